@@ -1,0 +1,106 @@
+/* Home-forwarded rdy-ack channels: single-producer single-consumer message passing between two threads.
+ *
+ * A channel has k >= 1 slots used round-robin. Each slot is the paper's rdy-ack pair plus a message area:
+ * the sender waits for the slot's ack, fills the message, raises rdy; the receiver waits for rdy, uses the
+ * message, raises ack. The slot memory is homed at the receiver (first-touched by it, see
+ * cf_channel_home_here) and the sender can push what it wrote out of its own caches after writing
+ * (cf_channel_homing), the commodity analogue of home-forward stores with self-invalidation.
+ * The protocol, its memory orderings and the cache-line budget are explained in src/channel.c and
+ * docs/channel.md.
+ *
+ * Threads: exactly one thread sends (reserve/commit/send) and exactly one receives
+ * (acquire/release/receive) at a time; cf_channel_close may be called from either side or a third
+ * thread. Waiting spins with a pause instruction, then sleeps in the kernel (futex); the wake-up system
+ * call is made only when the other side has announced it is asleep.
+ *
+ * Errors are negative errno values:
+ *   -EINVAL    bad argument (NULL, slots == 0, sizes beyond the limits below, release without acquire ...)
+ *   -EMSGSIZE  message longer than the slot (send/commit), or than the caller's buffer (receive; the
+ *              message then stays in the channel)
+ *   -ENOMEM    the slot memory or the channel could not be allocated (nothing is leaked)
+ *   -EPIPE     the channel is closed (senders: at once; receivers: once every message is drained)
+ *   -EAGAIN    cf_channel_try_*: would have to wait */
+#ifndef CACHEFLOW_CHANNEL_H
+#define CACHEFLOW_CHANNEL_H
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct cf_channel cf_channel;
+
+/* What the sender does so that the written lines reach the receiver without the receiver having to
+ * pull them out of the sender's private caches. */
+typedef enum cf_channel_homing {
+    CF_CHANNEL_HOMING_NONE = 0, /* ordinary stores; the receiver's reads fetch lines from the sender */
+    CF_CHANNEL_HOMING_NTM = 1,  /* cf_channel_send copies with non-temporal stores (cf_ntm_copy);
+                                   zero-copy senders fill with cf_ntm_copy or cf_prestore_write(CF_SKIP)
+                                   themselves, and cf_channel_commit fences before raising rdy */
+    CF_CHANNEL_HOMING_CLEAN = 2, /* ordinary stores, then the written lines are cleaned (written back:
+                                    cf_prestore CF_CLEAN) */
+    CF_CHANNEL_HOMING_DEMOTE = 3 /* ordinary stores, then the written lines are demoted to the shared
+                                    cache level (cf_prestore CF_DEMOTE) */
+} cf_channel_homing;
+
+enum {
+    CF_CHANNEL_SPIN_DEFAULT = 2048,         /* pause iterations before sleeping when spin_limit == 0 */
+    CF_CHANNEL_NO_MEMBARRIER = 1u << 0,     /* flag: use a full fence on every message instead of
+                                               membarrier() on the sleep path (for tests, measurements) */
+};
+#define CF_CHANNEL_MAX_SLOTS ((size_t)1 << 30)
+#define CF_CHANNEL_MAX_MESSAGE ((size_t)1 << 30)
+
+typedef struct cf_channel_options {
+    size_t slots;              /* k: messages the sender may have in flight; 1 .. CF_CHANNEL_MAX_SLOTS */
+    size_t max_message;        /* bytes per slot, 0 .. CF_CHANNEL_MAX_MESSAGE */
+    cf_channel_homing homing;  /* default CF_CHANNEL_HOMING_NONE */
+    uint32_t spin_limit;       /* pause iterations before sleeping; 0 = CF_CHANNEL_SPIN_DEFAULT */
+    uint32_t flags;            /* CF_CHANNEL_NO_MEMBARRIER; 0 normally */
+} cf_channel_options;
+
+/* Creates a channel; the slot memory is reserved but not touched. Any thread may call this. */
+int cf_channel_create(cf_channel **out, const cf_channel_options *options);
+
+/* Makes the calling thread the home of the slot memory by touching it first (its pages are placed on the
+ * caller's NUMA node and its lines start in the caller's cache). Call it on the receiver, before the
+ * sender's first operation and ordered before it (e.g. before starting the sender thread). Optional:
+ * without it the channel works the same, with the pages placed wherever they are first written. Pages
+ * already touched are not moved. */
+int cf_channel_home_here(cf_channel *ch);
+
+/* Frees the channel. Only once neither side uses it any more. NULL is allowed. */
+void cf_channel_destroy(cf_channel *ch);
+
+/* Wakes both sides and makes further sends fail with -EPIPE; the receiver still gets every message
+ * committed before the close, then -EPIPE. Idempotent; callable from any thread. */
+void cf_channel_close(cf_channel *ch);
+
+size_t cf_channel_max_message(const cf_channel *ch);
+size_t cf_channel_slots(const cf_channel *ch);
+
+/* Zero-copy sender: reserve the next slot (waiting for its ack), fill up to max_message bytes at *slot,
+ * commit len bytes (raising rdy). Reserving again before committing returns the same slot. The slot area
+ * is aligned to 16 bytes, and to a cache line when max_message exceeds 48 bytes. */
+int cf_channel_reserve(cf_channel *ch, void **slot);
+int cf_channel_try_reserve(cf_channel *ch, void **slot);
+int cf_channel_commit(cf_channel *ch, size_t len);
+
+/* Zero-copy receiver: acquire the next message (waiting for its rdy); it may be read and modified in place
+ * until cf_channel_release (raising ack). Acquiring again before releasing returns the same message. */
+int cf_channel_acquire(cf_channel *ch, void **message, size_t *len);
+int cf_channel_try_acquire(cf_channel *ch, void **message, size_t *len);
+int cf_channel_release(cf_channel *ch);
+
+/* Copying API: one message of len <= max_message bytes. On receive, *len gets the message length;
+ * a message longer than capacity is left in the channel and -EMSGSIZE returned. */
+int cf_channel_send(cf_channel *ch, const void *message, size_t len);
+int cf_channel_try_send(cf_channel *ch, const void *message, size_t len);
+int cf_channel_receive(cf_channel *ch, void *buffer, size_t capacity, size_t *len);
+int cf_channel_try_receive(cf_channel *ch, void *buffer, size_t capacity, size_t *len);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,207 @@
+/* Single-thread behaviour of cf_channel: argument errors, FIFO order, wrap-around, k = 1, odd and zero
+ * message sizes, the zero-copy API's state rules, close semantics, every homing option. */
+#include <errno.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "cacheflow/channel.h"
+#include "cacheflow/stats.h"
+#include "helpers.h"
+
+static cf_channel *make(size_t slots, size_t max_message, cf_channel_homing homing) {
+    cf_channel_options options = {.slots = slots, .max_message = max_message, .homing = homing};
+    cf_channel *ch = NULL;
+    CF_CHECK(cf_channel_create(&ch, &options) == 0);
+    CF_CHECK(ch != NULL);
+    CF_CHECK(cf_channel_home_here(ch) == 0);
+    return ch;
+}
+
+static void fill_pattern(unsigned char *buf, size_t len, uint32_t seed) {
+    for (size_t i = 0; i < len; i++) buf[i] = (unsigned char)(seed * 131u + i * 7u + 1u);
+}
+
+static void test_errors(void) {
+    cf_channel *ch = (cf_channel *)&ch; /* must be reset to NULL on failure */
+    cf_channel_options options = {.slots = 0, .max_message = 8};
+    CF_CHECK(cf_channel_create(&ch, &options) == -EINVAL);
+    CF_CHECK(ch == NULL);
+    CF_CHECK(cf_channel_create(NULL, &options) == -EINVAL);
+    CF_CHECK(cf_channel_create(&ch, NULL) == -EINVAL);
+    options = (cf_channel_options){.slots = CF_CHANNEL_MAX_SLOTS + 1, .max_message = 8};
+    CF_CHECK(cf_channel_create(&ch, &options) == -EINVAL);
+    options = (cf_channel_options){.slots = 1, .max_message = CF_CHANNEL_MAX_MESSAGE + 1};
+    CF_CHECK(cf_channel_create(&ch, &options) == -EINVAL);
+    options = (cf_channel_options){.slots = 1, .max_message = 8, .homing = (cf_channel_homing)7};
+    CF_CHECK(cf_channel_create(&ch, &options) == -EINVAL);
+    options = (cf_channel_options){.slots = 1, .max_message = 8, .flags = 1u << 9};
+    CF_CHECK(cf_channel_create(&ch, &options) == -EINVAL);
+    /* 2^30 slots of 2^30 bytes: 2^60 bytes cannot be mapped; the failure must not leak the channel. */
+    options = (cf_channel_options){.slots = CF_CHANNEL_MAX_SLOTS, .max_message = CF_CHANNEL_MAX_MESSAGE};
+    CF_CHECK(cf_channel_create(&ch, &options) == -ENOMEM);
+    CF_CHECK(ch == NULL);
+
+    ch = make(2, 16, CF_CHANNEL_HOMING_NONE);
+    unsigned char big[17] = {0};
+    size_t len = 0;
+    void *area = NULL;
+    CF_CHECK(cf_channel_send(ch, big, 17) == -EMSGSIZE);
+    CF_CHECK(cf_channel_send(ch, NULL, 1) == -EINVAL);
+    CF_CHECK(cf_channel_send(NULL, big, 1) == -EINVAL);
+    CF_CHECK(cf_channel_commit(ch, 1) == -EINVAL);  /* nothing reserved */
+    CF_CHECK(cf_channel_release(ch) == -EINVAL);    /* nothing acquired */
+    CF_CHECK(cf_channel_try_receive(ch, big, sizeof big, &len) == -EAGAIN);
+    CF_CHECK(cf_channel_try_acquire(ch, &area, &len) == -EAGAIN);
+    CF_CHECK(cf_channel_reserve(ch, &area) == 0);
+    CF_CHECK(cf_channel_commit(ch, 17) == -EMSGSIZE); /* the reservation survives a rejected commit */
+    memset(area, 0xab, 16);
+    CF_CHECK(cf_channel_commit(ch, 16) == 0);
+    /* A buffer too small leaves the message in the channel. */
+    CF_CHECK(cf_channel_receive(ch, big, 15, &len) == -EMSGSIZE);
+    CF_CHECK(len == 16);
+    CF_CHECK(cf_channel_receive(ch, big, 16, &len) == 0);
+    CF_CHECK(len == 16 && big[0] == 0xab && big[15] == 0xab);
+    CF_CHECK(cf_channel_max_message(ch) == 16 && cf_channel_slots(ch) == 2);
+    cf_channel_destroy(ch);
+    cf_channel_destroy(NULL);
+}
+
+/* Fill to capacity, check try_send refuses, drain in order; repeat enough laps to wrap every slot. */
+static void test_order_and_wrap(size_t slots, size_t max_message, cf_channel_homing homing) {
+    cf_channel *ch = make(slots, max_message, homing);
+    unsigned char out[300], in[300];
+    uint32_t next_send = 0, next_receive = 0;
+    for (int lap = 0; lap < 5; lap++) {
+        for (size_t i = 0; i < slots; i++, next_send++) {
+            size_t len = next_send % (max_message + 1); /* odd sizes and zero */
+            fill_pattern(out, len, next_send);
+            CF_CHECK(cf_channel_try_send(ch, out, len) == 0);
+        }
+        CF_CHECK(cf_channel_try_send(ch, out, 0) == -EAGAIN);
+        void *area;
+        CF_CHECK(cf_channel_try_reserve(ch, &area) == -EAGAIN);
+        /* Drain part, refill the freed slots, then drain everything: the sender's free count is refreshed
+         * from the ack line mid-lap. */
+        for (size_t i = 0; i < (slots + 1) / 2; i++, next_receive++) {
+            size_t len = 0;
+            CF_CHECK(cf_channel_receive(ch, in, sizeof in, &len) == 0);
+            CF_CHECK(len == next_receive % (max_message + 1));
+            fill_pattern(out, len, next_receive);
+            CF_CHECK(memcmp(in, out, len) == 0);
+        }
+        for (size_t i = 0; i < (slots + 1) / 2; i++, next_send++) {
+            size_t len = next_send % (max_message + 1);
+            fill_pattern(out, len, next_send);
+            CF_CHECK(cf_channel_send(ch, out, len) == 0);
+        }
+        while (next_receive < next_send) {
+            size_t len = 0;
+            CF_CHECK(cf_channel_receive(ch, in, sizeof in, &len) == 0);
+            CF_CHECK(len == next_receive % (max_message + 1));
+            fill_pattern(out, len, next_receive);
+            CF_CHECK(memcmp(in, out, len) == 0);
+            next_receive++;
+        }
+        size_t len;
+        CF_CHECK(cf_channel_try_receive(ch, in, sizeof in, &len) == -EAGAIN);
+    }
+    cf_channel_destroy(ch);
+}
+
+static void test_zero_copy(size_t slots, size_t max_message) {
+    cf_channel *ch = make(slots, max_message, CF_CHANNEL_HOMING_NONE);
+    for (uint32_t n = 0; n < 3 * slots + 1; n++) {
+        void *area = NULL, *again = NULL;
+        CF_CHECK(cf_channel_reserve(ch, &area) == 0);
+        CF_CHECK(cf_channel_reserve(ch, &again) == 0 && again == area); /* idempotent until commit */
+        CF_CHECK(((uintptr_t)area % 16) == 0);
+        if (max_message > 48) CF_CHECK(((uintptr_t)area % 64) == 0);
+        size_t len = (n * 5u) % (max_message + 1);
+        fill_pattern(area, len, n);
+        CF_CHECK(cf_channel_commit(ch, len) == 0);
+
+        void *message = NULL, *same = NULL;
+        size_t got = 99, got_again = 98;
+        CF_CHECK(cf_channel_acquire(ch, &message, &got) == 0);
+        CF_CHECK(cf_channel_acquire(ch, &same, &got_again) == 0 && same == message && got_again == got);
+        CF_CHECK(got == len);
+        unsigned char expect[300];
+        fill_pattern(expect, len, n);
+        CF_CHECK(memcmp(message, expect, len) == 0);
+        memset(message, 0, len); /* the receiver owns the slot until release: in-place use is allowed */
+        CF_CHECK(cf_channel_release(ch) == 0);
+        CF_CHECK(cf_channel_release(ch) == -EINVAL);
+    }
+    cf_channel_destroy(ch);
+}
+
+static void test_close(void) {
+    cf_channel *ch = make(4, 8, CF_CHANNEL_HOMING_NONE);
+    uint64_t value = 42, got = 0;
+    size_t len;
+    CF_CHECK(cf_channel_send(ch, &value, sizeof value) == 0);
+    value = 43;
+    CF_CHECK(cf_channel_send(ch, &value, sizeof value) == 0);
+    cf_channel_close(ch);
+    cf_channel_close(ch); /* idempotent */
+    CF_CHECK(cf_channel_send(ch, &value, sizeof value) == -EPIPE);
+    void *area;
+    CF_CHECK(cf_channel_reserve(ch, &area) == -EPIPE);
+    /* Messages committed before the close are still delivered, then -EPIPE (blocking or not). */
+    CF_CHECK(cf_channel_receive(ch, &got, sizeof got, &len) == 0 && got == 42);
+    CF_CHECK(cf_channel_try_receive(ch, &got, sizeof got, &len) == 0 && got == 43);
+    CF_CHECK(cf_channel_receive(ch, &got, sizeof got, &len) == -EPIPE);
+    CF_CHECK(cf_channel_try_receive(ch, &got, sizeof got, &len) == -EPIPE);
+    cf_channel_destroy(ch);
+
+    /* A sender blocked on a full channel is released by a close (here: no thread, so the close comes
+     * first and the full sender must fail instead of waiting). */
+    ch = make(1, 8, CF_CHANNEL_HOMING_NONE);
+    CF_CHECK(cf_channel_send(ch, &value, sizeof value) == 0);
+    cf_channel_close(ch);
+    CF_CHECK(cf_channel_send(ch, &value, sizeof value) == -EPIPE);
+    cf_channel_destroy(ch);
+}
+
+static void test_unhomed(void) {
+    /* Without cf_channel_home_here the channel works the same. */
+    cf_channel_options options = {.slots = 3, .max_message = 100};
+    cf_channel *ch = NULL;
+    CF_CHECK(cf_channel_create(&ch, &options) == 0);
+    char text[100] = "unhomed";
+    size_t len;
+    CF_CHECK(cf_channel_send(ch, text, 8) == 0);
+    memset(text, 0, sizeof text);
+    CF_CHECK(cf_channel_receive(ch, text, sizeof text, &len) == 0 && len == 8 && strcmp(text, "unhomed") == 0);
+    cf_channel_destroy(ch);
+}
+
+static void test_no_waits_counted_single_thread(void) {
+    cf_stats before, after;
+    cf_stats_thread(&before);
+    test_order_and_wrap(3, 8, CF_CHANNEL_HOMING_NONE); /* try_* never wait */
+    cf_stats_thread(&after);
+    CF_CHECK(after.channel_waits == before.channel_waits);
+    CF_CHECK(after.channel_sleeps == before.channel_sleeps);
+}
+
+int main(void) {
+    test_errors();
+    static const size_t slot_counts[] = {1, 2, 3, 8, 1024};
+    static const size_t sizes[] = {0, 1, 7, 8, 48, 49, 63, 64, 65, 255};
+    for (size_t i = 0; i < sizeof slot_counts / sizeof *slot_counts; i++)
+        for (size_t j = 0; j < sizeof sizes / sizeof *sizes; j++) {
+            test_order_and_wrap(slot_counts[i], sizes[j], CF_CHANNEL_HOMING_NONE);
+            test_zero_copy(slot_counts[i], sizes[j]);
+        }
+    for (size_t j = 0; j < sizeof sizes / sizeof *sizes; j++) {
+        test_order_and_wrap(2, sizes[j], CF_CHANNEL_HOMING_NTM);
+        test_order_and_wrap(2, sizes[j], CF_CHANNEL_HOMING_CLEAN);
+        test_order_and_wrap(2, sizes[j], CF_CHANNEL_HOMING_DEMOTE);
+    }
+    test_close();
+    test_unhomed();
+    test_no_waits_counted_single_thread();
+    printf("channel basic: ok\n");
+    return 0;
+}

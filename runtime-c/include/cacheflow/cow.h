@@ -1,0 +1,89 @@
+/* Copy-on-write FIFO buffers (Ghasemi et al., "Cache limits for dataflow applications and efficient
+ * memory management strategies": a read-mostly FIFO is shared, not copied).
+ *
+ * The producer's buffer lives in a memfd (shm_open as fallback) mapped MAP_SHARED. Each consumer opens
+ * a view: a MAP_PRIVATE mapping of the same memory. Reading a view costs no copy; a page is copied -
+ * by the kernel, at page granularity - only when that consumer writes it. Views persist across graph
+ * iterations: at cf_cow_release the pages the consumer wrote are dropped (re-shared), so the next
+ * iteration sees the producer's data again. That costs in proportion to the pages written, not to the
+ * buffer size.
+ *
+ * Modes:
+ *   CF_COW_EAGER  the view is writable; the kernel copies a page on its first write. At release the
+ *                 written pages are found in the page table (/proc/self/pagemap: 8 bytes read per
+ *                 page of the view, no data touched) and dropped with madvise(MADV_DONTNEED). If
+ *                 pagemap cannot be read, release drops the whole view (correct, but then re-reading
+ *                 costs page faults in proportion to the size).
+ *   CF_COW_LAZY   the view is read-only; the first write to a page raises SIGSEGV, which the runtime
+ *                 handles by making that page writable (the kernel then copies it) and recording it.
+ *                 Release drops exactly the recorded pages and write-protects them again. The handler
+ *                 passes faults outside lazy views on to the SIGSEGV handler installed before it
+ *                 (install yours first, or chain to the previous one yourself).
+ *   CF_COW_COPY   no sharing: acquire copies the buffer into the view's private memory (memcpy).
+ *                 Buffers smaller than the configured threshold always use this mode, because below
+ *                 a few pages a memcpy is cheaper than the page-table work of sharing.
+ *
+ * THE RELEASE RULE. A private view is not a snapshot: a page the consumer has only read still shows
+ * whatever the producer writes into it later. So each iteration is bracketed:
+ *   producer:  cf_cow_write_begin() -> write -> cf_cow_publish()
+ *   consumer:  cf_cow_acquire() -> read (and possibly write) -> cf_cow_release()
+ * cf_cow_write_begin fails with -EBUSY until every view open at the last publish has released it
+ * (or been closed). A consumer must not touch its view between release and the next acquire.
+ *
+ * Threads: one producer thread and one thread per view; views of one buffer may be used from
+ * different threads concurrently. Error codes are negative errno values. */
+#ifndef CACHEFLOW_COW_H
+#define CACHEFLOW_COW_H
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct cf_cow_buffer cf_cow_buffer;
+typedef struct cf_cow_view cf_cow_view;
+
+typedef enum cf_cow_mode { CF_COW_EAGER = 0, CF_COW_LAZY = 1, CF_COW_COPY = 2 } cf_cow_mode;
+
+/* Below this size buffers are copied (CF_COW_COPY): on the reference machine a persistent view
+ * costs a few microseconds per iteration (page-table scan, syscalls), what memcpy needs for ~64 KiB. */
+#define CF_COW_DEFAULT_COPY_THRESHOLD ((size_t)64 * 1024)
+
+typedef struct cf_cow_config {
+    cf_cow_mode mode;      /* requested mode for buffers at or above the threshold */
+    size_t copy_threshold; /* 0 = CF_COW_DEFAULT_COPY_THRESHOLD; 1 = never copy */
+} cf_cow_config;
+
+/* config may be NULL (eager, default threshold). size is rounded up to whole pages internally.
+ * Errors: -EINVAL (size 0, unknown mode, out NULL), -ENOMEM, or the errno of memfd_create/shm_open,
+ * ftruncate or mmap. On error nothing is left allocated or open. */
+int cf_cow_create(cf_cow_buffer **out, size_t size, const cf_cow_config *config);
+/* -EBUSY while views are open (the buffer is then left intact). */
+int cf_cow_destroy(cf_cow_buffer *buf);
+cf_cow_mode cf_cow_buffer_mode(const cf_cow_buffer *buf); /* effective mode after the threshold */
+size_t cf_cow_size(const cf_cow_buffer *buf);
+
+/* Producer. write_begin returns the writable buffer; -EBUSY if a consumer still holds (or has not
+ * yet acquired and released) the last published iteration, -EALREADY if already writing. */
+int cf_cow_write_begin(cf_cow_buffer *buf, void **data);
+/* Makes the written data the next iteration for every open view. -EINVAL without write_begin. */
+int cf_cow_publish(cf_cow_buffer *buf);
+/* Views that still owe a release of the last published iteration. */
+size_t cf_cow_pending(const cf_cow_buffer *buf);
+
+/* Consumer. A new view sees iterations published after it was opened. Errors from open: -ENOMEM,
+ * -ENOSPC (too many lazy views in the process), or the errno of mmap. */
+int cf_cow_view_open(cf_cow_buffer *buf, cf_cow_view **out);
+/* Releases the view first if it is held. */
+int cf_cow_view_close(cf_cow_view *view);
+/* Returns the view's data for the newest published iteration (writable in every mode).
+ * -EAGAIN: nothing new was published since this view's last acquire; -EBUSY: already held. */
+int cf_cow_acquire(cf_cow_view *view, void **data);
+/* Ends this consumer's use of the iteration and re-shares the pages it wrote. -EINVAL if not held;
+ * other negative values if re-sharing failed (the view is then unusable; close it). */
+int cf_cow_release(cf_cow_view *view);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,489 @@
+#define _GNU_SOURCE
+#include "cacheflow/cow.h"
+
+#include "cacheflow/copy.h"
+#include "cow_internal.h"
+#include "stats_internal.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+struct cf_cow_buffer {
+    size_t size;     /* as requested */
+    size_t map_size; /* whole pages */
+    cf_cow_mode mode;
+    int fd;          /* memfd / shm object; -1 in copy mode */
+    void *data;      /* producer's MAP_SHARED mapping, or heap memory in copy mode */
+    int writing;     /* producer between write_begin and publish (producer thread only) */
+    uint64_t seq;    /* published iterations (atomic) */
+    size_t pending;  /* views that owe a release of `seq` (atomic) */
+    pthread_mutex_t lock; /* guards `views` and publish against open/close */
+    cf_cow_view *views;
+    size_t nviews;
+};
+
+struct cf_cow_view {
+    cf_cow_buffer *buf;
+    cf_cow_view *next;
+    void *data;      /* MAP_PRIVATE view, or private heap copy in copy mode */
+    uint64_t seen;   /* last iteration acquired (consumer thread only) */
+    int held;        /* between acquire and release (consumer thread only) */
+    int owes;        /* counted in buf->pending (atomic: set by publish, cleared by release/close) */
+    int lazy_slot;   /* index into lazy_slots, or -1 */
+    int broken;      /* re-sharing failed: the mapping no longer matches the buffer */
+};
+
+/* ---- platform helpers ---------------------------------------------------------------------- */
+
+static unsigned injected_failures;
+static int last_backing;
+
+void cf_cow_inject_failures(unsigned failures) { __atomic_store_n(&injected_failures, failures, __ATOMIC_RELAXED); }
+int cf_cow_last_backing(void) { return __atomic_load_n(&last_backing, __ATOMIC_RELAXED); }
+static int injected(unsigned which) { return (__atomic_load_n(&injected_failures, __ATOMIC_RELAXED) & which) != 0; }
+
+static size_t page_size(void) {
+    static size_t cached;
+    size_t p = __atomic_load_n(&cached, __ATOMIC_RELAXED);
+    if (!p) {
+        p = (size_t)sysconf(_SC_PAGESIZE);
+        __atomic_store_n(&cached, p, __ATOMIC_RELAXED);
+    }
+    return p;
+}
+
+static int open_memfd(void) {
+    if (injected(CF_COW_FAIL_MEMFD)) {
+        errno = ENOSYS;
+        return -1;
+    }
+    return memfd_create("cacheflow-cow", MFD_CLOEXEC);
+}
+
+/* Fallback for kernels without memfd: a POSIX shared memory object, unlinked at once so it vanishes
+ * with its last mapping and descriptor, exactly like a memfd. */
+static int open_shm(void) {
+    static unsigned counter;
+    if (injected(CF_COW_FAIL_SHM_OPEN)) {
+        errno = EACCES;
+        return -1;
+    }
+    for (int attempt = 0; attempt < 16; attempt++) {
+        char name[64];
+        snprintf(name, sizeof name, "/cacheflow-%ld-%u", (long)getpid(), __atomic_fetch_add(&counter, 1, __ATOMIC_RELAXED));
+        int fd = shm_open(name, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+        if (fd >= 0) {
+            shm_unlink(name);
+            return fd;
+        }
+        if (errno != EEXIST) return -1;
+    }
+    errno = EEXIST;
+    return -1;
+}
+
+static void *map_or_fail(size_t len, int prot, int flags, int fd, unsigned failure) {
+    if (injected(failure)) {
+        errno = ENOMEM;
+        return MAP_FAILED;
+    }
+    return mmap(NULL, len, prot, flags, fd, 0);
+}
+
+/* ---- lazy mode: write faults recorded by a SIGSEGV handler --------------------------------- */
+
+/* The handler may run in any thread at any moment, so it reads only this static table, through
+ * atomics, and calls only mprotect (async-signal-safe). A slot is published by storing `base` last. */
+#define LAZY_SLOTS 256
+static struct lazy_slot {
+    uintptr_t base; /* 0 = free; atomic */
+    size_t size;
+    size_t *pages;   /* indices of pages made writable since the last release */
+    size_t capacity;
+    size_t count;    /* atomic; may exceed capacity, which means "re-share everything" */
+    int claimed;     /* under lazy_lock */
+} lazy_slots[LAZY_SLOTS];
+static int lazy_slots_high; /* slots [0, high) may be in use; atomic */
+static pthread_mutex_t lazy_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct sigaction previous_segv;
+static int handler_installed;
+
+static void chain_to_previous(int sig, siginfo_t *info, void *context) {
+    if (previous_segv.sa_flags & SA_SIGINFO) {
+        previous_segv.sa_sigaction(sig, info, context);
+    } else if (previous_segv.sa_handler == SIG_DFL || previous_segv.sa_handler == SIG_IGN) {
+        /* Restore the default action; returning re-executes the faulting access, which now kills
+         * the process the way it would have without us (core dump included). */
+        struct sigaction dfl;
+        memset(&dfl, 0, sizeof dfl);
+        dfl.sa_handler = SIG_DFL;
+        sigaction(SIGSEGV, &dfl, NULL);
+    } else {
+        previous_segv.sa_handler(sig);
+    }
+}
+
+static void lazy_segv_handler(int sig, siginfo_t *info, void *context) {
+    int saved_errno = errno;
+    uintptr_t addr = (uintptr_t)info->si_addr;
+    if (info->si_code == SEGV_ACCERR) {
+        int high = __atomic_load_n(&lazy_slots_high, __ATOMIC_ACQUIRE);
+        for (int i = 0; i < high; i++) {
+            struct lazy_slot *s = &lazy_slots[i];
+            uintptr_t base = __atomic_load_n(&s->base, __ATOMIC_ACQUIRE);
+            if (!base || addr - base >= s->size) continue;
+            uintptr_t page = addr & ~(uintptr_t)(page_size() - 1);
+            if (mprotect((void *)page, page_size(), PROT_READ | PROT_WRITE) != 0) break;
+            size_t n = __atomic_fetch_add(&s->count, 1, __ATOMIC_RELAXED);
+            if (n < s->capacity) s->pages[n] = (page - base) / page_size();
+            errno = saved_errno;
+            return; /* the write is retried; the kernel now copies the page */
+        }
+    }
+    errno = saved_errno;
+    chain_to_previous(sig, info, context);
+}
+
+static int install_handler_locked(void) {
+    if (handler_installed) return 0;
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_sigaction = lazy_segv_handler;
+    sa.sa_flags = SA_SIGINFO | SA_ONSTACK;
+    sigemptyset(&sa.sa_mask);
+    if (sigaction(SIGSEGV, &sa, &previous_segv) != 0) return -errno;
+    handler_installed = 1;
+    return 0;
+}
+
+static int lazy_slot_claim(void *base, size_t size, size_t npages) {
+    size_t capacity = npages + 64; /* slack for threads racing on one page (duplicates) */
+    size_t *pages = malloc(capacity * sizeof *pages);
+    if (!pages) return -ENOMEM;
+    pthread_mutex_lock(&lazy_lock);
+    int rc = install_handler_locked();
+    int slot = -ENOSPC;
+    for (int i = 0; rc == 0 && i < LAZY_SLOTS; i++) {
+        if (lazy_slots[i].claimed) continue;
+        struct lazy_slot *s = &lazy_slots[i];
+        s->claimed = 1;
+        s->size = size;
+        s->pages = pages;
+        s->capacity = capacity;
+        __atomic_store_n(&s->count, 0, __ATOMIC_RELAXED);
+        __atomic_store_n(&s->base, (uintptr_t)base, __ATOMIC_RELEASE);
+        if (i >= __atomic_load_n(&lazy_slots_high, __ATOMIC_RELAXED))
+            __atomic_store_n(&lazy_slots_high, i + 1, __ATOMIC_RELEASE);
+        slot = i;
+        break;
+    }
+    pthread_mutex_unlock(&lazy_lock);
+    if (rc) slot = rc;
+    if (slot < 0) free(pages);
+    return slot;
+}
+
+static void lazy_slot_free(int slot) {
+    struct lazy_slot *s = &lazy_slots[slot];
+    __atomic_store_n(&s->base, 0, __ATOMIC_RELEASE);
+    pthread_mutex_lock(&lazy_lock);
+    free(s->pages);
+    s->pages = NULL;
+    s->claimed = 0;
+    pthread_mutex_unlock(&lazy_lock);
+}
+
+static int cmp_size(const void *a, const void *b) {
+    size_t x = *(const size_t *)a, y = *(const size_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* Drops the private copies of pages [first, first+count) of a view and gives them the protection
+ * `prot` again. MADV_DONTNEED on a private file mapping discards the copied pages; the next access
+ * maps the shared page again. Neither call can leave a hole in the mapping, unlike a MAP_FIXED
+ * re-map that fails half-way. */
+static int drop_pages(cf_cow_view *v, size_t first, size_t count, int reprotect) {
+    char *start = (char *)v->data + first * page_size();
+    size_t len = count * page_size();
+    if (madvise(start, len, MADV_DONTNEED) != 0) return -errno;
+    if (reprotect && mprotect(start, len, PROT_READ) != 0) return -errno;
+    return 0;
+}
+
+static int reshare_lazy(cf_cow_view *v) {
+    struct lazy_slot *s = &lazy_slots[v->lazy_slot];
+    size_t npages = v->buf->map_size / page_size();
+    size_t count = __atomic_load_n(&s->count, __ATOMIC_RELAXED);
+    if (!count) return 0;
+    int rc = 0;
+    size_t distinct = 0;
+    if (count > s->capacity) {
+        rc = drop_pages(v, 0, npages, 1);
+        distinct = npages;
+    } else {
+        /* Sort so neighbouring written pages become one madvise/mprotect pair: the cost is in
+         * proportion to the written pages (k log k), never to the buffer size. */
+        qsort(s->pages, count, sizeof *s->pages, cmp_size);
+        for (size_t i = 0; i < count && rc == 0;) {
+            size_t first = s->pages[i], last = first;
+            for (i++; i < count && s->pages[i] <= last + 1; i++) last = s->pages[i];
+            distinct += last - first + 1;
+            rc = drop_pages(v, first, last - first + 1, 1);
+        }
+    }
+    __atomic_store_n(&s->count, 0, __ATOMIC_RELAXED);
+    CF_STAT_ADD(cow_pages_faulted, distinct);
+    CF_STAT_ADD(cow_pages_reshared, distinct);
+    return rc;
+}
+
+/* ---- eager mode: written pages found in the page table ------------------------------------- */
+
+#define PM_PRESENT (1ull << 63)
+#define PM_FILE_OR_SHARED (1ull << 61)
+
+static int pagemap_fd = -1;
+static pthread_once_t pagemap_once = PTHREAD_ONCE_INIT;
+static void open_pagemap(void) { pagemap_fd = open("/proc/self/pagemap", O_RDONLY | O_CLOEXEC); }
+
+/* A page the consumer wrote is the kernel's private anonymous copy: present, but no longer the
+ * file's page. Reading pagemap costs 8 bytes per page of the view and touches no data. */
+static int reshare_eager(cf_cow_view *v) {
+    size_t npages = v->buf->map_size / page_size();
+    pthread_once(&pagemap_once, open_pagemap);
+    if (pagemap_fd < 0 || injected(CF_COW_FAIL_PAGEMAP)) {
+        int rc = drop_pages(v, 0, npages, 0);
+        CF_STAT_ADD(cow_pages_reshared, npages);
+        return rc;
+    }
+    uint64_t entries[512];
+    size_t first_vpage = (uintptr_t)v->data / page_size();
+    size_t run_start = 0, run_len = 0, written = 0;
+    int rc = 0;
+    for (size_t done = 0; done < npages && rc == 0;) {
+        size_t batch = npages - done < 512 ? npages - done : 512;
+        ssize_t got = pread(pagemap_fd, entries, batch * sizeof entries[0], (off_t)((first_vpage + done) * sizeof entries[0]));
+        if (got != (ssize_t)(batch * sizeof entries[0])) {
+            rc = drop_pages(v, 0, npages, 0); /* cannot tell: re-share everything */
+            CF_STAT_ADD(cow_pages_reshared, npages);
+            return rc;
+        }
+        for (size_t i = 0; i < batch; i++) {
+            int private_copy = (entries[i] & PM_PRESENT) && !(entries[i] & PM_FILE_OR_SHARED);
+            if (private_copy && run_len && run_start + run_len == done + i) {
+                run_len++;
+            } else if (private_copy) {
+                if (run_len) rc = rc ? rc : drop_pages(v, run_start, run_len, 0);
+                run_start = done + i;
+                run_len = 1;
+            }
+            written += (size_t)private_copy;
+        }
+        done += batch;
+    }
+    if (run_len && rc == 0) rc = drop_pages(v, run_start, run_len, 0);
+    CF_STAT_ADD(cow_pages_faulted, written);
+    CF_STAT_ADD(cow_pages_reshared, written);
+    return rc;
+}
+
+/* ---- buffers ------------------------------------------------------------------------------- */
+
+int cf_cow_create(cf_cow_buffer **out, size_t size, const cf_cow_config *config) {
+    if (!out || !size) return -EINVAL;
+    *out = NULL;
+    cf_cow_mode mode = config ? config->mode : CF_COW_EAGER;
+    size_t threshold = config && config->copy_threshold ? config->copy_threshold : CF_COW_DEFAULT_COPY_THRESHOLD;
+    if (mode != CF_COW_EAGER && mode != CF_COW_LAZY && mode != CF_COW_COPY) return -EINVAL;
+    if (size < threshold) mode = CF_COW_COPY;
+    size_t map_size = (size + page_size() - 1) & ~(page_size() - 1);
+    if (map_size < size) return -EINVAL; /* overflow */
+
+    cf_cow_buffer *b = calloc(1, sizeof *b);
+    if (!b) return -ENOMEM;
+    b->size = size;
+    b->map_size = map_size;
+    b->mode = mode;
+    b->fd = -1;
+    int rc = 0, backing = 0;
+    if (mode == CF_COW_COPY) {
+        if (posix_memalign(&b->data, 64, map_size) != 0) rc = -ENOMEM;
+    } else {
+        b->fd = open_memfd();
+        backing = 1;
+        if (b->fd < 0) {
+            b->fd = open_shm();
+            backing = 2;
+        }
+        if (b->fd < 0) {
+            rc = -errno;
+        } else if (ftruncate(b->fd, (off_t)map_size) != 0) {
+            rc = -errno;
+        } else {
+            b->data = map_or_fail(map_size, PROT_READ | PROT_WRITE, MAP_SHARED, b->fd, CF_COW_FAIL_MAP_PRODUCER);
+            if (b->data == MAP_FAILED) {
+                b->data = NULL;
+                rc = -errno;
+            }
+        }
+    }
+    if (rc == 0) rc = -pthread_mutex_init(&b->lock, NULL);
+    if (rc) {
+        if (b->data && mode != CF_COW_COPY) munmap(b->data, map_size);
+        if (mode == CF_COW_COPY) free(b->data);
+        if (b->fd >= 0) close(b->fd);
+        free(b);
+        return rc;
+    }
+    __atomic_store_n(&last_backing, backing, __ATOMIC_RELAXED);
+    *out = b;
+    return 0;
+}
+
+int cf_cow_destroy(cf_cow_buffer *b) {
+    if (!b) return -EINVAL;
+    pthread_mutex_lock(&b->lock);
+    size_t nviews = b->nviews;
+    pthread_mutex_unlock(&b->lock);
+    if (nviews) return -EBUSY;
+    pthread_mutex_destroy(&b->lock);
+    if (b->mode == CF_COW_COPY) {
+        free(b->data);
+    } else {
+        munmap(b->data, b->map_size);
+        close(b->fd);
+    }
+    free(b);
+    return 0;
+}
+
+cf_cow_mode cf_cow_buffer_mode(const cf_cow_buffer *b) { return b->mode; }
+size_t cf_cow_size(const cf_cow_buffer *b) { return b->size; }
+size_t cf_cow_pending(const cf_cow_buffer *b) { return __atomic_load_n(&b->pending, __ATOMIC_ACQUIRE); }
+
+int cf_cow_write_begin(cf_cow_buffer *b, void **data) {
+    if (!b || !data) return -EINVAL;
+    if (b->writing) return -EALREADY;
+    /* Acquire pairs with the consumers' release decrements: their reads happen before our writes. */
+    if (__atomic_load_n(&b->pending, __ATOMIC_ACQUIRE) != 0) return -EBUSY;
+    b->writing = 1;
+    *data = b->data;
+    return 0;
+}
+
+int cf_cow_publish(cf_cow_buffer *b) {
+    if (!b || !b->writing) return -EINVAL;
+    pthread_mutex_lock(&b->lock);
+    for (cf_cow_view *v = b->views; v; v = v->next) __atomic_store_n(&v->owes, 1, __ATOMIC_RELAXED);
+    __atomic_store_n(&b->pending, b->nviews, __ATOMIC_RELAXED);
+    /* Release: the producer's writes and `pending` are visible to whoever sees the new seq. */
+    __atomic_store_n(&b->seq, b->seq + 1, __ATOMIC_RELEASE);
+    b->writing = 0;
+    pthread_mutex_unlock(&b->lock);
+    return 0;
+}
+
+/* ---- views --------------------------------------------------------------------------------- */
+
+int cf_cow_view_open(cf_cow_buffer *b, cf_cow_view **out) {
+    if (!b || !out) return -EINVAL;
+    *out = NULL;
+    cf_cow_view *v = calloc(1, sizeof *v);
+    if (!v) return -ENOMEM;
+    v->buf = b;
+    v->lazy_slot = -1;
+    if (b->mode == CF_COW_COPY) {
+        if (posix_memalign(&v->data, 64, b->map_size) != 0) {
+            free(v);
+            return -ENOMEM;
+        }
+    } else {
+        int prot = b->mode == CF_COW_LAZY ? PROT_READ : PROT_READ | PROT_WRITE;
+        v->data = map_or_fail(b->map_size, prot, MAP_PRIVATE, b->fd, CF_COW_FAIL_MAP_VIEW);
+        if (v->data == MAP_FAILED) {
+            int rc = -errno;
+            free(v);
+            return rc;
+        }
+        if (b->mode == CF_COW_LAZY) {
+            v->lazy_slot = lazy_slot_claim(v->data, b->map_size, b->map_size / page_size());
+            if (v->lazy_slot < 0) {
+                int rc = v->lazy_slot;
+                munmap(v->data, b->map_size);
+                free(v);
+                return rc;
+            }
+        }
+    }
+    pthread_mutex_lock(&b->lock);
+    v->seen = __atomic_load_n(&b->seq, __ATOMIC_RELAXED); /* starts with the next publish */
+    v->next = b->views;
+    b->views = v;
+    b->nviews++;
+    pthread_mutex_unlock(&b->lock);
+    *out = v;
+    return 0;
+}
+
+static void settle_owed(cf_cow_view *v) {
+    if (__atomic_exchange_n(&v->owes, 0, __ATOMIC_RELAXED))
+        __atomic_fetch_sub(&v->buf->pending, 1, __ATOMIC_RELEASE);
+}
+
+int cf_cow_view_close(cf_cow_view *v) {
+    if (!v) return -EINVAL;
+    int rc = v->held ? cf_cow_release(v) : 0;
+    cf_cow_buffer *b = v->buf;
+    pthread_mutex_lock(&b->lock);
+    for (cf_cow_view **p = &b->views; *p; p = &(*p)->next) {
+        if (*p == v) {
+            *p = v->next;
+            break;
+        }
+    }
+    b->nviews--;
+    settle_owed(v); /* a view closed before acquiring the last iteration no longer blocks the producer */
+    pthread_mutex_unlock(&b->lock);
+    if (v->lazy_slot >= 0) lazy_slot_free(v->lazy_slot);
+    if (b->mode == CF_COW_COPY)
+        free(v->data);
+    else
+        munmap(v->data, b->map_size);
+    free(v);
+    return rc;
+}
+
+int cf_cow_acquire(cf_cow_view *v, void **data) {
+    if (!v || !data) return -EINVAL;
+    if (v->broken) return -EIO;
+    if (v->held) return -EBUSY;
+    uint64_t seq = __atomic_load_n(&v->buf->seq, __ATOMIC_ACQUIRE);
+    if (seq == v->seen) return -EAGAIN;
+    v->seen = seq;
+    v->held = 1;
+    if (v->buf->mode == CF_COW_COPY) cf_copy(v->data, v->buf->data, v->buf->size);
+    *data = v->data;
+    return 0;
+}
+
+int cf_cow_release(cf_cow_view *v) {
+    if (!v || !v->held) return -EINVAL;
+    int rc = 0;
+    if (v->buf->mode == CF_COW_LAZY)
+        rc = reshare_lazy(v);
+    else if (v->buf->mode == CF_COW_EAGER)
+        rc = reshare_eager(v);
+    if (rc) v->broken = 1;
+    v->held = 0;
+    settle_owed(v);
+    return rc;
+}

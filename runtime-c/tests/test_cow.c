@@ -24,12 +24,13 @@ static int matches(const unsigned char *p, size_t from, size_t to, size_t iter) 
     return 1;
 }
 
-static void publish(cf_cow_buffer *b, size_t n, size_t iter) {
+static unsigned char *publish(cf_cow_buffer *b, size_t n, size_t iter) {
     void *data;
     CF_CHECK(cf_cow_write_begin(b, &data) == 0);
     CF_CHECK(cf_cow_write_begin(b, &data) == -EALREADY);
     fill(data, n, iter);
     CF_CHECK(cf_cow_publish(b) == 0);
+    return data;
 }
 
 static void run_mode(cf_cow_mode mode) {
@@ -79,7 +80,7 @@ static void run_mode(cf_cow_mode mode) {
 
     /* Iteration 2: pages c wrote show the producer's new data again; a view opened now starts with
      * the next iteration and does not block this one. */
-    publish(b, n, 2);
+    unsigned char *prod2 = publish(b, n, 2);
     cf_cow_view *late;
     CF_CHECK(cf_cow_view_open(b, &late) == 0);
     CF_CHECK(cf_cow_pending(b) == 2);
@@ -92,9 +93,14 @@ static void run_mode(cf_cow_mode mode) {
     /* A private view is not a snapshot: a producer that ignores the release rule and writes now is
      * seen through pages the consumer only read, but not through pages it wrote. */
     if (mode != CF_COW_COPY) {
+        CF_CHECK(cf_cow_write_begin(b, (void **)&prod) == -EBUSY); /* the API refuses... */
         pa[20 * page] = 0x11;
-        prod = NULL;
-        CF_CHECK(cf_cow_write_begin(b, (void **)&prod) == -EBUSY);
+        prod2[20 * page] = 0x22; /* ...but a producer that writes anyway is seen: */
+        prod2[21 * page] = 0x22;
+        CF_CHECK(pa[21 * page] == 0x22); /* through a page a only read */
+        CF_CHECK(pa[20 * page] == 0x11); /* not through the page a wrote */
+        prod2[20 * page] = pattern(2, 20 * page);
+        prod2[21 * page] = pattern(2, 21 * page);
     }
 
     /* a writes every page (100%). */

@@ -63,7 +63,8 @@
  * either both before it (the publish is then visible to the sleeper's re-check), both after it (the
  * sleeper's flag store, made before the membarrier, is visible to the load), or publish before and load
  * after (both are seen). If membarrier is unavailable (old kernel, seccomp, or CF_CHANNEL_NO_MEMBARRIER),
- * both sides use a seq_cst fence.
+ * both sides use a full fence (cf_arch_full_fence: mfence / dmb ish; written as an instruction rather than
+ * a C11 seq_cst fence, which ThreadSanitizer does not model -- the flags themselves are all atomics).
  *
  * CLOSE stores `closed` and then, with a full fence, clears and wakes both sleeping flags: the same
  * Dekker argument with `closed` as the condition. A receiver that sees closed re-checks its slot once:
@@ -159,7 +160,7 @@ _Static_assert(offsetof(struct cf_channel, to_sender) % CHANNEL_BLOCK == 0, "wak
 _Static_assert(sizeof(struct cf_channel) == 6 * CHANNEL_BLOCK, "one block per writer group");
 _Static_assert(HEADER_BYTES >= sizeof(uint64_t) && HEADER_BYTES % alignof(max_align_t) == 0,
                "header keeps the payload aligned");
-_Static_assert(CF_CHANNEL_MAX_SLOTS < ((size_t)1 << 32), "seq (mod 2^32) must tell laps apart: k < 2^32");
+_Static_assert(CF_CHANNEL_MAX_SLOTS <= UINT32_MAX, "seq (mod 2^32) must tell laps apart: k < 2^32");
 _Static_assert(CF_CHANNEL_MAX_MESSAGE <= UINT32_MAX, "the length must fit the header's high half");
 
 /* ---- slot header: seq (low 32 bits) | length (high 32 bits), published with one release store ---- */
@@ -192,13 +193,13 @@ static void membarrier_register(void) {
 /* The sleeper's side of the Dekker pair (rare: once per sleep). */
 static void heavy_barrier(int symmetric_fences) {
     if (symmetric_fences || syscall(SYS_membarrier, MEMBARRIER_CMD_PRIVATE_EXPEDITED, 0, 0) != 0)
-        __atomic_thread_fence(__ATOMIC_SEQ_CST);
+        cf_arch_full_fence();
 }
 
 /* The waker's side, after every publish/release: a compiler barrier keeps the flag load after the
  * publishing store in program order; the sleeper's membarrier supplies the hardware barrier. */
 static inline void light_barrier(int symmetric_fences) {
-    if (symmetric_fences) __atomic_thread_fence(__ATOMIC_SEQ_CST);
+    if (symmetric_fences) cf_arch_full_fence();
     else __atomic_signal_fence(__ATOMIC_SEQ_CST);
 }
 
@@ -312,7 +313,7 @@ void cf_channel_destroy(cf_channel *ch) {
 void cf_channel_close(cf_channel *ch) {
     if (!ch) return;
     __atomic_store_n(&ch->to_receiver.closed, 1, __ATOMIC_SEQ_CST);
-    __atomic_thread_fence(__ATOMIC_SEQ_CST);
+    cf_arch_full_fence();
     wake_sleeper(&ch->to_receiver.receiver_sleeping);
     wake_sleeper(&ch->to_sender.sender_sleeping);
 }

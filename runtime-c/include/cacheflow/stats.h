@@ -18,6 +18,8 @@ typedef struct cf_stats {
     uint64_t prestore_lines;      /* cache lines those requests covered */
     uint64_t channel_waits;       /* times a channel endpoint found its slot not ready and had to wait */
     uint64_t channel_sleeps;      /* waits that ended up blocking in the kernel (futex) */
+    /* Fields added later go here, at the end, so the layout above stays stable. */
+    uint64_t heap_remote_frees;   /* blocks freed by a thread other than their owner (garbage pushes) */
 } cf_stats;
 
 /* Counters of the calling thread since it started (or since the last cf_stats_reset). */

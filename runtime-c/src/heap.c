@@ -94,12 +94,12 @@ int cf_heap_create(cf_heap **out, size_t region_bytes, size_t chunk_bytes) {
     if (nchunks > SIZE_MAX / chunk_bytes) return -ENOMEM;
     cf_heap *h = calloc(1, sizeof *h);
     if (!h) return -ENOMEM;
-    h->chunk_used = calloc((nchunks + 63) / 64, sizeof *h->chunk_used);
-    /* NORESERVE: reserving address space costs nothing; pages are backed on first touch. */
-    h->region = h->chunk_used ? mmap(NULL, nchunks * chunk_bytes, PROT_READ | PROT_WRITE,
-                                     MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0)
-                              : MAP_FAILED;
-    if (h->region == MAP_FAILED || pthread_mutex_init(&h->lock, NULL) != 0) {
+    /* NORESERVE: reserving address space costs nothing; pages are backed on first touch. The region
+     * is reserved first so an impossible size fails before any metadata is sized from it. */
+    h->region = mmap(NULL, nchunks * chunk_bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
+                     -1, 0);
+    h->chunk_used = h->region != MAP_FAILED ? calloc((nchunks + 63) / 64, sizeof *h->chunk_used) : NULL;
+    if (!h->chunk_used || pthread_mutex_init(&h->lock, NULL) != 0) {
         if (h->region != MAP_FAILED) munmap(h->region, nchunks * chunk_bytes);
         free(h->chunk_used);
         free(h);

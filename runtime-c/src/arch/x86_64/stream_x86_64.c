@@ -12,46 +12,62 @@
 
 #include <immintrin.h>
 
-/* 8 lines = 512 bytes ahead: enough to cover DRAM latency at the rate one core streams, small enough
- * that the prefetched lines are still in the L1 when the loads reach them. */
-#define PREFETCH_AHEAD (8 * CF_STREAM_LINE)
+/* Memory-level parallelism: one sequential stream of loads is limited by how many line fills one
+ * core keeps in flight, which on the reference VM caps a single-stream copy near 5 GB/s. Walking four
+ * pages side by side (one line of each per step) gives the prefetchers four streams and measured
+ * 6.5-8 GB/s. Each stream prefetches its own source 4 lines ahead with prefetchnta, so the prefetched
+ * lines reach the L1 just in time and are not installed in the L2. */
+#define STREAMS 4
+#define STREAM_SPAN 4096
+#define PREFETCH_AHEAD (4 * CF_STREAM_LINE)
 
-static void stream_sse2(char *dst, const char *src, size_t lines) {
-    for (; lines; lines--, dst += CF_STREAM_LINE, src += CF_STREAM_LINE) {
-        _mm_prefetch(src + PREFETCH_AHEAD, _MM_HINT_NTA);
-        __m128i a = _mm_loadu_si128((const __m128i *)src);
-        __m128i b = _mm_loadu_si128((const __m128i *)(src + 16));
-        __m128i c = _mm_loadu_si128((const __m128i *)(src + 32));
-        __m128i d = _mm_loadu_si128((const __m128i *)(src + 48));
-        _mm_stream_si128((__m128i *)dst, a);
-        _mm_stream_si128((__m128i *)(dst + 16), b);
-        _mm_stream_si128((__m128i *)(dst + 32), c);
-        _mm_stream_si128((__m128i *)(dst + 48), d);
-    }
-}
+/* Copies whole lines in the interleaved order above, then the remainder sequentially. LINE(d, s)
+ * streams one 64-byte line. */
+#define INTERLEAVED_COPY(LINE)                                                                        \
+    do {                                                                                              \
+        const size_t block_lines = STREAMS * STREAM_SPAN / CF_STREAM_LINE;                            \
+        for (; lines >= block_lines; lines -= block_lines, dst += STREAMS * STREAM_SPAN,              \
+                                     src += STREAMS * STREAM_SPAN) {                                  \
+            for (size_t off = 0; off < STREAM_SPAN; off += CF_STREAM_LINE) {                          \
+                for (size_t s = 0; s < STREAMS; s++) {                                                \
+                    _mm_prefetch(src + s * STREAM_SPAN + off + PREFETCH_AHEAD, _MM_HINT_NTA);         \
+                    LINE(dst + s * STREAM_SPAN + off, src + s * STREAM_SPAN + off);                   \
+                }                                                                                     \
+            }                                                                                         \
+        }                                                                                             \
+        for (; lines; lines--, dst += CF_STREAM_LINE, src += CF_STREAM_LINE) {                        \
+            _mm_prefetch(src + PREFETCH_AHEAD, _MM_HINT_NTA);                                         \
+            LINE(dst, src);                                                                           \
+        }                                                                                             \
+    } while (0)
+
+/* One line = four 16-byte, two 32-byte or one 64-byte streaming store (unaligned loads). */
+#define LINE_SSE2(d, s)                                                                     \
+    do {                                                                                    \
+        __m128i a_ = _mm_loadu_si128((const __m128i *)(s)), b_ = _mm_loadu_si128((const __m128i *)((s) + 16)); \
+        __m128i c_ = _mm_loadu_si128((const __m128i *)((s) + 32)), d_ = _mm_loadu_si128((const __m128i *)((s) + 48)); \
+        _mm_stream_si128((__m128i *)(d), a_);                                               \
+        _mm_stream_si128((__m128i *)((d) + 16), b_);                                        \
+        _mm_stream_si128((__m128i *)((d) + 32), c_);                                        \
+        _mm_stream_si128((__m128i *)((d) + 48), d_);                                        \
+    } while (0)
+#define LINE_AVX2(d, s)                                                                     \
+    do {                                                                                    \
+        __m256i a_ = _mm256_loadu_si256((const __m256i *)(s)), b_ = _mm256_loadu_si256((const __m256i *)((s) + 32)); \
+        _mm256_stream_si256((__m256i *)(d), a_);                                            \
+        _mm256_stream_si256((__m256i *)((d) + 32), b_);                                     \
+    } while (0)
+#define LINE_AVX512(d, s) _mm512_stream_si512((void *)(d), _mm512_loadu_si512((const void *)(s)))
+
+static void stream_sse2(char *dst, const char *src, size_t lines) { INTERLEAVED_COPY(LINE_SSE2); }
 
 __attribute__((target("avx2"))) static void stream_avx2(char *dst, const char *src, size_t lines) {
-    for (; lines; lines--, dst += CF_STREAM_LINE, src += CF_STREAM_LINE) {
-        _mm_prefetch(src + PREFETCH_AHEAD, _MM_HINT_NTA);
-        __m256i a = _mm256_loadu_si256((const __m256i *)src);
-        __m256i b = _mm256_loadu_si256((const __m256i *)(src + 32));
-        _mm256_stream_si256((__m256i *)dst, a);
-        _mm256_stream_si256((__m256i *)(dst + 32), b);
-    }
+    INTERLEAVED_COPY(LINE_AVX2);
     _mm256_zeroupper(); /* avoid the AVX-SSE transition penalty in the caller */
 }
 
 __attribute__((target("avx512f"))) static void stream_avx512(char *dst, const char *src, size_t lines) {
-    /* Two lines per iteration keeps two loads in flight while the stores drain. */
-    for (; lines >= 2; lines -= 2, dst += 2 * CF_STREAM_LINE, src += 2 * CF_STREAM_LINE) {
-        _mm_prefetch(src + PREFETCH_AHEAD, _MM_HINT_NTA);
-        _mm_prefetch(src + PREFETCH_AHEAD + CF_STREAM_LINE, _MM_HINT_NTA);
-        __m512i a = _mm512_loadu_si512((const void *)src);
-        __m512i b = _mm512_loadu_si512((const void *)(src + CF_STREAM_LINE));
-        _mm512_stream_si512((void *)dst, a);
-        _mm512_stream_si512((void *)(dst + CF_STREAM_LINE), b);
-    }
-    if (lines) _mm512_stream_si512((void *)dst, _mm512_loadu_si512((const void *)src));
+    INTERLEAVED_COPY(LINE_AVX512);
     _mm256_zeroupper();
 }
 

@@ -1,0 +1,95 @@
+/* Shared by the bench_*.c programs (not by the channel benchmarks): timing, robust statistics over
+ * repeated runs, command-line handling (--quick, --csv FILE) and table/CSV output.
+ * Numbers are only compared within one run: the machine is shared and noisy, so every table shows
+ * ratios against a baseline measured in the same run, with the spread (min..max) of each median. */
+#ifndef CF_BENCH_UTIL_H
+#define CF_BENCH_UTIL_H
+#define _GNU_SOURCE
+#include <sched.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+typedef struct bench_opts {
+    int quick;
+    FILE *csv;
+} bench_opts;
+
+static inline uint64_t bench_now_ns(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+typedef struct bench_summary {
+    double median, min, max;
+} bench_summary;
+
+static int bench_cmp_double(const void *a, const void *b) {
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* Sorts the samples in place. */
+static inline bench_summary bench_summarize(double *samples, size_t n) {
+    qsort(samples, n, sizeof *samples, bench_cmp_double);
+    bench_summary s = {n % 2 ? samples[n / 2] : (samples[n / 2 - 1] + samples[n / 2]) / 2, samples[0], samples[n - 1]};
+    return s;
+}
+
+static inline void bench_usage(const char *prog, const char *what) {
+    fprintf(stderr, "usage: %s [--quick] [--csv FILE]\n%s\n", prog, what);
+    exit(2);
+}
+
+static inline bench_opts bench_parse(int argc, char **argv, const char *what, const char *csv_header) {
+    bench_opts o = {0, NULL};
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--quick") == 0) {
+            o.quick = 1;
+        } else if (strcmp(argv[i], "--csv") == 0 && i + 1 < argc) {
+            o.csv = fopen(argv[++i], "w");
+            if (!o.csv) {
+                perror(argv[i]);
+                exit(2);
+            }
+            fprintf(o.csv, "%s\n", csv_header);
+        } else {
+            bench_usage(argv[0], what);
+        }
+    }
+    return o;
+}
+
+static inline void bench_csv(const bench_opts *o, const char *fmt, ...) {
+    if (!o->csv) return;
+    va_list ap;
+    va_start(ap, fmt);
+    vfprintf(o->csv, fmt, ap);
+    va_end(ap);
+    fputc('\n', o->csv);
+}
+
+/* Pins the calling thread; quietly does nothing where that is not allowed. */
+static inline void bench_pin(int cpu) {
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    CPU_SET(cpu, &set);
+    sched_setaffinity(0, sizeof set, &set);
+}
+
+static inline const char *bench_size_name(size_t n, char *buf, size_t len) {
+    if (n >= (1u << 20))
+        snprintf(buf, len, "%zu MiB", n >> 20);
+    else
+        snprintf(buf, len, "%zu KiB", n >> 10);
+    return buf;
+}
+
+/* Keeps a computed value alive so the compiler cannot drop the loop producing it. */
+static volatile uint64_t bench_sink;
+
+#endif

@@ -1,0 +1,23 @@
+package org.cacheflow.io.project;
+
+import java.nio.file.Path;
+
+import org.cacheflow.io.scenario.ScenarioFile;
+import org.cacheflow.model.Architecture;
+import org.cacheflow.model.Graph;
+
+/**
+ * Everything a scenario names, read and cross-checked: the graph with its FIFOs' token sizes resolved,
+ * the architecture with the scenario's main core applied.
+ *
+ * @param scenario the scenario as read
+ * @param graph the algorithm
+ * @param architecture the architecture
+ * @param algorithmFile where the algorithm was read from
+ * @param architectureFile where the architecture was read from
+ * @param codegenDirectory where the scenario puts generated code (it need not exist yet), or null when
+ *     the scenario does not say
+ */
+public record ScenarioRun(ScenarioFile scenario, Graph graph, Architecture architecture, Path algorithmFile,
+    Path architectureFile, Path codegenDirectory) {
+}

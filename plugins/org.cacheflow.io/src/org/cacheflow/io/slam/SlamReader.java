@@ -1,0 +1,226 @@
+package org.cacheflow.io.slam;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import org.cacheflow.io.xml.LocatedXmlReader;
+import org.cacheflow.io.xml.XmlElement;
+import org.cacheflow.model.Architecture;
+import org.cacheflow.model.Core;
+import org.cacheflow.model.Located;
+import org.cacheflow.model.ModelFactory;
+import org.cacheflow.model.diagnostics.Diagnostics;
+import org.cacheflow.model.diagnostics.InputException;
+import org.cacheflow.model.diagnostics.SourceLocation;
+
+/**
+ * Reads a PREESM S-LAM architecture ({@code .slam}: an IP-XACT {@code spirit:design} with
+ * {@code slam:} vendor extensions) into an {@link Architecture} holding its cores.
+ *
+ * <p>A core is a {@code spirit:componentInstance} whose {@code spirit:componentRef/@spirit:name} has a
+ * {@code slam:componentDescription} of type {@code CPU} or {@code Operator} (the older name PREESM reads
+ * as CPU). The core's type is that component's name (e.g. {@code x86}, {@code c6678}) — the name scenario
+ * timings use as {@code opname}. Communication nodes, memories and DMAs are not cores and are skipped;
+ * GPU and FPGA processing elements are skipped with a warning, as only C code for CPUs is generated.
+ *
+ * <p>A core's id is its {@code spirit:hardwareId}. Some designs omit it (the C6678 ones in the corpus): such
+ * cores get, in document order, the smallest id not used by another core, with a warning. (PREESM also
+ * counts communication nodes' ids there; counting only cores keeps ids dense.) Cores are listed by
+ * increasing id, ties in document order.
+ *
+ * <p>Main core rule: the main core is the scenario's {@code <simuParams><mainCore>} when that names a
+ * core ({@link #applyMainCore}); otherwise, and until then, the first core listed — the lowest id.
+ */
+public final class SlamReader {
+
+  private static final Set<String> CPU_TYPES = Set.of("CPU", "Operator");
+  private static final Set<String> OTHER_PROCESSING_ELEMENTS = Set.of("GPU", "FPGA");
+  private static final Set<String> NON_PROCESSING_TYPES =
+      Set.of("parallelComNode", "contentionComNode", "ComNode", "Mem", "Dma");
+
+  private SlamReader() {
+  }
+
+  /** Reads {@code file}; warnings go to {@code diagnostics}, errors are thrown as {@link InputException}. */
+  public static Architecture read(Path file, Diagnostics diagnostics) {
+    XmlElement root = LocatedXmlReader.read(file);
+    if (!root.name().equals("design")) {
+      throw root.error("not an S-LAM architecture: the root element is <" + root.name()
+          + ">, expected <spirit:design>");
+    }
+    Map<String, String> componentTypes = componentTypes(root);
+
+    Architecture architecture = ModelFactory.eINSTANCE.createArchitecture();
+    locate(architecture, root.location());
+    architecture.setName(root.child("name").map(XmlElement::text).filter(name -> !name.isEmpty())
+        .orElseGet(() -> fileStem(file)));
+
+    List<Core> cores = new ArrayList<>();
+    List<Core> withoutId = new ArrayList<>();
+    Set<String> instanceNames = new LinkedHashSet<>();
+    XmlElement instances = root.child("componentInstances")
+        .orElseThrow(() -> root.error("<spirit:design> has no <spirit:componentInstances>"));
+    for (XmlElement instance : instances.children("componentInstance")) {
+      String name = instance.child("instanceName").map(XmlElement::text).orElse("");
+      if (name.isEmpty()) {
+        throw instance.error("<spirit:componentInstance> has no <spirit:instanceName>");
+      }
+      if (!instanceNames.add(name)) {
+        throw instance.error("component instance '" + name + "' is defined twice");
+      }
+      XmlElement reference = instance.child("componentRef")
+          .orElseThrow(() -> instance.error("component instance '" + name + "' has no <spirit:componentRef>"));
+      String component = reference.requireAttribute("name").trim();
+      String type = componentTypes.get(component);
+      if (type == null) {
+        throw reference.error("component instance '" + name + "' is a '" + component
+            + "', which no <slam:componentDescription> describes");
+      }
+      if (!CPU_TYPES.contains(type)) {
+        if (OTHER_PROCESSING_ELEMENTS.contains(type)) {
+          diagnostics.warn(instance.location(), "processing element '" + name + "' is a " + type
+              + "; only CPU cores are used, it is ignored");
+        } else if (!NON_PROCESSING_TYPES.contains(type)) {
+          diagnostics.warn(instance.location(), "component instance '" + name + "' has unknown component type '"
+              + type + "'; it is not used as a core");
+        }
+        continue;
+      }
+      Core core = ModelFactory.eINSTANCE.createCore();
+      locate(core, instance.location());
+      core.setName(name);
+      core.setType(component);
+      Integer id = hardwareId(instance, name);
+      if (id == null) {
+        withoutId.add(core);
+      } else {
+        core.setId(id);
+      }
+      cores.add(core);
+    }
+    if (cores.isEmpty()) {
+      throw instances.error("architecture '" + architecture.getName()
+          + "' has no core (no component instance of a CPU or Operator component)");
+    }
+    assignMissingIds(cores, withoutId, diagnostics);
+    warnAboutSharedIds(cores, diagnostics);
+
+    cores.sort(Comparator.comparingInt(Core::getId)); // stable: ties stay in document order
+    architecture.getCores().addAll(cores);
+    architecture.setMainCore(cores.get(0));
+    return architecture;
+  }
+
+  /**
+   * Makes the core named {@code coreName} (the scenario's main-core setting, written at {@code setting})
+   * the main core. A name that is no core of the architecture is warned about and the current main core
+   * kept. A null name changes nothing.
+   */
+  public static void applyMainCore(Architecture architecture, String coreName, SourceLocation setting,
+      Diagnostics diagnostics) {
+    if (coreName == null || coreName.isBlank()) {
+      return;
+    }
+    for (Core core : architecture.getCores()) {
+      if (core.getName().equals(coreName.trim())) {
+        architecture.setMainCore(core);
+        return;
+      }
+    }
+    diagnostics.warn(setting, "main core '" + coreName.trim() + "' is not a core of architecture '"
+        + architecture.getName() + "'; using '" + architecture.getMainCore().getName() + "'");
+  }
+
+  /** The distinct core types of {@code architecture}, in core order. */
+  public static List<String> coreTypes(Architecture architecture) {
+    Set<String> types = new LinkedHashSet<>();
+    architecture.getCores().forEach(core -> types.add(core.getType()));
+    return List.copyOf(types);
+  }
+
+  private static Map<String, String> componentTypes(XmlElement root) {
+    Map<String, String> types = new LinkedHashMap<>();
+    root.child("vendorExtensions").flatMap(extensions -> extensions.child("componentDescriptions"))
+        .ifPresent(descriptions -> {
+          for (XmlElement description : descriptions.children("componentDescription")) {
+            types.put(description.requireAttribute("componentRef").trim(),
+                description.requireAttribute("componentType").trim());
+          }
+        });
+    return types;
+  }
+
+  private static Integer hardwareId(XmlElement instance, String name) {
+    XmlElement element = instance.child("hardwareId").orElse(null);
+    if (element == null) {
+      return null;
+    }
+    String text = element.text();
+    try {
+      int id = Integer.parseInt(text);
+      if (id >= 0) {
+        return id;
+      }
+    } catch (NumberFormatException e) {
+      // reported below
+    }
+    throw element.error("hardware id of '" + name + "' is '" + text + "'; it must be a non-negative integer");
+  }
+
+  private static void assignMissingIds(List<Core> cores, List<Core> withoutId, Diagnostics diagnostics) {
+    if (withoutId.isEmpty()) {
+      return;
+    }
+    Set<Integer> used = new LinkedHashSet<>();
+    for (Core core : cores) {
+      if (!withoutId.contains(core)) {
+        used.add(core.getId());
+      }
+    }
+    int next = 0;
+    List<String> assigned = new ArrayList<>();
+    for (Core core : withoutId) {
+      while (used.contains(next)) {
+        next++;
+      }
+      core.setId(next);
+      used.add(next);
+      assigned.add(core.getName() + "=" + next);
+    }
+    diagnostics.warn(location(withoutId.get(0)), withoutId.size() + " core(s) have no <spirit:hardwareId>;"
+        + " numbered in document order: " + String.join(", ", assigned));
+  }
+
+  private static void warnAboutSharedIds(List<Core> cores, Diagnostics diagnostics) {
+    Map<Integer, Core> byId = new LinkedHashMap<>();
+    for (Core core : cores) {
+      Core other = byId.putIfAbsent(core.getId(), core);
+      if (other != null) {
+        diagnostics.warn(location(core), "cores '" + other.getName() + "' and '" + core.getName()
+            + "' have the same hardware id " + core.getId());
+      }
+    }
+  }
+
+  private static String fileStem(Path file) {
+    String name = file.getFileName().toString();
+    int dot = name.lastIndexOf('.');
+    return dot > 0 ? name.substring(0, dot) : name;
+  }
+
+  private static void locate(Located element, SourceLocation location) {
+    element.setFile(location.file());
+    element.setLine(location.line());
+    element.setColumn(location.column());
+  }
+
+  private static SourceLocation location(Located element) {
+    return new SourceLocation(element.getFile(), element.getLine(), element.getColumn());
+  }
+}

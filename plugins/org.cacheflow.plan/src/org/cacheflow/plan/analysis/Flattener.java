@@ -1,0 +1,788 @@
+package org.cacheflow.plan.analysis;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import org.cacheflow.model.Actor;
+import org.cacheflow.model.ActorKind;
+import org.cacheflow.model.Delay;
+import org.cacheflow.model.Dependency;
+import org.cacheflow.model.Fifo;
+import org.cacheflow.model.Graph;
+import org.cacheflow.model.MemoryAnnotation;
+import org.cacheflow.model.Parameter;
+import org.cacheflow.model.PersistenceLevel;
+import org.cacheflow.model.Port;
+import org.cacheflow.model.PortDirection;
+import org.cacheflow.model.diagnostics.Diagnostics;
+import org.cacheflow.model.diagnostics.InputException;
+import org.cacheflow.model.diagnostics.SourceLocation;
+import org.cacheflow.model.expression.Expression;
+import org.cacheflow.model.expression.ParameterResolver;
+
+/**
+ * Flattens a hierarchical PiSDF / SDF graph into a {@link FlatGraph}, resolving parameters level by level,
+ * evaluating every rate and delay, and computing the repetition vector as PREESM does.
+ *
+ * <h2>Parameters</h2> Each level's parameters are resolved by {@link ParameterResolver}; a sub-graph's
+ * config input parameters take the values that reach the hierarchical actor's config input ports through
+ * dependencies. Overrides (a scenario's parameter values, command-line {@code -P}) are keyed either
+ * {@code graphPath/parameter} (e.g. {@code stereo_top/costParallel/nbIterations}, the graph path being the
+ * top graph's name followed by the hierarchical actor names) or by the plain parameter name, which applies
+ * at every level declaring a parameter of that name unless a qualified key names that level. An override
+ * that matches no parameter is reported as a warning. A port rate is evaluated with the values of the
+ * actor's config input ports; a name that is not one falls back to the level's parameter of that name,
+ * with a warning (PREESM would reject it).
+ *
+ * <h2>Repetition vector</h2> Per level, as PREESM's {@code LCMBasedBRV}: the balance equations of each
+ * connected component (interfaces left out) are solved exactly ({@link BalanceEquations}); then, as
+ * PREESM's {@code PiBRV.updateRVWithInterfaces}, a component of a sub-graph is scaled up until, per firing
+ * of the sub-graph, every source interface's tokens are all read and every sink interface gets at least its
+ * tokens. An actor's flat repetition count is its level count times the firings of its enclosing
+ * hierarchical actors (PREESM's {@code getHierarchichalRV}). Consistency errors name the failing FIFOs.
+ *
+ * <h2>Interfaces</h2> As PREESM's {@code PiSDFFlattener} and {@code BroadcastRoundBufferOptimization}: a
+ * source interface becomes a BROADCAST actor (input: the interface rate; output, named {@code if_NAME}:
+ * everything the inner consumer reads per sub-graph firing, so the parent's tokens are repeated when the
+ * sub-graph reads more), a sink interface a ROUNDBUFFER actor (input {@code if_NAME}: everything the inner
+ * producer writes per sub-graph firing; output: the interface rate, so only the last tokens leave). Both
+ * fire once per sub-graph firing. When input and output rates are equal and the inner FIFO has no delay
+ * the special actor does nothing and is removed, the two FIFOs joined into one (PREESM's
+ * {@code PiSDFToSingleRate} inserts them only when {@code prod != cons x rv} or the inner FIFO has a
+ * delay).
+ *
+ * <h2>Delays</h2> As PREESM's {@code PiMMHelper.removePersistence}: a PERMANENT delay keeps its tokens
+ * across iterations of the top graph, as does a LOCAL delay of the top graph. A LOCAL delay of a sub-graph
+ * keeps its tokens from one firing of the sub-graph to the next within one firing of its parent graph and
+ * starts afresh at each parent firing (PREESM moves it one level up with persistence NONE). A NONE delay
+ * starts afresh at every firing of its graph. This is recorded as {@link FlatFifo#delaySegments()} and
+ * {@link FlatFifo#delayPersistent()}. Delay setter / getter actors are not modelled: their data is treated
+ * as the delay's initial / final tokens, with a warning; DELAY-kind actors and their FIFOs are left out.
+ */
+public final class Flattener {
+
+  private final Map<String, String> overrides;
+  private final Set<String> usedOverrides = new HashSet<>();
+  private final Diagnostics warnings;
+  private final ProgressListener progress;
+  private final List<ActorBuilder> actors = new ArrayList<>();
+  private final List<FifoBuilder> fifos = new ArrayList<>();
+
+  private Flattener(Map<String, String> overrides, Diagnostics warnings, ProgressListener progress) {
+    this.overrides = overrides == null ? Map.of() : overrides;
+    this.warnings = warnings == null ? new Diagnostics() : warnings;
+    this.progress = progress == null ? ProgressListener.NONE : progress;
+  }
+
+  /**
+   * Flattens {@code top}.
+   *
+   * @param top the top-level graph; hierarchical actors carry their sub-graph in their refinement
+   * @param overrides parameter values by {@code graphPath/name} or plain {@code name}; may be null
+   * @param warnings collects warnings; may be null
+   * @param progress told of each level done; may be null
+   * @throws InputException for an inconsistent graph, a negative rate or delay, an evaluation error, a
+   *     repetition count beyond 64 bits, or a malformed hierarchy
+   */
+  public static FlatGraph flatten(Graph top, Map<String, String> overrides, Diagnostics warnings,
+      ProgressListener progress) {
+    return new Flattener(overrides, warnings, progress).run(top);
+  }
+
+  private FlatGraph run(Graph top) {
+    if (top == null) {
+      throw new IllegalArgumentException("no graph");
+    }
+    String topName = top.getName() == null || top.getName().isBlank() ? "top" : top.getName();
+    progress.begin("flattening " + topName, 0);
+    level(top, topName, Map.of(), 1, 1, null);
+    for (String key : overrides.keySet()) {
+      if (!usedOverrides.contains(key)) {
+        warnings.warn(Locations.of(top), "parameter value given for '" + key + "', which no graph level has");
+      }
+    }
+    removeIdentityInterfaces();
+    FlatGraph flat = build(topName, Locations.of(top));
+    progress.done();
+    return flat;
+  }
+
+  // ---------------------------------------------------------------------------------------------------
+  // One hierarchy level
+
+  /** Where a FIFO of the parent level attaches to what replaced a hierarchical actor's port. */
+  private record Endpoint(int actor, String port, long rate) {
+  }
+
+  /** A FIFO of the level being flattened, with its ends classified and rates evaluated. */
+  private record LevelFifo(Fifo fifo, Actor source, Actor target, long production, long consumption) {
+  }
+
+  /**
+   * Flattens one level and everything below it.
+   *
+   * @param graph the level
+   * @param graphPath its path ({@code top/hier/...})
+   * @param configInputs values of its config input parameters
+   * @param firings firings of this graph per top-level iteration
+   * @param parentFirings firings of the parent graph per top-level iteration (1 at the top)
+   * @param interfaceRates for a sub-graph, the rate of each data port of the hierarchical actor, by name;
+   *     null at the top
+   * @return for a sub-graph, what each interface became, by interface name
+   */
+  private Map<String, Endpoint> level(Graph graph, String graphPath, Map<String, Long> configInputs,
+      long firings, long parentFirings, Map<String, Long> interfaceRates) {
+    boolean isTop = interfaceRates == null;
+    Map<String, Long> parameters = ParameterResolver.resolve(graph, configInputs, levelOverrides(graph,
+        graphPath));
+
+    Map<Port, Long> dependencyValues = new IdentityHashMap<>();
+    for (Dependency dependency : graph.getDependencies()) {
+      if (dependency.getTargetPort() != null && dependency.getSource() != null) {
+        Long value = parameters.get(dependency.getSource().getName());
+        if (value != null) {
+          dependencyValues.put(dependency.getTargetPort(), value);
+        }
+      }
+    }
+
+    // nodes of the balance equations: every actor except interfaces and delay actors
+    List<Actor> nodes = new ArrayList<>();
+    Map<Actor, Integer> nodeIndex = new IdentityHashMap<>();
+    Map<String, Actor> interfaces = new LinkedHashMap<>();
+    for (Actor actor : graph.getActors()) {
+      ActorKind kind = kindOf(actor);
+      if (kind == ActorKind.SOURCE_INTERFACE || kind == ActorKind.SINK_INTERFACE) {
+        if (isTop) {
+          throw new InputException(Locations.of(actor), "top-level graph '" + graph.getName()
+              + "' has interface '" + actor.getName() + "'; only sub-graphs have interfaces");
+        }
+        interfaces.put(actor.getName(), actor);
+      } else if (kind == ActorKind.DELAY) {
+        warnings.warn(Locations.of(actor), "delay actor '" + actor.getName()
+            + "' is not modelled; its FIFOs are ignored");
+      } else {
+        nodeIndex.put(actor, nodes.size());
+        nodes.add(actor);
+      }
+    }
+
+    // rates of every data port of the nodes, and each node's config input values
+    Map<Port, Long> rates = new IdentityHashMap<>();
+    Map<Actor, Map<String, Long>> configValues = new IdentityHashMap<>();
+    for (Actor actor : nodes) {
+      Map<String, Long> environment = new LinkedHashMap<>();
+      for (Port port : actor.getPorts()) {
+        if (port.getDirection() == PortDirection.CONFIG_INPUT) {
+          Long value = dependencyValues.get(port);
+          if (value == null) {
+            warnings.warn(Locations.of(port), "config input port '" + port.getName() + "' of actor '"
+                + graphPath + "/" + actor.getName() + "' receives no parameter");
+          } else {
+            environment.put(port.getName(), value);
+          }
+        }
+      }
+      configValues.put(actor, environment);
+      for (Port port : actor.getPorts()) {
+        if (isData(port)) {
+          rates.put(port, evaluateRate(port, actor, graphPath, environment, parameters));
+        }
+      }
+    }
+
+    // the FIFOs of this level
+    List<LevelFifo> levelFifos = new ArrayList<>();
+    Map<Actor, LevelFifo> interfaceFifo = new IdentityHashMap<>();
+    for (Fifo fifo : graph.getFifos()) {
+      Port sourcePort = fifo.getSource();
+      Port targetPort = fifo.getTarget();
+      if (sourcePort == null || targetPort == null || sourcePort.getActor() == null
+          || targetPort.getActor() == null) {
+        throw new InputException(Locations.of(fifo), "FIFO in graph '" + graphPath + "' has no "
+            + (sourcePort == null || sourcePort.getActor() == null ? "source" : "target") + " port");
+      }
+      Actor source = sourcePort.getActor();
+      Actor target = targetPort.getActor();
+      if (kindOf(source) == ActorKind.DELAY || kindOf(target) == ActorKind.DELAY) {
+        continue;
+      }
+      long production = isInterface(source) ? interfaceRate(source, graphPath, interfaceRates)
+          : rateOf(rates, sourcePort, source, graphPath);
+      long consumption = isInterface(target) ? interfaceRate(target, graphPath, interfaceRates)
+          : rateOf(rates, targetPort, target, graphPath);
+      LevelFifo levelFifo = new LevelFifo(fifo, source, target, production, consumption);
+      levelFifos.add(levelFifo);
+      for (Actor end : new Actor[] {source, target}) {
+        if (isInterface(end) && interfaceFifo.put(end, levelFifo) != null) {
+          throw new InputException(Locations.of(end), "interface '" + end.getName() + "' of graph '"
+              + graphPath + "' is connected to more than one FIFO");
+        }
+      }
+    }
+
+    long[] levelRepetitions = solveLevel(graph, graphPath, nodes, nodeIndex, levelFifos, interfaceFifo,
+        interfaces, isTop);
+
+    long[] flatRepetitions = new long[nodes.size()];
+    for (int n = 0; n < nodes.size(); n++) {
+      try {
+        flatRepetitions[n] = Math.multiplyExact(levelRepetitions[n], firings);
+      } catch (ArithmeticException overflow) {
+        throw new InputException(Locations.of(nodes.get(n)), "actor '" + graphPath + "/"
+            + nodes.get(n).getName() + "' would fire more than 2^63 times per iteration ("
+            + levelRepetitions[n] + " x " + firings + ")");
+      }
+    }
+
+    // actors in declaration order; hierarchical ones are replaced by their sub-graph
+    Map<Actor, Integer> flatIndex = new IdentityHashMap<>();
+    Map<Actor, Map<String, Endpoint>> hierarchicalEndpoints = new IdentityHashMap<>();
+    Map<String, Endpoint> result = new LinkedHashMap<>();
+    for (Actor actor : graph.getActors()) {
+      ActorKind kind = kindOf(actor);
+      if (kind == ActorKind.DELAY) {
+        continue;
+      }
+      String path = graphPath + "/" + actor.getName();
+      if (kind == ActorKind.SOURCE_INTERFACE || kind == ActorKind.SINK_INTERFACE) {
+        result.put(actor.getName(), addInterfaceActor(actor, path, kind, firings, interfaceRates,
+            interfaceFifo.get(actor), nodeIndex, levelRepetitions));
+        flatIndex.put(actor, actors.size() - 1);
+        continue;
+      }
+      int n = nodeIndex.get(actor);
+      Graph subgraph = actor.getRefinement() == null ? null : actor.getRefinement().getSubgraph();
+      if (subgraph != null) {
+        Map<String, Long> portRates = new HashMap<>();
+        Map<String, Long> subConfig = new LinkedHashMap<>();
+        for (Port port : actor.getPorts()) {
+          if (isData(port)) {
+            portRates.put(port.getName(), rates.get(port));
+          } else if (port.getDirection() == PortDirection.CONFIG_INPUT && dependencyValues.containsKey(port)) {
+            subConfig.put(port.getName(), dependencyValues.get(port));
+          }
+        }
+        hierarchicalEndpoints.put(actor, level(subgraph, path, subConfig, flatRepetitions[n], firings,
+            portRates));
+      } else {
+        ActorBuilder builder = new ActorBuilder(path, kind, flatRepetitions[n], Locations.of(actor), actor,
+            false);
+        builder.configValues.putAll(configValues.get(actor));
+        for (Port port : actor.getPorts()) {
+          if (isData(port)) {
+            builder.ports.add(new PortBuilder(port.getName(), port.getDirection(), rates.get(port),
+                port.getAnnotation(), Locations.of(port)));
+          }
+        }
+        flatIndex.put(actor, actors.size());
+        actors.add(builder);
+      }
+    }
+
+    for (LevelFifo levelFifo : levelFifos) {
+      Endpoint from = endpoint(levelFifo.source(), levelFifo.fifo().getSource(), true, flatIndex,
+          hierarchicalEndpoints, graphPath);
+      Endpoint to = endpoint(levelFifo.target(), levelFifo.fifo().getTarget(), false, flatIndex,
+          hierarchicalEndpoints, graphPath);
+      addFifo(levelFifo.fifo(), from, to, graph, graphPath, parameters, firings, parentFirings, isTop);
+    }
+    progress.worked(1);
+    return result;
+  }
+
+  private Map<String, String> levelOverrides(Graph graph, String graphPath) {
+    Map<String, String> result = new LinkedHashMap<>();
+    for (Parameter parameter : graph.getParameters()) {
+      String name = parameter.getName();
+      String qualified = graphPath + "/" + name;
+      if (overrides.containsKey(qualified)) {
+        result.put(name, overrides.get(qualified));
+        usedOverrides.add(qualified);
+      } else if (overrides.containsKey(name)) {
+        result.put(name, overrides.get(name));
+        usedOverrides.add(name);
+      }
+    }
+    return result;
+  }
+
+  private long evaluateRate(Port port, Actor actor, String graphPath, Map<String, Long> environment,
+      Map<String, Long> parameters) {
+    SourceLocation location = Locations.of(port);
+    String portPath = graphPath + "/" + actor.getName() + "." + port.getName();
+    if (port.getRate() == null || port.getRate().isBlank()) {
+      throw new InputException(location, "port " + portPath + " has no rate");
+    }
+    Expression expression = Expression.parse(port.getRate(), location);
+    Map<String, Long> values = environment;
+    for (String variable : expression.variables()) {
+      if (!environment.containsKey(variable) && parameters.containsKey(variable)) {
+        if (values == environment) {
+          values = new HashMap<>(environment);
+        }
+        values.put(variable, parameters.get(variable));
+        warnings.warn(location, "rate of port " + portPath + " reads parameter '" + variable
+            + "', which is not a config input of actor '" + actor.getName() + "'; using the graph's value");
+      }
+    }
+    long rate = expression.evaluate(values);
+    if (rate < 0) {
+      throw new InputException(location, "port " + portPath + " has a negative rate: " + port.getRate()
+          + " = " + rate);
+    }
+    return rate;
+  }
+
+  private static long rateOf(Map<Port, Long> rates, Port port, Actor actor, String graphPath) {
+    Long rate = rates.get(port);
+    if (rate == null) {
+      throw new InputException(Locations.of(port), "port " + graphPath + "/" + actor.getName() + "."
+          + port.getName() + " is not a data port of its actor but a FIFO is connected to it");
+    }
+    return rate;
+  }
+
+  private long interfaceRate(Actor iface, String graphPath, Map<String, Long> interfaceRates) {
+    Long rate = interfaceRates.get(iface.getName());
+    if (rate == null) {
+      throw new InputException(Locations.of(iface), "interface '" + iface.getName() + "' of graph '"
+          + graphPath + "' matches no data port of its hierarchical actor");
+    }
+    return rate;
+  }
+
+  /**
+   * Solves the level's balance equations and scales sub-graph components to their interfaces.
+   */
+  private long[] solveLevel(Graph graph, String graphPath, List<Actor> nodes, Map<Actor, Integer> nodeIndex,
+      List<LevelFifo> levelFifos, Map<Actor, LevelFifo> interfaceFifo, Map<String, Actor> interfaces,
+      boolean isTop) {
+    List<LevelFifo> internal = new ArrayList<>();
+    for (LevelFifo levelFifo : levelFifos) {
+      if (!isInterface(levelFifo.source()) && !isInterface(levelFifo.target())) {
+        internal.add(levelFifo);
+      }
+    }
+    int edgeCount = internal.size();
+    int[] source = new int[edgeCount];
+    int[] target = new int[edgeCount];
+    long[] production = new long[edgeCount];
+    long[] consumption = new long[edgeCount];
+    for (int e = 0; e < edgeCount; e++) {
+      LevelFifo levelFifo = internal.get(e);
+      source[e] = nodeIndex.get(levelFifo.source());
+      target[e] = nodeIndex.get(levelFifo.target());
+      production[e] = levelFifo.production();
+      consumption[e] = levelFifo.consumption();
+    }
+    BalanceEquations.Solution solution = BalanceEquations.solve(graphPath, Locations.of(graph), nodes.size(),
+        source, target, production, consumption, new BalanceEquations.Naming() {
+          @Override
+          public String node(int node) {
+            return graphPath + "/" + nodes.get(node).getName();
+          }
+
+          @Override
+          public String edge(int edge) {
+            LevelFifo levelFifo = internal.get(edge);
+            return node(source[edge]) + "." + levelFifo.fifo().getSource().getName() + " -> "
+                + node(target[edge]) + "." + levelFifo.fifo().getTarget().getName();
+          }
+
+          @Override
+          public SourceLocation location(int edge) {
+            return Locations.of(internal.get(edge).fifo());
+          }
+        });
+    long[] repetitions = solution.repetitions();
+    if (isTop) {
+      return repetitions;
+    }
+    // PREESM's updateRVWithInterfaces: source interfaces first, then sink interfaces, in order
+    long[] scale = new long[solution.componentCount()];
+    java.util.Arrays.fill(scale, 1);
+    for (boolean sources : new boolean[] {true, false}) {
+      for (Actor iface : interfaces.values()) {
+        boolean isSource = kindOf(iface) == ActorKind.SOURCE_INTERFACE;
+        if (isSource != sources) {
+          continue;
+        }
+        LevelFifo levelFifo = interfaceFifo.get(iface);
+        if (levelFifo == null) {
+          warnings.warn(Locations.of(iface), "interface '" + iface.getName() + "' of graph '" + graphPath
+              + "' is connected to nothing inside");
+          continue;
+        }
+        Actor inner = isSource ? levelFifo.target() : levelFifo.source();
+        if (isInterface(inner)) {
+          continue;
+        }
+        int node = nodeIndex.get(inner);
+        int component = solution.component()[node];
+        long innerRate = isSource ? levelFifo.consumption() : levelFifo.production();
+        long interfaceRate = isSource ? levelFifo.production() : levelFifo.consumption();
+        try {
+          long perFiring = Math.multiplyExact(Math.multiplyExact(scale[component], innerRate),
+              repetitions[node]);
+          if (perFiring > 0 && perFiring < interfaceRate) {
+            scale[component] = Math.multiplyExact(scale[component],
+                (interfaceRate + perFiring - 1) / perFiring);
+          }
+        } catch (ArithmeticException overflow) {
+          throw new InputException(Locations.of(iface), "repetitions in graph '" + graphPath
+              + "' do not fit 64-bit integers when scaled to interface '" + iface.getName() + "'");
+        }
+      }
+    }
+    for (int n = 0; n < repetitions.length; n++) {
+      try {
+        repetitions[n] = Math.multiplyExact(repetitions[n], scale[solution.component()[n]]);
+      } catch (ArithmeticException overflow) {
+        throw new InputException(Locations.of(nodes.get(n)), "repetitions in graph '" + graphPath
+            + "' do not fit 64-bit integers");
+      }
+    }
+    return repetitions;
+  }
+
+  private Endpoint addInterfaceActor(Actor iface, String path, ActorKind kind, long firings,
+      Map<String, Long> interfaceRates, LevelFifo levelFifo, Map<Actor, Integer> nodeIndex,
+      long[] levelRepetitions) {
+    long outerRate = interfaceRates.get(iface.getName()) == null ? 0 : interfaceRates.get(iface.getName());
+    boolean isSource = kind == ActorKind.SOURCE_INTERFACE;
+    ActorBuilder builder = new ActorBuilder(path, isSource ? ActorKind.BROADCAST : ActorKind.ROUNDBUFFER,
+        firings, Locations.of(iface), iface, true);
+    String innerPort = "if_" + iface.getName();
+    if (levelFifo != null) {
+      Actor inner = isSource ? levelFifo.target() : levelFifo.source();
+      long innerRate;
+      if (isInterface(inner)) {
+        // interface wired straight to interface: the broadcast adapts to the sink interface's rate
+        innerRate = levelFifo.consumption();
+      } else {
+        long perFiring = isSource ? levelFifo.consumption() : levelFifo.production();
+        try {
+          innerRate = Math.multiplyExact(perFiring, levelRepetitions[nodeIndex.get(inner)]);
+        } catch (ArithmeticException overflow) {
+          throw new InputException(Locations.of(iface), "tokens through interface '" + iface.getName()
+              + "' do not fit 64-bit integers");
+        }
+      }
+      if (isSource) {
+        builder.ports.add(new PortBuilder(iface.getName(), PortDirection.INPUT, outerRate,
+            MemoryAnnotation.READ_ONLY, Locations.of(iface)));
+        builder.ports.add(new PortBuilder(innerPort, PortDirection.OUTPUT, innerRate,
+            MemoryAnnotation.WRITE_ONLY, Locations.of(iface)));
+      } else {
+        builder.ports.add(new PortBuilder(innerPort, PortDirection.INPUT, innerRate,
+            MemoryAnnotation.READ_ONLY, Locations.of(iface)));
+        builder.ports.add(new PortBuilder(iface.getName(), PortDirection.OUTPUT, outerRate,
+            MemoryAnnotation.WRITE_ONLY, Locations.of(iface)));
+      }
+    } else {
+      builder.ports.add(new PortBuilder(iface.getName(), isSource ? PortDirection.INPUT : PortDirection.OUTPUT,
+          outerRate, isSource ? MemoryAnnotation.READ_ONLY : MemoryAnnotation.WRITE_ONLY, Locations.of(iface)));
+    }
+    actors.add(builder);
+    return new Endpoint(actors.size() - 1, iface.getName(), outerRate);
+  }
+
+  private Endpoint endpoint(Actor actor, Port port, boolean isSource, Map<Actor, Integer> flatIndex,
+      Map<Actor, Map<String, Endpoint>> hierarchicalEndpoints, String graphPath) {
+    if (isInterface(actor)) {
+      int index = flatIndex.get(actor);
+      PortBuilder inner = actors.get(index).port("if_" + actor.getName());
+      return new Endpoint(index, inner.name, inner.rate);
+    }
+    Map<String, Endpoint> subgraphEnds = hierarchicalEndpoints.get(actor);
+    if (subgraphEnds != null) {
+      Endpoint end = subgraphEnds.get(port.getName());
+      if (end == null) {
+        throw new InputException(Locations.of(port), "port '" + port.getName() + "' of hierarchical actor '"
+            + graphPath + "/" + actor.getName() + "' has no " + (isSource ? "sink" : "source")
+            + " interface of that name in its sub-graph");
+      }
+      return end;
+    }
+    int index = flatIndex.get(actor);
+    return new Endpoint(index, port.getName(), actors.get(index).port(port.getName()).rate);
+  }
+
+  private void addFifo(Fifo fifo, Endpoint from, Endpoint to, Graph graph, String graphPath,
+      Map<String, Long> parameters, long firings, long parentFirings, boolean isTop) {
+    FifoBuilder builder = new FifoBuilder();
+    builder.source = from.actor();
+    builder.sourcePort = from.port();
+    builder.target = to.actor();
+    builder.targetPort = to.port();
+    builder.production = from.rate();
+    builder.consumption = to.rate();
+    builder.type = fifo.getType();
+    builder.tokenBits = fifo.getTokenBits();
+    builder.location = Locations.of(fifo);
+    builder.origin = fifo;
+    builder.delaySegments = 1;
+    Delay delay = fifo.getDelay();
+    if (delay != null) {
+      SourceLocation location = Locations.of(delay);
+      String fifoName = actors.get(from.actor()).path + "." + from.port() + " -> " + actors.get(to.actor()).path
+          + "." + to.port();
+      if (delay.getExpression() == null || delay.getExpression().isBlank()) {
+        throw new InputException(location, "delay on FIFO " + fifoName + " has no size");
+      }
+      long tokens = Expression.parse(delay.getExpression(), location).evaluate(parameters);
+      if (tokens < 0) {
+        throw new InputException(location, "delay on FIFO " + fifoName + " is negative: "
+            + delay.getExpression() + " = " + tokens);
+      }
+      if (delay.getSetter() != null || delay.getGetter() != null) {
+        warnings.warn(location, "delay on FIFO " + fifoName
+            + " has a setter or getter actor; its tokens are treated as plain initial / final tokens");
+      }
+      PersistenceLevel persistence = delay.getPersistence() == null ? PersistenceLevel.PERMANENT
+          : delay.getPersistence();
+      builder.delay = tokens;
+      builder.persistence = persistence;
+      switch (persistence) {
+        case PERMANENT -> builder.delayPersistent = true;
+        case LOCAL -> {
+          builder.delayPersistent = isTop;
+          builder.delaySegments = isTop ? 1 : parentFirings;
+        }
+        case NONE -> builder.delaySegments = firings;
+        default -> throw new IllegalStateException("unknown persistence " + persistence);
+      }
+      if (tokens == 0) {
+        builder.persistence = null;
+        builder.delaySegments = 1;
+        builder.delayPersistent = false;
+      }
+    }
+    actors.get(builder.source).outputs.add(fifos.size());
+    actors.get(builder.target).inputs.add(fifos.size());
+    fifos.add(builder);
+  }
+
+  // ---------------------------------------------------------------------------------------------------
+  // Interfaces that do nothing
+
+  /**
+   * Removes each interface broadcast / round buffer whose input and output rates are equal and whose
+   * inner FIFO has no delay, joining its two FIFOs into one that keeps the outer FIFO's delay, type and
+   * location.
+   */
+  private void removeIdentityInterfaces() {
+    for (int a = actors.size() - 1; a >= 0; a--) {
+      ActorBuilder actor = actors.get(a);
+      if (!actor.fromInterface || actor.inputs.size() != 1 || actor.outputs.size() != 1) {
+        continue;
+      }
+      FifoBuilder in = fifos.get(actor.inputs.get(0));
+      FifoBuilder out = fifos.get(actor.outputs.get(0));
+      boolean isBroadcast = actor.kind == ActorKind.BROADCAST;
+      FifoBuilder outer = isBroadcast ? in : out;
+      FifoBuilder inner = isBroadcast ? out : in;
+      if (in.consumption != out.production || inner.delay > 0) {
+        continue;
+      }
+      FifoBuilder merged = new FifoBuilder();
+      merged.source = in.source;
+      merged.sourcePort = in.sourcePort;
+      merged.production = in.production;
+      merged.target = out.target;
+      merged.targetPort = out.targetPort;
+      merged.consumption = out.consumption;
+      merged.delay = outer.delay;
+      merged.persistence = outer.persistence;
+      merged.delaySegments = outer.delaySegments;
+      merged.delayPersistent = outer.delayPersistent;
+      merged.type = outer.type != null ? outer.type : inner.type;
+      merged.tokenBits = outer.tokenBits > 0 ? outer.tokenBits : inner.tokenBits;
+      merged.location = outer.location;
+      merged.origin = outer.origin;
+      int mergedIndex = fifos.size();
+      fifos.add(merged);
+      in.removed = true;
+      out.removed = true;
+      actor.removed = true;
+      replace(actors.get(merged.source).outputs, actor.inputs.get(0), mergedIndex);
+      replace(actors.get(merged.target).inputs, actor.outputs.get(0), mergedIndex);
+    }
+  }
+
+  private static void replace(List<Integer> list, int old, int replacement) {
+    int at = list.indexOf(old);
+    if (at >= 0) {
+      list.set(at, replacement);
+    }
+  }
+
+  // ---------------------------------------------------------------------------------------------------
+  // Result
+
+  private FlatGraph build(String name, SourceLocation location) {
+    int[] newActorIndex = new int[actors.size()];
+    int count = 0;
+    for (int a = 0; a < actors.size(); a++) {
+      newActorIndex[a] = actors.get(a).removed ? -1 : count++;
+    }
+    List<FlatFifo> flatFifos = new ArrayList<>();
+    Map<String, Integer> fifoAtPort = new HashMap<>();
+    Set<String> defaultedTypes = new LinkedHashSet<>();
+    for (FifoBuilder fifo : fifos) {
+      if (fifo.removed) {
+        continue;
+      }
+      int index = flatFifos.size();
+      int source = newActorIndex[fifo.source];
+      int target = newActorIndex[fifo.target];
+      boolean defaulted = fifo.tokenBits <= 0;
+      if (defaulted) {
+        String typeName = fifo.type == null || fifo.type.isBlank() ? null : fifo.type;
+        if (defaultedTypes.add(typeName == null ? "" : typeName)) {
+          warnings.warn(fifo.location, (typeName == null ? "FIFO " + actors.get(fifo.source).path + "."
+              + fifo.sourcePort + " -> " + actors.get(fifo.target).path + "." + fifo.targetPort
+              + " has no token size" : "data type '" + typeName + "' has no size") + "; assuming "
+              + FlatFifo.DEFAULT_TOKEN_BITS + " bits per token");
+        }
+      }
+      flatFifos.add(new FlatFifo(index, source, fifo.sourcePort, target, fifo.targetPort, fifo.production,
+          fifo.consumption, fifo.delay, fifo.persistence, fifo.delaySegments, fifo.delayPersistent, fifo.type,
+          defaulted ? FlatFifo.DEFAULT_TOKEN_BITS : fifo.tokenBits, defaulted, fifo.location, fifo.origin));
+      fifoAtPort.put(source + "\u0000out\u0000" + fifo.sourcePort, index);
+      fifoAtPort.put(target + "\u0000in\u0000" + fifo.targetPort, index);
+    }
+    List<FlatActor> flatActors = new ArrayList<>();
+    for (int a = 0; a < actors.size(); a++) {
+      ActorBuilder actor = actors.get(a);
+      if (actor.removed) {
+        continue;
+      }
+      int index = flatActors.size();
+      List<FlatPort> ports = new ArrayList<>();
+      for (PortBuilder port : actor.ports) {
+        String key = index + (port.direction == PortDirection.INPUT ? "\u0000in\u0000" : "\u0000out\u0000")
+            + port.name;
+        Integer fifo = fifoAtPort.get(key);
+        if (fifo == null && !actor.fromInterface) {
+          warnings.warn(port.location, "port " + actor.path + "." + port.name + " is not connected to a FIFO");
+        }
+        ports.add(new FlatPort(port.name, port.direction, port.rate,
+            port.annotation == null ? MemoryAnnotation.NONE : port.annotation, port.location,
+            fifo == null ? -1 : fifo));
+      }
+      flatActors.add(new FlatActor(index, actor.path, actor.kind, actor.repetitions, ports, actor.configValues,
+          actor.location, actor.origin, actor.fromInterface));
+    }
+    FlatGraph flat = new FlatGraph(name, location, flatActors, flatFifos);
+    for (FlatFifo fifo : flatFifos) {
+      long produced;
+      long consumed;
+      try {
+        produced = Math.multiplyExact(fifo.production(), flatActors.get(fifo.source()).repetitions());
+        consumed = Math.multiplyExact(fifo.consumption(), flatActors.get(fifo.target()).repetitions());
+      } catch (ArithmeticException overflow) {
+        throw new InputException(fifo.location(), "tokens per iteration on FIFO " + flat.describe(fifo)
+            + " do not fit 64-bit integers");
+      }
+      if (produced != consumed) {
+        // every level was solved and interfaces adapt rates, so this is a bug, not bad input
+        throw new IllegalStateException("flattening broke the balance of " + flat.describe(fifo) + ": "
+            + produced + " != " + consumed);
+      }
+    }
+    return flat;
+  }
+
+  // ---------------------------------------------------------------------------------------------------
+  // Helpers
+
+  private static ActorKind kindOf(Actor actor) {
+    return actor.getKind() == null ? ActorKind.NORMAL : actor.getKind();
+  }
+
+  private static boolean isInterface(Actor actor) {
+    ActorKind kind = kindOf(actor);
+    return kind == ActorKind.SOURCE_INTERFACE || kind == ActorKind.SINK_INTERFACE;
+  }
+
+  private static boolean isData(Port port) {
+    return port.getDirection() == PortDirection.INPUT || port.getDirection() == PortDirection.OUTPUT;
+  }
+
+  private static final class ActorBuilder {
+    final String path;
+    final ActorKind kind;
+    final long repetitions;
+    final SourceLocation location;
+    final Actor origin;
+    final boolean fromInterface;
+    final List<PortBuilder> ports = new ArrayList<>();
+    final Map<String, Long> configValues = new LinkedHashMap<>();
+    final List<Integer> inputs = new ArrayList<>();
+    final List<Integer> outputs = new ArrayList<>();
+    boolean removed;
+
+    ActorBuilder(String path, ActorKind kind, long repetitions, SourceLocation location, Actor origin,
+        boolean fromInterface) {
+      this.path = path;
+      this.kind = kind;
+      this.repetitions = repetitions;
+      this.location = location;
+      this.origin = origin;
+      this.fromInterface = fromInterface;
+    }
+
+    PortBuilder port(String name) {
+      for (PortBuilder port : ports) {
+        if (port.name.equals(name)) {
+          return port;
+        }
+      }
+      throw new IllegalStateException("no port " + name + " on " + path);
+    }
+  }
+
+  private static final class PortBuilder {
+    final String name;
+    final PortDirection direction;
+    final long rate;
+    final MemoryAnnotation annotation;
+    final SourceLocation location;
+
+    PortBuilder(String name, PortDirection direction, long rate, MemoryAnnotation annotation,
+        SourceLocation location) {
+      this.name = name;
+      this.direction = direction;
+      this.rate = rate;
+      this.annotation = annotation;
+      this.location = location;
+    }
+  }
+
+  private static final class FifoBuilder {
+    int source;
+    String sourcePort;
+    int target;
+    String targetPort;
+    long production;
+    long consumption;
+    long delay;
+    PersistenceLevel persistence;
+    long delaySegments = 1;
+    boolean delayPersistent;
+    String type;
+    long tokenBits;
+    SourceLocation location;
+    Fifo origin;
+    boolean removed;
+  }
+}

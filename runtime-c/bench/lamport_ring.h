@@ -5,7 +5,8 @@
  * channel and the modern queues, neither side keeps a cached copy of the other's index: every push
  * reads `head` and every pop reads `tail`, so both index lines move between the cores on every message
  * while the queue is busy. Slots are packed (length word + payload, 8-byte aligned), as in an array of
- * elements. Waiting spins with a pause instruction and never sleeps. Not part of the library. */
+ * elements; the capacity is a power of two so that indexing is a mask. Waiting spins with a pause
+ * instruction and never sleeps. Not part of the library. */
 #ifndef CF_BENCH_LAMPORT_RING_H
 #define CF_BENCH_LAMPORT_RING_H
 #include <stdalign.h>
@@ -26,6 +27,7 @@ typedef struct lamport_ring {
 } lamport_ring;
 
 static inline lamport_ring *lamport_ring_create(size_t capacity, size_t max_message) {
+    if (capacity == 0 || (capacity & (capacity - 1))) return NULL;
     lamport_ring *ring = aligned_alloc(128, sizeof *ring);
     if (!ring) return NULL;
     memset(ring, 0, sizeof *ring);
@@ -50,7 +52,7 @@ static inline void lamport_ring_destroy(lamport_ring *ring) {
 static inline void lamport_ring_push(lamport_ring *ring, const void *message, size_t len) {
     size_t tail = ring->tail; /* own index: a plain read by its only writer */
     while (tail - __atomic_load_n(&ring->head, __ATOMIC_ACQUIRE) == ring->capacity) cf_arch_cpu_relax();
-    char *slot = ring->slots + (tail % ring->capacity) * ring->stride;
+    char *slot = ring->slots + (tail & (ring->capacity - 1)) * ring->stride;
     uint64_t length = len;
     memcpy(slot, &length, sizeof length);
     memcpy(slot + sizeof length, message, len);
@@ -61,7 +63,7 @@ static inline void lamport_ring_push(lamport_ring *ring, const void *message, si
 static inline size_t lamport_ring_pop(lamport_ring *ring, void *buffer) {
     size_t head = ring->head;
     while (__atomic_load_n(&ring->tail, __ATOMIC_ACQUIRE) == head) cf_arch_cpu_relax();
-    const char *slot = ring->slots + (head % ring->capacity) * ring->stride;
+    const char *slot = ring->slots + (head & (ring->capacity - 1)) * ring->stride;
     uint64_t length;
     memcpy(&length, slot, sizeof length);
     memcpy(buffer, slot + sizeof length, (size_t)length);

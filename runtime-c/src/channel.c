@@ -99,6 +99,7 @@
 /* The per-side configuration copy; the fast path reads only this and the side's own counters. */
 struct channel_side_config {
     char *slots;
+    char *slots_end;      /* slots + k * stride */
     size_t slots_count;   /* k */
     size_t stride;        /* bytes from one slot to the next, a multiple of CHANNEL_LINE */
     size_t payload_offset;
@@ -112,15 +113,15 @@ struct channel_sender {
     struct channel_side_config cfg;
     uint64_t sent;     /* messages committed (P summed over slots) */
     uint64_t free;     /* slots known free: k - (sent - consumed as last read) */
-    size_t index;      /* slot of the next message: sent mod k */
-    char *reserved;    /* slot handed out by reserve and not yet committed, or NULL */
+    char *next_slot;   /* slot of the next message: sent mod k */
+    int reserved;      /* next_slot was handed out by reserve and not committed yet */
 };
 
 struct channel_receiver {
     struct channel_side_config cfg;
     uint64_t received; /* messages released (C summed over slots) */
-    size_t index;      /* slot of the next message: received mod k */
-    char *acquired;    /* slot handed out by acquire and not yet released, or NULL */
+    char *next_slot;   /* slot of the next message: received mod k */
+    int acquired;      /* next_slot was handed out by acquire and not released yet */
     size_t acquired_len;
 };
 
@@ -251,13 +252,17 @@ int cf_channel_create(cf_channel **out, const cf_channel_options *options) {
     *out = NULL;
     if (!options || options->slots == 0 || options->slots > CF_CHANNEL_MAX_SLOTS ||
         options->max_message > CF_CHANNEL_MAX_MESSAGE || (unsigned)options->homing > CF_CHANNEL_HOMING_DEMOTE ||
-        (options->flags & ~(uint32_t)CF_CHANNEL_NO_MEMBARRIER))
+        (options->flags & ~(uint32_t)(CF_CHANNEL_NO_MEMBARRIER | CF_CHANNEL_PACKED)))
         return -EINVAL;
 
     /* Small messages share the header's line (one line per message); larger ones start on the next line
      * so that streaming stores and cleaning work on whole, aligned lines. */
     size_t payload_offset = options->max_message <= CHANNEL_LINE - HEADER_BYTES ? HEADER_BYTES : CHANNEL_LINE;
     size_t stride = round_up(payload_offset + options->max_message, CHANNEL_LINE);
+    if (options->flags & CF_CHANNEL_PACKED) {
+        payload_offset = sizeof(uint64_t);
+        stride = round_up(payload_offset + options->max_message, 2 * sizeof(uint64_t));
+    }
     size_t bytes;
     if (__builtin_mul_overflow(options->slots, stride, &bytes)) return -ENOMEM;
     long page = sysconf(_SC_PAGESIZE);
@@ -282,6 +287,7 @@ int cf_channel_create(cf_channel **out, const cf_channel_options *options) {
 
     struct channel_side_config cfg = {
         .slots = slots,
+        .slots_end = (char *)slots + options->slots * stride,
         .slots_count = options->slots,
         .stride = stride,
         .payload_offset = payload_offset,
@@ -292,7 +298,9 @@ int cf_channel_create(cf_channel **out, const cf_channel_options *options) {
     };
     ch->sender.cfg = cfg;
     ch->sender.free = options->slots;
+    ch->sender.next_slot = slots;
     ch->receiver.cfg = cfg;
+    ch->receiver.next_slot = slots;
     *out = ch;
     return 0;
 }
@@ -323,7 +331,40 @@ size_t cf_channel_slots(const cf_channel *ch) { return ch ? ch->shared.slots_cou
 
 /* ---- sender ---- */
 
+#define CF_LIKELY(x) __builtin_expect(!!(x), 1)
+#define CF_UNLIKELY(x) __builtin_expect(!!(x), 0)
+
 static int is_closed(cf_channel *ch) { return __atomic_load_n(&ch->to_receiver.closed, __ATOMIC_ACQUIRE) != 0; }
+
+static inline char *next_slot_after(const struct channel_side_config *cfg, char *slot) {
+    slot += cfg->stride;
+    return slot == cfg->slots_end ? cfg->slots : slot;
+}
+
+/* Copies of up to 16 bytes without a library call: two possibly overlapping loads and stores. */
+static inline __attribute__((always_inline)) void copy_message(void *dst, const void *src, size_t n) {
+    char *d = dst;
+    const char *s = src;
+    if (n > 16) {
+        memcpy(d, s, n);
+    } else if (n >= 8) {
+        uint64_t head, tail;
+        memcpy(&head, s, 8);
+        memcpy(&tail, s + n - 8, 8);
+        memcpy(d, &head, 8);
+        memcpy(d + n - 8, &tail, 8);
+    } else if (n >= 4) {
+        uint32_t head, tail;
+        memcpy(&head, s, 4);
+        memcpy(&tail, s + n - 4, 4);
+        memcpy(d, &head, 4);
+        memcpy(d + n - 4, &tail, 4);
+    } else if (n) {
+        d[0] = s[0];
+        d[n / 2] = s[n / 2];
+        d[n - 1] = s[n - 1];
+    }
+}
 
 /* Re-reads the ack line (a): the acquire orders the receiver's use of the slot before our overwrite. */
 static int sender_has_free_slot(cf_channel *ch) {
@@ -334,60 +375,70 @@ static int sender_has_free_slot(cf_channel *ch) {
     return is_closed(ch) ? -EPIPE : 0;
 }
 
-static int sender_reserve(cf_channel *ch, int may_wait, void **slot) {
+/* The sender's slow path: no slot known free, or closed. On success the next slot may be written. */
+static __attribute__((noinline)) int sender_wait_slot(cf_channel *ch, int may_wait) {
     struct channel_sender *s = &ch->sender;
-    if (__builtin_expect(s->reserved == NULL, 1)) {
-        /* The closed flag shares the line the sender reads after every publish anyway. */
-        if (__atomic_load_n(&ch->to_receiver.closed, __ATOMIC_RELAXED)) return -EPIPE;
-        if (s->free == 0) {
-            int state = sender_has_free_slot(ch); /* the cached count may just be stale */
-            if (state < 0) return state;
-            if (state == 0) {
-                if (!may_wait) return -EAGAIN;
-                state = wait_until(ch, sender_has_free_slot, &ch->to_sender.sender_sleeping, &s->cfg);
-                if (state < 0) return state;
-            }
-        }
-        s->reserved = s->cfg.slots + s->index * s->cfg.stride;
-    }
-    *slot = s->reserved + s->cfg.payload_offset;
-    return 0;
+    if (is_closed(ch)) return -EPIPE;
+    if (s->free > 0) return 0;
+    int state = sender_has_free_slot(ch); /* the cached count may just be stale */
+    if (state != 0) return state > 0 ? 0 : state;
+    if (!may_wait) return -EAGAIN;
+    return wait_until(ch, sender_has_free_slot, &ch->to_sender.sender_sleeping, &s->cfg);
 }
 
-/* Steps (b) and the rdy signal: the message is in the slot; make it visible, then raise rdy.
- * `fenced`: the fill already ordered its streaming stores (cf_ntm_copy does). */
-static void sender_publish(cf_channel *ch, size_t len, int fenced) {
+/* Ready to write the next slot? The closed flag shares the line the sender reads after every publish. */
+static inline __attribute__((always_inline)) int sender_ready(cf_channel *ch, int may_wait) {
     struct channel_sender *s = &ch->sender;
-    char *slot = s->reserved;
-    cf_channel_homing homing = (cf_channel_homing)s->cfg.homing;
+    if (CF_LIKELY(s->free > 0 && !__atomic_load_n(&ch->to_receiver.closed, __ATOMIC_RELAXED))) return 0;
+    return sender_wait_slot(ch, may_wait);
+}
+
+static __attribute__((noinline)) void sender_push_lines(cf_channel *ch, char *slot, size_t len, int before_rdy) {
+    cf_channel_homing homing = (cf_channel_homing)ch->sender.cfg.homing;
+    size_t payload_offset = ch->sender.cfg.payload_offset;
     if (homing == CF_CHANNEL_HOMING_NTM) {
-        if (!fenced && len) channel_homing_push(homing, NULL, 0);
-    } else if (homing != CF_CHANNEL_HOMING_NONE) {
-        /* Push the message lines beyond the header's line before rdy; the header's line goes after the
-         * header store below, so that it moves with rdy in it. */
-        char *payload = slot + s->cfg.payload_offset;
-        size_t in_header_line = s->cfg.payload_offset >= CHANNEL_LINE ? 0 : CHANNEL_LINE - s->cfg.payload_offset;
-        if (len > in_header_line) channel_homing_push(homing, payload + in_header_line, len - in_header_line);
+        if (before_rdy && len) channel_homing_push(homing, NULL, 0);
+    } else if (before_rdy) {
+        /* The message lines beyond the header's line go before rdy; the header's line after the header
+         * store, so that it moves with rdy in it. */
+        size_t in_header_line = payload_offset >= CHANNEL_LINE ? 0 : CHANNEL_LINE - payload_offset;
+        if (len > in_header_line) channel_homing_push(homing, slot + payload_offset + in_header_line, len - in_header_line);
+    } else {
+        channel_homing_push(homing, slot, 1);
     }
+}
+
+/* Steps (b) and the rdy signal: the message is in the next slot; make it visible, then raise rdy.
+ * `fenced`: the fill already ordered its streaming stores (cf_ntm_copy does). */
+static inline __attribute__((always_inline)) void sender_publish(cf_channel *ch, size_t len, int fenced) {
+    struct channel_sender *s = &ch->sender;
+    char *slot = s->next_slot;
+    int homing = s->cfg.homing != CF_CHANNEL_HOMING_NONE;
+    if (CF_UNLIKELY(homing) && !fenced) sender_push_lines(ch, slot, len, 1);
     uint64_t seq = (uint32_t)(s->sent + 1);
     __atomic_store_n(slot_header(slot), seq | (uint64_t)len << 32, __ATOMIC_RELEASE);
-    if (homing == CF_CHANNEL_HOMING_CLEAN || homing == CF_CHANNEL_HOMING_DEMOTE) channel_homing_push(homing, slot, 1);
+    if (CF_UNLIKELY(homing)) sender_push_lines(ch, slot, len, 0);
     s->sent++;
     s->free--;
-    s->index = s->index + 1 == s->cfg.slots_count ? 0 : s->index + 1;
-    s->reserved = NULL;
+    s->next_slot = next_slot_after(&s->cfg, slot);
+    s->reserved = 0;
     wake_if_asleep(&ch->to_receiver.receiver_sleeping, s->cfg.symmetric_fences);
 }
 
-int cf_channel_reserve(cf_channel *ch, void **slot) {
+static int sender_reserve(cf_channel *ch, int may_wait, void **slot) {
     if (!ch || !slot) return -EINVAL;
-    return sender_reserve(ch, 1, slot);
+    struct channel_sender *s = &ch->sender;
+    if (!s->reserved) {
+        int rc = sender_ready(ch, may_wait);
+        if (rc) return rc;
+        s->reserved = 1;
+    }
+    *slot = s->next_slot + s->cfg.payload_offset;
+    return 0;
 }
 
-int cf_channel_try_reserve(cf_channel *ch, void **slot) {
-    if (!ch || !slot) return -EINVAL;
-    return sender_reserve(ch, 0, slot);
-}
+int cf_channel_reserve(cf_channel *ch, void **slot) { return sender_reserve(ch, 1, slot); }
+int cf_channel_try_reserve(cf_channel *ch, void **slot) { return sender_reserve(ch, 0, slot); }
 
 int cf_channel_commit(cf_channel *ch, size_t len) {
     if (!ch || !ch->sender.reserved) return -EINVAL;
@@ -396,15 +447,21 @@ int cf_channel_commit(cf_channel *ch, size_t len) {
     return 0;
 }
 
-static int channel_send(cf_channel *ch, const void *message, size_t len, int may_wait) {
-    if (!ch || (!message && len)) return -EINVAL;
-    if (len > ch->sender.cfg.max_message) return -EMSGSIZE;
-    void *area;
-    int rc = sender_reserve(ch, may_wait, &area);
-    if (rc) return rc;
-    cf_channel_homing homing = (cf_channel_homing)ch->sender.cfg.homing;
-    if (len) channel_homing_fill(homing, area, message, len);
-    sender_publish(ch, len, homing == CF_CHANNEL_HOMING_NTM);
+static inline __attribute__((always_inline)) int channel_send(cf_channel *ch, const void *message, size_t len,
+                                                              int may_wait) {
+    if (CF_UNLIKELY(!ch || (!message && len))) return -EINVAL;
+    struct channel_sender *s = &ch->sender;
+    if (CF_UNLIKELY(len > s->cfg.max_message || s->reserved)) return s->reserved ? -EINVAL : -EMSGSIZE;
+    int rc = sender_ready(ch, may_wait);
+    if (CF_UNLIKELY(rc)) return rc;
+    char *area = s->next_slot + s->cfg.payload_offset;
+    if (CF_LIKELY(s->cfg.homing != CF_CHANNEL_HOMING_NTM)) {
+        copy_message(area, message, len);
+        sender_publish(ch, len, 0);
+    } else {
+        channel_homing_fill(CF_CHANNEL_HOMING_NTM, area, message, len);
+        sender_publish(ch, len, 1);
+    }
     return 0;
 }
 
@@ -415,13 +472,9 @@ int cf_channel_try_send(cf_channel *ch, const void *message, size_t len) {
 
 /* ---- receiver ---- */
 
-static inline char *receiver_slot(const struct channel_receiver *r) {
-    return r->cfg.slots + r->index * r->cfg.stride;
-}
-
 /* (c): the acquire load of the header orders the message reads after it. */
 static inline int receiver_slot_ready(const struct channel_receiver *r, uint64_t *header) {
-    *header = __atomic_load_n(slot_header(receiver_slot(r)), __ATOMIC_ACQUIRE);
+    *header = __atomic_load_n(slot_header(r->next_slot), __ATOMIC_ACQUIRE);
     return header_seq(*header) == (uint32_t)(r->received + 1);
 }
 
@@ -433,27 +486,35 @@ static int receiver_has_message(cf_channel *ch) {
     return receiver_slot_ready(&ch->receiver, &header) ? 1 : -EPIPE;
 }
 
-static int receiver_acquire(cf_channel *ch, int may_wait) {
+/* The receiver's slow path: the next slot is not ready yet. On success *header is its header. */
+static __attribute__((noinline)) int receiver_wait_message(cf_channel *ch, int may_wait, uint64_t *header) {
     struct channel_receiver *r = &ch->receiver;
-    if (r->acquired) return 0;
+    int rc;
+    if (!may_wait) rc = receiver_has_message(ch) > 0 ? 0 : is_closed(ch) ? -EPIPE : -EAGAIN;
+    else rc = wait_until(ch, receiver_has_message, &ch->to_receiver.receiver_sleeping, &r->cfg);
+    if (rc == 0) receiver_slot_ready(r, header);
+    return rc;
+}
+
+static inline __attribute__((always_inline)) int receiver_acquire(cf_channel *ch, int may_wait) {
+    struct channel_receiver *r = &ch->receiver;
+    if (CF_UNLIKELY(r->acquired)) return 0;
     uint64_t header;
-    if (!receiver_slot_ready(r, &header)) {
-        if (!may_wait) return is_closed(ch) && !receiver_slot_ready(r, &header) ? -EPIPE : -EAGAIN;
-        int rc = wait_until(ch, receiver_has_message, &ch->to_receiver.receiver_sleeping, &r->cfg);
-        if (rc < 0) return rc;
-        receiver_slot_ready(r, &header);
+    if (CF_UNLIKELY(!receiver_slot_ready(r, &header))) {
+        int rc = receiver_wait_message(ch, may_wait, &header);
+        if (rc) return rc;
     }
-    r->acquired = receiver_slot(r);
+    r->acquired = 1;
     r->acquired_len = header_length(header);
     return 0;
 }
 
 /* (d) and the ack signal: the message has been used; hand the slot back. */
-static void receiver_release(cf_channel *ch) {
+static inline __attribute__((always_inline)) void receiver_release(cf_channel *ch) {
     struct channel_receiver *r = &ch->receiver;
     r->received++;
-    r->index = r->index + 1 == r->cfg.slots_count ? 0 : r->index + 1;
-    r->acquired = NULL;
+    r->next_slot = next_slot_after(&r->cfg, r->next_slot);
+    r->acquired = 0;
     __atomic_store_n(&ch->consumed, r->received, __ATOMIC_RELEASE);
     wake_if_asleep(&ch->to_sender.sender_sleeping, r->cfg.symmetric_fences);
 }
@@ -462,7 +523,7 @@ static int channel_acquire(cf_channel *ch, void **message, size_t *len, int may_
     if (!ch || !message || !len) return -EINVAL;
     int rc = receiver_acquire(ch, may_wait);
     if (rc) return rc;
-    *message = ch->receiver.acquired + ch->receiver.cfg.payload_offset;
+    *message = ch->receiver.next_slot + ch->receiver.cfg.payload_offset;
     *len = ch->receiver.acquired_len;
     return 0;
 }
@@ -478,14 +539,16 @@ int cf_channel_release(cf_channel *ch) {
     return 0;
 }
 
-static int channel_receive(cf_channel *ch, void *buffer, size_t capacity, size_t *len, int may_wait) {
-    if (!ch || !len || (!buffer && capacity)) return -EINVAL;
+static inline __attribute__((always_inline)) int channel_receive(cf_channel *ch, void *buffer, size_t capacity,
+                                                                 size_t *len, int may_wait) {
+    if (CF_UNLIKELY(!ch || !len || (!buffer && capacity))) return -EINVAL;
     int rc = receiver_acquire(ch, may_wait);
-    if (rc) return rc;
+    if (CF_UNLIKELY(rc)) return rc;
     struct channel_receiver *r = &ch->receiver;
-    *len = r->acquired_len;
-    if (r->acquired_len > capacity) return -EMSGSIZE; /* stays acquired: the next receive sees it again */
-    if (r->acquired_len) memcpy(buffer, r->acquired + r->cfg.payload_offset, r->acquired_len);
+    size_t n = r->acquired_len;
+    *len = n;
+    if (CF_UNLIKELY(n > capacity)) return -EMSGSIZE; /* stays acquired: the next receive sees it again */
+    copy_message(buffer, r->next_slot + r->cfg.payload_offset, n);
     receiver_release(ch);
     return 0;
 }

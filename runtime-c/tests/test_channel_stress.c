@@ -137,9 +137,10 @@ static void run(const stress_config *config, double budget_seconds) {
     CF_CHECK(pthread_join(sender, NULL) == 0);
     CF_CHECK(received == result.sent);
     CF_CHECK(checksum == result.checksum);
-    printf("k=%-5zu max=%-3zu %-9s spin=%-5u homing=%u%s: %9llu messages, %6.2f M/s\n", config->slots,
+    printf("k=%-5zu max=%-3zu %-9s spin=%-5u homing=%u%s%s: %9llu messages, %6.2f M/s\n", config->slots,
            config->max_message, config->zero_copy ? "zero-copy" : "copying", config->spin_limit, config->homing,
-           config->flags & CF_CHANNEL_NO_MEMBARRIER ? " fences" : "", (unsigned long long)received,
+           config->flags & CF_CHANNEL_NO_MEMBARRIER ? " fences" : "", config->flags & CF_CHANNEL_PACKED ? " packed" : "",
+           (unsigned long long)received,
            (double)received / elapsed / 1e6);
     cf_channel_destroy(ch);
 }
@@ -187,6 +188,14 @@ int main(void) {
                                     .homing = (cf_channel_homing)homing, .messages = spinning / 4};
             run(&config, budget / 2);
         }
+    stress_config packed = {.slots = 8, .max_message = 24, .flags = CF_CHANNEL_PACKED, .messages = spinning};
+    run(&packed, budget / 2);
+    packed.slots = 1024;
+    packed.zero_copy = 1;
+    run(&packed, budget / 2);
+    packed.spin_limit = 1;
+    packed.messages = sleeping;
+    run(&packed, budget / 2);
     stress_config fenced = {.slots = 2, .max_message = 16, .flags = CF_CHANNEL_NO_MEMBARRIER, .messages = spinning};
     run(&fenced, budget / 2);
     fenced.spin_limit = 1;

@@ -48,6 +48,8 @@ enum {
     CF_CHANNEL_SPIN_DEFAULT = 2048,         /* pause iterations before sleeping when spin_limit == 0 */
     CF_CHANNEL_NO_MEMBARRIER = 1u << 0,     /* flag: use a full fence on every message instead of
                                                membarrier() on the sleep path (for tests, measurements) */
+    CF_CHANNEL_PACKED = 1u << 1,            /* flag: slots 16-byte aligned instead of one cache line
+                                               each, so several small messages share a line */
 };
 #define CF_CHANNEL_MAX_SLOTS ((size_t)1 << 30)
 #define CF_CHANNEL_MAX_MESSAGE ((size_t)1 << 30)
@@ -57,7 +59,7 @@ typedef struct cf_channel_options {
     size_t max_message;        /* bytes per slot, 0 .. CF_CHANNEL_MAX_MESSAGE */
     cf_channel_homing homing;  /* default CF_CHANNEL_HOMING_NONE */
     uint32_t spin_limit;       /* pause iterations before sleeping; 0 = CF_CHANNEL_SPIN_DEFAULT */
-    uint32_t flags;            /* CF_CHANNEL_NO_MEMBARRIER; 0 normally */
+    uint32_t flags;            /* CF_CHANNEL_NO_MEMBARRIER, CF_CHANNEL_PACKED; 0 normally */
 } cf_channel_options;
 
 /* Creates a channel; the slot memory is reserved but not touched. Any thread may call this. */

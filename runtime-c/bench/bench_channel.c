@@ -1,0 +1,539 @@
+/* bench_channel: the rdy-ack channel against its floor and two baselines, in one run, with the two threads
+ * pinned to two cores.
+ *
+ *   pingpong   one cache line written alternately by the two threads: the floor of any hand-off
+ *   channel    cf_channel, copying API (send/receive), k = 8 and 1024, each homing option
+ *   lamport    the classic head/tail ring without cached indices (lamport_ring.h)
+ *   semaphore  PREESM-style signalling: sem_wait/sem_post around a shared buffer of k slots
+ *
+ * Latency: 8-byte messages bounced A -> B -> A through two transports (one per direction); one-way time
+ * = round trip / 2, sampled over batches of round trips; median and 10th/90th percentiles.
+ * Throughput: A streams messages (8 B or 4 KiB, copied in and out) to B for a fixed time.
+ * Every configuration is measured once per repetition, repetitions interleaved, and the table shows the
+ * median over repetitions; the target ratios at the end are computed from those medians.
+ *
+ * Usage: bench_channel [--quick] [--repeat N] [--csv FILE] */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <pthread.h>
+#include <sched.h>
+#include <semaphore.h>
+#include <stdalign.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "arch/arch.h"
+#include "cacheflow/channel.h"
+#include "lamport_ring.h"
+
+#define BIG_MESSAGE 4096
+#define STOP UINT64_MAX /* first 8 bytes of the message that ends a run */
+#define LATENCY_BATCH 32
+#define MAX_SAMPLES 20000
+#define MAX_REPEAT 15
+
+/* ------------------------------------------------------------------------------------------------ */
+/* Time and placement                                                                               */
+
+static double now_ns(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return 1e9 * (double)ts.tv_sec + (double)ts.tv_nsec;
+}
+
+static int cpu_a = -1, cpu_b = -1; /* the two cores; -1: not pinned */
+
+static void choose_cpus(void) {
+    cpu_set_t set;
+    if (sched_getaffinity(0, sizeof set, &set) != 0) return;
+    for (int cpu = 0; cpu < CPU_SETSIZE; cpu++) {
+        if (!CPU_ISSET(cpu, &set)) continue;
+        if (cpu_a < 0) cpu_a = cpu;
+        else if (cpu_b < 0) cpu_b = cpu;
+    }
+    if (cpu_b < 0) cpu_a = -1;
+}
+
+static void pin_to(int cpu) {
+    if (cpu < 0) return;
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    CPU_SET(cpu, &set);
+    pthread_setaffinity_np(pthread_self(), sizeof set, &set);
+}
+
+/* ------------------------------------------------------------------------------------------------ */
+/* Transports: one direction each, created by the measuring thread, homed by the receiving thread.   */
+
+typedef enum { PINGPONG, PINGPONG2, CHANNEL, LAMPORT, SEMAPHORE } transport_kind;
+
+typedef struct sem_ring {
+    sem_t empty, full;
+    alignas(128) size_t head; /* receiver's */
+    alignas(128) size_t tail; /* sender's */
+    alignas(128) char *slots;
+    size_t capacity, stride;
+} sem_ring;
+
+typedef struct direction {
+    transport_kind kind;
+    cf_channel *channel;
+    lamport_ring *lamport;
+    sem_ring *sem;
+} direction;
+
+typedef struct config {
+    transport_kind kind;
+    size_t slots;
+    cf_channel_homing homing;
+    size_t bytes;  /* message size */
+    uint32_t flags; /* cf_channel_options.flags (CF_CHANNEL_PACKED) */
+} config;
+
+static int is_floor(transport_kind kind) { return kind == PINGPONG || kind == PINGPONG2; }
+
+static const char *kind_name(transport_kind kind) {
+    static const char *names[] = {"pingpong", "pingpong2", "channel", "lamport", "semaphore"};
+    return names[kind];
+}
+
+static const char *homing_name(const config *c) {
+    static const char *names[] = {"none", "ntm", "clean", "demote"};
+    return c->kind == CHANNEL ? names[c->homing] : "-";
+}
+
+static const char *layout_name(const config *c) {
+    return c->kind != CHANNEL ? "-" : c->flags & CF_CHANNEL_PACKED ? "packed" : "line";
+}
+
+static void die(const char *what) {
+    fprintf(stderr, "bench_channel: %s failed\n", what);
+    exit(1);
+}
+
+static direction make_direction(const config *c, size_t max_message) {
+    direction d = {.kind = c->kind};
+    if (c->kind == CHANNEL) {
+        cf_channel_options options = {.slots = c->slots, .max_message = max_message, .homing = c->homing,
+                                      .flags = c->flags};
+        if (cf_channel_create(&d.channel, &options) != 0) die("cf_channel_create");
+    } else if (c->kind == LAMPORT) {
+        d.lamport = lamport_ring_create(c->slots, max_message);
+        if (!d.lamport) die("lamport_ring_create");
+    } else if (c->kind == SEMAPHORE) {
+        sem_ring *ring = aligned_alloc(128, sizeof *ring);
+        if (!ring) die("malloc");
+        memset(ring, 0, sizeof *ring);
+        ring->capacity = c->slots;
+        ring->stride = (sizeof(uint64_t) + max_message + 7) / 8 * 8;
+        ring->slots = calloc(c->slots, ring->stride);
+        if (!ring->slots || sem_init(&ring->empty, 0, (unsigned)c->slots) || sem_init(&ring->full, 0, 0))
+            die("sem_ring");
+        d.sem = ring;
+    }
+    return d;
+}
+
+static void home_direction(direction *d) {
+    if (d->kind == CHANNEL) cf_channel_home_here(d->channel);
+}
+
+static void destroy_direction(direction *d) {
+    if (d->kind == CHANNEL) cf_channel_destroy(d->channel);
+    if (d->kind == LAMPORT) lamport_ring_destroy(d->lamport);
+    if (d->kind == SEMAPHORE) {
+        sem_destroy(&d->sem->empty);
+        sem_destroy(&d->sem->full);
+        free(d->sem->slots);
+        free(d->sem);
+    }
+}
+
+static inline void sem_ring_send(sem_ring *ring, const void *message, size_t len) {
+    while (sem_wait(&ring->empty) != 0) {
+    }
+    char *slot = ring->slots + (ring->tail++ % ring->capacity) * ring->stride;
+    uint64_t length = len;
+    memcpy(slot, &length, sizeof length);
+    memcpy(slot + sizeof length, message, len);
+    sem_post(&ring->full);
+}
+
+static inline size_t sem_ring_receive(sem_ring *ring, void *buffer) {
+    while (sem_wait(&ring->full) != 0) {
+    }
+    const char *slot = ring->slots + (ring->head++ % ring->capacity) * ring->stride;
+    uint64_t length;
+    memcpy(&length, slot, sizeof length);
+    memcpy(buffer, slot + sizeof length, (size_t)length);
+    sem_post(&ring->empty);
+    return (size_t)length;
+}
+
+static inline void send_message(direction *d, const void *message, size_t len) {
+    switch (d->kind) {
+    case CHANNEL:
+        if (cf_channel_send(d->channel, message, len) != 0) die("cf_channel_send");
+        break;
+    case LAMPORT: lamport_ring_push(d->lamport, message, len); break;
+    case SEMAPHORE: sem_ring_send(d->sem, message, len); break;
+    case PINGPONG:
+    case PINGPONG2: break;
+    }
+}
+
+static inline size_t receive_message(direction *d, void *buffer, size_t capacity) {
+    size_t len = 0;
+    switch (d->kind) {
+    case CHANNEL:
+        if (cf_channel_receive(d->channel, buffer, capacity, &len) != 0) die("cf_channel_receive");
+        break;
+    case LAMPORT: len = lamport_ring_pop(d->lamport, buffer); break;
+    case SEMAPHORE: len = sem_ring_receive(d->sem, buffer); break;
+    case PINGPONG:
+    case PINGPONG2: break;
+    }
+    return len;
+}
+
+/* ------------------------------------------------------------------------------------------------ */
+/* Latency                                                                                          */
+
+typedef struct latency_run {
+    const config *c;
+    direction to_b, to_a;
+    alignas(128) uint64_t line;      /* the ping-pong floor's shared line (PINGPONG2: A's flag) */
+    alignas(128) uint64_t line_back; /* PINGPONG2: B's flag */
+    pthread_barrier_t ready;
+} latency_run;
+
+static void *latency_echo(void *arg) {
+    latency_run *run = arg;
+    pin_to(cpu_b);
+    if (run->c->kind == PINGPONG2) {
+        pthread_barrier_wait(&run->ready);
+        /* Each side writes only its own line, as two one-way channels do. */
+        for (uint64_t expect = 1;; expect++) {
+            uint64_t seen;
+            while ((seen = __atomic_load_n(&run->line, __ATOMIC_ACQUIRE)) != expect && seen != STOP)
+                cf_arch_cpu_relax();
+            if (seen == STOP) break;
+            __atomic_store_n(&run->line_back, expect, __ATOMIC_RELEASE);
+        }
+        return NULL;
+    }
+    if (run->c->kind == PINGPONG) {
+        pthread_barrier_wait(&run->ready);
+        /* A writes odd values, B answers with the next even one; A's STOP (odd) ends it. */
+        for (uint64_t expect = 1;; expect += 2) {
+            uint64_t seen;
+            while ((seen = __atomic_load_n(&run->line, __ATOMIC_ACQUIRE)) != expect && seen != STOP)
+                cf_arch_cpu_relax();
+            if (seen == STOP) break;
+            __atomic_store_n(&run->line, expect + 1, __ATOMIC_RELEASE);
+        }
+        return NULL;
+    }
+    home_direction(&run->to_b);
+    pthread_barrier_wait(&run->ready);
+    for (;;) {
+        uint64_t value;
+        receive_message(&run->to_b, &value, sizeof value);
+        send_message(&run->to_a, &value, sizeof value);
+        if (value == STOP) break;
+    }
+    return NULL;
+}
+
+static inline void round_trip(latency_run *run, uint64_t i) {
+    if (run->c->kind == PINGPONG) {
+        __atomic_store_n(&run->line, 2 * i + 1, __ATOMIC_RELEASE);
+        while (__atomic_load_n(&run->line, __ATOMIC_ACQUIRE) != 2 * i + 2) cf_arch_cpu_relax();
+        return;
+    }
+    if (run->c->kind == PINGPONG2) {
+        __atomic_store_n(&run->line, i + 1, __ATOMIC_RELEASE);
+        while (__atomic_load_n(&run->line_back, __ATOMIC_ACQUIRE) != i + 1) cf_arch_cpu_relax();
+        return;
+    }
+    uint64_t value = i;
+    send_message(&run->to_b, &value, sizeof value);
+    receive_message(&run->to_a, &value, sizeof value);
+}
+
+static int compare_double(const void *a, const void *b) {
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+static double percentile(double *sorted, size_t n, double p) { return n ? sorted[(size_t)(p * (double)(n - 1) + 0.5)] : 0; }
+
+typedef struct result {
+    double median, low, high; /* latency: ns, median/p10/p90; throughput: M msgs/s, median/min/max */
+} result;
+
+static result measure_latency(const config *c, double budget_ns) {
+    static double samples[MAX_SAMPLES];
+    latency_run *run = aligned_alloc(128, sizeof *run);
+    if (!run) die("malloc");
+    memset(run, 0, sizeof *run);
+    run->c = c;
+    if (!is_floor(c->kind)) {
+        run->to_b = make_direction(c, sizeof(uint64_t));
+        run->to_a = make_direction(c, sizeof(uint64_t));
+        home_direction(&run->to_a);
+    }
+    pthread_barrier_init(&run->ready, NULL, 2);
+    pthread_t echo;
+    if (pthread_create(&echo, NULL, latency_echo, run) != 0) die("pthread_create");
+    pthread_barrier_wait(&run->ready);
+
+    uint64_t i = 0;
+    double start = now_ns();
+    while (now_ns() - start < budget_ns / 10) round_trip(run, i++); /* warm-up */
+    size_t n = 0;
+    start = now_ns();
+    while (n < MAX_SAMPLES && (now_ns() - start < budget_ns || n < 5)) {
+        double t0 = now_ns();
+        for (int b = 0; b < LATENCY_BATCH; b++) round_trip(run, i++);
+        samples[n++] = (now_ns() - t0) / LATENCY_BATCH / 2;
+    }
+    if (is_floor(c->kind)) {
+        __atomic_store_n(&run->line, STOP, __ATOMIC_RELEASE);
+    } else {
+        uint64_t stop = STOP;
+        send_message(&run->to_b, &stop, sizeof stop);
+        receive_message(&run->to_a, &stop, sizeof stop);
+    }
+    pthread_join(echo, NULL);
+    if (!is_floor(c->kind)) {
+        destroy_direction(&run->to_b);
+        destroy_direction(&run->to_a);
+    }
+    pthread_barrier_destroy(&run->ready);
+    free(run);
+    qsort(samples, n, sizeof *samples, compare_double);
+    return (result){percentile(samples, n, 0.5), percentile(samples, n, 0.1), percentile(samples, n, 0.9)};
+}
+
+/* ------------------------------------------------------------------------------------------------ */
+/* Throughput                                                                                       */
+
+typedef struct throughput_run {
+    const config *c;
+    direction to_b;
+    pthread_barrier_t ready;
+    uint64_t received;
+    double elapsed_ns;
+} throughput_run;
+
+static void *throughput_receiver(void *arg) {
+    throughput_run *run = arg;
+    pin_to(cpu_b);
+    home_direction(&run->to_b);
+    static _Thread_local unsigned char buffer[BIG_MESSAGE];
+    pthread_barrier_wait(&run->ready);
+    double start = now_ns();
+    uint64_t count = 0;
+    for (;; count++) {
+        receive_message(&run->to_b, buffer, sizeof buffer);
+        uint64_t first;
+        memcpy(&first, buffer, sizeof first); /* use the message */
+        if (first == STOP) break;
+    }
+    run->elapsed_ns = now_ns() - start;
+    run->received = count;
+    return NULL;
+}
+
+static double measure_throughput(const config *c, double budget_ns) {
+    static unsigned char message[BIG_MESSAGE];
+    throughput_run run = {.c = c};
+    run.to_b = make_direction(c, c->bytes);
+    pthread_barrier_init(&run.ready, NULL, 2);
+    pthread_t receiver;
+    if (pthread_create(&receiver, NULL, throughput_receiver, &run) != 0) die("pthread_create");
+    pthread_barrier_wait(&run.ready);
+    double start = now_ns();
+    for (uint64_t seq = 0;; seq++) {
+        if ((seq & 255) == 0 && now_ns() - start > budget_ns) break;
+        memcpy(message, &seq, sizeof seq);
+        send_message(&run.to_b, message, c->bytes);
+    }
+    uint64_t stop = STOP;
+    memcpy(message, &stop, sizeof stop);
+    send_message(&run.to_b, message, c->bytes);
+    pthread_join(receiver, NULL);
+    destroy_direction(&run.to_b);
+    pthread_barrier_destroy(&run.ready);
+    return (double)run.received / run.elapsed_ns * 1e3; /* M msgs/s */
+}
+
+/* ------------------------------------------------------------------------------------------------ */
+/* The table                                                                                        */
+
+typedef enum { LATENCY, THROUGHPUT } metric;
+
+typedef struct measurement {
+    metric what;
+    config c;
+    result reps[MAX_REPEAT];
+    result summary;
+} measurement;
+
+static measurement table[96];
+static size_t table_size;
+
+static void add(metric what, transport_kind kind, size_t slots, cf_channel_homing homing, size_t bytes,
+                uint32_t flags) {
+    table[table_size++] = (measurement){.what = what, .c = {kind, slots, homing, bytes, flags}};
+}
+
+/* Every channel variant: each homing option with one line per slot, and packed slots (no homing). */
+static void add_channel_variants(metric what, size_t slots, size_t bytes) {
+    for (int h = CF_CHANNEL_HOMING_NONE; h <= CF_CHANNEL_HOMING_DEMOTE; h++)
+        add(what, CHANNEL, slots, (cf_channel_homing)h, bytes, 0);
+    if (bytes <= 48) add(what, CHANNEL, slots, CF_CHANNEL_HOMING_NONE, bytes, CF_CHANNEL_PACKED);
+}
+
+static void build_table(void) {
+    static const size_t slot_counts[] = {8, 1024};
+    add(LATENCY, PINGPONG, 0, 0, 8, 0);
+    add(LATENCY, PINGPONG2, 0, 0, 8, 0);
+    for (size_t s = 0; s < 2; s++) {
+        add_channel_variants(LATENCY, slot_counts[s], 8);
+        add(LATENCY, LAMPORT, slot_counts[s], 0, 8, 0);
+        add(LATENCY, SEMAPHORE, slot_counts[s], 0, 8, 0);
+    }
+    static const size_t sizes[] = {8, BIG_MESSAGE};
+    for (size_t b = 0; b < 2; b++)
+        for (size_t s = 0; s < 2; s++) {
+            add_channel_variants(THROUGHPUT, slot_counts[s], sizes[b]);
+            add(THROUGHPUT, LAMPORT, slot_counts[s], 0, sizes[b], 0);
+            add(THROUGHPUT, SEMAPHORE, slot_counts[s], 0, sizes[b], 0);
+        }
+}
+
+static double median_of(double *values, size_t n) {
+    qsort(values, n, sizeof *values, compare_double);
+    return n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
+}
+
+static void summarise(measurement *m, int repeat) {
+    double medians[MAX_REPEAT], lows[MAX_REPEAT], highs[MAX_REPEAT];
+    for (int r = 0; r < repeat; r++) medians[r] = lows[r] = highs[r] = m->reps[r].median;
+    if (m->what == LATENCY) {
+        for (int r = 0; r < repeat; r++) lows[r] = m->reps[r].low, highs[r] = m->reps[r].high;
+        m->summary = (result){median_of(medians, repeat), median_of(lows, repeat), median_of(highs, repeat)};
+    } else {
+        qsort(medians, repeat, sizeof *medians, compare_double);
+        m->summary = (result){median_of(medians, repeat), medians[0], medians[repeat - 1]};
+    }
+}
+
+static const measurement *find(metric what, transport_kind kind, size_t slots, uint32_t flags, size_t bytes) {
+    for (size_t i = 0; i < table_size; i++) {
+        const config *c = &table[i].c;
+        if (table[i].what == what && c->kind == kind && (is_floor(kind) || c->slots == slots) &&
+            c->homing == CF_CHANNEL_HOMING_NONE && c->flags == flags && c->bytes == bytes)
+            return &table[i];
+    }
+    return NULL;
+}
+
+static void print_ratio(FILE *csv, const char *name, double value, const char *op, double target) {
+    int met = op[0] == '<' ? value <= target : value >= target;
+    printf("  %-58s %7.2f  (target %s %.1f: %s)\n", name, value, op, target, met ? "met" : "NOT met");
+    if (csv) fprintf(csv, "ratio,%s,,,,,x,%.3f,%s%.1f,%s\n", name, value, op, target, met ? "met" : "not met");
+}
+
+static void print_lscpu_summary(void) {
+    FILE *p = popen("lscpu 2>/dev/null | grep -E '^(Model name|CPU\\(s\\)|Thread|L1d|L2|L3|Hypervisor)'", "r");
+    if (!p) return;
+    char line[256];
+    while (fgets(line, sizeof line, p)) printf("# %s", line);
+    pclose(p);
+}
+
+int main(int argc, char **argv) {
+    int quick = 0, repeat = 3;
+    const char *csv_path = NULL;
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--quick")) quick = 1, repeat = 1;
+        else if (!strcmp(argv[i], "--repeat") && i + 1 < argc) repeat = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--csv") && i + 1 < argc) csv_path = argv[++i];
+        else {
+            fprintf(stderr, "usage: %s [--quick] [--repeat N] [--csv FILE]\n", argv[0]);
+            return 2;
+        }
+    }
+    if (repeat < 1) repeat = 1;
+    if (repeat > MAX_REPEAT) repeat = MAX_REPEAT;
+    double latency_budget = quick ? 30e6 : 200e6, throughput_budget = quick ? 30e6 : 200e6;
+
+    choose_cpus();
+    pin_to(cpu_a);
+    print_lscpu_summary();
+    if (cpu_a < 0) printf("# fewer than two CPUs available: threads not pinned\n");
+    else printf("# threads pinned to CPUs %d and %d; %d repetition(s), medians shown\n", cpu_a, cpu_b, repeat);
+
+    build_table();
+    for (int r = 0; r < repeat; r++)
+        for (size_t i = 0; i < table_size; i++) {
+            measurement *m = &table[i];
+            if (m->what == LATENCY) m->reps[r] = measure_latency(&m->c, latency_budget);
+            else m->reps[r].median = measure_throughput(&m->c, throughput_budget);
+        }
+
+    FILE *csv = csv_path ? fopen(csv_path, "w") : NULL;
+    if (csv_path && !csv) die("opening the CSV file");
+    if (csv) fprintf(csv, "metric,transport,k,homing,slots,bytes,unit,median,low,high\n");
+    printf("\n%-10s %-10s %5s %-7s %-6s %6s %-10s %10s %10s %10s\n", "metric", "transport", "k", "homing",
+           "slots", "bytes", "unit", "median", "low", "high");
+    for (size_t i = 0; i < table_size; i++) {
+        measurement *m = &table[i];
+        summarise(m, repeat);
+        const char *unit = m->what == LATENCY ? "ns one-way" : "M msgs/s";
+        const char *metric_name = m->what == LATENCY ? "latency" : "throughput";
+        char slots[16] = "-";
+        if (!is_floor(m->c.kind)) snprintf(slots, sizeof slots, "%zu", m->c.slots);
+        printf("%-10s %-10s %5s %-7s %-6s %6zu %-10s %10.2f %10.2f %10.2f\n", metric_name, kind_name(m->c.kind),
+               slots, homing_name(&m->c), layout_name(&m->c), m->c.bytes, unit, m->summary.median, m->summary.low,
+               m->summary.high);
+        if (csv)
+            fprintf(csv, "%s,%s,%s,%s,%s,%zu,%s,%.3f,%.3f,%.3f\n", metric_name, kind_name(m->c.kind), slots,
+                    homing_name(&m->c), layout_name(&m->c), m->c.bytes, unit, m->summary.median, m->summary.low,
+                    m->summary.high);
+    }
+    printf("(latency: low/high = 10th/90th percentile of batch samples; throughput: min/max over repetitions)\n");
+
+    printf("\nTargets (ratios of the medians above; pingpong = one line carrying both directions,\n"
+           "pingpong2 = one flag line per direction, the floor for a pair of one-way channels):\n");
+    double floor_ns = find(LATENCY, PINGPONG, 0, 0, 8)->summary.median;
+    double floor2_ns = find(LATENCY, PINGPONG2, 0, 0, 8)->summary.median;
+    static const size_t slot_counts[] = {8, 1024};
+    static const uint32_t layouts[] = {0, CF_CHANNEL_PACKED};
+    for (size_t l = 0; l < 2; l++)
+        for (size_t s = 0; s < 2; s++) {
+            size_t k = slot_counts[s];
+            const char *layout = layouts[l] ? "packed" : "line";
+            char name[96];
+            double channel_ns = find(LATENCY, CHANNEL, k, layouts[l], 8)->summary.median;
+            snprintf(name, sizeof name, "latency k=%zu %s: channel / pingpong", k, layout);
+            print_ratio(csv, name, channel_ns / floor_ns, "<=", 1.5);
+            snprintf(name, sizeof name, "latency k=%zu %s: channel / pingpong2", k, layout);
+            print_ratio(csv, name, channel_ns / floor2_ns, "<=", 1.5);
+            snprintf(name, sizeof name, "latency k=%zu %s: semaphore / channel", k, layout);
+            print_ratio(csv, name, find(LATENCY, SEMAPHORE, k, 0, 8)->summary.median / channel_ns, ">=", 20);
+            snprintf(name, sizeof name, "throughput 8 B k=%zu %s: channel / lamport", k, layout);
+            print_ratio(csv, name,
+                        find(THROUGHPUT, CHANNEL, k, layouts[l], 8)->summary.median /
+                            find(THROUGHPUT, LAMPORT, k, 0, 8)->summary.median,
+                        ">=", k == 8 ? 1.0 : 1.5);
+        }
+    if (csv) fclose(csv);
+    return 0;
+}

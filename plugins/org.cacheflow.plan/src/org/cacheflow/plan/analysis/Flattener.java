@@ -64,7 +64,9 @@ import org.cacheflow.model.expression.ParameterResolver;
  * starts afresh at each parent firing (PREESM moves it one level up with persistence NONE). A NONE delay
  * starts afresh at every firing of its graph. This is recorded as {@link FlatFifo#delaySegments()} and
  * {@link FlatFifo#delayPersistent()}. Delay setter / getter actors are not modelled: their data is treated
- * as the delay's initial / final tokens, with a warning; DELAY-kind actors and their FIFOs are left out.
+ * as the delay's initial / final tokens, with a warning; FIFOs to or from a delay's own DELAY-kind actor
+ * (which is what a setter or getter connects to) are left out, as are CONFIG_OUTPUT_INTERFACE actors, which
+ * carry no data.
  */
 public final class Flattener {
 
@@ -168,6 +170,9 @@ public final class Flattener {
       } else if (kind == ActorKind.DELAY) {
         warnings.warn(Locations.of(actor), "delay actor '" + actor.getName()
             + "' is not modelled; its FIFOs are ignored");
+      } else if (kind == ActorKind.CONFIG_OUTPUT_INTERFACE) {
+        // carries a parameter value out of the sub-graph, no data: nothing to schedule
+        continue;
       } else {
         nodeIndex.put(actor, nodes.size());
         nodes.add(actor);
@@ -212,6 +217,7 @@ public final class Flattener {
       Actor source = sourcePort.getActor();
       Actor target = targetPort.getActor();
       if (kindOf(source) == ActorKind.DELAY || kindOf(target) == ActorKind.DELAY) {
+        // a FIFO from a delay's setter or to its getter: the delay's tokens stand for that data (see above)
         continue;
       }
       long production = isInterface(source) ? interfaceRate(source, graphPath, interfaceRates)
@@ -248,7 +254,7 @@ public final class Flattener {
     Map<String, Endpoint> result = new LinkedHashMap<>();
     for (Actor actor : graph.getActors()) {
       ActorKind kind = kindOf(actor);
-      if (kind == ActorKind.DELAY) {
+      if (kind == ActorKind.DELAY || kind == ActorKind.CONFIG_OUTPUT_INTERFACE) {
         continue;
       }
       String path = graphPath + "/" + actor.getName();

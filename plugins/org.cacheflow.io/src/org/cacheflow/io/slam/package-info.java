@@ -1,0 +1,2 @@
+/** Reader of PREESM S-LAM architectures (cores, core types, ids, main core). */
+package org.cacheflow.io.slam;

@@ -1,0 +1,18 @@
+/**
+ * Graph analysis before scheduling: flattening of the hierarchy with parameter resolution
+ * ({@link org.cacheflow.plan.analysis.Flattener}), the repetition vector with exact balance equations
+ * ({@link org.cacheflow.plan.analysis.BalanceEquations}), the liveness check
+ * ({@link org.cacheflow.plan.analysis.LivenessCheck}) and buffer sizes
+ * ({@link org.cacheflow.plan.analysis.FifoBuffer}). The entry point is
+ * {@link org.cacheflow.plan.analysis.GraphAnalysis#analyse}.
+ *
+ * <p>
+ * The semantics are PREESM's, checked against its sources: {@code LCMBasedBRV} and
+ * {@code PiBRV.updateRVWithInterfaces} (per-level repetition vectors scaled to interfaces),
+ * {@code PiMMHelper.getHierarchichalRV} (flat counts), {@code PiSDFFlattener} (interfaces as broadcast /
+ * round buffer), {@code PiSDFToSingleRate} and {@code BroadcastRoundBufferOptimization} (identity interfaces
+ * dropped), {@code PiMMHelper.removePersistence} (delay persistence levels). Differences are documented
+ * where they occur: delay setter / getter actors are not modelled, and PREESM's fork/join optimizations of
+ * the single-rate graph are not applied.
+ */
+package org.cacheflow.plan.analysis;

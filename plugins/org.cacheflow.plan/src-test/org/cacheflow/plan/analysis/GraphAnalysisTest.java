@@ -372,6 +372,42 @@ class GraphAnalysisTest {
   }
 
   @Test
+  void hierarchicalPortWithoutInterfaceIsAnError() {
+    TestGraph sub = TestGraph.named("sub");
+    sub.actor("w");
+    TestGraph top = TestGraph.named("top");
+    Actor h = top.hierarchical("H", sub);
+    Port dangling = in(h, "data", "1");
+    top.fifo(out(top.actor("src"), "o", "1"), dangling);
+    InputException error = assertThrows(InputException.class, () -> analyse(top));
+    assertEquals(dangling.getLine(), error.location().line());
+    assertTrue(error.getMessage().contains("port 'data' of hierarchical actor 'top/H'"), error.getMessage());
+  }
+
+  @Test
+  void delaySetterIsTreatedAsInitialTokens() {
+    // a -> b with 2 initial tokens that PREESM would take from setter s; the FIFO s -> delay is dropped
+    TestGraph top = TestGraph.named("top");
+    Actor a = top.actor("a");
+    Actor b = top.actor("b");
+    Actor setter = top.actor("s");
+    Fifo fifo = top.connect(a, "o", "1", b, "i", "1");
+    var delay = delay(fifo, "2", PersistenceLevel.PERMANENT);
+    Actor delayActor = org.cacheflow.model.ModelFactory.eINSTANCE.createActor();
+    delayActor.setName("d");
+    delayActor.setKind(ActorKind.DELAY);
+    delay.setActor(delayActor);
+    delay.setSetter(setter);
+    top.fifo(out(setter, "o", "2"), in(delayActor, "set", "2"));
+    Diagnostics warnings = new Diagnostics();
+    AnalysisResult result = GraphAnalysis.analyse(top.graph(), null, warnings);
+    assertEquals(1, result.flatGraph().fifos().size());
+    assertEquals(2, result.flatGraph().fifo(0).delay());
+    assertTrue(warnings.warnings().stream().anyMatch(w -> w.message().contains("setter or getter")),
+        warnings.warnings().toString());
+  }
+
+  @Test
   void delayPersistenceInsideSubgraphs() {
     // H fires 3 times (src writes 3, H reads 1). Inside, w loops on itself through three delayed FIFOs.
     // NONE restarts at each H firing: 3 segments. LOCAL keeps tokens across the H firings of one

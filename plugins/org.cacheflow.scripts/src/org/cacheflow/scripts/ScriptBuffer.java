@@ -90,11 +90,11 @@ public final class ScriptBuffer implements ScriptObject {
   public Object invoke(String method, List<Object> arguments, CallSite site) {
     switch (method) {
       case "matchWith":
-        return match(method, arguments, site, tokenBits);
+        return match(method, arguments, site, tokenBits, "tokens");
       case "byteMatchWith":
-        return match(method, arguments, site, 8);
+        return match(method, arguments, site, 8, "bytes");
       case "bitMatchWith":
-        return match(method, arguments, site, 1);
+        return match(method, arguments, site, 1, "bits");
       case "getNbTokens":
         noArguments(method, arguments, site);
         return spec.nbTokens();
@@ -138,7 +138,7 @@ public final class ScriptBuffer implements ScriptObject {
     return null;
   }
 
-  private Object match(String method, List<Object> arguments, CallSite site, long unitBits) {
+  private Object match(String method, List<Object> arguments, CallSite site, long unitBits, String unit) {
     if (arguments.size() != 4) {
       throw site.error("Buffer." + method + "() takes 4 arguments (localIndex, remoteBuffer, remoteIndex, size), got "
           + arguments.size());
@@ -150,8 +150,7 @@ public final class ScriptBuffer implements ScriptObject {
     }
     long remoteIndex = integer(method, arguments, 2, site);
     long size = integer(method, arguments, 3, site);
-    String unit = unitBits == 1 ? "bits" : unitBits == 8 ? "bytes" : "tokens";
-    if (unitBits == tokenBits && method.equals("matchWith") && remote.tokenBits != tokenBits) {
+    if (method.equals("matchWith") && remote.tokenBits != tokenBits) {
       throw site.error("cannot match " + this + " with " + remote + ": token sizes differ (" + tokenBits + " bits != "
           + remote.tokenBits + " bits); use byteMatchWith()");
     }

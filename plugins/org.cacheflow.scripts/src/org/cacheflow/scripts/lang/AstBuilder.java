@@ -287,7 +287,7 @@ public final class AstBuilder {
           throw error(call.IDENTIFIER().getSymbol(), "unknown method '" + className.getText() + "." + method
               + "' (supported: " + StaticMembers.methodNames(className.getText()) + ")");
         }
-        return new Ast.StaticCall(at, className.getText(), method, arguments);
+        return new Ast.StaticCall(position(call.IDENTIFIER().getSymbol()), className.getText(), method, arguments);
       }
       return new Ast.MethodCall(position(call.IDENTIFIER().getSymbol()), expression(call.expression()), method,
           arguments);

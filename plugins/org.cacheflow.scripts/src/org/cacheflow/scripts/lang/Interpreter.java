@@ -304,6 +304,10 @@ public final class Interpreter {
       return binary(binary);
     }
     if (expression instanceof MethodCall call) {
+      if (call.target() instanceof Name owner && scope.find(owner.name()) == null) {
+        throw error(owner.position(), "undefined variable or class '" + owner.name()
+            + "' (the only class scripts may use is Math)");
+      }
       return Methods.call(this, call.position(), evaluate(call.target()), describe(call.target()), call.method(),
           evaluateAll(call.arguments()));
     }

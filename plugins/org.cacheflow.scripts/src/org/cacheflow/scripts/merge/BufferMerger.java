@@ -1,0 +1,345 @@
+package org.cacheflow.scripts.merge;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+
+import org.cacheflow.scripts.Match;
+import org.cacheflow.scripts.ScriptBuffer;
+import org.cacheflow.scripts.ScriptRun;
+
+/**
+ * Applies accepted script matches to decide which single-rate FIFOs share memory.
+ *
+ * <p>A buffer whose matches (merged when consecutive) cover all its real tokens without overlapping may live
+ * inside the buffers it is matched with: as a whole when one match covers it, in pieces otherwise (a "divided"
+ * buffer, as PREESM's split slices). Candidates are tried in run order, inputs before outputs, each FIFO being
+ * placed at most once and never inside itself. A placement is kept only if, in every root it touches, any two
+ * FIFOs whose bits overlap are either
+ * <ul>
+ * <li>sequential: one is produced by the consumer of the other or by one of its descendants, so the first is
+ * dead when the second is written (the in-place case), or</li>
+ * <li>both unmodified while they live: their consumers only read them (READ_ONLY or UNUSED ports, PREESM's
+ * mergeability) and write no in-place output over them (the broadcast case).</li>
+ * </ul>
+ * This is stricter than PREESM, which may let one writing consumer share with readers depending on the later
+ * schedule; merging happens before scheduling here, so the rule must hold for every schedule.
+ */
+public final class BufferMerger {
+
+  private final Map<String, FifoInfo> fifos = new LinkedHashMap<>();
+  private final Map<String, List<String>> successors = new HashMap<>();
+  private final Map<String, Set<String>> descendants = new HashMap<>();
+  /** Guest FIFO -> its pieces in host FIFOs (hosts may themselves be guests). */
+  private final Map<String, List<Piece>> placements = new LinkedHashMap<>();
+  private final List<String> rejected = new ArrayList<>();
+
+  private BufferMerger(Collection<FifoInfo> fifoInfos) {
+    for (FifoInfo fifo : fifoInfos) {
+      fifos.put(fifo.id(), fifo);
+      successors.computeIfAbsent(fifo.producer(), v -> new ArrayList<>()).add(fifo.consumer());
+    }
+  }
+
+  /** Merges the FIFOs using the matches of {@code runs} (runs that failed their checks must be left out). */
+  public static MergeResult merge(Collection<FifoInfo> fifos, List<ScriptRun> runs) {
+    BufferMerger merger = new BufferMerger(fifos);
+    for (ScriptRun run : runs) {
+      for (ScriptBuffer buffer : run.buffers()) {
+        merger.tryPlace(buffer, run);
+      }
+    }
+    return merger.result();
+  }
+
+  // ---------------------------------------------------------------- candidates
+
+  private void tryPlace(ScriptBuffer buffer, ScriptRun run) {
+    String guest = buffer.spec().fifoId();
+    FifoInfo info = fifos.get(guest);
+    List<Match> matches = simplified(buffer, run);
+    if (info == null || matches.isEmpty() || placements.containsKey(guest)) {
+      return;
+    }
+    List<Piece> pieces = cover(buffer, matches);
+    if (pieces == null) {
+      return;
+    }
+    String what = buffer + " (FIFO " + guest + ")";
+    if (!info.mergeAllowed()) {
+      rejected.add(what + ": its FIFO keeps its own memory (delay or persistent state)");
+      return;
+    }
+    for (Piece piece : pieces) {
+      FifoInfo host = fifos.get(piece.host());
+      if (host == null || !host.mergeAllowed()) {
+        rejected.add(what + ": FIFO " + piece.host() + " keeps its own memory (delay or persistent state)");
+        return;
+      }
+    }
+    placements.put(guest, pieces);
+    String problem = validate(guest);
+    if (problem != null) {
+      placements.remove(guest);
+      rejected.add(what + ": " + problem);
+    }
+  }
+
+  /** The buffer's matches seen from its side, consecutive ones merged, sorted by local start. */
+  private static List<Match> simplified(ScriptBuffer buffer, ScriptRun run) {
+    List<Match> own = new ArrayList<>();
+    for (Match match : run.matches()) {
+      if (match.local() == buffer) {
+        own.add(match);
+      } else if (match.remote() == buffer) {
+        own.add(match.reciprocal());
+      }
+    }
+    own.sort(Comparator.comparingLong(Match::localStart).thenComparingLong(Match::length));
+    List<Match> merged = new ArrayList<>();
+    for (Match match : own) {
+      Match last = merged.isEmpty() ? null : merged.get(merged.size() - 1);
+      if (last != null && last.remote() == match.remote() && last.localEnd() == match.localStart()
+          && last.remoteEnd() == match.remoteStart()) {
+        merged.set(merged.size() - 1,
+            new Match(last.local(), last.localStart(), last.remote(), last.remoteStart(), last.length() + match.length()));
+      } else {
+        merged.add(match);
+      }
+    }
+    return merged;
+  }
+
+  /** The pieces placing all real bits of the buffer, or null when its matches do not cover it exactly once. */
+  private static List<Piece> cover(ScriptBuffer buffer, List<Match> matches) {
+    long real = buffer.realBits();
+    long covered = 0;
+    List<Piece> pieces = new ArrayList<>();
+    for (Match match : matches) {
+      long start = Math.max(match.localStart(), 0);
+      long end = Math.min(match.localEnd(), real);
+      if (end <= start) {
+        continue;
+      }
+      if (start != covered) {
+        return null; // a gap, or two matches for the same bits
+      }
+      pieces.add(new Piece(start, end - start, match.remote().spec().fifoId(),
+          match.remoteStart() + (start - match.localStart())));
+      covered = end;
+    }
+    return covered == real && real > 0 ? pieces : null;
+  }
+
+  // ---------------------------------------------------------------- layout
+
+  /** A run of bits of a FIFO placed in a root. */
+  private record Segment(String fifo, long fifoStart, long length, String root, long rootStart) {
+    long rootEnd() {
+      return rootStart + length;
+    }
+  }
+
+  /** Where bits [start, start+length) of a FIFO are, in root FIFOs; null when they cannot be placed. */
+  private List<Segment> resolve(String fifo, long start, long length, Set<String> visiting) {
+    List<Piece> pieces = placements.get(fifo);
+    if (pieces == null) {
+      return new ArrayList<>(List.of(new Segment(fifo, start, length, fifo, start)));
+    }
+    if (!visiting.add(fifo)) {
+      return null; // placed inside itself
+    }
+    List<Segment> segments = new ArrayList<>();
+    try {
+      if (pieces.size() == 1) {
+        // a whole buffer moves as one block, virtual bits around it included
+        Piece piece = pieces.get(0);
+        List<Segment> inner = resolve(piece.host(), piece.hostStart() + (start - piece.start()), length, visiting);
+        return inner == null ? null : rebase(inner, fifo, start, piece.hostStart() + (start - piece.start()));
+      }
+      long position = start;
+      long end = start + length;
+      for (Piece piece : pieces) {
+        long from = Math.max(position, piece.start());
+        long to = Math.min(end, piece.end());
+        if (to <= from) {
+          continue;
+        }
+        if (from != position) {
+          return null; // bits outside the pieces of a divided buffer
+        }
+        long hostFrom = piece.hostStart() + (from - piece.start());
+        List<Segment> inner = resolve(piece.host(), hostFrom, to - from, visiting);
+        if (inner == null) {
+          return null;
+        }
+        segments.addAll(rebase(inner, fifo, from, hostFrom));
+        position = to;
+      }
+      return position == end ? segments : null;
+    } finally {
+      visiting.remove(fifo);
+    }
+  }
+
+  /** Renames segments resolved for a host range so they describe the guest's bits. */
+  private static List<Segment> rebase(List<Segment> inner, String fifo, long fifoStart, long hostStart) {
+    List<Segment> segments = new ArrayList<>(inner.size());
+    for (Segment segment : inner) {
+      segments.add(new Segment(fifo, fifoStart + (segment.fifoStart() - hostStart), segment.length(), segment.root(),
+          segment.rootStart()));
+    }
+    return segments;
+  }
+
+  private List<Segment> layoutOf(String fifo) {
+    return resolve(fifo, 0, fifos.get(fifo).sizeBits(), new HashSet<>());
+  }
+
+  // ---------------------------------------------------------------- validation
+
+  /** Null when the current placements are safe for the roots the guest now touches, else the reason. */
+  private String validate(String guest) {
+    List<Segment> guestSegments = layoutOf(guest);
+    if (guestSegments == null) {
+      return "it would be placed inside itself or in virtual tokens of a divided buffer";
+    }
+    Set<String> roots = new LinkedHashSet<>();
+    for (Segment segment : guestSegments) {
+      roots.add(segment.root());
+    }
+    Map<String, List<Segment>> byRoot = new HashMap<>();
+    for (String fifo : fifos.keySet()) {
+      List<Segment> segments = fifo.equals(guest) ? guestSegments : layoutOf(fifo);
+      if (segments == null) {
+        return "FIFO " + fifo + " could no longer be placed";
+      }
+      for (Segment segment : segments) {
+        if (roots.contains(segment.root())) {
+          byRoot.computeIfAbsent(segment.root(), r -> new ArrayList<>()).add(segment);
+        }
+      }
+    }
+    for (String root : roots) {
+      String problem = checkRoot(byRoot.getOrDefault(root, List.of()));
+      if (problem != null) {
+        return problem;
+      }
+    }
+    return null;
+  }
+
+  private String checkRoot(List<Segment> segments) {
+    List<Segment> sorted = new ArrayList<>(segments);
+    sorted.sort(Comparator.comparingLong(Segment::rootStart));
+    List<Segment[]> overlaps = new ArrayList<>();
+    for (int i = 0; i < sorted.size(); i++) {
+      Segment a = sorted.get(i);
+      for (int j = i + 1; j < sorted.size() && sorted.get(j).rootStart() < a.rootEnd(); j++) {
+        overlaps.add(new Segment[] { a, sorted.get(j) });
+      }
+    }
+    // a FIFO is modified while it lives if its consumer may write it or writes an in-place output over it
+    Set<String> modified = new HashSet<>();
+    for (Segment[] pair : overlaps) {
+      for (int k = 0; k < 2; k++) {
+        FifoInfo first = fifos.get(pair[k].fifo());
+        FifoInfo second = fifos.get(pair[1 - k].fifo());
+        if (!first.id().equals(second.id()) && second.producer().equals(first.consumer())) {
+          modified.add(first.id());
+        }
+      }
+    }
+    for (Segment[] pair : overlaps) {
+      FifoInfo a = fifos.get(pair[0].fifo());
+      FifoInfo b = fifos.get(pair[1].fifo());
+      if (!a.id().equals(b.id()) && (sequential(a, b) || sequential(b, a))) {
+        continue;
+      }
+      for (FifoInfo fifo : a.id().equals(b.id()) ? List.of(a) : List.of(a, b)) {
+        if (!fifo.mergeable()) {
+          return "FIFO " + fifo.id() + " would share memory with FIFO " + (fifo == a ? b : a).id()
+              + ", which may be live at the same time, but its consumer " + fifo.consumer()
+              + " may write it (port neither READ_ONLY nor UNUSED)";
+        }
+        if (modified.contains(fifo.id())) {
+          return "FIFO " + fifo.id() + " would share memory with FIFO " + (fifo == a ? b : a).id()
+              + ", which may be live at the same time, but its consumer " + fifo.consumer()
+              + " writes an in-place output over it";
+        }
+      }
+    }
+    return null;
+  }
+
+  /** True when {@code later} is written only after {@code earlier} was consumed. */
+  private boolean sequential(FifoInfo earlier, FifoInfo later) {
+    return later.producer().equals(earlier.consumer()) || descendantsOf(earlier.consumer()).contains(later.producer());
+  }
+
+  private Set<String> descendantsOf(String vertex) {
+    Set<String> known = descendants.get(vertex);
+    if (known != null) {
+      return known;
+    }
+    Set<String> reached = new HashSet<>();
+    Deque<String> work = new ArrayDeque<>(successors.getOrDefault(vertex, List.of()));
+    while (!work.isEmpty()) {
+      String next = work.pop();
+      if (reached.add(next)) {
+        work.addAll(successors.getOrDefault(next, List.of()));
+      }
+    }
+    descendants.put(vertex, reached);
+    return reached;
+  }
+
+  // ---------------------------------------------------------------- result
+
+  private MergeResult result() {
+    Map<String, List<Piece>> layout = new LinkedHashMap<>();
+    Map<String, long[]> extents = new LinkedHashMap<>();
+    Map<String, List<MergeResult.Member>> members = new TreeMap<>();
+    long before = 0;
+    for (FifoInfo fifo : fifos.values()) {
+      before += fifo.sizeBytes();
+      if (!placements.containsKey(fifo.id())) {
+        extents.put(fifo.id(), new long[] { 0, fifo.sizeBits() });
+      }
+    }
+    for (FifoInfo fifo : fifos.values()) {
+      List<Piece> pieces = new ArrayList<>();
+      for (Segment segment : layoutOf(fifo.id())) {
+        pieces.add(new Piece(segment.fifoStart(), segment.length(), segment.root(), segment.rootStart()));
+        long[] extent = extents.get(segment.root());
+        extent[0] = Math.min(extent[0], segment.rootStart());
+        extent[1] = Math.max(extent[1], segment.rootEnd());
+      }
+      layout.put(fifo.id(), List.copyOf(pieces));
+      if (placements.containsKey(fifo.id())) {
+        String root = pieces.get(0).host();
+        members.computeIfAbsent(root, r -> new ArrayList<>()).add(new MergeResult.Member(fifo.id(), List.copyOf(pieces)));
+      }
+    }
+    long after = 0;
+    for (long[] extent : extents.values()) {
+      after += (extent[1] - extent[0] + 7) / 8;
+    }
+    List<MergeResult.Group> groups = new ArrayList<>();
+    for (Map.Entry<String, List<MergeResult.Member>> group : members.entrySet()) {
+      long[] extent = extents.get(group.getKey());
+      groups.add(new MergeResult.Group(group.getKey(), extent[0], extent[1], List.copyOf(group.getValue())));
+    }
+    return new MergeResult(layout, extents, groups, List.copyOf(rejected), before, after);
+  }
+}

@@ -50,8 +50,14 @@ class CorpusPiReaderTest {
       } catch (InputException e) {
         failures.add(e.describe());
       }
-      if (Boolean.getBoolean("cacheflow.printWarnings")) {
-        diagnostics.warnings().forEach(warning -> System.out.println("warning: " + warning));
+      // the corpus lacks its headers on purpose and largeFFT's actors have memory scripts but no refinement;
+      // anything else warned about would be a reader defect
+      for (Diagnostics.Warning warning : diagnostics.warnings()) {
+        boolean known = warning.message().startsWith("refinement header '")
+            || warning.message().endsWith(" has no refinement (<data key=\"graph_desc\">)");
+        if (!known) {
+          failures.add("unexpected warning: " + warning);
+        }
       }
     }
     if (!failures.isEmpty()) {

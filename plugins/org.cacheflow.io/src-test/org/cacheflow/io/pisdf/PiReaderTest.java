@@ -434,6 +434,7 @@ class PiReaderTest {
     Graph graph = read(graph("warn.pi", """
                 <node id="A" kind="actor">
                     <data key="graph_desc">Code/include/absent.h</data>
+                    <data key="memoryScript">Code/Scripts/absent.bsh</data>
                     <loop name="a"/>
                     <port annotation="NONE" expr="1" kind="output" name="out"/>
                 </node>
@@ -447,7 +448,10 @@ class PiReaderTest {
         .toList();
     assertTrue(messages.contains("7: refinement header 'Code/include/absent.h' of actor 'A' not found; using the"
         + " prototypes written in the .pi"), messages.toString());
-    assertTrue(messages.contains("11: actor 'B' has no refinement (<data key=\"graph_desc\">)"), messages.toString());
+    assertTrue(messages.contains("12: actor 'B' has no refinement (<data key=\"graph_desc\">)"), messages.toString());
+    assertTrue(messages.stream().anyMatch(m -> m.startsWith("8: memory script 'Code/Scripts/absent.bsh' of actor 'A'"
+        + " not found")), messages.toString());
+    assertEquals("Code/Scripts/absent.bsh", graph.getActors().get(0).getMemoryScript());
   }
 
   @Test

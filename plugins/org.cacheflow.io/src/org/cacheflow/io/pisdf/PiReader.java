@@ -54,6 +54,8 @@ import org.cacheflow.model.expression.Expression;
  * {@code end} actors of the matching {@link ActorKind}; {@code src}/{@code snk} SOURCE/SINK_INTERFACE actors
  * and {@code cfg_out_iface} a CONFIG_OUTPUT_INTERFACE actor, each with one data port named after the
  * interface (as PREESM names it, whatever the {@code <port>} says).</li>
+ * <li>{@code <data key="memoryScript">} the actor's memory script path, as written (warned about when
+ * the file is absent).</li>
  * <li>{@code <port kind="input|output|cfg_input|cfg_output" name expr annotation>} ports; {@code expr} is
  * the rate, kept as text (and parsed here so syntax errors are reported at read time).</li>
  * <li>{@code <data key="graph_desc">}: a {@code .h} header (prototypes from the {@code <loop>} and
@@ -319,7 +321,13 @@ public final class PiReader {
       }
       if (kind == ActorKind.NORMAL) {
         readRefinement(node, actor, false);
-        data(node, "memoryScript").ifPresent(script -> actor.setMemoryScript(script.text()));
+        data(node, "memoryScript").filter(script -> !script.text().isEmpty()).ifPresent(script -> {
+          actor.setMemoryScript(script.text());
+          if (project.resolve(script.text()).filter(Files::isRegularFile).isEmpty()) {
+            diagnostics.warn(content(script), "memory script '" + script.text() + "' of " + describe(actor)
+                + " not found (looked for " + project.locate(script.text()) + ")");
+          }
+        });
       } else if (data(node, "graph_desc").isPresent()) {
         diagnostics.warn(start(data(node, "graph_desc").get()), "refinement of " + describe(actor) + " ignored:"
             + " only actors and delays have one");

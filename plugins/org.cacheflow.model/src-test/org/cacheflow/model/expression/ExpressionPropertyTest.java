@@ -217,14 +217,16 @@ class ExpressionPropertyTest {
       double expected = tree.value(doubles);
       String text = tree.print();
       Expression expression = Expression.parse(text, AT);
-      if (Double.isNaN(expected) || Double.isInfinite(expected) || Math.abs(expected) >= 0x1p62) {
+      if (Double.isNaN(expected) || Double.isInfinite(expected)) {
         // a division by zero or an overflow somewhere in the tree must be an error, never a value
         assertThrows(InputException.class, () -> expression.evaluateDouble(doubles), text);
         failures++;
         continue;
       }
       assertEquals(expected, expression.evaluateDouble(doubles), Math.abs(expected) * 1e-12, text);
-      assertEquals(Math.round(expected), expression.evaluate(longs), text);
+      if (Math.abs(expected) < 0x1p53) {
+        assertEquals(Math.round(expected), expression.evaluate(longs), text);
+      }
       compared++;
     }
     // the generator must exercise both outcomes, or the property says little

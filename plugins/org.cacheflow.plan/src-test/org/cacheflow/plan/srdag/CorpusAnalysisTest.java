@@ -16,8 +16,10 @@ import org.cacheflow.model.ActorKind;
 import org.cacheflow.model.Graph;
 import org.cacheflow.model.diagnostics.Diagnostics;
 import org.cacheflow.model.diagnostics.InputException;
+import org.cacheflow.io.pisdf.PiReader;
 import org.cacheflow.io.sdf3.Sdf3Reader;
 import org.cacheflow.plan.analysis.AnalysisResult;
+import org.cacheflow.plan.analysis.FlatActor;
 import org.cacheflow.plan.analysis.FlatFifo;
 import org.cacheflow.plan.analysis.FlatGraph;
 import org.cacheflow.plan.analysis.GraphAnalysis;
@@ -51,6 +53,22 @@ class CorpusAnalysisTest {
   private static AnalysisResult analyseSdf3(Path file) {
     Graph graph = Sdf3Reader.read(file, new Diagnostics());
     return GraphAnalysis.analyse(graph, Map.of(), new Diagnostics());
+  }
+
+  private static Path preesm(String application, String graph) {
+    Path file = corpus().resolve("preesm-apps").resolve(application).resolve("Algo").resolve(graph);
+    Assumptions.assumeTrue(Files.isRegularFile(file), file + " is absent; skipped");
+    return file;
+  }
+
+  private static AnalysisResult analysePi(Path file) {
+    Graph graph = PiReader.read(file, new Diagnostics());
+    return GraphAnalysis.analyse(graph, Map.of(), new Diagnostics());
+  }
+
+  private static boolean hasInterfaces(Graph graph) {
+    return graph.getActors().stream().anyMatch(actor -> actor.getKind() == ActorKind.SOURCE_INTERFACE
+        || actor.getKind() == ActorKind.SINK_INTERFACE);
   }
 
   /** Every FIFO's balance equation holds with the repetition vector found. */
@@ -90,6 +108,102 @@ class CorpusAnalysisTest {
       checked.add(file.getFileName().toString());
     }
     assertEquals(files.size(), checked.size(), checked.toString());
+  }
+
+  /**
+   * Every top-level PiSDF graph of the corpus (graphs with interfaces are sub-graphs, analysed through
+   * their parents) with its default parameters.
+   */
+  @Test
+  void everyPiSdfGraphBalancesAndExpands() throws IOException {
+    List<Path> files;
+    try (Stream<Path> walk = Files.walk(corpus().resolve("preesm-apps"))) {
+      files = walk.filter(p -> p.toString().endsWith(".pi")).sorted().toList();
+    }
+    assertFalse(files.isEmpty());
+    int analysed = 0;
+    for (Path file : files) {
+      Graph graph;
+      try {
+        graph = PiReader.read(file, new Diagnostics());
+      } catch (InputException e) {
+        assertTrue(e.location() != null, file + ": " + e.describe());
+        continue;
+      }
+      if (hasInterfaces(graph)) {
+        continue;
+      }
+      AnalysisResult result;
+      try {
+        result = GraphAnalysis.analyse(graph, Map.of(), new Diagnostics());
+      } catch (InputException e) {
+        assertTrue(e.location() != null && e.location().line() > 0, file + ": " + e.describe());
+        continue;
+      }
+      assertBalanced(result.flatGraph());
+      if (result.flatGraph().totalFirings() <= EXPANDED_FIRINGS_LIMIT) {
+        SrdagInvariants.check(SingleRateExpansion.expand(result.flatGraph()));
+      }
+      analysed++;
+    }
+    assertTrue(analysed >= 20, "only " + analysed + " top-level graphs analysed");
+  }
+
+  /**
+   * hello-world's hierarchical_hello_world.pi: nbTokens = 256, nbSubTokens = nbTokens/16 = 16.
+   * GenerateTokens writes 256, the hierarchical HelloWorld reads and writes 16, VerifyTokens reads 256: r =
+   * (1, 16, 1) at the top. Inside (subgraph_hello_world.pi) the interfaces carry nbSubTokens = 16 and the
+   * inner HelloWorld reads and writes 1, so it is scaled to 16 per firing: 16 x 16 = 256 firings. Both
+   * interfaces pass 16 -> 16 and are removed. SRDAG: 258 firings; GenerateTokens forks to the 256 inner
+   * firings (1 vertex, 257 edges) and VerifyTokens joins them (1 vertex, 257 edges): 260 vertices, 514
+   * edges.
+   */
+  @Test
+  void hierarchicalHelloWorldByHand() {
+    AnalysisResult result = analysePi(preesm("org.ietr.preesm.hello-world", "hierarchical_hello_world.pi"));
+    String g = result.flatGraph().name() + "/";
+    assertEquals(Map.of(g + "GenerateTokens", 1L, g + "HelloWorld/HelloWorld", 256L, g + "VerifyTokens", 1L),
+        result.repetitions());
+    Srdag dag = SingleRateExpansion.expand(result.flatGraph());
+    SrdagInvariants.check(dag);
+    assertEquals(260, dag.vertexCount());
+    assertEquals(514, dag.edgeCount());
+  }
+
+  /**
+   * stereo_top.pi with its defaults: height 380, width 434 (size 164920), nbSlice 20, maxDisparity 60,
+   * minDisparity 0, nbIterations 5. At the top everything fires once except Median_Filter: Split writes
+   * nbSlice x width x (height/nbSlice + 2) = 20 x 434 x 21 = 182280 and each filter reads 434 x 21 = 9114,
+   * so 20 firings. In Cost_Parallel_Work (fires once): DisparityGen's nbDisparity = 60 disparities are read
+   * one per firing by CostConstruction, and CostConstruction, AggregateCost and disparitySelect exchange
+   * whole images, so all three fire 60 times; OffsetGen's nbIterations = 5 offsets give 5 firings of
+   * ComputeHorWeights and ComputeVertWeights. Interfaces: grayL brings one 164920-pixel image per firing
+   * but CostConstruction reads 60 of them, so it is a broadcast of 164920 -> 9895200; rawDisparity gets 60
+   * images and keeps the last: a round buffer 9895200 -> 164920.
+   */
+  @Test
+  void stereoByHand() {
+    AnalysisResult result = analysePi(preesm("org.ietr.preesm.stereo", "stereo_top.pi"));
+    FlatGraph flat = result.flatGraph();
+    String top = flat.name() + "/";
+    String cost = top + "Cost_Parallel_Work/";
+    assertEquals(20, result.repetitions(top + "Median_Filter"));
+    assertEquals(1, result.repetitions(top + "Split"));
+    for (String actor : List.of("CostConstruction", "AggregateCost", "disparitySelect")) {
+      assertEquals(60, result.repetitions(cost + actor), actor);
+    }
+    assertEquals(5, result.repetitions(cost + "ComputeHorWeights"));
+    assertEquals(5, result.repetitions(cost + "ComputeVertWeights"));
+    assertEquals(1, result.repetitions(cost + "DisparityGen"));
+    FlatActor grayL = flat.actor(cost + "grayL");
+    assertEquals(ActorKind.BROADCAST, grayL.kind());
+    assertEquals(164920, grayL.port("grayL").rate());
+    assertEquals(60 * 164920, grayL.port("if_grayL").rate());
+    FlatActor rawDisparity = flat.actor(cost + "rawDisparity");
+    assertEquals(ActorKind.ROUNDBUFFER, rawDisparity.kind());
+    assertEquals(60 * 164920, rawDisparity.port("if_rawDisparity").rate());
+    assertEquals(164920, rawDisparity.port("rawDisparity").rate());
+    SrdagInvariants.check(SingleRateExpansion.expand(flat));
   }
 
   /**

@@ -1,0 +1,142 @@
+package org.cacheflow.cli;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import org.cacheflow.io.pisdf.PiReader;
+import org.cacheflow.io.project.PreesmProject;
+import org.cacheflow.io.project.ScenarioReferences;
+import org.cacheflow.io.project.ScenarioRun;
+import org.cacheflow.io.scenario.ScenarioFile;
+import org.cacheflow.io.scenario.ScenarioReader;
+import org.cacheflow.io.scenario.TokenSizeResolver;
+import org.cacheflow.io.sdf3.Sdf3Reader;
+import org.cacheflow.model.Architecture;
+import org.cacheflow.model.Graph;
+import org.cacheflow.model.ParameterValue;
+import org.cacheflow.model.Scenario;
+import org.cacheflow.model.diagnostics.Diagnostics;
+import org.cacheflow.model.diagnostics.InputException;
+import org.cacheflow.model.diagnostics.SourceLocation;
+
+/**
+ * Turns what a user names on the command line — a {@code .pi} graph, an SDF3 {@code .xml} graph, or a
+ * PREESM project directory — plus an optional scenario into a graph ready for analysis: token sizes
+ * resolved, parameter overrides collected (the scenario's, then {@code --param}, which win).
+ */
+public final class InputLoader {
+
+  /** What was loaded; {@code scenario} and {@code architecture} are null when none applies. */
+  public record LoadedInput(Path source, Graph graph, Scenario scenario, Path scenarioFile,
+      Architecture architecture, Map<String, String> parameterOverrides, Path projectRoot) {
+  }
+
+  private InputLoader() {
+  }
+
+  /**
+   * @param input       the path given by the user
+   * @param scenario    the {@code --scenario} file, or null
+   * @param params      {@code NAME=VALUE} texts from {@code --param}
+   * @param diagnostics receives warnings, and notes such as which scenario was chosen
+   */
+  public static LoadedInput load(Path input, Path scenario, List<String> params, Diagnostics diagnostics) {
+    Map<String, String> commandLineParams = parseParams(params);
+    if (!Files.exists(input)) {
+      throw new InputException(SourceLocation.file(input), "no such file or directory");
+    }
+    if (Files.isDirectory(input)) {
+      return loadProject(input, scenario, commandLineParams, diagnostics);
+    }
+    String name = input.getFileName().toString();
+    if (name.endsWith(".xml")) {
+      if (scenario != null) {
+        throw new UsageException("--scenario applies to PREESM graphs, not to SDF3 file " + input);
+      }
+      Graph graph = Sdf3Reader.read(input, diagnostics);
+      return new LoadedInput(input, graph, null, null, null, commandLineParams, null);
+    }
+    if (name.endsWith(".pi")) {
+      if (scenario != null) {
+        return withScenario(PreesmProject.containing(input, diagnostics), scenario, input, commandLineParams,
+            diagnostics);
+      }
+      Graph graph = PiReader.read(input, diagnostics);
+      TokenSizeResolver.resolve(graph, null, diagnostics);
+      Path root = PreesmProject.containing(input, diagnostics).root();
+      return new LoadedInput(input, graph, null, null, null, commandLineParams, root);
+    }
+    throw new InputException(SourceLocation.file(input),
+        "not a graph cacheflow reads: expected a PiSDF .pi file, an SDF3 .xml file or a PREESM project directory");
+  }
+
+  private static LoadedInput loadProject(Path directory, Path scenario, Map<String, String> params,
+      Diagnostics diagnostics) {
+    PreesmProject project = PreesmProject.open(directory, diagnostics);
+    if (scenario != null) {
+      return withScenario(project, scenario, null, params, diagnostics);
+    }
+    // No scenario named: take the first one whose algorithm exists, so the project's own sizes and
+    // parameter values apply; otherwise the only graph of the project.
+    for (Path candidate : project.scenarios()) {
+      Diagnostics quiet = new Diagnostics();
+      ScenarioFile file = ScenarioReader.readFile(candidate, quiet);
+      ScenarioReferences references = project.references(file, quiet);
+      if (references.algorithm().isPresent() && references.architecture().isPresent()) {
+        return withScenario(project, candidate, null, params, diagnostics);
+      }
+    }
+    List<Path> graphs = project.algorithms();
+    if (graphs.size() == 1) {
+      Graph graph = PiReader.read(graphs.get(0), diagnostics);
+      TokenSizeResolver.resolve(graph, null, diagnostics);
+      return new LoadedInput(graphs.get(0), graph, null, null, null, params, project.root());
+    }
+    throw new InputException(SourceLocation.file(directory), graphs.isEmpty()
+        ? "no PiSDF graph under Algo/ (is this a PREESM project?)"
+        : "the project has " + graphs.size() + " graphs and no usable scenario: name a scenario with --scenario or a graph file");
+  }
+
+  private static LoadedInput withScenario(PreesmProject project, Path scenarioFile, Path expectedGraph,
+      Map<String, String> params, Diagnostics diagnostics) {
+    ScenarioRun run = project.load(scenarioFile, PiReader::read, diagnostics);
+    if (expectedGraph != null && !sameFile(expectedGraph, run.algorithmFile())) {
+      throw new InputException(SourceLocation.file(scenarioFile), "this scenario is for " + run.algorithmFile()
+          + ", not for " + expectedGraph);
+    }
+    Map<String, String> overrides = new LinkedHashMap<>();
+    for (ParameterValue value : run.scenario().scenario().getParameterValues()) {
+      String parent = value.getParentPath();
+      overrides.put(parent == null || parent.isEmpty() ? value.getParameterName()
+          : parent + "/" + value.getParameterName(), value.getExpression());
+    }
+    overrides.putAll(params);
+    return new LoadedInput(run.algorithmFile(), run.graph(), run.scenario().scenario(), scenarioFile,
+        run.architecture(), overrides, project.root());
+  }
+
+  private static boolean sameFile(Path a, Path b) {
+    return a.toAbsolutePath().normalize().equals(b.toAbsolutePath().normalize());
+  }
+
+  /** {@code NAME=VALUE} (NAME may be a path {@code graph/sub/NAME}) into an ordered map. */
+  static Map<String, String> parseParams(List<String> params) {
+    Map<String, String> parsed = new LinkedHashMap<>();
+    for (String param : params) {
+      int equals = param.indexOf('=');
+      if (equals <= 0 || equals == param.length() - 1) {
+        throw new UsageException("--param expects NAME=VALUE, got '" + param + "'");
+      }
+      parsed.put(param.substring(0, equals).trim(), param.substring(equals + 1).trim());
+    }
+    return parsed;
+  }
+
+  static Optional<Path> optionalPath(Optional<String> text) {
+    return text.map(Path::of);
+  }
+}

@@ -124,7 +124,9 @@ public final class ParameterResolver {
       }
       if (!overrides.containsKey(name)) {
         throw new InputException(locationOf(parameter, false), "config input parameter '" + name
-            + "' of graph '" + graph.getName() + "' has no value from its parent graph");
+            + "' of graph '" + graph.getName() + "' has no value from its parent graph (read the graph this one"
+            + " refines an actor of, or give the parameter a value: a scenario parameter value, or --param "
+            + name + "=VALUE on the command line)");
       }
     }
     Expression expression = overrides.get(name);

@@ -24,6 +24,7 @@ public final class Main {
 
   public Main() {
     register(new InspectCommand());
+    register(new BenchCommand());
   }
 
   private void register(Command command) {

@@ -22,7 +22,25 @@ final class BeanShellOracle {
   private BeanShellOracle() {
   }
 
+  /** Runs with a time limit: BeanShell has no step budget, a test must not hang on a looping script. */
   static Result run(String source, ScriptEnvironment environment, Map<String, Object> extraGlobals) {
+    java.util.concurrent.ExecutorService executor = java.util.concurrent.Executors.newSingleThreadExecutor(task -> {
+      Thread thread = new Thread(task, "beanshell-oracle");
+      thread.setDaemon(true);
+      return thread;
+    });
+    try {
+      return executor.submit(() -> runNow(source, environment, extraGlobals)).get(20, java.util.concurrent.TimeUnit.SECONDS);
+    } catch (java.util.concurrent.TimeoutException e) {
+      throw new AssertionError("BeanShell did not finish within 20 s:\n" + source);
+    } catch (InterruptedException | java.util.concurrent.ExecutionException e) {
+      throw new AssertionError(e);
+    } finally {
+      executor.shutdownNow();
+    }
+  }
+
+  private static Result runNow(String source, ScriptEnvironment environment, Map<String, Object> extraGlobals) {
     List<String> matches = new ArrayList<>();
     List<String> marks = new ArrayList<>();
     Probe probe = new Probe();

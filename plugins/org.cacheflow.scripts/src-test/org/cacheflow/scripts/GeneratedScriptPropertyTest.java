@@ -1,0 +1,82 @@
+package org.cacheflow.scripts;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import org.cacheflow.model.MemoryAnnotation;
+import org.cacheflow.scripts.lang.ScriptObject;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Property test: random scripts over the supported subset give the same recorded values, the same matches
+ * and the same success or failure with our evaluator as with BeanShell 2.0b6.
+ */
+class GeneratedScriptPropertyTest {
+
+  static final int SCRIPTS = 600;
+
+  private static ScriptEnvironment environment() {
+    return ScriptEnvironment.builder("Actor_3").parameter("n", 7).parameter("m", -3).alignment(0)
+        .input(new BufferSpec("in", "f1", 12, 2, MemoryAnnotation.NONE))
+        .input(new BufferSpec("aux", "f3", 5, 2, MemoryAnnotation.READ_ONLY))
+        .output(new BufferSpec("out", "f2", 12, 2, MemoryAnnotation.NONE)).build();
+  }
+
+  /** Our side of the probe: records values exactly as {@link BeanShellOracle.Probe} does. */
+  private static final class ProbeObject implements ScriptObject {
+    final List<String> records = new ArrayList<>();
+
+    @Override
+    public String typeName() {
+      return "Probe";
+    }
+
+    @Override
+    public Object invoke(String method, List<Object> arguments, CallSite site) {
+      if (!method.equals("record") || arguments.size() != 1) {
+        throw site.error("probe.record(value) only");
+      }
+      records.add(BeanShellOracle.Probe.describe(arguments.get(0)));
+      return null;
+    }
+  }
+
+  @Test
+  void generatedScriptsBehaveAsInBeanShell() {
+    int succeeded = 0;
+    int failedAlike = 0;
+    long matches = 0;
+    for (long seed = 0; seed < SCRIPTS; seed++) {
+      String source = ScriptGenerator.generate(seed);
+      BeanShellOracle.Result reference = BeanShellOracle.run(source, environment(), Map.of());
+      ProbeObject probe = new ProbeObject();
+      String ourError = null;
+      ScriptRun run = null;
+      try {
+        run = MemoryScript.parse(source, "generated.bsh").evaluate(environment(), 1_000_000,
+            Map.of("probe", probe));
+      } catch (ScriptException e) {
+        ourError = e.describe();
+      }
+      String context = "seed " + seed + "\n" + source + "\nBeanShell error: " + reference.error()
+          + "\nour error: " + ourError;
+      assertEquals(reference.error() == null, ourError == null, context);
+      assertEquals(reference.probe(), probe.records, context);
+      if (run != null) {
+        assertEquals(reference.matches(), ScriptRecords.matches(run), context);
+        matches += run.matches().size();
+        succeeded++;
+      } else {
+        failedAlike++;
+      }
+    }
+    // the generator must mostly produce scripts that run, or the comparison says little
+    assertTrue(succeeded > SCRIPTS / 2, "only " + succeeded + " of " + SCRIPTS + " generated scripts ran");
+    assertTrue(matches > SCRIPTS / 4, "too few matches compared: " + matches);
+    assertEquals(SCRIPTS, succeeded + failedAlike);
+  }
+}

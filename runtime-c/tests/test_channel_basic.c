@@ -8,11 +8,11 @@
 #include "cacheflow/stats.h"
 #include "helpers.h"
 
-static uint32_t layout_flags; /* 0 or CF_CHANNEL_PACKED: every test runs with both layouts */
+static cf_channel_layout layout; /* every test runs with both layouts */
 
 static cf_channel *make(size_t slots, size_t max_message, cf_channel_homing homing) {
     cf_channel_options options = {.slots = slots, .max_message = max_message, .homing = homing,
-                                  .flags = layout_flags};
+                                  .layout = layout};
     cf_channel *ch = NULL;
     CF_CHECK(cf_channel_create(&ch, &options) == 0);
     CF_CHECK(ch != NULL);
@@ -38,6 +38,8 @@ static void test_errors(void) {
     options = (cf_channel_options){.slots = 1, .max_message = 8, .homing = (cf_channel_homing)7};
     CF_CHECK(cf_channel_create(&ch, &options) == -EINVAL);
     options = (cf_channel_options){.slots = 1, .max_message = 8, .flags = 1u << 9};
+    CF_CHECK(cf_channel_create(&ch, &options) == -EINVAL);
+    options = (cf_channel_options){.slots = 1, .max_message = 8, .layout = (cf_channel_layout)3};
     CF_CHECK(cf_channel_create(&ch, &options) == -EINVAL);
     /* 2^30 slots of 2^30 bytes: 2^60 bytes cannot be mapped; the failure must not leak the channel. */
     options = (cf_channel_options){.slots = CF_CHANNEL_MAX_SLOTS, .max_message = CF_CHANNEL_MAX_MESSAGE};
@@ -117,8 +119,8 @@ static void test_zero_copy(size_t slots, size_t max_message) {
         void *area = NULL, *again = NULL;
         CF_CHECK(cf_channel_reserve(ch, &area) == 0);
         CF_CHECK(cf_channel_reserve(ch, &again) == 0 && again == area); /* idempotent until commit */
-        CF_CHECK(((uintptr_t)area % (layout_flags & CF_CHANNEL_PACKED ? 8 : 16)) == 0);
-        if (max_message > 48 && !(layout_flags & CF_CHANNEL_PACKED)) CF_CHECK(((uintptr_t)area % 64) == 0);
+        CF_CHECK(((uintptr_t)area % (layout == CF_CHANNEL_LAYOUT_PACKED ? 8 : 16)) == 0);
+        if (max_message > 48 && layout != CF_CHANNEL_LAYOUT_PACKED) CF_CHECK(((uintptr_t)area % 64) == 0);
         size_t len = (n * 5u) % (max_message + 1);
         fill_pattern(area, len, n);
         CF_CHECK(cf_channel_commit(ch, len) == 0);
@@ -192,7 +194,7 @@ int main(void) {
     static const size_t slot_counts[] = {1, 2, 3, 8, 1024};
     static const size_t sizes[] = {0, 1, 7, 8, 16, 24, 48, 49, 63, 64, 65, 255};
     for (int packed = 0; packed <= 1; packed++) {
-        layout_flags = packed ? CF_CHANNEL_PACKED : 0;
+        layout = packed ? CF_CHANNEL_LAYOUT_PACKED : CF_CHANNEL_LAYOUT_LINE;
         test_errors();
         for (size_t i = 0; i < sizeof slot_counts / sizeof *slot_counts; i++)
             for (size_t j = 0; j < sizeof sizes / sizeof *sizes; j++) {
@@ -205,7 +207,7 @@ int main(void) {
             test_order_and_wrap(2, sizes[j], CF_CHANNEL_HOMING_DEMOTE);
         }
     }
-    layout_flags = 0;
+    layout = CF_CHANNEL_LAYOUT_AUTO;
     test_close();
     test_unhomed();
     test_no_waits_counted_single_thread();

@@ -22,6 +22,7 @@ typedef struct stress_config {
     int zero_copy;
     uint32_t spin_limit;
     cf_channel_homing homing;
+    cf_channel_layout layout;
     uint32_t flags;
     uint64_t messages;
 } stress_config;
@@ -98,7 +99,8 @@ static void check_message(const unsigned char *message, size_t len, uint64_t exp
 
 static void run(const stress_config *config, double budget_seconds) {
     cf_channel_options options = {.slots = config->slots, .max_message = config->max_message,
-                                  .homing = config->homing, .spin_limit = config->spin_limit,
+                                  .homing = config->homing, .layout = config->layout,
+                                  .spin_limit = config->spin_limit,
                                   .flags = config->flags};
     cf_channel *ch;
     CF_CHECK(cf_channel_create(&ch, &options) == 0);
@@ -139,7 +141,7 @@ static void run(const stress_config *config, double budget_seconds) {
     CF_CHECK(checksum == result.checksum);
     printf("k=%-5zu max=%-3zu %-9s spin=%-5u homing=%u%s%s: %9llu messages, %6.2f M/s\n", config->slots,
            config->max_message, config->zero_copy ? "zero-copy" : "copying", config->spin_limit, config->homing,
-           config->flags & CF_CHANNEL_NO_MEMBARRIER ? " fences" : "", config->flags & CF_CHANNEL_PACKED ? " packed" : "",
+           config->flags & CF_CHANNEL_NO_MEMBARRIER ? " fences" : "", config->layout == CF_CHANNEL_LAYOUT_PACKED ? " packed" : "",
            (unsigned long long)received,
            (double)received / elapsed / 1e6);
     cf_channel_destroy(ch);
@@ -188,7 +190,7 @@ int main(void) {
                                     .homing = (cf_channel_homing)homing, .messages = spinning / 4};
             run(&config, budget / 2);
         }
-    stress_config packed = {.slots = 8, .max_message = 24, .flags = CF_CHANNEL_PACKED, .messages = spinning};
+    stress_config packed = {.slots = 8, .max_message = 24, .layout = CF_CHANNEL_LAYOUT_PACKED, .messages = spinning};
     run(&packed, budget / 2);
     packed.slots = 1024;
     packed.zero_copy = 1;

@@ -44,12 +44,20 @@ typedef enum cf_channel_homing {
                                     cache level (cf_prestore CF_DEMOTE) */
 } cf_channel_homing;
 
+/* How slots are laid out. Each slot is a header word (rdy: sequence number and length) followed by the
+ * message, so that raising rdy and the message's first bytes share one cache line. */
+typedef enum cf_channel_layout {
+    CF_CHANNEL_LAYOUT_AUTO = 0,   /* PACKED for max_message <= 24 bytes with homing NONE, else LINE */
+    CF_CHANNEL_LAYOUT_LINE = 1,   /* every slot starts on its own cache line (the paper's padded slots):
+                                     one line per message up to 48 bytes */
+    CF_CHANNEL_LAYOUT_PACKED = 2  /* slots rounded to 16 bytes: up to 4 small messages per line, so a
+                                     lagging receiver gets several per line transfer */
+} cf_channel_layout;
+
 enum {
-    CF_CHANNEL_SPIN_DEFAULT = 2048,         /* pause iterations before sleeping when spin_limit == 0 */
-    CF_CHANNEL_NO_MEMBARRIER = 1u << 0,     /* flag: use a full fence on every message instead of
-                                               membarrier() on the sleep path (for tests, measurements) */
-    CF_CHANNEL_PACKED = 1u << 1,            /* flag: slots 16-byte aligned instead of one cache line
-                                               each, so several small messages share a line */
+    CF_CHANNEL_SPIN_DEFAULT = 2048,     /* pause iterations before sleeping when spin_limit == 0 */
+    CF_CHANNEL_NO_MEMBARRIER = 1u << 0, /* flag: use a full fence on every message instead of membarrier()
+                                           on the sleep path (for tests and measurements) */
 };
 #define CF_CHANNEL_MAX_SLOTS ((size_t)1 << 30)
 #define CF_CHANNEL_MAX_MESSAGE ((size_t)1 << 30)
@@ -58,8 +66,9 @@ typedef struct cf_channel_options {
     size_t slots;              /* k: messages the sender may have in flight; 1 .. CF_CHANNEL_MAX_SLOTS */
     size_t max_message;        /* bytes per slot, 0 .. CF_CHANNEL_MAX_MESSAGE */
     cf_channel_homing homing;  /* default CF_CHANNEL_HOMING_NONE */
+    cf_channel_layout layout;  /* default CF_CHANNEL_LAYOUT_AUTO */
     uint32_t spin_limit;       /* pause iterations before sleeping; 0 = CF_CHANNEL_SPIN_DEFAULT */
-    uint32_t flags;            /* CF_CHANNEL_NO_MEMBARRIER, CF_CHANNEL_PACKED; 0 normally */
+    uint32_t flags;            /* CF_CHANNEL_NO_MEMBARRIER; 0 normally */
 } cf_channel_options;
 
 /* Creates a channel; the slot memory is reserved but not touched. Any thread may call this. */
@@ -84,7 +93,8 @@ size_t cf_channel_slots(const cf_channel *ch);
 
 /* Zero-copy sender: reserve the next slot (waiting for its ack), fill up to max_message bytes at *slot,
  * commit len bytes (raising rdy). Reserving again before committing returns the same slot. The slot area
- * is aligned to 16 bytes, and to a cache line when max_message exceeds 48 bytes. */
+ * is aligned to 16 bytes, and to a cache line when max_message exceeds 48 bytes (packed layout: to 8
+ * bytes). */
 int cf_channel_reserve(cf_channel *ch, void **slot);
 int cf_channel_try_reserve(cf_channel *ch, void **slot);
 int cf_channel_commit(cf_channel *ch, size_t len);

@@ -23,7 +23,8 @@ import org.cacheflow.scripts.ScriptRun;
  *
  * <p>A buffer whose matches (merged when consecutive) cover all its real tokens without overlapping may live
  * inside the buffers it is matched with: as a whole when one match covers it, in pieces otherwise (a "divided"
- * buffer, as PREESM's split slices). Candidates are tried in run order, inputs before outputs, each FIFO being
+ * buffer, as PREESM's split slices; only when both its producer and its consumer ran a script, since other
+ * actors access a FIFO as one contiguous block). Candidates are tried in run order, inputs before outputs, each FIFO being
  * placed at most once and never inside itself. A placement is kept only if, in every root it touches, any two
  * FIFOs whose bits overlap are either
  * <ul>
@@ -43,6 +44,8 @@ public final class BufferMerger {
   /** Guest FIFO -> its pieces in host FIFOs (hosts may themselves be guests). */
   private final Map<String, List<Piece>> placements = new LinkedHashMap<>();
   private final List<String> rejected = new ArrayList<>();
+  /** Actor instances that ran a script: only they may see a FIFO divided into pieces. */
+  private final Set<String> scripted = new HashSet<>();
 
   private BufferMerger(Collection<FifoInfo> fifoInfos) {
     for (FifoInfo fifo : fifoInfos) {
@@ -54,6 +57,9 @@ public final class BufferMerger {
   /** Merges the FIFOs using the matches of {@code runs} (runs that failed their checks must be left out). */
   public static MergeResult merge(Collection<FifoInfo> fifos, List<ScriptRun> runs) {
     BufferMerger merger = new BufferMerger(fifos);
+    for (ScriptRun run : runs) {
+      merger.scripted.add(run.environment().vertexName());
+    }
     for (ScriptRun run : runs) {
       for (ScriptBuffer buffer : run.buffers()) {
         merger.tryPlace(buffer, run);
@@ -76,6 +82,10 @@ public final class BufferMerger {
       return;
     }
     String what = buffer + " (FIFO " + guest + ")";
+    if (pieces.size() > 1 && !(scripted.contains(info.producer()) && scripted.contains(info.consumer()))) {
+      // an actor without a script reads or writes the FIFO as one contiguous block (PREESM: group border)
+      return;
+    }
     if (!info.mergeAllowed()) {
       rejected.add(what + ": its FIFO keeps its own memory (delay or persistent state)");
       return;

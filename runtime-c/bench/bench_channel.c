@@ -458,7 +458,7 @@ static const measurement *find(metric what, transport_kind kind, size_t slots, c
 static void print_ratio(FILE *csv, const char *name, double value, const char *op, double target) {
     int met = op[0] == '<' ? value <= target : value >= target;
     printf("  %-58s %7.2f  (target %s %.1f: %s)\n", name, value, op, target, met ? "met" : "NOT met");
-    if (csv) fprintf(csv, "ratio,%s,,,,,x,%.3f,%s%.1f,%s\n", name, value, op, target, met ? "met" : "not met");
+    if (csv) fprintf(csv, "ratio,\"%s\",,,,,x,%.3f,%s%.1f,%s\n", name, value, op, target, met ? "met" : "not met");
 }
 
 static void print_lscpu_summary(void) {
@@ -544,7 +544,7 @@ int main(int argc, char **argv) {
             const measurement *lamport = find(THROUGHPUT, LAMPORT, k, CF_CHANNEL_LAYOUT_AUTO, 8);
             snprintf(name, sizeof name, "throughput 8 B k=%zu %s: channel / lamport", k, layout);
             print_ratio(csv, name, channel->summary.median / lamport->summary.median, ">=", k == 8 ? 1.0 : 1.5);
-            snprintf(name, sizeof name, "throughput 8 B k=%zu %s, best windows", k, layout);
+            snprintf(name, sizeof name, "throughput 8 B k=%zu %s: channel / lamport, best windows", k, layout);
             print_ratio(csv, name, channel->summary.high / lamport->summary.high, ">=", k == 8 ? 1.0 : 1.5);
         }
     if (csv) fclose(csv);

@@ -58,6 +58,7 @@ static void test_errors(void) {
     CF_CHECK(cf_channel_try_receive(ch, big, sizeof big, &len) == -EAGAIN);
     CF_CHECK(cf_channel_try_acquire(ch, &area, &len) == -EAGAIN);
     CF_CHECK(cf_channel_reserve(ch, &area) == 0);
+    CF_CHECK(cf_channel_send(ch, big, 1) == -EINVAL); /* a reservation is pending */
     CF_CHECK(cf_channel_commit(ch, 17) == -EMSGSIZE); /* the reservation survives a rejected commit */
     memset(area, 0xab, 16);
     CF_CHECK(cf_channel_commit(ch, 16) == 0);

@@ -92,7 +92,8 @@ size_t cf_channel_max_message(const cf_channel *ch);
 size_t cf_channel_slots(const cf_channel *ch);
 
 /* Zero-copy sender: reserve the next slot (waiting for its ack), fill up to max_message bytes at *slot,
- * commit len bytes (raising rdy). Reserving again before committing returns the same slot. The slot area
+ * commit len bytes (raising rdy). Reserving again before committing returns the same slot; sending while a
+ * slot is reserved is -EINVAL. The slot area
  * is aligned to 16 bytes, and to a cache line when max_message exceeds 48 bytes (packed layout: to 8
  * bytes). */
 int cf_channel_reserve(cf_channel *ch, void **slot);
@@ -100,7 +101,8 @@ int cf_channel_try_reserve(cf_channel *ch, void **slot);
 int cf_channel_commit(cf_channel *ch, size_t len);
 
 /* Zero-copy receiver: acquire the next message (waiting for its rdy); it may be read and modified in place
- * until cf_channel_release (raising ack). Acquiring again before releasing returns the same message. */
+ * until cf_channel_release (raising ack). Acquiring again before releasing returns the same message, and so
+ * does cf_channel_receive (which then copies and releases it). */
 int cf_channel_acquire(cf_channel *ch, void **message, size_t *len);
 int cf_channel_try_acquire(cf_channel *ch, void **message, size_t *len);
 int cf_channel_release(cf_channel *ch);

@@ -1,0 +1,93 @@
+package org.cacheflow.plan.classify;
+
+import java.util.EnumMap;
+import java.util.Map;
+
+import org.cacheflow.plan.srdag.Srdag;
+
+/**
+ * The class of every single-rate buffer, the rule that gave it, who fills the buffer, and whether it crosses
+ * cores. Built by {@link Classifier}. Immutable; arrays are indexed by edge.
+ */
+public final class Classification {
+
+  private static final ClassRule[] RULES = ClassRule.values();
+  private static final BufferOrigin[] ORIGINS = BufferOrigin.values();
+
+  private final Srdag srdag;
+  private final byte[] rule;
+  private final byte[] origin;
+  private final boolean[] crossCore;
+  private final boolean[] consumersReadOnly;
+  private final int[] mergeRoot;
+  private final MemoryFacts facts;
+
+  Classification(Srdag srdag, byte[] rule, byte[] origin, boolean[] crossCore, boolean[] consumersReadOnly,
+      int[] mergeRoot, MemoryFacts facts) {
+    this.srdag = srdag;
+    this.rule = rule;
+    this.origin = origin;
+    this.crossCore = crossCore;
+    this.consumersReadOnly = consumersReadOnly;
+    this.mergeRoot = mergeRoot;
+    this.facts = facts;
+  }
+
+  public Srdag srdag() {
+    return srdag;
+  }
+
+  public BufferClass classOf(int edge) {
+    return rule(edge).bufferClass;
+  }
+
+  /** The rule that gave the buffer its class. */
+  public ClassRule rule(int edge) {
+    return RULES[rule[edge]];
+  }
+
+  public BufferOrigin origin(int edge) {
+    return ORIGINS[origin[edge]];
+  }
+
+  /** Whether producer and consumer run on different cores. */
+  public boolean crossCore(int edge) {
+    return crossCore[edge];
+  }
+
+  /** Whether every consumer of the buffer's data only reads it (READ_ONLY or UNUSED ports downstream). */
+  public boolean consumersReadOnly(int edge) {
+    return consumersReadOnly[edge];
+  }
+
+  /** The root of the buffer's merge group, or -1 when it has memory of its own (see {@link MemoryFacts}). */
+  public int mergeRoot(int edge) {
+    return mergeRoot[edge];
+  }
+
+  /** The memory facts the classification used. */
+  public MemoryFacts facts() {
+    return facts;
+  }
+
+  /** The evidence for the buffer's class, in words. */
+  public String evidence(int edge) {
+    ClassRule r = rule(edge);
+    String detail = switch (r) {
+      case MERGED -> facts.describeMerge(edge);
+      case MARKED_READ_MOSTLY, MARKED_PRIVATE, MARKED_WRITE_MOSTLY -> facts.describeMarks(edge);
+      case SHARED_COPY_NOT_MERGED, COPY_READ -> facts.rejectedMerge(edge);
+      default -> null;
+    };
+    return detail == null ? r.description : r.description + ": " + detail;
+  }
+
+  /** How many buffers have each class. */
+  public Map<BufferClass, Integer> counts() {
+    Map<BufferClass, Integer> counts = new EnumMap<>(BufferClass.class);
+    for (int e = 0; e < rule.length; e++) {
+      counts.merge(classOf(e), 1, Integer::sum);
+    }
+    return counts;
+  }
+}

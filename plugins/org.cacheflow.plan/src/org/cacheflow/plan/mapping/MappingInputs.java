@@ -1,0 +1,273 @@
+package org.cacheflow.plan.mapping;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import org.cacheflow.model.ActorKind;
+import org.cacheflow.model.MappingConstraint;
+import org.cacheflow.model.Scenario;
+import org.cacheflow.model.Timing;
+import org.cacheflow.model.diagnostics.Diagnostics;
+import org.cacheflow.model.diagnostics.SourceLocation;
+import org.cacheflow.model.expression.Expression;
+import org.cacheflow.plan.analysis.FlatActor;
+import org.cacheflow.plan.analysis.FlatGraph;
+
+/**
+ * What mapping needs to know about each actor of a flat graph: its execution time on each core and the
+ * cores it may run on. Built from a PREESM scenario ({@link #fromScenario}) or with defaults
+ * ({@link #defaults}). Immutable.
+ *
+ * <p>
+ * Times are in the scenario's units (PREESM: cycles or any consistent unit). An actor without a timing takes
+ * {@link #DEFAULT_TIME}, PREESM's default for actors without one. Special actors (broadcast, fork, join,
+ * round buffer) and the fork / join / init / end vertices the single-rate expansion inserts take
+ * {@link #SPECIAL_TIME}: they only move data, and with memory-script merging most of them copy nothing.
+ * The scenario's memcpy speeds are not read.
+ */
+public final class MappingInputs {
+
+  /** PREESM's execution time for an actor the scenario gives no timing for. */
+  public static final long DEFAULT_TIME = 100;
+
+  /** The time of a special actor or inserted vertex. */
+  public static final long SPECIAL_TIME = 1;
+
+  private final Platform platform;
+  /** Per flat actor, per core. */
+  private final long[][] times;
+  /** Per flat actor, per core. */
+  private final boolean[][] allowed;
+  /** Cores allowed to run inserted vertices (fork, join, init, end). */
+  private final boolean[] specialAllowed;
+  private final boolean[] timed;
+
+  private MappingInputs(Platform platform, long[][] times, boolean[][] allowed, boolean[] specialAllowed,
+      boolean[] timed) {
+    this.platform = platform;
+    this.times = times;
+    this.allowed = allowed;
+    this.specialAllowed = specialAllowed;
+    this.timed = timed;
+  }
+
+  /** Default times, every actor allowed on every core. */
+  public static MappingInputs defaults(FlatGraph graph, Platform platform) {
+    int actors = graph.actors().size();
+    long[][] times = new long[actors][platform.size()];
+    boolean[][] allowed = new boolean[actors][platform.size()];
+    for (FlatActor actor : graph.actors()) {
+      Arrays.fill(times[actor.index()], isSpecial(actor.kind()) ? SPECIAL_TIME : DEFAULT_TIME);
+      Arrays.fill(allowed[actor.index()], true);
+    }
+    boolean[] special = new boolean[platform.size()];
+    Arrays.fill(special, true);
+    return new MappingInputs(platform, times, allowed, special, new boolean[actors]);
+  }
+
+  /**
+   * Times and constraints from a scenario.
+   *
+   * <p>
+   * Timings: the scenario's timing for the actor and the core's type; when none matches the type (e.g.
+   * {@code --cores N} made generic cores), the actor's first timing; else {@link #DEFAULT_TIME}. Timing
+   * expressions may use the actor's parameters (its config input values).
+   *
+   * <p>
+   * Constraints: an actor may run on the cores of the constraint groups naming it; an actor no group names
+   * may run anywhere (PREESM would refuse to map it; a warning says so). Constraints naming a core the
+   * platform lacks are ignored with a warning. Special actors and inserted vertices run on the scenario's
+   * special-vertex operators when given (and present), else anywhere.
+   *
+   * @param specialVertexOperators core names from the scenario's {@code specialVertexOperators}; may be empty
+   * @throws org.cacheflow.model.diagnostics.InputException for a timing expression that cannot be evaluated
+   */
+  public static MappingInputs fromScenario(FlatGraph graph, Platform platform, Scenario scenario,
+      List<String> specialVertexOperators, Diagnostics diagnostics) {
+    MappingInputs base = defaults(graph, platform);
+    if (scenario == null) {
+      return base;
+    }
+    Diagnostics warnings = diagnostics == null ? new Diagnostics() : diagnostics;
+    String top = topName(graph);
+    Map<String, FlatActor> byName = new HashMap<>();
+    for (FlatActor actor : graph.actors()) {
+      byName.put(relative(top, actor.path()), actor);
+    }
+
+    // timings: per actor, by core type; the first timing seen for an actor is its fallback
+    Map<Integer, Map<String, Timing>> timingsByActor = new HashMap<>();
+    for (Timing timing : scenario.getTimings()) {
+      FlatActor actor = byName.get(relative(top, normalise(timing.getActorPath())));
+      if (actor == null) {
+        continue; // timings of hierarchical actors or absent actors do not apply to the flat graph
+      }
+      timingsByActor.computeIfAbsent(actor.index(), k -> new java.util.LinkedHashMap<>())
+          .putIfAbsent(timing.getCoreType() == null ? "" : timing.getCoreType(), timing);
+    }
+    long[][] times = base.times;
+    boolean[] timed = base.timed;
+    for (Map.Entry<Integer, Map<String, Timing>> entry : timingsByActor.entrySet()) {
+      FlatActor actor = graph.actor(entry.getKey());
+      Timing first = entry.getValue().values().iterator().next();
+      for (Core core : platform.cores()) {
+        Timing timing = entry.getValue().getOrDefault(core.type(), first);
+        times[actor.index()][core.index()] = evaluate(timing, actor);
+      }
+      timed[actor.index()] = true;
+    }
+
+    // constraints
+    boolean[][] allowed = base.allowed;
+    Set<Integer> constrained = new LinkedHashSet<>();
+    boolean[][] fromGroups = new boolean[graph.actors().size()][platform.size()];
+    Set<String> missingCores = new LinkedHashSet<>();
+    for (MappingConstraint constraint : scenario.getConstraints()) {
+      Core core = platform.core(constraint.getCoreName());
+      if (core == null) {
+        if (missingCores.add(constraint.getCoreName())) {
+          warnings.warn(location(constraint), "mapping constraints name core '" + constraint.getCoreName()
+              + "', which the platform " + platform + " does not have; they are ignored");
+        }
+        continue;
+      }
+      for (String path : constraint.getActorPaths()) {
+        FlatActor actor = byName.get(relative(top, normalise(path)));
+        if (actor != null) {
+          fromGroups[actor.index()][core.index()] = true;
+          constrained.add(actor.index());
+        }
+      }
+    }
+    if (!constrained.isEmpty()) {
+      List<String> free = new ArrayList<>();
+      for (FlatActor actor : graph.actors()) {
+        if (constrained.contains(actor.index())) {
+          allowed[actor.index()] = fromGroups[actor.index()];
+        } else if (!isSpecial(actor.kind())) {
+          free.add(relative(top, actor.path()));
+        }
+      }
+      if (!free.isEmpty()) {
+        warnings.warn(scenario.getFile() == null ? new SourceLocation("<scenario>", 0, 0)
+            : new SourceLocation(scenario.getFile(), scenario.getLine(), scenario.getColumn()),
+            "no mapping constraint names " + summarise(free) + "; mapped to any core");
+      }
+    }
+
+    boolean[] special = base.specialAllowed;
+    List<Core> specialCores = new ArrayList<>();
+    for (String name : specialVertexOperators) {
+      Core core = platform.core(name);
+      if (core != null) {
+        specialCores.add(core);
+      }
+    }
+    if (!specialCores.isEmpty()) {
+      Arrays.fill(special, false);
+      specialCores.forEach(core -> special[core.index()] = true);
+      for (FlatActor actor : graph.actors()) {
+        if (isSpecial(actor.kind()) && !constrained.contains(actor.index())) {
+          allowed[actor.index()] = special.clone();
+        }
+      }
+    }
+    return new MappingInputs(platform, times, allowed, special, timed);
+  }
+
+  /**
+   * A copy where every actor may run on every core of the platform: for a platform the scenario's
+   * constraints were not written for.
+   */
+  public MappingInputs unconstrained() {
+    boolean[][] all = new boolean[allowed.length][platform.size()];
+    for (boolean[] row : all) {
+      Arrays.fill(row, true);
+    }
+    boolean[] special = new boolean[platform.size()];
+    Arrays.fill(special, true);
+    return new MappingInputs(platform, times, all, special, timed);
+  }
+
+  public Platform platform() {
+    return platform;
+  }
+
+  /** The execution time of a firing of the flat actor on the core. */
+  public long time(int flatActor, int core) {
+    return times[flatActor][core];
+  }
+
+  /** Whether the scenario gave the actor a timing (otherwise a default is used). */
+  public boolean hasTiming(int flatActor) {
+    return timed[flatActor];
+  }
+
+  /** Whether the flat actor may run on the core. */
+  public boolean allowed(int flatActor, int core) {
+    return allowed[flatActor][core];
+  }
+
+  /** Whether inserted vertices (fork, join, init, end) may run on the core. */
+  public boolean specialAllowed(int core) {
+    return specialAllowed[core];
+  }
+
+  static boolean isSpecial(ActorKind kind) {
+    return kind != ActorKind.NORMAL;
+  }
+
+  private static long evaluate(Timing timing, FlatActor actor) {
+    SourceLocation location = timing.getFile() == null ? new SourceLocation("<scenario>", 0, 0)
+        : new SourceLocation(timing.getFile(), timing.getLine(), timing.getColumn());
+    long value = Expression.parse(timing.getExpression(), location).evaluate(actor.configValues());
+    if (value < 0) {
+      throw new org.cacheflow.model.diagnostics.InputException(location, "timing of " + timing.getActorPath()
+          + " is negative: " + timing.getExpression() + " = " + value);
+    }
+    return value;
+  }
+
+  private static SourceLocation location(MappingConstraint constraint) {
+    return constraint.getFile() == null ? new SourceLocation("<scenario>", 0, 0)
+        : new SourceLocation(constraint.getFile(), constraint.getLine(), constraint.getColumn());
+  }
+
+  /** The first path segment of the flat graph's actors: the top graph's name. */
+  static String topName(FlatGraph graph) {
+    if (graph.actors().isEmpty()) {
+      return graph.name();
+    }
+    String path = graph.actors().get(0).path();
+    int slash = path.indexOf('/');
+    return slash < 0 ? path : path.substring(0, slash);
+  }
+
+  /** A path relative to the top graph ({@code top/a/b -> a/b}; paths without the top's name are kept). */
+  static String relative(String top, String path) {
+    return path.startsWith(top + "/") ? path.substring(top.length() + 1) : path;
+  }
+
+  private static String normalise(String path) {
+    if (path == null) {
+      return "";
+    }
+    StringBuilder result = new StringBuilder();
+    for (String segment : path.trim().split("/")) {
+      if (!segment.isEmpty()) {
+        result.append(result.length() == 0 ? "" : "/").append(segment);
+      }
+    }
+    return result.toString();
+  }
+
+  private static String summarise(List<String> names) {
+    return names.size() <= 5 ? String.join(", ", names)
+        : String.join(", ", names.subList(0, 5)) + " and " + (names.size() - 5) + " more actors";
+  }
+}

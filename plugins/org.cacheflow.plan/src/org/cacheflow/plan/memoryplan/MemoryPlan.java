@@ -1,0 +1,110 @@
+package org.cacheflow.plan.memoryplan;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+import org.cacheflow.plan.classify.Classification;
+import org.cacheflow.plan.mapping.Platform;
+import org.cacheflow.plan.schedule.Schedule;
+import org.cacheflow.plan.srdag.Srdag;
+import org.cacheflow.plan.strategy.GlobalStrategy;
+import org.cacheflow.plan.strategy.TargetCache;
+
+/**
+ * Where every actor firing runs, in what order, and how every buffer's data moves through the cache
+ * hierarchy: the input of the C code generator. Built by {@link MemoryPlanner#plan}. Immutable.
+ *
+ * <p>
+ * For the code generator: {@link #schedule()} gives each core's static order of single-rate vertices
+ * ({@link Schedule#order(int)}); {@link #buffer(int)} gives, per single-rate edge, its strategy and parameters
+ * ({@link BufferPlan}). Cross-core buffers that are not channels need the code generator's own
+ * synchronisation (as PREESM's post/wait); buffers in one merge group share the memory of
+ * {@link BufferPlan#mergeRoot()}.
+ */
+public final class MemoryPlan {
+
+  private final Srdag srdag;
+  private final Schedule schedule;
+  private final Classification classification;
+  private final TargetCache target;
+  private final GlobalStrategy strategy;
+  private final List<BufferPlan> buffers;
+  private final List<FifoPlan> fifos;
+  private final int[][] buffersByFifo;
+  private final PlanTotals totals;
+  private final List<String> notes;
+
+  MemoryPlan(Srdag srdag, Schedule schedule, Classification classification, TargetCache target,
+      GlobalStrategy strategy, List<BufferPlan> buffers, List<FifoPlan> fifos, int[][] buffersByFifo,
+      PlanTotals totals, List<String> notes) {
+    this.srdag = srdag;
+    this.schedule = schedule;
+    this.classification = classification;
+    this.target = target;
+    this.strategy = strategy;
+    this.buffers = Collections.unmodifiableList(buffers);
+    this.fifos = Collections.unmodifiableList(fifos);
+    this.buffersByFifo = buffersByFifo;
+    this.totals = totals;
+    this.notes = List.copyOf(notes);
+  }
+
+  public Srdag srdag() {
+    return srdag;
+  }
+
+  public Schedule schedule() {
+    return schedule;
+  }
+
+  public Platform platform() {
+    return schedule.platform();
+  }
+
+  public Classification classification() {
+    return classification;
+  }
+
+  public TargetCache target() {
+    return target;
+  }
+
+  /** The plan-wide strategy it was made with. */
+  public GlobalStrategy strategy() {
+    return strategy;
+  }
+
+  /** Every buffer's plan, indexed by single-rate edge. */
+  public List<BufferPlan> buffers() {
+    return buffers;
+  }
+
+  /** The plan of one single-rate edge. */
+  public BufferPlan buffer(int edge) {
+    return buffers.get(edge);
+  }
+
+  /** Per flat FIFO, in FIFO order. */
+  public List<FifoPlan> fifos() {
+    return fifos;
+  }
+
+  /** The plans of a flat FIFO's single-rate buffers, in edge order. */
+  public List<BufferPlan> buffersOf(int fifo) {
+    List<BufferPlan> result = new ArrayList<>(buffersByFifo[fifo].length);
+    for (int e : buffersByFifo[fifo]) {
+      result.add(buffers.get(e));
+    }
+    return result;
+  }
+
+  public PlanTotals totals() {
+    return totals;
+  }
+
+  /** Remarks for the user (e.g. overrides that applied to only some buffers of a FIFO). */
+  public List<String> notes() {
+    return notes;
+  }
+}

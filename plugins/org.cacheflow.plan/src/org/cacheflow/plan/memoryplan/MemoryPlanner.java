@@ -1,0 +1,233 @@
+package org.cacheflow.plan.memoryplan;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+
+import org.cacheflow.plan.analysis.FlatFifo;
+import org.cacheflow.plan.analysis.FlatGraph;
+import org.cacheflow.plan.analysis.ProgressListener;
+import org.cacheflow.plan.classify.BufferClass;
+import org.cacheflow.plan.classify.BufferOrigin;
+import org.cacheflow.plan.classify.Classification;
+import org.cacheflow.plan.classify.Classifier;
+import org.cacheflow.plan.classify.MemoryFacts;
+import org.cacheflow.plan.classify.SpecialActorMerging;
+import org.cacheflow.plan.classify.SpecialActorMerging.ConsumerAccess;
+import org.cacheflow.plan.schedule.ListScheduler;
+import org.cacheflow.plan.schedule.Schedule;
+import org.cacheflow.plan.schedule.Topology;
+import org.cacheflow.plan.srdag.Srdag;
+import org.cacheflow.plan.strategy.Decisions;
+import org.cacheflow.plan.strategy.FifoNames;
+import org.cacheflow.plan.strategy.ReuseDistances;
+import org.cacheflow.plan.strategy.Strategy;
+import org.cacheflow.plan.strategy.StrategySelector;
+
+/**
+ * Makes a {@link MemoryPlan}: list-schedules the single-rate graph, classifies its buffers, measures reuse
+ * distances on the schedule, chooses strategies and adds up what is copied and allocated. Linear in the
+ * graph's size apart from the scheduler's priority queue (O(V log V)).
+ */
+public final class MemoryPlanner {
+
+  private MemoryPlanner() {
+  }
+
+  /**
+   * Plans a single-rate graph.
+   *
+   * @throws org.cacheflow.model.diagnostics.InputException when an actor has no core it may run on
+   * @throws org.cacheflow.plan.strategy.OverrideException for an override that names no FIFO or cannot apply
+   */
+  public static MemoryPlan plan(Srdag srdag, PlanRequest request) {
+    ProgressListener progress = request.progress() == null ? ProgressListener.NONE : request.progress();
+    progress.begin("planning " + srdag.flatGraph().name(), 5);
+    Topology topology = Topology.of(srdag);
+    ConsumerAccess access = ConsumerAccess.of(srdag, topology);
+    Schedule schedule = ListScheduler.schedule(srdag, request.inputs(), request.policy(),
+        request.target().l1dBytes());
+    progress.worked(1);
+    MemoryFacts facts = request.facts() != null ? request.facts() : SpecialActorMerging.of(srdag, topology, access);
+    Classification classes = Classifier.classify(schedule, facts, topology, access);
+    progress.worked(1);
+    ReuseDistances distances = ReuseDistances.compute(schedule, touchedBytes(srdag, topology, classes));
+    progress.worked(1);
+    Decisions decisions = StrategySelector.select(schedule, classes, distances, topology, request.target(),
+        request.strategy(), request.overrides());
+    progress.worked(1);
+    List<BufferPlan> buffers = new ArrayList<>(srdag.edgeCount());
+    for (int e = 0; e < srdag.edgeCount(); e++) {
+      buffers.add(bufferPlan(srdag, schedule, classes, distances, decisions, e));
+    }
+    int[][] byFifo = buffersByFifo(srdag);
+    List<FifoPlan> fifos = new ArrayList<>();
+    FifoNames names = new FifoNames(srdag.flatGraph());
+    long baseline = 0;
+    long copied = 0;
+    long footprint = 0;
+    long baselineFootprint = 0;
+    for (FlatFifo fifo : srdag.flatGraph().fifos()) {
+      FifoPlan plan = fifoPlan(srdag.flatGraph(), names, fifo, byFifo[fifo.index()], buffers);
+      fifos.add(plan);
+      baseline = add(baseline, plan.baselineBytesCopied());
+      copied = add(copied, plan.planBytesCopied());
+      footprint = add(footprint, plan.footprintBytes());
+    }
+    for (BufferPlan buffer : buffers) {
+      baselineFootprint = add(baselineFootprint, buffer.bytes());
+    }
+    progress.worked(1);
+    progress.done();
+    return new MemoryPlan(srdag, schedule, classes, request.target(), request.strategy(), buffers, fifos, byFifo,
+        new PlanTotals(baseline, copied, footprint, baselineFootprint), decisions.notes());
+  }
+
+  /**
+   * Bytes each vertex touches per firing: a firing its inputs and outputs; a special vertex twice the outputs it
+   * copies (merged outputs cost nothing).
+   */
+  static long[] touchedBytes(Srdag srdag, Topology topology, Classification classes) {
+    long[] touched = new long[srdag.vertexCount()];
+    for (int v = 0; v < srdag.vertexCount(); v++) {
+      long total = 0;
+      if (Classifier.isCopying(srdag.vertexKind(v))) {
+        for (int i = 0; i < topology.outDegree(v); i++) {
+          int e = topology.outEdge(v, i);
+          if (classes.mergeRoot(e) < 0) {
+            total = add(total, add(srdag.edgeBytes(e), srdag.edgeBytes(e)));
+          }
+        }
+      } else {
+        for (int i = 0; i < topology.inDegree(v); i++) {
+          total = add(total, srdag.edgeBytes(topology.inEdge(v, i)));
+        }
+        for (int i = 0; i < topology.outDegree(v); i++) {
+          total = add(total, srdag.edgeBytes(topology.outEdge(v, i)));
+        }
+      }
+      touched[v] = total;
+    }
+    return touched;
+  }
+
+  private static BufferPlan bufferPlan(Srdag srdag, Schedule schedule, Classification classes,
+      ReuseDistances distances, Decisions decisions, int e) {
+    long bytes = srdag.edgeBytes(e);
+    BufferOrigin origin = classes.origin(e);
+    Strategy strategy = decisions.strategy(e);
+    long baseline = origin == BufferOrigin.COPY ? bytes : 0;
+    boolean copies = origin == BufferOrigin.COPY && (strategy == Strategy.MEMCPY || strategy == Strategy.NTM
+        || strategy == Strategy.PRESTORE || strategy == Strategy.CHANNEL);
+    int root = classes.mergeRoot(e);
+    long footprint = switch (strategy) {
+      case ALIAS -> root == e ? bytes : 0;
+      case COW -> 0;
+      case CHANNEL -> multiply(bytes, decisions.slots(e));
+      default -> bytes;
+    };
+    int producer = srdag.edgeSource(e);
+    int consumer = srdag.edgeTarget(e);
+    return new BufferPlan(e, srdag.edgeFifo(e), producer, consumer, bytes, classes.classOf(e), classes.evidence(e),
+        origin, classes.crossCore(e), schedule.coreOf(producer), schedule.coreOf(consumer), strategy,
+        decisions.prestore(e), decisions.slots(e), decisions.homeCore(e), root, baseline, copies ? bytes : 0,
+        footprint, distances.rereadBytes(e), distances.rewriteBytes(e), decisions.overridden(e),
+        decisions.reason(e));
+  }
+
+  private static int[][] buffersByFifo(Srdag srdag) {
+    int fifos = srdag.flatGraph().fifos().size();
+    int[] counts = new int[fifos];
+    for (int e = 0; e < srdag.edgeCount(); e++) {
+      counts[srdag.edgeFifo(e)]++;
+    }
+    int[][] result = new int[fifos][];
+    for (int f = 0; f < fifos; f++) {
+      result[f] = new int[counts[f]];
+      counts[f] = 0;
+    }
+    for (int e = 0; e < srdag.edgeCount(); e++) {
+      int f = srdag.edgeFifo(e);
+      result[f][counts[f]++] = e;
+    }
+    return result;
+  }
+
+  private static FifoPlan fifoPlan(FlatGraph graph, FifoNames names, FlatFifo fifo, int[] edges,
+      List<BufferPlan> buffers) {
+    Map<BufferClass, Long> byClass = new EnumMap<>(BufferClass.class);
+    Map<String, Long> byStrategy = new LinkedHashMap<>();
+    Map<Strategy, Long> byStrategyKind = new EnumMap<>(Strategy.class);
+    TreeSet<Integer> producers = new TreeSet<>();
+    TreeSet<Integer> consumers = new TreeSet<>();
+    long baseline = 0;
+    long copied = 0;
+    long footprint = 0;
+    boolean cross = false;
+    for (int e : edges) {
+      BufferPlan b = buffers.get(e);
+      byClass.merge(b.bufferClass(), b.bytes(), MemoryPlanner::add);
+      byStrategy.merge(b.strategyLabel(), b.bytes(), MemoryPlanner::add);
+      byStrategyKind.merge(b.strategy(), b.bytes(), MemoryPlanner::add);
+      producers.add(b.producerCore());
+      consumers.add(b.consumerCore());
+      baseline = add(baseline, b.baselineBytesCopied());
+      copied = add(copied, b.bytesCopied());
+      footprint = add(footprint, b.footprintBytes());
+      cross |= b.crossCore();
+    }
+    BufferClass mainClass = largest(byClass);
+    Strategy mainStrategy = largest(byStrategyKind);
+    String reason = "";
+    long reasonBytes = -1;
+    for (int e : edges) {
+      BufferPlan b = buffers.get(e);
+      if (b.strategy() == mainStrategy && b.bytes() > reasonBytes) {
+        reasonBytes = b.bytes();
+        reason = b.reason();
+      }
+    }
+    long bytes = graph.fifo(fifo.index()).bytesFor(
+        Math.multiplyExact(fifo.production(), graph.actor(fifo.source()).repetitions()));
+    return new FifoPlan(fifo.index(), names.source(fifo), names.target(fifo), bytes, edges.length,
+        new ArrayList<>(producers), new ArrayList<>(consumers), mainClass, sortedByValue(byClass), mainStrategy,
+        sortedByValue(byStrategy), reason, baseline, copied, footprint, cross);
+  }
+
+  /** The key with the largest value; among equals the first in the map's order; null for an empty map. */
+  private static <K> K largest(Map<K, Long> values) {
+    K best = null;
+    long bestValue = -1;
+    for (Map.Entry<K, Long> entry : values.entrySet()) {
+      if (entry.getValue() > bestValue) {
+        best = entry.getKey();
+        bestValue = entry.getValue();
+      }
+    }
+    return best;
+  }
+
+  private static <K> Map<K, Long> sortedByValue(Map<K, Long> values) {
+    Map<K, Long> sorted = new LinkedHashMap<>();
+    values.entrySet().stream().sorted(Map.Entry.<K, Long>comparingByValue(Comparator.reverseOrder()))
+        .forEachOrdered(entry -> sorted.put(entry.getKey(), entry.getValue()));
+    return sorted;
+  }
+
+  static long add(long a, long b) {
+    long sum = a + b;
+    return ((a ^ sum) & (b ^ sum)) < 0 ? Long.MAX_VALUE : sum;
+  }
+
+  private static long multiply(long a, long b) {
+    try {
+      return Math.multiplyExact(a, b);
+    } catch (ArithmeticException e) {
+      return Long.MAX_VALUE;
+    }
+  }
+}

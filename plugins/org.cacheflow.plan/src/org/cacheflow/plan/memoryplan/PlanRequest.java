@@ -1,0 +1,56 @@
+package org.cacheflow.plan.memoryplan;
+
+import java.util.List;
+
+import org.cacheflow.plan.analysis.ProgressListener;
+import org.cacheflow.plan.classify.MemoryFacts;
+import org.cacheflow.plan.mapping.MappingInputs;
+import org.cacheflow.plan.mapping.MappingPolicy;
+import org.cacheflow.plan.strategy.GlobalStrategy;
+import org.cacheflow.plan.strategy.StrategyOverride;
+import org.cacheflow.plan.strategy.TargetCache;
+
+/**
+ * What to plan for.
+ *
+ * @param inputs the platform, execution times and mapping constraints
+ * @param policy the mapping policy
+ * @param target the cache hierarchy and its measured break-even sizes
+ * @param strategy the plan-wide strategy
+ * @param overrides per-FIFO overrides, later ones winning
+ * @param facts memory-script merges and marks; null for the merges of the special actors' default scripts
+ *     ({@link org.cacheflow.plan.classify.SpecialActorMerging})
+ * @param progress told how planning advances; may be null
+ */
+public record PlanRequest(MappingInputs inputs, MappingPolicy policy, TargetCache target, GlobalStrategy strategy,
+    List<StrategyOverride> overrides, MemoryFacts facts, ProgressListener progress) {
+
+  public PlanRequest {
+    overrides = List.copyOf(overrides);
+  }
+
+  /** Defaults: load-balancing mapping, {@code auto}, no overrides, the special actors' merges. */
+  public static PlanRequest of(MappingInputs inputs, TargetCache target) {
+    return new PlanRequest(inputs, MappingPolicy.LOAD_BALANCE, target, GlobalStrategy.AUTO, List.of(), null, null);
+  }
+
+  public PlanRequest withPolicy(MappingPolicy value) {
+    return new PlanRequest(inputs, value, target, strategy, overrides, facts, progress);
+  }
+
+  public PlanRequest withStrategy(GlobalStrategy value) {
+    return new PlanRequest(inputs, policy, target, value, overrides, facts, progress);
+  }
+
+  public PlanRequest withOverrides(List<StrategyOverride> value) {
+    return new PlanRequest(inputs, policy, target, strategy, value, facts, progress);
+  }
+
+  public PlanRequest withFacts(MemoryFacts value) {
+    return new PlanRequest(inputs, policy, target, strategy, overrides, value, progress);
+  }
+
+  public PlanRequest withProgress(ProgressListener value) {
+    return new PlanRequest(inputs, policy, target, strategy, overrides, facts, value);
+  }
+}

@@ -1,0 +1,194 @@
+package org.cacheflow.plan.schedule;
+
+import java.util.Arrays;
+import java.util.PriorityQueue;
+
+import org.cacheflow.model.diagnostics.InputException;
+import org.cacheflow.plan.analysis.FlatActor;
+import org.cacheflow.plan.mapping.MappingInputs;
+import org.cacheflow.plan.mapping.MappingPolicy;
+import org.cacheflow.plan.mapping.Platform;
+import org.cacheflow.plan.srdag.Srdag;
+
+/**
+ * Maps and orders a single-rate graph by list scheduling: vertices are taken in order of decreasing bottom
+ * level (the longest chain of execution times from the vertex to the end of the graph, ties broken by vertex
+ * index) among those whose predecessors are all scheduled, and each is appended to a core chosen by the
+ * {@link MappingPolicy}. A vertex starts when its core is free and its inputs are produced; communication is
+ * not charged (cores share memory). Deterministic: the same inputs give the same schedule.
+ *
+ * <p>
+ * Cost: O((V + E) log V + V x cores) for V vertices and E edges.
+ */
+public final class ListScheduler {
+
+  /** The load slack of the locality policy, as a fraction of the ideal per-core load. */
+  public static final double LOCALITY_SLACK = 0.10;
+
+  private ListScheduler() {
+  }
+
+  /**
+   * Schedules a single-rate graph.
+   *
+   * @param srdag the graph
+   * @param inputs execution times and allowed cores of its actors
+   * @param policy how to choose cores
+   * @param largeBufferBytes buffers at least this large pull their consumer towards their producer's core
+   *     under {@link MappingPolicy#LOCALITY}
+   * @throws InputException when a vertex has no core it may run on
+   */
+  public static Schedule schedule(Srdag srdag, MappingInputs inputs, MappingPolicy policy, long largeBufferBytes) {
+    Platform platform = inputs.platform();
+    int vertices = srdag.vertexCount();
+    int edges = srdag.edgeCount();
+    int cores = platform.size();
+
+    Topology topology = Topology.of(srdag);
+    long[] bytes = new long[edges];
+    for (int e = 0; e < edges; e++) {
+      bytes[e] = srdag.edgeBytes(e);
+    }
+
+    // per vertex: flat actor (or -1 for inserted vertices), reference time (fastest allowed core)
+    int[] actorOf = new int[vertices];
+    long[] reference = new long[vertices];
+    long totalWork = 0;
+    for (int v = 0; v < vertices; v++) {
+      int actor = srdag.vertexActor(v);
+      actorOf[v] = actor;
+      long best = Long.MAX_VALUE;
+      for (int c = 0; c < cores; c++) {
+        if (allowed(inputs, actor, c)) {
+          best = Math.min(best, time(inputs, actor, c));
+        }
+      }
+      if (best == Long.MAX_VALUE) {
+        FlatActor flat = actor >= 0 ? srdag.flatGraph().actor(actor) : null;
+        throw new InputException(flat != null ? flat.location() : srdag.flatGraph().location(),
+            "no core may run " + srdag.vertexName(v) + " (mapping constraints allow none of " + platform + ")");
+      }
+      reference[v] = best;
+      totalWork += best;
+    }
+
+    // bottom levels
+    long[] bottom = new long[vertices];
+    for (int i = vertices - 1; i >= 0; i--) {
+      int v = topology.topological(i);
+      long longest = 0;
+      for (int k = 0; k < topology.outDegree(v); k++) {
+        longest = Math.max(longest, bottom[srdag.edgeTarget(topology.outEdge(v, k))]);
+      }
+      bottom[v] = reference[v] + longest;
+    }
+
+    // list scheduling
+    double ideal = (double) totalWork / cores;
+    long slack = (long) Math.ceil(LOCALITY_SLACK * ideal);
+    long[] coreFree = new long[cores];
+    long[] coreLoad = new long[cores];
+    int[] coreCount = new int[cores];
+    int[] coreOf = new int[vertices];
+    long[] start = new long[vertices];
+    long[] end = new long[vertices];
+    long[] dataReady = new long[vertices];
+    int[] scheduledOrder = new int[vertices];
+    long[] bytesFromCore = new long[cores];
+    PriorityQueue<Integer> ready = new PriorityQueue<>((a, b) -> bottom[a] != bottom[b]
+        ? Long.compare(bottom[b], bottom[a]) : Integer.compare(a, b));
+    int[] pending = new int[vertices];
+    for (int v = 0; v < vertices; v++) {
+      pending[v] = topology.inDegree(v);
+      if (pending[v] == 0) {
+        ready.add(v);
+      }
+    }
+    int scheduled = 0;
+    while (!ready.isEmpty()) {
+      int v = ready.poll();
+      int actor = actorOf[v];
+      int bestCore = -1;
+      long bestEnd = Long.MAX_VALUE;
+      for (int c = 0; c < cores; c++) {
+        if (!allowed(inputs, actor, c)) {
+          continue;
+        }
+        long finish = Math.max(coreFree[c], dataReady[v]) + time(inputs, actor, c);
+        if (finish < bestEnd) {
+          bestEnd = finish;
+          bestCore = c;
+        }
+      }
+      int chosen = bestCore;
+      if (policy == MappingPolicy.LOCALITY) {
+        int affinity = affinityCore(v, topology, srdag, coreOf, bytes, largeBufferBytes, bytesFromCore);
+        if (affinity >= 0 && affinity != bestCore && allowed(inputs, actor, affinity)) {
+          long time = time(inputs, actor, affinity);
+          long finish = Math.max(coreFree[affinity], dataReady[v]) + time;
+          if (finish - bestEnd <= slack && coreLoad[affinity] + time <= ideal * (1 + LOCALITY_SLACK)) {
+            chosen = affinity;
+          }
+        }
+      }
+      long time = time(inputs, actor, chosen);
+      coreOf[v] = chosen;
+      start[v] = Math.max(coreFree[chosen], dataReady[v]);
+      end[v] = start[v] + time;
+      coreFree[chosen] = end[v];
+      coreLoad[chosen] += time;
+      coreCount[chosen]++;
+      scheduledOrder[scheduled++] = v;
+      for (int i = 0; i < topology.outDegree(v); i++) {
+        int t = srdag.edgeTarget(topology.outEdge(v, i));
+        dataReady[t] = Math.max(dataReady[t], end[v]);
+        if (--pending[t] == 0) {
+          ready.add(t);
+        }
+      }
+    }
+    // per-core orders: vertices in the order they were scheduled, which is by start time on each core
+    int[][] order = new int[cores][];
+    int[] fill = new int[cores];
+    for (int c = 0; c < cores; c++) {
+      order[c] = new int[coreCount[c]];
+    }
+    for (int i = 0; i < vertices; i++) {
+      int v = scheduledOrder[i];
+      order[coreOf[v]][fill[coreOf[v]]++] = v;
+    }
+    return new Schedule(srdag, platform, policy, coreOf, start, end, order);
+  }
+
+  /** The core that produced most of the vertex's large input bytes, or -1 when it has no large input. */
+  private static int affinityCore(int v, Topology topology, Srdag srdag, int[] coreOf, long[] bytes,
+      long largeBufferBytes, long[] bytesFromCore) {
+    Arrays.fill(bytesFromCore, 0);
+    boolean any = false;
+    for (int i = 0; i < topology.inDegree(v); i++) {
+      int e = topology.inEdge(v, i);
+      if (bytes[e] >= largeBufferBytes) {
+        bytesFromCore[coreOf[srdag.edgeSource(e)]] += bytes[e];
+        any = true;
+      }
+    }
+    if (!any) {
+      return -1;
+    }
+    int best = 0;
+    for (int c = 1; c < bytesFromCore.length; c++) {
+      if (bytesFromCore[c] > bytesFromCore[best]) {
+        best = c;
+      }
+    }
+    return best;
+  }
+
+  private static boolean allowed(MappingInputs inputs, int actor, int core) {
+    return actor >= 0 ? inputs.allowed(actor, core) : inputs.specialAllowed(core);
+  }
+
+  private static long time(MappingInputs inputs, int actor, int core) {
+    return actor >= 0 ? inputs.time(actor, core) : MappingInputs.SPECIAL_TIME;
+  }
+}

@@ -1,0 +1,70 @@
+package org.cacheflow.plan.strategy;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+/** What {@link StrategySelector} decided, per single-rate edge. */
+public final class Decisions {
+
+  private static final Strategy[] STRATEGIES = Strategy.values();
+  private static final PrestoreKind[] KINDS = PrestoreKind.values();
+
+  final byte[] strategy;
+  final byte[] prestore;
+  final int[] slots;
+  final int[] homeCore;
+  final String[] reason;
+  final boolean[] overridden;
+  final List<String> notes = new ArrayList<>();
+
+  Decisions(int edges) {
+    strategy = new byte[edges];
+    prestore = new byte[edges];
+    slots = new int[edges];
+    homeCore = new int[edges];
+    reason = new String[edges];
+    overridden = new boolean[edges];
+  }
+
+  void set(int edge, Strategy s, PrestoreKind kind, int slotCount, int home, String why) {
+    strategy[edge] = (byte) s.ordinal();
+    prestore[edge] = (byte) kind.ordinal();
+    slots[edge] = slotCount;
+    homeCore[edge] = home;
+    reason[edge] = why;
+  }
+
+  public Strategy strategy(int edge) {
+    return STRATEGIES[strategy[edge]];
+  }
+
+  /** The pre-store kind of a PRESTORE buffer, the homing of a CHANNEL; NONE otherwise. */
+  public PrestoreKind prestore(int edge) {
+    return KINDS[prestore[edge]];
+  }
+
+  /** Channel slots (k), 0 for other strategies. */
+  public int slots(int edge) {
+    return slots[edge];
+  }
+
+  /** The core whose caches the buffer lives in: the consumer's for a channel, the writer's otherwise. */
+  public int homeCore(int edge) {
+    return homeCore[edge];
+  }
+
+  public String reason(int edge) {
+    return reason[edge];
+  }
+
+  /** Whether a per-FIFO override chose the strategy. */
+  public boolean overridden(int edge) {
+    return overridden[edge];
+  }
+
+  /** Remarks about overrides that applied to only some buffers of a FIFO. */
+  public List<String> notes() {
+    return Collections.unmodifiableList(notes);
+  }
+}

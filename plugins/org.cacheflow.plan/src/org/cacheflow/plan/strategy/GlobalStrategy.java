@@ -1,0 +1,42 @@
+package org.cacheflow.plan.strategy;
+
+/** The plan-wide strategy ({@code --strategy}); per-FIFO overrides refine it. */
+public enum GlobalStrategy {
+  /** Plain copies everywhere, like PREESM's generated code: no merging, memcpy for every special vertex. */
+  BASELINE("baseline"),
+  /** Merges kept; every copy that can be a copy-on-write view is one. */
+  COW("cow"),
+  /** Merges kept; every copy uses non-temporal stores. */
+  NTM("ntm"),
+  /** Merges kept; every written buffer is pre-stored, the kind chosen by the pre-stores paper's rule. */
+  PRESTORE("prestore"),
+  /** Merges kept; every cross-core buffer with memory of its own becomes a home-forwarded channel. */
+  HOMEFORWARD("homeforward"),
+  /** Each buffer gets the strategy the measured costs and reuse distances favour (see StrategySelector). */
+  AUTO("auto");
+
+  public final String label;
+
+  GlobalStrategy(String label) {
+    this.label = label;
+  }
+
+  /** The strategy with that label, or null. */
+  public static GlobalStrategy byLabel(String label) {
+    for (GlobalStrategy strategy : values()) {
+      if (strategy.label.equals(label)) {
+        return strategy;
+      }
+    }
+    return null;
+  }
+
+  /** All labels, for messages. */
+  public static String labels() {
+    StringBuilder text = new StringBuilder();
+    for (GlobalStrategy strategy : values()) {
+      text.append(text.length() == 0 ? "" : ", ").append(strategy.label);
+    }
+    return text.toString();
+  }
+}

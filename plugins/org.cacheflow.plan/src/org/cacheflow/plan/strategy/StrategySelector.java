@@ -1,0 +1,476 @@
+package org.cacheflow.plan.strategy;
+
+import static org.cacheflow.plan.strategy.Bytes.human;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.cacheflow.model.ActorKind;
+import org.cacheflow.plan.analysis.FlatFifo;
+import org.cacheflow.plan.analysis.FlatGraph;
+import org.cacheflow.plan.classify.BufferClass;
+import org.cacheflow.plan.classify.BufferOrigin;
+import org.cacheflow.plan.classify.Classification;
+import org.cacheflow.plan.schedule.Schedule;
+import org.cacheflow.plan.schedule.Topology;
+import org.cacheflow.plan.srdag.Srdag;
+
+/**
+ * Chooses each single-rate buffer's strategy from its class, the schedule, the reuse distances and the
+ * target's caches and measured break-even sizes, then applies per-FIFO overrides. See docs/plan.md for the
+ * rules of {@code auto}; in short, for a buffer that memory scripts did not merge:
+ * <ul>
+ * <li>a <b>copy</b> (special vertex output) that is read-mostly becomes a copy-on-write view when it is at
+ * least the measured break-even (64 KiB when its consumers only read, 256 KiB when they may write a page) and
+ * a view can express it; otherwise a copy of at least 1 MiB that the copying core does not read again soon is
+ * made with non-temporal stores; a small (at most 4 KiB) cross-core copy is pre-stored, the kind chosen by
+ * the pre-stores paper's rule; anything else is a plain memcpy, the safe choice;</li>
+ * <li>a buffer an actor writes and an actor on <b>another core</b> reads becomes a home-forwarded channel
+ * homed at the reader, filled and read in place, with 2 slots when both fit the reader's L2 and homing by the
+ * pre-store rule for hand-offs up to 4 KiB;</li>
+ * <li>a buffer written and read on the <b>same core</b> stays a direct buffer: nothing to copy, and
+ * pre-stores only add write-backs there.</li>
+ * </ul>
+ * The pre-store rule (pre-stores paper, Sect. 6.2.3): re-written soon (the writer's core touches less than
+ * its L2 before writing it again) gives demote; else re-read soon (less than the cache shared by writer and
+ * reader is touched before the read: L2 on one core, the LLC across cores) gives clean; else skip.
+ */
+public final class StrategySelector {
+
+  private final Srdag srdag;
+  private final Schedule schedule;
+  private final Classification classes;
+  private final ReuseDistances distances;
+  private final Topology topology;
+  private final TargetCache target;
+  private final MeasuredCosts costs;
+  private final GlobalStrategy global;
+  private final FifoNames names;
+  private final long[] bytes;
+  private final Decisions decisions;
+
+  private StrategySelector(Schedule schedule, Classification classes, ReuseDistances distances, Topology topology,
+      TargetCache target, GlobalStrategy global) {
+    this.srdag = schedule.srdag();
+    this.schedule = schedule;
+    this.classes = classes;
+    this.distances = distances;
+    this.topology = topology;
+    this.target = target;
+    this.costs = target.costs();
+    this.global = global;
+    this.names = new FifoNames(srdag.flatGraph());
+    this.bytes = new long[srdag.edgeCount()];
+    for (int e = 0; e < bytes.length; e++) {
+      bytes[e] = srdag.edgeBytes(e);
+    }
+    this.decisions = new Decisions(srdag.edgeCount());
+  }
+
+  /**
+   * Decides every buffer's strategy.
+   *
+   * @throws OverrideException for an override that matches no FIFO or can apply to none of its buffers
+   */
+  public static Decisions select(Schedule schedule, Classification classes, ReuseDistances distances,
+      Topology topology, TargetCache target, GlobalStrategy global, List<StrategyOverride> overrides) {
+    StrategySelector selector = new StrategySelector(schedule, classes, distances, topology, target, global);
+    for (int e = 0; e < selector.bytes.length; e++) {
+      selector.decide(e);
+    }
+    selector.applyOverrides(overrides);
+    return selector.decisions;
+  }
+
+  // ------------------------------------------------------------------------------------------ global
+
+  private void decide(int e) {
+    int producerCore = schedule.coreOf(srdag.edgeSource(e));
+    BufferOrigin origin = classes.origin(e);
+    if (global == GlobalStrategy.BASELINE) {
+      if (origin == BufferOrigin.COPY) {
+        set(e, Strategy.MEMCPY, "baseline: the " + sourceKind(e) + " copies it with memcpy, as PREESM's generated code "
+            + "does");
+      } else {
+        set(e, Strategy.DIRECT, "baseline: " + (origin == BufferOrigin.DELAY ? "holds a delay's initial tokens"
+            : "the producer writes it and the consumer reads it in place") + " (PREESM's shared buffers)");
+      }
+      return;
+    }
+    if (classes.classOf(e) == BufferClass.ALIASED) {
+      set(e, Strategy.ALIAS, "aliased (" + classes.evidence(e) + "): it shares memory with its merge group, so "
+          + "nothing is copied");
+      return;
+    }
+    if (origin == BufferOrigin.DELAY || srdag.isToEnd(e)) {
+      set(e, Strategy.DIRECT, origin == BufferOrigin.DELAY
+          ? "holds a delay's initial tokens: written once, kept in memory of its own"
+          : "carries a delay's final tokens into the delay's storage");
+      return;
+    }
+    switch (global) {
+      case COW -> {
+        if (origin == BufferOrigin.COPY) {
+          String why = cowInapplicable(e);
+          if (why == null) {
+            set(e, Strategy.COW, "cow: a copy-on-write view of the " + sourceKind(e) + "'s input replaces the copy");
+          } else {
+            set(e, Strategy.MEMCPY, "cow: a copy-on-write view cannot apply (" + why + "); plain copy");
+          }
+        } else {
+          set(e, Strategy.DIRECT, "cow: nothing is copied into it (its producer writes it in place)");
+        }
+      }
+      case NTM -> {
+        if (origin == BufferOrigin.COPY) {
+          set(e, Strategy.NTM, "ntm: the " + sourceKind(e) + " copies it with non-temporal stores");
+        } else {
+          set(e, Strategy.DIRECT, "ntm: nothing is copied into it (its producer writes it in place)");
+        }
+      }
+      case PRESTORE -> {
+        Reuse reuse = reuse(e);
+        set(e, Strategy.PRESTORE, reuse.kind, 0, producerCore, "prestore: " + reuse.why);
+      }
+      case HOMEFORWARD -> {
+        if (classes.crossCore(e)) {
+          channel(e, "homeforward: ");
+        } else if (origin == BufferOrigin.COPY) {
+          set(e, Strategy.MEMCPY, "homeforward: same core (" + coreName(producerCore) + "), plain copy");
+        } else {
+          set(e, Strategy.DIRECT, "homeforward: same core (" + coreName(producerCore) + "), read in place");
+        }
+      }
+      default -> auto(e);
+    }
+  }
+
+  // ------------------------------------------------------------------------------------------ auto
+
+  private void auto(int e) {
+    if (classes.origin(e) == BufferOrigin.COPY) {
+      autoCopy(e);
+    } else if (classes.crossCore(e)) {
+      channel(e, "");
+    } else {
+      int core = schedule.coreOf(srdag.edgeSource(e));
+      long reread = distances.rereadBytes(e);
+      boolean cached = fits(reread, bytes[e], target.l2Bytes());
+      set(e, Strategy.DIRECT, "written and read on " + coreName(core) + ", " + human(reread) + " touched in between"
+          + (cached ? " (with the buffer within the L2 of " + human(target.l2Bytes()) + ": the consumer finds it cached)"
+              : " (beyond the L2 of " + human(target.l2Bytes()) + ")")
+          + ": nothing to copy, and on one core pre-stores only add write-backs (pre-stores paper Sect. 5; "
+          + "bench_prestore gains only on cross-core hand-offs of at most " + human(costs.prestoreMaxBytes()) + ")");
+    }
+  }
+
+  private void autoCopy(int e) {
+    BufferClass bufferClass = classes.classOf(e);
+    String kind = sourceKind(e);
+    String cowNote = "";
+    if (bufferClass == BufferClass.READ_MOSTLY) {
+      boolean readOnly = classes.consumersReadOnly(e);
+      long breakEven = readOnly ? costs.cowReadOnlyMinBytes() : costs.cowReadMostlyMinBytes();
+      String why = cowInapplicable(e);
+      if (why == null && bytes[e] >= breakEven) {
+        set(e, Strategy.COW, "read-mostly (" + classes.evidence(e) + "); " + human(bytes[e]) + " is at least "
+            + human(breakEven) + ", the copy-on-write break-even measured for consumers that "
+            + (readOnly ? "only read" : "write a page") + " (bench_cow): a view of the " + kind
+            + "'s input replaces the copy, pages are copied only if written");
+        return;
+      }
+      cowNote = why != null ? "read-mostly, but a copy-on-write view cannot apply (" + why + "); "
+          : "read-mostly, but " + human(bytes[e]) + " is below the copy-on-write break-even of " + human(breakEven)
+              + " for consumers that " + (readOnly ? "only read" : "may write") + " (bench_cow); ";
+    } else {
+      cowNote = bufferClass.label() + " (" + classes.evidence(e) + "); ";
+    }
+    int copier = schedule.coreOf(srdag.edgeSource(e));
+    int reader = schedule.coreOf(srdag.edgeTarget(e));
+    boolean cross = copier != reader;
+    long reread = distances.rereadBytes(e);
+    boolean rereadByCopier = !cross && fits(reread, bytes[e], target.l2Bytes());
+    if (bytes[e] >= costs.ntmMinBytes() && !rereadByCopier) {
+      set(e, Strategy.NTM, cowNote + "a copy of " + human(bytes[e]) + " (at least " + human(costs.ntmMinBytes())
+          + ") that " + coreName(copier) + " does not read again soon ("
+          + (cross ? "its reader runs on " + coreName(reader)
+              : human(reread) + " touched before the read, beyond the L2 of " + human(target.l2Bytes()))
+          + "): streaming stores keep it from evicting the copier's working set (NTM paper; bench_ntm_copy: cold "
+          + "1 MiB copies 0.96-1.41x memcpy's speed, working set re-read 1.07x instead of 3.07x)");
+      return;
+    }
+    if (cross && bytes[e] <= costs.prestoreMaxBytes()) {
+      Reuse reuse = reuse(e);
+      set(e, Strategy.PRESTORE, reuse.kind, 0, copier, cowNote + "a cross-core hand-off of " + human(bytes[e])
+          + " (at most " + human(costs.prestoreMaxBytes()) + ", where bench_prestore measured 1.22-1.26x faster "
+          + "hand-offs): copy, then pre-store; " + reuse.why);
+      return;
+    }
+    String safe;
+    if (bytes[e] < costs.ntmMinBytes()) {
+      safe = human(bytes[e]) + " is below " + human(costs.ntmMinBytes()) + ", where streaming stores stop losing to "
+          + "memcpy (2-7x slower on warm copies, bench_ntm_copy)"
+          + (cross ? ", and above " + human(costs.prestoreMaxBytes()) + " pre-stores slow cross-core hand-offs "
+              + "(bench_prestore, 64 KiB: clean 0.72x, demote 0.82x)" : "");
+    } else {
+      safe = "its reader on the same core reads it after only " + human(reread) + " (within the L2 of "
+          + human(target.l2Bytes()) + "): a cached copy re-reads about 3x faster than a streamed one (machine "
+          + "baseline: 85-100 vs 26-34 GB/s)";
+    }
+    set(e, Strategy.MEMCPY, cowNote + "plain memcpy, the safe choice: " + safe);
+  }
+
+  /** A cross-core buffer becomes a channel homed at its reader. */
+  private void channel(int e, String prefix) {
+    int producer = schedule.coreOf(srdag.edgeSource(e));
+    int consumer = schedule.coreOf(srdag.edgeTarget(e));
+    int slots = slotsFor(e);
+    StringBuilder why = new StringBuilder(prefix);
+    why.append("crosses ").append(coreName(producer)).append(" -> ").append(coreName(consumer))
+        .append(": a rdy-ack channel homed at ").append(coreName(consumer));
+    why.append(classes.origin(e) == BufferOrigin.COPY ? " (the " + sourceKind(e) + " copies into the slot)"
+        : ", filled and read in place (no copy)");
+    why.append(", replaces the shared buffer and its semaphores (one line transfer per message, channel.md; a "
+        + "spinning hand-off takes ~0.1 us where a futex wake takes 26 us, machine baseline); ");
+    why.append(slots == 2 ? "2 slots: both fit " + coreName(consumer) + "'s L2 (2 x " + human(bytes[e]) + " <= "
+        + human(target.l2Bytes()) + "), so the producer can fill the next iteration's slot while this one is read"
+        : "1 slot: a second " + human(bytes[e]) + " slot would not fit the L2 of " + human(target.l2Bytes()));
+    PrestoreKind homing = PrestoreKind.NONE;
+    if (bytes[e] <= costs.prestoreMaxBytes()) {
+      Reuse reuse = reuse(e);
+      homing = reuse.kind;
+      why.append("; homing ").append(homing.label).append(": a hand-off of at most ")
+          .append(human(costs.prestoreMaxBytes())).append(" (bench_prestore: 1.22-1.26x faster); ").append(reuse.why);
+    } else {
+      why.append("; no homing pre-store: above ").append(human(costs.prestoreMaxBytes()))
+          .append(" they slowed hand-offs (bench_prestore, 64 KiB: clean 0.72x, demote 0.82x, non-temporal 0.59x)");
+    }
+    set(e, Strategy.CHANNEL, homing, slots, consumer, why.toString());
+  }
+
+  private int slotsFor(int e) {
+    return bytes[e] <= target.l2Bytes() / 2 ? 2 : 1;
+  }
+
+  /** The pre-store kind by the pre-stores paper's rule, with the distances behind it. */
+  private record Reuse(PrestoreKind kind, String why) {
+  }
+
+  private Reuse reuse(int e) {
+    int writerCore = schedule.coreOf(srdag.edgeSource(e));
+    boolean cross = classes.crossCore(e);
+    long rewrite = distances.rewriteBytes(e);
+    long reread = distances.rereadBytes(e);
+    long shared = cross ? target.llcBytes() : target.l2Bytes();
+    String sharedName = cross ? "the LLC of " + human(shared) : "the L2 of " + human(shared);
+    if (fits(rewrite, bytes[e], target.l2Bytes())) {
+      return new Reuse(PrestoreKind.DEMOTE, "re-written soon (" + coreName(writerCore) + " touches " + human(rewrite)
+          + " before writing it again, within its L2 of " + human(target.l2Bytes()) + "): demote");
+    }
+    if (fits(reread, bytes[e], shared)) {
+      return new Reuse(PrestoreKind.CLEAN, "not re-written soon (" + human(rewrite) + " touched first, beyond the L2 of "
+          + human(target.l2Bytes()) + ") but re-read soon (" + human(reread) + " touched before the read, within "
+          + sharedName + "): clean");
+    }
+    return new Reuse(PrestoreKind.SKIP, "neither re-written soon (" + human(rewrite) + " touched first, beyond the L2 "
+        + "of " + human(target.l2Bytes()) + ") nor re-read soon (" + human(reread) + " touched before the read, "
+        + "beyond " + sharedName + "): skip");
+  }
+
+  /** Whether a buffer and what is touched before its reuse fit a cache. */
+  private static boolean fits(long touched, long buffer, long cache) {
+    return touched <= cache && buffer <= cache - touched;
+  }
+
+  // ------------------------------------------------------------------------------------------ applicability
+
+  /** Why a copy-on-write view cannot replace the copy into this buffer, or null when it can. */
+  String cowInapplicable(int e) {
+    if (classes.origin(e) != BufferOrigin.COPY) {
+      return "nothing is copied into it: its producer writes it in place";
+    }
+    if (bytes[e] < target.pageBytes()) {
+      return "copy-on-write works on whole pages of " + human(target.pageBytes()) + " and it carries " + human(bytes[e]);
+    }
+    int source = srdag.edgeSource(e);
+    ActorKind kind = srdag.vertexKind(source);
+    if (kind == ActorKind.FORK || kind == ActorKind.JOIN) {
+      return "a " + sourceKind(e) + " slice starts anywhere in its source; a view maps a whole buffer from its first "
+          + "page";
+    }
+    if (topology.inDegree(source) != 1) {
+      return "its " + sourceKind(e) + " has " + topology.inDegree(source) + " inputs";
+    }
+    long input = bytes[topology.inEdge(source, 0)];
+    if (bytes[e] > input) {
+      return "it repeats the " + sourceKind(e) + "'s " + human(input) + " input to fill " + human(bytes[e])
+          + "; a view maps one copy";
+    }
+    if (kind == ActorKind.ROUNDBUFFER && (input - bytes[e]) % target.pageBytes() != 0) {
+      return "its tokens start at byte " + (input - bytes[e]) + " of the round buffer's input, not on a page boundary";
+    }
+    return null;
+  }
+
+  /** Why a strategy cannot apply to a buffer, or null when it can. */
+  String inapplicable(int e, Strategy strategy) {
+    BufferOrigin origin = classes.origin(e);
+    return switch (strategy) {
+      case ALIAS -> classes.mergeRoot(e) >= 0 ? null
+          : "memory scripts did not merge it with another buffer, and sharing memory unmerged could let one "
+              + "buffer overwrite another";
+      case DIRECT -> origin == BufferOrigin.COPY && classes.mergeRoot(e) < 0
+          ? "the " + sourceKind(e) + " fills it by copying; the copy goes only when memory scripts merge it" : null;
+      case MEMCPY, NTM -> origin == BufferOrigin.COPY ? null
+          : origin == BufferOrigin.DELAY ? "it holds a delay's initial tokens; nothing is copied into it"
+              : "nothing is copied into it: its producer writes it in place";
+      case COW -> cowInapplicable(e);
+      case PRESTORE -> origin == BufferOrigin.DELAY ? "it holds a delay's initial tokens, written once" : null;
+      case CHANNEL -> !classes.crossCore(e)
+          ? "producer and consumer both run on " + coreName(schedule.coreOf(srdag.edgeSource(e)))
+          : classes.mergeRoot(e) >= 0 ? "it shares memory with its merge group, so it cannot move into a channel's slots"
+              : origin == BufferOrigin.DELAY || srdag.isToEnd(e) ? "it carries a delay's tokens" : null;
+    };
+  }
+
+  // ------------------------------------------------------------------------------------------ overrides
+
+  private void applyOverrides(List<StrategyOverride> overrides) {
+    if (overrides.isEmpty()) {
+      return;
+    }
+    FlatGraph graph = srdag.flatGraph();
+    int fifoCount = graph.fifos().size();
+    int[] offsets = new int[fifoCount + 1];
+    for (int e = 0; e < bytes.length; e++) {
+      offsets[srdag.edgeFifo(e) + 1]++;
+    }
+    for (int f = 0; f < fifoCount; f++) {
+      offsets[f + 1] += offsets[f];
+    }
+    int[] byFifo = new int[bytes.length];
+    int[] fill = java.util.Arrays.copyOf(offsets, fifoCount);
+    for (int e = 0; e < bytes.length; e++) {
+      byFifo[fill[srdag.edgeFifo(e)]++] = e;
+    }
+    for (StrategyOverride override : overrides) {
+      List<FlatFifo> matched = new ArrayList<>();
+      for (FlatFifo fifo : graph.fifos()) {
+        if (override.matches(names.source(fifo)) || override.matches(names.target(fifo))) {
+          matched.add(fifo);
+        }
+      }
+      if (matched.isEmpty()) {
+        throw new OverrideException("override '" + override.text() + "': no FIFO has an end '" + override.pattern()
+            + "'" + suggestion(override.pattern()) + " (FIFO ends are written actor.port as 'cacheflow inspect' "
+            + "prints them)");
+      }
+      for (FlatFifo fifo : matched) {
+        int applied = 0;
+        int skipped = 0;
+        String firstWhy = null;
+        for (int i = offsets[fifo.index()]; i < offsets[fifo.index() + 1]; i++) {
+          int e = byFifo[i];
+          String why = inapplicable(e, override.strategy());
+          if (why != null) {
+            skipped++;
+            firstWhy = firstWhy == null ? why : firstWhy;
+            continue;
+          }
+          applyOverride(e, override);
+          applied++;
+        }
+        if (applied == 0 && skipped > 0) {
+          throw new OverrideException("override '" + override.text() + "': " + override.strategy().label
+              + " cannot apply to FIFO " + names.fifo(fifo) + ": " + firstWhy);
+        }
+        if (skipped > 0) {
+          decisions.notes.add("override '" + override.text() + "' applies to " + applied + " of the "
+              + (applied + skipped) + " buffers of FIFO " + names.fifo(fifo) + "; the others keep their strategy ("
+              + firstWhy + ")");
+        }
+      }
+    }
+  }
+
+  private void applyOverride(int e, StrategyOverride override) {
+    int producerCore = schedule.coreOf(srdag.edgeSource(e));
+    String prefix = "override '" + override.text() + "'";
+    switch (override.strategy()) {
+      case PRESTORE -> {
+        Reuse reuse = reuse(e);
+        PrestoreKind kind = override.prestore() == null ? reuse.kind : override.prestore();
+        set(e, Strategy.PRESTORE, kind, 0, producerCore, prefix + (override.prestore() == null ? "; " + reuse.why : ""));
+      }
+      case CHANNEL -> {
+        channel(e, prefix + "; ");
+        if (override.slots() > 0) {
+          decisions.slots[e] = override.slots();
+          decisions.reason[e] = decisions.reason[e].replaceFirst("; (1|2) slots?: [^;]*", "; " + override.slots()
+              + " slots as asked");
+        }
+      }
+      default -> set(e, override.strategy(), prefix);
+    }
+    decisions.overridden[e] = true;
+  }
+
+  private String suggestion(String pattern) {
+    String best = null;
+    int bestDistance = Integer.MAX_VALUE;
+    for (FlatFifo fifo : srdag.flatGraph().fifos()) {
+      for (String end : new String[] {names.source(fifo), names.target(fifo)}) {
+        int d = editDistance(pattern.toLowerCase(java.util.Locale.ROOT), end.toLowerCase(java.util.Locale.ROOT));
+        if (d < bestDistance) {
+          bestDistance = d;
+          best = end;
+        }
+      }
+    }
+    return best != null && bestDistance <= Math.max(2, pattern.length() / 3) ? "; did you mean '" + best + "'?" : "";
+  }
+
+  private static int editDistance(String a, String b) {
+    int[] previous = new int[b.length() + 1];
+    int[] current = new int[b.length() + 1];
+    for (int j = 0; j <= b.length(); j++) {
+      previous[j] = j;
+    }
+    for (int i = 1; i <= a.length(); i++) {
+      current[0] = i;
+      for (int j = 1; j <= b.length(); j++) {
+        int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
+        current[j] = Math.min(Math.min(current[j - 1] + 1, previous[j] + 1), previous[j - 1] + cost);
+      }
+      int[] swap = previous;
+      previous = current;
+      current = swap;
+    }
+    return previous[b.length()];
+  }
+
+  // ------------------------------------------------------------------------------------------ helpers
+
+  private void set(int e, Strategy strategy, String why) {
+    int home = schedule.coreOf(srdag.edgeSource(e));
+    decisions.set(e, strategy, PrestoreKind.NONE, 0, home, why);
+  }
+
+  private void set(int e, Strategy strategy, PrestoreKind kind, int slots, int home, String why) {
+    decisions.set(e, strategy, kind, slots, home, why);
+  }
+
+  private String sourceKind(int e) {
+    return switch (srdag.vertexKind(srdag.edgeSource(e))) {
+      case FORK -> "fork";
+      case JOIN -> "join";
+      case BROADCAST -> "broadcast";
+      case ROUNDBUFFER -> "round buffer";
+      default -> "producer";
+    };
+  }
+
+  private String coreName(int core) {
+    return schedule.platform().core(core).name();
+  }
+}

@@ -22,6 +22,9 @@ import org.cacheflow.scripts.lang.ScriptObject;
  */
 public final class MemoryScript {
 
+  /** Steps a script may take by default before it is stopped as endless (see {@link Interpreter}). */
+  public static final long DEFAULT_STEP_BUDGET = Interpreter.DEFAULT_STEP_BUDGET;
+
   private final String fileName;
   private final List<Ast.Statement> program;
 
@@ -52,7 +55,7 @@ public final class MemoryScript {
 
   /** Runs the script with the default step budget. */
   public ScriptRun evaluate(ScriptEnvironment environment) {
-    return evaluate(environment, Interpreter.DEFAULT_STEP_BUDGET);
+    return evaluate(environment, DEFAULT_STEP_BUDGET);
   }
 
   /**

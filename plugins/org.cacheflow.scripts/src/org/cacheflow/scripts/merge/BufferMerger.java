@@ -97,6 +97,12 @@ public final class BufferMerger {
         return;
       }
     }
+    for (Piece piece : pieces) {
+      List<Segment> host = layoutOf(piece.host());
+      if (host != null && host.stream().anyMatch(segment -> segment.root().equals(guest))) {
+        return; // the same match was already applied the other way round: the host lives in this FIFO
+      }
+    }
     placements.put(guest, pieces);
     String problem = validate(guest);
     if (problem != null) {
@@ -260,12 +266,14 @@ public final class BufferMerger {
       }
     }
     // a FIFO is modified while it lives if its consumer may write it or writes an in-place output over it
+    // (a fork, join, broadcast or roundbuffer output placed over it is a view, not a write)
     Set<String> modified = new HashSet<>();
     for (Segment[] pair : overlaps) {
       for (int k = 0; k < 2; k++) {
         FifoInfo first = fifos.get(pair[k].fifo());
         FifoInfo second = fifos.get(pair[1 - k].fifo());
-        if (!first.id().equals(second.id()) && second.producer().equals(first.consumer())) {
+        if (!first.id().equals(second.id()) && second.producer().equals(first.consumer())
+            && !second.producerAliases()) {
           modified.add(first.id());
         }
       }

@@ -1,0 +1,168 @@
+package org.cacheflow.codegen;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.FileVisitResult;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+import org.cacheflow.codegen.model.ActorSources;
+import org.cacheflow.codegen.model.CodeProject;
+import org.cacheflow.codegen.model.Core;
+import org.cacheflow.codegen.printer.CMakePrinter;
+import org.cacheflow.codegen.printer.CorePrinter;
+import org.cacheflow.codegen.printer.HeaderPrinter;
+import org.cacheflow.codegen.printer.MainPrinter;
+import org.cacheflow.codegen.printer.SupportHeaderPrinter;
+import org.cacheflow.codegen.printer.SupportSourcePrinter;
+import org.cacheflow.codegen.printer.SyntheticActorsPrinter;
+import org.cacheflow.codegen.printer.ToolchainPrinter;
+
+/**
+ * Prints a code model into a project directory: one printer per file, plus a copy of the C runtime in
+ * {@code cacheflow-runtime/} so the output builds anywhere. The previous content of the directory is replaced
+ * only once everything has been written, so a failed generation leaves it intact.
+ */
+public final class ProjectWriter {
+
+  /** Where the runtime copy goes inside the output. */
+  public static final String RUNTIME_FOLDER = "cacheflow-runtime";
+
+  /** What of runtime-c/ is copied: the library and its CMake files, not its tests, benchmarks or builds. */
+  private static final List<String> RUNTIME_PARTS = List.of("CMakeLists.txt", "README.md", "include", "src", "cmake");
+
+  private ProjectWriter() {
+  }
+
+  /** The generated files by relative path, in a fixed order. Plain text, '\n' line ends. */
+  public static Map<String, String> print(CodeProject project, ActorSources actors) {
+    Map<String, String> files = new LinkedHashMap<>();
+    files.put("CMakeLists.txt", new CMakePrinter(project, actors).print().toString());
+    files.put("graph.h", new HeaderPrinter(project).print().toString());
+    files.put("main.c", new MainPrinter(project).print().toString());
+    for (Core core : project.cores()) {
+      files.put("core_" + core.index() + ".c", new CorePrinter(project, core).print().toString());
+    }
+    if (project.synthetic()) {
+      files.put("synthetic_actors.c", new SyntheticActorsPrinter(project).print().toString());
+    }
+    files.put("cacheflow_support.h", new SupportHeaderPrinter(project).print().toString());
+    files.put("cacheflow_support.c", new SupportSourcePrinter(project).print().toString());
+    for (String triple : ToolchainPrinter.TRIPLES) {
+      files.put("toolchains/" + triple + ".cmake", new ToolchainPrinter(project, triple).print().toString());
+    }
+    files.replaceAll((name, text) -> text.replace("\r\n", "\n"));
+    return files;
+  }
+
+  /**
+   * Writes the project into {@code out}, replacing what was there.
+   *
+   * @param runtime the runtime-c folder to copy
+   * @throws UncheckedIOException when writing fails; {@code out} is then as it was
+   */
+  public static void write(CodeProject project, ActorSources actors, Path runtime, Path out) {
+    Map<String, String> files = print(project, actors);
+    Path target = out.toAbsolutePath().normalize();
+    Path parent = target.getParent();
+    Path staging = null;
+    try {
+      Files.createDirectories(parent);
+      staging = Files.createTempDirectory(parent, "." + target.getFileName() + ".new-");
+      for (Map.Entry<String, String> file : files.entrySet()) {
+        Path path = staging.resolve(file.getKey());
+        Files.createDirectories(path.getParent());
+        Files.writeString(path, file.getValue(), StandardCharsets.UTF_8);
+      }
+      copyRuntime(runtime, staging.resolve(RUNTIME_FOLDER));
+      replace(staging, target);
+      staging = null;
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot write " + out + ": " + e.getMessage(), e);
+    } finally {
+      if (staging != null) {
+        deleteQuietly(staging);
+      }
+    }
+  }
+
+  private static void copyRuntime(Path runtime, Path destination) throws IOException {
+    if (!Files.isRegularFile(runtime.resolve("CMakeLists.txt")) || !Files.isDirectory(runtime.resolve("include"))) {
+      throw new IOException("the C runtime was not found at " + runtime + " (expected runtime-c with CMakeLists.txt)");
+    }
+    for (String part : RUNTIME_PARTS) {
+      Path source = runtime.resolve(part);
+      if (!Files.exists(source)) {
+        continue;
+      }
+      List<Path> paths;
+      try (Stream<Path> walk = Files.walk(source)) {
+        paths = new ArrayList<>(walk.filter(Files::isRegularFile).sorted().toList());
+      }
+      for (Path path : paths) {
+        Path copy = destination.resolve(runtime.relativize(path).toString());
+        Files.createDirectories(copy.getParent());
+        Files.copy(path, copy, StandardCopyOption.REPLACE_EXISTING);
+      }
+    }
+  }
+
+  /** Moves the staged output into place: the old directory aside, the new one in, the old one deleted. */
+  private static void replace(Path staging, Path target) throws IOException {
+    Path old = null;
+    if (Files.exists(target)) {
+      old = Files.createTempDirectory(target.getParent(), "." + target.getFileName() + ".old-");
+      Files.delete(old);
+      move(target, old);
+    }
+    try {
+      move(staging, target);
+    } catch (IOException e) {
+      if (old != null) {
+        move(old, target);
+      }
+      throw e;
+    }
+    if (old != null) {
+      deleteQuietly(old);
+    }
+  }
+
+  private static void move(Path from, Path to) throws IOException {
+    try {
+      Files.move(from, to, StandardCopyOption.ATOMIC_MOVE);
+    } catch (AtomicMoveNotSupportedException e) {
+      Files.move(from, to);
+    }
+  }
+
+  static void deleteQuietly(Path root) {
+    try {
+      Files.walkFileTree(root, new SimpleFileVisitor<>() {
+        @Override
+        public FileVisitResult visitFile(Path file, BasicFileAttributes attributes) throws IOException {
+          Files.delete(file);
+          return FileVisitResult.CONTINUE;
+        }
+
+        @Override
+        public FileVisitResult postVisitDirectory(Path dir, IOException e) throws IOException {
+          Files.delete(dir);
+          return FileVisitResult.CONTINUE;
+        }
+      });
+    } catch (IOException ignored) {
+      // leftovers of a failed run are hidden (dot) folders; nothing depends on them
+    }
+  }
+}

@@ -1,0 +1,927 @@
+package org.cacheflow.codegen.build;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import org.cacheflow.codegen.model.Argument;
+import org.cacheflow.codegen.model.BufferRef;
+import org.cacheflow.codegen.model.Channel;
+import org.cacheflow.codegen.model.CodeProject;
+import org.cacheflow.codegen.model.CopyKind;
+import org.cacheflow.codegen.model.Core;
+import org.cacheflow.codegen.model.CowBuffer;
+import org.cacheflow.codegen.model.Sink;
+import org.cacheflow.codegen.model.Statement;
+import org.cacheflow.codegen.model.StaticBuffer;
+import org.cacheflow.codegen.model.SyntheticActor;
+import org.cacheflow.model.ActorKind;
+import org.cacheflow.model.MemoryAnnotation;
+import org.cacheflow.model.Prototype;
+import org.cacheflow.model.PrototypeDirection;
+import org.cacheflow.model.PrototypeParameter;
+import org.cacheflow.model.Refinement;
+import org.cacheflow.model.diagnostics.InputException;
+import org.cacheflow.model.diagnostics.SourceLocation;
+import org.cacheflow.plan.analysis.FlatActor;
+import org.cacheflow.plan.analysis.FlatFifo;
+import org.cacheflow.plan.analysis.FlatGraph;
+import org.cacheflow.plan.analysis.FlatPort;
+import org.cacheflow.plan.srdag.Srdag;
+
+/**
+ * Turns a plan into the code model: which buffers exist and where every single-rate edge lives, what each
+ * vertex does (an actor call, copies, nothing when aliased), and the synchronisation around every buffer
+ * that crosses cores. All decisions are here; printers only print.
+ *
+ * <p>
+ * Steps, in order: (1) copy-on-write broadcasts; (2) aliasing of special actors' buffers, allowed only when
+ * every user of the merged buffer is on the special actor's core; (3) each vertex's actions and the buffers
+ * ("roots") they read and write; (4) each root's storage: a static array when one core uses it, else a
+ * channel (or, under the baseline, a static array signalled with a semaphore), a copy-on-write buffer, or
+ * the double-buffered state of a persistent delay; (5) per core, the vertices in plan order with
+ * reserve/acquire before a root's first use on that core and commit/release after its last use.
+ */
+public final class CodeModelBuilder {
+
+  private enum Storage { STATIC, SEMAPHORE, CHANNEL, COW, DOUBLE }
+
+  /** A copy or zero-fill a special vertex does; source == -1 means zero-fill. */
+  private record Move(int source, long sourceOffset, int destination, long destinationOffset, long bytes) {
+  }
+
+  private final ExecutionPlan plan;
+  private final Srdag srdag;
+  private final FlatGraph graph;
+  private final Strategy strategy;
+  private final boolean synthetic;
+  private final int edges;
+  private final int roots;
+
+  private final int[] host;
+  private final long[] hostOffset;
+  private final long[] userCores;
+  private final int[] persistentOfInit;
+  private final int[] persistentOfEnd;
+  /** Edges that are copy-on-write views: the cow index, -1 otherwise. */
+  private final int[] cowOfView;
+  private final int[] viewIndex;
+  /** Roots that are copy-on-write buffers: the cow index, -1 otherwise. */
+  private final int[] cowOfRoot;
+  private final List<CowBuffer> cows = new ArrayList<>();
+  private final List<List<Move>> moves;
+  private final boolean[] skipWritten;
+  private final Storage[] storage;
+  private final int[] writerCore;
+  private final int[] readerCore;
+  private final Map<Integer, Channel> channelOfRoot = new HashMap<>();
+  private final Map<Integer, Integer> semaphoreOfRoot = new HashMap<>();
+  private final Map<Integer, SyntheticActor> syntheticActors = new HashMap<>();
+  private final Set<String> headers = new LinkedHashSet<>();
+
+  private CodeModelBuilder(ExecutionPlan plan, boolean synthetic) {
+    this.plan = plan;
+    this.srdag = plan.srdag();
+    this.graph = srdag.flatGraph();
+    this.strategy = plan.strategy();
+    this.synthetic = synthetic;
+    this.edges = srdag.edgeCount();
+    this.roots = edges + srdag.persistentDelayCount();
+    if (plan.cores() > 64) {
+      throw new IllegalArgumentException("at most 64 cores are supported, got " + plan.cores());
+    }
+    host = new int[edges];
+    Arrays.fill(host, -1);
+    hostOffset = new long[edges];
+    userCores = new long[roots];
+    persistentOfInit = new int[srdag.vertexCount()];
+    persistentOfEnd = new int[srdag.vertexCount()];
+    Arrays.fill(persistentOfInit, -1);
+    Arrays.fill(persistentOfEnd, -1);
+    for (int i = 0; i < srdag.persistentDelayCount(); i++) {
+      persistentOfInit[srdag.persistentInit(i)] = i;
+      persistentOfEnd[srdag.persistentEnd(i)] = i;
+    }
+    cowOfView = new int[edges];
+    viewIndex = new int[edges];
+    cowOfRoot = new int[roots];
+    Arrays.fill(cowOfView, -1);
+    Arrays.fill(cowOfRoot, -1);
+    moves = new ArrayList<>(srdag.vertexCount());
+    skipWritten = new boolean[roots];
+    storage = new Storage[roots];
+    writerCore = new int[roots];
+    readerCore = new int[roots];
+  }
+
+  /**
+   * Builds the code model.
+   *
+   * @param plan mapping, schedule and strategy
+   * @param synthetic generate actor bodies instead of calling the actors' prototypes
+   * @throws InputException when an actor cannot be called (no prototype, a prototype parameter without a port
+   *     or config value)
+   */
+  public static CodeProject build(ExecutionPlan plan, boolean synthetic) {
+    return new CodeModelBuilder(plan, synthetic).run();
+  }
+
+  private CodeProject run() {
+    int[] topological = InterimPlanner.topologicalOrder(srdag);
+    for (int e = 0; e < edges; e++) {
+      if (isDataUser(srdag.edgeSource(e))) {
+        userCores[e] |= 1L << plan.coreOf(srdag.edgeSource(e));
+      }
+      if (isDataUser(srdag.edgeTarget(e))) {
+        userCores[e] |= 1L << plan.coreOf(srdag.edgeTarget(e));
+      }
+    }
+    if (!strategy.barrier() && strategy.copyOnWrite() != Long.MAX_VALUE) {
+      for (int v : topological) {
+        tryCopyOnWrite(v);
+      }
+    }
+    if (strategy.alias()) {
+      for (int v : topological) {
+        alias(v);
+      }
+    }
+    for (int v = 0; v < srdag.vertexCount(); v++) {
+      moves.add(movesOf(v));
+    }
+    decideStorage();
+    return assemble();
+  }
+
+  // ---------------------------------------------------------------------------------------------------
+  // Vertices
+
+  private boolean isSpecial(int vertex) {
+    ActorKind kind = srdag.vertexKind(vertex);
+    return srdag.isInserted(vertex) || kind == ActorKind.FORK || kind == ActorKind.JOIN
+        || kind == ActorKind.BROADCAST || kind == ActorKind.ROUNDBUFFER;
+  }
+
+  /** Whether the vertex touches data at all (an end of a non-persistent delay does not). */
+  private boolean isDataUser(int vertex) {
+    return !(srdag.vertexKind(vertex) == ActorKind.END && srdag.isInserted(vertex) && persistentOfEnd[vertex] < 0);
+  }
+
+  /** Input edges in port order: declaration order for actors, creation (slot) order for inserted vertices. */
+  private int[] inputs(int vertex) {
+    return portOrdered(vertex, srdag.incomingEdges(vertex), true);
+  }
+
+  private int[] outputs(int vertex) {
+    return portOrdered(vertex, srdag.outgoingEdges(vertex), false);
+  }
+
+  private int[] portOrdered(int vertex, int[] adjacent, boolean input) {
+    if (srdag.isInserted(vertex)) {
+      return adjacent;
+    }
+    FlatActor actor = graph.actor(srdag.vertexActor(vertex));
+    List<Integer> ordered = new ArrayList<>();
+    for (FlatPort port : actor.ports()) {
+      if (port.isInput() != input) {
+        continue;
+      }
+      for (int e : adjacent) {
+        if ((input ? srdag.edgeTargetPort(e) : srdag.edgeSourcePort(e)).equals(port.name())) {
+          ordered.add(e);
+        }
+      }
+    }
+    return ordered.size() == adjacent.length ? ordered.stream().mapToInt(Integer::intValue).toArray() : adjacent;
+  }
+
+  private int consumerPortEdge(int vertex, String port, boolean input) {
+    for (int e : input ? srdag.incomingEdges(vertex) : srdag.outgoingEdges(vertex)) {
+      if ((input ? srdag.edgeTargetPort(e) : srdag.edgeSourcePort(e)).equals(port)) {
+        return e;
+      }
+    }
+    return -1;
+  }
+
+  /** The annotation of the port through which an edge enters an actor firing (NONE for inserted vertices). */
+  private MemoryAnnotation consumerAnnotation(int edge) {
+    int target = srdag.edgeTarget(edge);
+    if (srdag.isInserted(target)) {
+      return MemoryAnnotation.NONE;
+    }
+    FlatPort port = graph.actor(srdag.vertexActor(target)).port(srdag.edgeTargetPort(edge));
+    return port == null || port.annotation() == null ? MemoryAnnotation.NONE : port.annotation();
+  }
+
+  private boolean readOnlyConsumer(int edge) {
+    int target = srdag.edgeTarget(edge);
+    MemoryAnnotation annotation = consumerAnnotation(edge);
+    return !isSpecial(target) && (annotation == MemoryAnnotation.READ_ONLY || annotation == MemoryAnnotation.UNUSED);
+  }
+
+  // ---------------------------------------------------------------------------------------------------
+  // (1) copy-on-write broadcasts, (2) aliasing
+
+  private void tryCopyOnWrite(int vertex) {
+    if (srdag.vertexKind(vertex) != ActorKind.BROADCAST || srdag.isInserted(vertex)) {
+      return;
+    }
+    int[] in = inputs(vertex);
+    int[] out = outputs(vertex);
+    if (in.length != 1 || out.length == 0) {
+      return;
+    }
+    int input = in[0];
+    long bytes = srdag.edgeBytes(input);
+    int producer = srdag.edgeSource(input);
+    if (bytes < strategy.copyOnWrite() || bytes == 0 || isSpecial(producer) || cowOfView[input] >= 0) {
+      return;
+    }
+    boolean anyWriter = false;
+    for (int e : out) {
+      if (srdag.edgeBytes(e) != bytes || isSpecial(srdag.edgeTarget(e))) {
+        return;
+      }
+      anyWriter |= !readOnlyConsumer(e);
+    }
+    // read-only consumers on the producer's core are better served by aliasing, unless views are wanted anyway
+    if (!anyWriter && strategy.copyOnWrite() > 0) {
+      return;
+    }
+    int index = cows.size();
+    CowBuffer cow = new CowBuffer(index, "cow" + input, bytes, out.length, "broadcast " + name(vertex) + " input "
+        + describe(input));
+    cows.add(cow);
+    cowOfRoot[input] = index;
+    for (int i = 0; i < out.length; i++) {
+      cowOfView[out[i]] = index;
+      viewIndex[out[i]] = i;
+    }
+  }
+
+  private int root(int edge) {
+    int e = edge;
+    while (host[e] >= 0) {
+      e = host[e];
+    }
+    return e;
+  }
+
+  private long rootOffset(int edge) {
+    long offset = 0;
+    int e = edge;
+    while (host[e] >= 0) {
+      offset += hostOffset[e];
+      e = host[e];
+    }
+    return offset;
+  }
+
+  /** Places {@code guest} (a root) at {@code offset} inside {@code target}'s buffer if every user stays on one core. */
+  private boolean place(int guest, int target, long offset, int core) {
+    int targetRoot = root(target);
+    long only = 1L << core;
+    if (guest == targetRoot || host[guest] >= 0 || (userCores[guest] & ~only) != 0
+        || (userCores[targetRoot] & ~only) != 0 || cowOfRoot[guest] >= 0 || cowOfRoot[targetRoot] >= 0
+        || cowOfView[guest] >= 0 || cowOfView[targetRoot] >= 0) {
+      return false;
+    }
+    if (rootOffset(target) + offset + srdag.edgeBytes(guest) > extent(targetRoot)) {
+      return false;
+    }
+    host[guest] = target;
+    hostOffset[guest] = offset;
+    userCores[targetRoot] |= userCores[guest];
+    return true;
+  }
+
+  private long extent(int rootEdge) {
+    return srdag.edgeBytes(rootEdge);
+  }
+
+  private void alias(int vertex) {
+    if (!isSpecial(vertex) || srdag.isInserted(vertex) && (srdag.vertexKind(vertex) == ActorKind.INIT
+        || srdag.vertexKind(vertex) == ActorKind.END)) {
+      return;
+    }
+    int core = plan.coreOf(vertex);
+    int[] in = inputs(vertex);
+    int[] out = outputs(vertex);
+    switch (srdag.vertexKind(vertex)) {
+      case FORK -> {
+        if (in.length == 1) {
+          long offset = 0;
+          for (int e : out) {
+            place(e, in[0], offset, core);
+            offset += srdag.edgeBytes(e);
+          }
+        }
+      }
+      case JOIN -> {
+        if (out.length == 1) {
+          long offset = 0;
+          for (int e : in) {
+            place(e, out[0], offset, core);
+            offset += srdag.edgeBytes(e);
+          }
+        }
+      }
+      case BROADCAST -> {
+        if (in.length == 1 && cowOfRoot[in[0]] < 0) {
+          for (int e : out) {
+            // sharing is safe only while nobody writes: every consumer of the shared data only reads it
+            if (srdag.edgeBytes(e) <= srdag.edgeBytes(in[0]) && readOnlyConsumer(e)) {
+              place(e, in[0], 0, core);
+            }
+          }
+        }
+      }
+      case ROUNDBUFFER -> {
+        if (in.length == 1 && out.length == 1 && srdag.edgeBytes(in[0]) >= srdag.edgeBytes(out[0])) {
+          place(out[0], in[0], srdag.edgeBytes(in[0]) - srdag.edgeBytes(out[0]), core);
+        }
+      }
+      default -> {
+      }
+    }
+  }
+
+  /** The copies a special vertex still has to make once aliasing is decided (nothing for actor firings). */
+  private List<Move> movesOf(int vertex) {
+    if (!isSpecial(vertex)) {
+      return List.of();
+    }
+    int[] in = inputs(vertex);
+    int[] out = outputs(vertex);
+    List<Move> result = new ArrayList<>();
+    ActorKind kind = srdag.vertexKind(vertex);
+    if (srdag.isInserted(vertex) && kind == ActorKind.INIT) {
+      int state = persistentOfInit[vertex];
+      for (int e : out) {
+        result.add(new Move(state < 0 ? -1 : edges + state, 0, e, 0, srdag.edgeBytes(e)));
+      }
+      return result;
+    }
+    if (srdag.isInserted(vertex) && kind == ActorKind.END) {
+      int state = persistentOfEnd[vertex];
+      if (state >= 0 && in.length == 1) {
+        result.add(new Move(in[0], 0, edges + state, 0, srdag.edgeBytes(in[0])));
+      }
+      return result;
+    }
+    switch (kind) {
+      case FORK -> {
+        long offset = 0;
+        for (int e : out) {
+          if (!aliasedInto(e, in[0])) {
+            result.add(new Move(in[0], offset, e, 0, srdag.edgeBytes(e)));
+          }
+          offset += srdag.edgeBytes(e);
+        }
+      }
+      case JOIN -> {
+        long offset = 0;
+        for (int e : in) {
+          if (!aliasedInto(e, out[0])) {
+            result.add(new Move(e, 0, out[0], offset, srdag.edgeBytes(e)));
+          }
+          offset += srdag.edgeBytes(e);
+        }
+      }
+      case BROADCAST -> {
+        long size = srdag.edgeBytes(in[0]);
+        for (int e : out) {
+          if (aliasedInto(e, in[0]) || cowOfView[e] >= 0) {
+            continue;
+          }
+          long done = 0;
+          long wanted = srdag.edgeBytes(e);
+          while (done < wanted && size > 0) {
+            long chunk = Math.min(size, wanted - done);
+            result.add(new Move(in[0], 0, e, done, chunk));
+            done += chunk;
+          }
+        }
+      }
+      case ROUNDBUFFER -> {
+        int output = out[0];
+        if (!aliasedInto(output, in[in.length - 1])) {
+          long missing = srdag.edgeBytes(output);
+          for (int k = in.length - 1; k >= 0 && missing > 0; k--) {
+            long size = Math.min(missing, srdag.edgeBytes(in[k]));
+            missing -= size;
+            result.add(new Move(in[k], srdag.edgeBytes(in[k]) - size, output, missing, size));
+          }
+        }
+      }
+      default -> throw new IllegalStateException("special vertex of kind " + kind);
+    }
+    return result;
+  }
+
+  private boolean aliasedInto(int guest, int target) {
+    return host[guest] == target;
+  }
+
+  // ---------------------------------------------------------------------------------------------------
+  // (3) uses and (4) storage
+
+  /** Roots a vertex reads (index 0) and writes (index 1), in first-touch order. */
+  private int[][] uses(int vertex) {
+    LinkedHashSet<Integer> reads = new LinkedHashSet<>();
+    LinkedHashSet<Integer> writes = new LinkedHashSet<>();
+    if (isSpecial(vertex)) {
+      for (Move move : moves.get(vertex)) {
+        if (move.source() >= 0) {
+          reads.add(move.source() >= edges ? move.source() : root(move.source()));
+        }
+        writes.add(move.destination() >= edges ? move.destination() : root(move.destination()));
+      }
+    } else {
+      for (int e : inputs(vertex)) {
+        reads.add(root(e));
+      }
+      for (int e : outputs(vertex)) {
+        writes.add(root(e));
+      }
+    }
+    return new int[][] {reads.stream().mapToInt(Integer::intValue).toArray(),
+        writes.stream().mapToInt(Integer::intValue).toArray()};
+  }
+
+  private void decideStorage() {
+    long[] writers = new long[roots];
+    long[] readers = new long[roots];
+    for (int v = 0; v < srdag.vertexCount(); v++) {
+      long core = 1L << plan.coreOf(v);
+      int[][] use = uses(v);
+      for (int r : use[0]) {
+        readers[r] |= core;
+      }
+      for (int r : use[1]) {
+        writers[r] |= core;
+      }
+      for (Move move : moves.get(v)) {
+        if (move.source() >= 0 && strategy.skip() && move.destination() < edges) {
+          skipWritten[root(move.destination())] = true;
+        }
+      }
+    }
+    for (int r = 0; r < roots; r++) {
+      writerCore[r] = Long.numberOfTrailingZeros(writers[r]);
+      readerCore[r] = Long.numberOfTrailingZeros(readers[r]);
+      long all = writers[r] | readers[r];
+      if (r >= edges) {
+        storage[r] = strategy.barrier() || Long.bitCount(all) <= 1 ? Storage.DOUBLE : Storage.CHANNEL;
+      } else if (r < edges && host[r] >= 0) {
+        storage[r] = null; // lives in its root
+      } else if (cowOfRoot[r] >= 0 || cowOfView[r] >= 0) {
+        storage[r] = Storage.COW;
+      } else if (Long.bitCount(all) <= 1) {
+        storage[r] = Storage.STATIC;
+      } else {
+        if (Long.bitCount(writers[r]) != 1 || Long.bitCount(readers[r]) != 1) {
+          throw new IllegalStateException("buffer " + describe(r) + " is written on cores " + Long.toBinaryString(
+              writers[r]) + " and read on cores " + Long.toBinaryString(readers[r]));
+        }
+        storage[r] = strategy.barrier() ? Storage.SEMAPHORE : Storage.CHANNEL;
+      }
+    }
+  }
+
+  // ---------------------------------------------------------------------------------------------------
+  // (5) assembly
+
+  private CodeProject assemble() {
+    List<StaticBuffer> buffers = new ArrayList<>();
+    List<Channel> channels = new ArrayList<>();
+    int semaphores = 0;
+    for (int r = 0; r < roots; r++) {
+      if (storage[r] == null) {
+        continue;
+      }
+      long bytes = rootBytes(r);
+      switch (storage[r]) {
+        case STATIC, SEMAPHORE -> buffers.add(new StaticBuffer(rootName(r), bytes, 1, describeRoot(r)));
+        case DOUBLE -> buffers.add(new StaticBuffer(rootName(r), bytes, 2, describeRoot(r)));
+        case CHANNEL -> {
+          Channel channel = new Channel(channels.size(), "ch_" + rootName(r), writerCore[r], readerCore[r],
+              r >= edges ? Math.max(2, strategy.slots()) : strategy.slots(), bytes, r >= edges, describeRoot(r));
+          channels.add(channel);
+          channelOfRoot.put(r, channel);
+        }
+        default -> {
+        }
+      }
+      if (storage[r] == Storage.SEMAPHORE) {
+        semaphoreOfRoot.put(r, semaphores++);
+      }
+    }
+    List<Sink> sinks = new ArrayList<>();
+    Map<Integer, Integer> sinkOfFifo = sinks(sinks);
+    List<Core> cores = new ArrayList<>();
+    for (int c = 0; c < plan.cores(); c++) {
+      cores.add(core(c, sinkOfFifo));
+    }
+    List<SyntheticActor> declarations = new ArrayList<>();
+    syntheticActors.keySet().stream().sorted().forEach(a -> declarations.add(syntheticActors.get(a)));
+    String name = graph.name();
+    return new CodeProject(name, CNames.identifier(name), strategy.name(), synthetic, strategy.barrier(), semaphores,
+        List.copyOf(headers), declarations, buffers, channels, cows, sinks, cores);
+  }
+
+  private long rootBytes(int r) {
+    if (r >= edges) {
+      int end = srdag.persistentEnd(r - edges);
+      int[] in = srdag.incomingEdges(end);
+      return Math.max(1, in.length == 1 ? srdag.edgeBytes(in[0]) : 1);
+    }
+    return Math.max(1, extent(r));
+  }
+
+  private String rootName(int r) {
+    return r >= edges ? "delay" + (r - edges) : "buf" + r;
+  }
+
+  private String describeRoot(int r) {
+    if (r >= edges) {
+      FlatFifo fifo = graph.fifo(srdag.vertexFifo(srdag.persistentEnd(r - edges)));
+      return "persistent delay of " + label(fifo);
+    }
+    StringBuilder text = new StringBuilder(describe(r));
+    return text.toString();
+  }
+
+  /** The FIFOs whose data validation digests: those into sink actors, else those carrying persistent delays. */
+  private Map<Integer, Integer> sinks(List<Sink> sinks) {
+    Map<Integer, Integer> sinkOfFifo = new HashMap<>();
+    for (FlatFifo fifo : graph.fifos()) {
+      FlatActor target = graph.actor(fifo.target());
+      if (fifo.carriesTokens() && target.kind() == ActorKind.NORMAL && graph.outputFifos(target.index()).length == 0) {
+        sinkOfFifo.put(fifo.index(), sinks.size());
+        sinks.add(new Sink(sinks.size(), label(fifo), (int) target.repetitions(), nextPart(sinks)));
+      }
+    }
+    if (sinks.isEmpty()) {
+      for (int i = 0; i < srdag.persistentDelayCount(); i++) {
+        int fifo = srdag.vertexFifo(srdag.persistentEnd(i));
+        if (!sinkOfFifo.containsKey(fifo)) {
+          sinkOfFifo.put(fifo, sinks.size());
+          sinks.add(new Sink(sinks.size(), label(graph.fifo(fifo)) + " (delay)", (int) graph.fifo(fifo)
+              .delaySegments(), nextPart(sinks)));
+        }
+      }
+    }
+    return sinkOfFifo;
+  }
+
+  private static int nextPart(List<Sink> sinks) {
+    return sinks.isEmpty() ? 0 : sinks.get(sinks.size() - 1).firstPart() + sinks.get(sinks.size() - 1).parts();
+  }
+
+  private String label(FlatFifo fifo) {
+    return relative(graph.actor(fifo.source()).path()) + "." + fifo.sourcePort() + " -> "
+        + relative(graph.actor(fifo.target()).path()) + "." + fifo.targetPort();
+  }
+
+  private String relative(String path) {
+    String top = graph.name() + "/";
+    return path.startsWith(top) ? path.substring(top.length()) : path;
+  }
+
+  private Core core(int core, Map<Integer, Integer> sinkOfFifo) {
+    int[] order = plan.order(core);
+    Map<Integer, int[]> span = new HashMap<>();
+    int[][][] uses = new int[order.length][][];
+    for (int i = 0; i < order.length; i++) {
+      uses[i] = uses(order[i]);
+      for (int[] side : uses[i]) {
+        for (int r : side) {
+          int[] s = span.computeIfAbsent(r, k -> new int[] {Integer.MAX_VALUE, -1});
+          s[0] = Math.min(s[0], i);
+          s[1] = Math.max(s[1], i);
+        }
+      }
+    }
+    List<String> pointers = new ArrayList<>();
+    Set<String> declared = new LinkedHashSet<>();
+    List<Channel> homes = new ArrayList<>();
+    List<Statement> init = new ArrayList<>();
+    List<Statement> loop = new ArrayList<>();
+    for (Channel channel : channelOfRoot.values()) {
+      if (channel.receiver() == core && !channel.primed()) {
+        homes.add(channel);
+      }
+    }
+    homes.sort(java.util.Comparator.comparingInt(Channel::index));
+    for (int i = 0; i < order.length; i++) {
+      int vertex = order[i];
+      for (int[] side : uses[i]) {
+        for (int r : side) {
+          if (span.get(r)[0] == i) {
+            before(r, core, loop, declared);
+          }
+        }
+      }
+      body(vertex, init, loop, sinkOfFifo);
+      Set<Integer> finished = new LinkedHashSet<>();
+      for (int[] side : uses[i]) {
+        for (int r : side) {
+          if (span.get(r)[1] == i) {
+            finished.add(r);
+          }
+        }
+      }
+      for (int r : finished) {
+        after(r, core, loop);
+      }
+    }
+    pointers.addAll(declared);
+    return new Core(core, pointers, homes, init, loop);
+  }
+
+  private String pointer(int r) {
+    if (r < edges && cowOfView[r] >= 0) {
+      return "p_" + cows.get(cowOfView[r]).name() + "_v" + viewIndex[r];
+    }
+    return "p_" + rootName(r);
+  }
+
+  private void before(int r, int core, List<Statement> loop, Set<String> declared) {
+    switch (storage[r]) {
+      case CHANNEL -> {
+        declared.add(pointer(r));
+        Channel channel = channelOfRoot.get(r);
+        loop.add(channel.sender() == core ? new Statement.ChannelReserve(channel, pointer(r))
+            : new Statement.ChannelAcquire(channel, pointer(r)));
+      }
+      case SEMAPHORE -> {
+        if (readerCore[r] == core) {
+          loop.add(new Statement.SemaphoreWait(semaphoreOfRoot.get(r), describeRoot(r)));
+        }
+      }
+      case COW -> {
+        declared.add(pointer(r));
+        if (cowOfRoot.length > r && cowOfRoot[r] >= 0) {
+          loop.add(new Statement.CowWriteBegin(cows.get(cowOfRoot[r]), pointer(r)));
+        } else {
+          loop.add(new Statement.CowAcquire(cows.get(cowOfView[r]), viewIndex[r], pointer(r)));
+        }
+      }
+      default -> {
+      }
+    }
+  }
+
+  private void after(int r, int core, List<Statement> loop) {
+    boolean crossing = storage[r] == Storage.CHANNEL || storage[r] == Storage.SEMAPHORE;
+    boolean sender = crossing && writerCore[r] == core;
+    if (sender && r < edges) {
+      if (skipWritten[r]) {
+        loop.add(new Statement.Fence());
+      }
+      if (strategy.prestoreOps() != null && rootBytes(r) <= strategy.prestoreMaximum()) {
+        loop.add(new Statement.Prestore(base(r, core, false), rootBytes(r), strategy.prestoreOps()));
+      }
+    }
+    switch (storage[r]) {
+      case CHANNEL -> {
+        Channel channel = channelOfRoot.get(r);
+        loop.add(channel.sender() == core ? new Statement.ChannelCommit(channel)
+            : new Statement.ChannelRelease(channel));
+      }
+      case SEMAPHORE -> {
+        if (sender) {
+          loop.add(new Statement.SemaphorePost(semaphoreOfRoot.get(r), describeRoot(r)));
+        }
+      }
+      case COW -> {
+        if (cowOfRoot[r] >= 0) {
+          loop.add(new Statement.CowPublish(cows.get(cowOfRoot[r])));
+        } else {
+          loop.add(new Statement.CowRelease(cows.get(cowOfView[r]), viewIndex[r]));
+        }
+      }
+      default -> {
+      }
+    }
+  }
+
+  /** The C expression of a root's first byte on a core; for a delay state, the copy read or written. */
+  private BufferRef base(int r, int core, boolean delayWrite) {
+    return switch (storage[r]) {
+      case STATIC, SEMAPHORE -> BufferRef.of(rootName(r));
+      case DOUBLE -> BufferRef.of(rootName(r) + (delayWrite ? "[(iteration + 1) & 1]" : "[iteration & 1]"));
+      default -> BufferRef.of(pointer(r));
+    };
+  }
+
+  private BufferRef ref(int edge, int core) {
+    return base(root(edge), core, false).plus(rootOffset(edge));
+  }
+
+  private BufferRef stateRef(int r, int core, boolean write) {
+    return base(r, core, write);
+  }
+
+  private void body(int vertex, List<Statement> init, List<Statement> loop, Map<Integer, Integer> sinkOfFifo) {
+    int core = plan.coreOf(vertex);
+    if (isSpecial(vertex)) {
+      if (persistentOfEnd[vertex] >= 0 && !sinkOfFifo.isEmpty()) {
+        Integer sink = sinkOfFifo.get(srdag.vertexFifo(vertex));
+        for (int e : inputs(vertex)) {
+          if (sink != null) {
+            loop.add(new Statement.Digest(sink, srdag.vertexFiring(vertex), ref(e, core), srdag.edgeBytes(e)));
+          }
+        }
+      }
+      for (Move move : moves.get(vertex)) {
+        BufferRef destination = move.destination() >= edges ? stateRef(move.destination(), core, true)
+            : ref(move.destination(), core).plus(move.destinationOffset());
+        String why = name(vertex);
+        if (move.source() < 0) {
+          loop.add(new Statement.Zero(destination, move.bytes(), why + ": initial tokens"));
+          continue;
+        }
+        BufferRef source = move.source() >= edges ? stateRef(move.source(), core, false)
+            : ref(move.source(), core).plus(move.sourceOffset());
+        loop.add(new Statement.Copy(destination, source, move.bytes(), copyKind(move), why));
+      }
+      return;
+    }
+    FlatActor actor = graph.actor(srdag.vertexActor(vertex));
+    int[] in = inputs(vertex);
+    if (!sinkOfFifo.isEmpty()) {
+      for (int e : in) {
+        Integer sink = sinkOfFifo.get(srdag.edgeFifo(e));
+        if (sink != null) {
+          loop.add(new Statement.Digest(sink, srdag.vertexFiring(vertex), ref(e, core), srdag.edgeBytes(e)));
+        }
+      }
+    }
+    loop.add(call(vertex, actor, core));
+    if (!synthetic) {
+      Refinement refinement = actor.origin().getRefinement();
+      Prototype initPrototype = refinement == null ? null : refinement.getInitPrototype();
+      if (initPrototype != null) {
+        init.add(realCall(vertex, actor, core, initPrototype));
+      }
+    }
+  }
+
+  private CopyKind copyKind(Move move) {
+    if (move.destination() >= edges) {
+      return CopyKind.MEMCPY;
+    }
+    int r = root(move.destination());
+    boolean crossing = storage[r] == Storage.CHANNEL || storage[r] == Storage.SEMAPHORE;
+    if (crossing && strategy.skip()) {
+      return CopyKind.SKIP;
+    }
+    return crossing && move.bytes() >= strategy.nonTemporal() ? CopyKind.NON_TEMPORAL : CopyKind.MEMCPY;
+  }
+
+  // ---------------------------------------------------------------------------------------------------
+  // Actor calls
+
+  private Statement.ActorCall call(int vertex, FlatActor actor, int core) {
+    if (synthetic) {
+      return syntheticCall(vertex, actor, core);
+    }
+    Refinement refinement = actor.origin().getRefinement();
+    if (refinement == null || refinement.getLoopPrototype() == null) {
+      throw new InputException(actor.location(), "actor '" + relative(actor.path())
+          + "' has no loop prototype to call (a refinement header with a <loop> prototype in the .pi); "
+          + "generate with --synthetic-actors to run the graph without actor code");
+    }
+    return realCall(vertex, actor, core, refinement.getLoopPrototype());
+  }
+
+  private Statement.ActorCall realCall(int vertex, FlatActor actor, int core, Prototype prototype) {
+    Refinement refinement = actor.origin().getRefinement();
+    if (refinement.getHeaderPath() != null && !refinement.getHeaderPath().isBlank()) {
+      String header = refinement.getHeaderPath().replace('\\', '/');
+      headers.add(header.substring(header.lastIndexOf('/') + 1));
+    }
+    List<Argument> arguments = new ArrayList<>();
+    for (PrototypeParameter parameter : prototype.getParameters()) {
+      SourceLocation at = location(parameter);
+      if (parameter.isConfig()) {
+        Long value = actor.configValues().get(parameter.getName());
+        if (value == null) {
+          throw new InputException(at, "configuration parameter '" + parameter.getName() + "' of prototype '"
+              + prototype.getName() + "' (actor '" + relative(actor.path())
+              + "') has no value: the actor has no config input port of that name");
+        }
+        arguments.add(new Argument.Constant(parameter.getName(), parameter.getType(), value));
+        continue;
+      }
+      FlatPort port = actor.port(parameter.getName());
+      if (port == null) {
+        throw new InputException(at, "parameter '" + parameter.getName() + "' of prototype '" + prototype.getName()
+            + "' (actor '" + relative(actor.path()) + "') matches no data port of the actor");
+      }
+      boolean input = port.isInput();
+      if (input != (parameter.getDirection() == PrototypeDirection.IN)) {
+        throw new InputException(at, "parameter '" + parameter.getName() + "' of prototype '" + prototype.getName()
+            + "' is " + parameter.getDirection() + " but port '" + port.name() + "' of actor '"
+            + relative(actor.path()) + "' is an " + (input ? "input" : "output"));
+      }
+      int e = consumerPortEdge(vertex, port.name(), input);
+      arguments.add(new Argument.Data(parameter.getName(), parameter.getType(), e < 0 ? null : ref(e, core),
+          e < 0 ? 0 : srdag.edgeBytes(e), input));
+    }
+    return new Statement.ActorCall(name(vertex), origin(actor), prototype.getName(),
+        arguments, srdag.vertexFiring(vertex));
+  }
+
+  private Statement.ActorCall syntheticCall(int vertex, FlatActor actor, int core) {
+    SyntheticActor declaration = syntheticActors.computeIfAbsent(actor.index(), a -> syntheticDeclaration(actor));
+    List<Argument> arguments = new ArrayList<>();
+    for (SyntheticActor.Parameter parameter : declaration.parameters()) {
+      if (parameter.use() == SyntheticActor.Use.CONFIG) {
+        arguments.add(new Argument.Constant(parameter.name(), "long", actor.configValues().get(parameter.name())));
+        continue;
+      }
+      FlatPort port = actor.port(parameter.name());
+      int e = consumerPortEdge(vertex, port.name(), port.isInput());
+      arguments.add(new Argument.Data(parameter.name(), null, e < 0 ? null : ref(e, core), e < 0 ? 0
+          : srdag.edgeBytes(e), port.isInput()));
+    }
+    return new Statement.ActorCall(name(vertex), origin(actor),
+        declaration.function(), arguments, srdag.vertexFiring(vertex));
+  }
+
+  /** Parameters in the loop prototype's order when there is one (config values and ports), else the ports. */
+  private SyntheticActor syntheticDeclaration(FlatActor actor) {
+    List<SyntheticActor.Parameter> parameters = new ArrayList<>();
+    Refinement refinement = actor.origin().getRefinement();
+    Prototype prototype = refinement == null ? null : refinement.getLoopPrototype();
+    Set<String> seen = new LinkedHashSet<>();
+    if (prototype != null) {
+      for (PrototypeParameter parameter : prototype.getParameters()) {
+        if (parameter.isConfig() && actor.configValues().containsKey(parameter.getName())) {
+          parameters.add(new SyntheticActor.Parameter(parameter.getName(), SyntheticActor.Use.CONFIG, 0));
+          seen.add(parameter.getName());
+        } else if (!parameter.isConfig() && actor.port(parameter.getName()) != null) {
+          parameters.add(dataParameter(actor, actor.port(parameter.getName())));
+          seen.add(parameter.getName());
+        }
+      }
+    }
+    for (FlatPort port : actor.ports()) {
+      if (!seen.contains(port.name())) {
+        parameters.add(dataParameter(actor, port));
+      }
+    }
+    return new SyntheticActor("synth_" + CNames.identifier(relative(actor.path())), relative(actor.path()),
+        actor.index() + 1, parameters);
+  }
+
+  private SyntheticActor.Parameter dataParameter(FlatActor actor, FlatPort port) {
+    long bytes = port.fifo() < 0 || port.rate() == 0 ? 0 : graph.fifo(port.fifo()).bytesFor(port.rate());
+    MemoryAnnotation annotation = port.annotation() == null ? MemoryAnnotation.NONE : port.annotation();
+    SyntheticActor.Use use;
+    if (bytes == 0) {
+      use = SyntheticActor.Use.IGNORE;
+    } else if (!port.isInput()) {
+      use = SyntheticActor.Use.WRITE;
+    } else {
+      use = switch (annotation) {
+        case READ_ONLY -> SyntheticActor.Use.READ;
+        case UNUSED -> SyntheticActor.Use.IGNORE;
+        case WRITE_ONLY -> SyntheticActor.Use.SCRIBBLE;
+        default -> SyntheticActor.Use.READ_SCRIBBLE;
+      };
+    }
+    return new SyntheticActor.Parameter(port.name(), use, bytes);
+  }
+
+  // ---------------------------------------------------------------------------------------------------
+
+  private static SourceLocation location(org.cacheflow.model.Located element) {
+    String file = element.getFile() == null ? "<unknown>" : element.getFile();
+    return new SourceLocation(file, element.getLine(), element.getColumn());
+  }
+
+  /** FILE:LINE of the actor's declaration with the file's name only: generated files hold no machine paths. */
+  private static String origin(FlatActor actor) {
+    SourceLocation at = location(actor.origin());
+    String file = at.file().replace('\\', '/');
+    return new SourceLocation(file.substring(file.lastIndexOf('/') + 1), at.line(), 0).toString();
+  }
+
+  private String name(int vertex) {
+    return relative(srdag.vertexName(vertex));
+  }
+
+  private String describe(int edge) {
+    return name(srdag.edgeSource(edge)) + "." + srdag.edgeSourcePort(edge) + " -> " + name(srdag.edgeTarget(edge))
+        + "." + srdag.edgeTargetPort(edge) + ", " + srdag.edgeBytes(edge) + " bytes";
+  }
+}

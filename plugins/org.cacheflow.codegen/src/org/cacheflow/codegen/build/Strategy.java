@@ -1,0 +1,60 @@
+package org.cacheflow.codegen.build;
+
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * How buffers move between actors and cores, as generated code does it. Named presets; {@code baseline}
+ * reproduces PREESM's generated code (copies for special actors, semaphore signalling, a barrier after
+ * every iteration), the others pipeline iterations through rdy-ack channels and add one technique each;
+ * {@code auto} picks per buffer by size.
+ *
+ * @param name the preset's name
+ * @param barrier cores meet after every iteration and cross-core buffers are signalled with semaphores;
+ *     otherwise cross-core buffers travel in rdy-ack channels and cores pipeline iterations
+ * @param alias special actors (fork, join, broadcast, round buffer) alias their buffers when every user is on
+ *     one core and no consumer writes shared data
+ * @param copyOnWrite broadcasts at least this big share their input through copy-on-write views (Long.MAX_VALUE:
+ *     never)
+ * @param nonTemporal copies into a buffer another core reads use streaming stores from this size on
+ * @param prestoreOps pre-store operation after the last write of a buffer another core reads (null: none)
+ * @param prestoreMaximum the largest buffer pre-stored (pre-stores pay off for small hand-offs)
+ * @param skip copies into a buffer another core reads are written with {@code CF_SKIP} streaming stores
+ * @param slots k, iterations a channel holds in flight
+ */
+public record Strategy(String name, boolean barrier, boolean alias, long copyOnWrite, long nonTemporal,
+    String prestoreOps, long prestoreMaximum, boolean skip, int slots) {
+
+  private static final long NEVER = Long.MAX_VALUE;
+  public static final int DEFAULT_SLOTS = 2;
+
+  /** The preset names, as {@code --strategy} accepts them. */
+  public static final List<String> NAMES = List.of("baseline", "channels", "alias", "ntm", "cow", "prestore-demote",
+      "prestore-clean", "prestore-skip", "auto");
+
+  /** The preset of that name; IllegalArgumentException naming the known ones otherwise. */
+  public static Strategy named(String name) {
+    return switch (name.toLowerCase(Locale.ROOT)) {
+      case "baseline" -> new Strategy("baseline", true, false, NEVER, NEVER, null, 0, false, 1);
+      case "channels" -> new Strategy("channels", false, false, NEVER, NEVER, null, 0, false, DEFAULT_SLOTS);
+      case "alias" -> new Strategy("alias", false, true, NEVER, NEVER, null, 0, false, DEFAULT_SLOTS);
+      case "ntm" -> new Strategy("ntm", false, true, NEVER, 0, null, 0, false, DEFAULT_SLOTS);
+      case "cow" -> new Strategy("cow", false, true, 0, NEVER, null, 0, false, DEFAULT_SLOTS);
+      case "prestore-demote" -> new Strategy("prestore-demote", false, true, NEVER, NEVER, "CF_DEMOTE", NEVER, false,
+          DEFAULT_SLOTS);
+      case "prestore-clean" -> new Strategy("prestore-clean", false, true, NEVER, NEVER, "CF_CLEAN", NEVER, false,
+          DEFAULT_SLOTS);
+      case "prestore-skip" -> new Strategy("prestore-skip", false, true, NEVER, NEVER, null, 0, true, DEFAULT_SLOTS);
+      // thresholds from runtime-c's measurements: copy-on-write wins from 64 KiB, streaming copies for cold
+      // data from a few MiB, pre-stores only for small hand-offs
+      case "auto" -> new Strategy("auto", false, true, 64 * 1024, 4 * 1024 * 1024, "CF_DEMOTE", 16 * 1024, false,
+          DEFAULT_SLOTS);
+      default -> throw new IllegalArgumentException("unknown strategy '" + name + "'; known: " + String.join(", ", NAMES));
+    };
+  }
+
+  /** The same strategy with k channel slots. */
+  public Strategy withSlots(int k) {
+    return new Strategy(name, barrier, alias, copyOnWrite, nonTemporal, prestoreOps, prestoreMaximum, skip, k);
+  }
+}

@@ -1,0 +1,36 @@
+package org.cacheflow.codegen.model;
+
+import java.util.List;
+
+/**
+ * Everything the printers need to write a generated project. Built by
+ * {@link org.cacheflow.codegen.build.CodeModelBuilder}; immutable.
+ *
+ * @param graphName the graph's name as read
+ * @param identifier the graph's name as a C identifier: the executable's and CMake project's name
+ * @param strategy the strategy name, for the provenance comments
+ * @param synthetic whether actor bodies are generated ({@code --synthetic-actors})
+ * @param barrier whether cores meet at a barrier after every iteration (the baseline)
+ * @param semaphores number of baseline signalling semaphores
+ * @param headers refinement headers to include (file names), in first-use order
+ * @param declarations actor functions to declare in synthetic mode (real mode: the headers declare them)
+ * @param buffers static buffers
+ * @param channels rdy-ack channels
+ * @param cowBuffers copy-on-write buffers
+ * @param sinks digested FIFOs
+ * @param cores one program per core
+ */
+public record CodeProject(String graphName, String identifier, String strategy, boolean synthetic, boolean barrier,
+    int semaphores, List<String> headers, List<SyntheticActor> declarations, List<StaticBuffer> buffers,
+    List<Channel> channels, List<CowBuffer> cowBuffers, List<Sink> sinks, List<Core> cores) {
+
+  public CodeProject {
+    headers = List.copyOf(headers);
+    declarations = List.copyOf(declarations);
+    buffers = List.copyOf(buffers);
+    channels = List.copyOf(channels);
+    cowBuffers = List.copyOf(cowBuffers);
+    sinks = List.copyOf(sinks);
+    cores = List.copyOf(cores);
+  }
+}

@@ -1,0 +1,82 @@
+package org.cacheflow.codegen.model;
+
+import java.util.List;
+
+/**
+ * One step of a core's program. The model builder decides every step; printers only print them.
+ */
+public sealed interface Statement {
+
+  /**
+   * Fires an actor through its loop (or init) prototype, or through its synthetic body.
+   *
+   * @param vertex the single-rate vertex name, for the comment
+   * @param origin where the actor was declared (FILE:LINE:COL), for the comment
+   * @param function the C function called
+   * @param arguments in prototype order
+   * @param firing the firing index, passed to synthetic bodies
+   */
+  record ActorCall(String vertex, String origin, String function, List<Argument> arguments, long firing)
+      implements Statement {
+  }
+
+  /** Copies {@code bytes} bytes (a special actor, a delay). */
+  record Copy(BufferRef destination, BufferRef source, long bytes, CopyKind kind, String why) implements Statement {
+  }
+
+  /** Fills {@code bytes} bytes with zeros (the initial tokens of a delay). */
+  record Zero(BufferRef destination, long bytes, String why) implements Statement {
+  }
+
+  /** {@code cf_prestore(buffer, bytes, ops)} after the last write of data another core reads. */
+  record Prestore(BufferRef buffer, long bytes, String ops) implements Statement {
+  }
+
+  /** Orders earlier streaming stores before the next publication. */
+  record Fence() implements Statement {
+  }
+
+  /** Sender side of a channel: waits for a free slot and points {@code pointer} at it. */
+  record ChannelReserve(Channel channel, String pointer) implements Statement {
+  }
+
+  /** Sender side: publishes the slot. */
+  record ChannelCommit(Channel channel) implements Statement {
+  }
+
+  /** Receiver side: waits for the next message and points {@code pointer} at it. */
+  record ChannelAcquire(Channel channel, String pointer) implements Statement {
+  }
+
+  /** Receiver side: hands the slot back. */
+  record ChannelRelease(Channel channel) implements Statement {
+  }
+
+  /** Baseline signalling: the data of {@code semaphore} is ready. */
+  record SemaphorePost(int semaphore, String why) implements Statement {
+  }
+
+  /** Baseline signalling: waits until the data of {@code semaphore} is ready. */
+  record SemaphoreWait(int semaphore, String why) implements Statement {
+  }
+
+  /** Producer of a copy-on-write buffer: waits until every view released the last iteration. */
+  record CowWriteBegin(CowBuffer buffer, String pointer) implements Statement {
+  }
+
+  /** Producer: publishes the iteration to every view. */
+  record CowPublish(CowBuffer buffer) implements Statement {
+  }
+
+  /** Consumer: waits for the published iteration and points {@code pointer} at its view. */
+  record CowAcquire(CowBuffer buffer, int view, String pointer) implements Statement {
+  }
+
+  /** Consumer: re-shares the pages it wrote. */
+  record CowRelease(CowBuffer buffer, int view) implements Statement {
+  }
+
+  /** Validation: adds a sink firing's input to its digest. */
+  record Digest(int sink, int part, BufferRef buffer, long bytes) implements Statement {
+  }
+}

@@ -1,0 +1,129 @@
+package org.cacheflow.codegen.printer
+
+import org.cacheflow.codegen.model.Argument
+import org.cacheflow.codegen.model.CodeProject
+import org.cacheflow.codegen.model.CopyKind
+import org.cacheflow.codegen.model.Core
+import org.cacheflow.codegen.model.Statement
+import org.cacheflow.codegen.model.Statement.ActorCall
+import org.cacheflow.codegen.model.Statement.ChannelAcquire
+import org.cacheflow.codegen.model.Statement.ChannelCommit
+import org.cacheflow.codegen.model.Statement.ChannelRelease
+import org.cacheflow.codegen.model.Statement.ChannelReserve
+import org.cacheflow.codegen.model.Statement.Copy
+import org.cacheflow.codegen.model.Statement.CowAcquire
+import org.cacheflow.codegen.model.Statement.CowPublish
+import org.cacheflow.codegen.model.Statement.CowRelease
+import org.cacheflow.codegen.model.Statement.CowWriteBegin
+import org.cacheflow.codegen.model.Statement.Digest
+import org.cacheflow.codegen.model.Statement.Fence
+import org.cacheflow.codegen.model.Statement.Prestore
+import org.cacheflow.codegen.model.Statement.SemaphorePost
+import org.cacheflow.codegen.model.Statement.SemaphoreWait
+import org.cacheflow.codegen.model.Statement.Zero
+
+/**
+ * {@code core_N.c}: one core's program. Start-up (home its incoming channels, init prototypes, wait for every
+ * core), then its static schedule once per graph iteration.
+ */
+class CorePrinter extends CTemplate {
+
+	val Core core
+
+	new(CodeProject project, Core core) {
+		super(project)
+		this.core = core
+	}
+
+	override print() '''
+		«provenance»
+		#include "graph.h"
+
+		void *core«core.index»_run(void *argument) {
+		    (void)argument;
+		    «FOR pointer : core.pointers»
+		    	uint8_t *«pointer» = NULL;
+		    «ENDFOR»
+		    «FOR channel : core.homes»
+		    	cf_gen_check(cf_channel_home_here(«channel.name»), "cf_channel_home_here(«channel.name»)");
+		    «ENDFOR»
+		    «FOR statement : core.init»
+		    	«statement(statement)»
+		    «ENDFOR»
+		    /* every core has homed its channels before anyone sends */
+		    cf_gen_barrier_wait(&cf_start_barrier);
+		    for (long iteration = 0; iteration < cf_iterations; iteration++) {
+		        «FOR statement : core.loop»
+		        	«statement(statement)»
+		        «ENDFOR»
+		        «IF project.barrier»
+		        	cf_gen_barrier_wait(&cf_iteration_barrier);
+		        «ENDIF»
+		    }
+		    return NULL;
+		}
+	'''
+
+	def dispatch statement(ActorCall call) '''
+		/* «call.vertex.comment» («call.origin.comment») */
+		«IF project.synthetic»
+			«call.function»(iteration, «call.firing»«FOR a : call.arguments», «syntheticArgument(a)»«ENDFOR»);
+		«ELSE»
+			«call.function»(«FOR a : call.arguments SEPARATOR ', '»«realArgument(a)»«ENDFOR»);
+		«ENDIF»
+	'''
+
+	def syntheticArgument(Argument argument) {
+		switch (argument) {
+			Argument.Constant: '''«argument.value»L'''
+			Argument.Data: ref(argument.buffer)
+		}
+	}
+
+	def realArgument(Argument argument) {
+		switch (argument) {
+			Argument.Constant: '''«argument.value» /* «argument.name.comment» */'''
+			Argument.Data: if (argument.buffer === null) "NULL" else '''(«argument.type» *)«ref(argument.buffer)»'''
+		}
+	}
+
+	def dispatch statement(Copy copy) {
+		switch (copy.kind) {
+			case MEMCPY: '''cf_copy(«ref(copy.destination)», «ref(copy.source)», «bytes(copy.bytes)»); /* «copy.why.comment» */'''
+			case NON_TEMPORAL: '''cf_ntm_copy(«ref(copy.destination)», «ref(copy.source)», «bytes(copy.bytes)»); /* «copy.why.comment» */'''
+			case CopyKind.SKIP: '''(void)cf_prestore_write(«ref(copy.destination)», «ref(copy.source)», «bytes(copy.bytes)», CF_SKIP); /* «copy.why.comment» */'''
+		}
+	}
+
+	def dispatch statement(Zero zero) '''memset(«ref(zero.destination)», 0, «bytes(zero.bytes)»); /* «zero.why.comment» */'''
+
+	def dispatch statement(Prestore prestore) '''(void)cf_prestore(«ref(prestore.buffer)», «bytes(prestore.bytes)», «prestore.ops»);'''
+
+	def dispatch statement(Fence fence) '''cf_prestore_fence();'''
+
+	def dispatch statement(ChannelReserve s) '''«s.pointer» = cf_gen_reserve(«s.channel.name», "reserve «s.channel.name»");'''
+
+	def dispatch statement(ChannelCommit s) '''cf_gen_commit(«s.channel.name», «bytes(s.channel.bytes)», "commit «s.channel.name»");'''
+
+	def dispatch statement(ChannelAcquire s) '''«s.pointer» = cf_gen_acquire(«s.channel.name», "acquire «s.channel.name»");'''
+
+	def dispatch statement(ChannelRelease s) '''cf_gen_release(«s.channel.name», "release «s.channel.name»");'''
+
+	def dispatch statement(SemaphorePost s) '''cf_gen_sem_post(&cf_semaphores[«s.semaphore»]); /* «s.why.comment» */'''
+
+	def dispatch statement(SemaphoreWait s) '''cf_gen_sem_wait(&cf_semaphores[«s.semaphore»]); /* «s.why.comment» */'''
+
+	def dispatch statement(CowWriteBegin s) '''«s.pointer» = cf_gen_cow_write_begin(«s.buffer.name», "cf_cow_write_begin(«s.buffer.name»)");'''
+
+	def dispatch statement(CowPublish s) '''cf_gen_cow_publish(«s.buffer.name», "cf_cow_publish(«s.buffer.name»)");'''
+
+	def dispatch statement(CowAcquire s) '''«s.pointer» = cf_gen_cow_acquire(«s.buffer.name»_views[«s.view»], "cf_cow_acquire(«s.buffer.name» view «s.view»)");'''
+
+	def dispatch statement(CowRelease s) '''cf_gen_cow_release(«s.buffer.name»_views[«s.view»], "cf_cow_release(«s.buffer.name» view «s.view»)");'''
+
+	def dispatch statement(Digest s) '''if (cf_validate) cf_md5_update(&cf_sink_parts[«project.sinks.get(s.sink).firstPart + s.part»], «ref(s.buffer)», «bytes(s.bytes)»);'''
+
+	def dispatch statement(Statement s) {
+		throw new IllegalArgumentException("no printer for " + s)
+	}
+}

@@ -1,0 +1,74 @@
+package org.cacheflow.codegen.printer
+
+import org.cacheflow.codegen.model.CodeProject
+import org.cacheflow.codegen.model.SyntheticActor
+
+/** {@code graph.h}: buffers, channels and other runtime objects, actor declarations, core entry points. */
+class HeaderPrinter extends CTemplate {
+
+	new(CodeProject project) {
+		super(project)
+	}
+
+	override print() '''
+		«provenance»
+		#ifndef CACHEFLOW_GRAPH_H
+		#define CACHEFLOW_GRAPH_H
+		#include <pthread.h>
+		#include <semaphore.h>
+		#include <stddef.h>
+		#include <stdint.h>
+		#include <string.h>
+		#include <cacheflow/cacheflow.h>
+		#include "cacheflow_support.h"
+		«IF project.synthetic»
+
+			/* Synthetic actor bodies (synthetic_actors.c), one per actor: iteration, firing, then the loop prototype's
+			 * parameters (configuration values as long, buffers as bytes). */
+			«FOR actor : project.declarations»
+				«declaration(actor)»;
+			«ENDFOR»
+		«ELSE»
+
+			/* Actor prototypes: the refinement headers named in the graph. */
+			«FOR header : project.headers»
+				#include «string(header)»
+			«ENDFOR»
+		«ENDIF»
+
+		#define CF_GRAPH_CORES «project.cores.size»
+		#define CF_GRAPH_SINK_PARTS «project.sinks.map[parts].fold(0)[a, b | a + b]»
+
+		extern long cf_iterations;
+		extern int cf_validate;
+		«IF !project.sinks.empty»
+			extern cf_md5 cf_sink_parts[CF_GRAPH_SINK_PARTS];
+		«ENDIF»
+		«IF project.barrier»
+			extern pthread_barrier_t cf_iteration_barrier;
+		«ENDIF»
+		extern pthread_barrier_t cf_start_barrier;
+		«IF project.semaphores > 0»
+			extern sem_t cf_semaphores[«project.semaphores»];
+		«ENDIF»
+
+		«FOR buffer : project.buffers»
+			extern uint8_t «buffer.name»«IF buffer.copies > 1»[«buffer.copies»]«ENDIF»[«bytes(buffer.bytes)»]; /* «buffer.description.comment» */
+		«ENDFOR»
+		«FOR channel : project.channels»
+			extern cf_channel *«channel.name»; /* core «channel.sender» -> core «channel.receiver»: «channel.description.comment» */
+		«ENDFOR»
+		«FOR cow : project.cowBuffers»
+			extern cf_cow_buffer *«cow.name»; /* «cow.description.comment» */
+			extern cf_cow_view *«cow.name»_views[«cow.views»];
+		«ENDFOR»
+
+		«FOR core : project.cores»
+			void *core«core.index»_run(void *argument);
+		«ENDFOR»
+
+		#endif
+	'''
+
+	def declaration(SyntheticActor actor) '''void «actor.function»(long iteration, long firing«FOR p : actor.parameters», «IF p.use == SyntheticActor.Use.CONFIG»long«ELSE»void *«ENDIF» «p.name»«ENDFOR»)'''
+}

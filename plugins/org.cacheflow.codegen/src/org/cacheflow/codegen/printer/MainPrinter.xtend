@@ -1,0 +1,105 @@
+package org.cacheflow.codegen.printer
+
+import org.cacheflow.codegen.model.CodeProject
+
+/**
+ * {@code main.c}: the buffers and runtime objects, the command line, one thread per core, and what
+ * {@code --validate} prints.
+ */
+class MainPrinter extends CTemplate {
+
+	new(CodeProject project) {
+		super(project)
+	}
+
+	override print() '''
+		«provenance»
+		#include <errno.h>
+		#include <stdio.h>
+		#include "graph.h"
+
+		long cf_iterations;
+		int cf_validate;
+		«IF !project.sinks.empty»
+			cf_md5 cf_sink_parts[CF_GRAPH_SINK_PARTS];
+		«ENDIF»
+		«IF project.barrier»
+			pthread_barrier_t cf_iteration_barrier;
+		«ENDIF»
+		pthread_barrier_t cf_start_barrier;
+		«IF project.semaphores > 0»
+			sem_t cf_semaphores[«project.semaphores»];
+		«ENDIF»
+
+		«FOR buffer : project.buffers»
+			uint8_t «buffer.name»«IF buffer.copies > 1»[«buffer.copies»]«ENDIF»[«bytes(buffer.bytes)»] __attribute__((aligned(64)));
+		«ENDFOR»
+		«FOR channel : project.channels»
+			cf_channel *«channel.name»;
+		«ENDFOR»
+		«FOR cow : project.cowBuffers»
+			cf_cow_buffer *«cow.name»;
+			cf_cow_view *«cow.name»_views[«cow.views»];
+		«ENDFOR»
+
+		static void *(*const cores[CF_GRAPH_CORES])(void *) = {«FOR core : project.cores SEPARATOR ', '»core«core.index»_run«ENDFOR»};
+
+		int main(int argc, char **argv) {
+		    cf_gen_options options;
+		    int parsed = cf_gen_parse_arguments(argc, argv, «string(project.identifier)», &options);
+		    if (parsed) return parsed == 1 ? 0 : 2;
+		    cf_iterations = options.iterations;
+		    cf_validate = options.validate;
+
+		    «FOR channel : project.channels»
+		    	{
+		    	    cf_channel_options o = {.slots = «channel.slots», .max_message = «bytes(channel.bytes)»};
+		    	    cf_gen_check(cf_channel_create(&«channel.name», &o), "cf_channel_create(«channel.name»)");
+		    	}
+		    «ENDFOR»
+		    «FOR channel : project.channels.filter[primed]»
+		    	cf_gen_prime(«channel.name», «bytes(channel.bytes)», "initial tokens of «channel.name»");
+		    «ENDFOR»
+		    «FOR cow : project.cowBuffers»
+		    	cf_gen_check(cf_cow_create(&«cow.name», «bytes(cow.bytes)», NULL), "cf_cow_create(«cow.name»)");
+		    	for (int i = 0; i < «cow.views»; i++) cf_gen_check(cf_cow_view_open(«cow.name», &«cow.name»_views[i]), "cf_cow_view_open(«cow.name»)");
+		    «ENDFOR»
+		    «IF project.semaphores > 0»
+		    	for (int i = 0; i < «project.semaphores»; i++)
+		    	    if (sem_init(&cf_semaphores[i], 0, 0) != 0) cf_gen_check(-errno, "sem_init");
+		    «ENDIF»
+		    «IF project.barrier»
+		    	cf_gen_check(-pthread_barrier_init(&cf_iteration_barrier, NULL, CF_GRAPH_CORES), "pthread_barrier_init");
+		    «ENDIF»
+		    cf_gen_check(-pthread_barrier_init(&cf_start_barrier, NULL, CF_GRAPH_CORES), "pthread_barrier_init");
+		    «IF !project.sinks.empty»
+		    	for (int i = 0; i < CF_GRAPH_SINK_PARTS; i++) cf_md5_init(&cf_sink_parts[i]);
+		    «ENDIF»
+
+		    double seconds = cf_gen_run_cores(cores, CF_GRAPH_CORES, options.pin);
+
+		    if (cf_validate) {
+		        «FOR sink : project.sinks»
+		        	cf_gen_print_digest(«string(sink.label)», &cf_sink_parts[«sink.firstPart»], «sink.parts»);
+		        «ENDFOR»
+		        cf_gen_print_stats(cf_iterations, seconds);
+		    }
+
+		    pthread_barrier_destroy(&cf_start_barrier);
+		    «IF project.barrier»
+		    	pthread_barrier_destroy(&cf_iteration_barrier);
+		    «ENDIF»
+		    «IF project.semaphores > 0»
+		    	for (int i = 0; i < «project.semaphores»; i++) sem_destroy(&cf_semaphores[i]);
+		    «ENDIF»
+		    «FOR cow : project.cowBuffers»
+		    	for (int i = 0; i < «cow.views»; i++) cf_gen_check(cf_cow_view_close(«cow.name»_views[i]), "cf_cow_view_close(«cow.name»)");
+		    	cf_gen_check(cf_cow_destroy(«cow.name»), "cf_cow_destroy(«cow.name»)");
+		    «ENDFOR»
+		    «FOR channel : project.channels»
+		    	cf_channel_destroy(«channel.name»);
+		    «ENDFOR»
+		    return 0;
+		}
+	'''
+}

@@ -1,0 +1,82 @@
+package org.cacheflow.codegen.printer
+
+import org.cacheflow.codegen.model.CodeProject
+
+/** {@code cacheflow_support.h}: the helpers every generated project shares (checked runtime calls, MD5, synthetic bodies). */
+class SupportHeaderPrinter extends CTemplate {
+
+	new(CodeProject project) {
+		super(project)
+	}
+
+	override print() '''
+		«provenance»
+		/* Helpers shared by the generated files: runtime calls that stop the program with a message on error,
+		 * waiting loops, the command line, threads, MD5 for --validate, and the building blocks of synthetic
+		 * actor bodies. */
+		#ifndef CACHEFLOW_SUPPORT_H
+		#define CACHEFLOW_SUPPORT_H
+		#include <pthread.h>
+		#include <semaphore.h>
+		#include <stddef.h>
+		#include <stdint.h>
+		#include <cacheflow/cacheflow.h>
+
+		/* Each context on its own cache lines: different cores update different sinks' contexts. */
+		typedef struct cf_md5 {
+		    uint32_t state[4];
+		    uint64_t bytes;
+		    uint8_t block[64];
+		} __attribute__((aligned(64))) cf_md5;
+
+		void cf_md5_init(cf_md5 *md5);
+		void cf_md5_update(cf_md5 *md5, const void *data, size_t size);
+		void cf_md5_final(cf_md5 *md5, uint8_t digest[16]);
+
+		/* The command line: --iterations N, --validate, --no-pin (or CACHEFLOW_NO_PIN=1 in the environment). */
+		typedef struct cf_gen_options {
+		    long iterations;
+		    int validate;
+		    int pin;
+		} cf_gen_options;
+		/* 0 to run, 1 after --help, 2 on a usage error (printed). */
+		int cf_gen_parse_arguments(int argc, char **argv, const char *program, cf_gen_options *out);
+
+		/* Stops the program with a message naming the call when rc is a negative errno value. */
+		void cf_gen_check(int rc, const char *what);
+
+		uint8_t *cf_gen_reserve(cf_channel *channel, const char *what);
+		void cf_gen_commit(cf_channel *channel, size_t bytes, const char *what);
+		uint8_t *cf_gen_acquire(cf_channel *channel, const char *what);
+		void cf_gen_release(cf_channel *channel, const char *what);
+		/* Sends one message of zeros before the cores start: a persistent delay's first initial tokens. */
+		void cf_gen_prime(cf_channel *channel, size_t bytes, const char *what);
+
+		uint8_t *cf_gen_cow_write_begin(cf_cow_buffer *buffer, const char *what);
+		void cf_gen_cow_publish(cf_cow_buffer *buffer, const char *what);
+		uint8_t *cf_gen_cow_acquire(cf_cow_view *view, const char *what);
+		void cf_gen_cow_release(cf_cow_view *view, const char *what);
+
+		void cf_gen_sem_wait(sem_t *semaphore);
+		void cf_gen_sem_post(sem_t *semaphore);
+		void cf_gen_barrier_wait(pthread_barrier_t *barrier);
+
+		/* Runs each core's function on its own thread (pinned to CPU i modulo the CPUs available unless pin is 0),
+		 * waits for all of them, and returns the wall time in seconds. */
+		double cf_gen_run_cores(void *(*const cores[])(void *), int count, int pin);
+
+		/* Prints "<label> : <md5>": of the data when there is one part, else of the parts' digests in order. */
+		void cf_gen_print_digest(const char *label, cf_md5 *parts, int count);
+		void cf_gen_print_stats(long iterations, double seconds);
+
+		/* Synthetic actor bodies: a seed from the actor, iteration and firing, mixed with every value and input
+		 * read; outputs are a pseudo-random stream from that seed; inputs the actor may modify are overwritten. */
+		uint64_t cf_synth_seed(uint64_t actor, long iteration, long firing);
+		uint64_t cf_synth_mix(uint64_t seed, uint64_t value);
+		uint64_t cf_synth_absorb(uint64_t seed, const void *data, size_t size);
+		void cf_synth_fill(void *data, size_t size, uint64_t seed, uint64_t port);
+		void cf_synth_scribble(void *data, size_t size, uint64_t seed);
+
+		#endif
+	'''
+}

@@ -1,0 +1,328 @@
+package org.cacheflow.codegen.printer
+
+import org.cacheflow.codegen.model.CodeProject
+
+/** {@code cacheflow_support.c}: the implementation of {@code cacheflow_support.h}. */
+class SupportSourcePrinter extends CTemplate {
+
+	new(CodeProject project) {
+		super(project)
+	}
+
+	override print() '''
+		«provenance»
+		#define _GNU_SOURCE /* pthread_attr_setaffinity_np */
+		#include "cacheflow_support.h"
+
+		#include <errno.h>
+		#include <sched.h>
+		#include <stdio.h>
+		#include <stdlib.h>
+		#include <string.h>
+		#include <time.h>
+		#include <unistd.h>
+
+		/* ---- MD5 (RFC 1321) ---- */
+
+		static const uint32_t md5_sine[64] = {
+		    0xd76aa478u, 0xe8c7b756u, 0x242070dbu, 0xc1bdceeeu, 0xf57c0fafu, 0x4787c62au, 0xa8304613u, 0xfd469501u,
+		    0x698098d8u, 0x8b44f7afu, 0xffff5bb1u, 0x895cd7beu, 0x6b901122u, 0xfd987193u, 0xa679438eu, 0x49b40821u,
+		    0xf61e2562u, 0xc040b340u, 0x265e5a51u, 0xe9b6c7aau, 0xd62f105du, 0x02441453u, 0xd8a1e681u, 0xe7d3fbc8u,
+		    0x21e1cde6u, 0xc33707d6u, 0xf4d50d87u, 0x455a14edu, 0xa9e3e905u, 0xfcefa3f8u, 0x676f02d9u, 0x8d2a4c8au,
+		    0xfffa3942u, 0x8771f681u, 0x6d9d6122u, 0xfde5380cu, 0xa4beea44u, 0x4bdecfa9u, 0xf6bb4b60u, 0xbebfbc70u,
+		    0x289b7ec6u, 0xeaa127fau, 0xd4ef3085u, 0x04881d05u, 0xd9d4d039u, 0xe6db99e5u, 0x1fa27cf8u, 0xc4ac5665u,
+		    0xf4292244u, 0x432aff97u, 0xab9423a7u, 0xfc93a039u, 0x655b59c3u, 0x8f0ccc92u, 0xffeff47du, 0x85845dd1u,
+		    0x6fa87e4fu, 0xfe2ce6e0u, 0xa3014314u, 0x4e0811a1u, 0xf7537e82u, 0xbd3af235u, 0x2ad7d2bbu, 0xeb86d391u};
+		static const uint8_t md5_shift[64] = {7, 12, 17, 22, 7, 12, 17, 22, 7, 12, 17, 22, 7, 12, 17, 22,
+		                                      5, 9,  14, 20, 5, 9,  14, 20, 5, 9,  14, 20, 5, 9,  14, 20,
+		                                      4, 11, 16, 23, 4, 11, 16, 23, 4, 11, 16, 23, 4, 11, 16, 23,
+		                                      6, 10, 15, 21, 6, 10, 15, 21, 6, 10, 15, 21, 6, 10, 15, 21};
+
+		static void md5_block(uint32_t state[4], const uint8_t block[64]) {
+		    uint32_t m[16];
+		    for (int i = 0; i < 16; i++)
+		        m[i] = (uint32_t)block[4 * i] | (uint32_t)block[4 * i + 1] << 8 | (uint32_t)block[4 * i + 2] << 16 |
+		               (uint32_t)block[4 * i + 3] << 24;
+		    uint32_t a = state[0], b = state[1], c = state[2], d = state[3];
+		    for (int i = 0; i < 64; i++) {
+		        uint32_t f;
+		        int g;
+		        if (i < 16) {
+		            f = (b & c) | (~b & d);
+		            g = i;
+		        } else if (i < 32) {
+		            f = (d & b) | (~d & c);
+		            g = (5 * i + 1) % 16;
+		        } else if (i < 48) {
+		            f = b ^ c ^ d;
+		            g = (3 * i + 5) % 16;
+		        } else {
+		            f = c ^ (b | ~d);
+		            g = (7 * i) % 16;
+		        }
+		        uint32_t rotated = a + f + md5_sine[i] + m[g];
+		        a = d;
+		        d = c;
+		        c = b;
+		        b = b + ((rotated << md5_shift[i]) | (rotated >> (32 - md5_shift[i])));
+		    }
+		    state[0] += a;
+		    state[1] += b;
+		    state[2] += c;
+		    state[3] += d;
+		}
+
+		void cf_md5_init(cf_md5 *md5) {
+		    md5->state[0] = 0x67452301u;
+		    md5->state[1] = 0xefcdab89u;
+		    md5->state[2] = 0x98badcfeu;
+		    md5->state[3] = 0x10325476u;
+		    md5->bytes = 0;
+		}
+
+		void cf_md5_update(cf_md5 *md5, const void *data, size_t size) {
+		    const uint8_t *p = data;
+		    size_t used = (size_t)(md5->bytes % 64);
+		    md5->bytes += size;
+		    if (used) {
+		        size_t take = 64 - used < size ? 64 - used : size;
+		        memcpy(md5->block + used, p, take);
+		        p += take;
+		        size -= take;
+		        if (used + take < 64) return;
+		        md5_block(md5->state, md5->block);
+		    }
+		    for (; size >= 64; p += 64, size -= 64) md5_block(md5->state, p);
+		    memcpy(md5->block, p, size);
+		}
+
+		void cf_md5_final(cf_md5 *md5, uint8_t digest[16]) {
+		    uint64_t bits = md5->bytes * 8;
+		    static const uint8_t pad[64] = {0x80};
+		    size_t used = (size_t)(md5->bytes % 64);
+		    cf_md5_update(md5, pad, used < 56 ? 56 - used : 120 - used);
+		    uint8_t length[8];
+		    for (int i = 0; i < 8; i++) length[i] = (uint8_t)(bits >> (8 * i));
+		    cf_md5_update(md5, length, 8);
+		    for (int i = 0; i < 16; i++) digest[i] = (uint8_t)(md5->state[i / 4] >> (8 * (i % 4)));
+		}
+
+		/* ---- command line ---- */
+
+		int cf_gen_parse_arguments(int argc, char **argv, const char *program, cf_gen_options *out) {
+		    out->iterations = 1;
+		    out->validate = 0;
+		    const char *no_pin = getenv("CACHEFLOW_NO_PIN");
+		    out->pin = !(no_pin && *no_pin && strcmp(no_pin, "0") != 0);
+		    for (int i = 1; i < argc; i++) {
+		        if (strcmp(argv[i], "--iterations") == 0 && i + 1 < argc) {
+		            char *end;
+		            errno = 0;
+		            long n = strtol(argv[++i], &end, 10);
+		            if (errno || *end || n < 0) {
+		                fprintf(stderr, "%s: --iterations needs a non-negative integer, got '%s'\n", program, argv[i]);
+		                return 2;
+		            }
+		            out->iterations = n;
+		        } else if (strcmp(argv[i], "--validate") == 0) {
+		            out->validate = 1;
+		        } else if (strcmp(argv[i], "--no-pin") == 0) {
+		            out->pin = 0;
+		        } else if (strcmp(argv[i], "--help") == 0) {
+		            printf("usage: %s [--iterations N] [--validate] [--no-pin]\n"
+		                   "  --iterations N  graph iterations to run (default 1)\n"
+		                   "  --validate      print the MD5 of every sink FIFO's data and the runtime statistics\n"
+		                   "  --no-pin        do not pin core threads to CPUs (also CACHEFLOW_NO_PIN=1)\n",
+		                   program);
+		            return 1;
+		        } else {
+		            fprintf(stderr, "%s: unknown argument '%s' (try --help)\n", program, argv[i]);
+		            return 2;
+		        }
+		    }
+		    return 0;
+		}
+
+		/* ---- checked runtime calls ---- */
+
+		void cf_gen_check(int rc, const char *what) {
+		    if (rc < 0) {
+		        fprintf(stderr, "error: %s failed: %s\n", what, strerror(-rc));
+		        exit(3);
+		    }
+		}
+
+		uint8_t *cf_gen_reserve(cf_channel *channel, const char *what) {
+		    void *slot = NULL;
+		    cf_gen_check(cf_channel_reserve(channel, &slot), what);
+		    return slot;
+		}
+
+		void cf_gen_commit(cf_channel *channel, size_t bytes, const char *what) {
+		    cf_gen_check(cf_channel_commit(channel, bytes), what);
+		}
+
+		uint8_t *cf_gen_acquire(cf_channel *channel, const char *what) {
+		    void *message = NULL;
+		    size_t length = 0;
+		    cf_gen_check(cf_channel_acquire(channel, &message, &length), what);
+		    return message;
+		}
+
+		void cf_gen_release(cf_channel *channel, const char *what) {
+		    cf_gen_check(cf_channel_release(channel), what);
+		}
+
+		void cf_gen_prime(cf_channel *channel, size_t bytes, const char *what) {
+		    uint8_t *slot = cf_gen_reserve(channel, what);
+		    memset(slot, 0, bytes);
+		    cf_gen_commit(channel, bytes, what);
+		}
+
+		/* Copy-on-write buffers synchronise one iteration at a time; a side that must wait yields the CPU. */
+		uint8_t *cf_gen_cow_write_begin(cf_cow_buffer *buffer, const char *what) {
+		    void *data = NULL;
+		    int rc;
+		    while ((rc = cf_cow_write_begin(buffer, &data)) == -EBUSY) sched_yield();
+		    cf_gen_check(rc, what);
+		    return data;
+		}
+
+		void cf_gen_cow_publish(cf_cow_buffer *buffer, const char *what) { cf_gen_check(cf_cow_publish(buffer), what); }
+
+		uint8_t *cf_gen_cow_acquire(cf_cow_view *view, const char *what) {
+		    void *data = NULL;
+		    int rc;
+		    while ((rc = cf_cow_acquire(view, &data)) == -EAGAIN) sched_yield();
+		    cf_gen_check(rc, what);
+		    return data;
+		}
+
+		void cf_gen_cow_release(cf_cow_view *view, const char *what) { cf_gen_check(cf_cow_release(view), what); }
+
+		void cf_gen_sem_wait(sem_t *semaphore) {
+		    while (sem_wait(semaphore) != 0) {
+		        if (errno != EINTR) cf_gen_check(-errno, "sem_wait");
+		    }
+		}
+
+		void cf_gen_sem_post(sem_t *semaphore) {
+		    if (sem_post(semaphore) != 0) cf_gen_check(-errno, "sem_post");
+		}
+
+		void cf_gen_barrier_wait(pthread_barrier_t *barrier) {
+		    int rc = pthread_barrier_wait(barrier);
+		    if (rc != 0 && rc != PTHREAD_BARRIER_SERIAL_THREAD) cf_gen_check(-rc, "pthread_barrier_wait");
+		}
+
+		/* ---- threads ---- */
+
+		static double seconds_now(void) {
+		    struct timespec now;
+		    clock_gettime(CLOCK_MONOTONIC, &now);
+		    return (double)now.tv_sec + (double)now.tv_nsec * 1e-9;
+		}
+
+		double cf_gen_run_cores(void *(*const cores[])(void *), int count, int pin) {
+		    pthread_t threads[count];
+		    long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+		    double start = seconds_now();
+		    for (int i = 0; i < count; i++) {
+		        pthread_attr_t attributes;
+		        cf_gen_check(-pthread_attr_init(&attributes), "pthread_attr_init");
+		        if (pin && cpus > 0) {
+		            cpu_set_t set;
+		            CPU_ZERO(&set);
+		            CPU_SET((int)(i % cpus), &set);
+		            /* pinning is a hint: where the platform refuses it (containers, emulators) threads still run */
+		            (void)pthread_attr_setaffinity_np(&attributes, sizeof set, &set);
+		        }
+		        int rc = pthread_create(&threads[i], &attributes, cores[i], NULL);
+		        if (rc == EINVAL && pin) rc = pthread_create(&threads[i], NULL, cores[i], NULL);
+		        cf_gen_check(-rc, "pthread_create");
+		        pthread_attr_destroy(&attributes);
+		    }
+		    for (int i = 0; i < count; i++) cf_gen_check(-pthread_join(threads[i], NULL), "pthread_join");
+		    return seconds_now() - start;
+		}
+
+		/* ---- validation output ---- */
+
+		void cf_gen_print_digest(const char *label, cf_md5 *parts, int count) {
+		    uint8_t digest[16];
+		    if (count == 1) {
+		        cf_md5_final(&parts[0], digest);
+		    } else {
+		        cf_md5 outer;
+		        cf_md5_init(&outer);
+		        for (int i = 0; i < count; i++) {
+		            cf_md5_final(&parts[i], digest);
+		            cf_md5_update(&outer, digest, sizeof digest);
+		        }
+		        cf_md5_final(&outer, digest);
+		    }
+		    printf("%s : ", label);
+		    for (int i = 0; i < 16; i++) printf("%02x", digest[i]);
+		    printf("\n");
+		}
+
+		void cf_gen_print_stats(long iterations, double seconds) {
+		    cf_stats total;
+		    cf_stats_total(&total);
+		    printf("stats: bytes copied %llu, non-temporal %llu, cow pages faulted %llu, re-shared %llu, "
+		           "pre-stores %llu (%llu lines), channel waits %llu (sleeps %llu)\n",
+		           (unsigned long long)total.bytes_memcpy, (unsigned long long)total.bytes_ntm,
+		           (unsigned long long)total.cow_pages_faulted, (unsigned long long)total.cow_pages_reshared,
+		           (unsigned long long)total.prestores, (unsigned long long)total.prestore_lines,
+		           (unsigned long long)total.channel_waits, (unsigned long long)total.channel_sleeps);
+		    printf("time: %.6f s for %ld iterations\n", seconds, iterations);
+		}
+
+		/* ---- synthetic actor bodies ---- */
+
+		static uint64_t mix64(uint64_t x) { /* splitmix64's finaliser: every input bit reaches every output bit */
+		    x ^= x >> 30;
+		    x *= 0xbf58476d1ce4e5b9ull;
+		    x ^= x >> 27;
+		    x *= 0x94d049bb133111ebull;
+		    return x ^ (x >> 31);
+		}
+
+		uint64_t cf_synth_seed(uint64_t actor, long iteration, long firing) {
+		    return mix64(mix64(mix64(actor) ^ (uint64_t)iteration) ^ (uint64_t)firing);
+		}
+
+		uint64_t cf_synth_mix(uint64_t seed, uint64_t value) { return mix64(seed ^ value); }
+
+		uint64_t cf_synth_absorb(uint64_t seed, const void *data, size_t size) {
+		    const uint8_t *p = data;
+		    uint64_t h = seed ^ (uint64_t)size;
+		    size_t i = 0;
+		    for (; i + 8 <= size; i += 8) {
+		        uint64_t word;
+		        memcpy(&word, p + i, 8);
+		        h = (h ^ word) * 0x100000001b3ull;
+		        h ^= h >> 29;
+		    }
+		    for (; i < size; i++) h = (h ^ p[i]) * 0x100000001b3ull;
+		    return mix64(h);
+		}
+
+		void cf_synth_fill(void *data, size_t size, uint64_t seed, uint64_t port) {
+		    uint8_t *p = data;
+		    uint64_t state = mix64(seed ^ (port + 1) * 0x9e3779b97f4a7c15ull);
+		    size_t i = 0;
+		    for (; i + 8 <= size; i += 8) {
+		        state += 0x9e3779b97f4a7c15ull;
+		        uint64_t word = mix64(state);
+		        memcpy(p + i, &word, 8);
+		    }
+		    if (i < size) {
+		        uint64_t word = mix64(state + 0x9e3779b97f4a7c15ull);
+		        memcpy(p + i, &word, size - i);
+		    }
+		}
+
+		void cf_synth_scribble(void *data, size_t size, uint64_t seed) { cf_synth_fill(data, size, ~seed, 0x5c5c5c5cu); }
+	'''
+}

@@ -25,6 +25,8 @@ public final class Main {
   public Main() {
     register(new InspectCommand());
     register(new BenchCommand());
+    register(new PlanCommand());
+    register(new GenerateCommand());
   }
 
   private void register(Command command) {

@@ -75,11 +75,10 @@ public record TargetCache(String name, long l1dBytes, long l2Bytes, long llcByte
     }
   }
 
-  /** A one-line description: {@code zen4-vm: L1D 32 KiB, L2 1 MiB, LLC 32 MiB, 64 B lines, 2 cores}. */
+  /** A one-line description of the caches: {@code zen4-vm: L1D 32 KiB, L2 1 MiB, LLC 32 MiB, 64 B lines, 4 KiB pages}. */
   public String describe() {
     return name + ": L1D " + Bytes.human(l1dBytes) + ", L2 " + Bytes.human(l2Bytes) + ", LLC "
-        + Bytes.human(llcBytes) + ", " + lineBytes + " B lines, " + Bytes.human(pageBytes) + " pages, " + cores
-        + " cores";
+        + Bytes.human(llcBytes) + ", " + lineBytes + " B lines, " + Bytes.human(pageBytes) + " pages";
   }
 
   /**

@@ -1,0 +1,229 @@
+package org.cacheflow.workflow;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+import org.cacheflow.plan.strategy.GlobalStrategy;
+import org.cacheflow.plan.strategy.OverrideException;
+import org.cacheflow.plan.strategy.StrategyOverride;
+import org.cacheflow.plan.strategy.TargetCache;
+import org.cacheflow.workflow.descriptor.AllowedValue;
+import org.cacheflow.workflow.descriptor.DocumentedError;
+import org.cacheflow.workflow.descriptor.TaskDescriptor;
+import org.cacheflow.workflow.descriptor.TaskParameter;
+import org.cacheflow.workflow.descriptor.TaskPort;
+import org.cacheflow.workflow.descriptor.ValueKind;
+
+/**
+ * The cacheflow code-generation task of PREESM workflows: {@code <dftools:task pluginId="org.cacheflow.workflow.codegen"
+ * taskId="...">}. {@link #DESCRIPTOR} is the single declaration of its parameters, values, effects, defaults and
+ * errors; the settings reader, the reference documentation and the editor all read it.
+ */
+public final class CodegenTask {
+
+  /** The {@code pluginId} that names the task in a {@code .workflow} file. */
+  public static final String PLUGIN_ID = "org.cacheflow.workflow.codegen";
+
+  public static final String MEMORY_STRATEGY = "Memory strategy";
+  public static final String CORES = "Cores";
+  public static final String TARGET = "Target";
+  public static final String OVERRIDES = "Overrides";
+  public static final String SYNTHETIC_ACTORS = "Synthetic actors";
+  public static final String OUTPUT_DIRECTORY = "Output directory";
+
+  /** The workflow names of the memory strategies and the plan strategy each selects. */
+  public static final Map<String, GlobalStrategy> STRATEGIES = strategies();
+
+  private static final TaskParameter MEMORY_STRATEGY_PARAMETER = new TaskParameter(MEMORY_STRATEGY,
+      "How the data of every FIFO moves through the cache hierarchy. One strategy for the whole graph; "
+          + "`" + OVERRIDES + "` changes it for chosen FIFOs.",
+      ValueKind.CHOICE,
+      List.of(
+          new AllowedValue("Baseline", "Plain copies everywhere, like PREESM's generated code: no buffer merging, "
+              + "every fork, join, broadcast and round buffer copies its data with memcpy. The reference to compare "
+              + "the other strategies with."),
+          new AllowedValue("CopyOnWrite", "Memory-script merges are kept; every copy that can be a copy-on-write "
+              + "view is one, so pages are copied only when a consumer writes them."),
+          new AllowedValue("NonTemporal", "Memory-script merges are kept; every copy uses non-temporal (streaming) "
+              + "stores, which do not evict the data the cores are working on."),
+          new AllowedValue("PreStore", "Memory-script merges are kept; every written buffer is pre-stored after its "
+              + "last write (demote, clean or skip, chosen from the distance to its next use)."),
+          new AllowedValue("HomeForward", "Memory-script merges are kept; every cross-core buffer with memory of its "
+              + "own becomes a home-forwarded rdy-ack channel, homed at the consumer's core."),
+          new AllowedValue("Auto", "Each buffer gets the strategy that the measured costs of the target and the "
+              + "buffer's reuse distance favour.")),
+      "", "Auto", "Auto", value -> choiceProblem(MEMORY_STRATEGY, STRATEGIES.keySet(), value)
+          .map(problem -> problem + strategyHint(value)));
+
+  private static final TaskParameter CORES_PARAMETER = new TaskParameter(CORES,
+      "How many cores the generated program runs on; firings are mapped and ordered for that many cores.",
+      ValueKind.POSITIVE_INTEGER, List.of(), "a positive integer, e.g. `4`", "",
+      "the number of cores of the scenario's architecture (S-LAM)", CodegenTask::positiveIntegerProblem);
+
+  private static final TaskParameter TARGET_PARAMETER = new TaskParameter(TARGET,
+      "The cache hierarchy the memory plan is made for: cache sizes, line and page size, and the break-even sizes "
+          + "measured on it, which decide what `Auto` chooses.",
+      ValueKind.NAME_OR_FILE,
+      targetValues(),
+      "a built-in profile name, or a target file (`key = value` lines; a relative path is taken from the project "
+          + "directory)",
+      "zen4-vm", "zen4-vm", value -> Optional.empty());
+
+  private static final TaskParameter OVERRIDES_PARAMETER = new TaskParameter(OVERRIDES,
+      "Per-FIFO exceptions to the memory strategy. Each entry is `actor.port=STRATEGY`, naming a FIFO by one of its "
+          + "ends as `cacheflow inspect` prints it (hierarchy joined with `/`, `*` and `?` as wildcards); entries "
+          + "are separated by `;` and later ones win.",
+      ValueKind.LIST, List.of(),
+      "`actor.port=STRATEGY; ...` where STRATEGY is one of " + StrategyOverride.NAMES,
+      "", "no overrides", CodegenTask::overridesProblem);
+
+  private static final TaskParameter SYNTHETIC_ACTORS_PARAMETER = new TaskParameter(SYNTHETIC_ACTORS,
+      "Whether the generated program calls the actors' own C functions or deterministic stand-ins generated for "
+          + "them.",
+      ValueKind.BOOLEAN,
+      List.of(new AllowedValue("false", "Actors call their refinements (the functions named in the graph's "
+              + "headers); the project's `Code/src` and `Code/include` folders are compiled in when they exist."),
+          new AllowedValue("true", "Every actor gets a generated body that reads its inputs and writes a checksum of "
+              + "them to its outputs: the program builds and runs without the actors' sources, to test the "
+              + "schedule and the memory plan.")),
+      "", "false", "false", value -> choiceProblem(SYNTHETIC_ACTORS, List.of("true", "false"), value));
+
+  private static final TaskParameter OUTPUT_DIRECTORY_PARAMETER = new TaskParameter(OUTPUT_DIRECTORY,
+      "Where the generated CMake project is written. Its previous content is replaced, but only once generation "
+          + "succeeded.",
+      ValueKind.DIRECTORY, List.of(),
+      "a directory: relative to the project directory, a workspace path `/<project>/...` as in scenarios, or "
+          + "absolute",
+      "", "the scenario's code generation directory (`<codegenDirectory>`), else `Code/generated`",
+      value -> Optional.empty());
+
+  /** The task's declaration. */
+  public static final TaskDescriptor DESCRIPTOR = new TaskDescriptor(PLUGIN_ID, "cacheflow code generation",
+      "Generates a multi-core C program (a CMake project) for the scenario's graph, with a cache-aware memory plan.",
+      "Reads the algorithm, architecture and parameter values the scenario names, checks and expands the graph to "
+          + "a single-rate graph, maps and orders the firings on the cores, runs the memory scripts, decides for "
+          + "every buffer how its data moves through the caches (the memory strategy), and writes C that calls "
+          + "the cacheflow runtime. It does the work of PREESM's scheduling, memory and code generation tasks "
+          + "together, so it needs only the scenario: the other tasks of a PREESM workflow are not needed by "
+          + "cacheflow and are skipped.",
+      List.of(new TaskPort("scenario", "the scenario, as PREESM's `scenario` source gives it")),
+      List.of(),
+      List.of(MEMORY_STRATEGY_PARAMETER, CORES_PARAMETER, TARGET_PARAMETER, OVERRIDES_PARAMETER,
+          SYNTHETIC_ACTORS_PARAMETER, OUTPUT_DIRECTORY_PARAMETER),
+      List.of(
+          new DocumentedError("unknown variable '<name>' of cacheflow task '<task>'",
+              "The task has no such parameter; a misspelt name would otherwise be silently ignored. The message "
+                  + "suggests the closest parameter name."),
+          new DocumentedError("'<value>' is not a value of '<parameter>'; expected <values>",
+              "The value is not one of those listed for the parameter (case does not matter)."),
+          new DocumentedError("'Cores' must be a positive integer, got '<value>'",
+              "Write a whole number of cores, or leave the variable out to use the architecture's."),
+          new DocumentedError("override '<entry>': ...",
+              "An entry of `Overrides` is not `actor.port=STRATEGY`, or names an unknown strategy."),
+          new DocumentedError("no such target file, and no built-in target of that name",
+              "`Target` is neither a built-in profile nor an existing file (relative paths start at the project "
+                  + "directory)."),
+          new DocumentedError("no FIFO end matches override '<pattern>'",
+              "An override names a FIFO the graph does not have (reported by the generator with the override).")));
+
+  private CodegenTask() {
+  }
+
+  /** The plan strategy a workflow value selects (case-insensitive), if it is one. */
+  public static Optional<GlobalStrategy> strategy(String value) {
+    return STRATEGIES.entrySet().stream().filter(entry -> entry.getKey().equalsIgnoreCase(value.trim()))
+        .map(Map.Entry::getValue).findFirst();
+  }
+
+  /** The entries of an {@code Overrides} value, trimmed, without empty ones. */
+  public static List<String> overrideEntries(String value) {
+    List<String> entries = new ArrayList<>();
+    if (value == null) {
+      return entries;
+    }
+    for (String entry : value.split("[;\\n]")) {
+      if (!entry.isBlank()) {
+        entries.add(entry.trim());
+      }
+    }
+    return entries;
+  }
+
+  private static List<AllowedValue> targetValues() {
+    List<AllowedValue> values = new ArrayList<>();
+    for (TargetCache target : TargetCache.BUILT_IN.values()) {
+      values.add(new AllowedValue(target.name(), target.describe()));
+    }
+    return values;
+  }
+
+  private static Map<String, GlobalStrategy> strategies() {
+    Map<String, GlobalStrategy> strategies = new LinkedHashMap<>();
+    strategies.put("Baseline", GlobalStrategy.BASELINE);
+    strategies.put("CopyOnWrite", GlobalStrategy.COW);
+    strategies.put("NonTemporal", GlobalStrategy.NTM);
+    strategies.put("PreStore", GlobalStrategy.PRESTORE);
+    strategies.put("HomeForward", GlobalStrategy.HOMEFORWARD);
+    strategies.put("Auto", GlobalStrategy.AUTO);
+    return Collections.unmodifiableMap(strategies);
+  }
+
+  private static Optional<String> choiceProblem(String parameter, Collection<String> names, String value) {
+    for (String name : names) {
+      if (name.equalsIgnoreCase(value)) {
+        return Optional.empty();
+      }
+    }
+    return Optional.of("'" + value + "' is not a value of '" + parameter + "'; expected " + join(List.copyOf(names)));
+  }
+
+  /** Users of {@code cacheflow plan} write cow, ntm...: say which workflow name that is. */
+  private static String strategyHint(String value) {
+    GlobalStrategy byLabel = GlobalStrategy.byLabel(value.toLowerCase(Locale.ROOT));
+    if (byLabel == null) {
+      return "";
+    }
+    for (Map.Entry<String, GlobalStrategy> entry : STRATEGIES.entrySet()) {
+      if (entry.getValue() == byLabel) {
+        return " ('" + value + "' on the command line is '" + entry.getKey() + "' here)";
+      }
+    }
+    return "";
+  }
+
+  private static Optional<String> positiveIntegerProblem(String value) {
+    try {
+      if (Integer.parseInt(value) > 0) {
+        return Optional.empty();
+      }
+    } catch (NumberFormatException e) {
+      // reported below
+    }
+    return Optional.of("'" + CORES + "' must be a positive integer, got '" + value + "'");
+  }
+
+  private static Optional<String> overridesProblem(String value) {
+    for (String entry : overrideEntries(value)) {
+      try {
+        StrategyOverride.parse(entry);
+      } catch (OverrideException e) {
+        return Optional.of(e.getMessage());
+      }
+    }
+    return Optional.empty();
+  }
+
+  private static String join(List<String> names) {
+    StringBuilder text = new StringBuilder();
+    for (int i = 0; i < names.size(); i++) {
+      text.append(i == 0 ? "" : i == names.size() - 1 ? " or " : ", ").append(names.get(i));
+    }
+    return text.toString();
+  }
+}

@@ -1,0 +1,28 @@
+package org.cacheflow.workflow.run;
+
+import java.nio.file.Path;
+import java.util.List;
+
+import org.cacheflow.plan.strategy.GlobalStrategy;
+
+/**
+ * What a command line or a build configuration says in place of a workflow task's variables. A null field
+ * changes nothing.
+ *
+ * @param strategy the memory strategy
+ * @param cores the core count
+ * @param target a built-in target name or a target file
+ * @param overrides per-FIFO overrides (replacing the task's)
+ * @param syntheticActors whether actors get generated bodies
+ * @param outputDirectory where to write; with several generations in one run, each gets a sub-directory
+ */
+public record SettingsChange(GlobalStrategy strategy, Integer cores, String target, List<String> overrides,
+    Boolean syntheticActors, Path outputDirectory) {
+
+  /** Changes nothing. */
+  public static final SettingsChange NONE = new SettingsChange(null, null, null, null, null, null);
+
+  public SettingsChange withOutputDirectory(Path value) {
+    return new SettingsChange(strategy, cores, target, overrides, syntheticActors, value);
+  }
+}

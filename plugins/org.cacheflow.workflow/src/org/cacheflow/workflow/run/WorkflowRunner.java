@@ -1,0 +1,282 @@
+package org.cacheflow.workflow.run;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+import org.cacheflow.io.project.CiRun;
+import org.cacheflow.io.project.PreesmProject;
+import org.cacheflow.io.scenario.ScenarioFile;
+import org.cacheflow.io.scenario.ScenarioReader;
+import org.cacheflow.io.workflow.WorkflowReader;
+import org.cacheflow.model.Workflow;
+import org.cacheflow.model.WorkflowTask;
+import org.cacheflow.model.diagnostics.Diagnostics;
+import org.cacheflow.model.diagnostics.InputException;
+import org.cacheflow.model.diagnostics.SourceLocation;
+import org.cacheflow.plan.strategy.TargetCache;
+import org.cacheflow.workflow.CodegenTask;
+
+/**
+ * Runs PREESM workflows headless, as PREESM's command line does, doing only what cacheflow needs: every cacheflow
+ * task ({@link CodegenTask}) becomes a generation; PREESM's code generation task stands in for one when the
+ * workflow has none; every other task is reported once as not needed by cacheflow.
+ *
+ * <p>All workflows and task settings of a run are read and checked before anything is generated, so a mistake in
+ * the last pair does not leave the first pairs' output half replaced.
+ */
+public final class WorkflowRunner {
+
+  /** One workflow to run on one scenario. */
+  public record Pair(Path workflow, Path scenario) {
+  }
+
+  private final CodeGenerator generator;
+  private final SettingsChange change;
+  private final RunListener listener;
+  /** Tasks already reported as not needed: (workflow file, task id), so each is reported once. */
+  private final Set<List<String>> reported = new HashSet<>();
+
+  /**
+   * @param generator does each generation
+   * @param change what the command line or build says instead of the tasks' variables
+   * @param listener told about skipped tasks and finished generations
+   */
+  public WorkflowRunner(CodeGenerator generator, SettingsChange change, RunListener listener) {
+    this.generator = generator;
+    this.change = change;
+    this.listener = listener;
+  }
+
+  /**
+   * Runs the pairs {@link #select} chooses in {@code projectDirectory}.
+   *
+   * @return the generations, in order
+   */
+  public List<Generation> run(Path projectDirectory, String workflow, String scenario, Diagnostics diagnostics) {
+    PreesmProject project = PreesmProject.open(projectDirectory, diagnostics);
+    return run(project, select(project, workflow, scenario, diagnostics), diagnostics);
+  }
+
+  /** Plans every pair, then generates. */
+  public List<Generation> run(PreesmProject project, List<Pair> pairs, Diagnostics diagnostics) {
+    List<Generation> planned = plan(project, pairs, diagnostics);
+    List<Generation> done = new ArrayList<>();
+    for (Generation generation : planned) {
+      GeneratedCode result = generator.generate(generation.request(), diagnostics);
+      Generation finished = generation.withResult(result);
+      listener.generated(finished);
+      done.add(finished);
+    }
+    return done;
+  }
+
+  /**
+   * The pairs to run, as PREESM's command line chooses them. {@code workflow} and {@code scenario} are file paths
+   * or names under the project's {@code Workflows/} and {@code Scenarios/} (the extension may be left out); null
+   * when not given.
+   * <ul>
+   * <li>both given: that pair;</li>
+   * <li>neither: the pairs of the project's {@code .ci.yaml}, else every workflow with every scenario;</li>
+   * <li>one given: the {@code .ci.yaml} pairs that use it, else it with every scenario (or workflow).</li>
+   * </ul>
+   */
+  public List<Pair> select(PreesmProject project, String workflow, String scenario, Diagnostics diagnostics) {
+    Path workflowFile = workflow == null ? null : find(project, workflow, "Workflows", ".workflow");
+    Path scenarioFile = scenario == null ? null : find(project, scenario, "Scenarios", ".scenario");
+    if (workflowFile != null && scenarioFile != null) {
+      return List.of(new Pair(workflowFile, scenarioFile));
+    }
+    List<Pair> listed = new ArrayList<>();
+    for (CiRun run : project.ciRuns(diagnostics)) {
+      if ((workflowFile == null || same(workflowFile, run.workflow()))
+          && (scenarioFile == null || same(scenarioFile, run.scenario()))) {
+        listed.add(new Pair(run.workflow(), run.scenario()));
+      }
+    }
+    if (!listed.isEmpty()) {
+      return listed;
+    }
+    List<Path> workflows = workflowFile != null ? List.of(workflowFile) : project.workflows();
+    List<Path> scenarios = scenarioFile != null ? List.of(scenarioFile) : project.scenarios();
+    if (workflows.isEmpty() || scenarios.isEmpty()) {
+      throw new InputException(SourceLocation.file(project.root()), "nothing to run: the project has "
+          + (workflows.isEmpty() ? "no workflow under Workflows/" : "no scenario under Scenarios/")
+          + (project.ciFile().isPresent() ? " and its .ci.yaml lists no usable pair" : " and no .ci.yaml"));
+    }
+    List<Pair> all = new ArrayList<>();
+    for (Path w : workflows) {
+      for (Path s : scenarios) {
+        all.add(new Pair(w, s));
+      }
+    }
+    return all;
+  }
+
+  /**
+   * Reads every workflow of {@code pairs}, checks its cacheflow tasks' settings and resolves each generation,
+   * without generating. Notes about skipped tasks go to the listener.
+   */
+  public List<Generation> plan(PreesmProject project, List<Pair> pairs, Diagnostics diagnostics) {
+    List<Generation> planned = new ArrayList<>();
+    for (Pair pair : pairs) {
+      Workflow workflow = WorkflowReader.read(pair.workflow(), diagnostics);
+      List<WorkflowTask> ours = new ArrayList<>();
+      List<WorkflowTask> preesmCodegen = new ArrayList<>();
+      for (WorkflowTask task : workflow.getTasks()) {
+        switch (TaskRole.of(task)) {
+          case CACHEFLOW -> ours.add(task);
+          case PREESM_CODE_GENERATION -> preesmCodegen.add(task);
+          case NOT_NEEDED -> noteOnce(pair.workflow(), task, "task '" + task.getName() + "' (" + task.getPluginId()
+              + ") is not needed by cacheflow; skipped");
+        }
+      }
+      if (!ours.isEmpty()) {
+        for (WorkflowTask task : preesmCodegen) {
+          noteOnce(pair.workflow(), task, "task '" + task.getName() + "' (" + task.getPluginId()
+              + ") is not needed by cacheflow; skipped (the workflow's cacheflow task generates the code)");
+        }
+        for (WorkflowTask task : ours) {
+          planned.add(resolve(project, pair, task.getName(), CodegenSettings.read(task)));
+        }
+      } else if (!preesmCodegen.isEmpty()) {
+        WorkflowTask task = preesmCodegen.get(0);
+        noteOnce(pair.workflow(), task, "task '" + task.getName() + "' (" + task.getPluginId() + ") runs as "
+            + "cacheflow code generation with default settings (add a task with pluginId '" + CodegenTask.PLUGIN_ID
+            + "' to choose them)");
+        for (WorkflowTask extra : preesmCodegen.subList(1, preesmCodegen.size())) {
+          noteOnce(pair.workflow(), extra, "task '" + extra.getName() + "' (" + extra.getPluginId()
+              + ") is not needed by cacheflow; skipped (code is generated once)");
+        }
+        planned.add(resolve(project, pair, task.getName(), CodegenSettings.defaults(location(task))));
+      } else {
+        noteOnce(pair.workflow(), null, "the workflow generates no code (no cacheflow task and no PREESM code "
+            + "generation task): nothing to do for it");
+      }
+    }
+    return withOutputDirectories(project, planned);
+  }
+
+  private Generation resolve(PreesmProject project, Pair pair, String taskId, CodegenSettings written) {
+    CodegenSettings settings = written.with(change);
+    String target = resolveTarget(project, settings);
+    // the output directory is placed after all generations are known (an override may need sub-directories)
+    Path output = settings.outputDirectory() != null ? projectPath(project, settings.outputDirectory())
+        : scenarioCodegenDirectory(project, pair.scenario());
+    GenerationRequest request = new GenerationRequest(project.root(), pair.scenario(), settings.strategy(),
+        settings.cores(), target, settings.overrides(), settings.syntheticActors(), output, settings.locations());
+    return new Generation(pair.workflow(), pair.scenario(), taskId, request, null);
+  }
+
+  /** With an output directory from the command line or build: itself for one generation, sub-folders for more. */
+  private List<Generation> withOutputDirectories(PreesmProject project, List<Generation> planned) {
+    if (change.outputDirectory() == null) {
+      return planned;
+    }
+    Path base = change.outputDirectory().toAbsolutePath().normalize();
+    if (planned.size() == 1) {
+      return List.of(withOutput(planned.get(0), base));
+    }
+    List<Generation> placed = new ArrayList<>();
+    Set<String> used = new LinkedHashSet<>();
+    for (Generation generation : planned) {
+      String name = stem(generation.workflow()) + "-" + stem(generation.scenario());
+      if (!used.add(name)) {
+        name = name + "-" + generation.taskId().replaceAll("[^A-Za-z0-9._-]+", "_");
+        used.add(name);
+      }
+      placed.add(withOutput(generation, base.resolve(name)));
+    }
+    return placed;
+  }
+
+  private static Generation withOutput(Generation generation, Path output) {
+    GenerationRequest r = generation.request();
+    return new Generation(generation.workflow(), generation.scenario(), generation.taskId(),
+        new GenerationRequest(r.input(), r.scenario(), r.strategy(), r.cores(), r.target(), r.overrides(),
+            r.syntheticActors(), output, r.origins()), null);
+  }
+
+  /** A built-in target stays a name; a file is looked up from the project directory and must exist. */
+  private static String resolveTarget(PreesmProject project, CodegenSettings settings) {
+    String target = settings.target();
+    if (TargetCache.BUILT_IN.containsKey(target)) {
+      return target;
+    }
+    Path file = project.root().resolve(target).normalize();
+    if (!Files.isRegularFile(file)) {
+      throw new InputException(settings.location(CodegenTask.TARGET), "'" + CodegenTask.TARGET + "': no such "
+          + "target file, and no built-in target of that name (built-in: " + String.join(", ",
+              TargetCache.BUILT_IN.keySet()) + "; looked for " + file + ")");
+    }
+    return file.toString();
+  }
+
+  /**
+   * A directory written in a task: a workspace path {@code /<project>/...} (as scenarios write them) is taken in
+   * the project, another absolute path as it is, a relative one from the project directory.
+   */
+  static Path projectPath(PreesmProject project, String written) {
+    String path = written.trim().replace('\\', '/');
+    if (path.startsWith("/")) {
+      String first = path.substring(1).split("/", 2)[0];
+      Path directory = project.root().getFileName();
+      if (first.equals(project.name()) || (directory != null && first.equals(directory.toString()))) {
+        return project.locate(path);
+      }
+      return Path.of(written.trim()).normalize();
+    }
+    return project.root().resolve(path).normalize();
+  }
+
+  private static Path scenarioCodegenDirectory(PreesmProject project, Path scenario) {
+    // the scenario is read again by the generator, which reports its warnings: keep these quiet
+    ScenarioFile file = ScenarioReader.readFile(scenario, new Diagnostics());
+    return file.codegenDirectory().map(setting -> project.locate(setting.value()))
+        .orElse(project.root().resolve("Code").resolve("generated"));
+  }
+
+  private void noteOnce(Path workflow, WorkflowTask task, String message) {
+    String taskKey = task == null ? "" : task.getName();
+    if (reported.add(List.of(workflow.toAbsolutePath().normalize().toString(), taskKey))) {
+      listener.note(task == null ? SourceLocation.file(workflow) : location(task), message);
+    }
+  }
+
+  private static SourceLocation location(WorkflowTask task) {
+    return new SourceLocation(task.getFile(), task.getLine(), task.getColumn());
+  }
+
+  private static Path find(PreesmProject project, String name, String folder, String extension) {
+    Path given = Path.of(name);
+    if (Files.isRegularFile(given)) {
+      return given.toAbsolutePath().normalize();
+    }
+    Path inProject = project.root().resolve(folder).resolve(name.endsWith(extension) ? name : name + extension)
+        .normalize();
+    if (Files.isRegularFile(inProject)) {
+      return inProject;
+    }
+    throw new InputException(SourceLocation.file(given), "no such " + extension.substring(1) + " (looked for "
+        + given + " and " + inProject + ")");
+  }
+
+  private static boolean same(Path a, Path b) {
+    return a.toAbsolutePath().normalize().equals(b.toAbsolutePath().normalize());
+  }
+
+  private static String stem(Path file) {
+    String name = file.getFileName().toString();
+    int dot = name.lastIndexOf('.');
+    return dot > 0 ? name.substring(0, dot) : name;
+  }
+
+  /** For tests and front ends: the settings change in force. */
+  public SettingsChange change() {
+    return change;
+  }
+}

@@ -14,9 +14,12 @@ import org.cacheflow.model.diagnostics.Diagnostics;
 import org.cacheflow.plan.analysis.AnalysisResult;
 import org.cacheflow.plan.analysis.GraphAnalysis;
 import org.cacheflow.plan.classify.BufferClass;
+import org.cacheflow.plan.classify.ScriptMemoryFacts;
 import org.cacheflow.plan.mapping.MappingInputs;
 import org.cacheflow.plan.mapping.MappingPolicy;
 import org.cacheflow.plan.mapping.Platform;
+import org.cacheflow.plan.memory.MemoryScripts;
+import org.cacheflow.plan.memory.ScriptReport;
 import org.cacheflow.plan.memoryplan.FifoPlan;
 import org.cacheflow.plan.memoryplan.MemoryPlan;
 import org.cacheflow.plan.memoryplan.MemoryPlanner;
@@ -166,11 +169,17 @@ public final class PlanCommand implements Command {
     }
     MappingInputs inputs = MappingInputs.fromScenario(analysis.flatGraph(), platform, loaded.scenario(),
         specialOperators, diagnostics);
+    progress.step("running memory scripts");
+    Path scriptRoot = loaded.projectRoot() != null ? loaded.projectRoot()
+        : loaded.source().toAbsolutePath().getParent();
+    boolean sizesInBits = loaded.scenario() != null && loaded.scenario().isSizesAreInBit();
+    ScriptReport scripts = MemoryScripts.evaluate(srdag, scriptRoot,
+        MemoryScripts.Options.defaults().withSizesInBits(sizesInBits), diagnostics);
     progress.step("planning");
     MemoryPlan plan;
     try {
       plan = MemoryPlanner.plan(srdag, PlanRequest.of(inputs, target).withPolicy(policy).withStrategy(strategy)
-          .withOverrides(overrides).withProgress(progress));
+          .withOverrides(overrides).withFacts(ScriptMemoryFacts.of(srdag, scripts)).withProgress(progress));
     } catch (OverrideException e) {
       progress.done();
       throw new UsageException(e.getMessage());
@@ -180,6 +189,9 @@ public final class PlanCommand implements Command {
 
     for (Diagnostics.Warning warning : diagnostics.warnings()) {
       err.println("warning: " + warning);
+    }
+    for (String error : scripts.errors()) {
+      err.println("warning: memory script: " + error + " (its merges and marks are left out)");
     }
     for (String note : plan.notes()) {
       err.println("note: " + note);

@@ -9,6 +9,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
+import org.cacheflow.plan.strategy.Bytes;
 import org.cacheflow.plan.strategy.GlobalStrategy;
 import org.cacheflow.plan.strategy.OverrideException;
 import org.cacheflow.plan.strategy.StrategyOverride;
@@ -71,7 +72,7 @@ public final class CodegenTask {
           + "measured on it, which decide what `Auto` chooses.",
       ValueKind.NAME_OR_FILE,
       targetValues(),
-      "a built-in profile name, or a target file (`key = value` lines; a relative path is taken from the project "
+      "a target file (`key = value` lines, see `cacheflow plan --help`; a relative path is taken from the project "
           + "directory)",
       "zen4-vm", "zen4-vm", value -> Optional.empty());
 
@@ -129,8 +130,12 @@ public final class CodegenTask {
           new DocumentedError("no such target file, and no built-in target of that name",
               "`Target` is neither a built-in profile nor an existing file (relative paths start at the project "
                   + "directory)."),
-          new DocumentedError("no FIFO end matches override '<pattern>'",
-              "An override names a FIFO the graph does not have (reported by the generator with the override).")));
+          new DocumentedError("override '<entry>': no FIFO has an end '<pattern>'",
+              "An override names a FIFO end the graph does not have; ends are written `actor.port` as "
+                  + "`cacheflow inspect` prints them. Reported at the `Overrides` variable."),
+          new DocumentedError("override '<entry>': <strategy> cannot apply to FIFO <fifo>: <reason>",
+              "The strategy does not fit that FIFO (say, a channel between actors on one core). Reported at the "
+                  + "`Overrides` variable.")));
 
   private CodegenTask() {
   }
@@ -158,7 +163,9 @@ public final class CodegenTask {
   private static List<AllowedValue> targetValues() {
     List<AllowedValue> values = new ArrayList<>();
     for (TargetCache target : TargetCache.BUILT_IN.values()) {
-      values.add(new AllowedValue(target.name(), target.describe()));
+      values.add(new AllowedValue(target.name(), "L1D " + Bytes.human(target.l1dBytes()) + ", L2 "
+          + Bytes.human(target.l2Bytes()) + " per core, " + Bytes.human(target.llcBytes()) + " shared last-level "
+          + "cache, " + target.lineBytes() + "-byte lines, " + Bytes.human(target.pageBytes()) + " pages."));
     }
     return values;
   }

@@ -1,0 +1,103 @@
+package org.cacheflow.workflow;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
+
+import org.cacheflow.plan.strategy.GlobalStrategy;
+import org.cacheflow.plan.strategy.TargetCache;
+import org.cacheflow.workflow.descriptor.AllowedValue;
+import org.cacheflow.workflow.descriptor.TaskParameter;
+import org.cacheflow.workflow.descriptor.ValueKind;
+import org.junit.jupiter.api.Test;
+
+/** The task descriptor is complete and agrees with what the task does with each value. */
+class CodegenTaskTest {
+
+  @Test
+  void declaresTheSixParametersOfTheIssueInEditorOrder() {
+    assertEquals(List.of("Memory strategy", "Cores", "Target", "Overrides", "Synthetic actors", "Output directory"),
+        CodegenTask.DESCRIPTOR.parameters().stream().map(TaskParameter::name).toList());
+    assertEquals("org.cacheflow.workflow.codegen", CodegenTask.DESCRIPTOR.pluginId());
+  }
+
+  @Test
+  void everyMemoryStrategyValueSelectsADistinctPlanStrategyAndAllAreReachable() {
+    TaskParameter parameter = CodegenTask.DESCRIPTOR.parameter(CodegenTask.MEMORY_STRATEGY).orElseThrow();
+    Set<GlobalStrategy> reached = EnumSet.noneOf(GlobalStrategy.class);
+    for (AllowedValue value : parameter.values()) {
+      GlobalStrategy strategy = CodegenTask.strategy(value.name()).orElseThrow();
+      assertTrue(reached.add(strategy), value.name() + " selects " + strategy + " twice");
+      assertTrue(parameter.problem(value.name()).isEmpty(), value.name());
+      assertTrue(parameter.problem(value.name().toUpperCase()).isEmpty(), "case-insensitive: " + value.name());
+    }
+    assertEquals(EnumSet.allOf(GlobalStrategy.class), reached);
+    assertEquals("Auto", parameter.defaultValue());
+    assertEquals(GlobalStrategy.AUTO, CodegenTask.strategy(parameter.defaultValue()).orElseThrow());
+  }
+
+  @Test
+  void unknownStrategyListsTheValuesAndTranslatesCommandLineNames() {
+    TaskParameter parameter = CodegenTask.DESCRIPTOR.parameter(CodegenTask.MEMORY_STRATEGY).orElseThrow();
+    assertEquals("'Fastest' is not a value of 'Memory strategy'; expected Baseline, CopyOnWrite, NonTemporal, "
+        + "PreStore, HomeForward or Auto", parameter.problem("Fastest").orElseThrow());
+    assertTrue(parameter.problem("cow").orElseThrow().endsWith("('cow' on the command line is 'CopyOnWrite' here)"),
+        parameter.problem("cow").orElseThrow());
+  }
+
+  @Test
+  void defaultsPassTheirOwnChecksAndChoicesDefaultToAListedValue() {
+    for (TaskParameter parameter : CodegenTask.DESCRIPTOR.parameters()) {
+      assertTrue(parameter.problem(parameter.defaultValue()).isEmpty(), parameter.name());
+      assertFalse(parameter.description().isBlank(), parameter.name());
+      assertFalse(parameter.defaultMeaning().isBlank(), parameter.name());
+      if (parameter.kind() == ValueKind.CHOICE || parameter.kind() == ValueKind.BOOLEAN) {
+        assertTrue(parameter.value(parameter.defaultValue()).isPresent(), parameter.name());
+        for (AllowedValue value : parameter.values()) {
+          assertFalse(value.effect().isBlank(), parameter.name() + "=" + value.name());
+        }
+      } else if (parameter.kind() != ValueKind.NAME_OR_FILE) {
+        assertFalse(parameter.syntax().isBlank(), parameter.name() + " needs a syntax");
+      }
+    }
+  }
+
+  @Test
+  void targetValuesAreTheBuiltInProfiles() {
+    TaskParameter target = CodegenTask.DESCRIPTOR.parameter(CodegenTask.TARGET).orElseThrow();
+    assertEquals(List.copyOf(TargetCache.BUILT_IN.keySet()), target.values().stream().map(AllowedValue::name).toList());
+    assertTrue(target.values().stream().anyMatch(value -> value.name().equals(target.defaultValue())));
+  }
+
+  @Test
+  void coresAcceptsOnlyPositiveIntegers() {
+    TaskParameter cores = CodegenTask.DESCRIPTOR.parameter(CodegenTask.CORES).orElseThrow();
+    assertTrue(cores.problem("4").isEmpty());
+    assertTrue(cores.problem(" 12 ").isEmpty());
+    for (String bad : List.of("0", "-2", "four", "2.5", "99999999999")) {
+      assertEquals("'Cores' must be a positive integer, got '" + bad + "'", cores.problem(bad).orElseThrow());
+    }
+  }
+
+  @Test
+  void overridesAreCheckedEntryByEntry() {
+    TaskParameter overrides = CodegenTask.DESCRIPTOR.parameter(CodegenTask.OVERRIDES).orElseThrow();
+    assertTrue(overrides.problem("Blur.in=cow; Sharpen/*.out=channel:4").isEmpty());
+    assertEquals(List.of("Blur.in=cow", "Sharpen/*.out=channel:4"),
+        CodegenTask.overrideEntries("Blur.in=cow; ;Sharpen/*.out=channel:4;"));
+    String problem = overrides.problem("Blur.in=cow; Edges.out=teleport").orElseThrow();
+    assertTrue(problem.contains("unknown strategy 'teleport'"), problem);
+    assertTrue(overrides.problem("Blur=cow").orElseThrow().contains("names no port"));
+  }
+
+  @Test
+  void defaultsMapHasEveryParameter() {
+    assertEquals(CodegenTask.DESCRIPTOR.parameters().size(), CodegenTask.DESCRIPTOR.defaults().size());
+    assertEquals("false", CodegenTask.DESCRIPTOR.defaults().get(CodegenTask.SYNTHETIC_ACTORS));
+    assertEquals("", CodegenTask.DESCRIPTOR.defaults().get(CodegenTask.CORES));
+  }
+}

@@ -1,0 +1,103 @@
+package org.cacheflow.workflow.run;
+
+import static org.cacheflow.workflow.Workflows.cacheflowTask;
+import static org.cacheflow.workflow.Workflows.firstTask;
+import static org.cacheflow.workflow.Workflows.variable;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.List;
+
+import org.cacheflow.model.WorkflowTask;
+import org.cacheflow.model.diagnostics.InputException;
+import org.cacheflow.plan.strategy.GlobalStrategy;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Reading a cacheflow task's variables: values, defaults, and errors at the variable's line. */
+class CodegenSettingsTest {
+
+  @TempDir
+  Path directory;
+
+  private WorkflowTask task(String... variables) {
+    return firstTask(directory.resolve("test.workflow"), cacheflowTask(variables));
+  }
+
+  @Test
+  void everyVariableIsRead() {
+    CodegenSettings settings = CodegenSettings.read(task(variable("Memory strategy", "HomeForward"),
+        variable("Cores", "3"), variable("Target", "generic"), variable("Overrides", "Blur.in=cow;Edges.out=ntm"),
+        variable("Synthetic actors", "True"), variable("Output directory", "out/gen")));
+    assertEquals(GlobalStrategy.HOMEFORWARD, settings.strategy());
+    assertEquals(3, settings.cores());
+    assertEquals("generic", settings.target());
+    assertEquals(List.of("Blur.in=cow", "Edges.out=ntm"), settings.overrides());
+    assertTrue(settings.syntheticActors());
+    assertEquals("out/gen", settings.outputDirectory());
+    // the task starts on line 4, its variables on lines 6 to 11
+    assertEquals(7, settings.location("Cores").line());
+    assertEquals(11, settings.location("Output directory").line());
+  }
+
+  @Test
+  void missingAndBlankVariablesTakeTheDocumentedDefaults() {
+    CodegenSettings settings = CodegenSettings.read(task(variable("Cores", ""), variable("Overrides", " ")));
+    assertEquals(GlobalStrategy.AUTO, settings.strategy());
+    assertNull(settings.cores());
+    assertEquals("zen4-vm", settings.target());
+    assertEquals(List.of(), settings.overrides());
+    assertFalse(settings.syntheticActors());
+    assertNull(settings.outputDirectory());
+    // defaulted settings point at the task
+    assertEquals(4, settings.location("Memory strategy").line());
+    assertEquals(4, settings.location("Cores").line());
+  }
+
+  @Test
+  void unknownVariableIsReportedAtItsLineWithTheClosestName() {
+    InputException error = assertThrows(InputException.class, () -> CodegenSettings.read(task(
+        variable("Cores", "2"), variable("Memory Stratgy", "Auto"))));
+    assertEquals(7, error.location().line());
+    assertTrue(error.location().file().endsWith("test.workflow"), error.location().file());
+    assertTrue(error.getMessage().startsWith("unknown variable 'Memory Stratgy' of cacheflow task 'gen'; did you "
+        + "mean 'Memory strategy'?"), error.getMessage());
+  }
+
+  @Test
+  void unacceptedValueIsReportedAtItsLine() {
+    InputException error = assertThrows(InputException.class, () -> CodegenSettings.read(task(
+        variable("Memory strategy", "Auto"), variable("Synthetic actors", "maybe"))));
+    assertEquals(7, error.location().line());
+    assertEquals("'maybe' is not a value of 'Synthetic actors'; expected true or false", error.getMessage());
+  }
+
+  @Test
+  void everyProblemIsListedAndTheExceptionCountsTheOthers() {
+    WorkflowTask task = task(variable("Cores", "0"), variable("Colours", "red"),
+        variable("Memory strategy", "Fastest"));
+    List<Problem> problems = CodegenSettings.problems(task);
+    assertEquals(List.of(6, 7, 8), problems.stream().map(problem -> problem.location().line()).toList());
+    InputException error = assertThrows(InputException.class, () -> CodegenSettings.read(task));
+    assertEquals(6, error.location().line());
+    assertTrue(error.getMessage().contains("(and 2 more problems in this task: "), error.getMessage());
+    assertTrue(error.getMessage().contains(":7:"), error.getMessage());
+  }
+
+  @Test
+  void commandLineChangesWinOverTheTask() {
+    CodegenSettings settings = CodegenSettings.read(task(variable("Memory strategy", "Baseline"),
+        variable("Cores", "2")));
+    CodegenSettings changed = settings.with(new SettingsChange(GlobalStrategy.COW, null, "generic", null, true,
+        null));
+    assertEquals(GlobalStrategy.COW, changed.strategy());
+    assertEquals(2, changed.cores());
+    assertEquals("generic", changed.target());
+    assertTrue(changed.syntheticActors());
+    assertEquals(settings, settings.with(SettingsChange.NONE));
+  }
+}

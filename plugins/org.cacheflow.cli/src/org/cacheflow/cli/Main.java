@@ -27,6 +27,7 @@ public final class Main {
     register(new BenchCommand());
     register(new PlanCommand());
     register(new GenerateCommand());
+    register(new RunWorkflowCommand());
   }
 
   private void register(Command command) {

@@ -134,7 +134,7 @@ public record CodegenSettings(GlobalStrategy strategy, Integer cores, String tar
         best = parameter.name();
       }
     }
-    boolean close = best != null && bestDistance <= Math.max(2, name.length() / 3);
+    boolean close = best != null && bestDistance <= Math.max(2, name.length() / 2);
     return (close ? "; did you mean '" + best + "'?" : "") + " (known: " + String.join(", ",
         CodegenTask.DESCRIPTOR.parameters().stream().map(TaskParameter::name).toList()) + ")";
   }

@@ -1,0 +1,196 @@
+package org.cacheflow.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code cacheflow run-workflow} as users run it: generations, skipped tasks, errors with their lines. */
+class RunWorkflowCommandTest {
+
+  private static final Path EXAMPLE = Path.of("../../examples/filter-bank");
+
+  @TempDir
+  Path temp;
+  Path project;
+
+  @BeforeAll
+  static void runtimeFromTheCheckout() {
+    // the launcher sets CACHEFLOW_HOME; tests name the runtime-c folder of this checkout instead
+    if (System.getProperty("cacheflow.runtime") == null) {
+      System.setProperty("cacheflow.runtime", Path.of("../../runtime-c").toAbsolutePath().normalize().toString());
+    }
+  }
+
+  @BeforeEach
+  void copyExample() throws IOException {
+    project = temp.resolve("filter-bank");
+    try (Stream<Path> files = Files.walk(EXAMPLE)) {
+      for (Path file : files.filter(Files::isRegularFile).filter(f -> !f.toString().contains("generated")).toList()) {
+        Path copy = project.resolve(EXAMPLE.relativize(file).toString());
+        Files.createDirectories(copy.getParent());
+        Files.copy(file, copy);
+      }
+    }
+  }
+
+  record Run(int status, String out, String err) {
+  }
+
+  private static Run run(String... args) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    int status = new Main().run(Arrays.asList(args), new PrintStream(out, true, StandardCharsets.UTF_8),
+        new PrintStream(err, true, StandardCharsets.UTF_8));
+    return new Run(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+  }
+
+  private void setVariable(String name, String value) throws IOException {
+    Path workflow = project.resolve("Workflows/cacheflow.workflow");
+    String text = Files.readString(workflow, StandardCharsets.UTF_8);
+    String changed = text.replaceFirst("name=\"" + Pattern.quote(name) + "\" value=\"[^\"]*\"", Matcher
+        .quoteReplacement("name=\"" + name + "\" value=\"" + value + "\""));
+    assertFalse(changed.equals(text) && !text.contains("value=\"" + value + "\""), "no variable " + name);
+    Files.writeString(workflow, changed, StandardCharsets.UTF_8);
+  }
+
+  private static int lineOf(Path file, String text) throws IOException {
+    List<String> lines = Files.readAllLines(file);
+    for (int i = 0; i < lines.size(); i++) {
+      if (lines.get(i).contains(text)) {
+        return i + 1;
+      }
+    }
+    throw new AssertionError("no '" + text + "' in " + file);
+  }
+
+  @Test
+  void theExampleGeneratesItsCiPairIntoTheScenariosCodegenDirectory() {
+    Run run = run("run-workflow", project.toString());
+    assertEquals(0, run.status(), run.err());
+    Path generated = project.resolve("Code/generated");
+    for (String file : List.of("CMakeLists.txt", "main.c", "core_0.c", "core_1.c", "synthetic_actors.c")) {
+      assertTrue(Files.isRegularFile(generated.resolve(file)), file + " missing; " + run.out() + run.err());
+    }
+    assertTrue(run.out().contains("2 cores, strategy auto"), run.out());
+    assertTrue(run.out().contains("task 'cacheflow'"), run.out());
+  }
+
+  @Test
+  void theWorkflowsSettingsReachTheGenerator() throws IOException {
+    setVariable("Cores", "1");
+    Path out = temp.resolve("out");
+    Run run = run("run-workflow", project.toString(), "-w", "cacheflow", "-s", "2core.scenario", "--out",
+        out.toString(), "--strategy", "Baseline");
+    assertEquals(0, run.status(), run.err());
+    assertTrue(run.out().contains("1 cores, strategy baseline"), run.out());
+    assertTrue(Files.isRegularFile(out.resolve("core_0.c")));
+    assertFalse(Files.exists(out.resolve("core_1.c")), "one core asked for");
+  }
+
+  @Test
+  void anUnknownValueIsReportedAtItsLineAndNothingIsGenerated() throws IOException {
+    setVariable("Memory strategy", "Fastest");
+    Path workflow = project.resolve("Workflows/cacheflow.workflow");
+    Run run = run("run-workflow", project.toString());
+    assertEquals(1, run.status(), run.err());
+    String expected = "error: " + workflow.toAbsolutePath().normalize() + ":" + lineOf(workflow, "Fastest") + ":";
+    assertTrue(run.err().startsWith(expected), run.err());
+    assertTrue(run.err().contains("'Fastest' is not a value of 'Memory strategy'; expected Baseline, CopyOnWrite, "
+        + "NonTemporal, PreStore, HomeForward or Auto"), run.err());
+    assertFalse(Files.exists(project.resolve("Code/generated")));
+  }
+
+  @Test
+  void anUnknownVariableIsReportedAtItsLine() throws IOException {
+    Path workflow = project.resolve("Workflows/cacheflow.workflow");
+    Files.writeString(workflow, Files.readString(workflow).replace("name=\"Cores\"", "name=\"Core count\""));
+    Run run = run("run-workflow", project.toString(), "-w", "cacheflow.workflow", "-s", "2core");
+    assertEquals(1, run.status(), run.err());
+    assertTrue(run.err().contains(".workflow:" + lineOf(workflow, "Core count") + ":"), run.err());
+    assertTrue(run.err().contains("unknown variable 'Core count' of cacheflow task 'cacheflow'; did you mean "
+        + "'Cores'?"), run.err());
+  }
+
+  @Test
+  void aPreesmWorkflowRunsWithItsOtherTasksReportedOnce() throws IOException {
+    Path workflow = project.resolve("Workflows/preesm.workflow");
+    Files.writeString(workflow, """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <dftools:workflow xmlns:dftools="http://net.sf.dftools">
+            <dftools:scenario pluginId="org.ietr.preesm.scenario.task"/>
+            <dftools:task pluginId="pisdf-mapper.list" taskId="Scheduling">
+                <dftools:data key="variables"/>
+            </dftools:task>
+            <dftools:task pluginId="org.ietr.preesm.codegen.xtend.task.CodegenTask" taskId="Code Generation">
+                <dftools:data key="variables"><dftools:variable name="Printer" value="C"/></dftools:data>
+            </dftools:task>
+        </dftools:workflow>
+        """);
+    Files.copy(project.resolve("Scenarios/2core.scenario"), project.resolve("Scenarios/again.scenario"));
+    Files.delete(project.resolve(".ci.yaml"));
+    Run run = run("run-workflow", project.toString(), "-w", "preesm", "--out", temp.resolve("out").toString(),
+        "--synthetic-actors");
+    assertEquals(0, run.status(), run.err());
+    assertEquals(1, count(run.err(), "task 'Scheduling' (pisdf-mapper.list) is not needed by cacheflow"), run.err());
+    assertEquals(1, count(run.err(), "runs as cacheflow code generation with default settings"), run.err());
+    assertEquals(2, count(run.out(), "generated "), run.out());
+    assertTrue(Files.isRegularFile(temp.resolve("out/preesm-again/main.c")));
+    assertTrue(Files.isRegularFile(temp.resolve("out/preesm-2core/main.c")));
+  }
+
+  @Test
+  void corpusCiPairsRunWithEveryOtherTaskSkipped() throws IOException {
+    String corpus = System.getProperty("cacheflow.corpus");
+    Path app = corpus == null ? null : Path.of(corpus, "preesm-apps", "org.ietr.preesm.sobel-morpho");
+    assumeTrue(app != null && Files.isDirectory(app), "test corpus not found; skipping");
+    Run run = run("run-workflow", app.toString(), "--out", temp.resolve("sobel").toString(), "--synthetic-actors");
+    assertEquals(0, run.status(), run.err());
+    // .ci.yaml: Codegen.workflow on 1core, 4core and 8coreC6678
+    assertEquals(3, count(run.out(), "generated "), run.out());
+    assertEquals(1, count(run.err(), "task 'Scheduling' (pisdf-mapper.list) is not needed by cacheflow"), run.err());
+    assertTrue(Files.isRegularFile(temp.resolve("sobel/Codegen-4core/core_3.c")), run.out());
+  }
+
+  @Test
+  void usageErrors() {
+    assertEquals(2, run("run-workflow").status());
+    Run badStrategy = run("run-workflow", project.toString(), "--strategy", "fastest");
+    assertEquals(2, badStrategy.status());
+    assertTrue(badStrategy.err().contains("unknown strategy 'fastest'"), badStrategy.err());
+    assertEquals(1, run("run-workflow", project.toString(), "-w", "absent").status());
+    assertTrue(run("--help").out().contains("run-workflow"));
+    assertTrue(run("run-workflow", "--help").out().contains(".ci.yaml"));
+  }
+
+  @Test
+  void strategyNamesOfBothVocabulariesAreAccepted() {
+    assertEquals(RunWorkflowCommand.strategy("CopyOnWrite"), RunWorkflowCommand.strategy("cow"));
+    assertEquals(RunWorkflowCommand.strategy("homeforward"), RunWorkflowCommand.strategy("HomeForward"));
+  }
+
+  private static int count(String text, String part) {
+    int count = 0;
+    for (int at = text.indexOf(part); at >= 0; at = text.indexOf(part, at + 1)) {
+      count++;
+    }
+    return count;
+  }
+}

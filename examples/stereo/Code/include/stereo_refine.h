@@ -9,7 +9,8 @@
  * row so that slices with one row of overlap need no border case. */
 void refineDisparity(int width, int height, const unsigned int *bestMatches, unsigned char *paddedDisparity);
 
-/* Cuts the padded frame into nbSlices slices of sliceHeight+2 rows (one overlapping row above and below). */
+/* Cuts the padded frame into nbSlices slices of sliceHeight+2 rows (one overlapping row above and below).
+ * Does nothing when slices is NULL: with Code/Scripts/split.bsh applied the slices are ranges of the frame. */
 void splitRows(int width, int sliceHeight, int nbSlices, const unsigned char *paddedFrame, unsigned char *slices);
 
 /* 3x3 median of the sliceHeight inner rows of a slice of sliceHeight+2 rows (columns repeat at the borders). */

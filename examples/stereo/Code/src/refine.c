@@ -54,11 +54,16 @@ void refineDisparity(int width, int height, const unsigned int *bestMatches, uns
 void splitRows(int width, int sliceHeight, int nbSlices, const unsigned char *paddedFrame, unsigned char *slices) {
     stereoRequire(width > 0 && sliceHeight > 0 && nbSlices > 0, "splitRows",
                   "width, sliceHeight and nbSlices must be positive");
+    if (slices == NULL) {
+        /* the memory script's matches were applied and the slices are pieces of the frame: PREESM's code
+         * generation passes NULL for such a divided output, and there is nothing to copy */
+        return;
+    }
     const size_t sliceBytes = (size_t)(sliceHeight + 2) * (size_t)width;
     for (int i = 0; i < nbSlices; i++) {
         unsigned char *slice = slices + (size_t)i * sliceBytes;
         const unsigned char *from = paddedFrame + (size_t)i * (size_t)sliceHeight * (size_t)width;
-        /* when the memory script's matches are applied the slice already is that part of the frame */
+        /* a slice placed at its own range of the frame needs no copy either */
         if (slice != from) {
             memmove(slice, from, sliceBytes);
         }

@@ -29,13 +29,18 @@ enum {
     SLICE_HEIGHT = HEIGHT / NB_SLICES,
 };
 
-/* Acceptance thresholds for the refined map on pixels visible in both views. Box aggregation over 7x7
- * windows blurs depth edges by up to the radius (3 px) on the far side of each edge ("foreground
- * fattening"); the scene's depth-edge length is about 3000 px on a 512x384 image, so at most ~9000 of the
- * ~180000 visible pixels (5%) can be affected; the median and the left-right check recover most of them.
- * Random dots leave no textureless areas, so errors elsewhere mean a broken actor. */
-#define MAX_BAD_PERCENT 5.0
-#define MAX_MEAN_ABS_ERROR 0.25
+/* Acceptance thresholds for the refined map on pixels visible in both views. Random dots leave no
+ * textureless or repetitive areas, so the only expected errors are where a 7x7 aggregation window straddles
+ * a depth edge and the nearer surface wins ("foreground fattening"): at most the radius (3 px) beside the
+ * ~1100 rows of vertical depth edges of the scene, 3400 px or 1.8% of the visible pixels, of which the
+ * left-right check and the median recover most (measured: 0.13%). 1% leaves room for other seeds while any
+ * broken stage costs far more (a maximum instead of a minimum: 25%; a row sum that never subtracts: 95%).
+ * A map off by one pixel everywhere stays within the 1 px bad-pixel tolerance; the mean absolute error
+ * catches it (1.0 px against a measured 0.017). */
+#define MAX_BAD_PERCENT 1.0
+#define MAX_MEAN_ABS_ERROR 0.1
+/* The demo's seed first; the others show the result does not hang on one lucky pattern of dots. */
+static const int SEEDS[] = {SEED, 1, 2, 3};
 
 static int failures;
 
@@ -232,7 +237,7 @@ struct run_result {
 /* inPlace: share the buffers the way the memory scripts allow (aggregateCost's output over its input,
  * selectDisparity's best over previousBest, split slices inside the padded frame); otherwise every FIFO
  * has its own buffer and broadcasts copy. */
-static void runPipeline(int inPlace, int garbage, struct run_result *result) {
+static void runPipeline(int seed, int inPlace, int garbage, struct run_result *result) {
     unsigned char *left = allocate(SIZE, garbage), *right = allocate(SIZE, garbage);
     unsigned char *truth = allocate(SIZE, garbage);
     unsigned *censusLeft = allocate(SIZE * sizeof(unsigned), garbage);
@@ -246,7 +251,7 @@ static void runPipeline(int inPlace, int garbage, struct run_result *result) {
     unsigned char *slices = allocate((size_t)NB_SLICES * (SLICE_HEIGHT + 2) * WIDTH, garbage);
     unsigned char *disparity = allocate(SIZE, garbage);
 
-    generateStereoPair(WIDTH, HEIGHT, NB_DISPARITIES, SEED, left, right, truth);
+    generateStereoPair(WIDTH, HEIGHT, NB_DISPARITIES, seed, left, right, truth);
     censusTransform(WIDTH, HEIGHT, left, censusLeft);
     censusTransform(WIDTH, HEIGHT, right, censusRight);
     generateDisparities(NB_DISPARITIES, disparities);
@@ -265,6 +270,9 @@ static void runPipeline(int inPlace, int garbage, struct run_result *result) {
     for (int s = 0; s < NB_SLICES; s++) {
         const unsigned char *slice;
         if (inPlace) {
+            if (s == 0) {
+                splitRows(WIDTH, SLICE_HEIGHT, NB_SLICES, padded, NULL); /* a divided output: no copy */
+            }
             slice = padded + (size_t)s * SLICE_HEIGHT * WIDTH;
         } else {
             if (s == 0) {
@@ -302,20 +310,27 @@ static void report(const char *what, const struct stereo_disparity_error *e) {
 
 static void testPipeline(void) {
     static struct run_result first, second, shared;
-    runPipeline(0, 0x00, &first);
-    runPipeline(0, 0xA5, &second);
-    runPipeline(1, 0x5A, &shared);
-
-    struct stereo_disparity_error raw = stereoMeasureDisparityError(WIDTH, HEIGHT, first.winnerTakesAll, first.truth);
-    struct stereo_disparity_error refined = stereoMeasureDisparityError(WIDTH, HEIGHT, first.disparity, first.truth);
-    report("winner-takes-all", &raw);
-    report("refined", &refined);
-    double bad = percent(refined.nonOccludedBad, refined.nonOccludedPixels);
-    check(bad < MAX_BAD_PERCENT, "refined map: %.2f%% bad non-occluded pixels, limit %.1f%%", bad, MAX_BAD_PERCENT);
-    check(refined.nonOccludedMeanAbsError < MAX_MEAN_ABS_ERROR, "refined map: mean abs error %.3f px, limit %.2f",
-          refined.nonOccludedMeanAbsError, MAX_MEAN_ABS_ERROR);
-    check(refined.allBad <= raw.allBad, "refinement made the map worse (%ld > %ld bad pixels)", refined.allBad,
-          raw.allBad);
+    static struct run_result other;
+    for (size_t s = 0; s < sizeof SEEDS / sizeof SEEDS[0]; s++) {
+        struct run_result *run = s == 0 ? &first : &other;
+        runPipeline(SEEDS[s], 0, 0x00, run);
+        struct stereo_disparity_error raw = stereoMeasureDisparityError(WIDTH, HEIGHT, run->winnerTakesAll, run->truth);
+        struct stereo_disparity_error refined = stereoMeasureDisparityError(WIDTH, HEIGHT, run->disparity, run->truth);
+        char what[64];
+        snprintf(what, sizeof what, "seed %d, winner-takes-all", SEEDS[s]);
+        report(what, &raw);
+        snprintf(what, sizeof what, "seed %d, refined", SEEDS[s]);
+        report(what, &refined);
+        double bad = percent(refined.nonOccludedBad, refined.nonOccludedPixels);
+        check(bad < MAX_BAD_PERCENT, "seed %d: %.2f%% bad non-occluded pixels, limit %.1f%%", SEEDS[s], bad,
+              MAX_BAD_PERCENT);
+        check(refined.nonOccludedMeanAbsError < MAX_MEAN_ABS_ERROR, "seed %d: mean abs error %.3f px, limit %.2f",
+              SEEDS[s], refined.nonOccludedMeanAbsError, MAX_MEAN_ABS_ERROR);
+        check(refined.allBad <= raw.allBad, "seed %d: refinement made the map worse (%ld > %ld bad pixels)",
+              SEEDS[s], refined.allBad, raw.allBad);
+    }
+    runPipeline(SEED, 0, 0xA5, &second);
+    runPipeline(SEED, 1, 0x5A, &shared);
 
     char a[33], b[33], c[33];
     md5Hex(first.disparity, SIZE, a);

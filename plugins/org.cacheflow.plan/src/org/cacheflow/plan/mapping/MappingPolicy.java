@@ -11,9 +11,9 @@ public enum MappingPolicy {
 
   /**
    * Memory-locality-aware: as {@link #LOAD_BALANCE}, but a vertex receiving large buffers (at least the
-   * target's L1 data cache) goes to the core that produced most of those bytes, when that core is allowed
-   * and the load allows it: the vertex finishes there at most 10% of the ideal per-core load later than on
-   * the best core, and that core's load stays within 110% of the ideal.
+   * target's L1 data cache) goes to the allowed core that produced most of those bytes when the load allows
+   * it: the vertex finishes there at most 10% of the ideal per-core load (total work / cores) later than on
+   * the best core, or no later than the schedule built so far already reaches (it fills idle time).
    */
   LOCALITY("locality");
 

@@ -87,7 +87,6 @@ public final class ListScheduler {
     double ideal = (double) totalWork / cores;
     long slack = (long) Math.ceil(LOCALITY_SLACK * ideal);
     long[] coreFree = new long[cores];
-    long[] coreLoad = new long[cores];
     int[] coreCount = new int[cores];
     int[] coreOf = new int[vertices];
     long[] start = new long[vertices];
@@ -126,7 +125,13 @@ public final class ListScheduler {
         if (affinity >= 0 && affinity != bestCore && allowed(inputs, actor, affinity)) {
           long time = time(inputs, actor, affinity);
           long finish = Math.max(coreFree[affinity], dataReady[v]) + time;
-          if (finish - bestEnd <= slack && coreLoad[affinity] + time <= ideal * (1 + LOCALITY_SLACK)) {
+          long horizon = 0;
+          for (long free : coreFree) {
+            horizon = Math.max(horizon, free);
+          }
+          // the load allows it when the firing finishes at most the slack later than on the best core, or
+          // within the time the schedule already spans (it then fills idle time and extends nothing)
+          if (finish - bestEnd <= slack || finish <= horizon) {
             chosen = affinity;
           }
         }
@@ -136,7 +141,6 @@ public final class ListScheduler {
       start[v] = Math.max(coreFree[chosen], dataReady[v]);
       end[v] = start[v] + time;
       coreFree[chosen] = end[v];
-      coreLoad[chosen] += time;
       coreCount[chosen]++;
       scheduledOrder[scheduled++] = v;
       for (int i = 0; i < topology.outDegree(v); i++) {

@@ -238,13 +238,12 @@ public final class CodeModelBuilder {
     }
     int input = in[0];
     long bytes = srdag.edgeBytes(input);
-    int producer = srdag.edgeSource(input);
-    if (bytes < strategy.copyOnWrite() || bytes == 0 || isSpecial(producer) || cowOfView[input] >= 0) {
+    if (bytes < strategy.copyOnWrite() || bytes == 0 || cowOfView[input] >= 0 || cowOfRoot[input] >= 0) {
       return;
     }
     boolean anyWriter = false;
     for (int e : out) {
-      if (srdag.edgeBytes(e) != bytes || isSpecial(srdag.edgeTarget(e))) {
+      if (srdag.edgeBytes(e) != bytes) {
         return;
       }
       anyWriter |= !readOnlyConsumer(e);
@@ -507,8 +506,8 @@ public final class CodeModelBuilder {
       }
       long bytes = rootBytes(r);
       switch (storage[r]) {
-        case STATIC, SEMAPHORE -> buffers.add(new StaticBuffer(rootName(r), bytes, 1, describeRoot(r)));
-        case DOUBLE -> buffers.add(new StaticBuffer(rootName(r), bytes, 2, describeRoot(r)));
+        case STATIC, SEMAPHORE -> buffers.add(new StaticBuffer(rootName(r), bytes, 1, homeCore(r), describeRoot(r)));
+        case DOUBLE -> buffers.add(new StaticBuffer(rootName(r), bytes, 2, homeCore(r), describeRoot(r)));
         case CHANNEL -> {
           Channel channel = new Channel(channels.size(), "ch_" + rootName(r), writerCore[r], readerCore[r],
               r >= edges ? Math.max(2, strategy.slots()) : strategy.slots(), bytes, r >= edges, describeRoot(r));
@@ -525,14 +524,25 @@ public final class CodeModelBuilder {
     List<Sink> sinks = new ArrayList<>();
     Map<Integer, Integer> sinkOfFifo = sinks(sinks);
     List<Core> cores = new ArrayList<>();
+    long heapBytes = 16L << 20;
+    for (StaticBuffer buffer : buffers) {
+      // the allocator's block header and 64-byte rounding, then a chunk of slack per core
+      heapBytes = Math.addExact(heapBytes, (buffer.totalBytes() + 127) / 64 * 64);
+    }
+    heapBytes = Math.addExact(heapBytes, (long) plan.cores() * (4L << 20));
     for (int c = 0; c < plan.cores(); c++) {
-      cores.add(core(c, sinkOfFifo));
+      cores.add(core(c, sinkOfFifo, buffers));
     }
     List<SyntheticActor> declarations = new ArrayList<>();
     syntheticActors.keySet().stream().sorted().forEach(a -> declarations.add(syntheticActors.get(a)));
     String name = graph.name();
     return new CodeProject(name, CNames.identifier(name), strategy.name(), synthetic, strategy.barrier(), semaphores,
-        List.copyOf(headers), declarations, buffers, channels, cows, sinks, cores);
+        List.copyOf(headers), declarations, buffers, heapBytes, channels, cows, sinks, cores);
+  }
+
+  /** The core that reads a buffer (its first touch puts the pages in that core's memory), else the writer. */
+  private int homeCore(int r) {
+    return readerCore[r] < 64 ? readerCore[r] : writerCore[r] < 64 ? writerCore[r] : 0;
   }
 
   private long rootBytes(int r) {
@@ -594,7 +604,7 @@ public final class CodeModelBuilder {
     return path.startsWith(top) ? path.substring(top.length()) : path;
   }
 
-  private Core core(int core, Map<Integer, Integer> sinkOfFifo) {
+  private Core core(int core, Map<Integer, Integer> sinkOfFifo, List<StaticBuffer> buffers) {
     int[] order = plan.order(core);
     Map<Integer, int[]> span = new HashMap<>();
     int[][][] uses = new int[order.length][][];
@@ -642,7 +652,8 @@ public final class CodeModelBuilder {
       }
     }
     pointers.addAll(declared);
-    return new Core(core, pointers, homes, init, loop);
+    List<StaticBuffer> owned = buffers.stream().filter(b -> b.home() == core).toList();
+    return new Core(core, pointers, owned, homes, init, loop);
   }
 
   private String pointer(int r) {
@@ -716,7 +727,8 @@ public final class CodeModelBuilder {
   private BufferRef base(int r, int core, boolean delayWrite) {
     return switch (storage[r]) {
       case STATIC, SEMAPHORE -> BufferRef.of(rootName(r));
-      case DOUBLE -> BufferRef.of(rootName(r) + (delayWrite ? "[(iteration + 1) & 1]" : "[iteration & 1]"));
+      case DOUBLE -> BufferRef.of("(" + rootName(r) + (delayWrite ? " + ((iteration + 1) & 1) * " : " + (iteration & 1) * ")
+          + rootBytes(r) + "u)");
       default -> BufferRef.of(pointer(r));
     };
   }

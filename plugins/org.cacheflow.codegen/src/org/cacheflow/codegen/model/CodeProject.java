@@ -15,13 +15,14 @@ import java.util.List;
  * @param headers refinement headers to include (file names), in first-use order
  * @param declarations actor functions to declare in synthetic mode (real mode: the headers declare them)
  * @param buffers static buffers
+ * @param heapBytes address space the buffer allocator reserves (every buffer plus per-core slack)
  * @param channels rdy-ack channels
  * @param cowBuffers copy-on-write buffers
  * @param sinks digested FIFOs
  * @param cores one program per core
  */
 public record CodeProject(String graphName, String identifier, String strategy, boolean synthetic, boolean barrier,
-    int semaphores, List<String> headers, List<SyntheticActor> declarations, List<StaticBuffer> buffers,
+    int semaphores, List<String> headers, List<SyntheticActor> declarations, List<StaticBuffer> buffers, long heapBytes,
     List<Channel> channels, List<CowBuffer> cowBuffers, List<Sink> sinks, List<Core> cores) {
 
   public CodeProject {

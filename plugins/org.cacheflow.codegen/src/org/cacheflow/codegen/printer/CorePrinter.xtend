@@ -44,6 +44,11 @@ class CorePrinter extends CTemplate {
 		    «FOR pointer : core.pointers»
 		    	uint8_t *«pointer» = NULL;
 		    «ENDFOR»
+		    cf_heap_local *heap = NULL;
+		    cf_gen_check(cf_heap_attach(cf_buffer_heap, &heap), "cf_heap_attach (core «core.index»)");
+		    «FOR buffer : core.buffers»
+		    	«buffer.name» = cf_gen_alloc(heap, «bytes(buffer.totalBytes)», "«buffer.name»");
+		    «ENDFOR»
 		    «FOR channel : core.homes»
 		    	cf_gen_check(cf_channel_home_here(«channel.name»), "cf_channel_home_here(«channel.name»)");
 		    «ENDFOR»
@@ -60,6 +65,14 @@ class CorePrinter extends CTemplate {
 		        	cf_gen_barrier_wait(&cf_iteration_barrier);
 		        «ENDIF»
 		    }
+		    «IF !project.barrier && project.cores.size > 1»
+		    	/* other cores may still read buffers of ours that hold the last iterations */
+		    	cf_gen_barrier_wait(&cf_start_barrier);
+		    «ENDIF»
+		    «FOR buffer : core.buffers»
+		    	cf_gen_check(cf_heap_free(cf_buffer_heap, heap, «buffer.name»), "cf_heap_free(«buffer.name»)");
+		    «ENDFOR»
+		    cf_gen_check(cf_heap_detach(heap), "cf_heap_detach (core «core.index»)");
 		    return NULL;
 		}
 	'''

@@ -48,12 +48,13 @@ class HeaderPrinter extends CTemplate {
 			extern pthread_barrier_t cf_iteration_barrier;
 		«ENDIF»
 		extern pthread_barrier_t cf_start_barrier;
+		extern cf_heap *cf_buffer_heap;
 		«IF project.semaphores > 0»
 			extern sem_t cf_semaphores[«project.semaphores»];
 		«ENDIF»
 
 		«FOR buffer : project.buffers»
-			extern uint8_t «buffer.name»«IF buffer.copies > 1»[«buffer.copies»]«ENDIF»[«bytes(buffer.bytes)»]; /* «buffer.description.comment» */
+			extern uint8_t *«buffer.name»; /* «IF buffer.copies > 1»«buffer.copies» x «ENDIF»«buffer.bytes» bytes, core «buffer.home»: «buffer.description.comment» */
 		«ENDFOR»
 		«FOR channel : project.channels»
 			extern cf_channel *«channel.name»; /* core «channel.sender» -> core «channel.receiver»: «channel.description.comment» */
@@ -70,5 +71,5 @@ class HeaderPrinter extends CTemplate {
 		#endif
 	'''
 
-	def declaration(SyntheticActor actor) '''void «actor.function»(long iteration, long firing«FOR p : actor.parameters», «IF p.use == SyntheticActor.Use.CONFIG»long«ELSE»void *«ENDIF» «p.name»«ENDFOR»)'''
+	def declaration(SyntheticActor actor) '''void «actor.function»(long iteration, long firing«FOR p : actor.parameters», «IF p.use == SyntheticActor.Use.CONFIG»long «ELSE»void *«ENDIF»«p.name»«ENDFOR»)'''
 }

@@ -27,12 +27,13 @@ class MainPrinter extends CTemplate {
 			pthread_barrier_t cf_iteration_barrier;
 		«ENDIF»
 		pthread_barrier_t cf_start_barrier;
+		cf_heap *cf_buffer_heap;
 		«IF project.semaphores > 0»
 			sem_t cf_semaphores[«project.semaphores»];
 		«ENDIF»
 
 		«FOR buffer : project.buffers»
-			uint8_t «buffer.name»«IF buffer.copies > 1»[«buffer.copies»]«ENDIF»[«bytes(buffer.bytes)»] __attribute__((aligned(64)));
+			uint8_t *«buffer.name»;
 		«ENDFOR»
 		«FOR channel : project.channels»
 			cf_channel *«channel.name»;
@@ -51,6 +52,8 @@ class MainPrinter extends CTemplate {
 		    cf_iterations = options.iterations;
 		    cf_validate = options.validate;
 
+		    /* address space for every buffer; each core allocates (and first touches) the buffers it reads */
+		    cf_gen_check(cf_heap_create(&cf_buffer_heap, «bytes(project.heapBytes)», 0), "cf_heap_create");
 		    «FOR channel : project.channels»
 		    	{
 		    	    cf_channel_options o = {.slots = «channel.slots», .max_message = «bytes(channel.bytes)»};
@@ -99,6 +102,7 @@ class MainPrinter extends CTemplate {
 		    «FOR channel : project.channels»
 		    	cf_channel_destroy(«channel.name»);
 		    «ENDFOR»
+		    cf_gen_check(cf_heap_destroy(cf_buffer_heap), "cf_heap_destroy");
 		    return 0;
 		}
 	'''

@@ -45,6 +45,9 @@ class SupportHeaderPrinter extends CTemplate {
 		/* Stops the program with a message naming the call when rc is a negative errno value. */
 		void cf_gen_check(int rc, const char *what);
 
+		/* A zeroed block of the core's local heap, touched by the calling core. */
+		uint8_t *cf_gen_alloc(cf_heap_local *heap, size_t bytes, const char *what);
+
 		uint8_t *cf_gen_reserve(cf_channel *channel, const char *what);
 		void cf_gen_commit(cf_channel *channel, size_t bytes, const char *what);
 		uint8_t *cf_gen_acquire(cf_channel *channel, const char *what);

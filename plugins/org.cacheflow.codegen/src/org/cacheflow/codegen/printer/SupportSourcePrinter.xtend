@@ -152,6 +152,12 @@ class SupportSourcePrinter extends CTemplate {
 		    }
 		}
 
+		uint8_t *cf_gen_alloc(cf_heap_local *heap, size_t bytes, const char *what) {
+		    void *block = NULL;
+		    cf_gen_check(cf_heap_alloc(heap, bytes, CF_HEAP_ZERO, &block), what);
+		    return block;
+		}
+
 		uint8_t *cf_gen_reserve(cf_channel *channel, const char *what) {
 		    void *slot = NULL;
 		    cf_gen_check(cf_channel_reserve(channel, &slot), what);

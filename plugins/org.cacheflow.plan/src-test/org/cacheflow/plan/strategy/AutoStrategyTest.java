@@ -1,0 +1,267 @@
+package org.cacheflow.plan.strategy;
+
+import static org.cacheflow.plan.memoryplan.PlanFixtures.connect;
+import static org.cacheflow.plan.memoryplan.PlanFixtures.edge;
+import static org.cacheflow.plan.memoryplan.PlanFixtures.expand;
+import static org.cacheflow.plan.memoryplan.PlanFixtures.inputs;
+import static org.cacheflow.plan.memoryplan.PlanFixtures.target;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+
+import org.cacheflow.model.Actor;
+import org.cacheflow.model.ActorKind;
+import org.cacheflow.model.Fifo;
+import org.cacheflow.model.MemoryAnnotation;
+import org.cacheflow.model.PersistenceLevel;
+import org.cacheflow.model.Scenario;
+import org.cacheflow.plan.analysis.TestGraph;
+import org.cacheflow.plan.classify.MemoryFacts;
+import org.cacheflow.plan.classify.SpecialActorMerging;
+import org.cacheflow.plan.memoryplan.BufferPlan;
+import org.cacheflow.plan.memoryplan.MemoryPlan;
+import org.cacheflow.plan.memoryplan.MemoryPlanner;
+import org.cacheflow.plan.memoryplan.PlanFixtures.HandFacts;
+import org.cacheflow.plan.memoryplan.PlanFixtures.ScenarioBuilder;
+import org.cacheflow.plan.memoryplan.PlanRequest;
+import org.cacheflow.plan.srdag.Srdag;
+import org.cacheflow.scripts.FifoMark;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Each decision of {@code auto}, written from the papers' rules and the runtime's measured break-evens
+ * ({@link MeasuredCosts#MEASURED}), including the cases where the safe plain copy wins.
+ */
+class AutoStrategyTest {
+
+  private static MemoryPlan plan(Srdag srdag, int cores, Scenario scenario, TargetCache target, MemoryFacts facts) {
+    return MemoryPlanner.plan(srdag, PlanRequest.of(inputs(srdag, cores, scenario), target).withFacts(facts));
+  }
+
+  /** src -in-> B (broadcast) -out-> c0, c1 with the annotation given, everything on one core. */
+  private static Srdag broadcast(long in, long out, MemoryAnnotation annotation) {
+    TestGraph top = TestGraph.named("top");
+    Actor src = top.actor("src");
+    Actor b = top.actor("B", ActorKind.BROADCAST);
+    Actor c0 = top.actor("c0");
+    Actor c1 = top.actor("c1");
+    connect(top, src, "o", in, b, "in", in);
+    connect(top, b, "out0", out, c0, "i", out, annotation);
+    connect(top, b, "out1", out, c1, "i", out, annotation);
+    return expand(top);
+  }
+
+  private static BufferPlan output(MemoryPlan plan) {
+    return plan.buffer(edge(plan.srdag(), "top/B_0", "top/c1_0"));
+  }
+
+  @Test
+  void readOnlyConsumersShareByCopyOnWriteFromTheMeasuredBreakEven() {
+    // bench_cow: a view beats memcpy for read-only consumers from 64 KiB. Unmerged here (no facts) so the
+    // copy-on-write rule decides: at 64 KiB a view, at 32 KiB the plain copy.
+    BufferPlan at = output(plan(broadcast(64 << 10, 64 << 10, MemoryAnnotation.READ_ONLY), 1, null,
+        TargetCache.ZEN4_VM, MemoryFacts.NONE));
+    assertEquals(Strategy.COW, at.strategy(), at.reason());
+    assertEquals(0, at.bytesCopied());
+    assertEquals(64 << 10, at.baselineBytesCopied());
+    BufferPlan below = output(plan(broadcast(32 << 10, 32 << 10, MemoryAnnotation.READ_ONLY), 1, null,
+        TargetCache.ZEN4_VM, MemoryFacts.NONE));
+    assertEquals(Strategy.MEMCPY, below.strategy(), below.reason());
+    assertTrue(below.reason().contains("below the copy-on-write break-even of 64 KiB"), below.reason());
+    assertEquals(32 << 10, below.bytesCopied());
+  }
+
+  @Test
+  void consumersThatMayWriteNeedTheLargerBreakEven() {
+    // bench_cow: with one page written a view wins only from 256 KiB.
+    BufferPlan small = output(plan(broadcast(128 << 10, 128 << 10, MemoryAnnotation.NONE), 1, null,
+        TargetCache.ZEN4_VM, SpecialActorMerging.of(broadcast(128 << 10, 128 << 10, MemoryAnnotation.NONE))));
+    assertEquals(Strategy.MEMCPY, small.strategy(), small.reason());
+    assertTrue(small.reason().contains("256 KiB"), small.reason());
+    Srdag large = broadcast(512 << 10, 512 << 10, MemoryAnnotation.NONE);
+    BufferPlan view = output(plan(large, 1, null, TargetCache.ZEN4_VM, SpecialActorMerging.of(large)));
+    assertEquals(Strategy.COW, view.strategy(), view.reason());
+    assertEquals(0, view.footprintBytes(), "a view shares the source's pages");
+  }
+
+  @Test
+  void copyOnWriteNeedsWholePagesOfOneSourceCopy() {
+    BufferPlan tiny = output(plan(broadcast(1000, 1000, MemoryAnnotation.READ_ONLY), 1, null, TargetCache.ZEN4_VM,
+        MemoryFacts.NONE));
+    assertEquals(Strategy.MEMCPY, tiny.strategy());
+    assertTrue(tiny.reason().contains("whole pages of 4 KiB and it carries 1000 B"), tiny.reason());
+    BufferPlan repeated = output(plan(broadcast(64 << 10, 128 << 10, MemoryAnnotation.READ_ONLY), 1, null,
+        TargetCache.ZEN4_VM, MemoryFacts.NONE));
+    assertEquals(Strategy.MEMCPY, repeated.strategy());
+    assertTrue(repeated.reason().contains("repeats the broadcast's 64 KiB input"), repeated.reason());
+  }
+
+  @Test
+  void mergedBuffersAreAliasedAndCopyNothing() {
+    Srdag srdag = broadcast(1 << 20, 1 << 20, MemoryAnnotation.READ_ONLY);
+    MemoryPlan plan = plan(srdag, 1, null, TargetCache.ZEN4_VM, SpecialActorMerging.of(srdag));
+    for (BufferPlan buffer : plan.buffers()) {
+      assertEquals(Strategy.ALIAS, buffer.strategy(), buffer.reason());
+      assertEquals(0, buffer.bytesCopied());
+    }
+    assertEquals(2 << 20, plan.totals().baselineBytesCopied());
+    assertEquals(0, plan.totals().planBytesCopied());
+    assertEquals(1 << 20, plan.totals().footprintBytes(), "one allocation for the whole group");
+  }
+
+  /** a (Core0) -2 x slice-> fork -> b_0, b_1; b's port writes; b on the cores given. */
+  private static Srdag forked(long slice) {
+    TestGraph top = TestGraph.named("top");
+    Actor a = top.actor("a");
+    Actor b = top.actor("b");
+    top.actor("z");
+    connect(top, a, "o", 2 * slice, b, "i", slice, MemoryAnnotation.NONE);
+    return expand(top);
+  }
+
+  private static final String FORK = "explode_top/a_0_o";
+
+  @Test
+  void largePrivateCopiesNotReadAgainByTheCopierAreNonTemporal() {
+    // fork on Core0 after a; b_0 follows on Core0 (ties), b_1 runs on Core1. 1 MiB slices, private (b writes).
+    Srdag srdag = forked(1 << 20);
+    Scenario scenario = new ScenarioBuilder().allow("Core0", "a", "b", "z").allow("Core1", "b").build();
+    MemoryPlan plan = plan(srdag, 2, scenario, TargetCache.ZEN4_VM, MemoryFacts.NONE);
+    BufferPlan remote = plan.buffer(edge(srdag, FORK, "top/b_1"));
+    BufferPlan local = plan.buffer(edge(srdag, FORK, "top/b_0"));
+    assertTrue(remote.crossCore());
+    assertEquals(Strategy.NTM, remote.strategy(), remote.reason());
+    assertTrue(remote.reason().contains("its reader runs on Core1"), remote.reason());
+    assertEquals(1 << 20, remote.bytesCopied(), "a non-temporal copy is still a copy");
+    // the safe choice: the copier's own core reads its copy at once, from the cache
+    assertEquals(Strategy.MEMCPY, local.strategy(), local.reason());
+    assertTrue(local.reason().contains("re-reads about 3x faster"), local.reason());
+    // the same copy on a target whose L2 cannot hold it: the re-read would miss anyway
+    MemoryPlan smallL2 = plan(srdag, 2, scenario, target(256 << 10, 8 << 20), MemoryFacts.NONE);
+    assertEquals(Strategy.NTM, smallL2.buffer(edge(srdag, FORK, "top/b_0")).strategy());
+    // below 1 MiB streaming stores lose: plain copies, even across cores
+    Srdag half = forked(512 << 10);
+    BufferPlan halfRemote = plan(half, 2, scenario, TargetCache.ZEN4_VM, MemoryFacts.NONE)
+        .buffer(edge(half, FORK, "top/b_1"));
+    assertEquals(Strategy.MEMCPY, halfRemote.strategy());
+    assertTrue(halfRemote.reason().contains("pre-stores slow cross-core hand-offs"), halfRemote.reason());
+  }
+
+  @Test
+  void smallCrossCoreCopiesArePreStoredByTheReuseRule() {
+    // a and the fork on Core0; z (1000) keeps Core1 busy until 1000, then b_0 [1000,1100], b_1 [1100,1200].
+    // 2 KiB slices. Core0 touches a 4 KiB + fork 8 KiB: the fork's copies are re-written after 4 KiB.
+    // fork->b_0 is read after 0 bytes, fork->b_1 after b_0's 2 KiB.
+    Srdag srdag = forked(2 << 10);
+    Scenario scenario = new ScenarioBuilder().allow("Core0", "a").allow("Core1", "b", "z")
+        .time("z", "generic", "1000").build();
+    // a big L2: re-written soon -> demote, for both
+    MemoryPlan roomy = plan(srdag, 2, scenario, TargetCache.ZEN4_VM, MemoryFacts.NONE);
+    BufferPlan first = roomy.buffer(edge(srdag, FORK, "top/b_0"));
+    assertEquals(Strategy.PRESTORE, first.strategy(), first.reason());
+    assertEquals(PrestoreKind.DEMOTE, first.prestore(), first.reason());
+    assertEquals(4096, first.rewriteBytes());
+    // L2 1 KiB, LLC 3 KiB: not re-written soon; b_0 re-reads within the LLC (0 + 2 KiB) -> clean;
+    // b_1 only after b_0's 2 KiB (2 + 2 KiB > 3 KiB) -> skip
+    MemoryPlan tight = plan(srdag, 2, scenario, target(1 << 10, 3 << 10), MemoryFacts.NONE);
+    BufferPlan b0 = tight.buffer(edge(srdag, FORK, "top/b_0"));
+    BufferPlan b1 = tight.buffer(edge(srdag, FORK, "top/b_1"));
+    assertEquals(0, b0.rereadBytes());
+    assertEquals(2048, b1.rereadBytes());
+    assertEquals(PrestoreKind.CLEAN, b0.prestore(), b0.reason());
+    assertEquals(PrestoreKind.SKIP, b1.prestore(), b1.reason());
+    assertTrue(b1.reason().contains("neither re-written soon"), b1.reason());
+  }
+
+  /** a (Core0) -bytes-> b (Core1) and c (Core0) reading a's second output. */
+  private static Srdag direct(long bytes) {
+    TestGraph top = TestGraph.named("top");
+    Actor a = top.actor("a");
+    Actor b = top.actor("b");
+    Actor c = top.actor("c");
+    connect(top, a, "o1", bytes, b, "i", bytes);
+    connect(top, a, "o2", bytes, c, "i", bytes);
+    return expand(top);
+  }
+
+  private static final Scenario SPLIT = new ScenarioBuilder().allow("Core0", "a", "c").allow("Core1", "b").build();
+
+  @Test
+  void crossCoreBuffersBecomeChannelsHomedAtTheReader() {
+    Srdag small = direct(1 << 10);
+    MemoryPlan plan = plan(small, 2, SPLIT, TargetCache.ZEN4_VM, MemoryFacts.NONE);
+    BufferPlan channel = plan.buffer(edge(small, "top/a_0", "top/b_0"));
+    assertEquals(Strategy.CHANNEL, channel.strategy(), channel.reason());
+    assertEquals(1, channel.homeCore(), "homed at the reader");
+    assertEquals(2, channel.slots(), "two 1 KiB slots fit the reader's L2");
+    assertEquals(PrestoreKind.DEMOTE, channel.prestore(), "a 1 KiB hand-off re-written soon");
+    assertEquals(0, channel.bytesCopied(), "filled and read in place");
+    assertEquals(2 << 10, channel.footprintBytes());
+    assertEquals("channel(k=2,demote)", channel.strategyLabel());
+
+    BufferPlan same = plan.buffer(edge(small, "top/a_0", "top/c_0"));
+    assertEquals(Strategy.DIRECT, same.strategy(), same.reason());
+    assertEquals(PrestoreKind.NONE, same.prestore(), "no pre-store on one core");
+
+    Srdag large = direct(8 << 10);
+    BufferPlan unhomed = plan(large, 2, SPLIT, target(12 << 10, 1 << 20), MemoryFacts.NONE)
+        .buffer(edge(large, "top/a_0", "top/b_0"));
+    assertEquals(Strategy.CHANNEL, unhomed.strategy());
+    assertEquals(1, unhomed.slots(), "two 8 KiB slots would not fit a 12 KiB L2");
+    assertEquals(PrestoreKind.NONE, unhomed.prestore(), "above 4 KiB pre-stores slowed hand-offs");
+  }
+
+  @Test
+  void delaysKeepTheirMemory() {
+    TestGraph top = TestGraph.named("top");
+    Actor a = top.actor("a");
+    Actor b = top.actor("b");
+    Fifo fifo = top.fifo(TestGraph.out(a, "o", "64"), TestGraph.in(b, "i", "64"), "char", 8);
+    TestGraph.delay(fifo, "64", PersistenceLevel.PERMANENT);
+    Srdag srdag = expand(top);
+    MemoryPlan plan = plan(srdag, 1, null, TargetCache.ZEN4_VM, SpecialActorMerging.of(srdag));
+    BufferPlan init = plan.buffer(edge(srdag, "top/b_init_i", "top/b_0"));
+    assertEquals(Strategy.DIRECT, init.strategy());
+    assertTrue(init.reason().contains("delay"), init.reason());
+  }
+
+  @Test
+  void scriptMarkedPrivateBroadcastOutputsAreCopiedNotShared() {
+    // the copy-on-write paper: read-mostly FIFOs are shared, private ones copied (with NTM when large)
+    Srdag srdag = broadcast(2 << 20, 2 << 20, MemoryAnnotation.NONE);
+    int out = edge(srdag, "top/B_0", "top/c1_0");
+    MemoryPlan plan = plan(srdag, 1, null, target(256 << 10, 8 << 20), new HandFacts().mark(out, FifoMark.PRIVATE));
+    assertEquals(Strategy.NTM, plan.buffer(out).strategy(), plan.buffer(out).reason());
+    assertEquals(Strategy.COW, plan.buffer(edge(srdag, "top/B_0", "top/c0_0")).strategy());
+  }
+
+  @Test
+  void globalStrategies() {
+    Srdag srdag = broadcast(1 << 20, 1 << 20, MemoryAnnotation.NONE);
+    Scenario scenario = new ScenarioBuilder().allow("Core0", "src", "B", "c0").allow("Core1", "c1").build();
+    int in = edge(srdag, "top/src_0", "top/B_0");
+    int local = edge(srdag, "top/B_0", "top/c0_0");
+    int remote = edge(srdag, "top/B_0", "top/c1_0");
+    java.util.function.Function<GlobalStrategy, MemoryPlan> planned = strategy -> MemoryPlanner.plan(srdag,
+        PlanRequest.of(inputs(srdag, 2, scenario), TargetCache.ZEN4_VM).withStrategy(strategy));
+    MemoryPlan baseline = planned.apply(GlobalStrategy.BASELINE);
+    assertEquals(Strategy.MEMCPY, baseline.buffer(local).strategy());
+    assertEquals(Strategy.DIRECT, baseline.buffer(in).strategy());
+    assertEquals(baseline.totals().baselineBytesCopied(), baseline.totals().planBytesCopied());
+    assertEquals(baseline.totals().baselineFootprintBytes(), baseline.totals().footprintBytes());
+    assertEquals(List.of(Strategy.COW, Strategy.COW), List.of(planned.apply(GlobalStrategy.COW).buffer(local)
+        .strategy(), planned.apply(GlobalStrategy.COW).buffer(remote).strategy()));
+    assertEquals(Strategy.NTM, planned.apply(GlobalStrategy.NTM).buffer(local).strategy());
+    assertEquals(Strategy.DIRECT, planned.apply(GlobalStrategy.NTM).buffer(in).strategy());
+    MemoryPlan prestore = planned.apply(GlobalStrategy.PRESTORE);
+    assertEquals(Strategy.PRESTORE, prestore.buffer(in).strategy());
+    // src's 1 MiB is read by B at once (within the 1 MiB L2), but Core0 touches 5 MiB more (B copies 2 x 1 MiB,
+    // c0 reads 1 MiB) before src writes it again: clean, not demote
+    assertEquals(5 << 20, prestore.buffer(in).rewriteBytes());
+    assertEquals(PrestoreKind.CLEAN, prestore.buffer(in).prestore(), prestore.buffer(in).reason());
+    MemoryPlan homeforward = planned.apply(GlobalStrategy.HOMEFORWARD);
+    assertEquals(Strategy.CHANNEL, homeforward.buffer(remote).strategy());
+    assertEquals(Strategy.MEMCPY, homeforward.buffer(local).strategy());
+  }
+}

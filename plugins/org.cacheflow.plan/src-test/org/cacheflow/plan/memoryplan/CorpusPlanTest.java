@@ -1,0 +1,165 @@
+package org.cacheflow.plan.memoryplan;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+import org.cacheflow.io.pisdf.PiReader;
+import org.cacheflow.io.project.PreesmProject;
+import org.cacheflow.io.project.ScenarioRun;
+import org.cacheflow.io.sdf3.Sdf3Reader;
+import org.cacheflow.model.Graph;
+import org.cacheflow.model.ParameterValue;
+import org.cacheflow.model.diagnostics.Diagnostics;
+import org.cacheflow.model.diagnostics.InputException;
+import org.cacheflow.plan.analysis.AnalysisResult;
+import org.cacheflow.plan.analysis.GraphAnalysis;
+import org.cacheflow.plan.classify.MemoryFacts;
+import org.cacheflow.plan.classify.ScriptMemoryFacts;
+import org.cacheflow.plan.mapping.MappingInputs;
+import org.cacheflow.plan.mapping.MappingPolicy;
+import org.cacheflow.plan.mapping.Platform;
+import org.cacheflow.plan.memory.MemoryScripts;
+import org.cacheflow.plan.srdag.SingleRateExpansion;
+import org.cacheflow.plan.srdag.Srdag;
+import org.cacheflow.plan.strategy.BufferClassCheck;
+import org.cacheflow.plan.strategy.GlobalStrategy;
+import org.cacheflow.plan.strategy.TargetCache;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Plans every graph of the shared corpus (system property {@code cacheflow.corpus}; skipped when absent): every
+ * PREESM scenario whose files exist, with its architecture, constraints, timings and evaluated memory scripts,
+ * and every SDF3 graph on 2 cores. Each plan must satisfy {@link PlanInvariants} (totals recomputed from the
+ * rows), under {@code auto} and {@code baseline}, both mapping policies; on stereo, {@code auto} must copy at
+ * least 90% fewer bytes than the baseline.
+ */
+class CorpusPlanTest {
+
+  private static Path corpus() {
+    String property = System.getProperty("cacheflow.corpus");
+    Path path = property == null ? null : Path.of(property);
+    Assumptions.assumeTrue(path != null && Files.isDirectory(path),
+        "corpus not found (system property cacheflow.corpus = " + property + "); corpus tests skipped");
+    return path;
+  }
+
+  /** A corpus graph ready to plan. */
+  record Case(String name, Srdag srdag, MappingInputs inputs, MemoryFacts facts) {
+  }
+
+  private static Case preesm(PreesmProject project, Path scenario) {
+    Diagnostics diagnostics = new Diagnostics();
+    ScenarioRun run = project.load(scenario, PiReader::read, diagnostics);
+    Map<String, String> overrides = new LinkedHashMap<>();
+    for (ParameterValue value : run.scenario().scenario().getParameterValues()) {
+      String parent = value.getParentPath();
+      overrides.put(parent == null || parent.isEmpty() ? value.getParameterName()
+          : parent + "/" + value.getParameterName(), value.getExpression());
+    }
+    AnalysisResult analysis = GraphAnalysis.analyse(run.graph(), overrides, diagnostics);
+    Srdag srdag = SingleRateExpansion.expand(analysis.flatGraph());
+    Platform platform = run.architecture() != null && !run.architecture().getCores().isEmpty()
+        ? Platform.of(run.architecture()) : Platform.generic(2);
+    MappingInputs inputs = MappingInputs.fromScenario(analysis.flatGraph(), platform, run.scenario().scenario(),
+        run.scenario().specialVertexOperators(), diagnostics);
+    MemoryFacts facts = ScriptMemoryFacts.of(srdag, MemoryScripts.evaluate(srdag, project.root(),
+        MemoryScripts.Options.defaults().withSizesInBits(run.scenario().scenario().isSizesAreInBit()), diagnostics));
+    return new Case(project.name() + "/" + scenario.getFileName(), srdag, inputs, facts);
+  }
+
+  static List<Case> cases() throws IOException {
+    List<Case> cases = new ArrayList<>();
+    List<String> unusable = new ArrayList<>();
+    try (Stream<Path> apps = Files.list(corpus().resolve("preesm-apps"))) {
+      for (Path app : apps.sorted().toList()) {
+        PreesmProject project = PreesmProject.open(app, new Diagnostics());
+        for (Path scenario : project.scenarios()) {
+          try {
+            cases.add(preesm(project, scenario));
+          } catch (InputException e) {
+            // known corpus defects (a scenario naming an absent graph): reported clearly, nothing to plan
+            assertTrue(e.getMessage().contains("does not exist"), scenario + ": " + e.describe());
+            unusable.add(scenario.getFileName().toString());
+          }
+        }
+      }
+    }
+    assertTrue(unusable.size() <= 2, "unexpectedly many unusable scenarios: " + unusable);
+    try (Stream<Path> files = Files.walk(corpus().resolve("sdf3"))) {
+      for (Path file : files.filter(f -> f.toString().endsWith(".xml")).sorted().toList()) {
+        Graph graph = Sdf3Reader.read(file, new Diagnostics());
+        AnalysisResult analysis = GraphAnalysis.analyse(graph, Map.of(), new Diagnostics());
+        Srdag srdag = SingleRateExpansion.expand(analysis.flatGraph());
+        cases.add(new Case("sdf3/" + file.getFileName(), srdag,
+            MappingInputs.defaults(analysis.flatGraph(), Platform.generic(2)), null));
+      }
+    }
+    return cases;
+  }
+
+  @Test
+  void everyCorpusGraphIsPlannedConsistently() throws IOException {
+    List<Case> cases = cases();
+    assertTrue(cases.size() >= 50, "corpus cases: " + cases.size());
+    for (Case c : cases) {
+      for (GlobalStrategy strategy : List.of(GlobalStrategy.AUTO, GlobalStrategy.BASELINE)) {
+        for (MappingPolicy policy : MappingPolicy.values()) {
+          MemoryPlan plan = MemoryPlanner.plan(c.srdag(), PlanRequest.of(c.inputs(), TargetCache.ZEN4_VM)
+              .withStrategy(strategy).withPolicy(policy).withFacts(c.facts()));
+          try {
+            PlanInvariants.check(plan);
+            BufferClassCheck.check(plan);
+          } catch (AssertionError e) {
+            throw new AssertionError(c.name() + " (" + strategy.label + ", " + policy.label + "): " + e.getMessage(), e);
+          }
+        }
+      }
+    }
+  }
+
+  @Test
+  void everyGlobalStrategyPlansStereo() throws IOException {
+    Case stereo = stereo("4core.scenario");
+    for (GlobalStrategy strategy : GlobalStrategy.values()) {
+      PlanInvariants.check(MemoryPlanner.plan(stereo.srdag(), PlanRequest.of(stereo.inputs(), TargetCache.GENERIC)
+          .withStrategy(strategy).withFacts(stereo.facts())));
+    }
+  }
+
+  private static Case stereo(String scenario) {
+    Path app = corpus().resolve("preesm-apps/org.ietr.preesm.stereo");
+    Assumptions.assumeTrue(Files.isDirectory(app), "stereo is absent; skipped");
+    return preesm(PreesmProject.open(app, new Diagnostics()), app.resolve("Scenarios").resolve(scenario));
+  }
+
+  @Test
+  void stereoAutoCopiesAtLeastNinetyPercentFewerBytesThanTheBaseline() {
+    for (String scenario : List.of("1core.scenario", "4core.scenario")) {
+      Case stereo = stereo(scenario);
+      for (MemoryFacts facts : new MemoryFacts[] {stereo.facts(), null}) {
+        MemoryPlan auto = MemoryPlanner.plan(stereo.srdag(), PlanRequest.of(stereo.inputs(), TargetCache.ZEN4_VM)
+            .withFacts(facts));
+        MemoryPlan baseline = MemoryPlanner.plan(stereo.srdag(), PlanRequest.of(stereo.inputs(), TargetCache.ZEN4_VM)
+            .withStrategy(GlobalStrategy.BASELINE).withFacts(facts));
+        // the baseline copies every broadcast / fork / join / round buffer output: 2.46 GiB per iteration, of
+        // which the two 60-way weight broadcasts (2 x 593712000 B, then forked) are most
+        assertEquals(2637090956L, baseline.totals().planBytesCopied(), scenario);
+        assertEquals(baseline.totals().planBytesCopied(), auto.totals().baselineBytesCopied());
+        double reduction = auto.totals().copyReduction();
+        assertTrue(reduction >= 0.90, scenario + (facts == null ? " (default scripts)" : " (scripts)")
+            + ": auto copies " + auto.totals().planBytesCopied() + " of " + auto.totals().baselineBytesCopied());
+        assertTrue(auto.totals().footprintBytes() < baseline.totals().footprintBytes());
+      }
+    }
+  }
+}

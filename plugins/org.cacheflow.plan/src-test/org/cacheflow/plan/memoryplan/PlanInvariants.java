@@ -1,0 +1,93 @@
+package org.cacheflow.plan.memoryplan;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Map;
+
+import org.cacheflow.plan.classify.BufferOrigin;
+import org.cacheflow.plan.report.PlanJson;
+import org.cacheflow.plan.schedule.ScheduleInvariants;
+import org.cacheflow.plan.strategy.GlobalStrategy;
+import org.cacheflow.plan.strategy.Strategy;
+
+/** What every plan must satisfy; totals are recomputed from the per-FIFO rows and the per-buffer plans. */
+public final class PlanInvariants {
+
+  private PlanInvariants() {
+  }
+
+  public static void check(MemoryPlan plan) {
+    ScheduleInvariants.check(plan.schedule());
+    String graph = plan.srdag().flatGraph().name();
+    long baselineFromBuffers = 0;
+    long copiedFromBuffers = 0;
+    long footprintFromBuffers = 0;
+    long sizes = 0;
+    for (BufferPlan b : plan.buffers()) {
+      String what = graph + " edge " + b.edge() + " " + b.strategyLabel();
+      assertNotNull(b.bufferClass(), what);
+      assertTrue(b.reason() != null && !b.reason().isBlank(), what);
+      assertEquals(b.origin() == BufferOrigin.COPY ? b.bytes() : 0, b.baselineBytesCopied(), what);
+      assertTrue(b.bytesCopied() <= b.baselineBytesCopied(), what + ": a plan never copies more than the baseline");
+      assertEquals(b.crossCore(), b.producerCore() != b.consumerCore(), what);
+      if (b.strategy() == Strategy.ALIAS) {
+        assertTrue(b.mergeRoot() >= 0, what + ": aliased without a merge group");
+        assertEquals(b.edge() == b.mergeRoot() ? b.bytes() : 0, b.footprintBytes(), what);
+      }
+      if (b.strategy() == Strategy.CHANNEL) {
+        assertTrue(b.crossCore() && b.slots() >= 1, what);
+        assertEquals(b.consumerCore(), b.homeCore(), what + ": a channel is homed at its reader");
+        assertEquals(b.bytes() * b.slots(), b.footprintBytes(), what);
+      }
+      if (plan.strategy() == GlobalStrategy.BASELINE) {
+        assertEquals(b.baselineBytesCopied(), b.bytesCopied(), what);
+      }
+      baselineFromBuffers += b.baselineBytesCopied();
+      copiedFromBuffers += b.bytesCopied();
+      footprintFromBuffers += b.footprintBytes();
+      sizes += b.bytes();
+    }
+    long baselineFromRows = 0;
+    long copiedFromRows = 0;
+    long footprintFromRows = 0;
+    int buffers = 0;
+    for (FifoPlan fifo : plan.fifos()) {
+      baselineFromRows += fifo.baselineBytesCopied();
+      copiedFromRows += fifo.planBytesCopied();
+      footprintFromRows += fifo.footprintBytes();
+      buffers += fifo.buffers();
+      assertEquals(fifo.buffers(), plan.buffersOf(fifo.fifo()).size());
+    }
+    assertEquals(plan.srdag().edgeCount(), buffers, graph + ": every buffer belongs to one FIFO");
+    PlanTotals totals = plan.totals();
+    assertEquals(baselineFromRows, totals.baselineBytesCopied(), graph);
+    assertEquals(copiedFromRows, totals.planBytesCopied(), graph);
+    assertEquals(footprintFromRows, totals.footprintBytes(), graph);
+    assertEquals(baselineFromBuffers, totals.baselineBytesCopied(), graph);
+    assertEquals(copiedFromBuffers, totals.planBytesCopied(), graph);
+    assertEquals(footprintFromBuffers, totals.footprintBytes(), graph);
+    assertEquals(sizes, totals.baselineFootprintBytes(), graph);
+
+    // the JSON rows add up to the JSON totals
+    Map<String, Object> json = PlanJson.toJson(plan, false, false);
+    long jsonBaseline = 0;
+    long jsonCopied = 0;
+    long jsonFootprint = 0;
+    for (Object row : (List<?>) json.get("fifos")) {
+      Map<?, ?> fifo = (Map<?, ?>) row;
+      for (String key : List.of("source", "targets", "bytes", "class", "strategy", "reason")) {
+        assertTrue(fifo.containsKey(key), "JSON FIFO rows have " + key);
+      }
+      jsonBaseline += (Long) fifo.get("baselineBytesCopied");
+      jsonCopied += (Long) fifo.get("planBytesCopied");
+      jsonFootprint += (Long) fifo.get("footprintBytes");
+    }
+    Map<?, ?> jsonTotals = (Map<?, ?>) json.get("totals");
+    assertEquals(jsonBaseline, jsonTotals.get("baselineBytesCopied"));
+    assertEquals(jsonCopied, jsonTotals.get("planBytesCopied"));
+    assertEquals(jsonFootprint, jsonTotals.get("footprintBytes"));
+  }
+}

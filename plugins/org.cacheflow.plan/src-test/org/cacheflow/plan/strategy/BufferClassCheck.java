@@ -1,0 +1,42 @@
+package org.cacheflow.plan.strategy;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.cacheflow.plan.classify.BufferClass;
+import org.cacheflow.plan.classify.BufferOrigin;
+import org.cacheflow.plan.memoryplan.BufferPlan;
+import org.cacheflow.plan.memoryplan.MemoryPlan;
+
+/** Consistency between classes, origins and strategies that holds for every auto plan. */
+public final class BufferClassCheck {
+
+  private BufferClassCheck() {
+  }
+
+  public static void check(MemoryPlan plan) {
+    if (plan.strategy() != GlobalStrategy.AUTO) {
+      return;
+    }
+    for (BufferPlan b : plan.buffers()) {
+      String what = plan.srdag().flatGraph().name() + " edge " + b.edge() + ": " + b.reason();
+      if (b.bufferClass() == BufferClass.ALIASED && !b.overridden()) {
+        assertEquals(Strategy.ALIAS, b.strategy(), what);
+      }
+      if (b.origin() != BufferOrigin.COPY) {
+        assertEquals(0, b.bytesCopied(), what);
+        assertTrue(b.strategy() != Strategy.MEMCPY && b.strategy() != Strategy.NTM && b.strategy() != Strategy.COW,
+            what);
+      }
+      if (b.strategy() == Strategy.COW) {
+        assertTrue(b.bytes() >= plan.target().costs().cowReadOnlyMinBytes(), what);
+      }
+      if (b.strategy() == Strategy.NTM) {
+        assertTrue(b.bytes() >= plan.target().costs().ntmMinBytes(), what);
+      }
+      if (b.strategy() == Strategy.PRESTORE) {
+        assertTrue(b.crossCore() && b.bytes() <= plan.target().costs().prestoreMaxBytes(), what);
+      }
+    }
+  }
+}

@@ -98,8 +98,9 @@ public final class StrategySelector {
       return;
     }
     if (classes.classOf(e) == BufferClass.ALIASED) {
-      set(e, Strategy.ALIAS, "aliased (" + classes.evidence(e) + "): it shares memory with its merge group, so "
-          + "nothing is copied");
+      String merge = classes.facts().describeMerge(e);
+      set(e, Strategy.ALIAS, "aliased, " + (merge != null ? merge : classes.rule(e).description)
+          + ": it shares its merge group's memory, nothing is copied");
       return;
     }
     if (origin == BufferOrigin.DELAY || srdag.isToEnd(e)) {

@@ -1,0 +1,165 @@
+package org.cacheflow.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The {@code plan} command as users run it: table, JSON, report, options, errors and exit codes. */
+class PlanCommandTest {
+
+  /** The bundled example, found from the bundle directory (tests run with it as working directory). */
+  private static final Path EXAMPLE = Path.of("../../examples/filter-bank");
+
+  @TempDir
+  Path dir;
+
+  record Run(int status, String out, String err) {
+  }
+
+  static Run run(String... args) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    int status = new Main().run(Arrays.asList(args), new PrintStream(out, true, StandardCharsets.UTF_8),
+        new PrintStream(err, true, StandardCharsets.UTF_8));
+    return new Run(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+  }
+
+  /** The sum of {@code "key": N} over the part of the JSON before {@code "totals"}, and the total's value. */
+  private static long[] rowsAndTotal(String json, String key) {
+    int totals = json.indexOf("\"totals\": {");
+    assertTrue(totals > 0, json);
+    Matcher matcher = Pattern.compile("\"" + key + "\": (\\d+)").matcher(json);
+    long rows = 0;
+    long total = -1;
+    while (matcher.find()) {
+      if (matcher.start() < totals) {
+        rows += Long.parseLong(matcher.group(1));
+      } else if (total < 0) {
+        total = Long.parseLong(matcher.group(1));
+      }
+    }
+    return new long[] {rows, total};
+  }
+
+  @Test
+  void tablePerFifoAndTotals() {
+    Run run = run("plan", EXAMPLE.toString());
+    assertEquals(0, run.status(), run.err());
+    for (String end : new String[] {"Read.frame", "Blur.in", "Sharpen/Copy.toCombine", "Histogram.counts",
+        "Bcast.toDisplay"}) {
+      assertTrue(run.out().contains(end), end + " in\n" + run.out());
+    }
+    assertTrue(run.out().contains("producer") && run.out().contains("reason"), run.out());
+    assertTrue(run.out().contains("bytes copied per iteration: baseline "), run.out());
+    assertTrue(run.out().contains("buffer memory: this plan "), run.out());
+  }
+
+  @Test
+  void jsonTotalsAreTheSumsOfTheRows() {
+    Run run = run("plan", EXAMPLE.toString(), "--json");
+    assertEquals(0, run.status(), run.err());
+    for (String key : new String[] {"baselineBytesCopied", "planBytesCopied", "footprintBytes"}) {
+      // per-buffer entries use other keys (bytesCopied...), except baselineBytesCopied: count rows only
+      long[] sums = rowsAndTotal(run.out().replaceAll("(?s)\"buffers\": \\[.*?\\n      \\]", ""), key);
+      assertEquals(sums[1], sums[0], key);
+    }
+    assertTrue(run.out().contains("\"targets\": ["), run.out());
+    long[] copied = rowsAndTotal(run.out(), "planBytesCopied");
+    long[] baseline = rowsAndTotal(run.out().replaceAll("(?s)\"buffers\": \\[.*?\\n      \\]", ""),
+        "baselineBytesCopied");
+    assertTrue(copied[1] < baseline[1], "auto copies less than the baseline");
+  }
+
+  @Test
+  void baselineCopiesWhatPreesmCopies() {
+    Run run = run("plan", EXAMPLE.toString(), "--json", "--strategy", "baseline");
+    assertEquals(0, run.status(), run.err());
+    String json = run.out().replaceAll("(?s)\"buffers\": \\[.*?\\n      \\]", "");
+    assertEquals(rowsAndTotal(json, "baselineBytesCopied")[1], rowsAndTotal(json, "planBytesCopied")[1]);
+    assertTrue(run.out().contains("\"strategy\": \"baseline\""));
+  }
+
+  @Test
+  void coresPolicyAndTargetOptions() throws IOException {
+    Path target = dir.resolve("board.target");
+    Files.writeString(target, "base = zen4-vm\nname = board\nl2 = 256K\n");
+    Run run = run("plan", EXAMPLE.toString(), "--json", "--cores", "3", "--policy", "locality", "--target",
+        target.toString());
+    assertEquals(0, run.status(), run.err());
+    assertTrue(run.out().contains("\"name\": \"Core2\""), "three cores");
+    assertTrue(run.out().contains("\"policy\": \"locality\""));
+    assertTrue(run.out().contains("\"name\": \"board\""));
+    assertTrue(run.out().contains("\"l2Bytes\": 262144"));
+  }
+
+  @Test
+  void overridesApplyAndAreReported() {
+    Run run = run("plan", EXAMPLE.toString(), "--json", "--override", "Sharpen/Copy.toCombine=ntm");
+    assertEquals(0, run.status(), run.err());
+    assertTrue(run.out().contains("\"reason\": \"override 'Sharpen/Copy.toCombine=ntm'\""), run.out());
+  }
+
+  @Test
+  void badOverridesAreUsageErrors() {
+    Run unknown = run("plan", EXAMPLE.toString(), "--override", "Blurr.in=cow");
+    assertEquals(Main.USAGE, unknown.status());
+    assertTrue(unknown.err().contains("error: override 'Blurr.in=cow': no FIFO has an end 'Blurr.in'; did you mean "
+        + "'Blur.in'?"), unknown.err());
+    assertTrue(unknown.err().contains("run 'cacheflow plan --help' for usage"), unknown.err());
+
+    Run small = run("plan", EXAMPLE.toString(), "--override", "Sharpen/Copy.toCombine=cow");
+    assertEquals(Main.USAGE, small.status());
+    assertTrue(small.err().contains("cow cannot apply to FIFO Sharpen/Copy.toCombine -> Sharpen/Combine.original: "
+        + "copy-on-write works on whole pages of 4 KiB and it carries 3 KiB"), small.err());
+
+    Run strategy = run("plan", EXAMPLE.toString(), "--override", "Blur.in=teleport");
+    assertEquals(Main.USAGE, strategy.status());
+    assertTrue(strategy.err().contains("unknown strategy 'teleport'"), strategy.err());
+
+    Run global = run("plan", EXAMPLE.toString(), "--strategy", "fastest");
+    assertEquals(Main.USAGE, global.status());
+    assertTrue(global.err().contains("unknown strategy 'fastest' (known: baseline, cow, ntm, prestore, homeforward, "
+        + "auto)"), global.err());
+  }
+
+  @Test
+  void aBadTargetFileIsBadInputWithItsLocation() throws IOException {
+    Path target = dir.resolve("bad.target");
+    Files.writeString(target, "l1d = 32K\nl2 = lots\n");
+    Run run = run("plan", EXAMPLE.toString(), "--target", target.toString());
+    assertEquals(Main.BAD_INPUT, run.status());
+    assertTrue(run.err().contains("bad.target:2:6: 'l2' expects a size"), run.err());
+  }
+
+  @Test
+  void reportDirectory() throws IOException {
+    Path report = dir.resolve("report");
+    Run run = run("plan", EXAMPLE.toString(), "--report", report.toString());
+    assertEquals(0, run.status(), run.err());
+    for (String name : new String[] {"plan.json", "plan.md", "graph.dot", "graph.svg", "gantt.svg"}) {
+      assertTrue(Files.size(report.resolve(name)) > 0, name);
+    }
+    assertTrue(run.err().contains("report written to"), run.err());
+    assertTrue(Files.readString(report.resolve("plan.md")).contains("# Memory plan for `filter_bank`"));
+  }
+
+  @Test
+  void help() {
+    Run run = run("plan", "--help");
+    assertEquals(0, run.status());
+    assertTrue(run.out().startsWith("usage: cacheflow plan"));
+    assertTrue(run.out().contains("cow.readmostly.min"));
+  }
+}

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.Set;
 
 import org.cacheflow.model.diagnostics.Diagnostics;
@@ -124,7 +125,7 @@ public final class RunWorkflowCommand implements Command {
 
   /** A workflow strategy name (CopyOnWrite) or a command-line label (cow). */
   static GlobalStrategy strategy(String text) {
-    return CodegenTask.strategy(text).or(() -> java.util.Optional.ofNullable(GlobalStrategy.byLabel(
+    return CodegenTask.strategy(text).or(() -> Optional.ofNullable(GlobalStrategy.byLabel(
         text.trim().toLowerCase(Locale.ROOT)))).orElseThrow(() -> new UsageException("unknown strategy '" + text
             + "' (known: " + String.join(", ", CodegenTask.STRATEGIES.keySet()) + ", or " + GlobalStrategy.labels()
             + ")"));

@@ -60,10 +60,18 @@ public final class MemoryPlanner {
     Decisions decisions = StrategySelector.select(schedule, classes, distances, topology, request.target(),
         request.strategy(), request.overrides());
     progress.worked(1);
-    List<BufferPlan> buffers = new ArrayList<>(srdag.edgeCount());
-    for (int e = 0; e < srdag.edgeCount(); e++) {
-      buffers.add(bufferPlan(srdag, schedule, classes, distances, decisions, e));
-    }
+    // buffer plans are made when asked for: their evidence texts cost more than the whole plan otherwise
+    List<BufferPlan> buffers = new java.util.AbstractList<>() {
+      @Override
+      public BufferPlan get(int e) {
+        return bufferPlan(srdag, schedule, classes, distances, decisions, e, true);
+      }
+
+      @Override
+      public int size() {
+        return srdag.edgeCount();
+      }
+    };
     int[][] byFifo = buffersByFifo(srdag);
     List<FifoPlan> fifos = new ArrayList<>();
     FifoNames names = new FifoNames(srdag.flatGraph());
@@ -72,14 +80,18 @@ public final class MemoryPlanner {
     long footprint = 0;
     long baselineFootprint = 0;
     for (FlatFifo fifo : srdag.flatGraph().fifos()) {
-      FifoPlan plan = fifoPlan(srdag.flatGraph(), names, fifo, byFifo[fifo.index()], buffers);
+      List<BufferPlan> figures = new ArrayList<>();
+      for (int e : byFifo[fifo.index()]) {
+        figures.add(bufferPlan(srdag, schedule, classes, distances, decisions, e, false));
+      }
+      FifoPlan plan = fifoPlan(srdag.flatGraph(), names, fifo, figures);
       fifos.add(plan);
       baseline = add(baseline, plan.baselineBytesCopied());
       copied = add(copied, plan.planBytesCopied());
       footprint = add(footprint, plan.footprintBytes());
     }
-    for (BufferPlan buffer : buffers) {
-      baselineFootprint = add(baselineFootprint, buffer.bytes());
+    for (int e = 0; e < srdag.edgeCount(); e++) {
+      baselineFootprint = add(baselineFootprint, srdag.edgeBytes(e));
     }
     progress.worked(1);
     progress.done();
@@ -115,8 +127,9 @@ public final class MemoryPlanner {
     return touched;
   }
 
+  /** A buffer's plan; without its class evidence (null) when only the figures are needed. */
   private static BufferPlan bufferPlan(Srdag srdag, Schedule schedule, Classification classes,
-      ReuseDistances distances, Decisions decisions, int e) {
+      ReuseDistances distances, Decisions decisions, int e, boolean withEvidence) {
     long bytes = srdag.edgeBytes(e);
     BufferOrigin origin = classes.origin(e);
     Strategy strategy = decisions.strategy(e);
@@ -132,7 +145,8 @@ public final class MemoryPlanner {
     };
     int producer = srdag.edgeSource(e);
     int consumer = srdag.edgeTarget(e);
-    return new BufferPlan(e, srdag.edgeFifo(e), producer, consumer, bytes, classes.classOf(e), classes.evidence(e),
+    return new BufferPlan(e, srdag.edgeFifo(e), producer, consumer, bytes, classes.classOf(e),
+        withEvidence ? classes.evidence(e) : null,
         origin, classes.crossCore(e), schedule.coreOf(producer), schedule.coreOf(consumer), strategy,
         decisions.prestore(e), decisions.slots(e), decisions.homeCore(e), root, baseline, copies ? bytes : 0,
         footprint, distances.rereadBytes(e), distances.rewriteBytes(e), decisions.overridden(e),
@@ -157,8 +171,7 @@ public final class MemoryPlanner {
     return result;
   }
 
-  private static FifoPlan fifoPlan(FlatGraph graph, FifoNames names, FlatFifo fifo, int[] edges,
-      List<BufferPlan> buffers) {
+  private static FifoPlan fifoPlan(FlatGraph graph, FifoNames names, FlatFifo fifo, List<BufferPlan> buffers) {
     Map<BufferClass, Long> byClass = new EnumMap<>(BufferClass.class);
     Map<String, Long> byStrategy = new LinkedHashMap<>();
     Map<Strategy, Long> byStrategyKind = new EnumMap<>(Strategy.class);
@@ -168,8 +181,7 @@ public final class MemoryPlanner {
     long copied = 0;
     long footprint = 0;
     boolean cross = false;
-    for (int e : edges) {
-      BufferPlan b = buffers.get(e);
+    for (BufferPlan b : buffers) {
       byClass.merge(b.bufferClass(), b.bytes(), MemoryPlanner::add);
       byStrategy.merge(b.strategyLabel(), b.bytes(), MemoryPlanner::add);
       byStrategyKind.merge(b.strategy(), b.bytes(), MemoryPlanner::add);
@@ -184,8 +196,7 @@ public final class MemoryPlanner {
     Strategy mainStrategy = largest(byStrategyKind);
     String reason = "";
     long reasonBytes = -1;
-    for (int e : edges) {
-      BufferPlan b = buffers.get(e);
+    for (BufferPlan b : buffers) {
       if (b.strategy() == mainStrategy && b.bytes() > reasonBytes) {
         reasonBytes = b.bytes();
         reason = b.reason();
@@ -193,7 +204,7 @@ public final class MemoryPlanner {
     }
     long bytes = graph.fifo(fifo.index()).bytesFor(
         Math.multiplyExact(fifo.production(), graph.actor(fifo.source()).repetitions()));
-    return new FifoPlan(fifo.index(), names.source(fifo), names.target(fifo), bytes, edges.length,
+    return new FifoPlan(fifo.index(), names.source(fifo), names.target(fifo), bytes, buffers.size(),
         new ArrayList<>(producers), new ArrayList<>(consumers), mainClass, sortedByValue(byClass), mainStrategy,
         sortedByValue(byStrategy), reason, baseline, copied, footprint, cross);
   }

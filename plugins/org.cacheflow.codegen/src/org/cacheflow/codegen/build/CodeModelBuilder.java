@@ -82,6 +82,8 @@ public final class CodeModelBuilder {
   private final Map<Integer, Integer> semaphoreOfRoot = new HashMap<>();
   private final Map<Integer, SyntheticActor> syntheticActors = new HashMap<>();
   private final Set<String> headers = new LinkedHashSet<>();
+  /** Whether the digested FIFOs are those of persistent delays (the graph has no sink actor). */
+  private boolean delaySinks;
 
   private CodeModelBuilder(ExecutionPlan plan, boolean synthetic) {
     this.plan = plan;
@@ -526,8 +528,10 @@ public final class CodeModelBuilder {
     List<Core> cores = new ArrayList<>();
     long heapBytes = 16L << 20;
     for (StaticBuffer buffer : buffers) {
-      // the allocator's block header and 64-byte rounding, then a chunk of slack per core
-      heapBytes = Math.addExact(heapBytes, (buffer.totalBytes() + 127) / 64 * 64);
+      // address space only (pages are touched when allocated): twice the block, plus the chunk a block
+      // spanning several chunks may leave unused
+      heapBytes = Math.addExact(heapBytes, Math.addExact(Math.multiplyExact(2, (buffer.totalBytes() + 127) / 64 * 64),
+          1L << 20));
     }
     heapBytes = Math.addExact(heapBytes, (long) plan.cores() * (4L << 20));
     for (int c = 0; c < plan.cores(); c++) {
@@ -578,6 +582,7 @@ public final class CodeModelBuilder {
       }
     }
     if (sinks.isEmpty()) {
+      delaySinks = true;
       for (int i = 0; i < srdag.persistentDelayCount(); i++) {
         int fifo = srdag.vertexFifo(srdag.persistentEnd(i));
         if (!sinkOfFifo.containsKey(fifo)) {
@@ -744,7 +749,7 @@ public final class CodeModelBuilder {
   private void body(int vertex, List<Statement> init, List<Statement> loop, Map<Integer, Integer> sinkOfFifo) {
     int core = plan.coreOf(vertex);
     if (isSpecial(vertex)) {
-      if (persistentOfEnd[vertex] >= 0 && !sinkOfFifo.isEmpty()) {
+      if (persistentOfEnd[vertex] >= 0 && delaySinks) {
         Integer sink = sinkOfFifo.get(srdag.vertexFifo(vertex));
         for (int e : inputs(vertex)) {
           if (sink != null) {
@@ -768,7 +773,7 @@ public final class CodeModelBuilder {
     }
     FlatActor actor = graph.actor(srdag.vertexActor(vertex));
     int[] in = inputs(vertex);
-    if (!sinkOfFifo.isEmpty()) {
+    if (!delaySinks) {
       for (int e : in) {
         Integer sink = sinkOfFifo.get(srdag.edgeFifo(e));
         if (sink != null) {

@@ -30,12 +30,15 @@ public record Strategy(String name, boolean barrier, boolean alias, long copyOnW
 
   /** The preset names, as {@code --strategy} accepts them. */
   public static final List<String> NAMES = List.of("baseline", "channels", "alias", "ntm", "cow", "prestore-demote",
-      "prestore-clean", "prestore-skip", "auto");
+      "prestore-clean", "prestore-skip", "auto", "homeforward", "prestore");
 
   /** The preset of that name; IllegalArgumentException naming the known ones otherwise. */
   public static Strategy named(String name) {
     return switch (name.toLowerCase(Locale.ROOT)) {
       case "baseline" -> new Strategy("baseline", true, false, NEVER, NEVER, null, 0, false, 1);
+      // the plan's names (org.cacheflow.plan.strategy.GlobalStrategy) for the closest preset
+      case "homeforward" -> named("alias");
+      case "prestore" -> named("prestore-demote");
       case "channels" -> new Strategy("channels", false, false, NEVER, NEVER, null, 0, false, DEFAULT_SLOTS);
       case "alias" -> new Strategy("alias", false, true, NEVER, NEVER, null, 0, false, DEFAULT_SLOTS);
       case "ntm" -> new Strategy("ntm", false, true, NEVER, 0, null, 0, false, DEFAULT_SLOTS);

@@ -24,7 +24,7 @@ class CMakePrinter extends CTemplate {
 		cmake_minimum_required(VERSION 3.16)
 		project(«project.identifier» LANGUAGES C)
 
-		option(CACHEFLOW_BUNDLED_RUNTIME "Build the runtime copy in cacheflow-runtime/ even if a cacheflow package is installed" OFF)
+		option(CACHEFLOW_BUNDLED_RUNTIME "Build the runtime copy in cacheflow-runtime/ even if a cacheflow package is installed (a sanitized build needs a runtime built with the same sanitizer)" OFF)
 		option(CACHEFLOW_WERROR "Treat warnings in generated code as errors" OFF)
 		set(CACHEFLOW_SANITIZE "" CACHE STRING "Sanitizers for generated code and runtime: '', 'address,undefined' or 'thread'")
 		«IF !project.synthetic»
@@ -45,7 +45,7 @@ class CMakePrinter extends CTemplate {
 		find_package(Threads REQUIRED)
 
 		# The runtime: an installed package, else (or when asked) the copy shipped in this folder.
-		if(NOT CACHEFLOW_BUNDLED_RUNTIME AND NOT CACHEFLOW_SANITIZE)
+		if(NOT CACHEFLOW_BUNDLED_RUNTIME)
 		  find_package(cacheflow 0.1 QUIET)
 		endif()
 		if(TARGET cacheflow::cacheflow_static)

@@ -1,0 +1,289 @@
+package org.cacheflow.codegen;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+import org.cacheflow.codegen.build.Strategy;
+import org.cacheflow.codegen.model.ActorSources;
+import org.cacheflow.codegen.model.CodeProject;
+import org.cacheflow.plan.srdag.Srdag;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+
+/**
+ * Generates, builds with CMake and runs graphs, asserting that every strategy and core count prints the same
+ * sink digests. The default run ({@code cacheflow.e2e=default}) is a small subset: the test graph with its real
+ * actors under every strategy on 2 cores and baseline/auto on 1 and 4, stereo (small disparity scenario) and an
+ * SDF3 graph under ASan+UBSan, multi-core runs under TSan, one cross build for aarch64 run under qemu-user.
+ * {@code cacheflow.e2e=full} (see e2e-matrix.sh) runs every corpus graph under baseline and auto on 2 cores and a
+ * representative subset under every strategy on 1, 2 and 4 cores, with sanitizers; {@code none} skips.
+ */
+class EndToEndTest {
+
+  private static final String MODE = System.getProperty("cacheflow.e2e", "default");
+  private static final Path WORK = Path.of(System.getProperty("cacheflow.e2e.work", "target/e2e")).toAbsolutePath();
+  /** Digests per graph: the first run's, which every other run of the graph must repeat. */
+  private static final Map<String, List<String>> REFERENCE = new HashMap<>();
+  private static final Map<Build, Path> RUNTIMES = new java.util.EnumMap<>(Build.class);
+
+  enum Build {
+    PLAIN(""), ASAN("address,undefined"), TSAN("thread"), AARCH64("");
+
+    final String sanitize;
+
+    Build(String sanitize) {
+      this.sanitize = sanitize;
+    }
+  }
+
+  private record Case(String graph, Path input, String scenario, boolean synthetic, String strategy, int cores,
+      Build build) {
+
+    String name() {
+      return graph + "-" + strategy + "-" + cores + "-" + build.name().toLowerCase();
+    }
+  }
+
+  @TestFactory
+  Stream<DynamicTest> everyStrategyAndCoreCountPrintsTheSameDigests() {
+    Assumptions.assumeFalse(MODE.equals("none"), "end-to-end tests disabled (cacheflow.e2e=none)");
+    Assumptions.assumeTrue(available("cmake") && available("ninja") && available("cc"),
+        "cmake, ninja or cc missing: end-to-end tests skipped");
+    List<Case> cases = new ArrayList<>();
+    Path tiny = TestInputs.TINY.resolve("Algo/tiny.pi");
+    for (String strategy : Strategy.NAMES.subList(0, 9)) {
+      cases.add(new Case("tiny", tiny, null, false, strategy, 2, Build.PLAIN));
+    }
+    for (int cores : new int[] {1, 4}) {
+      cases.add(new Case("tiny", tiny, null, false, "baseline", cores, Build.PLAIN));
+      cases.add(new Case("tiny", tiny, null, false, "auto", cores, Build.PLAIN));
+    }
+    cases.add(new Case("tiny", tiny, null, false, "auto", 4, Build.TSAN));
+    Path corpus = corpusOrNull();
+    if (corpus != null) {
+      Path stereo = corpus.resolve("preesm-apps/org.ietr.preesm.stereo");
+      Path cyclic = corpus.resolve("sdf3/generated/small_cyclic.xml");
+      for (String strategy : List.of("baseline", "auto")) {
+        cases.add(new Case("stereo", stereo, "lowMaxDisparity.scenario", true, strategy, 2, Build.ASAN));
+        cases.add(new Case("small_cyclic", cyclic, null, true, strategy, 2, Build.ASAN));
+      }
+      cases.add(new Case("stereo", stereo, "lowMaxDisparity.scenario", true, "cow", 2, Build.TSAN));
+      if (MODE.equals("full")) {
+        addFullMatrix(cases, corpus);
+      }
+    }
+    if (available("aarch64-linux-gnu-gcc") && available("qemu-aarch64")) {
+      cases.add(new Case("tiny", tiny, null, false, "auto", 2, Build.AARCH64));
+    }
+    return cases.stream().map(c -> DynamicTest.dynamicTest(c.name(), () -> run(c)));
+  }
+
+  private static void addFullMatrix(List<Case> cases, Path corpus) {
+    List<Case> graphs = new ArrayList<>();
+    try (Stream<Path> apps = Files.list(corpus.resolve("preesm-apps"))) {
+      apps.sorted().forEach(app -> graphs.add(new Case(app.getFileName().toString().replace("org.ietr.preesm.", ""),
+          app, null, true, "", 0, Build.PLAIN)));
+    } catch (IOException e) {
+      fail(e);
+    }
+    for (String sdf3 : List.of("h263decoder.xml", "mp3decoder_granule_parallelism.xml", "samplerate.xml",
+        "generated/small_acyclic.xml", "generated/small_cyclic.xml", "generated/medium_acyclic.xml",
+        "generated/medium_cyclic.xml")) {
+      graphs.add(new Case(Path.of(sdf3).getFileName().toString().replace(".xml", ""), corpus.resolve("sdf3/" + sdf3),
+          null, true, "", 0, Build.PLAIN));
+    }
+    for (Case graph : graphs) {
+      String scenario = graph.graph().equals("stereo") ? "lowMaxDisparity.scenario" : null;
+      for (String strategy : List.of("baseline", "auto")) {
+        cases.add(new Case(graph.graph(), graph.input(), scenario, true, strategy, 2, Build.ASAN));
+      }
+    }
+    Path stereo = corpus.resolve("preesm-apps/org.ietr.preesm.stereo");
+    Path stabilization = corpus.resolve("preesm-apps/org.ietr.preesm.stabilization");
+    Path h263 = corpus.resolve("sdf3/h263decoder.xml");
+    for (String strategy : Strategy.NAMES.subList(0, 9)) {
+      for (int cores : new int[] {1, 2, 4}) {
+        Build build = cores == 1 ? Build.ASAN : Build.TSAN;
+        cases.add(new Case("stereo", stereo, "lowMaxDisparity.scenario", true, strategy, cores, build));
+        cases.add(new Case("stabilization", stabilization, null, true, strategy, cores, build));
+        cases.add(new Case("h263decoder", h263, null, true, strategy, cores, build));
+        cases.add(new Case("tiny-synthetic", TestInputs.TINY.resolve("Algo/tiny.pi"), null, true, strategy, cores,
+            build));
+      }
+    }
+    cases.add(new Case("stereo", stereo, "lowMaxDisparity.scenario", true, "auto", 2, Build.AARCH64));
+    cases.add(new Case("h263decoder", h263, null, true, "baseline", 2, Build.AARCH64));
+  }
+
+  private static void run(Case c) throws Exception {
+    Srdag srdag = TestInputs.srdag(c.input(), c.scenario());
+    CodeProject project = TestInputs.model(srdag, c.cores(), c.strategy(), c.synthetic());
+    Path dir = WORK.resolve(c.name());
+    ActorSources actors = c.synthetic() ? ActorSources.NONE : new ActorSources(
+        dir.relativize(TestInputs.TINY.resolve("Code/src")).toString(),
+        List.of(dir.relativize(TestInputs.TINY.resolve("Code/include")).toString()));
+    ProjectWriter.write(project, actors, TestInputs.runtime(), dir);
+    List<String> configure = new ArrayList<>(List.of("cmake", "-S", dir.toString(), "-B", dir.resolve("build")
+        .toString(), "-G", "Ninja", "-DCACHEFLOW_WERROR=ON", "-DCMAKE_BUILD_TYPE=RelWithDebInfo",
+        "-DCMAKE_PREFIX_PATH=" + runtime(c.build())));
+    if (!c.build().sanitize.isEmpty()) {
+      configure.add("-DCACHEFLOW_SANITIZE=" + c.build().sanitize);
+    }
+    if (c.build() == Build.AARCH64) {
+      configure.add("-DCMAKE_TOOLCHAIN_FILE=toolchains/aarch64-linux-gnu.cmake");
+    }
+    exec(dir, 300, configure);
+    exec(dir, 600, List.of("cmake", "--build", dir.resolve("build").toString()));
+    List<String> command = new ArrayList<>();
+    if (c.build() == Build.AARCH64) {
+      command.addAll(List.of("qemu-aarch64", "-L", "/usr/aarch64-linux-gnu"));
+    }
+    command.addAll(List.of(dir.resolve("build").resolve(project.identifier()).toString(), "--iterations", "3",
+        "--validate"));
+    String output = exec(dir, 300, command);
+    List<String> digests = output.lines().filter(l -> l.matches(".* : [0-9a-f]{32}")).toList();
+    assertFalse(digests.isEmpty(), "no sink digests printed:\n" + output);
+    assertTrue(output.contains("stats: bytes copied"), output);
+    List<String> reference;
+    synchronized (REFERENCE) {
+      reference = REFERENCE.putIfAbsent(c.graph(), digests);
+    }
+    if (reference != null) {
+      assertEquals(reference, digests, c.name() + " prints other sink digests than the first run of " + c.graph());
+    }
+  }
+
+  /** The runtime built and installed once per build kind, so each generated project compiles only its own files. */
+  private static synchronized Path runtime(Build build) throws Exception {
+    Path installed = RUNTIMES.get(build);
+    if (installed == null) {
+      Path source = TestInputs.runtime();
+      Path buildDir = WORK.resolve("runtime-" + build.name().toLowerCase());
+      installed = WORK.resolve("runtime-" + build.name().toLowerCase() + "-install");
+      List<String> configure = new ArrayList<>(List.of("cmake", "-S", source.toString(), "-B", buildDir.toString(),
+          "-G", "Ninja", "-DCF_BUILD_TESTS=OFF", "-DCF_BUILD_BENCH=OFF", "-DCMAKE_INSTALL_PREFIX=" + installed));
+      if (!build.sanitize.isEmpty()) {
+        configure.add("-DCF_SANITIZE=" + build.sanitize);
+      }
+      if (build == Build.AARCH64) {
+        configure.add("-DCMAKE_TOOLCHAIN_FILE=" + source.resolve("cmake/toolchains/aarch64-linux-gnu.cmake"));
+      }
+      Files.createDirectories(WORK);
+      exec(WORK, 300, configure);
+      exec(WORK, 600, List.of("cmake", "--build", buildDir.toString()));
+      exec(WORK, 120, List.of("cmake", "--install", buildDir.toString()));
+      RUNTIMES.put(build, installed);
+    }
+    return installed;
+  }
+
+  static String exec(Path dir, int seconds, List<String> command) throws Exception {
+    Files.createDirectories(dir);
+    Path log = Files.createTempFile(dir, "exec", ".log");
+    ProcessBuilder builder = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true)
+        .redirectOutput(log.toFile());
+    // ASan's leak checker needs ptrace, which containers often deny; TSan needs a fixed address layout
+    builder.environment().put("ASAN_OPTIONS", "detect_leaks=0");
+    builder.environment().put("TSAN_OPTIONS", "halt_on_error=1");
+    builder.environment().put("UBSAN_OPTIONS", "halt_on_error=1:print_stacktrace=1");
+    builder.environment().put("CACHEFLOW_NO_PIN", "1");
+    Process process = builder.start();
+    boolean done = process.waitFor(seconds, TimeUnit.SECONDS);
+    String output = Files.readString(log, StandardCharsets.UTF_8);
+    Files.delete(log);
+    if (!done) {
+      process.destroyForcibly();
+      fail(String.join(" ", command) + " did not finish in " + seconds + " s:\n" + tail(output));
+    }
+    if (process.exitValue() != 0) {
+      fail(String.join(" ", command) + " failed with status " + process.exitValue() + ":\n" + tail(output));
+    }
+    return output;
+  }
+
+  private static String tail(String text) {
+    return text.length() > 6000 ? "..." + text.substring(text.length() - 6000) : text;
+  }
+
+  static boolean available(String program) {
+    for (String dir : System.getenv().getOrDefault("PATH", "").split(":")) {
+      if (!dir.isEmpty() && Files.isExecutable(Path.of(dir, program))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static Path corpusOrNull() {
+    String property = System.getProperty("cacheflow.corpus");
+    return property != null && Files.isDirectory(Path.of(property)) ? Path.of(property) : null;
+  }
+
+  /** The generated MD5 against Java's, on lengths around the 64-byte block and padding boundaries. */
+  @Test
+  void generatedMd5AgreesWithJava() throws Exception {
+    Assumptions.assumeFalse(MODE.equals("none"), "end-to-end tests disabled (cacheflow.e2e=none)");
+    Assumptions.assumeTrue(available("cc"), "no C compiler: skipped");
+    Path dir = WORK.resolve("md5");
+    CodeProject project = TestInputs.model(TestInputs.srdag(TestInputs.TINY.resolve("Algo/tiny.pi"), null), 1,
+        "baseline", true);
+    ProjectWriter.write(project, ActorSources.NONE, TestInputs.runtime(), dir);
+    Files.writeString(dir.resolve("md5_check.c"), """
+        #include <stdio.h>
+        #include "cacheflow_support.h"
+        int main(void) {
+            static unsigned char data[300];
+            for (int i = 0; i < 300; i++) data[i] = (unsigned char)(i * 7 + 3);
+            const int lengths[] = {0, 1, 55, 56, 63, 64, 65, 119, 120, 128, 300};
+            for (unsigned k = 0; k < sizeof lengths / sizeof lengths[0]; k++) {
+                cf_md5 md5;
+                uint8_t digest[16];
+                cf_md5_init(&md5);
+                cf_md5_update(&md5, data, (size_t)lengths[k] / 3);
+                cf_md5_update(&md5, data + lengths[k] / 3, (size_t)(lengths[k] - lengths[k] / 3));
+                cf_md5_final(&md5, digest);
+                for (int i = 0; i < 16; i++) printf("%02x", digest[i]);
+                printf("\\n");
+            }
+            return 0;
+        }
+        """);
+    Path library;
+    try (Stream<Path> files = Files.walk(runtime(Build.PLAIN))) {
+      library = files.filter(f -> f.getFileName().toString().equals("libcacheflow.a")).findFirst().orElseThrow();
+    }
+    exec(dir, 120, List.of("cc", "-O2", "-Wall", "-Wextra", "-Werror", "-I", dir.toString(), "-I",
+        dir.resolve("cacheflow-runtime/include").toString(), "-o", "md5_check", "md5_check.c", "cacheflow_support.c",
+        library.toString(), "-pthread"));
+    List<String> printed = exec(dir, 60, List.of(dir.resolve("md5_check").toString())).lines().toList();
+    byte[] data = new byte[300];
+    for (int i = 0; i < 300; i++) {
+      data[i] = (byte) (i * 7 + 3);
+    }
+    int[] lengths = {0, 1, 55, 56, 63, 64, 65, 119, 120, 128, 300};
+    List<String> expected = new ArrayList<>();
+    for (int length : lengths) {
+      MessageDigest md5 = MessageDigest.getInstance("MD5");
+      md5.update(data, 0, length);
+      expected.add(HexFormat.of().formatHex(md5.digest()));
+    }
+    assertEquals(expected, printed);
+  }
+}

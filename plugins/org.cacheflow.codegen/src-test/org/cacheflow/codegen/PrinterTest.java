@@ -1,0 +1,157 @@
+package org.cacheflow.codegen;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+
+import org.cacheflow.codegen.model.Argument;
+import org.cacheflow.codegen.model.BufferRef;
+import org.cacheflow.codegen.model.Channel;
+import org.cacheflow.codegen.model.CodeProject;
+import org.cacheflow.codegen.model.CopyKind;
+import org.cacheflow.codegen.model.Core;
+import org.cacheflow.codegen.model.CowBuffer;
+import org.cacheflow.codegen.model.Sink;
+import org.cacheflow.codegen.model.Statement;
+import org.cacheflow.codegen.model.StaticBuffer;
+import org.cacheflow.codegen.model.SyntheticActor;
+import org.cacheflow.codegen.model.SyntheticActor.Use;
+import org.cacheflow.codegen.printer.CorePrinter;
+import org.cacheflow.codegen.printer.HeaderPrinter;
+import org.cacheflow.codegen.printer.MainPrinter;
+import org.cacheflow.codegen.printer.SyntheticActorsPrinter;
+import org.junit.jupiter.api.Test;
+
+/** Template unit tests: one code model element in, its C text out. */
+class PrinterTest {
+
+  private static final Channel CHANNEL = new Channel(0, "ch_buf3", 0, 1, 4, 128, false, "A_0.out -> B_0.in, 128 bytes");
+  private static final CowBuffer COW = new CowBuffer(0, "cow5", 65536, 2, "broadcast input");
+
+  private static CodeProject project(boolean synthetic, boolean barrier, List<Statement> loop) {
+    StaticBuffer buffer = new StaticBuffer("buf1", 64, 1, 0, "A_0.out -> B_0.in, 64 bytes");
+    Core core = new Core(0, List.of("p_buf3"), List.of(buffer), List.of(CHANNEL), List.of(), loop);
+    SyntheticActor actor = new SyntheticActor("synth_B", "B", 2, List.of(
+        new SyntheticActor.Parameter("n", Use.CONFIG, 0), new SyntheticActor.Parameter("in", Use.READ_SCRIBBLE, 64),
+        new SyntheticActor.Parameter("ro", Use.READ, 8), new SyntheticActor.Parameter("out", Use.WRITE, 32)));
+    return new CodeProject("my graph", "my_graph", "test", synthetic, barrier, barrier ? 2 : 0, List.of("b.h"),
+        List.of(actor), List.of(buffer), 1 << 24, List.of(CHANNEL), List.of(COW),
+        List.of(new Sink(0, "B.out -> C.in", 2, 0)), List.of(core));
+  }
+
+  private static String loopOf(CodeProject project) {
+    return new CorePrinter(project, project.cores().get(0)).print().toString();
+  }
+
+  @Test
+  void realCallCastsBuffersToThePrototypeTypesAndPassesConfigValues() {
+    Statement call = new Statement.ActorCall("B_0", "g.pi:12", "filter", List.of(
+        new Argument.Constant("n", "int", 42),
+        new Argument.Data("in", "const float", new BufferRef("buf1", 16), 64, true),
+        new Argument.Data("out", "unsigned char", null, 0, false)), 0);
+    String text = loopOf(project(false, false, List.of(call)));
+    assertTrue(text.contains("/* B_0 (g.pi:12) */\n"), text);
+    assertTrue(text.contains("filter(42 /* n */, (const float *)(buf1 + 16), NULL);"), text);
+  }
+
+  @Test
+  void syntheticCallPassesIterationFiringAndBytePointers() {
+    Statement call = new Statement.ActorCall("B_3", "g.pi:12", "synth_B", List.of(new Argument.Constant("n", "long",
+        7), new Argument.Data("in", null, BufferRef.of("p_buf3"), 64, true)), 3);
+    assertTrue(loopOf(project(true, false, List.of(call))).contains("synth_B(iteration, 3, 7L, p_buf3);"));
+  }
+
+  @Test
+  void copiesUseTheRuntimeCallOfTheirKind() {
+    BufferRef dst = BufferRef.of("buf1");
+    BufferRef src = new BufferRef("buf2", 8);
+    String text = loopOf(project(false, false, List.of(new Statement.Copy(dst, src, 24, CopyKind.MEMCPY, "fork"),
+        new Statement.Copy(dst, src, 24, CopyKind.NON_TEMPORAL, "fork"),
+        new Statement.Copy(dst, src, 24, CopyKind.SKIP, "fork"), new Statement.Fence(),
+        new Statement.Prestore(dst, 64, "CF_DEMOTE"), new Statement.Zero(dst, 4, "init"))));
+    assertTrue(text.contains("cf_copy(buf1, (buf2 + 8), 24u); /* fork */"), text);
+    assertTrue(text.contains("cf_ntm_copy(buf1, (buf2 + 8), 24u);"), text);
+    assertTrue(text.contains("(void)cf_prestore_write(buf1, (buf2 + 8), 24u, CF_SKIP);"), text);
+    assertTrue(text.contains("cf_prestore_fence();"), text);
+    assertTrue(text.contains("(void)cf_prestore(buf1, 64u, CF_DEMOTE);"), text);
+    assertTrue(text.contains("memset(buf1, 0, 4u); /* init */"), text);
+  }
+
+  @Test
+  void channelAndCopyOnWriteCallsPairUp() {
+    String text = loopOf(project(false, false, List.of(new Statement.ChannelReserve(CHANNEL, "p_buf3"),
+        new Statement.ChannelCommit(CHANNEL), new Statement.ChannelAcquire(CHANNEL, "p_buf3"),
+        new Statement.ChannelRelease(CHANNEL), new Statement.CowWriteBegin(COW, "p_cow5"),
+        new Statement.CowPublish(COW), new Statement.CowAcquire(COW, 1, "p_cow5_v1"), new Statement.CowRelease(COW, 1))));
+    assertTrue(text.contains("p_buf3 = cf_gen_reserve(ch_buf3, \"reserve ch_buf3\");"), text);
+    assertTrue(text.contains("cf_gen_commit(ch_buf3, 128u, \"commit ch_buf3\");"), text);
+    assertTrue(text.contains("p_buf3 = cf_gen_acquire(ch_buf3, \"acquire ch_buf3\");"), text);
+    assertTrue(text.contains("cf_gen_release(ch_buf3, \"release ch_buf3\");"), text);
+    assertTrue(text.contains("p_cow5 = cf_gen_cow_write_begin(cow5,"), text);
+    assertTrue(text.contains("p_cow5_v1 = cf_gen_cow_acquire(cow5_views[1],"), text);
+    assertTrue(text.contains("cf_gen_cow_release(cow5_views[1],"), text);
+  }
+
+  @Test
+  void coreHomesItsChannelsAllocatesItsBuffersAndPipelinesWithoutABarrier() {
+    String text = loopOf(project(false, false, List.of()));
+    assertTrue(text.contains("uint8_t *p_buf3 = NULL;"), text);
+    assertTrue(text.contains("buf1 = cf_gen_alloc(heap, 64u, \"buf1\");"), text);
+    assertTrue(text.indexOf("cf_channel_home_here(ch_buf3)") < text.indexOf("cf_gen_barrier_wait(&cf_start_barrier)"));
+    assertFalse(text.contains("cf_iteration_barrier"), text);
+    assertTrue(text.contains("cf_heap_free(cf_buffer_heap, heap, buf1)"), text);
+  }
+
+  @Test
+  void baselineMeetsAtABarrierAfterEveryIterationAndSignalsWithSemaphores() {
+    String text = loopOf(project(false, true, List.of(new Statement.SemaphoreWait(1, "x"),
+        new Statement.SemaphorePost(0, "y"))));
+    assertTrue(text.contains("cf_gen_sem_wait(&cf_semaphores[1]); /* x */"), text);
+    assertTrue(text.contains("cf_gen_sem_post(&cf_semaphores[0]); /* y */"), text);
+    int loop = text.indexOf("for (long iteration");
+    assertTrue(text.indexOf("cf_gen_barrier_wait(&cf_iteration_barrier);", loop) > loop, text);
+  }
+
+  @Test
+  void digestsGoToTheSinkPartOfTheFiring() {
+    CodeProject project = project(true, false, List.of(new Statement.Digest(0, 1, BufferRef.of("buf1"), 64)));
+    assertTrue(loopOf(project).contains("if (cf_validate) cf_md5_update(&cf_sink_parts[1], buf1, 64u);"));
+    String main = new MainPrinter(project).print().toString();
+    assertTrue(main.contains("cf_gen_print_digest(\"B.out -> C.in\", &cf_sink_parts[0], 2);"), main);
+  }
+
+  @Test
+  void mainCreatesChannelsWithTheirSlotsAndCopyOnWriteViews() {
+    String main = new MainPrinter(project(true, false, List.of())).print().toString();
+    assertTrue(main.contains("cf_channel_options o = {.slots = 4, .max_message = 128u};"), main);
+    assertTrue(main.contains("cf_cow_create(&cow5, 65536u, NULL)"), main);
+    assertTrue(main.contains("for (int i = 0; i < 2; i++) cf_gen_check(cf_cow_view_open(cow5, &cow5_views[i])"), main);
+    assertTrue(main.contains("cf_gen_parse_arguments(argc, argv, \"my_graph\", &options)"), main);
+    assertTrue(main.startsWith("/* Generated by cacheflow from graph my graph (strategy test, synthetic actors)."), main);
+  }
+
+  @Test
+  void headerDeclaresSyntheticBodiesOrIncludesRefinementHeaders() {
+    String synthetic = new HeaderPrinter(project(true, false, List.of())).print().toString();
+    assertTrue(synthetic.contains("void synth_B(long iteration, long firing, long n, void *in, void *ro, void *out);"),
+        synthetic);
+    assertFalse(synthetic.contains("#include \"b.h\""));
+    String real = new HeaderPrinter(project(false, false, List.of())).print().toString();
+    assertTrue(real.contains("#include \"b.h\""), real);
+    assertTrue(real.contains("extern uint8_t *buf1; /* 64 bytes, core 0: A_0.out -> B_0.in, 64 bytes */"), real);
+  }
+
+  @Test
+  void syntheticBodyReadsAllReadableInputsBeforeScribblingAndWriting() {
+    String body = new SyntheticActorsPrinter(project(true, false, List.of())).print().toString();
+    int absorbIn = body.indexOf("seed = cf_synth_absorb(seed, in, 64u);");
+    int absorbRo = body.indexOf("seed = cf_synth_absorb(seed, ro, 8u);");
+    int scribble = body.indexOf("cf_synth_scribble(in, 64u, seed);");
+    int fill = body.indexOf("cf_synth_fill(out, 32u, seed, 3u);");
+    assertTrue(absorbIn > 0 && absorbRo > absorbIn && scribble > absorbRo && fill > scribble, body);
+    assertFalse(body.contains("cf_synth_scribble(ro"), "READ_ONLY inputs are never written");
+    assertEquals(1, body.split("cf_synth_mix\\(seed, \\(uint64_t\\)n\\)", -1).length - 1);
+  }
+}

@@ -1,0 +1,78 @@
+package org.cacheflow.codegen;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import org.cacheflow.codegen.build.CodeModelBuilder;
+import org.cacheflow.codegen.build.InterimPlanner;
+import org.cacheflow.codegen.build.Strategy;
+import org.cacheflow.codegen.model.CodeProject;
+import org.cacheflow.io.pisdf.PiReader;
+import org.cacheflow.io.project.PreesmProject;
+import org.cacheflow.io.project.ScenarioRun;
+import org.cacheflow.io.scenario.TokenSizeResolver;
+import org.cacheflow.io.sdf3.Sdf3Reader;
+import org.cacheflow.model.Graph;
+import org.cacheflow.model.ParameterValue;
+import org.cacheflow.model.diagnostics.Diagnostics;
+import org.cacheflow.plan.analysis.GraphAnalysis;
+import org.cacheflow.plan.srdag.SingleRateExpansion;
+import org.cacheflow.plan.srdag.Srdag;
+import org.junit.jupiter.api.Assumptions;
+
+/** Graphs for tests: the bundle's own test graph, and corpus graphs (skipped when the corpus is absent). */
+final class TestInputs {
+
+  /** The test graph with real actor code in src-test/resources/tiny. */
+  static final Path TINY = Path.of("src-test/resources/tiny").toAbsolutePath();
+
+  private TestInputs() {
+  }
+
+  /** A graph file (.pi or SDF3 .xml), or a PREESM project directory with the scenario named (may be null). */
+  static Srdag srdag(Path input, String scenario) {
+    Diagnostics diagnostics = new Diagnostics();
+    Map<String, String> overrides = new LinkedHashMap<>();
+    Graph graph;
+    if (Files.isDirectory(input)) {
+      PreesmProject project = PreesmProject.open(input, diagnostics);
+      ScenarioRun run = project.load(input.resolve("Scenarios").resolve(scenario), PiReader::read, diagnostics);
+      for (ParameterValue value : run.scenario().scenario().getParameterValues()) {
+        String parent = value.getParentPath();
+        overrides.put(parent == null || parent.isEmpty() ? value.getParameterName()
+            : parent + "/" + value.getParameterName(), value.getExpression());
+      }
+      graph = run.graph();
+    } else if (input.toString().endsWith(".xml")) {
+      graph = Sdf3Reader.read(input, diagnostics);
+    } else {
+      graph = PiReader.read(input, diagnostics);
+      TokenSizeResolver.resolve(graph, null, diagnostics);
+    }
+    return SingleRateExpansion.expand(GraphAnalysis.analyse(graph, overrides, diagnostics).flatGraph());
+  }
+
+  static CodeProject model(Srdag srdag, int cores, String strategy, boolean synthetic) {
+    return CodeModelBuilder.build(InterimPlanner.plan(srdag, cores, Strategy.named(strategy)), synthetic);
+  }
+
+  static Path corpus() {
+    String property = System.getProperty("cacheflow.corpus");
+    Path corpus = property == null ? null : Path.of(property);
+    Assumptions.assumeTrue(corpus != null && Files.isDirectory(corpus),
+        "corpus not found (system property cacheflow.corpus = " + property + "): corpus tests skipped");
+    return corpus;
+  }
+
+  /** runtime-c, from the pom's system property or relative to this bundle. */
+  static Path runtime() {
+    String property = System.getProperty("cacheflow.runtime");
+    Path runtime = property != null ? Path.of(property) : Path.of("../../runtime-c");
+    if (!Files.isRegularFile(runtime.resolve("CMakeLists.txt"))) {
+      runtime = Path.of("../../runtime-c");
+    }
+    return runtime.toAbsolutePath().normalize();
+  }
+}

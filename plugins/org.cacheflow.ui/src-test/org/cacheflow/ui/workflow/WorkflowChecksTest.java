@@ -52,8 +52,8 @@ class WorkflowChecksTest {
     List<WorkflowProblem> problems = check(text);
     assertEquals(1, problems.size(), problems.toString());
     assertEquals(Severity.ERROR, problems.get(0).severity());
-    assertEquals(17, problems.get(0).line());
-    assertEquals("end tag </kept> does not match <keep> of line 17", problems.get(0).message());
+    assertEquals(16, problems.get(0).line());
+    assertEquals("end tag </kept> does not match <keep> of line 16", problems.get(0).message());
   }
 
   @Test
@@ -61,7 +61,7 @@ class WorkflowChecksTest {
     String text = WorkflowDocumentTest.WORKFLOW.replace("taskId=\"bare\"", "taskId=\"Display Gantt\"");
     List<WorkflowProblem> problems = check(text);
     assertEquals(1, problems.size(), problems.toString());
-    assertEquals(25, problems.get(0).line());
+    assertEquals(23, problems.get(0).line());
     assertEquals("workflow task 'Display Gantt' is defined twice", problems.get(0).message());
   }
 
@@ -71,7 +71,7 @@ class WorkflowChecksTest {
     List<WorkflowProblem> problems = check(text);
     assertEquals(1, problems.size(), problems.toString());
     assertEquals(Severity.INFO, problems.get(0).severity());
-    assertEquals(20, problems.get(0).line());
+    assertEquals(18, problems.get(0).line());
     List<WorkflowProblem> none = check(text.replace("org.ietr.preesm.codegen.xtend.task.CodegenTask", "x"));
     assertEquals(1, none.size(), none.toString());
     assertEquals(Severity.WARNING, none.get(0).severity());

@@ -36,7 +36,7 @@ class WorkflowDocumentTest {
           <dftools:task pluginId="org.ietr.preesm.plugin.mapper.plot" taskId="Display Gantt">
               <dftools:data key="variables"/>
           </dftools:task>
-          <dftools:task pluginId="org.cacheflow.workflow.codegen" taskId="cacheflow"  x:unknown='kept'>
+          <dftools:task pluginId="org.cacheflow.workflow.codegen" taskId="cacheflow"  x:unknown='kept' xmlns:x="urn:kept">
               <dftools:data key="variables">
                   <dftools:variable name="Memory strategy" value="Auto"/>
                   <!-- cores from the architecture -->

@@ -1,0 +1,109 @@
+package org.cacheflow.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import org.cacheflow.cli.InspectCommandTest.Run;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The {@code generate} command as users run it: what it writes, exit codes and messages. */
+class GenerateCommandTest {
+
+  private static final Path EXAMPLE = Path.of("../../examples/filter-bank");
+  private static final String SDF3 = """
+      <?xml version="1.0"?>
+      <sdf3 type="sdf" version="1.0">
+        <applicationGraph>
+          <sdf name="pair" type="G">
+            <actor name="a" type="A"><port name="out" type="out" rate="2"/></actor>
+            <actor name="b" type="B"><port name="in" type="in" rate="1"/></actor>
+            <channel name="c" srcActor="a" srcPort="out" dstActor="b" dstPort="in"/>
+          </sdf>
+        </applicationGraph>
+      </sdf3>
+      """;
+
+  @TempDir
+  Path dir;
+
+  @BeforeEach
+  void bundleTheRepositoryRuntime() {
+    System.setProperty(GenerateCommand.RUNTIME_PROPERTY, Path.of("../../runtime-c").toAbsolutePath().toString());
+  }
+
+  @AfterEach
+  void forget() {
+    System.clearProperty(GenerateCommand.RUNTIME_PROPERTY);
+  }
+
+  @Test
+  void writesACMakeProjectForTheExample() {
+    Path out = dir.resolve("fb");
+    Run run = InspectCommandTest.run("generate", EXAMPLE.toString(), "--out", out.toString(), "--cores", "2",
+        "--strategy", "baseline", "--synthetic-actors");
+    assertEquals(Main.OK, run.status(), run.err());
+    assertTrue(run.out().contains("2 cores, strategy baseline"), run.out());
+    for (String file : new String[] {"CMakeLists.txt", "graph.h", "main.c", "core_0.c", "core_1.c",
+        "synthetic_actors.c", "cacheflow-runtime/CMakeLists.txt"}) {
+      assertTrue(Files.isRegularFile(out.resolve(file)), file);
+    }
+  }
+
+  @Test
+  void realActorsNeedPrototypes() throws IOException {
+    Path graph = dir.resolve("pair.xml");
+    Files.writeString(graph, SDF3);
+    Run run = InspectCommandTest.run("generate", graph.toString(), "--out", dir.resolve("out").toString());
+    assertEquals(Main.BAD_INPUT, run.status(), run.err());
+    assertTrue(run.err().contains("pair.xml:") && run.err().contains("actor 'a' has no loop prototype")
+        && run.err().contains("--synthetic-actors"), run.err());
+    assertEquals(Main.OK, InspectCommandTest.run("generate", graph.toString(), "--out", dir.resolve("out").toString(),
+        "--synthetic-actors").status());
+  }
+
+  @Test
+  void aFailedGenerationLeavesThePreviousOutput() throws IOException {
+    Path out = Files.createDirectories(dir.resolve("out"));
+    Files.writeString(out.resolve("keep.txt"), "previous");
+    System.setProperty(GenerateCommand.RUNTIME_PROPERTY, dir.resolve("missing-runtime").toString());
+    Run run = InspectCommandTest.run("generate", EXAMPLE.toString(), "--out", out.toString(), "--synthetic-actors");
+    assertEquals(Main.BAD_INPUT, run.status());
+    assertTrue(run.err().contains("the C runtime was not found"), run.err());
+    assertEquals("previous", Files.readString(out.resolve("keep.txt")));
+  }
+
+  @Test
+  void commandLineMistakesAreUsageErrors() {
+    Run noOut = InspectCommandTest.run("generate", EXAMPLE.toString());
+    assertEquals(Main.USAGE, noOut.status());
+    assertTrue(noOut.err().contains("missing --out DIR"), noOut.err());
+    Run strategy = InspectCommandTest.run("generate", EXAMPLE.toString(), "--out", dir.toString(), "--strategy", "fast");
+    assertEquals(Main.USAGE, strategy.status());
+    assertTrue(strategy.err().contains("unknown strategy 'fast'; known: baseline"), strategy.err());
+    Run override = InspectCommandTest.run("generate", EXAMPLE.toString(), "--out", dir.toString(), "--override",
+        "slots=0");
+    assertEquals(Main.USAGE, override.status());
+    assertTrue(override.err().contains("slots=K needs a positive integer"), override.err());
+    Run cores = InspectCommandTest.run("generate", EXAMPLE.toString(), "--out", dir.toString(), "--cores", "65");
+    assertEquals(Main.USAGE, cores.status());
+  }
+
+  @Test
+  void aMissingGraphIsBadInput() {
+    Run run = InspectCommandTest.run("generate", dir.resolve("nothing.pi").toString(), "--out", dir.toString());
+    assertEquals(Main.BAD_INPUT, run.status());
+    assertTrue(run.err().contains("nothing.pi: no such file or directory"), run.err());
+  }
+
+  @Test
+  void outputPathsOfActorSourcesAreRelative() {
+    assertEquals("../src", GenerateCommand.relative(dir.resolve("out"), dir.resolve("src")));
+  }
+}

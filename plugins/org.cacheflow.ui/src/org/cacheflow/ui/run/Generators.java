@@ -1,12 +1,18 @@
 package org.cacheflow.ui.run;
 
+import java.io.IOException;
+import java.net.URL;
 import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 
 import org.cacheflow.model.diagnostics.InputException;
 import org.cacheflow.model.diagnostics.SourceLocation;
 import org.cacheflow.plan.analysis.ProgressListener;
 import org.cacheflow.workflow.run.CodeGenerator;
+import org.eclipse.core.runtime.FileLocator;
+import org.osgi.framework.Bundle;
+import org.osgi.framework.FrameworkUtil;
 
 /** Where this plug-in gets its code generator and the C runtime that generated projects carry. */
 public final class Generators {
@@ -29,11 +35,11 @@ public final class Generators {
 
   /**
    * The {@code runtime-c} folder: the system property {@value #RUNTIME_PROPERTY}, else
-   * {@code $CACHEFLOW_HOME/runtime-c}.
+   * {@code $CACHEFLOW_HOME/runtime-c}, else the copy packed into this plug-in (extracted on first use).
    *
-   * @throws InputException at {@code workflow} when neither names a runtime
+   * @throws InputException at {@code workflow} when there is none
    */
-  static Path runtime(Path workflow) {
+  public static Path runtime(Path workflow) {
     String property = System.getProperty(RUNTIME_PROPERTY);
     if (property != null && !property.isBlank()) {
       return check(Path.of(property), workflow, "-D" + RUNTIME_PROPERTY);
@@ -42,9 +48,28 @@ public final class Generators {
     if (home != null && !home.isBlank()) {
       return check(Path.of(home, "runtime-c"), workflow, "CACHEFLOW_HOME");
     }
+    Path bundled = bundledRuntime();
+    if (bundled != null) {
+      return check(bundled, workflow, "the plug-in's copy");
+    }
     throw new InputException(SourceLocation.file(workflow), "cannot find the cacheflow C runtime that generated "
         + "projects include: add '-D" + RUNTIME_PROPERTY + "=<cacheflow checkout>/runtime-c' to eclipse.ini (after "
         + "-vmargs), or set CACHEFLOW_HOME to the cacheflow checkout before starting Eclipse");
+  }
+
+  /** The runtime packed into this bundle, as a folder of files; null outside OSGi or when it is missing. */
+  private static Path bundledRuntime() {
+    Bundle bundle = FrameworkUtil.getBundle(Generators.class);
+    URL entry = bundle == null ? null : bundle.getEntry("runtime-c/");
+    if (entry == null) {
+      return null;
+    }
+    try {
+      // a jarred bundle's folder is extracted (with its contents) into the OSGi storage area
+      return Path.of(FileLocator.toFileURL(entry).getPath());
+    } catch (IOException | InvalidPathException e) {
+      return null;
+    }
   }
 
   private static Path check(Path runtime, Path workflow, String setting) {

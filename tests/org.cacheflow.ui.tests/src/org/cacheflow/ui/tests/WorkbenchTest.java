@@ -4,6 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import org.cacheflow.ui.run.Generators;
 import org.eclipse.e4.ui.css.swt.dom.WidgetElement;
 import org.eclipse.swt.widgets.Display;
 import org.eclipse.ui.PlatformUI;
@@ -31,5 +35,23 @@ class WorkbenchTest {
     assertNotNull(batik, "batik's CSS parser is not installed");
     assertTrue((batik.getState() & (Bundle.RESOLVED | Bundle.ACTIVE | Bundle.STARTING)) != 0,
         "batik's CSS parser is not resolved: state " + batik.getState());
+  }
+
+  /** An IDE installed from the update site has no cacheflow checkout: the plug-in carries the C runtime. */
+  @Test
+  void theCRuntimePackedInThePluginIsFoundWithoutSettings() {
+    org.junit.jupiter.api.Assumptions.assumeTrue(System.getenv("CACHEFLOW_HOME") == null,
+        "CACHEFLOW_HOME is set and would be used instead; skipped");
+    String saved = System.clearProperty(Generators.RUNTIME_PROPERTY);
+    try {
+      Path runtime = Generators.runtime(Path.of("Workflows", "x.workflow"));
+      assertTrue(Files.isRegularFile(runtime.resolve("CMakeLists.txt")), runtime.toString());
+      assertTrue(Files.isRegularFile(runtime.resolve("include/cacheflow/cacheflow.h")), runtime.toString());
+      assertTrue(Files.isRegularFile(runtime.resolve("src/channel.c")), runtime.toString());
+    } finally {
+      if (saved != null) {
+        System.setProperty(Generators.RUNTIME_PROPERTY, saved);
+      }
+    }
   }
 }

@@ -28,6 +28,7 @@ public final class Main {
     register(new PlanCommand());
     register(new GenerateCommand());
     register(new RunWorkflowCommand());
+    register(new DemoCommand());
   }
 
   private void register(Command command) {

@@ -6,7 +6,7 @@ import java.util.List;
 import org.cacheflow.model.diagnostics.Diagnostics;
 import org.cacheflow.model.diagnostics.InputException;
 import org.cacheflow.model.diagnostics.SourceLocation;
-import org.cacheflow.plan.analysis.ProgressListener;
+import org.cacheflow.workflow.run.CodeGenerator;
 import org.cacheflow.ui.CacheflowUi;
 import org.cacheflow.ui.markers.WorkflowMarkers;
 import org.cacheflow.ui.report.PlanReportView;
@@ -80,10 +80,17 @@ public final class GenerateJob extends Job {
         return new Status(IStatus.ERROR, CacheflowUi.PLUGIN_ID, "the workflow has errors (see the Problems view)");
       }
       Path file = workflow.getLocation().toPath();
-      ProgressListener listener = progressListener(progress.split(90));
+      SubMonitor running = progress.split(90);
+      running.setWorkRemaining(100);
+      CodeGenerator commandLine = Generators.inProcess(file, CacheflowConsole::println);
+      CodeGenerator generator = (request, diagnostics) -> {
+        running.subTask("generating " + request.outputDirectory());
+        running.worked(10);
+        return commandLine.generate(request, diagnostics);
+      };
       Diagnostics diagnostics = new Diagnostics();
-      WorkflowRuns.Result run = WorkflowRuns.run(file, scenario, Generators.inProcess(file, listener),
-          consoleListener(), diagnostics, listener);
+      WorkflowRuns.Result run = WorkflowRuns.run(file, scenario, generator, consoleListener(), diagnostics,
+          CacheflowConsole::println);
       for (Diagnostics.Warning warning : diagnostics.warnings()) {
         CacheflowConsole.println("warning: " + warning);
       }
@@ -130,15 +137,4 @@ public final class GenerateJob extends Job {
     };
   }
 
-  /** Shows the pipeline's steps as sub-tasks; total work is unknown up front, so it advances per step. */
-  static ProgressListener progressListener(SubMonitor monitor) {
-    return new ProgressListener() {
-      @Override
-      public void begin(String task, long total) {
-        monitor.subTask(task);
-        monitor.setWorkRemaining(100);
-        monitor.worked(5);
-      }
-    };
-  }
 }

@@ -5,7 +5,6 @@ import java.util.List;
 
 import org.cacheflow.model.diagnostics.Diagnostics;
 import org.cacheflow.model.diagnostics.InputException;
-import org.cacheflow.plan.analysis.ProgressListener;
 import org.cacheflow.ui.CacheflowUi;
 import org.cacheflow.ui.launch.CacheflowConsole;
 import org.cacheflow.ui.markers.WorkflowMarkers;
@@ -76,15 +75,9 @@ public final class PlanReportJob extends Job {
       Generation chosen = generations.stream().filter(g -> g.taskId().equals(taskId)).findFirst()
           .orElse(generations.get(0));
       Path directory = PlanReports.reportDirectory(chosen.request().outputDirectory());
-      SubMonitor planning = progress.split(90);
-      PlanReports.write(chosen.request(), directory, diagnostics, new ProgressListener() {
-        @Override
-        public void begin(String task, long total) {
-          planning.subTask(task);
-          planning.setWorkRemaining(100);
-          planning.worked(5);
-        }
-      });
+      progress.subTask("planning " + chosen.taskId() + " with " + chosen.scenario().getFileName());
+      PlanReports.write(chosen.request(), directory, workflow.getLocation().toPath(), CacheflowConsole::println);
+      progress.worked(90);
       for (Diagnostics.Warning warning : diagnostics.warnings()) {
         CacheflowConsole.println("warning: " + warning);
       }

@@ -3,11 +3,11 @@ package org.cacheflow.ui.run;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 
 import org.cacheflow.io.project.PreesmProject;
 import org.cacheflow.model.diagnostics.Diagnostics;
 import org.cacheflow.model.diagnostics.InputException;
-import org.cacheflow.plan.analysis.ProgressListener;
 import org.cacheflow.workflow.run.CodeGenerator;
 import org.cacheflow.workflow.run.Generation;
 import org.cacheflow.workflow.run.RunListener;
@@ -35,11 +35,12 @@ public final class WorkflowRuns {
    * @param workflow the {@code .workflow} file, inside a PREESM project
    * @param scenario a scenario file or name, or null for the project's choice
    * @param generator does the generations
+   * @param messages told the notes and warnings the plan command prints
    * @throws InputException for bad input, at its file and line; nothing is generated when a task's settings are
    *     wrong
    */
   public static Result run(Path workflow, String scenario, CodeGenerator generator, RunListener listener,
-      Diagnostics diagnostics, ProgressListener progress) {
+      Diagnostics diagnostics, Consumer<String> messages) {
     PreesmProject project = PreesmProject.containing(workflow, diagnostics);
     WorkflowRunner runner = new WorkflowRunner(generator, SettingsChange.NONE, listener);
     List<WorkflowRunner.Pair> pairs = runner.select(project, workflow.toString(), scenario, diagnostics);
@@ -47,7 +48,7 @@ public final class WorkflowRuns {
     List<Path> reports = new ArrayList<>();
     for (Generation generation : generations) {
       Path report = PlanReports.reportDirectory(generation.request().outputDirectory());
-      PlanReports.write(generation.request(), report, diagnostics, progress);
+      PlanReports.write(generation.request(), report, workflow, messages);
       reports.add(report);
     }
     return new Result(generations, reports);

@@ -13,14 +13,24 @@ import org.cacheflow.codegen.ProjectWriter;
 import org.cacheflow.codegen.build.CodeModelBuilder;
 import org.cacheflow.codegen.build.ExecutionPlan;
 import org.cacheflow.codegen.build.InterimPlanner;
+import org.cacheflow.codegen.build.PlannedExecution;
 import org.cacheflow.codegen.build.Strategy;
 import org.cacheflow.codegen.model.ActorSources;
 import org.cacheflow.codegen.model.CodeProject;
+import org.cacheflow.io.scenario.ScenarioReader;
 import org.cacheflow.model.diagnostics.Diagnostics;
 import org.cacheflow.model.diagnostics.InputException;
 import org.cacheflow.model.diagnostics.SourceLocation;
 import org.cacheflow.plan.analysis.AnalysisResult;
 import org.cacheflow.plan.analysis.GraphAnalysis;
+import org.cacheflow.plan.mapping.MappingInputs;
+import org.cacheflow.plan.mapping.MappingPolicy;
+import org.cacheflow.plan.mapping.Platform;
+import org.cacheflow.plan.memoryplan.MemoryPlanner;
+import org.cacheflow.plan.memoryplan.PlanRequest;
+import org.cacheflow.plan.strategy.OverrideException;
+import org.cacheflow.plan.strategy.StrategyOverride;
+import org.cacheflow.plan.strategy.TargetCache;
 import org.cacheflow.plan.srdag.SingleRateExpansion;
 import org.cacheflow.plan.srdag.Srdag;
 
@@ -44,8 +54,8 @@ public final class GenerateCommand implements Command {
   public String help() {
     return """
         usage: cacheflow generate <graph.pi | sdf3.xml | project-dir> --out DIR [--scenario F] [--cores N]
-                                  [--strategy S] [--override KEY=VALUE]... [--target F] [--synthetic-actors]
-                                  [--sources DIR] [--include DIR]... [--param NAME=VALUE]...
+                                  [--strategy S] [--override ...]... [--target F] [--planner plan|interim]
+                                  [--synthetic-actors] [--sources DIR] [--include DIR]... [--param NAME=VALUE]...
 
         Analyses and expands the graph, maps its firings on N cores with a static order per core, decides how
         every buffer moves (the strategy), and writes a CMake project into DIR: graph.h, one core_N.c per core,
@@ -59,8 +69,12 @@ public final class GenerateCommand implements Command {
           --cores N             cores to run on (default: the scenario's architecture, else 1)
           --strategy S          baseline | channels | alias | ntm | cow | prestore-demote | prestore-clean |
                                 prestore-skip | auto (default auto); baseline is PREESM's behaviour
-          --override KEY=VALUE  slots=K: rdy-ack channel slots (default 2)
-          --target F            a target description for the memory plan (not used by the interim planner)
+          --override X          slots=K: rdy-ack channel slots (default 2); else a per-FIFO override of the
+                                memory plan (see cacheflow plan --help), e.g. 'Read.frame->Blur.in=ntm'
+          --target F            cache profile for the memory plan: zen4-vm (default), sapphire-rapids-vm,
+                                generic, or a target file
+          --planner P           plan (default): the memory plan's list-scheduled mapping and per-buffer
+                                choices; interim: a simple load-balanced mapping and the strategy presets
           --synthetic-actors    generate deterministic actor bodies instead of calling the actors' code
           --sources DIR         folder of the actors' C sources (real actors)
           --include DIR         folder holding the refinement headers; repeatable
@@ -71,7 +85,7 @@ public final class GenerateCommand implements Command {
   @Override
   public int run(List<String> args, PrintStream out, PrintStream err) {
     Arguments arguments = Arguments.parse(args, Set.of("--synthetic-actors"), Set.of("--out", "--scenario",
-        "--cores", "--strategy", "--override", "--target", "--sources", "--include", "--param"));
+        "--cores", "--strategy", "--override", "--target", "--sources", "--include", "--param", "--planner"));
     Path input = Path.of(arguments.single("graph, SDF3 file or project directory"));
     Path outDir = Path.of(arguments.option("--out").orElseThrow(() -> new UsageException("missing --out DIR")));
     Path scenario = arguments.option("--scenario").map(Path::of).orElse(null);
@@ -82,13 +96,26 @@ public final class GenerateCommand implements Command {
     } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage());
     }
+    List<StrategyOverride> fifoOverrides = new ArrayList<>();
     for (String override : arguments.all("--override")) {
-      strategy = applyOverride(strategy, override);
+      if (override.trim().startsWith("slots=")) {
+        strategy = applyOverride(strategy, override);
+        continue;
+      }
+      try {
+        fifoOverrides.add(StrategyOverride.parse(override));
+      } catch (OverrideException e) {
+        throw new UsageException(e.getMessage());
+      }
     }
-    Path target = arguments.option("--target").map(Path::of).orElse(null);
-    if (target != null && !Files.isRegularFile(target)) {
-      throw new InputException(SourceLocation.file(target), "no such target description file");
+    String planner = arguments.option("--planner").orElse("plan");
+    if (!planner.equals("plan") && !planner.equals("interim")) {
+      throw new UsageException("--planner is 'plan' or 'interim', got '" + planner + "'");
     }
+    if (planner.equals("interim") && !fifoOverrides.isEmpty()) {
+      throw new UsageException("per-FIFO overrides need --planner plan");
+    }
+    TargetCache target = TargetCache.resolve(arguments.option("--target").orElse("zen4-vm"));
     Path sources = arguments.option("--sources").map(Path::of).orElse(null);
     List<Path> includes = arguments.all("--include").stream().map(Path::of).toList();
     if (synthetic && (sources != null || !includes.isEmpty())) {
@@ -119,7 +146,23 @@ public final class GenerateCommand implements Command {
     progress.step("expanding to a single-rate graph");
     Srdag srdag = SingleRateExpansion.expand(analysis, progress);
     progress.step("planning and building the code model");
-    ExecutionPlan plan = InterimPlanner.plan(srdag, cores, strategy);
+    ExecutionPlan plan;
+    if (planner.equals("interim")) {
+      plan = InterimPlanner.plan(srdag, cores, strategy);
+    } else {
+      List<String> specialOperators = loaded.scenarioFile() == null ? List.of()
+          : ScenarioReader.readFile(loaded.scenarioFile(), new Diagnostics()).specialVertexOperators();
+      MappingInputs inputs = MappingInputs.fromScenario(analysis.flatGraph(), Platform.generic(cores),
+          loaded.scenario(), specialOperators, diagnostics);
+      try {
+        plan = PlannedExecution.of(MemoryPlanner.plan(srdag, PlanRequest.of(inputs, target)
+            .withPolicy(MappingPolicy.LOAD_BALANCE).withStrategy(PlannedExecution.globalStrategy(strategy.name()))
+            .withOverrides(fifoOverrides).withProgress(progress)), strategy);
+      } catch (OverrideException e) {
+        progress.done();
+        throw new UsageException(e.getMessage());
+      }
+    }
     CodeProject project = CodeModelBuilder.build(plan, synthetic);
     progress.step("writing " + outDir);
     ActorSources actors = synthetic ? ActorSources.NONE : new ActorSources(relative(outDir, sources),
@@ -133,11 +176,8 @@ public final class GenerateCommand implements Command {
     for (Diagnostics.Warning warning : diagnostics.warnings()) {
       err.println("warning: " + warning);
     }
-    if (target != null) {
-      err.println("note: --target is not used yet: the interim planner ignores cache sizes");
-    }
-    out.printf("generated %s: %d cores, strategy %s, %d buffers, %d channels, %d copy-on-write buffers%s%n",
-        Paths.display(outDir), cores, strategy.name(), project.buffers().size(), project.channels().size(),
+    out.printf("generated %s: %d cores, strategy %s (%s planner), %d buffers, %d channels, %d copy-on-write buffers%s%n",
+        Paths.display(outDir), cores, strategy.name(), planner, project.buffers().size(), project.channels().size(),
         project.cowBuffers().size(), synthetic ? ", synthetic actors" : "");
     out.printf("build: cmake -S %s -B %s/build && cmake --build %s/build && %s/build/%s --iterations 10 --validate%n",
         Paths.display(outDir), Paths.display(outDir), Paths.display(outDir), Paths.display(outDir),
@@ -163,7 +203,7 @@ public final class GenerateCommand implements Command {
       }
       throw new UsageException("--override slots=K needs a positive integer, got '" + value + "'");
     }
-    throw new UsageException("unknown --override key '" + key + "' (known: slots)");
+    throw new UsageException("unknown --override key '" + key + "'");
   }
 
   /** The runtime-c folder: the system property, else $CACHEFLOW_HOME/runtime-c (the launcher sets it). */

@@ -58,6 +58,12 @@ final class TestInputs {
     return CodeModelBuilder.build(InterimPlanner.plan(srdag, cores, Strategy.named(strategy)), synthetic);
   }
 
+  /** The same with the memory plan's mapping, order and per-buffer choices (zen4-vm target). */
+  static CodeProject plannedModel(Srdag srdag, int cores, String strategy, boolean synthetic) {
+    return CodeModelBuilder.build(org.cacheflow.codegen.build.PlannedExecution.plan(srdag, cores,
+        Strategy.named(strategy), org.cacheflow.plan.strategy.TargetCache.ZEN4_VM), synthetic);
+  }
+
   static Path corpus() {
     String property = System.getProperty("cacheflow.corpus");
     Path corpus = property == null ? null : Path.of(property);

@@ -468,7 +468,8 @@ public final class CodeModelBuilder {
         writers[r] |= core;
       }
       for (Move move : moves.get(v)) {
-        if (move.source() >= 0 && strategy.skip() && move.destination() < edges) {
+        if (move.source() >= 0 && move.destination() < edges && plan.copyKind(move.destination(), move.bytes(),
+            true) == CopyKind.SKIP) {
           skipWritten[root(move.destination())] = true;
         }
       }
@@ -512,7 +513,7 @@ public final class CodeModelBuilder {
         case DOUBLE -> buffers.add(new StaticBuffer(rootName(r), bytes, 2, homeCore(r), describeRoot(r)));
         case CHANNEL -> {
           Channel channel = new Channel(channels.size(), "ch_" + rootName(r), writerCore[r], readerCore[r],
-              r >= edges ? Math.max(2, strategy.slots()) : strategy.slots(), bytes, r >= edges, describeRoot(r));
+              r >= edges ? Math.max(2, strategy.slots()) : Math.max(1, plan.slots(r)), bytes, r >= edges, describeRoot(r));
           channels.add(channel);
           channelOfRoot.put(r, channel);
         }
@@ -701,8 +702,9 @@ public final class CodeModelBuilder {
       if (skipWritten[r]) {
         loop.add(new Statement.Fence());
       }
-      if (strategy.prestoreOps() != null && rootBytes(r) <= strategy.prestoreMaximum()) {
-        loop.add(new Statement.Prestore(base(r, core, false), rootBytes(r), strategy.prestoreOps()));
+      String ops = plan.prestoreOps(r, rootBytes(r));
+      if (ops != null) {
+        loop.add(new Statement.Prestore(base(r, core, false), rootBytes(r), ops));
       }
     }
     switch (storage[r]) {
@@ -797,10 +799,7 @@ public final class CodeModelBuilder {
     }
     int r = root(move.destination());
     boolean crossing = storage[r] == Storage.CHANNEL || storage[r] == Storage.SEMAPHORE;
-    if (crossing && strategy.skip()) {
-      return CopyKind.SKIP;
-    }
-    return crossing && move.bytes() >= strategy.nonTemporal() ? CopyKind.NON_TEMPORAL : CopyKind.MEMCPY;
+    return plan.copyKind(move.destination(), move.bytes(), crossing);
   }
 
   // ---------------------------------------------------------------------------------------------------

@@ -1,5 +1,6 @@
 package org.cacheflow.codegen.build;
 
+import org.cacheflow.codegen.model.CopyKind;
 import org.cacheflow.plan.srdag.Srdag;
 
 /**
@@ -20,4 +21,28 @@ public interface ExecutionPlan {
   int[] order(int core);
 
   Strategy strategy();
+
+  /**
+   * How a copy into a buffer another core reads ({@code crossing}) or the same core reads is made; the
+   * default follows the strategy preset's thresholds.
+   *
+   * @param edge the single-rate edge written
+   */
+  default CopyKind copyKind(int edge, long bytes, boolean crossing) {
+    if (crossing && strategy().skip()) {
+      return CopyKind.SKIP;
+    }
+    return crossing && bytes >= strategy().nonTemporal() ? CopyKind.NON_TEMPORAL : CopyKind.MEMCPY;
+  }
+
+  /** The pre-store after the last write of a buffer another core reads ({@code CF_DEMOTE}...), or null. */
+  default String prestoreOps(int edge, long bytes) {
+    return strategy().prestoreOps() != null && bytes <= strategy().prestoreMaximum() ? strategy().prestoreOps()
+        : null;
+  }
+
+  /** The slots of the channel carrying the edge's buffer. */
+  default int slots(int edge) {
+    return strategy().slots();
+  }
 }

@@ -1,0 +1,125 @@
+package org.cacheflow.codegen.build;
+
+import java.util.Locale;
+
+import org.cacheflow.codegen.model.CopyKind;
+import org.cacheflow.plan.mapping.MappingInputs;
+import org.cacheflow.plan.mapping.Platform;
+import org.cacheflow.plan.memoryplan.BufferPlan;
+import org.cacheflow.plan.memoryplan.MemoryPlan;
+import org.cacheflow.plan.memoryplan.MemoryPlanner;
+import org.cacheflow.plan.memoryplan.PlanRequest;
+import org.cacheflow.plan.srdag.Srdag;
+import org.cacheflow.plan.strategy.GlobalStrategy;
+import org.cacheflow.plan.strategy.PrestoreKind;
+import org.cacheflow.plan.strategy.TargetCache;
+
+/**
+ * The memory plan of {@code org.cacheflow.plan} behind {@link ExecutionPlan}: its list-scheduled mapping and
+ * per-core order, and, for the plan's own strategies ({@code baseline}, {@code cow}, {@code ntm},
+ * {@code prestore}, {@code homeforward}, {@code auto}), its per-buffer choice of copy kind, pre-store and channel
+ * slots. Aliasing and copy-on-write stay decided by the code model builder, which checks them against the
+ * mapping (every user of a merged buffer on one core; copy-on-write for whole broadcasts).
+ */
+public final class PlannedExecution implements ExecutionPlan {
+
+  private final MemoryPlan plan;
+  private final Strategy preset;
+  private final boolean followBuffers;
+
+  private PlannedExecution(MemoryPlan plan, Strategy preset, boolean followBuffers) {
+    this.plan = plan;
+    this.preset = preset;
+    this.followBuffers = followBuffers;
+  }
+
+  /** Wraps a plan made with {@link #globalStrategy(String)} of the preset's name. */
+  public static PlannedExecution of(MemoryPlan plan, Strategy preset) {
+    return new PlannedExecution(plan, preset, GlobalStrategy.byLabel(preset.name()) != null);
+  }
+
+  /** Plans with the defaults (load-balancing mapping, no scenario, the given target) on {@code cores} cores. */
+  public static PlannedExecution plan(Srdag srdag, int cores, Strategy preset, TargetCache target) {
+    MappingInputs inputs = MappingInputs.defaults(srdag.flatGraph(), Platform.generic(cores));
+    MemoryPlan plan = MemoryPlanner.plan(srdag, PlanRequest.of(inputs, target).withStrategy(globalStrategy(
+        preset.name())));
+    return of(plan, preset);
+  }
+
+  /** The plan-wide strategy closest to a preset name. */
+  public static GlobalStrategy globalStrategy(String preset) {
+    GlobalStrategy exact = GlobalStrategy.byLabel(preset.toLowerCase(Locale.ROOT));
+    if (exact != null) {
+      return exact;
+    }
+    return preset.startsWith("prestore") ? GlobalStrategy.PRESTORE : GlobalStrategy.HOMEFORWARD;
+  }
+
+  public MemoryPlan memoryPlan() {
+    return plan;
+  }
+
+  @Override
+  public Srdag srdag() {
+    return plan.srdag();
+  }
+
+  @Override
+  public int cores() {
+    return plan.schedule().coreCount();
+  }
+
+  @Override
+  public int coreOf(int vertex) {
+    return plan.schedule().coreOf(vertex);
+  }
+
+  @Override
+  public int[] order(int core) {
+    return plan.schedule().order(core);
+  }
+
+  @Override
+  public Strategy strategy() {
+    return preset;
+  }
+
+  @Override
+  public CopyKind copyKind(int edge, long bytes, boolean crossing) {
+    if (!followBuffers) {
+      return ExecutionPlan.super.copyKind(edge, bytes, crossing);
+    }
+    BufferPlan buffer = plan.buffer(edge);
+    return switch (buffer.strategy()) {
+      case NTM -> CopyKind.NON_TEMPORAL;
+      case PRESTORE -> buffer.prestore() == PrestoreKind.SKIP ? CopyKind.SKIP : CopyKind.MEMCPY;
+      default -> CopyKind.MEMCPY;
+    };
+  }
+
+  @Override
+  public String prestoreOps(int edge, long bytes) {
+    if (!followBuffers) {
+      return ExecutionPlan.super.prestoreOps(edge, bytes);
+    }
+    BufferPlan buffer = plan.buffer(edge);
+    if (buffer.strategy() != org.cacheflow.plan.strategy.Strategy.PRESTORE
+        && buffer.strategy() != org.cacheflow.plan.strategy.Strategy.CHANNEL) {
+      return null;
+    }
+    return switch (buffer.prestore()) {
+      case DEMOTE -> "CF_DEMOTE";
+      case CLEAN -> "CF_CLEAN";
+      // data an actor wrote itself cannot be written around the caches afterwards: evict it instead
+      case SKIP -> buffer.origin() == org.cacheflow.plan.classify.BufferOrigin.COPY ? null : "CF_EVICT";
+      default -> null;
+    };
+  }
+
+  @Override
+  public int slots(int edge) {
+    // an explicit --override slots=K wins over the plan's choice
+    int slots = followBuffers && preset.slots() == Strategy.DEFAULT_SLOTS ? plan.buffer(edge).slots() : 0;
+    return slots > 0 ? slots : preset.slots();
+  }
+}

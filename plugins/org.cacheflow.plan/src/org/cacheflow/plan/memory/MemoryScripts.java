@@ -103,6 +103,7 @@ public final class MemoryScripts {
     }
 
     ScriptReport run() {
+      long t0 = System.nanoTime();
       for (int vertex = 0; vertex < srdag.vertexCount(); vertex++) {
         MemoryScript script = scriptOf(vertex);
         if (script != null) {
@@ -113,7 +114,9 @@ public final class MemoryScripts {
       for (int edge = 0; edge < srdag.edgeCount(); edge++) {
         fifos.add(fifoInfo(edge));
       }
+      long t1 = System.nanoTime();
       MergeResult merge = BufferMerger.merge(fifos, accepted);
+      System.err.println("TIMING eval " + (t1 - t0) / 1000000 + " merge " + (System.nanoTime() - t1) / 1000000);
       return new ScriptReport(flat.name(), instances, merge, marks.all(), errors);
     }
 

@@ -40,16 +40,23 @@ public final class BufferMerger {
 
   private final Map<String, FifoInfo> fifos = new LinkedHashMap<>();
   private final Map<String, List<String>> successors = new HashMap<>();
-  private final Map<String, Set<String>> descendants = new HashMap<>();
   /** Guest FIFO -> its pieces in host FIFOs (hosts may themselves be guests). */
   private final Map<String, List<Piece>> placements = new LinkedHashMap<>();
   private final List<String> rejected = new ArrayList<>();
+  /** Current layouts of the FIFOs placed so far or moved with them (others are in their own memory). */
+  private final Map<String, List<Segment>> layouts = new HashMap<>();
+  /** Root FIFO -> the segments placed in it, its own included. */
+  private final Map<String, List<Segment>> rootSegments = new HashMap<>();
+  /** FIFOs written during their life by an in-place output of their consumer (only grows). */
+  private final Set<String> modified = new HashSet<>();
   /** Actor instances that ran a script: only they may see a FIFO divided into pieces. */
   private final Set<String> scripted = new HashSet<>();
 
   private BufferMerger(Collection<FifoInfo> fifoInfos) {
     for (FifoInfo fifo : fifoInfos) {
       fifos.put(fifo.id(), fifo);
+      rootSegments.computeIfAbsent(fifo.id(), r -> new ArrayList<>())
+          .add(new Segment(fifo.id(), 0, fifo.sizeBits(), fifo.id(), 0));
       successors.computeIfAbsent(fifo.producer(), v -> new ArrayList<>()).add(fifo.consumer());
     }
   }
@@ -98,16 +105,55 @@ public final class BufferMerger {
       }
     }
     for (Piece piece : pieces) {
-      List<Segment> host = layoutOf(piece.host());
-      if (host != null && host.stream().anyMatch(segment -> segment.root().equals(guest))) {
+      if (layoutOf(piece.host()).stream().anyMatch(segment -> segment.root().equals(guest))) {
         return; // the same match was already applied the other way round: the host lives in this FIFO
       }
     }
+    // the FIFOs that move with the guest: itself and those living in it (all segments of root guest)
+    Set<String> moved = new LinkedHashSet<>();
+    for (Segment segment : rootSegments.getOrDefault(guest, List.of())) {
+      moved.add(segment.fifo());
+    }
     placements.put(guest, pieces);
-    String problem = validate(guest);
+    Map<String, List<Segment>> newLayouts = new LinkedHashMap<>();
+    String problem = null;
+    for (String fifo : moved) {
+      List<Segment> layout = resolve(fifo, 0, fifos.get(fifo).sizeBits(), new HashSet<>());
+      if (layout == null) {
+        problem = "it would be placed inside itself or in virtual tokens of a divided buffer";
+        break;
+      }
+      newLayouts.put(fifo, layout);
+    }
+    Set<String> newlyModified = new HashSet<>();
+    if (problem == null) {
+      problem = validate(newLayouts, moved, pieces.size() == 1, newlyModified);
+    }
     if (problem != null) {
       placements.remove(guest);
       rejected.add(what + ": " + problem);
+      return;
+    }
+    modified.addAll(newlyModified);
+    rootSegments.remove(guest);
+    // a divided FIFO may also have had pieces in other roots: they are replaced too
+    Set<String> oldRoots = new HashSet<>();
+    for (String fifo : moved) {
+      for (Segment old : layoutOf(fifo)) {
+        oldRoots.add(old.root());
+      }
+    }
+    for (String root : oldRoots) {
+      List<Segment> segments = rootSegments.get(root);
+      if (segments != null) {
+        segments.removeIf(segment -> moved.contains(segment.fifo()));
+      }
+    }
+    for (Map.Entry<String, List<Segment>> layout : newLayouts.entrySet()) {
+      layouts.put(layout.getKey(), layout.getValue());
+      for (Segment segment : layout.getValue()) {
+        rootSegments.computeIfAbsent(segment.root(), r -> new ArrayList<>()).add(segment);
+      }
     }
   }
 
@@ -218,36 +264,33 @@ public final class BufferMerger {
     return segments;
   }
 
+  /** The current layout of a FIFO (kept up to date as placements are accepted). */
   private List<Segment> layoutOf(String fifo) {
-    return resolve(fifo, 0, fifos.get(fifo).sizeBits(), new HashSet<>());
+    List<Segment> layout = layouts.get(fifo);
+    return layout != null ? layout : List.of(new Segment(fifo, 0, fifos.get(fifo).sizeBits(), fifo, 0));
   }
 
   // ---------------------------------------------------------------- validation
 
-  /** Null when the current placements are safe for the roots the guest now touches, else the reason. */
-  private String validate(String guest) {
-    List<Segment> guestSegments = layoutOf(guest);
-    if (guestSegments == null) {
-      return "it would be placed inside itself or in virtual tokens of a divided buffer";
-    }
-    Set<String> roots = new LinkedHashSet<>();
-    for (Segment segment : guestSegments) {
-      roots.add(segment.root());
-    }
-    Map<String, List<Segment>> byRoot = new HashMap<>();
-    for (String fifo : fifos.keySet()) {
-      List<Segment> segments = fifo.equals(guest) ? guestSegments : layoutOf(fifo);
-      if (segments == null) {
-        return "FIFO " + fifo + " could no longer be placed";
-      }
-      for (Segment segment : segments) {
-        if (roots.contains(segment.root())) {
-          byRoot.computeIfAbsent(segment.root(), r -> new ArrayList<>()).add(segment);
-        }
+  /** Null when the moved FIFOs can take their new places safely, else the reason. */
+  private String validate(Map<String, List<Segment>> newLayouts, Set<String> moved, boolean rigid,
+      Set<String> newlyModified) {
+    Map<String, List<Segment>> byRoot = new LinkedHashMap<>();
+    for (List<Segment> layout : newLayouts.values()) {
+      for (Segment segment : layout) {
+        byRoot.computeIfAbsent(segment.root(), r -> {
+          List<Segment> others = new ArrayList<>();
+          for (Segment existing : rootSegments.getOrDefault(r, List.of())) {
+            if (!moved.contains(existing.fifo())) {
+              others.add(existing);
+            }
+          }
+          return others;
+        }).add(segment);
       }
     }
-    for (String root : roots) {
-      String problem = checkRoot(byRoot.getOrDefault(root, List.of()));
+    for (List<Segment> segments : byRoot.values()) {
+      String problem = checkRoot(segments, moved, rigid, newlyModified);
       if (problem != null) {
         return problem;
       }
@@ -255,43 +298,52 @@ public final class BufferMerger {
     return null;
   }
 
-  private String checkRoot(List<Segment> segments) {
-    List<Segment> sorted = new ArrayList<>(segments);
-    sorted.sort(Comparator.comparingLong(Segment::rootStart));
-    List<Segment[]> overlaps = new ArrayList<>();
-    for (int i = 0; i < sorted.size(); i++) {
-      Segment a = sorted.get(i);
-      for (int j = i + 1; j < sorted.size() && sorted.get(j).rootStart() < a.rootEnd(); j++) {
-        overlaps.add(new Segment[] { a, sorted.get(j) });
-      }
-    }
+  /** Two FIFOs (possibly the same one twice) whose bits overlap in a root. */
+  private record Pair(String first, String second) {
+  }
+
+  /**
+   * Checks a root after FIFOs {@code moved} were placed in it. The placements before were safe, so only
+   * pairs involving a moved FIFO, or a FIFO that the move makes modified, are checked.
+   */
+  private String checkRoot(List<Segment> segments, Set<String> moved, boolean rigid, Set<String> newlyModified) {
+    // moved as one block, the moved FIFOs keep their places relative to each other: those pairs were checked
+    Set<Pair> pairs = overlapping(segments, segment -> moved.contains(segment.fifo()),
+        rigid ? segment -> !moved.contains(segment.fifo()) : segment -> true);
     // a FIFO is modified while it lives if its consumer may write it or writes an in-place output over it
     // (a fork, join, broadcast or roundbuffer output placed over it is a view, not a write)
-    Set<String> modified = new HashSet<>();
-    for (Segment[] pair : overlaps) {
-      for (int k = 0; k < 2; k++) {
-        FifoInfo first = fifos.get(pair[k].fifo());
-        FifoInfo second = fifos.get(pair[1 - k].fifo());
-        if (!first.id().equals(second.id()) && second.producer().equals(first.consumer())
-            && !second.producerAliases()) {
-          modified.add(first.id());
+    Set<String> fresh = new HashSet<>();
+    for (Pair pair : pairs) {
+      FifoInfo a = fifos.get(pair.first());
+      FifoInfo b = fifos.get(pair.second());
+      if (a != b) {
+        if (b.producer().equals(a.consumer()) && !b.producerAliases() && !modified.contains(a.id())) {
+          fresh.add(a.id());
+        }
+        if (a.producer().equals(b.consumer()) && !a.producerAliases() && !modified.contains(b.id())) {
+          fresh.add(b.id());
         }
       }
     }
-    for (Segment[] pair : overlaps) {
-      FifoInfo a = fifos.get(pair[0].fifo());
-      FifoInfo b = fifos.get(pair[1].fifo());
-      if (!a.id().equals(b.id()) && (sequential(a, b) || sequential(b, a))) {
+    newlyModified.addAll(fresh);
+    if (!fresh.isEmpty()) {
+      pairs.addAll(overlapping(segments, segment -> fresh.contains(segment.fifo()), segment -> true));
+    }
+    for (Pair pair : pairs) {
+      FifoInfo a = fifos.get(pair.first());
+      FifoInfo b = fifos.get(pair.second());
+      if (a != b && (sequential(a, b) || sequential(b, a))) {
         continue;
       }
-      for (FifoInfo fifo : a.id().equals(b.id()) ? List.of(a) : List.of(a, b)) {
+      for (FifoInfo fifo : a == b ? List.of(a) : List.of(a, b)) {
+        FifoInfo other = fifo == a ? b : a;
         if (!fifo.mergeable()) {
-          return "FIFO " + fifo.id() + " would share memory with FIFO " + (fifo == a ? b : a).id()
+          return "FIFO " + fifo.id() + " would share memory with FIFO " + other.id()
               + ", which may be live at the same time, but its consumer " + fifo.consumer()
               + " may write it (port neither READ_ONLY nor UNUSED)";
         }
-        if (modified.contains(fifo.id())) {
-          return "FIFO " + fifo.id() + " would share memory with FIFO " + (fifo == a ? b : a).id()
+        if (modified.contains(fifo.id()) || newlyModified.contains(fifo.id())) {
+          return "FIFO " + fifo.id() + " would share memory with FIFO " + other.id()
               + ", which may be live at the same time, but its consumer " + fifo.consumer()
               + " writes an in-place output over it";
         }
@@ -300,26 +352,113 @@ public final class BufferMerger {
     return null;
   }
 
-  /** True when {@code later} is written only after {@code earlier} was consumed. */
-  private boolean sequential(FifoInfo earlier, FifoInfo later) {
-    return later.producer().equals(earlier.consumer()) || descendantsOf(earlier.consumer()).contains(later.producer());
+  /** The distinct FIFO pairs whose segments overlap, one a selected segment and the other a partner. */
+  private static Set<Pair> overlapping(List<Segment> segments, java.util.function.Predicate<Segment> selected,
+      java.util.function.Predicate<Segment> partner) {
+    List<Segment> chosen = new ArrayList<>();
+    List<Segment> partners = new ArrayList<>();
+    for (Segment segment : segments) {
+      if (selected.test(segment)) {
+        chosen.add(segment);
+      }
+      if (partner.test(segment)) {
+        partners.add(segment);
+      }
+    }
+    // partners by start: only those starting before a segment's end can overlap it
+    partners.sort(Comparator.comparingLong(Segment::rootStart));
+    long[] starts = new long[partners.size()];
+    for (int i = 0; i < starts.length; i++) {
+      starts[i] = partners.get(i).rootStart();
+    }
+    Set<Pair> pairs = new LinkedHashSet<>();
+    for (Segment a : chosen) {
+      int limit = java.util.Arrays.binarySearch(starts, a.rootEnd());
+      limit = limit < 0 ? -limit - 1 : limit;
+      while (limit > 0 && limit < starts.length && starts[limit - 1] == a.rootEnd()) {
+        limit--;
+      }
+      for (int j = 0; j < limit; j++) {
+        Segment b = partners.get(j);
+        if (b != a && a.rootStart() < b.rootEnd() && b.rootStart() < a.rootEnd()) {
+          pairs.add(a.fifo().compareTo(b.fifo()) <= 0 ? new Pair(a.fifo(), b.fifo()) : new Pair(b.fifo(), a.fifo()));
+        }
+      }
+    }
+    return pairs;
   }
 
-  private Set<String> descendantsOf(String vertex) {
-    Set<String> known = descendants.get(vertex);
+  /** True when {@code later} is written only after {@code earlier} was consumed. */
+  private boolean sequential(FifoInfo earlier, FifoInfo later) {
+    return later.producer().equals(earlier.consumer()) || reaches(earlier.consumer(), later.producer());
+  }
+
+  /**
+   * Whether a path leads from one actor instance to another. A topological order bounds the search: only
+   * vertices ordered between the two can be on such a path.
+   */
+  private boolean reaches(String from, String to) {
+    Map<String, Integer> order = topologicalOrder();
+    Integer start = order.get(from);
+    Integer end = order.get(to);
+    if (start == null || end == null || start >= end) {
+      return false;
+    }
+    Pair key = new Pair(from, to);
+    Boolean known = reachability.get(key);
     if (known != null) {
       return known;
     }
-    Set<String> reached = new HashSet<>();
-    Deque<String> work = new ArrayDeque<>(successors.getOrDefault(vertex, List.of()));
-    while (!work.isEmpty()) {
-      String next = work.pop();
-      if (reached.add(next)) {
-        work.addAll(successors.getOrDefault(next, List.of()));
+    Set<String> seen = new HashSet<>();
+    Deque<String> work = new ArrayDeque<>();
+    work.push(from);
+    boolean found = false;
+    while (!work.isEmpty() && !found) {
+      for (String next : successors.getOrDefault(work.pop(), List.of())) {
+        if (next.equals(to)) {
+          found = true;
+          break;
+        }
+        Integer position = order.get(next);
+        if (position != null && position < end && seen.add(next)) {
+          work.push(next);
+        }
       }
     }
-    descendants.put(vertex, reached);
-    return reached;
+    reachability.put(key, found);
+    return found;
+  }
+
+  private final Map<Pair, Boolean> reachability = new HashMap<>();
+  private Map<String, Integer> topologicalOrder;
+
+  /** Kahn's order of the actor instances; vertices on a cycle (there should be none) get no position. */
+  private Map<String, Integer> topologicalOrder() {
+    if (topologicalOrder != null) {
+      return topologicalOrder;
+    }
+    Map<String, Integer> incoming = new LinkedHashMap<>();
+    for (FifoInfo fifo : fifos.values()) {
+      incoming.putIfAbsent(fifo.producer(), 0);
+      incoming.merge(fifo.consumer(), 1, Integer::sum);
+    }
+    Deque<String> ready = new ArrayDeque<>();
+    incoming.forEach((vertex, count) -> {
+      if (count == 0) {
+        ready.add(vertex);
+      }
+    });
+    topologicalOrder = new HashMap<>();
+    while (!ready.isEmpty()) {
+      String vertex = ready.poll();
+      topologicalOrder.put(vertex, topologicalOrder.size());
+      for (String next : successors.getOrDefault(vertex, List.of())) {
+        if (incoming.merge(next, -1, Integer::sum) == 0) {
+          ready.add(next);
+        }
+      }
+    }
+    return topologicalOrder;
   }
 
   // ---------------------------------------------------------------- result

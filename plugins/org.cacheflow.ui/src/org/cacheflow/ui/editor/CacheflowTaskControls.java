@@ -127,7 +127,7 @@ public final class CacheflowTaskControls {
     viewer.setContentProvider(ArrayContentProvider.getInstance());
     TableViewerColumn fifo = new TableViewerColumn(viewer, SWT.NONE);
     fifo.getColumn().setText("FIFO end (actor.port; * and ? match)");
-    fifo.getColumn().setWidth(260);
+    fifo.getColumn().setWidth(300);
     fifo.setLabelProvider(ColumnLabelProvider.createTextProvider(entry -> ((String[]) entry)[0]));
     fifo.setEditingSupport(new EntryEditing(viewer, row, 0));
     TableViewerColumn strategy = new TableViewerColumn(viewer, SWT.NONE);

@@ -117,7 +117,7 @@ public final class PlanReportView extends ViewPart {
   /** Shows the report in {@code directory}; missing parts say so in their tab. */
   public void show(Path directory) {
     report = directory;
-    folder.setText(directory.toString());
+    folder.setText(displayName(directory));
     folder.setToolTipText(directory.toString());
     gantt.load(directory.resolve("gantt.svg"));
     graph.load(directory.resolve("graph.svg"));
@@ -128,6 +128,18 @@ public final class PlanReportView extends ViewPart {
     }
     redraw();
     folder.getParent().layout(true, true);
+  }
+
+  /** A folder in the workspace by its workspace path ({@code /project/Code/generated-plan}), else as it is. */
+  static String displayName(Path directory) {
+    org.eclipse.core.resources.IContainer[] containers = org.eclipse.core.resources.ResourcesPlugin.getWorkspace()
+        .getRoot().findContainersForLocationURI(directory.toAbsolutePath().normalize().toUri());
+    for (org.eclipse.core.resources.IContainer container : containers) {
+      if (container.getType() != org.eclipse.core.resources.IResource.ROOT) {
+        return container.getFullPath().toString();
+      }
+    }
+    return directory.toString();
   }
 
   /** The report shown, or null. */

@@ -74,6 +74,38 @@ class LaunchAndReportTest {
         .equals(attribute(c))), "no launch configuration remembers the workflow");
   }
 
+  /** "Run As > Generate code with cacheflow" is offered on workflow files, and on nothing else. */
+  @Test
+  void theShortcutIsOfferedOnWorkflowFilesOnly() throws Exception {
+    IProject project = UiTesting.exampleProject();
+    org.eclipse.core.runtime.IConfigurationElement enablement = null;
+    for (org.eclipse.core.runtime.IConfigurationElement shortcut : org.eclipse.core.runtime.Platform
+        .getExtensionRegistry().getConfigurationElementsFor("org.eclipse.debug.ui.launchShortcuts")) {
+      if ("org.cacheflow.ui.generateShortcut".equals(shortcut.getAttribute("id"))) {
+        assertEquals("Generate code with cacheflow", shortcut.getAttribute("label"));
+        enablement = shortcut.getChildren("contextualLaunch")[0].getChildren("enablement")[0];
+      }
+    }
+    assertNotNull(enablement, "the launch shortcut is not registered");
+    org.eclipse.core.expressions.Expression expression = org.eclipse.core.expressions.ExpressionConverter
+        .getDefault().perform(enablement);
+    assertEquals(org.eclipse.core.expressions.EvaluationResult.TRUE,
+        offered(expression, project.getFile("Workflows/cacheflow.workflow")));
+    assertEquals(org.eclipse.core.expressions.EvaluationResult.FALSE,
+        offered(expression, project.getFile("Algo/filter_bank.pi")));
+    assertEquals(org.eclipse.core.expressions.EvaluationResult.FALSE,
+        offered(expression, project.getFile("Workflows/cacheflow.workflow"), project.getFile("Algo/filter_bank.pi")));
+  }
+
+  private static org.eclipse.core.expressions.EvaluationResult offered(
+      org.eclipse.core.expressions.Expression expression, Object... selected) throws Exception {
+    List<Object> selection = List.of(selected);
+    org.eclipse.core.expressions.EvaluationContext context = new org.eclipse.core.expressions.EvaluationContext(
+        null, selection);
+    context.addVariable("selection", selection);
+    return expression.evaluate(context);
+  }
+
   @Test
   void aRunThatFailsMarksWhereItFailed() throws Exception {
     IProject project = UiTesting.exampleProject();

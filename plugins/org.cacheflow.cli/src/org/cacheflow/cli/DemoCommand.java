@@ -80,7 +80,7 @@ public final class DemoCommand implements Command {
         installed once into DIR/runtime and shared), runs each R times with --iterations N --validate, checks
         that every program printed the same MD5 for every sink FIFO (else it fails, naming the strategies and
         FIFOs that differ), and prints a table: median time per iteration over the runs with min-max, speed-up
-        against the baseline, bytes copied, copy-on-write pages faulted and pre-stores per iteration (from the
+        against the baseline, bytes copied (with memcpy, and with streaming stores), copy-on-write pages faulted and pre-stores per iteration (from the
         runtime's statistics), and L1D / LLC data misses of one iteration. The misses come from perf when the
         hardware counters work, else from cachegrind simulating the zen4-vm caches (32 KiB 8-way L1, 32 MiB
         16-way LL, 64 B lines; two simulations run at once); the table says which. See docs/demo.md.
@@ -120,6 +120,7 @@ public final class DemoCommand implements Command {
     final List<Double> millisPerIteration = new ArrayList<>();
     Map<String, String> digests = new LinkedHashMap<>();
     long bytesCopied;
+    long bytesStreamed;
     long cowPages;
     long prestores;
     int iterations;
@@ -247,20 +248,23 @@ public final class DemoCommand implements Command {
     progress.done();
 
     Result baseline = results.get("baseline");
-    Table table = new Table("strategy", "ms/iter", "min-max", "speed-up", "copied MiB/iter", "CoW pages/iter",
+    Table table = new Table("strategy", "ms/iter", "min-max", "speed-up", "copied MiB/iter",
+        "streamed MiB/iter", "CoW pages/iter",
         "pre-stores/iter", "L1D misses", "LLC misses");
     StringBuilder csv = new StringBuilder("strategy,median_ms_per_iteration,min_ms,max_ms,speedup_vs_baseline,"
-        + "bytes_copied_per_iteration,cow_pages_per_iteration,prestores_per_iteration,l1d_misses,llc_misses\n");
+        + "bytes_copied_per_iteration,bytes_streamed_per_iteration,cow_pages_per_iteration,prestores_per_iteration,l1d_misses,llc_misses\n");
     for (Result result : results.values()) {
       String speedUp = baseline == null ? "-" : format("%.2fx", baseline.median() / result.median());
       table.row(result.strategy, format("%.1f", result.median()),
           format("%.1f-%.1f", result.min(), result.max()), speedUp,
           format("%.1f", result.bytesCopied / (double) result.iterations / (1 << 20)),
+          format("%.1f", result.bytesStreamed / (double) result.iterations / (1 << 20)),
           Long.toString(result.cowPages / result.iterations), Long.toString(result.prestores / result.iterations),
           misses(result.l1dMisses), misses(result.llcMisses));
       csv.append(String.join(",", result.strategy, format("%.3f", result.median()), format("%.3f", result.min()),
           format("%.3f", result.max()), baseline == null ? "" : format("%.4f", baseline.median() / result.median()),
-          Long.toString(result.bytesCopied / result.iterations), Long.toString(result.cowPages / result.iterations),
+          Long.toString(result.bytesCopied / result.iterations), Long.toString(result.bytesStreamed / result.iterations),
+          Long.toString(result.cowPages / result.iterations),
           Long.toString(result.prestores / result.iterations), result.l1dMisses < 0 ? "" : Long.toString(result.l1dMisses),
           result.llcMisses < 0 ? "" : Long.toString(result.llcMisses))).append('\n');
     }
@@ -340,6 +344,7 @@ public final class DemoCommand implements Command {
         digests.put(matcher.group(1), matcher.group(2));
       } else if ((matcher = STATS.matcher(line)).find()) {
         result.bytesCopied = Long.parseLong(matcher.group(1));
+        result.bytesStreamed = Long.parseLong(matcher.group(2));
         result.cowPages = Long.parseLong(matcher.group(3));
         result.prestores = Long.parseLong(matcher.group(5));
         sawStats = true;

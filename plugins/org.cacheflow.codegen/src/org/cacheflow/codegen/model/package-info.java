@@ -1,0 +1,7 @@
+/**
+ * The code model: a generated project as data — cores with their start-up steps and static schedule
+ * ({@link org.cacheflow.codegen.model.Statement}: actor calls, copies, pre-stores, channel, copy-on-write and
+ * semaphore operations, digests), buffers, channels, copy-on-write buffers, sinks, synthetic actor bodies. Every
+ * decision is made when the model is built; printers only print it.
+ */
+package org.cacheflow.codegen.model;

@@ -116,8 +116,8 @@ public final class MemoryScripts {
       }
       long t1 = System.nanoTime();
       MergeResult merge = BufferMerger.merge(fifos, accepted);
-      System.err.println("TIMING eval " + (t1 - t0) / 1000000 + " merge " + (System.nanoTime() - t1) / 1000000);
-      return new ScriptReport(flat.name(), instances, merge, marks.all(), errors);
+      long t2 = System.nanoTime();
+      return new ScriptReport(flat.name(), instances, merge, marks.all(), errors, t1 - t0, t2 - t1);
     }
 
     /** The script of a vertex, null when it has none (or its script cannot be read, which is reported). */

@@ -21,9 +21,17 @@ import org.cacheflow.scripts.merge.Piece;
  * @param merge which FIFOs share memory
  * @param marks marks by FIFO
  * @param errors every error, {@code FILE:LINE:COL: message}
+ * @param evaluationNanos time spent building environments, running every script and checking the results
+ * @param mergeNanos time spent merging buffers
  */
 public record ScriptReport(String graph, List<Instance> instances, MergeResult merge,
-    Map<String, List<MarkRecord>> marks, List<String> errors) {
+    Map<String, List<MarkRecord>> marks, List<String> errors, long evaluationNanos, long mergeNanos) {
+
+  /** A report without timings (built by hand, e.g. in tests of later stages). */
+  public ScriptReport(String graph, List<Instance> instances, MergeResult merge, Map<String, List<MarkRecord>> marks,
+      List<String> errors) {
+    this(graph, instances, merge, marks, errors, 0, 0);
+  }
 
   /**
    * One actor instance with a script.

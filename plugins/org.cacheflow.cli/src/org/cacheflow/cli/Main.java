@@ -25,6 +25,7 @@ public final class Main {
   public Main() {
     register(new InspectCommand());
     register(new BenchCommand());
+    register(new ScriptsCommand());
     register(new PlanCommand());
     register(new GenerateCommand());
     register(new RunWorkflowCommand());

@@ -38,7 +38,9 @@ final class TestInputs {
     Graph graph;
     if (Files.isDirectory(input)) {
       PreesmProject project = PreesmProject.open(input, diagnostics);
-      ScenarioRun run = project.load(input.resolve("Scenarios").resolve(scenario), PiReader::read, diagnostics);
+      ScenarioRun run = scenario != null
+          ? project.load(input.resolve("Scenarios").resolve(scenario), PiReader::read, diagnostics)
+          : firstUsableScenario(project, diagnostics);
       for (ParameterValue value : run.scenario().scenario().getParameterValues()) {
         String parent = value.getParentPath();
         overrides.put(parent == null || parent.isEmpty() ? value.getParameterName()
@@ -52,6 +54,19 @@ final class TestInputs {
       TokenSizeResolver.resolve(graph, null, diagnostics);
     }
     return SingleRateExpansion.expand(GraphAnalysis.analyse(graph, overrides, diagnostics).flatGraph());
+  }
+
+  /** As the command line does without --scenario: the first scenario whose graph and architecture load. */
+  private static ScenarioRun firstUsableScenario(PreesmProject project, Diagnostics diagnostics) {
+    org.cacheflow.model.diagnostics.InputException last = null;
+    for (Path candidate : project.scenarios()) {
+      try {
+        return project.load(candidate, PiReader::read, new Diagnostics());
+      } catch (org.cacheflow.model.diagnostics.InputException e) {
+        last = e;
+      }
+    }
+    throw last != null ? last : new IllegalArgumentException("no scenario in " + project.root());
   }
 
   static CodeProject model(Srdag srdag, int cores, String strategy, boolean synthetic) {

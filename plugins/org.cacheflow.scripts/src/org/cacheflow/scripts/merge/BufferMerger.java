@@ -115,16 +115,8 @@ public final class BufferMerger {
       moved.add(segment.fifo());
     }
     placements.put(guest, pieces);
-    Map<String, List<Segment>> newLayouts = new LinkedHashMap<>();
-    String problem = null;
-    for (String fifo : moved) {
-      List<Segment> layout = resolve(fifo, 0, fifos.get(fifo).sizeBits(), new HashSet<>());
-      if (layout == null) {
-        problem = "it would be placed inside itself or in virtual tokens of a divided buffer";
-        break;
-      }
-      newLayouts.put(fifo, layout);
-    }
+    Map<String, List<Segment>> newLayouts = relayout(guest, pieces, moved);
+    String problem = newLayouts == null ? "it would lie in virtual tokens of a divided buffer" : null;
     Set<String> newlyModified = new HashSet<>();
     if (problem == null) {
       problem = validate(newLayouts, moved, pieces.size() == 1, newlyModified);
@@ -212,56 +204,75 @@ public final class BufferMerger {
     }
   }
 
-  /** Where bits [start, start+length) of a FIFO are, in root FIFOs; null when they cannot be placed. */
-  private List<Segment> resolve(String fifo, long start, long length, Set<String> visiting) {
-    List<Piece> pieces = placements.get(fifo);
-    if (pieces == null) {
-      return new ArrayList<>(List.of(new Segment(fifo, start, length, fifo, start)));
-    }
-    if (!visiting.add(fifo)) {
-      return null; // placed inside itself
-    }
-    List<Segment> segments = new ArrayList<>();
-    try {
-      if (pieces.size() == 1) {
-        // a whole buffer moves as one block, virtual bits around it included
-        Piece piece = pieces.get(0);
-        List<Segment> inner = resolve(piece.host(), piece.hostStart() + (start - piece.start()), length, visiting);
-        return inner == null ? null : rebase(inner, fifo, start, piece.hostStart() + (start - piece.start()));
+  /**
+   * The new layouts of the guest and of the FIFOs living in it once the guest takes its pieces: the guest's
+   * pieces go through its hosts' current layouts, the others' segments through the guest's new layout. Null
+   * when some bits fall outside the pieces of a divided buffer.
+   */
+  private Map<String, List<Segment>> relayout(String guest, List<Piece> pieces, Set<String> moved) {
+    List<Segment> guestLayout = new ArrayList<>();
+    for (Piece piece : pieces) {
+      List<Segment> mapped = map(guest, piece.start(), piece.length(), piece.hostStart() - piece.start(),
+          layoutOf(piece.host()));
+      if (mapped == null) {
+        return null;
       }
-      long position = start;
-      long end = start + length;
-      for (Piece piece : pieces) {
-        long from = Math.max(position, piece.start());
-        long to = Math.min(end, piece.end());
-        if (to <= from) {
+      guestLayout.addAll(mapped);
+    }
+    Map<String, List<Segment>> layouts = new LinkedHashMap<>();
+    layouts.put(guest, guestLayout);
+    for (String fifo : moved) {
+      if (fifo.equals(guest)) {
+        continue;
+      }
+      List<Segment> layout = new ArrayList<>();
+      for (Segment segment : layoutOf(fifo)) {
+        if (!segment.root().equals(guest)) {
+          layout.add(segment);
           continue;
         }
-        if (from != position) {
-          return null; // bits outside the pieces of a divided buffer
-        }
-        long hostFrom = piece.hostStart() + (from - piece.start());
-        List<Segment> inner = resolve(piece.host(), hostFrom, to - from, visiting);
-        if (inner == null) {
+        List<Segment> mapped = map(fifo, segment.fifoStart(), segment.length(),
+            segment.rootStart() - segment.fifoStart(), guestLayout);
+        if (mapped == null) {
           return null;
         }
-        segments.addAll(rebase(inner, fifo, from, hostFrom));
-        position = to;
+        layout.addAll(mapped);
       }
-      return position == end ? segments : null;
-    } finally {
-      visiting.remove(fifo);
+      layouts.put(fifo, layout);
     }
+    return layouts;
   }
 
-  /** Renames segments resolved for a host range so they describe the guest's bits. */
-  private static List<Segment> rebase(List<Segment> inner, String fifo, long fifoStart, long hostStart) {
-    List<Segment> segments = new ArrayList<>(inner.size());
-    for (Segment segment : inner) {
-      segments.add(new Segment(fifo, fifoStart + (segment.fifoStart() - hostStart), segment.length(), segment.root(),
-          segment.rootStart()));
+  /**
+   * Bits [start, start+length) of {@code fifo}, which are bits [start+delta, ...) of a host laid out as
+   * {@code hostLayout}, placed in roots. A host in one block extends over its virtual bits; bits outside the
+   * pieces of a divided host cannot be placed (null).
+   */
+  private static List<Segment> map(String fifo, long start, long length, long delta, List<Segment> hostLayout) {
+    long from = start + delta;
+    long to = from + length;
+    if (hostLayout.size() == 1) {
+      Segment block = hostLayout.get(0);
+      return List.of(new Segment(fifo, start, length, block.root(), block.rootStart() + (from - block.fifoStart())));
     }
-    return segments;
+    List<Segment> sorted = new ArrayList<>(hostLayout);
+    sorted.sort(Comparator.comparingLong(Segment::fifoStart));
+    List<Segment> mapped = new ArrayList<>();
+    long position = from;
+    for (Segment segment : sorted) {
+      long overlapStart = Math.max(position, segment.fifoStart());
+      long overlapEnd = Math.min(to, segment.fifoStart() + segment.length());
+      if (overlapEnd <= overlapStart) {
+        continue;
+      }
+      if (overlapStart != position) {
+        return null;
+      }
+      mapped.add(new Segment(fifo, overlapStart - delta, overlapEnd - overlapStart, segment.root(),
+          segment.rootStart() + (overlapStart - segment.fifoStart())));
+      position = overlapEnd;
+    }
+    return position == to ? mapped : null;
   }
 
   /** The current layout of a FIFO (kept up to date as placements are accepted). */
@@ -404,6 +415,9 @@ public final class BufferMerger {
     if (start == null || end == null || start >= end) {
       return false;
     }
+    if (descendantBits != null) {
+      return descendantBits[start].get(end);
+    }
     Pair key = new Pair(from, to);
     Boolean known = reachability.get(key);
     if (known != null) {
@@ -430,6 +444,9 @@ public final class BufferMerger {
   }
 
   private final Map<Pair, Boolean> reachability = new HashMap<>();
+  /** Descendants by topological position, for graphs small enough (a bit per pair of instances). */
+  private java.util.BitSet[] descendantBits;
+  private static final int MAX_BITSET_VERTICES = 20_000;
   private Map<String, Integer> topologicalOrder;
 
   /** Kahn's order of the actor instances; vertices on a cycle (there should be none) get no position. */
@@ -449,13 +466,30 @@ public final class BufferMerger {
       }
     });
     topologicalOrder = new HashMap<>();
+    List<String> sequence = new ArrayList<>();
     while (!ready.isEmpty()) {
       String vertex = ready.poll();
       topologicalOrder.put(vertex, topologicalOrder.size());
+      sequence.add(vertex);
       for (String next : successors.getOrDefault(vertex, List.of())) {
         if (incoming.merge(next, -1, Integer::sum) == 0) {
           ready.add(next);
         }
+      }
+    }
+    if (sequence.size() <= MAX_BITSET_VERTICES) {
+      // in reverse order every successor's descendants are known when a vertex is reached
+      descendantBits = new java.util.BitSet[sequence.size()];
+      for (int i = sequence.size() - 1; i >= 0; i--) {
+        java.util.BitSet bits = new java.util.BitSet(sequence.size());
+        for (String next : successors.getOrDefault(sequence.get(i), List.of())) {
+          Integer position = topologicalOrder.get(next);
+          if (position != null) {
+            bits.set(position);
+            bits.or(descendantBits[position]);
+          }
+        }
+        descendantBits[i] = bits;
       }
     }
     return topologicalOrder;

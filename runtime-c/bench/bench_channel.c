@@ -321,6 +321,233 @@ static result measure_latency(const config *c, double budget_ns) {
 }
 
 /* ------------------------------------------------------------------------------------------------ */
+/* One-way latency, timed by the time-stamp counter                                                  */
+/*
+ * The round trip / 2 above charges a channel with the return channel's line transfers and its ack, which
+ * a one-line ping-pong does not pay. Here the sender reads the counter just before it sends and puts the
+ * value in the message; the receiver reads the counter as soon as the message has arrived. One sample =
+ * one message, paced: after each send the sender waits a fixed gap (several one-way times), so no
+ * message queues behind another and the receiver is always polling when the next one comes.
+ *
+ * Two counters on two cores are compared, so this is only meaningful if they tick at a constant rate
+ * and agree. main() reports /proc/cpuinfo's constant_tsc/nonstop_tsc, calibrates ticks per ns against
+ * CLOCK_MONOTONIC and runs a bracket test: a reads t0, asks b for its counter tb, reads t1 when the answer
+ * is back; then offset(b - a) lies in [tb - t1, tb - t0], and the tightest bracket over many trials is
+ * printed. Its width is about one minimal round trip, too wide to prove agreement to a few ns, so every
+ * transport is also measured in both directions (a -> b and b -> a): an offset adds to one and subtracts
+ * from the other, the mean of the two is free of it, and half their difference estimates it. The ratios
+ * for the target use the two-direction means. */
+
+static inline uint64_t ticks(void) {
+#if defined(__x86_64__)
+    /* rdtscp waits until the preceding loads (the one that saw the message) have completed. */
+    uint32_t lo, hi, aux;
+    __asm__ __volatile__("rdtscp" : "=a"(lo), "=d"(hi), "=c"(aux)::"memory");
+    return (uint64_t)hi << 32 | lo;
+#elif defined(__aarch64__)
+    uint64_t value;
+    __asm__ __volatile__("isb\n\tmrs %0, cntvct_el0" : "=r"(value)::"memory");
+    return value;
+#else
+    return (uint64_t)now_ns();
+#endif
+}
+
+static double ticks_per_ns = 1.0;
+
+static void calibrate_ticks(double duration_ns) {
+    double t0 = now_ns();
+    uint64_t c0 = ticks();
+    while (now_ns() - t0 < duration_ns) {
+    }
+    double t1 = now_ns();
+    uint64_t c1 = ticks();
+    ticks_per_ns = (double)(c1 - c0) / (t1 - t0);
+}
+
+static int cpuinfo_has_flag(const char *flag) {
+    FILE *f = fopen("/proc/cpuinfo", "r");
+    if (!f) return 0;
+    char line[8192];
+    int found = 0;
+    size_t flag_len = strlen(flag);
+    while (!found && fgets(line, sizeof line, f)) {
+        if (strncmp(line, "flags", 5) != 0) continue;
+        for (char *p = strstr(line, flag); p && !found; p = strstr(p + 1, flag))
+            found = p[-1] == ' ' && (p[flag_len] == ' ' || p[flag_len] == '\n');
+        break; /* the first processor's flags */
+    }
+    fclose(f);
+    return found;
+}
+
+typedef struct clock_bracket {
+    alignas(128) uint64_t request; /* trial number, written by a */
+    alignas(128) uint64_t answer;  /* b's counter, written by b */
+    alignas(128) uint64_t answered; /* trial number answered */
+    int trials;
+} clock_bracket;
+
+static void *clock_bracket_answer(void *arg) {
+    clock_bracket *b = arg;
+    pin_to(cpu_b);
+    for (uint64_t trial = 1; trial <= (uint64_t)b->trials; trial++) {
+        while (__atomic_load_n(&b->request, __ATOMIC_ACQUIRE) != trial) cf_arch_cpu_relax();
+        __atomic_store_n(&b->answer, ticks(), __ATOMIC_RELAXED);
+        __atomic_store_n(&b->answered, trial, __ATOMIC_RELEASE);
+    }
+    return NULL;
+}
+
+/* The tightest bounds, in ns, of (b's counter - a's counter) over `trials` request/answer exchanges. */
+static void clock_offset_bracket(int trials, double *low_ns, double *high_ns) {
+    clock_bracket *b = aligned_alloc(128, sizeof *b);
+    if (!b) die("malloc");
+    memset(b, 0, sizeof *b);
+    b->trials = trials;
+    pthread_t answerer;
+    if (pthread_create(&answerer, NULL, clock_bracket_answer, b) != 0) die("pthread_create");
+    int64_t low = INT64_MIN, high = INT64_MAX;
+    for (uint64_t trial = 1; trial <= (uint64_t)trials; trial++) {
+        uint64_t t0 = ticks();
+        __atomic_store_n(&b->request, trial, __ATOMIC_RELEASE);
+        while (__atomic_load_n(&b->answered, __ATOMIC_ACQUIRE) != trial) cf_arch_cpu_relax();
+        uint64_t t1 = ticks();
+        uint64_t tb = __atomic_load_n(&b->answer, __ATOMIC_RELAXED);
+        if ((int64_t)(tb - t1) > low) low = (int64_t)(tb - t1);
+        if ((int64_t)(tb - t0) < high) high = (int64_t)(tb - t0);
+    }
+    pthread_join(answerer, NULL);
+    free(b);
+    *low_ns = (double)low / ticks_per_ns;
+    *high_ns = (double)high / ticks_per_ns;
+}
+
+#define ONEWAY_GAP_NS 1000.0 /* pause after a message was consumed: the receiver is back to polling */
+#define ONEWAY_WARMUP 200    /* first messages of a run, not sampled */
+
+typedef struct oneway_run {
+    const config *c;
+    direction d;
+    int sender_cpu, receiver_cpu;
+    alignas(128) uint64_t line;      /* PINGPONG: the one line; PINGPONG2: the sender's flag */
+    alignas(128) uint64_t line_back; /* PINGPONG2: the receiver's flag; queues: messages consumed */
+    alignas(128) int64_t *deltas;    /* receiver's counter - sender's stamp, in ticks */
+    size_t count;
+    pthread_barrier_t ready;
+} oneway_run;
+
+static inline void oneway_record(oneway_run *run, uint64_t stamp, uint64_t arrival, uint64_t *seen) {
+    if (++*seen > ONEWAY_WARMUP && run->count < MAX_SAMPLES) run->deltas[run->count++] = (int64_t)(arrival - stamp);
+}
+
+static void *oneway_receiver(void *arg) {
+    oneway_run *run = arg;
+    pin_to(run->receiver_cpu);
+    uint64_t seen = 0;
+    if (run->c->kind == PINGPONG) {
+        /* The sender writes (stamp << 1) | 1; the answer, on the same line, is that value + 1 (even). */
+        pthread_barrier_wait(&run->ready);
+        for (uint64_t last = 0;;) {
+            uint64_t value;
+            while (((value = __atomic_load_n(&run->line, __ATOMIC_ACQUIRE)) & 1) == 0 || value == last)
+                cf_arch_cpu_relax();
+            uint64_t arrival = ticks();
+            if (value == STOP) break;
+            oneway_record(run, value >> 1, arrival, &seen);
+            __atomic_store_n(&run->line, value + 1, __ATOMIC_RELEASE);
+            last = value;
+        }
+        return NULL;
+    }
+    if (run->c->kind == PINGPONG2) {
+        pthread_barrier_wait(&run->ready);
+        for (uint64_t last = 0;;) {
+            uint64_t value;
+            while ((value = __atomic_load_n(&run->line, __ATOMIC_ACQUIRE)) == last) cf_arch_cpu_relax();
+            uint64_t arrival = ticks();
+            if (value == STOP) break;
+            oneway_record(run, value, arrival, &seen);
+            __atomic_store_n(&run->line_back, value, __ATOMIC_RELEASE);
+            last = value;
+        }
+        return NULL;
+    }
+    home_direction(&run->d);
+    pthread_barrier_wait(&run->ready);
+    for (uint64_t consumed = 1;; consumed++) {
+        uint64_t stamp;
+        receive_message(&run->d, &stamp, sizeof stamp);
+        uint64_t arrival = ticks();
+        if (stamp == STOP) break;
+        oneway_record(run, stamp, arrival, &seen);
+        __atomic_store_n(&run->line_back, consumed, __ATOMIC_RELEASE);
+    }
+    return NULL;
+}
+
+/* Sends message number `n` (from 1) and returns once it has been consumed and a gap has passed. */
+static inline void oneway_send(oneway_run *run, uint64_t n, uint64_t gap_ticks) {
+    uint64_t stamp = ticks();
+    if (run->c->kind == PINGPONG) {
+        uint64_t value = stamp << 1 | 1;
+        __atomic_store_n(&run->line, value, __ATOMIC_RELEASE);
+        while (__atomic_load_n(&run->line, __ATOMIC_ACQUIRE) != value + 1) cf_arch_cpu_relax();
+    } else if (run->c->kind == PINGPONG2) {
+        __atomic_store_n(&run->line, stamp, __ATOMIC_RELEASE);
+        while (__atomic_load_n(&run->line_back, __ATOMIC_ACQUIRE) != stamp) cf_arch_cpu_relax();
+    } else {
+        send_message(&run->d, &stamp, sizeof stamp);
+        /* Without this, a receiver descheduled for a few ms (the machine is shared) would find up to k
+         * messages queued, and with k = 1024 those would dominate the distribution. */
+        while (__atomic_load_n(&run->line_back, __ATOMIC_ACQUIRE) != n) cf_arch_cpu_relax();
+    }
+    uint64_t answered = ticks();
+    while (ticks() - answered < gap_ticks) cf_arch_cpu_relax();
+}
+
+/* One direction: the sender on `sender_cpu` (this thread, re-pinned), the receiver on `receiver_cpu`.
+ * Returns the median and 10th/90th percentiles in ns. */
+static result measure_oneway(const config *c, int sender_cpu, int receiver_cpu, double gap_ns, double budget_ns) {
+    static int64_t deltas[MAX_SAMPLES];
+    static double samples[MAX_SAMPLES];
+    oneway_run *run = aligned_alloc(128, sizeof *run);
+    if (!run) die("malloc");
+    memset(run, 0, sizeof *run);
+    run->c = c;
+    run->sender_cpu = sender_cpu;
+    run->receiver_cpu = receiver_cpu;
+    run->deltas = deltas;
+    if (!is_floor(c->kind)) run->d = make_direction(c, sizeof(uint64_t));
+    pthread_barrier_init(&run->ready, NULL, 2);
+    pin_to(sender_cpu);
+    pthread_t receiver;
+    if (pthread_create(&receiver, NULL, oneway_receiver, run) != 0) die("pthread_create");
+    pthread_barrier_wait(&run->ready);
+    uint64_t gap_ticks = (uint64_t)(gap_ns * ticks_per_ns);
+    double start = now_ns();
+    for (size_t sent = 0; sent < ONEWAY_WARMUP + MAX_SAMPLES; sent++) {
+        if ((sent & 63) == 0 && sent > ONEWAY_WARMUP + 5 && now_ns() - start > budget_ns) break;
+        oneway_send(run, sent + 1, gap_ticks);
+    }
+    if (is_floor(c->kind)) {
+        __atomic_store_n(&run->line, STOP, __ATOMIC_RELEASE);
+    } else {
+        uint64_t stop = STOP;
+        send_message(&run->d, &stop, sizeof stop);
+    }
+    pthread_join(receiver, NULL);
+    pin_to(cpu_a);
+    if (!is_floor(c->kind)) destroy_direction(&run->d);
+    pthread_barrier_destroy(&run->ready);
+    size_t n = run->count;
+    free(run);
+    for (size_t i = 0; i < n; i++) samples[i] = (double)deltas[i] / ticks_per_ns;
+    qsort(samples, n, sizeof *samples, compare_double);
+    return (result){percentile(samples, n, 0.5), percentile(samples, n, 0.1), percentile(samples, n, 0.9)};
+}
+
+/* ------------------------------------------------------------------------------------------------ */
 /* Throughput                                                                                       */
 
 typedef struct throughput_run {
@@ -388,13 +615,14 @@ static result measure_throughput_windows(const config *c, double budget_ns) {
 /* ------------------------------------------------------------------------------------------------ */
 /* The table                                                                                        */
 
-typedef enum { LATENCY, THROUGHPUT } metric;
+typedef enum { LATENCY, THROUGHPUT, ONEWAY, ONEWAY_BACK_TO_BACK } metric;
 
 typedef struct measurement {
     metric what;
     config c;
-    result reps[MAX_REPEAT];
-    result summary;
+    result reps[MAX_REPEAT];    /* ONEWAY: a -> b */
+    result reps_ba[MAX_REPEAT]; /* ONEWAY: b -> a */
+    result summary, summary_ba;
 } measurement;
 
 static measurement table[96];
@@ -415,6 +643,19 @@ static void add_channel_variants(metric what, size_t slots, size_t bytes) {
 
 static void build_table(void) {
     static const size_t slot_counts[] = {8, 1024};
+    add(ONEWAY, PINGPONG, 0, 0, 8, CF_CHANNEL_LAYOUT_AUTO);
+    add(ONEWAY, PINGPONG2, 0, 0, 8, CF_CHANNEL_LAYOUT_AUTO);
+    for (size_t s = 0; s < 2; s++) {
+        add_channel_variants(ONEWAY, slot_counts[s], 8);
+        add(ONEWAY, LAMPORT, slot_counts[s], 0, 8, CF_CHANNEL_LAYOUT_AUTO);
+    }
+    /* The same without the gap: the next message leaves as soon as the previous one was taken, as in a
+     * running ping-pong, where the line may still be on its way back when the next write comes. */
+    add(ONEWAY_BACK_TO_BACK, PINGPONG, 0, 0, 8, CF_CHANNEL_LAYOUT_AUTO);
+    add(ONEWAY_BACK_TO_BACK, PINGPONG2, 0, 0, 8, CF_CHANNEL_LAYOUT_AUTO);
+    add(ONEWAY_BACK_TO_BACK, CHANNEL, 8, CF_CHANNEL_HOMING_NONE, 8, CF_CHANNEL_LAYOUT_LINE);
+    add(ONEWAY_BACK_TO_BACK, CHANNEL, 8, CF_CHANNEL_HOMING_NONE, 8, CF_CHANNEL_LAYOUT_PACKED);
+    add(ONEWAY_BACK_TO_BACK, LAMPORT, 8, 0, 8, CF_CHANNEL_LAYOUT_AUTO);
     add(LATENCY, PINGPONG, 0, 0, 8, CF_CHANNEL_LAYOUT_AUTO);
     add(LATENCY, PINGPONG2, 0, 0, 8, CF_CHANNEL_LAYOUT_AUTO);
     for (size_t s = 0; s < 2; s++) {
@@ -438,11 +679,19 @@ static double median_of(double *values, size_t n) {
 
 /* Median over repetitions of each repetition's median, low and high (latency: 10th/90th percentile of the
  * batch samples; throughput: worst/best window). */
-static void summarise(measurement *m, int repeat) {
+static result summarise_reps(const result *reps, int repeat) {
     double medians[MAX_REPEAT], lows[MAX_REPEAT], highs[MAX_REPEAT];
-    for (int r = 0; r < repeat; r++) medians[r] = m->reps[r].median, lows[r] = m->reps[r].low, highs[r] = m->reps[r].high;
-    m->summary = (result){median_of(medians, repeat), median_of(lows, repeat), median_of(highs, repeat)};
+    for (int r = 0; r < repeat; r++) medians[r] = reps[r].median, lows[r] = reps[r].low, highs[r] = reps[r].high;
+    return (result){median_of(medians, repeat), median_of(lows, repeat), median_of(highs, repeat)};
 }
+
+static void summarise(measurement *m, int repeat) {
+    m->summary = summarise_reps(m->reps, repeat);
+    if (m->what == ONEWAY || m->what == ONEWAY_BACK_TO_BACK) m->summary_ba = summarise_reps(m->reps_ba, repeat);
+}
+
+/* One-way latency free of a counter offset between the cores: the mean of the two directions. */
+static double oneway_mean(const measurement *m) { return (m->summary.median + m->summary_ba.median) / 2; }
 
 static const measurement *find(metric what, transport_kind kind, size_t slots, cf_channel_layout layout,
                                size_t bytes) {
@@ -469,84 +718,190 @@ static void print_lscpu_summary(void) {
     pclose(p);
 }
 
+static void print_measurement(FILE *csv, const char *metric_name, const measurement *m, const result *r,
+                              const char *unit) {
+    char slots[16] = "-";
+    if (!is_floor(m->c.kind)) snprintf(slots, sizeof slots, "%zu", m->c.slots);
+    printf("%-12s %-10s %5s %-7s %-6s %6zu %-9s %10.2f %10.2f %10.2f\n", metric_name, kind_name(m->c.kind), slots,
+           homing_name(&m->c), layout_name(&m->c), m->c.bytes, unit, r->median, r->low, r->high);
+    if (csv)
+        fprintf(csv, "%s,%s,%s,%s,%s,%zu,%s,%.3f,%.3f,%.3f\n", metric_name, kind_name(m->c.kind), slots,
+                homing_name(&m->c), layout_name(&m->c), m->c.bytes, unit, r->median, r->low, r->high);
+}
+
+static void print_clock_check(FILE *csv, int quick) {
+    int constant = cpuinfo_has_flag("constant_tsc"), nonstop = cpuinfo_has_flag("nonstop_tsc");
+#if defined(__x86_64__)
+    printf("# time-stamp counter: constant_tsc %s, nonstop_tsc %s (/proc/cpuinfo)\n", constant ? "yes" : "NO",
+           nonstop ? "yes" : "NO");
+#elif defined(__aarch64__)
+    printf("# counter: cntvct_el0 (the architected generic timer)\n");
+#else
+    printf("# no cycle counter: one-way times use CLOCK_MONOTONIC\n");
+#endif
+    calibrate_ticks(quick ? 20e6 : 100e6);
+    printf("# calibrated against CLOCK_MONOTONIC: %.4f ticks per ns\n", ticks_per_ns);
+    if (cpu_a < 0) return;
+    double low, high;
+    clock_offset_bracket(quick ? 2000 : 20000, &low, &high);
+    int agree = low <= 0 && high >= 0;
+    printf("# counter offset CPU %d - CPU %d lies in [%.1f, %.1f] ns (tightest request/answer bracket): %s\n", cpu_b,
+           cpu_a, low, high, agree ? "consistent with synchronised counters" : "NOT synchronised: one-way values are skewed");
+    if (csv) fprintf(csv, "clock,offset bracket,,,,,ns,,%.3f,%.3f\n", low, high);
+    (void)constant, (void)nonstop;
+}
+
 int main(int argc, char **argv) {
     int quick = 0, repeat = 3;
+    int run_oneway = 1, run_round_trip = 1, run_throughput = 1;
     const char *csv_path = NULL;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--quick")) quick = 1, repeat = 1;
         else if (!strcmp(argv[i], "--repeat") && i + 1 < argc) repeat = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--csv") && i + 1 < argc) csv_path = argv[++i];
-        else {
-            fprintf(stderr, "usage: %s [--quick] [--repeat N] [--csv FILE]\n", argv[0]);
+        else if (!strcmp(argv[i], "--only") && i + 1 < argc) {
+            const char *what = argv[++i];
+            run_oneway = !strcmp(what, "oneway");
+            run_round_trip = !strcmp(what, "roundtrip");
+            run_throughput = !strcmp(what, "throughput");
+            if (!run_oneway && !run_round_trip && !run_throughput) {
+                fprintf(stderr, "%s: --only takes oneway, roundtrip or throughput, not '%s'\n", argv[0], what);
+                return 2;
+            }
+        } else {
+            fprintf(stderr, "usage: %s [--quick] [--repeat N] [--csv FILE] [--only oneway|roundtrip|throughput]\n",
+                    argv[0]);
             return 2;
         }
     }
     if (repeat < 1) repeat = 1;
     if (repeat > MAX_REPEAT) repeat = MAX_REPEAT;
     double latency_budget = quick ? 30e6 : 200e6, throughput_budget = quick ? 30e6 : 200e6;
+    double oneway_budget = quick ? 15e6 : 60e6;
+
+    FILE *csv = csv_path ? fopen(csv_path, "w") : NULL;
+    if (csv_path && !csv) die("opening the CSV file");
+    if (csv) fprintf(csv, "metric,transport,k,homing,slots,bytes,unit,median,low,high\n");
 
     choose_cpus();
     pin_to(cpu_a);
     print_lscpu_summary();
     if (cpu_a < 0) printf("# fewer than two CPUs available: threads not pinned\n");
     else printf("# threads pinned to CPUs %d and %d; %d repetition(s), medians shown\n", cpu_a, cpu_b, repeat);
+    if (run_oneway) print_clock_check(csv, quick);
 
     build_table();
     for (int r = 0; r < repeat; r++)
         for (size_t i = 0; i < table_size; i++) {
             measurement *m = &table[i];
-            if (m->what == LATENCY) m->reps[r] = measure_latency(&m->c, latency_budget);
-            else m->reps[r] = measure_throughput_windows(&m->c, throughput_budget);
+            if ((m->what == ONEWAY || m->what == ONEWAY_BACK_TO_BACK) && run_oneway) {
+                double gap = m->what == ONEWAY ? ONEWAY_GAP_NS : 0;
+                m->reps[r] = measure_oneway(&m->c, cpu_a, cpu_b, gap, oneway_budget);
+                m->reps_ba[r] = measure_oneway(&m->c, cpu_b, cpu_a, gap, oneway_budget);
+            } else if (m->what == LATENCY && run_round_trip) {
+                m->reps[r] = measure_latency(&m->c, latency_budget);
+            } else if (m->what == THROUGHPUT && run_throughput) {
+                m->reps[r] = measure_throughput_windows(&m->c, throughput_budget);
+            }
         }
+    for (size_t i = 0; i < table_size; i++) summarise(&table[i], repeat);
 
-    FILE *csv = csv_path ? fopen(csv_path, "w") : NULL;
-    if (csv_path && !csv) die("opening the CSV file");
-    if (csv) fprintf(csv, "metric,transport,k,homing,slots,bytes,unit,median,low,high\n");
-    printf("\n%-10s %-10s %5s %-7s %-6s %6s %-10s %10s %10s %10s\n", "metric", "transport", "k", "homing",
-           "slots", "bytes", "unit", "median", "low", "high");
-    for (size_t i = 0; i < table_size; i++) {
-        measurement *m = &table[i];
-        summarise(m, repeat);
-        const char *unit = m->what == LATENCY ? "ns one-way" : "M msgs/s";
-        const char *metric_name = m->what == LATENCY ? "latency" : "throughput";
-        char slots[16] = "-";
-        if (!is_floor(m->c.kind)) snprintf(slots, sizeof slots, "%zu", m->c.slots);
-        printf("%-10s %-10s %5s %-7s %-6s %6zu %-10s %10.2f %10.2f %10.2f\n", metric_name, kind_name(m->c.kind),
-               slots, homing_name(&m->c), layout_name(&m->c), m->c.bytes, unit, m->summary.median, m->summary.low,
-               m->summary.high);
-        if (csv)
-            fprintf(csv, "%s,%s,%s,%s,%s,%zu,%s,%.3f,%.3f,%.3f\n", metric_name, kind_name(m->c.kind), slots,
-                    homing_name(&m->c), layout_name(&m->c), m->c.bytes, unit, m->summary.median, m->summary.low,
-                    m->summary.high);
-    }
-    printf("(latency: low/high = 10th/90th percentile of batch samples; throughput: median/worst/best of %d\n"
-           " windows; each column is the median over repetitions)\n", THROUGHPUT_WINDOWS);
-
-    printf("\nTargets (ratios of the medians above; pingpong = one line carrying both directions,\n"
-           "pingpong2 = one flag line per direction, the floor for a pair of one-way channels):\n");
-    double floor_ns = find(LATENCY, PINGPONG, 0, CF_CHANNEL_LAYOUT_AUTO, 8)->summary.median;
-    double floor2_ns = find(LATENCY, PINGPONG2, 0, CF_CHANNEL_LAYOUT_AUTO, 8)->summary.median;
     static const size_t slot_counts[] = {8, 1024};
     static const cf_channel_layout layouts[] = {CF_CHANNEL_LAYOUT_LINE, CF_CHANNEL_LAYOUT_PACKED};
-    for (size_t l = 0; l < 2; l++)
-        for (size_t s = 0; s < 2; s++) {
-            size_t k = slot_counts[s];
-            const char *layout = layouts[l] == CF_CHANNEL_LAYOUT_PACKED ? "packed" : "line";
-            char name[96];
-            double channel_ns = find(LATENCY, CHANNEL, k, layouts[l], 8)->summary.median;
-            snprintf(name, sizeof name, "latency k=%zu %s: channel / pingpong", k, layout);
-            print_ratio(csv, name, channel_ns / floor_ns, "<=", 1.5);
-            snprintf(name, sizeof name, "latency k=%zu %s: channel / pingpong2", k, layout);
-            print_ratio(csv, name, channel_ns / floor2_ns, "<=", 1.5);
-            snprintf(name, sizeof name, "latency k=%zu %s: semaphore / channel", k, layout);
-            print_ratio(csv, name, find(LATENCY, SEMAPHORE, k, CF_CHANNEL_LAYOUT_AUTO, 8)->summary.median / channel_ns, ">=", 20);
-            const measurement *channel = find(THROUGHPUT, CHANNEL, k, layouts[l], 8);
-            const measurement *lamport = find(THROUGHPUT, LAMPORT, k, CF_CHANNEL_LAYOUT_AUTO, 8);
-            snprintf(name, sizeof name, "throughput 8 B k=%zu %s: channel / lamport", k, layout);
-            print_ratio(csv, name, channel->summary.median / lamport->summary.median, ">=", k == 8 ? 1.0 : 1.5);
-            snprintf(name, sizeof name, "throughput 8 B k=%zu %s: channel / lamport, best windows", k, layout);
-            print_ratio(csv, name, channel->summary.high / lamport->summary.high, ">=", k == 8 ? 1.0 : 1.5);
+    char name[112];
+    if (run_oneway) {
+        printf("\nOne-way latency, 8-byte messages, timed by the counter: sender's stamp before the send ->\n"
+               "receiver's counter on arrival; one message at a time. oneway: the next message is sent %.0f ns\n"
+               "after the receiver took the last; b2b: at once. ns: median, 10th, 90th percentile.\n",
+               ONEWAY_GAP_NS);
+        printf("%-12s %-10s %5s %-7s %-6s %6s %-9s %10s %10s %10s\n", "metric", "transport", "k", "homing", "slots",
+               "bytes", "unit", "median", "p10", "p90");
+        for (size_t i = 0; i < table_size; i++) {
+            const measurement *m = &table[i];
+            if (m->what != ONEWAY && m->what != ONEWAY_BACK_TO_BACK) continue;
+            int b2b = m->what == ONEWAY_BACK_TO_BACK;
+            print_measurement(csv, b2b ? "b2b a->b" : "oneway a->b", m, &m->summary, "ns");
+            print_measurement(csv, b2b ? "b2b b->a" : "oneway b->a", m, &m->summary_ba, "ns");
+            result mean = {oneway_mean(m), (m->summary.low + m->summary_ba.low) / 2,
+                           (m->summary.high + m->summary_ba.high) / 2};
+            print_measurement(csv, b2b ? "b2b mean" : "oneway mean", m, &mean, "ns");
         }
+        const measurement *floor = find(ONEWAY, PINGPONG, 0, CF_CHANNEL_LAYOUT_AUTO, 8);
+        const measurement *floor2 = find(ONEWAY, PINGPONG2, 0, CF_CHANNEL_LAYOUT_AUTO, 8);
+        printf("(a = CPU %d, b = CPU %d; mean = mean of the two directions, free of a counter offset; half the\n"
+               " a->b minus b->a difference of the ping-pong floor: %.1f ns, an estimate of offset + asymmetry)\n",
+               cpu_a, cpu_b, (floor->summary.median - floor->summary_ba.median) / 2);
+        printf("\nTarget: channel one-way latency (8 B, median) <= 1.5x the ping-pong floor (two-direction means):\n");
+        for (size_t l = 0; l < 2; l++)
+            for (size_t s = 0; s < 2; s++) {
+                size_t k = slot_counts[s];
+                const char *layout = layouts[l] == CF_CHANNEL_LAYOUT_PACKED ? "packed" : "line";
+                double channel_ns = oneway_mean(find(ONEWAY, CHANNEL, k, layouts[l], 8));
+                snprintf(name, sizeof name, "one-way k=%zu %s: channel / pingpong", k, layout);
+                print_ratio(csv, name, channel_ns / oneway_mean(floor), "<=", 1.5);
+                snprintf(name, sizeof name, "one-way k=%zu %s: channel / pingpong2", k, layout);
+                print_ratio(csv, name, channel_ns / oneway_mean(floor2), "<=", 1.5);
+                snprintf(name, sizeof name, "one-way k=%zu %s: lamport / channel", k, layout);
+                print_ratio(csv, name, oneway_mean(find(ONEWAY, LAMPORT, k, CF_CHANNEL_LAYOUT_AUTO, 8)) / channel_ns,
+                            ">=", 1.0);
+            }
+        const measurement *b2b_floor = find(ONEWAY_BACK_TO_BACK, PINGPONG, 0, CF_CHANNEL_LAYOUT_AUTO, 8);
+        for (size_t l = 0; l < 2; l++) {
+            const char *layout = layouts[l] == CF_CHANNEL_LAYOUT_PACKED ? "packed" : "line";
+            double channel_ns = oneway_mean(find(ONEWAY_BACK_TO_BACK, CHANNEL, 8, layouts[l], 8));
+            snprintf(name, sizeof name, "b2b k=8 %s: channel / pingpong", layout);
+            print_ratio(csv, name, channel_ns / oneway_mean(b2b_floor), "<=", 1.5);
+            snprintf(name, sizeof name, "paced channel k=8 %s / b2b pingpong", layout);
+            print_ratio(csv, name, oneway_mean(find(ONEWAY, CHANNEL, 8, layouts[l], 8)) / oneway_mean(b2b_floor),
+                        "<=", 1.5);
+        }
+    }
+
+    if (run_round_trip || run_throughput) {
+        printf("\n%-12s %-10s %5s %-7s %-6s %6s %-9s %10s %10s %10s\n", "metric", "transport", "k", "homing",
+               "slots", "bytes", "unit", "median", "low", "high");
+        for (size_t i = 0; i < table_size; i++) {
+            const measurement *m = &table[i];
+            if (m->what == LATENCY && run_round_trip) print_measurement(csv, "round-trip/2", m, &m->summary, "ns");
+            if (m->what == THROUGHPUT && run_throughput) print_measurement(csv, "throughput", m, &m->summary, "M msgs/s");
+        }
+        printf("(round-trip/2: A -> B -> A through two transports, halved; low/high = 10th/90th percentile of batch\n"
+               " samples. throughput: median/worst/best of %d windows. Each column: median over repetitions)\n",
+               THROUGHPUT_WINDOWS);
+    }
+    if (run_round_trip) {
+        printf("\nRound-trip/2 ratios (pingpong = one line carrying both directions, pingpong2 = one flag line per\n"
+               "direction; a round trip through two channels also pays the return channel's and the acks' lines):\n");
+        double floor_ns = find(LATENCY, PINGPONG, 0, CF_CHANNEL_LAYOUT_AUTO, 8)->summary.median;
+        double floor2_ns = find(LATENCY, PINGPONG2, 0, CF_CHANNEL_LAYOUT_AUTO, 8)->summary.median;
+        for (size_t l = 0; l < 2; l++)
+            for (size_t s = 0; s < 2; s++) {
+                size_t k = slot_counts[s];
+                const char *layout = layouts[l] == CF_CHANNEL_LAYOUT_PACKED ? "packed" : "line";
+                double channel_ns = find(LATENCY, CHANNEL, k, layouts[l], 8)->summary.median;
+                snprintf(name, sizeof name, "round-trip/2 k=%zu %s: channel / pingpong", k, layout);
+                print_ratio(csv, name, channel_ns / floor_ns, "<=", 1.5);
+                snprintf(name, sizeof name, "round-trip/2 k=%zu %s: channel / pingpong2", k, layout);
+                print_ratio(csv, name, channel_ns / floor2_ns, "<=", 1.5);
+                snprintf(name, sizeof name, "round-trip/2 k=%zu %s: semaphore / channel", k, layout);
+                print_ratio(csv, name, find(LATENCY, SEMAPHORE, k, CF_CHANNEL_LAYOUT_AUTO, 8)->summary.median / channel_ns,
+                            ">=", 20);
+            }
+    }
+    if (run_throughput) {
+        printf("\nThroughput targets:\n");
+        for (size_t l = 0; l < 2; l++)
+            for (size_t s = 0; s < 2; s++) {
+                size_t k = slot_counts[s];
+                const char *layout = layouts[l] == CF_CHANNEL_LAYOUT_PACKED ? "packed" : "line";
+                const measurement *channel = find(THROUGHPUT, CHANNEL, k, layouts[l], 8);
+                const measurement *lamport = find(THROUGHPUT, LAMPORT, k, CF_CHANNEL_LAYOUT_AUTO, 8);
+                snprintf(name, sizeof name, "throughput 8 B k=%zu %s: channel / lamport", k, layout);
+                print_ratio(csv, name, channel->summary.median / lamport->summary.median, ">=", k == 8 ? 1.0 : 1.5);
+                snprintf(name, sizeof name, "throughput 8 B k=%zu %s: channel / lamport, best windows", k, layout);
+                print_ratio(csv, name, channel->summary.high / lamport->summary.high, ">=", k == 8 ? 1.0 : 1.5);
+            }
+    }
     if (csv) fclose(csv);
     return 0;
 }

@@ -12,6 +12,10 @@
  *      words that sit in the L1, then a full fence; ns per iteration, for several n.
  *  (3) Listing 3, the pitfall: rewrite the same line over and over, cleaning (or demoting) it after
  *      every write; ns per iteration.
+ *  (4) Not in the paper - the planner's question: a hand-off of B bytes (core 0 writes, pre-stores or not,
+ *      then touches D bytes of other data before core 1 reads the buffer; the next round re-writes it).
+ *      D is the static re-read and re-write distance the planner computes; it tells where the
+ *      pre-store rule's "soon" ends on this machine.
  * Each configuration runs several times; the tables show the median (min..max) and the ratio
  * baseline / variant of the medians (above 1: the pre-store made it faster).
  *
@@ -250,6 +254,86 @@ static void listing3(const bench_opts *o) {
     free(line);
 }
 
+/* ------------------------------------------------------------------------------------------------ */
+/* (4) hand-off after a re-read distance                                                            */
+
+static struct {
+    unsigned char *buffer;
+    size_t bytes;
+    int round, acked, rounds;
+    double consumer_ns[MAX_RUNS * NVARIANTS];
+} ho;
+
+static void *handoff_consumer(void *arg) {
+    (void)arg;
+    bench_pin(1);
+    for (int r = 1; r <= ho.rounds; r++) {
+        while (__atomic_load_n(&ho.round, __ATOMIC_ACQUIRE) != r) {
+        }
+        uint64_t t0 = bench_now_ns(), sum = 0;
+        for (size_t i = 0; i < ho.bytes; i += 8) sum += *(const uint64_t *)(ho.buffer + i);
+        bench_sink += sum;
+        ho.consumer_ns[r - 1] = (double)(bench_now_ns() - t0);
+        __atomic_store_n(&ho.acked, r, __ATOMIC_RELEASE);
+    }
+    return NULL;
+}
+
+static void handoff_distance(const bench_opts *o) {
+    static const size_t sizes[] = {1024, 4096};
+    static const size_t distances[] = {0, 16u << 10, 64u << 10, 256u << 10, 512u << 10, 1u << 20, 4u << 20};
+    int runs = o->quick ? 7 : 31;
+    size_t max_distance = distances[sizeof distances / sizeof *distances - 1];
+    unsigned char *other = aligned_alloc(4096, max_distance), *source = aligned_alloc(4096, 4096);
+    ho.buffer = aligned_alloc(4096, 4096);
+    if (!other || !source || !ho.buffer) exit(1);
+    memset(other, 3, max_distance);
+    memset(source, 5, 4096);
+    printf("\n(4) Hand-off core 0 -> core 1 after a re-read distance: core 0 writes B bytes (pre-store or not),\n"
+           "    then writes D bytes of other data, then core 1 reads the B bytes; the next round re-writes them.\n"
+           "    us, median of %d rounds, producer write+pre-store and consumer read; x = plain / variant of the sum\n",
+           runs);
+    printf("%-6s %-9s | %-15s %-15s %-15s | %7s %7s\n", "B", "D", "plain p+c", "clean p+c", "demote p+c", "x clean",
+           "x demote");
+    for (size_t s = 0; s < sizeof sizes / sizeof *sizes; s++)
+        for (size_t d = 0; d < sizeof distances / sizeof *distances; d++) {
+            ho.bytes = sizes[s];
+            ho.rounds = runs * 3;
+            ho.round = ho.acked = 0;
+            pthread_t consumer;
+            if (pthread_create(&consumer, NULL, handoff_consumer, NULL) != 0) exit(1);
+            double producer[3][MAX_RUNS], consumer_read[3][MAX_RUNS];
+            for (int run = 0; run < runs; run++)
+                for (int v = 0; v < 3; v++) {
+                    int r = run * 3 + v + 1;
+                    uint64_t t0 = bench_now_ns();
+                    memcpy(ho.buffer, source, ho.bytes);
+                    if (v) cf_prestore(ho.buffer, ho.bytes, variant_ops[v]); /* CLEAN, DEMOTE */
+                    producer[v][run] = (double)(bench_now_ns() - t0) / 1e3;
+                    for (size_t i = 0; i < distances[d]; i += LINE) other[i] = (unsigned char)r;
+                    __atomic_store_n(&ho.round, r, __ATOMIC_RELEASE);
+                    while (__atomic_load_n(&ho.acked, __ATOMIC_ACQUIRE) != r) {
+                    }
+                    consumer_read[v][run] = ho.consumer_ns[r - 1] / 1e3;
+                }
+            pthread_join(consumer, NULL);
+            double sum[3];
+            for (int v = 0; v < 3; v++)
+                sum[v] = summarize_copy(producer[v], runs).median + summarize_copy(consumer_read[v], runs).median;
+            char distance[32];
+            bench_size_name(distances[d], distance, sizeof distance);
+            printf("%-6zu %-9s | %15.3f %15.3f %15.3f | %7.2f %7.2f\n", sizes[s], distances[d] ? distance : "0",
+                   sum[0], sum[1], sum[2], sum[0] / sum[1], sum[0] / sum[2]);
+            for (int v = 0; v < 3; v++)
+                bench_csv(o, "handoff,%zu/%zu,%s,%.3f,,,%.3f,,,%.3f", sizes[s], distances[d], variant_names[v],
+                          summarize_copy(producer[v], runs).median, summarize_copy(consumer_read[v], runs).median,
+                          sum[0] / sum[v]);
+        }
+    free(other);
+    free(source);
+    free(ho.buffer);
+}
+
 int main(int argc, char **argv) {
     bench_opts o = bench_parse(argc, argv, "the pre-stores paper's microbenchmarks (Listings 1-3)",
                                "test,param,variant,median,min,max,consumer_median,consumer_min,consumer_max,"
@@ -258,11 +342,13 @@ int main(int argc, char **argv) {
     cf_cpu_describe(cpu, sizeof cpu);
     printf("cpu: %s\n", cpu);
     printf("(units: listing1 us per round, listing2/3 ns per iteration; param = element bytes / L1 reads /\n"
-           " line bytes; speedup_vs_plain = plain / variant, of producer + consumer for listing1)\n");
+           " line bytes / B bytes over D bytes; speedup_vs_plain = plain / variant, of producer + consumer for\n"
+           " listing1 and handoff)\n");
     bench_pin(0);
     listing1(&o);
     listing2(&o);
     listing3(&o);
+    handoff_distance(&o);
     if (o.csv) fclose(o.csv);
     return 0;
 }

@@ -1,0 +1,169 @@
+#!/usr/bin/env python3
+"""Runs the built benchmark programs of bench/home-forwarding (run.sh builds them and writes the plan),
+checks that every variant of a configuration prints the same sink digests, times repeated runs, prints a
+table and writes a tidy CSV (one row per measurement).
+
+Plan file: one line per program, tab-separated:
+    benchmark size type variant cores tasks_per_iteration iterations executable
+
+Service time per task (the paper's T_S): the wall time of a run of N iterations, minus the program's
+start-up time (the median of runs of one iteration, measured per program), divided by N * tasks per
+iteration. The variants of one configuration run interleaved, round by round, so that a change of
+machine load hits all of them; ratios are taken within a round and then summarised.
+"""
+import argparse
+import csv
+import os
+import statistics
+import subprocess
+import sys
+import time
+
+BASELINE, LAMPORT, SEQUENTIAL = "baseline", "lamport", "sequential"
+VARIANT_ORDER = [SEQUENTIAL, BASELINE, "homeforward", LAMPORT]
+
+
+def fail(message):
+    print(f"measure.py: {message}", file=sys.stderr)
+    sys.exit(1)
+
+
+def read_plan(path):
+    programs = []
+    with open(path, encoding="utf-8") as plan:
+        for number, line in enumerate(plan, 1):
+            if not line.strip():
+                continue
+            fields = line.rstrip("\n").split("\t")
+            if len(fields) != 8:
+                fail(f"{path}:{number}: expected 8 tab-separated fields, found {len(fields)}")
+            benchmark, size, elem_type, variant, cores, tasks, iterations, exe = fields
+            try:
+                programs.append(dict(benchmark=benchmark, size=int(size), type=elem_type, variant=variant,
+                                     cores=int(cores), tasks=int(tasks), iterations=int(iterations), exe=exe))
+            except ValueError as error:
+                fail(f"{path}:{number}: {error}")
+    return programs
+
+
+def run(exe, iterations, validate=False):
+    command = [exe, "--iterations", str(iterations)] + (["--validate"] if validate else [])
+    start = time.perf_counter()
+    done = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    seconds = time.perf_counter() - start
+    if done.returncode != 0:
+        fail(f"{' '.join(command)} exited with {done.returncode}: {done.stderr.strip()[-500:]}")
+    return seconds, done.stdout
+
+
+def digests(stdout):
+    return [line for line in stdout.splitlines() if " : " in line and not line.startswith(("stats:", "time:"))]
+
+
+def summary(values):
+    """median, low, high: min and max for fewer than 10 values, else the 10th and 90th percentiles."""
+    values = sorted(values)
+    if len(values) < 10:
+        return statistics.median(values), values[0], values[-1]
+    deciles = statistics.quantiles(values, n=10, method="inclusive")
+    return statistics.median(values), deciles[0], deciles[-1]
+
+
+def measure_configuration(programs, runs, validate_iterations):
+    first = programs[0]
+    label = f"{first['benchmark']} {first['size']}x{first['size']} {first['type']}"
+    reference = None
+    for program in programs:
+        _, out = run(program["exe"], validate_iterations, validate=True)
+        found = digests(out)
+        if not found:
+            fail(f"{label} {program['variant']}: no digest in the output of --validate")
+        if reference is None:
+            reference = (program["variant"], found)
+        elif found != reference[1]:
+            fail(f"{label}: {program['variant']} digests {found} differ from {reference[0]}'s {reference[1]}")
+    startup = {}
+    for program in programs:
+        startup[program["variant"]] = statistics.median(run(program["exe"], 1)[0] for _ in range(3))
+    per_task = {program["variant"]: [] for program in programs}
+    for round_number in range(runs):
+        # rotate the order so no variant always runs first (right after the previous configuration)
+        shift = round_number % len(programs)
+        for program in programs[shift:] + programs[:shift]:
+            seconds, _ = run(program["exe"], program["iterations"])
+            busy = max(seconds - startup[program["variant"]], 1e-9)
+            per_task[program["variant"]].append(busy / (program["iterations"] * program["tasks"]) * 1e6)
+    return reference[1], per_task
+
+
+def ratio_rows(per_task, variant, reference):
+    if reference not in per_task or variant == reference:
+        return None
+    return [mine / theirs for mine, theirs in zip(per_task[variant], per_task[reference])]
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("plan")
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--validate-iterations", type=int, default=20)
+    parser.add_argument("--csv", required=True)
+    options = parser.parse_args()
+    if options.runs < 1:
+        fail("--runs must be at least 1")
+
+    programs = read_plan(options.plan)
+    configurations = {}
+    for program in programs:
+        configurations.setdefault((program["benchmark"], program["size"], program["type"]), []).append(program)
+
+    rows = []
+    header = (f"{'benchmark':<9} {'size':>7} {'type':<5} {'variant':<11} {'T_S us/task':>11} {'min-max':>15} "
+              f"{'vs baseline':>17} {'vs lamport':>17} {'speedup':>7}")
+    print(header)
+    print("-" * len(header))
+    for (benchmark, size, elem_type), group in configurations.items():
+        group.sort(key=lambda p: VARIANT_ORDER.index(p["variant"]) if p["variant"] in VARIANT_ORDER else 99)
+        digest_lines, per_task = measure_configuration(group, options.runs, options.validate_iterations)
+        for program in group:
+            variant = program["variant"]
+            common = dict(benchmark=benchmark, variant=variant, size=size, type=elem_type, runs=options.runs,
+                          cores=program["cores"], tasks_per_iteration=program["tasks"],
+                          iterations=program["iterations"])
+            median, low, high = summary(per_task[variant])
+            rows.append(dict(common, metric="service_time", median=median, low=low, high=high, unit="us/task"))
+            cells = {}
+            for metric, reference in (("ratio_vs_baseline", BASELINE), ("ratio_vs_lamport", LAMPORT)):
+                ratios = ratio_rows(per_task, variant, reference)
+                if ratios:
+                    r_median, r_low, r_high = summary(ratios)
+                    rows.append(dict(common, metric=metric, median=r_median, low=r_low, high=r_high, unit="x"))
+                    cells[metric] = f"{r_median:5.2f} ({r_low:.2f}-{r_high:.2f})"
+            speedups = ratio_rows(per_task, SEQUENTIAL, variant)
+            if speedups:
+                s_median, s_low, s_high = summary(speedups)
+                rows.append(dict(common, metric="speedup_vs_sequential", median=s_median, low=s_low, high=s_high,
+                                 unit="x"))
+                cells["speedup"] = f"{s_median:.2f}"
+            print(f"{benchmark:<9} {f'{size}x{size}':>7} {elem_type:<5} {variant:<11} {median:11.2f} "
+                  f"{f'{low:.2f}-{high:.2f}':>15} {cells.get('ratio_vs_baseline', '-'):>17} "
+                  f"{cells.get('ratio_vs_lamport', '-'):>17} {cells.get('speedup', '-'):>7}")
+        print(f"{'':<9} digests agree ({len(group)} variants): {digest_lines[0]}")
+        sys.stdout.flush()
+
+    os.makedirs(os.path.dirname(os.path.abspath(options.csv)), exist_ok=True)
+    columns = ["benchmark", "variant", "size", "type", "metric", "median", "low", "high", "unit", "runs", "cores",
+               "tasks_per_iteration", "iterations"]
+    with open(options.csv, "w", newline="", encoding="utf-8") as out:
+        writer = csv.DictWriter(out, fieldnames=columns)
+        writer.writeheader()
+        for row in rows:
+            for key in ("median", "low", "high"):
+                row[key] = f"{row[key]:.4g}"
+            writer.writerow(row)
+    print(f"\nCSV: {options.csv} ({len(rows)} rows). Ratios are this variant's service time over the other's "
+          f"in the same round (< 1: faster); speedup = sequential service time / this variant's.")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,162 @@
+#!/usr/bin/env bash
+# Home-forwarding benchmark (the farm and map benchmarks of the home-forwarding rdy-ack paper) in one
+# command, from a fresh clone:
+#   bench/home-forwarding/run.sh [--quick] [--runs N]
+# 1. builds the C runtime twice (Release): rdy-ack channels and the Lamport ring (CF_CHANNEL_IMPL=lamport);
+# 2. for every benchmark, matrix size and element type, generates the graph with `cacheflow generate` on
+#    2 cores with --strategy baseline and --strategy homeforward, and on 1 core (the sequential reference);
+# 3. builds each generated project (Release) against the matching runtime; the homeforward project twice,
+#    once against each channel implementation ("homeforward" and "lamport");
+# 4. runs measure.py: MD5 agreement of all variants (--validate), repeated interleaved timed runs, a table,
+#    and the CSV bench/results/home-forwarding.csv (the table is also saved next to it, with the machine
+#    and its load average).
+# --quick: the smallest size of each benchmark, integer elements, 3 runs (about a minute).
+# Environment: CACHEFLOW (the command line tool; default ./cacheflow, built on first use), CF_JOBS (2).
+set -euo pipefail
+
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+cacheflow=${CACHEFLOW:-$root/cacheflow}
+jobs=${CF_JOBS:-2}
+parallel=$(( jobs + 1 ))
+work="$here/build"
+results="$root/bench/results"
+quick=0
+runs=5
+
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --quick) quick=1 ;;
+        --runs) shift; runs=${1:?--runs needs a number} ;;
+        -h|--help) sed -n '2,16p' "$0"; exit 0 ;;
+        *) echo "run.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
+    esac
+    shift
+done
+
+die() { echo "run.sh: $*" >&2; exit 1; }
+command -v cmake >/dev/null || die "cmake not found"
+command -v python3 >/dev/null || die "python3 not found"
+generator=()
+if command -v ninja >/dev/null; then generator=(-G Ninja); fi
+
+# benchmark size type: the paper's sizes (farm 32..128, map 56..224), integer and float elements
+if [ "$quick" = 1 ]; then
+    configurations=("farm 32 int" "map 56 int")
+    runs=3
+else
+    configurations=()
+    for size in 32 64 128; do for type in int float; do configurations+=("farm $size $type"); done; done
+    for size in 56 168 224; do for type in int float; do configurations+=("map $size $type"); done; done
+fi
+farm_tasks=4 # tasks (matrices) per graph iteration: the single-rate graph has this many worker firings
+map_parts=4  # row partitions per matrix: this many worker firings
+
+# Iterations per timed run: about 1M matrix elements (farm) / 3M (map) per run, at least 100 iterations.
+iterations_for() { # benchmark size
+    local n
+    if [ "$1" = farm ]; then n=$(( 1000000 / ($2 * $2 * farm_tasks) )); else n=$(( 3000000 / ($2 * $2) )); fi
+    [ "$quick" = 1 ] && n=$(( n / 2 ))
+    echo $(( n < 100 ? 100 : n ))
+}
+
+started=$(date +%s)
+echo "== load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
+
+echo "== runtime (Release): rdy-ack and Lamport channel implementations"
+mkdir -p "$work"
+for impl in rdyack lamport; do
+    cmake -S "$root/runtime-c" -B "$work/runtime-$impl" "${generator[@]}" -DCMAKE_BUILD_TYPE=Release \
+        -DCF_BUILD_TESTS=OFF -DCF_BUILD_BENCH=OFF -DCF_CHANNEL_IMPL=$impl \
+        -DCMAKE_INSTALL_PREFIX="$work/runtime-$impl/stage" >"$work.runtime-$impl.log" 2>&1 ||
+        { mkdir -p "$work"; cat "$work.runtime-$impl.log"; die "runtime ($impl) does not configure"; }
+    cmake --build "$work/runtime-$impl" -j "$jobs" >>"$work.runtime-$impl.log" 2>&1 ||
+        { cat "$work.runtime-$impl.log"; die "runtime ($impl) does not build"; }
+    cmake --install "$work/runtime-$impl" >/dev/null
+done
+
+echo "== generate (cacheflow generate) and build (Release), up to $parallel at a time"
+plan="$work/plan.tsv"
+rm -rf "$work/gen" "$work/failed"
+mkdir -p "$work/gen" "$work/bin" "$work/failed"
+: >"$plan"
+# Generation and building come before any measurement, so they may run side by side: most of the time
+# goes to starting the JVM and CMake, which leaves the cores idle.
+throttle() { while [ "$(jobs -rp | wc -l)" -ge "$parallel" ]; do sleep 0.2; done; }
+finish() { # waits for the background jobs; prints the logs of failed ones and stops
+    wait
+    local failed
+    failed=$(ls "$work/failed")
+    if [ -n "$failed" ]; then
+        for f in $failed; do cat "$(cat "$work/failed/$f")"; done
+        die "failed: $failed"
+    fi
+}
+generate() { # name bench strategy cores params...
+    local name=$1 bench=$2 strategy=$3 cores=$4 out="$work/gen/$1-$3-$4"
+    shift 4
+    "$cacheflow" generate "$here/Algo/$bench.pi" --out "$out" --cores "$cores" --strategy "$strategy" \
+        --sources "$here/Code/src/$bench" --include "$here/Code/include" "$@" >"$out.log" 2>&1 ||
+        echo "$out.log" >"$work/failed/generate-$name-$strategy-$cores"
+}
+build_variant() { # generated-dir build-dir runtime-impl
+    local log="$2.log"
+    { cmake -S "$1" -B "$2" "${generator[@]}" -DCMAKE_BUILD_TYPE=Release \
+          -Dcacheflow_DIR="$work/runtime-$3/stage/lib/cmake/cacheflow" >"$log" 2>&1 &&
+      grep -q "installed package $work/runtime-$3/stage" "$log" &&
+      cmake --build "$2" -j 1 >>"$log" 2>&1; } || echo "$log" >"$work/failed/build-$(basename "$2")"
+}
+if [ ! -x "$cacheflow" ] && ! command -v "$cacheflow" >/dev/null; then die "$cacheflow not found"; fi
+"$cacheflow" generate --help >/dev/null # builds the tool once, before the parallel generations
+for configuration in "${configurations[@]}"; do
+    read -r bench size type <<<"$configuration"
+    elem_float=$([ "$type" = float ] && echo 1 || echo 0)
+    if [ "$bench" = farm ]; then params=(--param "size=$size" --param "tasks=$farm_tasks" --param "elemFloat=$elem_float")
+    else params=(--param "size=$size" --param "parts=$map_parts" --param "elemFloat=$elem_float"); fi
+    for generation in "baseline 2" "homeforward 2" "baseline 1"; do
+        read -r strategy cores <<<"$generation"
+        throttle
+        generate "$bench-$size-$type" "$bench" "$strategy" "$cores" "${params[@]}" &
+    done
+done
+finish
+echo "   generated ${#configurations[@]} configurations x (baseline, homeforward on 2 cores; baseline on 1 core)"
+for configuration in "${configurations[@]}"; do
+    read -r bench size type <<<"$configuration"
+    name="$bench-$size-$type"
+    for build in "baseline-1 sequential rdyack" "baseline-2 baseline rdyack" "homeforward-2 homeforward rdyack" \
+                 "homeforward-2 lamport lamport"; do
+        read -r generated variant impl <<<"$build"
+        throttle
+        build_variant "$work/gen/$name-$generated" "$work/bin/$name-$variant" "$impl" &
+    done
+    tasks=$([ "$bench" = farm ] && echo "$farm_tasks" || echo 1)
+    iterations=$(iterations_for "$bench" "$size")
+    for variant in sequential baseline homeforward lamport; do
+        cores=$([ "$variant" = sequential ] && echo 1 || echo 2)
+        printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$bench" "$size" "$type" "$variant" "$cores" "$tasks" \
+            "$iterations" "$work/bin/$name-$variant/$bench" >>"$plan"
+    done
+done
+finish
+echo "   built $(wc -l <"$plan") programs (runtime: rdy-ack for sequential, baseline, homeforward; Lamport for lamport)"
+
+echo "== measure: $runs interleaved runs per variant"
+mkdir -p "$results"
+suffix=$([ "$quick" = 1 ] && echo "-quick" || echo "")
+csv="$results/home-forwarding$suffix.csv"
+table="$results/home-forwarding$suffix.txt"
+load_before=$(cut -d' ' -f1-3 /proc/loadavg)
+python3 "$here/measure.py" "$plan" --runs "$runs" --csv "$csv" | tee "$table.tmp"
+load_after=$(cut -d' ' -f1-3 /proc/loadavg)
+{
+    echo "# bench/home-forwarding/run.sh$([ "$quick" = 1 ] && echo " --quick") ($runs runs), $(date -u '+%Y-%m-%d %H:%M UTC')"
+    echo "# machine: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//'), $(nproc) CPUs; kernel $(uname -r)"
+    echo "# load average (1, 5, 15 min) before measuring: $load_before; after: $load_after"
+    echo "# generated code: 2 cores (threads pinned to CPU 0 and 1); sequential: 1 core"
+    cat "$table.tmp"
+} >"$table"
+rm -f "$table.tmp"
+echo "load average before measuring: $load_before; after: $load_after"
+echo "table: $table"
+echo "total time: $(( $(date +%s) - started )) s"

@@ -23,11 +23,12 @@ import org.cacheflow.plan.srdag.Srdag;
  * <li>a <b>copy</b> (special vertex output) that is read-mostly becomes a copy-on-write view when it is at
  * least the measured break-even (64 KiB when its consumers only read, 256 KiB when they may write a page) and
  * a view can express it; otherwise a copy of at least 1 MiB that the copying core does not read again soon is
- * made with non-temporal stores; a small (at most 4 KiB) cross-core copy is pre-stored, the kind chosen by
- * the pre-stores paper's rule; anything else is a plain memcpy, the safe choice;</li>
+ * made with non-temporal stores; a small (at most 4 KiB) cross-core copy read soon (it and the bytes touched
+ * before the read fit the writer's L1d) is pre-stored, the kind chosen by the pre-stores paper's rule; anything
+ * else is a plain memcpy, the safe choice;</li>
  * <li>a buffer an actor writes and an actor on <b>another core</b> reads becomes a home-forwarded channel
  * homed at the reader, filled and read in place, with 2 slots when both fit the reader's L2 and homing by the
- * pre-store rule for hand-offs up to 4 KiB;</li>
+ * pre-store rule for hand-offs up to 4 KiB read soon;</li>
  * <li>a buffer written and read on the <b>same core</b> stays a direct buffer: nothing to copy, and
  * pre-stores only add write-backs there.</li>
  * </ul>
@@ -200,7 +201,8 @@ public final class StrategySelector {
           + "1 MiB copies 0.96-1.41x memcpy's speed, working set re-read 1.07x instead of 3.07x)");
       return;
     }
-    if (cross && bytes[e] <= costs.prestoreMaxBytes()) {
+    String lateRead = cross ? readTooLateForPrestore(e) : null;
+    if (cross && bytes[e] <= costs.prestoreMaxBytes() && lateRead == null) {
       Reuse reuse = reuse(e);
       set(e, Strategy.PRESTORE, reuse.kind, 0, copier, cowNote + "a cross-core hand-off of " + human(bytes[e])
           + " (at most " + human(costs.prestoreMaxBytes()) + ", where bench_prestore measured 1.22-1.26x faster "
@@ -211,8 +213,9 @@ public final class StrategySelector {
     if (bytes[e] < costs.ntmMinBytes()) {
       safe = human(bytes[e]) + " is below " + human(costs.ntmMinBytes()) + ", where streaming stores stop losing to "
           + "memcpy (2-7x slower on warm copies, bench_ntm_copy)"
-          + (cross ? ", and above " + human(costs.prestoreMaxBytes()) + " pre-stores slow cross-core hand-offs "
-              + "(bench_prestore, 64 KiB: clean 0.72x, demote 0.82x)" : "");
+          + (!cross ? "" : lateRead != null && bytes[e] <= costs.prestoreMaxBytes() ? ", and " + lateRead
+              : ", and above " + human(costs.prestoreMaxBytes()) + " pre-stores slow cross-core hand-offs "
+                  + "(bench_prestore, 64 KiB: clean 0.72x, demote 0.82x)");
     } else {
       safe = "its reader on the same core reads it after only " + human(reread) + " (within the L2 of "
           + human(target.l2Bytes()) + "): a cached copy re-reads about 3x faster than a streamed one (machine "
@@ -237,7 +240,10 @@ public final class StrategySelector {
         + human(target.l2Bytes()) + "), so the producer can fill the next iteration's slot while this one is read"
         : "1 slot: a second " + human(bytes[e]) + " slot would not fit the L2 of " + human(target.l2Bytes()));
     PrestoreKind homing = PrestoreKind.NONE;
-    if (bytes[e] <= costs.prestoreMaxBytes()) {
+    String lateRead = readTooLateForPrestore(e);
+    if (bytes[e] <= costs.prestoreMaxBytes() && lateRead != null) {
+      why.append("; no homing pre-store: ").append(lateRead);
+    } else if (bytes[e] <= costs.prestoreMaxBytes()) {
       Reuse reuse = reuse(e);
       homing = reuse.kind;
       why.append("; homing ").append(homing.label).append(": a hand-off of at most ")
@@ -251,6 +257,23 @@ public final class StrategySelector {
 
   private int slotsFor(int e) {
     return bytes[e] <= target.l2Bytes() / 2 ? 2 : 1;
+  }
+
+  /**
+   * Why a cross-core hand-off is read too late for a pre-store to pay, or null when it is read soon enough: the
+   * buffer and the bytes touched between its write and the remote read must fit the writer's L1d. A pre-store
+   * gains only while the reader would otherwise fetch the lines dirty from the writer's private cache;
+   * bench_prestore_paper (4), a 1 KiB hand-off after D bytes written by the producer's core: clean / demote 1.4-1.5x
+   * faster for D up to 16 KiB, 0.94-0.98x at 64-256 KiB, 0.83-0.87x at 1 MiB, 0.49-0.66x at 4 MiB.
+   */
+  private String readTooLateForPrestore(int e) {
+    long reread = distances.rereadBytes(e);
+    if (fits(reread, bytes[e], target.l1dBytes())) {
+      return null;
+    }
+    return "read late (" + human(reread) + " touched before the read, with the buffer beyond the writer's L1d of "
+        + human(target.l1dBytes()) + "), where pre-stores only add write-backs (bench_prestore_paper (4): 1 KiB "
+        + "hand-off, 0.94-0.98x at 64-256 KiB touched in between, 0.83-0.87x at 1 MiB)";
   }
 
   /** The pre-store kind by the pre-stores paper's rule, with the distances behind it. */

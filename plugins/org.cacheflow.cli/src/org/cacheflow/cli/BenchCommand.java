@@ -22,6 +22,9 @@ public final class BenchCommand implements Command {
     benchmarks.put("expansion", new Benchmark(
         "read + flatten + single-rate expansion: largest corpus graph and generated graphs of 10^3..10^6 vertices",
         org.cacheflow.plan.bench.ExpansionBenchmark::main));
+    benchmarks.put("scripts", new Benchmark(
+        "memory scripts of the largest scripted corpus graph after single-rate expansion (evaluation; merging apart)",
+        org.cacheflow.plan.memory.bench.ScriptBenchmark::main));
   }
 
   @Override

@@ -4,8 +4,10 @@ import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 import org.cacheflow.cli.InputLoader.LoadedInput;
@@ -21,6 +23,7 @@ import org.cacheflow.plan.memory.MemoryScripts;
 import org.cacheflow.plan.memory.ScriptReport;
 import org.cacheflow.plan.srdag.SingleRateExpansion;
 import org.cacheflow.plan.srdag.Srdag;
+import org.cacheflow.scripts.CheckPolicy;
 
 /** {@code cacheflow scripts}: evaluate the memory scripts of a graph for every single-rate actor. */
 public final class ScriptsCommand implements Command {
@@ -38,7 +41,8 @@ public final class ScriptsCommand implements Command {
   @Override
   public String help() {
     return """
-        usage: cacheflow scripts <graph.pi | project-dir> [--scenario F] [--param NAME=VALUE]... [--json]
+        usage: cacheflow scripts <graph.pi | project-dir> [--scenario F] [--param NAME=VALUE]...
+                                 [--check none|fast|thorough] [--json]
 
         Evaluates the BeanShell memory scripts (.bsh) of a PiSDF graph for every single-rate actor instance,
         in cacheflow's sandbox, and prints per instance the matches (local range, remote buffer and range, in
@@ -47,11 +51,14 @@ public final class ScriptsCommand implements Command {
 
         Given a project directory without --scenario, every scenario of the project whose files exist is
         evaluated with its parameter values, then every graph under Algo/ that references a script and no
-        scenario covers, with the graph's own parameter values.
+        scenario covers, with the graph's own parameter values. A script path that does not exist, a script
+        that fails and contradictory marks are errors (exit status 1), each with its file and line.
 
         options:
           --scenario F        PREESM scenario (data type sizes and parameter values)
           --param NAME=VALUE  override a parameter; repeatable
+          --check P           how matches are checked, as PREESM's policies: none, fast (one message per kind
+                              of problem) or thorough (one per offending match; the default)
           --json              print JSON (one object per evaluated graph, in a list for a project)
           --help              this text
         """;
@@ -59,11 +66,13 @@ public final class ScriptsCommand implements Command {
 
   @Override
   public int run(List<String> args, PrintStream out, PrintStream err) {
-    Arguments arguments = Arguments.parse(args, Set.of("--json"), Set.of("--scenario", "--param"));
+    Arguments arguments = Arguments.parse(args, Set.of("--json"), Set.of("--scenario", "--param", "--check"));
     Path input = Path.of(arguments.single("graph or project directory"));
     Path scenario = arguments.option("--scenario").map(Path::of).orElse(null);
     boolean json = arguments.flag("--json");
     List<String> params = arguments.all("--param");
+    CheckPolicy checkPolicy = arguments.option("--check").map(ScriptsCommand::checkPolicy)
+        .orElse(CheckPolicy.THOROUGH);
 
     List<LoadedInput> inputs = new ArrayList<>();
     Diagnostics diagnostics = new Diagnostics();
@@ -101,19 +110,26 @@ public final class ScriptsCommand implements Command {
 
     StringBuilder text = new StringBuilder();
     List<String> jsons = new ArrayList<>();
+    int errors = 0;
     for (LoadedInput loaded : inputs) {
       AnalysisResult analysis = GraphAnalysis.analyse(loaded.graph(), loaded.parameterOverrides(), diagnostics);
       Srdag srdag = SingleRateExpansion.expand(analysis.flatGraph());
       Path root = loaded.projectRoot() != null ? loaded.projectRoot() : loaded.source().toAbsolutePath().getParent();
       boolean bits = loaded.scenario() != null && loaded.scenario().isSizesAreInBit();
       ScriptReport report = MemoryScripts.evaluate(srdag, root,
-          MemoryScripts.Options.defaults().withSizesInBits(bits), diagnostics);
+          MemoryScripts.Options.defaults().withSizesInBits(bits).withCheckPolicy(checkPolicy), diagnostics);
+      errors += report.errors().size();
       text.append("graph ").append(loaded.graph().getName()).append("  (").append(Paths.display(loaded.source()));
       if (loaded.scenarioFile() != null) {
         text.append(", scenario ").append(Paths.display(loaded.scenarioFile()));
       }
       text.append(")\n").append(report.toText()).append('\n');
-      jsons.add(report.toJson().strip());
+      Map<String, String> context = new LinkedHashMap<>();
+      context.put("source", Paths.display(loaded.source()));
+      if (loaded.scenarioFile() != null) {
+        context.put("scenario", Paths.display(loaded.scenarioFile()));
+      }
+      jsons.add(report.toJson(context).strip());
     }
     for (Diagnostics.Warning warning : diagnostics.warnings()) {
       err.println("warning: " + warning);
@@ -127,7 +143,21 @@ public final class ScriptsCommand implements Command {
     } else {
       out.print(text);
     }
+    if (errors > 0) {
+      err.println("error: " + errors + (errors == 1 ? " memory-script error" : " memory-script errors")
+          + " (listed in the report)");
+      return Main.BAD_INPUT;
+    }
     return Main.OK;
+  }
+
+  private static CheckPolicy checkPolicy(String name) {
+    return switch (name.toLowerCase(java.util.Locale.ROOT)) {
+      case "none" -> CheckPolicy.NONE;
+      case "fast" -> CheckPolicy.FAST;
+      case "thorough" -> CheckPolicy.THOROUGH;
+      default -> throw new UsageException("--check takes none, fast or thorough, not '" + name + "'");
+    };
   }
 
   private static void collectSubgraphs(Graph graph, Set<Path> files) {

@@ -142,8 +142,17 @@ public record ScriptReport(String graph, List<Instance> instances, MergeResult m
 
   /** The report as a JSON object. */
   public String toJson() {
+    return toJson(Map.of());
+  }
+
+  /**
+   * The report as a JSON object whose first members are {@code context} (e.g. the graph and scenario files a
+   * command evaluated, so that the reports of one graph under several scenarios can be told apart).
+   */
+  public String toJson(Map<String, String> context) {
     Json json = new Json();
     json.open('{');
+    context.forEach((key, value) -> json.key(key).string(value));
     json.key("graph").string(graph);
     json.key("instances").open('[');
     for (Instance instance : instances) {

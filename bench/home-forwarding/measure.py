@@ -6,18 +6,18 @@ table and writes a tidy CSV (one row per measurement).
 Plan file: one line per program, tab-separated:
     benchmark size type variant cores tasks_per_iteration iterations executable
 
-Service time per task (the paper's T_S): the wall time of a run of N iterations, minus the program's
-start-up time (the median of runs of one iteration, measured per program), divided by N * tasks per
-iteration. The variants of one configuration run interleaved, round by round, so that a change of
+Service time per task (the paper's T_S): measured by the sink actor itself (Code/include/stream_timer.h),
+the mean interval between its consecutive firings after the first tenth, per task; start-up and tear-down
+are left out. The variants of one configuration run interleaved, round by round, so that a change of
 machine load hits all of them; ratios are taken within a round and then summarised.
 """
 import argparse
 import csv
 import os
+import re
 import statistics
 import subprocess
 import sys
-import time
 
 BASELINE, LAMPORT, SEQUENTIAL = "baseline", "lamport", "sequential"
 VARIANT_ORDER = [SEQUENTIAL, BASELINE, "homeforward", LAMPORT]
@@ -46,14 +46,17 @@ def read_plan(path):
     return programs
 
 
+STREAM_TIMER = re.compile(r"^stream-timer: (\d+) firings, ([0-9.eE+-]+) us/task$", re.M)
+
+
 def run(exe, iterations, validate=False):
+    """Returns (service time in us per task or None, stdout)."""
     command = [exe, "--iterations", str(iterations)] + (["--validate"] if validate else [])
-    start = time.perf_counter()
     done = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    seconds = time.perf_counter() - start
     if done.returncode != 0:
         fail(f"{' '.join(command)} exited with {done.returncode}: {done.stderr.strip()[-500:]}")
-    return seconds, done.stdout
+    timer = STREAM_TIMER.search(done.stderr)
+    return (float(timer.group(2)) if timer else None), done.stdout
 
 
 def digests(stdout):
@@ -82,17 +85,15 @@ def measure_configuration(programs, runs, validate_iterations):
             reference = (program["variant"], found)
         elif found != reference[1]:
             fail(f"{label}: {program['variant']} digests {found} differ from {reference[0]}'s {reference[1]}")
-    startup = {}
-    for program in programs:
-        startup[program["variant"]] = statistics.median(run(program["exe"], 1)[0] for _ in range(3))
     per_task = {program["variant"]: [] for program in programs}
     for round_number in range(runs):
         # rotate the order so no variant always runs first (right after the previous configuration)
         shift = round_number % len(programs)
         for program in programs[shift:] + programs[:shift]:
-            seconds, _ = run(program["exe"], program["iterations"])
-            busy = max(seconds - startup[program["variant"]], 1e-9)
-            per_task[program["variant"]].append(busy / (program["iterations"] * program["tasks"]) * 1e6)
+            service, _ = run(program["exe"], program["iterations"])
+            if service is None:
+                fail(f"{label} {program['variant']}: {program['exe']} printed no 'stream-timer:' line")
+            per_task[program["variant"]].append(service)
     return reference[1], per_task
 
 

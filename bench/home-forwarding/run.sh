@@ -7,7 +7,8 @@
 #    2 cores with --strategy baseline and --strategy homeforward, and on 1 core (the sequential reference);
 # 3. builds each generated project (Release) against the matching runtime; the homeforward project twice,
 #    once against each channel implementation ("homeforward" and "lamport");
-# 4. runs measure.py: MD5 agreement of all variants (--validate), repeated interleaved timed runs, a table,
+# 4. runs measure.py: MD5 agreement of all variants (--validate), repeated interleaved runs timed by the
+#    sink actor (service time per task, Code/include/stream_timer.h), a table,
 #    and the CSV bench/results/home-forwarding.csv (the table is also saved next to it, with the machine
 #    and its load average).
 # --quick: the smallest size of each benchmark, integer elements, 3 runs (about a minute).
@@ -28,7 +29,7 @@ while [ $# -gt 0 ]; do
     case "$1" in
         --quick) quick=1 ;;
         --runs) shift; runs=${1:?--runs needs a number} ;;
-        -h|--help) sed -n '2,16p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,17p' "$0"; exit 0 ;;
         *) echo "run.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
     esac
     shift
@@ -52,10 +53,10 @@ fi
 farm_tasks=4 # tasks (matrices) per graph iteration: the single-rate graph has this many worker firings
 map_parts=4  # row partitions per matrix: this many worker firings
 
-# Iterations per timed run: about 1M matrix elements (farm) / 3M (map) per run, at least 100 iterations.
+# Iterations per timed run: about 4M matrix elements (farm) / 6M (map) per run, at least 100 iterations.
 iterations_for() { # benchmark size
     local n
-    if [ "$1" = farm ]; then n=$(( 1000000 / ($2 * $2 * farm_tasks) )); else n=$(( 3000000 / ($2 * $2) )); fi
+    if [ "$1" = farm ]; then n=$(( 4000000 / ($2 * $2 * farm_tasks) )); else n=$(( 6000000 / ($2 * $2) )); fi
     [ "$quick" = 1 ] && n=$(( n / 2 ))
     echo $(( n < 100 ? 100 : n ))
 }

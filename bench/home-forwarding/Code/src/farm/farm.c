@@ -3,6 +3,7 @@
  * 3x3 convolution, the collector folds the results into a checksum. Deterministic: every strategy and
  * channel implementation must produce the same result bytes. */
 #include "farm.h"
+#include "stream_timer.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -94,6 +95,7 @@ void farmConvolve(int size, int elemFloat, const int32_t *task, int32_t *result)
 }
 
 void farmCollect(int size, int tasks, const int32_t *results) {
+    stream_timer_tick(tasks);
     uint32_t checksum = collected_checksum;
     size_t words = (size_t)tasks * (size_t)size * (size_t)size;
     for (size_t i = 0; i < words; i++) checksum = checksum * 31u + (uint32_t)results[i];

@@ -3,6 +3,7 @@
  * x; the gather folds c into a checksum. Integer arithmetic wraps (done in uint32_t), so results are
  * defined; float results are deterministic because every variant runs the same code in the same order. */
 #include "map.h"
+#include "stream_timer.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -86,6 +87,7 @@ void mapMultiply(int size, int parts, int elemFloat, const int32_t *rows, const 
 }
 
 void mapGather(int size, const int32_t *c) {
+    stream_timer_tick(1);
     uint32_t checksum = gathered_checksum;
     for (int i = 0; i < size; i++) checksum = checksum * 31u + (uint32_t)c[i];
     gathered_checksum = checksum;

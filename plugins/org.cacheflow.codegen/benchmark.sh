@@ -1,7 +1,8 @@
 #!/bin/sh
 # Code generation benchmarks (see CodegenBenchmark): stereo under every strategy against baseline, and the time to
-# generate code for graphs of 10^3..10^5 single-rate vertices. Builds this bundle first if needed.
-#   plugins/org.cacheflow.codegen/benchmark.sh [--quick] [--iterations N] [--runs N] [--scenario F]
+# generate code for graphs of 10^3..10^5 single-rate vertices; first the bytes the programs of examples/stereo
+# allocate per strategy, with and without pools (--footprint-only: only that). Builds this bundle first if needed.
+#   plugins/org.cacheflow.codegen/benchmark.sh [--quick] [--footprint-only] [--iterations N] [--runs N] [--scenario F]
 set -e
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)

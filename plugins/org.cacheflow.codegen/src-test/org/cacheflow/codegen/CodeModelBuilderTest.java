@@ -115,4 +115,104 @@ class CodeModelBuilderTest {
     // synthetic actors do not need the prototype to match
     assertFalse(TestInputs.model(srdag, 1, "baseline", true).cores().isEmpty());
   }
+
+  /** Pre-stores (and copies written around the caches) only on hand-offs to another core, never on one core. */
+  @Test
+  void preStoresOnlyFollowWritesThatAnotherCoreReads() {
+    for (String strategy : List.of("prestore-demote", "prestore-clean", "auto")) {
+      CodeProject single = TestInputs.plannedModel(TINY, 1, strategy, true);
+      assertEquals(0, count(single, Statement.Prestore.class), strategy + " on one core");
+      CodeProject interimSingle = TestInputs.model(TINY, 1, strategy, true);
+      assertEquals(0, count(interimSingle, Statement.Prestore.class), strategy + " on one core (interim)");
+    }
+    CodeProject skipping = TestInputs.plannedModel(TINY, 1, "prestore-skip", true);
+    assertTrue(all(skipping).stream().noneMatch(s -> s instanceof Statement.Copy c
+        && c.kind() == org.cacheflow.codegen.model.CopyKind.SKIP), "a same-core copy written around the caches");
+    for (String strategy : List.of("prestore-demote", "prestore-clean")) {
+      CodeProject project = TestInputs.plannedModel(TINY, 2, strategy, true);
+      long prestores = 0;
+      for (Core core : project.cores()) {
+        List<Statement> loop = core.loop();
+        for (int i = 0; i < loop.size(); i++) {
+          if (!(loop.get(i) instanceof Statement.Prestore)) {
+            continue;
+          }
+          prestores++;
+          Statement next = loop.get(i + 1);
+          // a pre-store is immediately followed by the hand-off it prepares: to a channel homed elsewhere
+          assertTrue(next instanceof Statement.ChannelCommit commit && commit.channel().sender() == core.index()
+              && commit.channel().receiver() != core.index(), strategy + ": core " + core.index()
+              + " pre-stores before " + next);
+        }
+      }
+      assertTrue(prestores > 0, strategy + ": the 2-core mapping hands buffers between cores");
+    }
+  }
+
+  /** The static buffers each statement touches, by name. */
+  private static List<String> touched(Statement statement) {
+    List<org.cacheflow.codegen.model.BufferRef> refs = new java.util.ArrayList<>();
+    if (statement instanceof Statement.ActorCall call) {
+      for (var argument : call.arguments()) {
+        if (argument instanceof org.cacheflow.codegen.model.Argument.Data data && data.buffer() != null) {
+          refs.add(data.buffer());
+        }
+      }
+    } else if (statement instanceof Statement.Copy copy) {
+      refs.add(copy.destination());
+      refs.add(copy.source());
+    } else if (statement instanceof Statement.Zero zero) {
+      refs.add(zero.destination());
+    } else if (statement instanceof Statement.Digest digest) {
+      refs.add(digest.buffer());
+    }
+    return refs.stream().map(org.cacheflow.codegen.model.BufferRef::base).toList();
+  }
+
+  /** Buffers sharing bytes of a pool are never in use at the same statement of their core's iteration. */
+  @Test
+  void pooledBuffersShareBytesOnlyAcrossDisjointLifetimes() {
+    Srdag stereo = TestInputs.srdag(Path.of("../../examples/stereo").toAbsolutePath().normalize(), null);
+    int pooledPairs = 0;
+    for (Srdag graph : List.of(TINY, stereo)) {
+      for (String strategy : List.of("baseline", "alias", "auto")) {
+        for (int cores : new int[] {1, 2}) {
+          CodeProject project = TestInputs.plannedModel(graph, cores, strategy, true);
+          assertTrue(project.allocatedBytes() <= project.allocatedBytesWithoutPools());
+          for (Core core : project.cores()) {
+            java.util.Map<String, int[]> span = new java.util.HashMap<>();
+            for (int i = 0; i < core.loop().size(); i++) {
+              for (String base : touched(core.loop().get(i))) {
+                int[] s = span.computeIfAbsent(base, k -> new int[] {Integer.MAX_VALUE, -1});
+                s[0] = Math.min(s[0], i);
+                s[1] = Math.max(s[1], i);
+              }
+            }
+            List<org.cacheflow.codegen.model.StaticBuffer> members = core.buffers().stream()
+                .filter(b -> !b.allocated()).toList();
+            for (var a : members) {
+              assertTrue(core.buffers().stream().anyMatch(b -> b.name().equals(a.pool()) && b.allocated()
+                  && a.offset() + a.bytes() <= b.bytes()), a.name() + " lies inside its pool");
+              for (var b : members) {
+                boolean sameBytes = a != b && a.pool().equals(b.pool()) && a.offset() < b.offset() + b.bytes()
+                    && b.offset() < a.offset() + a.bytes();
+                if (!sameBytes || !span.containsKey(a.name()) || !span.containsKey(b.name())) {
+                  continue;
+                }
+                pooledPairs++;
+                int[] sa = span.get(a.name());
+                int[] sb = span.get(b.name());
+                assertTrue(sa[1] < sb[0] || sb[1] < sa[0], strategy + " on " + cores + " cores: " + a.name()
+                    + " and " + b.name() + " share bytes while both in use");
+              }
+            }
+          }
+        }
+      }
+      CodeProject baseline = TestInputs.plannedModel(graph, 1, "baseline", true);
+      assertTrue(baseline.allocatedBytes() < baseline.allocatedBytesWithoutPools(),
+          "on one core the baseline's buffers of disjoint lifetimes share memory");
+    }
+    assertTrue(pooledPairs > 0, "some buffers share bytes");
+  }
 }

@@ -13,9 +13,10 @@ void *core0_run(void *argument) {
     uint8_t *p_buf12 = NULL;
     cf_heap_local *heap = NULL;
     cf_gen_check(cf_heap_attach(cf_buffer_heap, &heap), "cf_heap_attach (core 0)");
-    buf0 = cf_gen_alloc(heap, 16u, "buf0");
-    buf1 = cf_gen_alloc(heap, 16u, "buf1");
-    buf7 = cf_gen_alloc(heap, 16u, "buf7");
+    pool0 = cf_gen_alloc(heap, 128u, "pool0");
+    buf0 = pool0 + 0u;
+    buf1 = pool0 + 64u;
+    buf7 = pool0 + 0u;
     cf_gen_check(cf_channel_home_here(ch_buf8), "cf_channel_home_here(ch_buf8)");
     cf_gen_check(cf_channel_home_here(ch_buf9), "cf_channel_home_here(ch_buf9)");
     cf_gen_check(cf_channel_home_here(ch_buf11), "cf_channel_home_here(ch_buf11)");
@@ -62,9 +63,7 @@ void *core0_run(void *argument) {
     }
     /* other cores may still read buffers of ours that hold the last iterations */
     cf_gen_barrier_wait(&cf_start_barrier);
-    cf_gen_check(cf_heap_free(cf_buffer_heap, heap, buf0), "cf_heap_free(buf0)");
-    cf_gen_check(cf_heap_free(cf_buffer_heap, heap, buf1), "cf_heap_free(buf1)");
-    cf_gen_check(cf_heap_free(cf_buffer_heap, heap, buf7), "cf_heap_free(buf7)");
+    cf_gen_check(cf_heap_free(cf_buffer_heap, heap, pool0), "cf_heap_free(pool0)");
     cf_gen_check(cf_heap_detach(heap), "cf_heap_detach (core 0)");
     return NULL;
 }

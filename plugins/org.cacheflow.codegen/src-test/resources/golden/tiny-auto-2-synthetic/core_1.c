@@ -13,9 +13,10 @@ void *core1_run(void *argument) {
     uint8_t *p_buf12 = NULL;
     cf_heap_local *heap = NULL;
     cf_gen_check(cf_heap_attach(cf_buffer_heap, &heap), "cf_heap_attach (core 1)");
-    buf13 = cf_gen_alloc(heap, 4u, "buf13");
-    buf14 = cf_gen_alloc(heap, 4u, "buf14");
     delay0 = cf_gen_alloc(heap, 8u, "delay0");
+    pool1 = cf_gen_alloc(heap, 128u, "pool1");
+    buf13 = pool1 + 0u;
+    buf14 = pool1 + 64u;
     cf_gen_check(cf_channel_home_here(ch_buf2), "cf_channel_home_here(ch_buf2)");
     cf_gen_check(cf_channel_home_here(ch_buf3), "cf_channel_home_here(ch_buf3)");
     cf_gen_check(cf_channel_home_here(ch_buf5), "cf_channel_home_here(ch_buf5)");
@@ -56,9 +57,8 @@ void *core1_run(void *argument) {
     }
     /* other cores may still read buffers of ours that hold the last iterations */
     cf_gen_barrier_wait(&cf_start_barrier);
-    cf_gen_check(cf_heap_free(cf_buffer_heap, heap, buf13), "cf_heap_free(buf13)");
-    cf_gen_check(cf_heap_free(cf_buffer_heap, heap, buf14), "cf_heap_free(buf14)");
     cf_gen_check(cf_heap_free(cf_buffer_heap, heap, delay0), "cf_heap_free(delay0)");
+    cf_gen_check(cf_heap_free(cf_buffer_heap, heap, pool1), "cf_heap_free(pool1)");
     cf_gen_check(cf_heap_detach(heap), "cf_heap_detach (core 1)");
     return NULL;
 }

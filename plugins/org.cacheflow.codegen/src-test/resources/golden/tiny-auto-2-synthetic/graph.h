@@ -25,12 +25,14 @@ extern cf_md5 cf_sink_parts[CF_GRAPH_SINK_PARTS];
 extern pthread_barrier_t cf_start_barrier;
 extern cf_heap *cf_buffer_heap;
 
-extern uint8_t *buf0; /* 16 bytes, core 0: Gen_0.frame -> Bcast_0.in, 16 bytes */
-extern uint8_t *buf1; /* 16 bytes, core 0: Bcast_0.toScale -> explode_tiny/Bcast_0_toScale.in, 16 bytes */
-extern uint8_t *buf7; /* 16 bytes, core 0: implode_tiny/Collect_0_scaled.out -> Collect_0.scaled, 16 bytes */
-extern uint8_t *buf13; /* 4 bytes, core 1: Sum_init_previous.previous -> Sum_0.previous, 4 bytes */
-extern uint8_t *buf14; /* 4 bytes, core 1: Sum_0.state -> Sum_end_state.state, 4 bytes */
+extern uint8_t *buf0; /* 16 bytes, core 0, in pool0 at 0: Gen_0.frame -> Bcast_0.in, 16 bytes */
+extern uint8_t *buf1; /* 16 bytes, core 0, in pool0 at 64: Bcast_0.toScale -> explode_tiny/Bcast_0_toScale.in, 16 bytes */
+extern uint8_t *buf7; /* 16 bytes, core 0, in pool0 at 0: implode_tiny/Collect_0_scaled.out -> Collect_0.scaled, 16 bytes */
+extern uint8_t *buf13; /* 4 bytes, core 1, in pool1 at 0: Sum_init_previous.previous -> Sum_0.previous, 4 bytes */
+extern uint8_t *buf14; /* 4 bytes, core 1, in pool1 at 64: Sum_0.state -> Sum_end_state.state, 4 bytes */
 extern uint8_t *delay0; /* 2 x 4 bytes, core 1: persistent delay of Sum.state -> Sum.previous */
+extern uint8_t *pool0; /* 128 bytes, core 0: 3 buffers of core 0 whose lifetimes within an iteration do not overlap share it */
+extern uint8_t *pool1; /* 128 bytes, core 1: 2 buffers of core 1 whose lifetimes within an iteration do not overlap share it */
 extern cf_channel *ch_buf2; /* core 0 -> core 1: explode_tiny/Bcast_0_toScale.toScale_0 -> Scale_0.in, 4 bytes */
 extern cf_channel *ch_buf3; /* core 0 -> core 1: explode_tiny/Bcast_0_toScale.toScale_1 -> Scale_1.in, 4 bytes */
 extern cf_channel *ch_buf5; /* core 0 -> core 1: explode_tiny/Bcast_0_toScale.toScale_3 -> Scale_3.in, 4 bytes */

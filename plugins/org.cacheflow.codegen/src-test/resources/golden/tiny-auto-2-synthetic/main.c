@@ -15,6 +15,8 @@ uint8_t *buf7;
 uint8_t *buf13;
 uint8_t *buf14;
 uint8_t *delay0;
+uint8_t *pool0;
+uint8_t *pool1;
 cf_channel *ch_buf2;
 cf_channel *ch_buf3;
 cf_channel *ch_buf5;
@@ -34,7 +36,7 @@ int main(int argc, char **argv) {
     cf_validate = options.validate;
 
     /* address space for every buffer; each core allocates (and first touches) the buffers it reads */
-    cf_gen_check(cf_heap_create(&cf_buffer_heap, 31458816u, 0), "cf_heap_create");
+    cf_gen_check(cf_heap_create(&cf_buffer_heap, 28312576u, 0), "cf_heap_create");
     {
         cf_channel_options o = {.slots = 2, .max_message = 4u};
         cf_gen_check(cf_channel_create(&ch_buf2, &o), "cf_channel_create(ch_buf2)");

@@ -5,15 +5,16 @@ void *core0_run(void *argument) {
     (void)argument;
     cf_heap_local *heap = NULL;
     cf_gen_check(cf_heap_attach(cf_buffer_heap, &heap), "cf_heap_attach (core 0)");
-    buf0 = cf_gen_alloc(heap, 16u, "buf0");
-    buf1 = cf_gen_alloc(heap, 16u, "buf1");
-    buf4 = cf_gen_alloc(heap, 4u, "buf4");
-    buf7 = cf_gen_alloc(heap, 16u, "buf7");
     buf8 = cf_gen_alloc(heap, 4u, "buf8");
     buf9 = cf_gen_alloc(heap, 4u, "buf9");
-    buf10 = cf_gen_alloc(heap, 4u, "buf10");
     buf11 = cf_gen_alloc(heap, 4u, "buf11");
     buf12 = cf_gen_alloc(heap, 4u, "buf12");
+    pool0 = cf_gen_alloc(heap, 128u, "pool0");
+    buf0 = pool0 + 0u;
+    buf1 = pool0 + 64u;
+    buf4 = pool0 + 0u;
+    buf7 = pool0 + 0u;
+    buf10 = pool0 + 64u;
     /* Gen_0 (tiny.pi:15) */
     genInit(16 /* size */);
     /* every core has homed its channels before anyone sends */
@@ -47,15 +48,11 @@ void *core0_run(void *argument) {
         collect(16 /* size */, (unsigned char *)buf7, (int *)buf12);
         cf_gen_barrier_wait(&cf_iteration_barrier);
     }
-    cf_gen_check(cf_heap_free(cf_buffer_heap, heap, buf0), "cf_heap_free(buf0)");
-    cf_gen_check(cf_heap_free(cf_buffer_heap, heap, buf1), "cf_heap_free(buf1)");
-    cf_gen_check(cf_heap_free(cf_buffer_heap, heap, buf4), "cf_heap_free(buf4)");
-    cf_gen_check(cf_heap_free(cf_buffer_heap, heap, buf7), "cf_heap_free(buf7)");
     cf_gen_check(cf_heap_free(cf_buffer_heap, heap, buf8), "cf_heap_free(buf8)");
     cf_gen_check(cf_heap_free(cf_buffer_heap, heap, buf9), "cf_heap_free(buf9)");
-    cf_gen_check(cf_heap_free(cf_buffer_heap, heap, buf10), "cf_heap_free(buf10)");
     cf_gen_check(cf_heap_free(cf_buffer_heap, heap, buf11), "cf_heap_free(buf11)");
     cf_gen_check(cf_heap_free(cf_buffer_heap, heap, buf12), "cf_heap_free(buf12)");
+    cf_gen_check(cf_heap_free(cf_buffer_heap, heap, pool0), "cf_heap_free(pool0)");
     cf_gen_check(cf_heap_detach(heap), "cf_heap_detach (core 0)");
     return NULL;
 }

@@ -9,9 +9,10 @@ void *core1_run(void *argument) {
     buf3 = cf_gen_alloc(heap, 4u, "buf3");
     buf5 = cf_gen_alloc(heap, 4u, "buf5");
     buf6 = cf_gen_alloc(heap, 16u, "buf6");
-    buf13 = cf_gen_alloc(heap, 4u, "buf13");
-    buf14 = cf_gen_alloc(heap, 4u, "buf14");
     delay0 = cf_gen_alloc(heap, 8u, "delay0");
+    pool1 = cf_gen_alloc(heap, 128u, "pool1");
+    buf13 = pool1 + 0u;
+    buf14 = pool1 + 64u;
     /* every core has homed its channels before anyone sends */
     cf_gen_barrier_wait(&cf_start_barrier);
     for (long iteration = 0; iteration < cf_iterations; iteration++) {
@@ -39,9 +40,8 @@ void *core1_run(void *argument) {
     cf_gen_check(cf_heap_free(cf_buffer_heap, heap, buf3), "cf_heap_free(buf3)");
     cf_gen_check(cf_heap_free(cf_buffer_heap, heap, buf5), "cf_heap_free(buf5)");
     cf_gen_check(cf_heap_free(cf_buffer_heap, heap, buf6), "cf_heap_free(buf6)");
-    cf_gen_check(cf_heap_free(cf_buffer_heap, heap, buf13), "cf_heap_free(buf13)");
-    cf_gen_check(cf_heap_free(cf_buffer_heap, heap, buf14), "cf_heap_free(buf14)");
     cf_gen_check(cf_heap_free(cf_buffer_heap, heap, delay0), "cf_heap_free(delay0)");
+    cf_gen_check(cf_heap_free(cf_buffer_heap, heap, pool1), "cf_heap_free(pool1)");
     cf_gen_check(cf_heap_detach(heap), "cf_heap_detach (core 1)");
     return NULL;
 }

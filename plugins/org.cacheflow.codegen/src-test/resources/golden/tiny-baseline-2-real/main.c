@@ -27,6 +27,8 @@ uint8_t *buf12;
 uint8_t *buf13;
 uint8_t *buf14;
 uint8_t *delay0;
+uint8_t *pool0;
+uint8_t *pool1;
 
 static void *(*const cores[CF_GRAPH_CORES])(void *) = {core0_run, core1_run};
 
@@ -38,7 +40,7 @@ int main(int argc, char **argv) {
     cf_validate = options.validate;
 
     /* address space for every buffer; each core allocates (and first touches) the buffers it reads */
-    cf_gen_check(cf_heap_create(&cf_buffer_heap, 41947136u, 0), "cf_heap_create");
+    cf_gen_check(cf_heap_create(&cf_buffer_heap, 36703232u, 0), "cf_heap_create");
     for (int i = 0; i < 8; i++)
         if (sem_init(&cf_semaphores[i], 0, 0) != 0) cf_gen_check(-errno, "sem_init");
     cf_gen_check(-pthread_barrier_init(&cf_iteration_barrier, NULL, CF_GRAPH_CORES), "pthread_barrier_init");

@@ -8,15 +8,16 @@ void *core0_run(void *argument) {
     uint8_t *p_cow0_v1 = NULL;
     cf_heap_local *heap = NULL;
     cf_gen_check(cf_heap_attach(cf_buffer_heap, &heap), "cf_heap_attach (core 0)");
-    buf2 = cf_gen_alloc(heap, 4u, "buf2");
-    buf3 = cf_gen_alloc(heap, 4u, "buf3");
-    buf4 = cf_gen_alloc(heap, 4u, "buf4");
-    buf5 = cf_gen_alloc(heap, 4u, "buf5");
-    buf7 = cf_gen_alloc(heap, 16u, "buf7");
-    buf12 = cf_gen_alloc(heap, 4u, "buf12");
-    buf13 = cf_gen_alloc(heap, 4u, "buf13");
-    buf14 = cf_gen_alloc(heap, 4u, "buf14");
     delay0 = cf_gen_alloc(heap, 8u, "delay0");
+    pool0 = cf_gen_alloc(heap, 320u, "pool0");
+    buf2 = pool0 + 0u;
+    buf3 = pool0 + 64u;
+    buf4 = pool0 + 128u;
+    buf5 = pool0 + 192u;
+    buf7 = pool0 + 256u;
+    buf12 = pool0 + 64u;
+    buf13 = pool0 + 0u;
+    buf14 = pool0 + 128u;
     /* every core has homed its channels before anyone sends */
     cf_gen_barrier_wait(&cf_start_barrier);
     for (long iteration = 0; iteration < cf_iterations; iteration++) {
@@ -49,15 +50,8 @@ void *core0_run(void *argument) {
         synth_Collect(iteration, 0, 16L, buf7, buf12);
         cf_copy((delay0 + ((iteration + 1) & 1) * 4u), buf14, 4u); /* Sum_end_state */
     }
-    cf_gen_check(cf_heap_free(cf_buffer_heap, heap, buf2), "cf_heap_free(buf2)");
-    cf_gen_check(cf_heap_free(cf_buffer_heap, heap, buf3), "cf_heap_free(buf3)");
-    cf_gen_check(cf_heap_free(cf_buffer_heap, heap, buf4), "cf_heap_free(buf4)");
-    cf_gen_check(cf_heap_free(cf_buffer_heap, heap, buf5), "cf_heap_free(buf5)");
-    cf_gen_check(cf_heap_free(cf_buffer_heap, heap, buf7), "cf_heap_free(buf7)");
-    cf_gen_check(cf_heap_free(cf_buffer_heap, heap, buf12), "cf_heap_free(buf12)");
-    cf_gen_check(cf_heap_free(cf_buffer_heap, heap, buf13), "cf_heap_free(buf13)");
-    cf_gen_check(cf_heap_free(cf_buffer_heap, heap, buf14), "cf_heap_free(buf14)");
     cf_gen_check(cf_heap_free(cf_buffer_heap, heap, delay0), "cf_heap_free(delay0)");
+    cf_gen_check(cf_heap_free(cf_buffer_heap, heap, pool0), "cf_heap_free(pool0)");
     cf_gen_check(cf_heap_detach(heap), "cf_heap_detach (core 0)");
     return NULL;
 }

@@ -25,15 +25,16 @@ extern cf_md5 cf_sink_parts[CF_GRAPH_SINK_PARTS];
 extern pthread_barrier_t cf_start_barrier;
 extern cf_heap *cf_buffer_heap;
 
-extern uint8_t *buf2; /* 4 bytes, core 0: explode_tiny/Bcast_0_toScale.toScale_0 -> Scale_0.in, 4 bytes */
-extern uint8_t *buf3; /* 4 bytes, core 0: explode_tiny/Bcast_0_toScale.toScale_1 -> Scale_1.in, 4 bytes */
-extern uint8_t *buf4; /* 4 bytes, core 0: explode_tiny/Bcast_0_toScale.toScale_2 -> Scale_2.in, 4 bytes */
-extern uint8_t *buf5; /* 4 bytes, core 0: explode_tiny/Bcast_0_toScale.toScale_3 -> Scale_3.in, 4 bytes */
-extern uint8_t *buf7; /* 16 bytes, core 0: implode_tiny/Collect_0_scaled.out -> Collect_0.scaled, 16 bytes */
-extern uint8_t *buf12; /* 4 bytes, core 0: Sum_0.total -> Collect_0.total, 4 bytes */
-extern uint8_t *buf13; /* 4 bytes, core 0: Sum_init_previous.previous -> Sum_0.previous, 4 bytes */
-extern uint8_t *buf14; /* 4 bytes, core 0: Sum_0.state -> Sum_end_state.state, 4 bytes */
+extern uint8_t *buf2; /* 4 bytes, core 0, in pool0 at 0: explode_tiny/Bcast_0_toScale.toScale_0 -> Scale_0.in, 4 bytes */
+extern uint8_t *buf3; /* 4 bytes, core 0, in pool0 at 64: explode_tiny/Bcast_0_toScale.toScale_1 -> Scale_1.in, 4 bytes */
+extern uint8_t *buf4; /* 4 bytes, core 0, in pool0 at 128: explode_tiny/Bcast_0_toScale.toScale_2 -> Scale_2.in, 4 bytes */
+extern uint8_t *buf5; /* 4 bytes, core 0, in pool0 at 192: explode_tiny/Bcast_0_toScale.toScale_3 -> Scale_3.in, 4 bytes */
+extern uint8_t *buf7; /* 16 bytes, core 0, in pool0 at 256: implode_tiny/Collect_0_scaled.out -> Collect_0.scaled, 16 bytes */
+extern uint8_t *buf12; /* 4 bytes, core 0, in pool0 at 64: Sum_0.total -> Collect_0.total, 4 bytes */
+extern uint8_t *buf13; /* 4 bytes, core 0, in pool0 at 0: Sum_init_previous.previous -> Sum_0.previous, 4 bytes */
+extern uint8_t *buf14; /* 4 bytes, core 0, in pool0 at 128: Sum_0.state -> Sum_end_state.state, 4 bytes */
 extern uint8_t *delay0; /* 2 x 4 bytes, core 0: persistent delay of Sum.state -> Sum.previous */
+extern uint8_t *pool0; /* 320 bytes, core 0: 8 buffers of core 0 whose lifetimes within an iteration do not overlap share it */
 extern cf_cow_buffer *cow0; /* broadcast Bcast_0 input Gen_0.frame -> Bcast_0.in, 16 bytes */
 extern cf_cow_view *cow0_views[2];
 

@@ -18,6 +18,7 @@ uint8_t *buf12;
 uint8_t *buf13;
 uint8_t *buf14;
 uint8_t *delay0;
+uint8_t *pool0;
 cf_cow_buffer *cow0;
 cf_cow_view *cow0_views[2];
 
@@ -31,7 +32,7 @@ int main(int argc, char **argv) {
     cf_validate = options.validate;
 
     /* address space for every buffer; each core allocates (and first touches) the buffers it reads */
-    cf_gen_check(cf_heap_create(&cf_buffer_heap, 30411008u, 0), "cf_heap_create");
+    cf_gen_check(cf_heap_create(&cf_buffer_heap, 23069696u, 0), "cf_heap_create");
     cf_gen_check(cf_cow_create(&cow0, 16u, NULL), "cf_cow_create(cow0)");
     for (int i = 0; i < 2; i++) cf_gen_check(cf_cow_view_open(cow0, &cow0_views[i]), "cf_cow_view_open(cow0)");
     cf_gen_check(-pthread_barrier_init(&cf_start_barrier, NULL, CF_GRAPH_CORES), "pthread_barrier_init");

@@ -17,6 +17,7 @@ import java.util.regex.Pattern;
 import org.cacheflow.codegen.ProjectWriter;
 import org.cacheflow.codegen.build.CodeModelBuilder;
 import org.cacheflow.codegen.build.InterimPlanner;
+import org.cacheflow.codegen.build.PlannedExecution;
 import org.cacheflow.codegen.build.Strategy;
 import org.cacheflow.codegen.model.ActorSources;
 import org.cacheflow.codegen.model.CodeProject;
@@ -29,16 +30,19 @@ import org.cacheflow.plan.analysis.GraphAnalysis;
 import org.cacheflow.plan.bench.GeneratedGraphs;
 import org.cacheflow.plan.srdag.SingleRateExpansion;
 import org.cacheflow.plan.srdag.Srdag;
+import org.cacheflow.plan.strategy.TargetCache;
 
 /**
- * Benchmarks of code generation. (1) Stereo in synthetic-actors mode: generate, build and run under every
+ * Benchmarks of code generation. (0) The bytes the programs generated for examples/stereo allocate, per
+ * strategy and core count, with buffers of disjoint lifetimes in pools and without ({@code --footprint-only}:
+ * only this). (1) Stereo in synthetic-actors mode: generate, build and run under every
  * strategy on 2 cores, and report wall time and bytes copied per iteration against {@code baseline} measured in
  * the same run. (2) The time to generate code (plan, code model, printing, writing) for generated graphs of
  * 10^3..10^5 single-rate vertices.
  *
  * <pre>
  * plugins/org.cacheflow.codegen/benchmark.sh [--corpus DIR] [--runtime DIR] [--work DIR] [--iterations N]
- *                                            [--scenario F] [--runs N] [--quick]
+ *                                            [--scenario F] [--runs N] [--quick] [--footprint-only]
  * </pre>
  */
 public final class CodegenBenchmark {
@@ -52,8 +56,8 @@ public final class CodegenBenchmark {
   public static void main(String[] args) throws Exception {
     Map<String, String> options = new LinkedHashMap<>();
     for (int i = 0; i < args.length; i++) {
-      if (args[i].equals("--quick")) {
-        options.put("quick", "true");
+      if (args[i].equals("--quick") || args[i].equals("--footprint-only")) {
+        options.put(args[i].substring(2), "true");
       } else if (args[i].startsWith("--") && i + 1 < args.length) {
         options.put(args[i].substring(2), args[++i]);
       } else {
@@ -69,6 +73,10 @@ public final class CodegenBenchmark {
     int runs = Integer.parseInt(options.getOrDefault("runs", quick ? "1" : "3"));
     String scenario = options.getOrDefault("scenario", "1core.scenario");
     PrintStream out = System.out;
+    footprint(out, Path.of(options.getOrDefault("example", "examples/stereo")), runtime);
+    if (options.containsKey("footprint-only")) {
+      return;
+    }
     stereo(out, corpus.resolve("preesm-apps/org.ietr.preesm.stereo"), scenario, runtime, work, iterations, runs);
     generationTime(out, work, quick ? new long[] {1_000, 10_000} : new long[] {1_000, 10_000, 100_000}, runs);
   }
@@ -127,6 +135,37 @@ public final class CodegenBenchmark {
           bytesPerIteration, baseBytes == 0 ? 0 : bytesPerIteration / baseBytes, (double) ntm / iterations);
     }
     out.println("(sink digests identical for every strategy)");
+    out.println();
+  }
+
+  /**
+   * Bytes the generated program allocates for data (buffers, channel slots, copy-on-write buffers) with the
+   * memory plan, per strategy and core count, with buffers of disjoint lifetimes sharing pools and without.
+   */
+  private static void footprint(PrintStream out, Path project, Path runtime) {
+    if (!Files.isDirectory(project.resolve("Scenarios"))) {
+      out.println("footprint: no project at " + project + ", skipped");
+      return;
+    }
+    Path scenario;
+    try (var files = Files.list(project.resolve("Scenarios"))) {
+      scenario = files.filter(f -> f.toString().endsWith(".scenario")).sorted().findFirst().orElseThrow();
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+    Srdag srdag = load(project, scenario.getFileName().toString());
+    out.printf("allocated data bytes, %s (%s, %d single-rate vertices, memory plan, synthetic actors)%n",
+        project.getFileName(), scenario.getFileName(), srdag.vertexCount());
+    out.printf("%-16s %5s %16s %16s %8s%n", "strategy", "cores", "own buffers", "with pools", "ratio");
+    for (int cores : new int[] {1, 2}) {
+      for (String name : Strategy.NAMES.subList(0, 9)) {
+        CodeProject code = CodeModelBuilder.build(PlannedExecution.plan(srdag, cores, Strategy.named(name),
+            TargetCache.ZEN4_VM), true);
+        long before = code.allocatedBytesWithoutPools();
+        long after = code.allocatedBytes();
+        out.printf("%-16s %5d %16d %16d %7.2fx%n", name, cores, before, after, (double) after / before);
+      }
+    }
     out.println();
   }
 

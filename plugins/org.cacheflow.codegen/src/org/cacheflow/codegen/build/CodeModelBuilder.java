@@ -502,14 +502,20 @@ public final class CodeModelBuilder {
   private CodeProject assemble() {
     List<StaticBuffer> buffers = new ArrayList<>();
     List<Channel> channels = new ArrayList<>();
+    Map<Integer, long[]> pooled = new HashMap<>();
+    long[] poolBytes = pools(pooled);
     int semaphores = 0;
     for (int r = 0; r < roots; r++) {
       if (storage[r] == null) {
         continue;
       }
       long bytes = rootBytes(r);
+      long[] place = pooled.get(r);
       switch (storage[r]) {
-        case STATIC, SEMAPHORE -> buffers.add(new StaticBuffer(rootName(r), bytes, 1, homeCore(r), describeRoot(r)));
+        case STATIC, SEMAPHORE -> buffers.add(place == null
+            ? new StaticBuffer(rootName(r), bytes, 1, homeCore(r), describeRoot(r))
+            : new StaticBuffer(rootName(r), bytes, 1, homeCore(r), describeRoot(r), poolName((int) place[0]),
+                place[1]));
         case DOUBLE -> buffers.add(new StaticBuffer(rootName(r), bytes, 2, homeCore(r), describeRoot(r)));
         case CHANNEL -> {
           Channel channel = new Channel(channels.size(), "ch_" + rootName(r), writerCore[r], readerCore[r],
@@ -524,11 +530,22 @@ public final class CodeModelBuilder {
         semaphoreOfRoot.put(r, semaphores++);
       }
     }
+    for (int c = 0; c < poolBytes.length; c++) {
+      if (poolBytes[c] > 0) {
+        final int core = c;
+        long members = pooled.values().stream().filter(place -> place[0] == core).count();
+        buffers.add(new StaticBuffer(poolName(c), poolBytes[c], 1, c, members + " buffers of core " + c
+            + " whose lifetimes within an iteration do not overlap share it"));
+      }
+    }
     List<Sink> sinks = new ArrayList<>();
     Map<Integer, Integer> sinkOfFifo = sinks(sinks);
     List<Core> cores = new ArrayList<>();
     long heapBytes = 16L << 20;
     for (StaticBuffer buffer : buffers) {
+      if (!buffer.allocated()) {
+        continue;
+      }
       // address space only (pages are touched when allocated): twice the block, plus the chunk a block
       // spanning several chunks may leave unused
       heapBytes = Math.addExact(heapBytes, Math.addExact(Math.multiplyExact(2, (buffer.totalBytes() + 127) / 64 * 64),
@@ -543,6 +560,121 @@ public final class CodeModelBuilder {
     String name = graph.name();
     return new CodeProject(name, CNames.identifier(name), strategy.name(), synthetic, strategy.barrier(), semaphores,
         List.copyOf(headers), declarations, buffers, heapBytes, channels, cows, sinks, cores);
+  }
+
+  private static String poolName(int core) {
+    return "pool" + core;
+  }
+
+  /**
+   * Places the buffers only one core uses in that core's pool: within an iteration a core runs its order once,
+   * so a buffer is live from its first to its last use there, and buffers whose spans do not meet can take
+   * the same bytes (as PREESM's memory allocation reuses memory). A buffer the same vertex last reads and
+   * another first writes never share. Left out: buffers an init call uses (they live before the loop), and
+   * buffers not wholly written every iteration (what was not written would be another buffer's data, which
+   * varies with the strategy). First fit by offset, in order of first use; deterministic.
+   *
+   * @param placement receives, per pooled root, {core, offset}
+   * @return per core, the pool's size (0: no pool)
+   */
+  private long[] pools(Map<Integer, long[]> placement) {
+    Set<Integer> initRoots = rootsOfInitCalls();
+    long[] covered = writtenBytes();
+    long[] sizes = new long[plan.cores()];
+    for (int c = 0; c < plan.cores(); c++) {
+      Map<Integer, int[]> span = spans(c);
+      List<Integer> candidates = new ArrayList<>();
+      for (int r : span.keySet()) {
+        if (storage[r] == Storage.STATIC && homeCore(r) == c && !initRoots.contains(r) && r < edges
+            && covered[r] >= rootBytes(r)) {
+          candidates.add(r);
+        }
+      }
+      if (candidates.size() < 2) {
+        continue;
+      }
+      candidates.sort(java.util.Comparator.comparingInt((Integer r) -> span.get(r)[0]).thenComparingInt(r -> r));
+      // blocks still live, by offset: {offset, end, index of the last use}
+      List<long[]> live = new ArrayList<>();
+      long size = 0;
+      for (int r : candidates) {
+        int first = span.get(r)[0];
+        live.removeIf(block -> block[2] < first);
+        long bytes = (rootBytes(r) + 63) / 64 * 64;
+        long offset = 0;
+        int at = 0;
+        while (at < live.size() && live.get(at)[0] - offset < bytes) {
+          offset = live.get(at)[1];
+          at++;
+        }
+        live.add(at, new long[] {offset, offset + bytes, span.get(r)[1]});
+        placement.put(r, new long[] {c, offset});
+        size = Math.max(size, offset + bytes);
+      }
+      sizes[c] = size;
+    }
+    return sizes;
+  }
+
+  /** Per root, the bytes written into it each iteration: by actor firings (whole outputs) and by copies. */
+  private long[] writtenBytes() {
+    long[] written = new long[roots];
+    for (int e = 0; e < edges; e++) {
+      if (!isSpecial(srdag.edgeSource(e))) {
+        written[root(e)] += srdag.edgeBytes(e);
+      }
+    }
+    for (List<Move> list : moves) {
+      for (Move move : list) {
+        if (move.destination() < edges) {
+          written[root(move.destination())] += move.bytes();
+        }
+      }
+    }
+    return written;
+  }
+
+  /** Roots that init prototypes get as arguments: they are used before the loop. */
+  private Set<Integer> rootsOfInitCalls() {
+    Set<Integer> result = new java.util.HashSet<>();
+    if (synthetic) {
+      return result;
+    }
+    for (int v = 0; v < srdag.vertexCount(); v++) {
+      if (isSpecial(v)) {
+        continue;
+      }
+      FlatActor actor = graph.actor(srdag.vertexActor(v));
+      Refinement refinement = actor.origin().getRefinement();
+      Prototype prototype = refinement == null ? null : refinement.getInitPrototype();
+      if (prototype == null) {
+        continue;
+      }
+      for (PrototypeParameter parameter : prototype.getParameters()) {
+        FlatPort port = parameter.isConfig() ? null : actor.port(parameter.getName());
+        int e = port == null ? -1 : consumerPortEdge(v, port.name(), port.isInput());
+        if (e >= 0) {
+          result.add(root(e));
+        }
+      }
+    }
+    return result;
+  }
+
+  /** Per root a core uses, the indices in the core's order of its first and last use. */
+  private Map<Integer, int[]> spans(int core) {
+    int[] order = plan.order(core);
+    Map<Integer, int[]> span = new HashMap<>();
+    for (int i = 0; i < order.length; i++) {
+      for (int[] side : uses(order[i])) {
+        for (int r : side) {
+          int[] s = span.computeIfAbsent(r, k -> new int[] {Integer.MAX_VALUE, -1});
+          s[0] = Math.min(s[0], i);
+          s[1] = Math.max(s[1], i);
+        }
+      }
+    }
+    return span;
   }
 
   /** The core that reads a buffer (its first touch puts the pages in that core's memory), else the writer. */
@@ -702,6 +834,7 @@ public final class CodeModelBuilder {
       if (skipWritten[r]) {
         loop.add(new Statement.Fence());
       }
+      // only here, on the writer of data another core reads: on one core a pre-store only adds write-backs
       String ops = plan.prestoreOps(r, rootBytes(r));
       if (ops != null) {
         loop.add(new Statement.Prestore(base(r, core, false), rootBytes(r), ops));

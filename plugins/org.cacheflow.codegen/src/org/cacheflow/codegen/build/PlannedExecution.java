@@ -92,7 +92,8 @@ public final class PlannedExecution implements ExecutionPlan {
     BufferPlan buffer = plan.buffer(edge);
     return switch (buffer.strategy()) {
       case NTM -> CopyKind.NON_TEMPORAL;
-      case PRESTORE -> buffer.prestore() == PrestoreKind.SKIP ? CopyKind.SKIP : CopyKind.MEMCPY;
+      // writing around the caches only pays when another core reads: a same-core reader wants the data cached
+      case PRESTORE -> buffer.prestore() == PrestoreKind.SKIP && crossing ? CopyKind.SKIP : CopyKind.MEMCPY;
       default -> CopyKind.MEMCPY;
     };
   }

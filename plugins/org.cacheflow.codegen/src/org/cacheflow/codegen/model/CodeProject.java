@@ -34,4 +34,43 @@ public record CodeProject(String graphName, String identifier, String strategy, 
     sinks = List.copyOf(sinks);
     cores = List.copyOf(cores);
   }
+
+  /**
+   * The bytes the generated program allocates for data: buffers with an allocation of their own (pools
+   * included, their members not; each rounded up to the allocator's 64-byte alignment), every channel slot,
+   * copy-on-write buffers once.
+   */
+  public long allocatedBytes() {
+    return allocatedBytes(true);
+  }
+
+  /**
+   * The same if every buffer had an allocation of its own (pools not used): what the program allocated before
+   * buffers shared memory across lifetimes.
+   */
+  public long allocatedBytesWithoutPools() {
+    return allocatedBytes(false);
+  }
+
+  private long allocatedBytes(boolean pooled) {
+    java.util.Set<String> pools = new java.util.HashSet<>();
+    for (StaticBuffer buffer : buffers) {
+      if (!buffer.allocated()) {
+        pools.add(buffer.pool());
+      }
+    }
+    long total = 0;
+    for (StaticBuffer buffer : buffers) {
+      boolean counted = pooled ? buffer.allocated() : !pools.contains(buffer.name());
+      // the allocator hands out 64-byte aligned blocks
+      total += counted ? (buffer.totalBytes() + 63) / 64 * 64 : 0;
+    }
+    for (Channel channel : channels) {
+      total += channel.bytes() * channel.slots();
+    }
+    for (CowBuffer cow : cowBuffers) {
+      total += cow.bytes();
+    }
+    return total;
+  }
 }

@@ -46,8 +46,11 @@ class CorePrinter extends CTemplate {
 		    «ENDFOR»
 		    cf_heap_local *heap = NULL;
 		    cf_gen_check(cf_heap_attach(cf_buffer_heap, &heap), "cf_heap_attach (core «core.index»)");
-		    «FOR buffer : core.buffers»
+		    «FOR buffer : core.buffers.filter[allocated]»
 		    	«buffer.name» = cf_gen_alloc(heap, «bytes(buffer.totalBytes)», "«buffer.name»");
+		    «ENDFOR»
+		    «FOR buffer : core.buffers.filter[!allocated]»
+		    	«buffer.name» = «buffer.pool» + «bytes(buffer.offset)»;
 		    «ENDFOR»
 		    «FOR channel : core.homes»
 		    	cf_gen_check(cf_channel_home_here(«channel.name»), "cf_channel_home_here(«channel.name»)");
@@ -69,7 +72,7 @@ class CorePrinter extends CTemplate {
 		    	/* other cores may still read buffers of ours that hold the last iterations */
 		    	cf_gen_barrier_wait(&cf_start_barrier);
 		    «ENDIF»
-		    «FOR buffer : core.buffers»
+		    «FOR buffer : core.buffers.filter[allocated]»
 		    	cf_gen_check(cf_heap_free(cf_buffer_heap, heap, «buffer.name»), "cf_heap_free(«buffer.name»)");
 		    «ENDFOR»
 		    cf_gen_check(cf_heap_detach(heap), "cf_heap_detach (core «core.index»)");

@@ -54,7 +54,7 @@ class HeaderPrinter extends CTemplate {
 		«ENDIF»
 
 		«FOR buffer : project.buffers»
-			extern uint8_t *«buffer.name»; /* «IF buffer.copies > 1»«buffer.copies» x «ENDIF»«buffer.bytes» bytes, core «buffer.home»: «buffer.description.comment» */
+			extern uint8_t *«buffer.name»; /* «IF buffer.copies > 1»«buffer.copies» x «ENDIF»«buffer.bytes» bytes, core «buffer.home»«IF !buffer.allocated», in «buffer.pool» at «buffer.offset»«ENDIF»: «buffer.description.comment» */
 		«ENDFOR»
 		«FOR channel : project.channels»
 			extern cf_channel *«channel.name»; /* core «channel.sender» -> core «channel.receiver»: «channel.description.comment» */

@@ -888,6 +888,19 @@ int main(int argc, char **argv) {
                             ">=", 20);
             }
     }
+    if (run_oneway && run_round_trip) {
+        printf("\nOne-way channel against the hop of a running one-line ping-pong (round-trip/2), whose writer\n"
+               "already owns the line it writes - a message to a waiting receiver cannot (reference, no target):\n");
+        double running_hop = find(LATENCY, PINGPONG, 0, CF_CHANNEL_LAYOUT_AUTO, 8)->summary.median;
+        for (size_t l = 0; l < 2; l++)
+            for (size_t s = 0; s < 2; s++) {
+                const char *layout = layouts[l] == CF_CHANNEL_LAYOUT_PACKED ? "packed" : "line";
+                double channel_ns = oneway_mean(find(ONEWAY, CHANNEL, slot_counts[s], layouts[l], 8));
+                snprintf(name, sizeof name, "one-way k=%zu %s: channel / running ping-pong hop", slot_counts[s], layout);
+                printf("  %-58s %7.2f\n", name, channel_ns / running_hop);
+                if (csv) fprintf(csv, "ratio,\"%s\",,,,,x,%.3f,,\n", name, channel_ns / running_hop);
+            }
+    }
     if (run_throughput) {
         printf("\nThroughput targets:\n");
         for (size_t l = 0; l < 2; l++)

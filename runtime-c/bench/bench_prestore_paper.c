@@ -261,7 +261,7 @@ static struct {
     unsigned char *buffer;
     size_t bytes;
     int round, acked, rounds;
-    double consumer_ns[MAX_RUNS * NVARIANTS];
+    double consumer_ns[MAX_RUNS * NVARIANTS * 2];
 } ho;
 
 static void *handoff_consumer(void *arg) {
@@ -282,7 +282,9 @@ static void *handoff_consumer(void *arg) {
 static void handoff_distance(const bench_opts *o) {
     static const size_t sizes[] = {1024, 4096};
     static const size_t distances[] = {0, 16u << 10, 64u << 10, 256u << 10, 512u << 10, 1u << 20, 4u << 20};
-    int runs = o->quick ? 7 : 31;
+    /* A round's re-write finds the lines where the previous round's pre-store left them, so each variant runs
+     * in blocks of consecutive rounds (the first of each block not sampled), blocks interleaved. */
+    int blocks = o->quick ? 3 : 7, block = 5, runs = blocks * (block - 1);
     size_t max_distance = distances[sizeof distances / sizeof *distances - 1];
     unsigned char *other = aligned_alloc(4096, max_distance), *source = aligned_alloc(4096, 4096);
     ho.buffer = aligned_alloc(4096, 4096);
@@ -291,31 +293,35 @@ static void handoff_distance(const bench_opts *o) {
     memset(source, 5, 4096);
     printf("\n(4) Hand-off core 0 -> core 1 after a re-read distance: core 0 writes B bytes (pre-store or not),\n"
            "    then writes D bytes of other data, then core 1 reads the B bytes; the next round re-writes them.\n"
-           "    us, median of %d rounds, producer write+pre-store and consumer read; x = plain / variant of the sum\n",
-           runs);
+           "    us, median of %d rounds (blocks of %d, first not sampled), producer write+pre-store and consumer\n"
+           "    read; x = plain / variant of the sum\n", runs, block);
     printf("%-6s %-9s | %-15s %-15s %-15s | %7s %7s\n", "B", "D", "plain p+c", "clean p+c", "demote p+c", "x clean",
            "x demote");
     for (size_t s = 0; s < sizeof sizes / sizeof *sizes; s++)
         for (size_t d = 0; d < sizeof distances / sizeof *distances; d++) {
             ho.bytes = sizes[s];
-            ho.rounds = runs * 3;
+            ho.rounds = blocks * block * 3;
             ho.round = ho.acked = 0;
             pthread_t consumer;
             if (pthread_create(&consumer, NULL, handoff_consumer, NULL) != 0) exit(1);
             double producer[3][MAX_RUNS], consumer_read[3][MAX_RUNS];
-            for (int run = 0; run < runs; run++)
-                for (int v = 0; v < 3; v++) {
-                    int r = run * 3 + v + 1;
-                    uint64_t t0 = bench_now_ns();
-                    memcpy(ho.buffer, source, ho.bytes);
-                    if (v) cf_prestore(ho.buffer, ho.bytes, variant_ops[v]); /* CLEAN, DEMOTE */
-                    producer[v][run] = (double)(bench_now_ns() - t0) / 1e3;
-                    for (size_t i = 0; i < distances[d]; i += LINE) other[i] = (unsigned char)r;
-                    __atomic_store_n(&ho.round, r, __ATOMIC_RELEASE);
-                    while (__atomic_load_n(&ho.acked, __ATOMIC_ACQUIRE) != r) {
+            int r = 0;
+            for (int b = 0; b < blocks; b++)
+                for (int v = 0; v < 3; v++)
+                    for (int i = 0; i < block; i++) {
+                        r++;
+                        uint64_t t0 = bench_now_ns();
+                        memcpy(ho.buffer, source, ho.bytes);
+                        if (v) cf_prestore(ho.buffer, ho.bytes, variant_ops[v]); /* CLEAN, DEMOTE */
+                        double producer_us = (double)(bench_now_ns() - t0) / 1e3;
+                        for (size_t at = 0; at < distances[d]; at += LINE) other[at] = (unsigned char)r;
+                        __atomic_store_n(&ho.round, r, __ATOMIC_RELEASE);
+                        while (__atomic_load_n(&ho.acked, __ATOMIC_ACQUIRE) != r) {
+                        }
+                        if (i == 0) continue;
+                        producer[v][b * (block - 1) + i - 1] = producer_us;
+                        consumer_read[v][b * (block - 1) + i - 1] = ho.consumer_ns[r - 1] / 1e3;
                     }
-                    consumer_read[v][run] = ho.consumer_ns[r - 1] / 1e3;
-                }
             pthread_join(consumer, NULL);
             double sum[3];
             for (int v = 0; v < 3; v++)

@@ -35,8 +35,8 @@ import org.junit.jupiter.api.Test;
  * <li>hand-offs above 4 KiB: bench_prestore, producer write + consumer read on another core, 64 KiB: clean
  * 0.79x, demote 0.82x; 1 MiB: 0.53x;</li>
  * <li>small cross-core hand-offs read late, after more than the writer's L1d was touched: bench_prestore_paper
- * (4), a 1 KiB hand-off, 1.4-1.5x faster with up to 16 KiB touched in between, 0.94-0.98x at 64-256 KiB,
- * 0.83-0.87x at 1 MiB;</li>
+ * (4), a 1 KiB hand-off, 1.1-1.6x faster with up to 16 KiB touched in between, 0.91-0.98x at 64-256 KiB,
+ * 0.73-0.87x at 1 MiB;</li>
  * <li>where it helps: cross-core hand-offs of at most 4 KiB (bench_prestore, 4 KiB: clean 1.21x, demote
  * 1.26x).</li>
  * </ul>

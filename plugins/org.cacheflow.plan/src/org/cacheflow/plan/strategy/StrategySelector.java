@@ -263,8 +263,8 @@ public final class StrategySelector {
    * Why a cross-core hand-off is read too late for a pre-store to pay, or null when it is read soon enough: the
    * buffer and the bytes touched between its write and the remote read must fit the writer's L1d. A pre-store
    * gains only while the reader would otherwise fetch the lines dirty from the writer's private cache;
-   * bench_prestore_paper (4), a 1 KiB hand-off after D bytes written by the producer's core: clean / demote 1.4-1.5x
-   * faster for D up to 16 KiB, 0.94-0.98x at 64-256 KiB, 0.83-0.87x at 1 MiB, 0.49-0.66x at 4 MiB.
+   * bench_prestore_paper (4), a 1 KiB hand-off after D bytes written by the producer's core: clean / demote 1.1-1.6x
+   * faster for D up to 16 KiB, 0.91-0.98x at 64-256 KiB, 0.73-0.87x at 1 MiB.
    */
   private String readTooLateForPrestore(int e) {
     long reread = distances.rereadBytes(e);
@@ -273,7 +273,7 @@ public final class StrategySelector {
     }
     return "read late (" + human(reread) + " touched before the read, with the buffer beyond the writer's L1d of "
         + human(target.l1dBytes()) + "), where pre-stores only add write-backs (bench_prestore_paper (4): 1 KiB "
-        + "hand-off, 0.94-0.98x at 64-256 KiB touched in between, 0.83-0.87x at 1 MiB)";
+        + "hand-off, 0.91-0.98x at 64-256 KiB touched in between, 0.73-0.87x at 1 MiB)";
   }
 
   /** The pre-store kind by the pre-stores paper's rule, with the distances behind it. */

@@ -114,6 +114,47 @@ class CorpusDifferentialTest {
     assertEquals(scripts.size(), compared.size());
   }
 
+  /** The same environment as a scenario with sizes in bits gives it: token sizes in bits. */
+  static ScriptEnvironment inBits(ScriptEnvironment environment) {
+    ScriptEnvironment.Builder builder = ScriptEnvironment.builder(environment.vertexName()).sizesInBits(true)
+        .alignment(environment.alignment());
+    environment.parameters().forEach(builder::parameter);
+    for (BufferSpec spec : environment.inputs()) {
+      builder.input(new BufferSpec(spec.port(), spec.fifoId(), spec.nbTokens(), spec.tokenSize() * 8,
+          spec.consumerAnnotation()));
+    }
+    for (BufferSpec spec : environment.outputs()) {
+      builder.output(new BufferSpec(spec.port(), spec.fifoId(), spec.nbTokens(), spec.tokenSize() * 8,
+          spec.consumerAnnotation()));
+    }
+    return builder.build();
+  }
+
+  /**
+   * Scripts that use getTokenSize() or getBufferSize() see bits when the scenario says so (stereo's scenarios
+   * do): the matches, normalised to bits, must still agree with BeanShell's and with the byte-sized run.
+   */
+  @Test
+  void everyCorpusScriptMatchesLikeBeanShellWithSizesInBits() throws IOException {
+    Path root = Corpus.root();
+    int compared = 0;
+    for (Path script : Corpus.scripts()) {
+      String relative = root.relativize(script).toString().replace('\\', '/');
+      ScriptEnvironment bytes = environmentFor(relative);
+      assertNotNull(bytes, "no test environment for corpus script " + relative);
+      ScriptEnvironment bits = inBits(bytes);
+      String source = Files.readString(script);
+      ScriptRun ours = MemoryScript.parse(source, relative).evaluate(bits);
+      BeanShellOracle.Result reference = BeanShellOracle.run(source, bits, Map.of());
+      assertNull(reference.error(), relative + " fails in BeanShell");
+      assertEquals(reference.matches(), ScriptRecords.matches(ours), relative);
+      assertEquals(ScriptRecords.matches(MemoryScript.parse(source, relative).evaluate(bytes)),
+          ScriptRecords.matches(ours), relative + ": bits and bytes differ");
+      compared++;
+    }
+    assertEquals(Corpus.scripts().size(), compared);
+  }
+
   private static BufferSpec tokens(String port, long count, long size) {
     return new BufferSpec(port, port, count, size, NONE);
   }

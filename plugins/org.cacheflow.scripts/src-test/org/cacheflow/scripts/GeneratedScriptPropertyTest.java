@@ -19,11 +19,14 @@ class GeneratedScriptPropertyTest {
 
   static final int SCRIPTS = 600;
 
-  private static ScriptEnvironment environment() {
-    return ScriptEnvironment.builder("Actor_3").parameter("n", 7).parameter("m", -3).alignment(0)
-        .input(new BufferSpec("in", "f1", 12, 2, MemoryAnnotation.NONE))
-        .input(new BufferSpec("aux", "f3", 5, 2, MemoryAnnotation.READ_ONLY))
-        .output(new BufferSpec("out", "f2", 12, 2, MemoryAnnotation.NONE)).build();
+  /** Odd seeds run with sizes in bits (16-bit tokens), even ones in bytes (2-byte tokens). */
+  private static ScriptEnvironment environment(long seed) {
+    boolean bits = seed % 2 == 1;
+    long tokenSize = bits ? 16 : 2;
+    return ScriptEnvironment.builder("Actor_3").parameter("n", 7).parameter("m", -3).alignment(0).sizesInBits(bits)
+        .input(new BufferSpec("in", "f1", 12, tokenSize, MemoryAnnotation.NONE))
+        .input(new BufferSpec("aux", "f3", 5, tokenSize, MemoryAnnotation.READ_ONLY))
+        .output(new BufferSpec("out", "f2", 12, tokenSize, MemoryAnnotation.NONE)).build();
   }
 
   /** Our side of the probe: records values exactly as {@link BeanShellOracle.Probe} does. */
@@ -52,12 +55,12 @@ class GeneratedScriptPropertyTest {
     long matches = 0;
     for (long seed = 0; seed < SCRIPTS; seed++) {
       String source = ScriptGenerator.generate(seed);
-      BeanShellOracle.Result reference = BeanShellOracle.run(source, environment(), Map.of());
+      BeanShellOracle.Result reference = BeanShellOracle.run(source, environment(seed), Map.of());
       ProbeObject probe = new ProbeObject();
       String ourError = null;
       ScriptRun run = null;
       try {
-        run = MemoryScript.parse(source, "generated.bsh").evaluate(environment(), 1_000_000,
+        run = MemoryScript.parse(source, "generated.bsh").evaluate(environment(seed), 1_000_000,
             Map.of("probe", probe));
       } catch (ScriptException e) {
         ourError = e.describe();

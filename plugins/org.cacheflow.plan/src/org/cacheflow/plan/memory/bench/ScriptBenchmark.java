@@ -129,12 +129,12 @@ public final class ScriptBenchmark {
 
   static String table(List<Row> rows, int runs) {
     StringBuilder out = new StringBuilder();
-    out.append(String.format(Locale.ROOT, "%-46s %-26s %9s %9s %12s %10s %8s %8s %12s %7s%n", "graph", "chosen as",
+    out.append(String.format(Locale.ROOT, "%-52s %-26s %9s %9s %12s %10s %8s %8s %12s %7s%n", "graph", "chosen as",
         "vertices", "scripted", "saved bytes", "eval med", "min", "max", "merge med", "merge/eval"));
     for (Row row : rows) {
       double evaluation = median(row.evaluationMs());
       double merge = median(row.mergeMs());
-      out.append(String.format(Locale.ROOT, "%-46s %-26s %9d %9d %12d %10.1f %8.1f %8.1f %12.1f %7.1fx%n",
+      out.append(String.format(Locale.ROOT, "%-52s %-26s %9d %9d %12d %10.1f %8.1f %8.1f %12.1f %7.1fx%n",
           row.name(), row.why(), row.vertices(), row.scripted(), row.savedBytes(), evaluation, row.evaluationMs()[0],
           row.evaluationMs()[row.evaluationMs().length - 1], merge, evaluation > 0 ? merge / evaluation : 0));
     }

@@ -6,14 +6,16 @@
  *   lamport    the classic head/tail ring without cached indices (lamport_ring.h)
  *   semaphore  PREESM-style signalling: sem_wait/sem_post around a shared buffer of k slots
  *
- * Latency: 8-byte messages bounced A -> B -> A through two transports (one per direction); one-way time
- * = round trip / 2, sampled over batches of round trips; median and 10th/90th percentiles.
+ * One-way latency (the target's measure): 8-byte messages, one at a time, stamped with the time-stamp
+ * counter by the sender and timed on arrival by the receiver, in both directions (see the section below).
+ * Round-trip/2: 8-byte messages bounced A -> B -> A through two transports (one per direction), halved,
+ * sampled over batches of round trips; median and 10th/90th percentiles.
  * Throughput: A streams messages (8 B or 4 KiB, copied in and out) to B for a fixed time, split into
  * windows (the machine is shared: the median window and the best one are both reported).
  * Every configuration is measured once per repetition, repetitions interleaved, and the table shows the
  * median over repetitions; the target ratios at the end are computed from those medians.
  *
- * Usage: bench_channel [--quick] [--repeat N] [--csv FILE] */
+ * Usage: bench_channel [--quick] [--repeat N] [--csv FILE] [--only oneway|roundtrip|throughput] */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <pthread.h>

@@ -429,6 +429,9 @@ static inline __attribute__((always_inline)) void sender_publish(cf_channel *ch,
     s->free--;
     s->next_slot = next_slot_after(&s->cfg, slot);
     s->reserved = 0;
+    /* No prefetch-for-ownership of the next slot here: the receiver starts polling that slot as soon as it
+     * has taken this message, so the line is shared again before the next write (tried with prefetchw:
+     * no change in the one-way latency, docs/channel.md). */
     wake_if_asleep(&ch->to_receiver.receiver_sleeping, s->cfg.symmetric_fences);
 }
 

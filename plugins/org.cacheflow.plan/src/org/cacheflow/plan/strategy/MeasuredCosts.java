@@ -15,8 +15,8 @@ package org.cacheflow.plan.strategy;
  *     match memcpy from 1 MiB (0.96-1.41x) and leave the copying core's working set 3x less disturbed
  *     (re-read 1.07x vs 3.07x of untouched); smaller and warm copies are 2-7x slower with streaming stores)
  * @param prestoreMaxBytes largest cross-core hand-off pre-stored: 4 KiB (bench_prestore: producer write +
- *     consumer read on another core, 4 KiB: clean 1.22x, demote 1.26x faster; 64 KiB: 0.72x / 0.82x; 1 MiB:
- *     0.57x / 0.61x; no size in between was measured, so the largest measured win is the bound)
+ *     consumer read on another core, 4 KiB: clean 1.21x, demote 1.26x faster; 64 KiB: 0.79x / 0.82x; 1 MiB:
+ *     0.53x / 0.53x (quiet machine); no size in between was measured, so the largest measured win is the bound)
  */
 public record MeasuredCosts(long cowReadOnlyMinBytes, long cowReadMostlyMinBytes, long ntmMinBytes,
     long prestoreMaxBytes) {

@@ -205,7 +205,7 @@ public final class StrategySelector {
     if (cross && bytes[e] <= costs.prestoreMaxBytes() && lateRead == null) {
       Reuse reuse = reuse(e);
       set(e, Strategy.PRESTORE, reuse.kind, 0, copier, cowNote + "a cross-core hand-off of " + human(bytes[e])
-          + " (at most " + human(costs.prestoreMaxBytes()) + ", where bench_prestore measured 1.22-1.26x faster "
+          + " (at most " + human(costs.prestoreMaxBytes()) + ", where bench_prestore measured 1.21-1.26x faster "
           + "hand-offs): copy, then pre-store; " + reuse.why);
       return;
     }
@@ -215,7 +215,7 @@ public final class StrategySelector {
           + "memcpy (2-7x slower on warm copies, bench_ntm_copy)"
           + (!cross ? "" : lateRead != null && bytes[e] <= costs.prestoreMaxBytes() ? ", and " + lateRead
               : ", and above " + human(costs.prestoreMaxBytes()) + " pre-stores slow cross-core hand-offs "
-                  + "(bench_prestore, 64 KiB: clean 0.72x, demote 0.82x)");
+                  + "(bench_prestore, 64 KiB: clean 0.79x, demote 0.82x)");
     } else {
       safe = "its reader on the same core reads it after only " + human(reread) + " (within the L2 of "
           + human(target.l2Bytes()) + "): a cached copy re-reads about 3x faster than a streamed one (machine "
@@ -247,10 +247,10 @@ public final class StrategySelector {
       Reuse reuse = reuse(e);
       homing = reuse.kind;
       why.append("; homing ").append(homing.label).append(": a hand-off of at most ")
-          .append(human(costs.prestoreMaxBytes())).append(" (bench_prestore: 1.22-1.26x faster); ").append(reuse.why);
+          .append(human(costs.prestoreMaxBytes())).append(" (bench_prestore: 1.21-1.26x faster); ").append(reuse.why);
     } else {
       why.append("; no homing pre-store: above ").append(human(costs.prestoreMaxBytes()))
-          .append(" they slowed hand-offs (bench_prestore, 64 KiB: clean 0.72x, demote 0.82x, non-temporal 0.59x)");
+          .append(" they slowed hand-offs (bench_prestore, 64 KiB: clean 0.79x, demote 0.82x, non-temporal 0.72x)");
     }
     set(e, Strategy.CHANNEL, homing, slots, consumer, why.toString());
   }

@@ -20,6 +20,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 
 import org.cacheflow.codegen.build.Strategy;
 
@@ -32,8 +33,18 @@ public final class DemoCommand implements Command {
   /** Strategies of a {@code --quick} run: the baseline, the two techniques that change most, and auto. */
   static final List<String> QUICK_STRATEGIES = List.of("baseline", "channels", "cow", "auto");
 
-  /** The cache geometry of this project's machine type (zen4-vm), given to cachegrind explicitly. */
-  static final String[] CACHEGRIND_GEOMETRY = {"--I1=32768,8,64", "--D1=32768,8,64", "--LL=33554432,16,64"};
+  /** Strategies whose cache misses are simulated by default: the baseline, the paper's two techniques, auto. */
+  static final List<String> MISS_STRATEGIES = List.of("baseline", "ntm", "cow", "auto");
+
+  /** The caches of this project's machine type (zen4-vm), given to cachegrind explicitly (--cache replaces them). */
+  static final List<Cache> DEFAULT_CACHES = List.of(new Cache("I1", 32768, 8, 64), new Cache("D1", 32768, 8, 64),
+      new Cache("LL", 33554432, 16, 64));
+
+  /**
+   * The simulated frame is this many times smaller in each dimension than the timed one (cachegrind runs a
+   * program about 50 times slower), and the simulated data caches shrink by its square.
+   */
+  static final int DEFAULT_MISS_SCALE = 2;
 
   private static final Pattern DIGEST = Pattern.compile("^(\\S.* -> .*\\S) : ([0-9a-f]{32})$");
   private static final Pattern STATS = Pattern.compile("^stats: bytes copied (\\d+), non-temporal (\\d+), "
@@ -73,22 +84,26 @@ public final class DemoCommand implements Command {
   public String help() {
     return """
         usage: cacheflow demo [--out DIR] [--quick] [--iterations N] [--runs R] [--strategies S,S,...]
-                              [--no-cachegrind]
+                              [--param NAME=VALUE]... [--miss-strategies S,S,...|all] [--miss-scale K]
+                              [--cache LEVEL=BYTES,WAYS,LINE]... [--no-cachegrind]
 
         Generates examples/stereo (2-core scenario, the real actors) with the baseline (PREESM's plain copies)
-        and with each strategy including auto, builds each with CMake and Ninja (the C runtime is built and
-        installed once into DIR/runtime and shared), runs each R times with --iterations N --validate, checks
-        that every program printed the same MD5 for every sink FIFO (else it fails, naming the strategies and
-        FIFOs that differ), and prints a table: median time per iteration over the runs with min-max, speed-up
-        against the baseline, bytes copied (with memcpy, and with streaming stores), copy-on-write pages faulted and pre-stores per iteration (from the
-        runtime's statistics), and L1D / LLC data misses of one iteration. The misses come from perf when the
-        hardware counters work, else from cachegrind simulating the zen4-vm caches (32 KiB 8-way L1, 32 MiB
-        16-way LL, 64 B lines; two simulations run at once); the table says which. See docs/demo.md.
+        and with each strategy including auto, builds each with CMake and Ninja, two at a time (the C runtime is
+        built and installed once into DIR/runtime and shared), runs each R times with --iterations N --validate,
+        checks that every program printed the same MD5 for every sink FIFO (else it fails, naming the
+        strategies and FIFOs that differ), and prints a table: median time per iteration over the runs with
+        min-max, speed-up against the baseline, bytes copied (with memcpy, and with streaming stores),
+        copy-on-write pages faulted and pre-stores per iteration (from the runtime's statistics), and L1D / LLC
+        data misses of one iteration. The misses come from perf when the hardware counters work, else from
+        cachegrind with the caches given explicitly (zen4-vm's: 32 KiB 8-way L1, 32 MiB 16-way LL, 64 B
+        lines). cachegrind is about 50 times slower than the program, so by default it simulates only
+        %s, on a frame K=%d times smaller in each dimension with data caches K*K times smaller (every FIFO
+        keeps its size relative to the caches); the table says which tool, frame and caches. See docs/demo.md.
 
-        Writes into DIR: demo.csv (the table), comparison.svg (bar chart of the times, with speed-ups),
-        disparity.pgm (the baseline's disparity map), one generated project per strategy, build/ and logs.
-        A progress line on stderr (when it is a terminal) shows what it is doing. The default takes under
-        3 minutes on the 2-core machine this project targets.
+        Writes into DIR: demo.csv (the table), runs.csv (every timed run), comparison.svg (bar chart of the
+        times, with speed-ups), disparity.pgm (the first strategy's disparity map), one generated project per
+        strategy, build/ and logs. A progress line on stderr (when it is a terminal) shows what it is doing.
+        The default takes under 3 minutes on the 2-core machine this project targets.
 
         options:
           --out DIR            work folder (default target/demo under the current directory)
@@ -96,8 +111,15 @@ public final class DemoCommand implements Command {
           --iterations N       graph iterations per run (default 2)
           --runs R             timed runs per strategy (default 3)
           --strategies LIST    comma-separated strategies (default all: %s)
+          --param NAME=VALUE   a parameter of stereo.pi for every program, e.g. width=1024 (repeatable)
+          --miss-strategies L  strategies whose misses are measured (default those of %s that run; 'all')
+          --miss-scale K       simulated frame = timed frame / K in each dimension (default %d; 1 = the timed
+                               programs themselves)
+          --cache L=B,W,S      a cache for cachegrind instead of zen4-vm's, L one of I1, D1, LL (repeatable;
+                               B bytes, W ways, S line bytes; B/(W*S) sets must be a power of two)
           --no-cachegrind      no cache-miss measurement when perf counters do not work
-        """.formatted(String.join(", ", allStrategies()));
+        """.formatted(String.join(", ", MISS_STRATEGIES), DEFAULT_MISS_SCALE, String.join(", ", allStrategies()),
+        String.join(", ", MISS_STRATEGIES), DEFAULT_MISS_SCALE);
   }
 
   /** The distinct strategies: names that are aliases of another ({@code prestore}, {@code homeforward}) left out. */
@@ -146,28 +168,131 @@ public final class DemoCommand implements Command {
     }
   }
 
+  /** One cache level given to cachegrind: {@code --NAME=BYTES,WAYS,LINE}. */
+  record Cache(String level, long bytes, int ways, int lineBytes) {
+
+    /** Parses {@code LEVEL=BYTES,WAYS,LINE} (LEVEL one of I1, D1, LL), as cachegrind's options take it. */
+    static Cache parse(String text) {
+      Matcher matcher = Pattern.compile("(I1|D1|LL)=(\\d+),(\\d+),(\\d+)").matcher(text.trim());
+      if (!matcher.matches()) {
+        throw new UsageException("--cache expects LEVEL=BYTES,WAYS,LINE with LEVEL I1, D1 or LL (e.g. "
+            + "D1=49152,12,64), got '" + text + "'");
+      }
+      Cache cache = new Cache(matcher.group(1), Long.parseLong(matcher.group(2)), Integer.parseInt(matcher.group(3)),
+          Integer.parseInt(matcher.group(4)));
+      cache.checkSets("--cache " + text);
+      return cache;
+    }
+
+    /** The same cache with {@code 1/divisor} of the capacity (fewer sets, same ways and lines). */
+    Cache shrunk(int divisor) {
+      Cache cache = new Cache(level, bytes / divisor, ways, lineBytes);
+      cache.checkSets(level + " divided by " + divisor);
+      return cache;
+    }
+
+    /** cachegrind accepts only a power-of-two number of sets. */
+    private void checkSets(String what) {
+      long setBytes = (long) ways * lineBytes;
+      long sets = setBytes == 0 ? 0 : bytes / setBytes;
+      if (ways <= 0 || lineBytes <= 0 || sets == 0 || bytes % setBytes != 0 || Long.bitCount(sets) != 1) {
+        throw new UsageException(what + ": cachegrind needs a power-of-two number of sets, and " + bytes + " B / ("
+            + ways + " ways x " + lineBytes + " B) is not one");
+      }
+    }
+
+    String option() {
+      return "--" + level + "=" + bytes + "," + ways + "," + lineBytes;
+    }
+
+    String describe() {
+      String size = bytes >= 1 << 20 && bytes % (1 << 20) == 0 ? (bytes >> 20) + " MiB"
+          : bytes % 1024 == 0 ? (bytes >> 10) + " KiB" : bytes + " B";
+      return size + " " + ways + "-way";
+    }
+  }
+
+  /** The frame of a stereo program: it fixes the work and the size of every FIFO. */
+  record Frame(long width, long height, long disparities, long slices) {
+
+    /** The parameters of examples/stereo/Algo/stereo.pi, with the given {@code --param} values instead. */
+    static Frame of(Path pi, Map<String, String> overrides) throws IOException {
+      String graph = Files.readString(pi);
+      long[] values = new long[4];
+      String[] names = {"width", "height", "nbDisparities", "nbSlices"};
+      for (int i = 0; i < names.length; i++) {
+        String text = overrides.get(names[i]);
+        if (text == null) {
+          Matcher matcher = Pattern.compile("<node expr=\"([^\"]*)\" id=\"" + names[i] + "\" kind=\"param\"")
+              .matcher(graph);
+          if (!matcher.find()) {
+            throw new DemoFailure(Paths.display(pi) + ": no parameter '" + names[i] + "'");
+          }
+          text = matcher.group(1);
+        }
+        try {
+          values[i] = Long.parseLong(text.trim());
+        } catch (NumberFormatException e) {
+          throw new UsageException("parameter " + names[i] + " must be an integer for the demo, got '" + text + "'");
+        }
+      }
+      return new Frame(values[0], values[1], values[2], values[3]);
+    }
+
+    /** The frame divided by {@code scale} in each dimension, for the cache simulations. */
+    Frame reduced(int scale) {
+      if (width % scale != 0 || height % scale != 0 || (height / scale) % slices != 0) {
+        throw new UsageException("--miss-scale " + scale + " does not divide the " + this + " frame exactly (width "
+            + "and height must divide by it, and the reduced height by nbSlices = " + slices + ")");
+      }
+      return new Frame(width / scale, height / scale, disparities, slices);
+    }
+
+    List<String> params() {
+      return List.of("width=" + width, "height=" + height);
+    }
+
+    @Override
+    public String toString() {
+      return width + "x" + height;
+    }
+  }
+
+  /** A generated and built program: a strategy at a frame size. */
+  private record Program(String strategy, Path project, Path build, Path log) {
+    Path executable() {
+      return build.resolve("stereo");
+    }
+  }
+
   @Override
   public int run(List<String> args, PrintStream out, PrintStream err) {
     Arguments arguments = Arguments.parse(args, Set.of("--quick", "--no-cachegrind"),
-        Set.of("--out", "--iterations", "--runs", "--strategies"));
+        Set.of("--out", "--iterations", "--runs", "--strategies", "--param", "--miss-scale", "--miss-strategies",
+            "--cache"));
     if (!arguments.positionals().isEmpty()) {
       throw new UsageException("demo takes no positional argument, got " + arguments.positionals());
     }
     boolean quick = arguments.flag("--quick");
     int iterations = arguments.positiveInt("--iterations").orElse(quick ? 1 : 2);
     int runs = arguments.positiveInt("--runs").orElse(quick ? 1 : 3);
-    List<String> strategies = arguments.option("--strategies")
-        .map(list -> Arrays.stream(list.split(",")).map(String::trim).filter(s -> !s.isEmpty()).toList())
-        .orElse(quick ? QUICK_STRATEGIES : allStrategies());
-    for (String strategy : strategies) {
-      if (!allStrategies().contains(strategy)) {
-        throw new UsageException("unknown strategy '" + strategy + "' (known: " + String.join(", ", allStrategies())
-            + ")");
+    List<String> strategies = strategyList(arguments.option("--strategies").orElse(null),
+        quick ? QUICK_STRATEGIES : allStrategies(), "--strategies");
+    List<String> missStrategies = arguments.option("--miss-strategies")
+        .map(list -> list.trim().equals("all") ? strategies : strategyList(list, List.of(), "--miss-strategies"))
+        .orElse(strategies.stream().filter(MISS_STRATEGIES::contains).toList());
+    for (String strategy : missStrategies) {
+      if (!strategies.contains(strategy)) {
+        throw new UsageException("--miss-strategies names '" + strategy + "', which --strategies leaves out");
       }
     }
-    if (strategies.isEmpty()) {
-      throw new UsageException("--strategies names no strategy");
+    int missScale = arguments.positiveInt("--miss-scale").orElse(DEFAULT_MISS_SCALE);
+    Map<String, Cache> caches = new LinkedHashMap<>();
+    for (Cache cache : DEFAULT_CACHES) {
+      caches.put(cache.level(), cache);
     }
+    arguments.all("--cache").stream().map(Cache::parse).forEach(cache -> caches.put(cache.level(), cache));
+    Map<String, String> params = InputLoader.parseParams(arguments.all("--param"));
     Path work = Path.of(arguments.option("--out").orElse("target/demo")).toAbsolutePath().normalize();
     Path stereo = root.resolve("examples/stereo").toAbsolutePath().normalize();
     if (!Files.isDirectory(stereo)) {
@@ -175,7 +300,17 @@ public final class DemoCommand implements Command {
           + ": run the demo from the repository (./cacheflow demo)");
     }
     try {
-      return demo(out, err, work, stereo, strategies, iterations, runs, !arguments.flag("--no-cachegrind"));
+      Frame frame = Frame.of(stereo.resolve("Algo/stereo.pi"), params);
+      boolean measureMisses = !arguments.flag("--no-cachegrind") && !missStrategies.isEmpty();
+      Frame missFrame = measureMisses ? frame.reduced(missScale) : frame;
+      List<Cache> simulated = new ArrayList<>();
+      for (Cache cache : caches.values()) {
+        // Instructions do not grow with the frame: only the data caches shrink with it.
+        simulated.add(cache.level().equals("I1") ? cache : cache.shrunk(missScale * missScale));
+      }
+      Settings settings = new Settings(work, stereo, strategies, missStrategies, iterations, runs, params, frame,
+          missFrame, missScale, measureMisses, List.copyOf(caches.values()), simulated);
+      return demo(out, err, settings);
     } catch (DemoFailure e) {
       err.println("error: " + e.getMessage());
       return Main.BAD_INPUT;
@@ -185,9 +320,33 @@ public final class DemoCommand implements Command {
     }
   }
 
-  private int demo(PrintStream out, PrintStream err, Path work, Path stereo, List<String> strategies, int iterations,
-      int runs, boolean measureMisses) throws IOException {
+  /** What the command line asked for. */
+  private record Settings(Path work, Path stereo, List<String> strategies, List<String> missStrategies,
+      int iterations, int runs, Map<String, String> params, Frame frame, Frame missFrame, int missScale,
+      boolean measureMisses, List<Cache> caches, List<Cache> simulatedCaches) {
+  }
+
+  private static List<String> strategyList(String list, List<String> otherwise, String option) {
+    if (list == null) {
+      return otherwise;
+    }
+    List<String> names = Arrays.stream(list.split(",")).map(String::trim).filter(s -> !s.isEmpty()).distinct()
+        .toList();
+    for (String strategy : names) {
+      if (!allStrategies().contains(strategy)) {
+        throw new UsageException("unknown strategy '" + strategy + "' in " + option + " (known: "
+            + String.join(", ", allStrategies()) + ")");
+      }
+    }
+    if (names.isEmpty()) {
+      throw new UsageException(option + " names no strategy");
+    }
+    return names;
+  }
+
+  private int demo(PrintStream out, PrintStream err, Settings settings) throws IOException {
     long start = System.nanoTime();
+    Path work = settings.work();
     Files.createDirectories(work);
     Progress progress = new Progress(err);
     Path runtimePrefix = work.resolve("runtime");
@@ -202,49 +361,62 @@ public final class DemoCommand implements Command {
     command(runtimeLog, work, null, "cmake", "--build", runtimeBuild.toString());
     command(runtimeLog, work, null, "cmake", "--install", runtimeBuild.toString());
 
-    Map<String, Path> programs = new LinkedHashMap<>();
-    for (int i = 0; i < strategies.size(); i++) {
-      String strategy = strategies.get(i);
-      String position = "[" + (i + 1) + "/" + strategies.size() + "] " + strategy;
-      progress.step(position + ": generating");
-      Path project = work.resolve(strategy);
-      generate(stereo, project, strategy);
-      progress.step(position + ": building");
-      Path build = work.resolve("build").resolve(strategy);
-      Path log = work.resolve("build").resolve(strategy + ".log");
-      Files.deleteIfExists(log);
-      command(log, work, null, "cmake", "-S", project.toString(), "-B", build.toString(), "-G", "Ninja",
-          "-DCMAKE_BUILD_TYPE=Release", "-DCMAKE_PREFIX_PATH=" + runtimePrefix);
-      command(log, work, null, "cmake", "--build", build.toString());
-      programs.put(strategy, build.resolve("stereo"));
+    // The timed programs, then (when the simulations run on a smaller frame) the simulated ones.
+    Map<String, Program> programs = new LinkedHashMap<>();
+    Map<String, Program> missPrograms = new LinkedHashMap<>();
+    for (String strategy : settings.strategies()) {
+      programs.put(strategy, new Program(strategy, work.resolve(strategy), work.resolve("build").resolve(strategy),
+          work.resolve("build").resolve(strategy + ".log")));
     }
+    boolean separateMissBuilds = settings.measureMisses() && settings.missScale() > 1;
+    for (String strategy : settings.measureMisses() ? settings.missStrategies() : List.<String>of()) {
+      missPrograms.put(strategy, separateMissBuilds
+          ? new Program(strategy, work.resolve("misses").resolve(strategy), work.resolve("build/misses").resolve(strategy),
+              work.resolve("build/misses").resolve(strategy + ".log"))
+          : programs.get(strategy));
+    }
+    long buildStart = System.nanoTime();
+    generateAndBuild(settings, programs, separateMissBuilds ? missPrograms : Map.of(), runtimePrefix, progress);
+    long buildNanos = System.nanoTime() - buildStart;
 
     // Runs interleave the strategies so that a disturbance of the machine hits all of them alike.
+    long runStart = System.nanoTime();
     Map<String, Result> results = new LinkedHashMap<>();
-    strategies.forEach(s -> results.put(s, new Result(s)));
+    settings.strategies().forEach(s -> results.put(s, new Result(s)));
     String quality = null;
     Path disparity = work.resolve("disparity.pgm");
-    for (int run = 0; run < runs; run++) {
-      for (String strategy : strategies) {
-        progress.step("run " + (run + 1) + "/" + runs + ": " + strategy + " (" + iterations + " iterations)");
+    StringBuilder runsCsv = new StringBuilder("strategy,run,ms_per_iteration\n");
+    int iterations = settings.iterations();
+    for (int run = 0; run < settings.runs(); run++) {
+      for (String strategy : settings.strategies()) {
+        progress.step("run " + (run + 1) + "/" + settings.runs() + ": " + strategy + " (" + iterations
+            + " iteration" + (iterations == 1 ? "" : "s") + ")");
         Map<String, String> environment = new LinkedHashMap<>();
-        if (run == 0 && strategy.equals(strategies.get(0))) {
+        if (run == 0 && strategy.equals(settings.strategies().get(0))) {
           environment.put("STEREO_OUTPUT", disparity.toString());
         }
         Path log = work.resolve("build").resolve(strategy + ".run.log");
-        Files.deleteIfExists(log);
-        String output = command(log, work, environment, programs.get(strategy).toString(), "--iterations",
-            Integer.toString(iterations), "--validate");
-        String line = parseRun(output, results.get(strategy), log);
+        if (run == 0) {
+          Files.deleteIfExists(log);
+        }
+        String output = command(log, work, environment, programs.get(strategy).executable().toString(),
+            "--iterations", Integer.toString(iterations), "--validate");
+        Result result = results.get(strategy);
+        String line = parseRun(output, result, log);
+        runsCsv.append(strategy).append(',').append(run + 1).append(',')
+            .append(format("%.3f", result.millisPerIteration.get(result.millisPerIteration.size() - 1))).append('\n');
         quality = quality == null ? line : quality;
       }
     }
     checkDigests(results);
+    long runNanos = System.nanoTime() - runStart;
 
-    String missSource = "not measured (--no-cachegrind)";
-    if (measureMisses) {
-      missSource = measureMisses(work, programs, results, progress);
-    }
+    long missStart = System.nanoTime();
+    List<String> missNotes = new ArrayList<>();
+    String missSource = settings.measureMisses() ? measureMisses(settings, missPrograms, results, missNotes, progress)
+        : "not measured (" + (settings.missStrategies().isEmpty() ? "--miss-strategies is empty" : "--no-cachegrind")
+            + ")";
+    long missNanos = System.nanoTime() - missStart;
     progress.done();
 
     Result baseline = results.get("baseline");
@@ -269,20 +441,140 @@ public final class DemoCommand implements Command {
           result.llcMisses < 0 ? "" : Long.toString(result.llcMisses))).append('\n');
     }
     Files.writeString(work.resolve("demo.csv"), csv);
-    Files.writeString(work.resolve("comparison.svg"), chart(results.values(), iterations, runs));
+    Files.writeString(work.resolve("runs.csv"), runsCsv);
+    Files.writeString(work.resolve("comparison.svg"), chart(results.values(), iterations, settings.runs(),
+        settings.frame()));
 
-    out.printf("stereo matching, 512x384, 32 disparities, 2 cores: %d strategies, %d run%s of %d iteration%s each%n",
-        results.size(), runs, runs == 1 ? "" : "s", iterations, iterations == 1 ? "" : "s");
+    int runs = settings.runs();
+    out.printf("stereo matching, %s, %d disparities, 2 cores: %d strategies, %d run%s of %d iteration%s each%n",
+        settings.frame(), settings.frame().disparities(), results.size(), runs, runs == 1 ? "" : "s", iterations,
+        iterations == 1 ? "" : "s");
     out.print(table.render("  "));
     out.println("outputs: identical (" + describeDigests(results) + ")");
     if (quality != null) {
       out.println(quality);
     }
     out.println("cache misses (data, one iteration): " + missSource);
-    out.println("wrote " + Paths.display(work.resolve("demo.csv")) + ", " + Paths.display(work.resolve("comparison.svg"))
+    missNotes.forEach(note -> out.println("  note: " + note));
+    out.println("wrote " + Paths.display(work.resolve("demo.csv")) + ", " + Paths.display(work.resolve("runs.csv"))
+        + ", " + Paths.display(work.resolve("comparison.svg"))
         + (Files.exists(disparity) ? ", " + Paths.display(disparity) : ""));
-    out.printf("demo took %.0f s%n", (System.nanoTime() - start) / 1e9);
+    out.printf("demo took %.0f s (generate and build %.0f s, timed runs %.0f s, cache misses %.0f s)%n",
+        (System.nanoTime() - start) / 1e9, buildNanos / 1e9, runNanos / 1e9, missNanos / 1e9);
     return Main.OK;
+  }
+
+  /**
+   * Generates every program in this thread (generation is quick once the code is warm) and builds them two at a
+   * time, so that one program's configuration overlaps another's compilation.
+   */
+  private void generateAndBuild(Settings settings, Map<String, Program> programs, Map<String, Program> missPrograms,
+      Path runtimePrefix, Progress progress) throws IOException {
+    List<Program> all = new ArrayList<>(programs.values());
+    all.addAll(missPrograms.values());
+    ExecutorService builders = Executors.newFixedThreadPool(Math.max(1, Math.min(2,
+        Runtime.getRuntime().availableProcessors())));
+    try {
+      Map<Program, Future<?>> builds = new LinkedHashMap<>();
+      Future<Path> actors = builders.submit(() -> buildActors(settings));
+      int index = 0;
+      for (Program program : all) {
+        boolean reduced = missPrograms.containsValue(program);
+        Frame frame = reduced ? settings.missFrame() : settings.frame();
+        Map<String, String> params = new LinkedHashMap<>(settings.params());
+        if (reduced) {
+          frame.params().forEach(param -> params.put(param.substring(0, param.indexOf('=')),
+              param.substring(param.indexOf('=') + 1)));
+        }
+        index++;
+        progress.step("[" + index + "/" + all.size() + "] " + program.strategy() + " (" + frame + "): generating"
+            + (builds.isEmpty() ? "" : ", " + count(builds.values(), false) + " building"));
+        generate(settings.stereo(), program.project(), program.strategy(), params);
+        builds.put(program, builders.submit(() -> {
+          build(program, runtimePrefix, settings.work().resolve(ACTOR_STUB_FOLDER), actors.get());
+          return null;
+        }));
+      }
+      for (Map.Entry<Program, Future<?>> build : builds.entrySet()) {
+        progress.step("building: " + count(builds.values(), true) + "/" + builds.size() + " done");
+        build.getValue().get();
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new DemoFailure("interrupted while building");
+    } catch (ExecutionException e) {
+      if (e.getCause() instanceof DemoFailure failure) {
+        throw failure;
+      }
+      if (e.getCause() instanceof IOException io) {
+        throw io;
+      }
+      throw new DemoFailure("a build failed: " + e.getCause());
+    } finally {
+      builders.shutdownNow();
+    }
+  }
+
+  private static long count(Iterable<Future<?>> futures, boolean done) {
+    long n = 0;
+    for (Future<?> future : futures) {
+      n += future.isDone() == done ? 1 : 0;
+    }
+    return n;
+  }
+
+  /**
+   * Configures and builds a generated project. Its actor sources folder is a stub, and the actors come from the
+   * library built once by {@link #buildActors}, appended to the link line with the standard libraries.
+   */
+  private static void build(Program program, Path runtimePrefix, Path actorStub, Path actorLibrary)
+      throws IOException {
+    Files.createDirectories(program.log().getParent());
+    Files.deleteIfExists(program.log());
+    Path directory = program.log().getParent();
+    command(program.log(), directory, null, "cmake", "-S", program.project().toString(), "-B",
+        program.build().toString(), "-G", "Ninja", "-DCMAKE_BUILD_TYPE=Release", "-DCMAKE_PREFIX_PATH=" + runtimePrefix,
+        "-DCACHEFLOW_ACTOR_SOURCES=" + actorStub, "-DCMAKE_C_STANDARD_LIBRARIES=\"" + actorLibrary + "\" -lm");
+    command(program.log(), directory, null, "cmake", "--build", program.build().toString());
+  }
+
+  /** Where the demo writes the actor library's CMake project, and the stub sources folder the programs get. */
+  static final String ACTOR_PROJECT = "actors";
+  static final String ACTOR_STUB_FOLDER = "actors/linked";
+
+  /**
+   * The actors are the same C for every strategy and take most of a program's compilation, so the demo
+   * compiles them once, with the generated projects' language settings, into a static library.
+   */
+  private static Path buildActors(Settings settings) throws IOException {
+    Path project = settings.work().resolve(ACTOR_PROJECT);
+    Path stub = settings.work().resolve(ACTOR_STUB_FOLDER);
+    Files.createDirectories(stub);
+    Files.writeString(stub.resolve("linked_actors.c"), "/* Written by cacheflow demo: the actors of examples/stereo "
+        + "are linked from the library built in build/actors. */\ntypedef int cacheflow_demo_actors_are_linked;\n");
+    Files.writeString(project.resolve("CMakeLists.txt"), """
+        # Written by cacheflow demo: the actors of examples/stereo, compiled once for every generated program.
+        cmake_minimum_required(VERSION 3.16)
+        project(stereo_actors LANGUAGES C)
+        set(CMAKE_C_STANDARD 11)
+        set(CMAKE_C_STANDARD_REQUIRED ON)
+        set(CMAKE_C_EXTENSIONS ON)
+        file(GLOB actor_sources "%s/*.c")
+        add_library(stereo_actors STATIC ${actor_sources})
+        target_include_directories(stereo_actors PRIVATE "%s")
+        """.formatted(cmakePath(settings.stereo().resolve("Code/src")),
+        cmakePath(settings.stereo().resolve("Code/include"))));
+    Path build = settings.work().resolve("build/actors");
+    Path log = settings.work().resolve("build/actors.log");
+    Files.deleteIfExists(log);
+    command(log, settings.work(), null, "cmake", "-S", project.toString(), "-B", build.toString(), "-G", "Ninja",
+        "-DCMAKE_BUILD_TYPE=Release");
+    command(log, settings.work(), null, "cmake", "--build", build.toString());
+    return build.resolve("libstereo_actors.a");
+  }
+
+  private static String cmakePath(Path path) {
+    return path.toAbsolutePath().toString().replace('\\', '/').replace("\"", "\\\"");
   }
 
   /** The summary of the agreement: the first strategy's MD5 per sink FIFO, shortened. */
@@ -309,7 +601,7 @@ public final class DemoCommand implements Command {
     return root.resolve("runtime-c").toAbsolutePath().normalize();
   }
 
-  private void generate(Path stereo, Path project, String strategy) {
+  private void generate(Path stereo, Path project, String strategy, Map<String, String> params) {
     ByteArrayOutputStream captured = new ByteArrayOutputStream();
     PrintStream capture = new PrintStream(captured, true, StandardCharsets.UTF_8);
     String previous = System.getProperty(GenerateCommand.RUNTIME_PROPERTY);
@@ -318,10 +610,11 @@ public final class DemoCommand implements Command {
       System.setProperty(GenerateCommand.RUNTIME_PROPERTY, runtimeSources().toString());
     }
     try {
-      int status = new GenerateCommand().run(List.of(stereo.toString(), "--out", project.toString(), "--scenario",
+      List<String> argv = new ArrayList<>(List.of(stereo.toString(), "--out", project.toString(), "--scenario",
           stereo.resolve("Scenarios/2core.scenario").toString(), "--strategy", strategy, "--sources",
-          stereo.resolve("Code/src").toString(), "--include", stereo.resolve("Code/include").toString()), capture,
-          capture);
+          stereo.resolve("Code/src").toString(), "--include", stereo.resolve("Code/include").toString()));
+      params.forEach((name, value) -> argv.addAll(List.of("--param", name + "=" + value)));
+      int status = new GenerateCommand().run(argv, capture, capture);
       if (status != Main.OK) {
         throw new DemoFailure("generating " + strategy + " failed:\n" + captured.toString(StandardCharsets.UTF_8));
       }
@@ -391,18 +684,29 @@ public final class DemoCommand implements Command {
     }
   }
 
-  /** Fills the L1D / LLC misses of one iteration per strategy; returns how they were measured. */
-  private String measureMisses(Path work, Map<String, Path> programs, Map<String, Result> results, Progress progress)
-      throws IOException {
+  /**
+   * Fills the L1D / LLC data misses of one iteration of the simulated strategies; returns how they were
+   * measured. The simulated programs must agree with each other (MD5s), and a strategy whose share of the
+   * baseline's copies differs between the two frame sizes is planned differently there, which a note says.
+   */
+  private String measureMisses(Settings settings, Map<String, Program> programs, Map<String, Result> results,
+      List<String> notes, Progress progress) throws IOException {
+    Path work = settings.work();
     String perfProblem = perfProblem(work);
+    Map<String, Result> simulated = new LinkedHashMap<>();
+    String tool;
     if (perfProblem == null) {
-      for (Map.Entry<String, Path> program : programs.entrySet()) {
-        progress.step("perf stat: " + program.getKey());
-        Path log = work.resolve("build").resolve(program.getKey() + ".perf.log");
+      for (Program program : programs.values()) {
+        progress.step("perf stat: " + program.strategy());
+        Path log = work.resolve("build").resolve(program.strategy() + ".perf.log");
         Files.deleteIfExists(log);
         String output = command(log, work, null, "perf", "stat", "-x", ",", "-e",
-            "L1-dcache-load-misses,LLC-load-misses", "--", program.getValue().toString(), "--iterations", "1");
-        Result result = results.get(program.getKey());
+            "L1-dcache-load-misses,LLC-load-misses", "--", program.executable().toString(), "--iterations", "1",
+            "--validate");
+        Result result = results.get(program.strategy());
+        Result run = new Result(program.strategy());
+        parseRun(output, run, log);
+        simulated.put(program.strategy(), run);
         for (String line : output.split("\n")) {
           String[] fields = line.split(",");
           if (fields.length > 2 && fields[0].matches("[0-9]+")) {
@@ -414,34 +718,77 @@ public final class DemoCommand implements Command {
           }
         }
       }
-      return "perf stat (hardware counters: L1-dcache-load-misses, LLC-load-misses)";
-    }
-    if (!onPath("valgrind")) {
+      tool = "perf stat (hardware counters: L1-dcache-load-misses, LLC-load-misses)";
+    } else if (!onPath("valgrind")) {
       return "not measured: " + perfProblem + " and valgrind is not installed";
+    } else {
+      cachegrind(settings, programs, results, simulated, progress);
+      tool = "cachegrind (" + perfProblem + "), caches given explicitly: L1D "
+          + cache(settings.simulatedCaches(), "D1").describe() + ", LL " + cache(settings.simulatedCaches(), "LL")
+          .describe() + ", " + cache(settings.simulatedCaches(), "D1").lineBytes() + " B lines ("
+          + settings.simulatedCaches().stream().map(Cache::option).collect(Collectors.joining(" ")) + ")";
     }
-    Path outputs = work.resolve("build/cachegrind");
+    checkDigests(simulated);
+    Result simulatedBaseline = simulated.get("baseline");
+    Result timedBaseline = results.get("baseline");
+    if (simulatedBaseline != null && timedBaseline != null && settings.missScale() > 1) {
+      for (Result run : simulated.values()) {
+        double small = run.bytesCopied / (double) Math.max(1, simulatedBaseline.bytesCopied);
+        Result timed = results.get(run.strategy);
+        double full = timed.bytesCopied / (double) Math.max(1, timedBaseline.bytesCopied);
+        if (Math.abs(small - full) > 0.01) {
+          notes.add(format("%s copies %.0f%% of the baseline's bytes on the %s frame but %.0f%% on the %s frame: it "
+              + "is planned differently there, so its misses do not describe the timed program", run.strategy,
+              100 * small, settings.missFrame(), 100 * full, settings.frame()));
+        }
+      }
+    }
+    String which = programs.size() == results.size() ? "every strategy" : String.join(", ", programs.keySet())
+        + " ('-': not simulated, see --miss-strategies)";
+    if (settings.missScale() == 1) {
+      return tool + "; " + which + ", on the timed " + settings.frame() + " frame";
+    }
+    int area = settings.missScale() * settings.missScale();
+    return tool + "; " + which + ", on a " + settings.missFrame() + " frame (1/" + area + " of the timed one's pixels)"
+        + " with the data caches 1/" + area + " of L1D " + cache(settings.caches(), "D1").describe() + ", LL "
+        + cache(settings.caches(), "LL").describe() + (perfProblem == null ? " (perf cannot shrink caches: the real"
+        + " ones were used)" : "") + ", so that every FIFO keeps its size relative to the caches";
+  }
+
+  private static Cache cache(List<Cache> caches, String level) {
+    return caches.stream().filter(c -> c.level().equals(level)).findFirst().orElseThrow();
+  }
+
+  private void cachegrind(Settings settings, Map<String, Program> programs, Map<String, Result> results,
+      Map<String, Result> simulated, Progress progress) throws IOException {
+    Path outputs = settings.work().resolve("build/cachegrind");
     Files.createDirectories(outputs);
     // cachegrind runs the program's threads one at a time, so two simulations use the two cores.
     ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, Math.min(2,
         Runtime.getRuntime().availableProcessors())));
     try {
       Map<String, Future<String>> pending = new LinkedHashMap<>();
-      for (Map.Entry<String, Path> program : programs.entrySet()) {
-        String strategy = program.getKey();
+      for (Program program : programs.values()) {
+        String strategy = program.strategy();
         pending.put(strategy, pool.submit(() -> {
           Path log = outputs.resolve(strategy + ".log");
           Files.deleteIfExists(log);
           List<String> argv = new ArrayList<>(List.of("valgrind", "--tool=cachegrind", "--cache-sim=yes"));
-          argv.addAll(List.of(CACHEGRIND_GEOMETRY));
+          settings.simulatedCaches().forEach(cache -> argv.add(cache.option()));
           argv.addAll(List.of("--cachegrind-out-file=" + outputs.resolve(strategy + ".out"),
-              program.getValue().toString(), "--iterations", "1"));
-          return command(log, work, null, argv.toArray(String[]::new));
+              program.executable().toString(), "--iterations", "1", "--validate"));
+          return command(log, settings.work(), null, argv.toArray(String[]::new));
         }));
       }
       int done = 0;
       for (Map.Entry<String, Future<String>> entry : pending.entrySet()) {
-        progress.step("cachegrind (" + done + "/" + pending.size() + " done): " + entry.getKey());
+        progress.step("cachegrind (" + done + "/" + pending.size() + " done, " + settings.missFrame() + "): "
+            + entry.getKey());
         String output = entry.getValue().get();
+        Path log = outputs.resolve(entry.getKey() + ".log");
+        Result run = new Result(entry.getKey());
+        parseRun(output, run, log);
+        simulated.put(entry.getKey(), run);
         Result result = results.get(entry.getKey());
         result.l1dMisses = cachegrindCount(CACHEGRIND_D1, output, entry.getKey());
         result.llcMisses = cachegrindCount(CACHEGRIND_LLD, output, entry.getKey());
@@ -458,8 +805,6 @@ public final class DemoCommand implements Command {
     } finally {
       pool.shutdownNow();
     }
-    return "cachegrind, simulated caches given explicitly (L1D 32 KiB 8-way, LL 32 MiB 16-way, 64 B lines: "
-        + String.join(" ", CACHEGRIND_GEOMETRY) + "), because " + perfProblem;
   }
 
   private static long cachegrindCount(Pattern pattern, String output, String strategy) {
@@ -547,7 +892,7 @@ public final class DemoCommand implements Command {
   }
 
   /** A horizontal bar chart of the median times, min-max whiskers and speed-ups against the baseline. */
-  static String chart(Iterable<Result> results, int iterations, int runs) {
+  static String chart(Iterable<Result> results, int iterations, int runs, Frame frame) {
     List<Result> rows = new ArrayList<>();
     results.forEach(rows::add);
     double scale = rows.stream().mapToDouble(Result::max).max().orElse(1);
@@ -563,8 +908,8 @@ public final class DemoCommand implements Command {
         + "font-family=\"sans-serif\" font-size=\"13\">%n", width, height));
     svg.append(format("<rect width=\"%d\" height=\"%d\" fill=\"white\"/>%n", width, height));
     svg.append(format("<text x=\"10\" y=\"22\" font-size=\"15\" font-weight=\"bold\">cacheflow demo: stereo "
-        + "matching on 2 cores, ms per iteration (median of %d run%s of %d iteration%s, min-max)</text>%n", runs,
-        runs == 1 ? "" : "s", iterations, iterations == 1 ? "" : "s"));
+        + "matching %s on 2 cores, ms per iteration (median of %d run%s of %d iteration%s, min-max)</text>%n", frame,
+        runs, runs == 1 ? "" : "s", iterations, iterations == 1 ? "" : "s"));
     for (int i = 0; i < rows.size(); i++) {
       Result result = rows.get(i);
       double y = top + i * rowHeight;

@@ -10,7 +10,6 @@ import java.util.Map;
 import java.util.Set;
 
 import org.cacheflow.cli.InputLoader.LoadedInput;
-import org.cacheflow.cli.json.Json;
 import org.cacheflow.model.ActorKind;
 import org.cacheflow.model.diagnostics.Diagnostics;
 import org.cacheflow.plan.analysis.AnalysisResult;
@@ -19,6 +18,7 @@ import org.cacheflow.plan.analysis.FlatActor;
 import org.cacheflow.plan.analysis.FlatFifo;
 import org.cacheflow.plan.analysis.FlatGraph;
 import org.cacheflow.plan.analysis.GraphAnalysis;
+import org.cacheflow.plan.report.JsonText;
 import org.cacheflow.plan.srdag.SingleRateExpansion;
 import org.cacheflow.plan.srdag.Srdag;
 
@@ -83,7 +83,7 @@ public final class InspectCommand implements Command {
     for (Diagnostics.Warning warning : diagnostics.warnings()) {
       err.println("warning: " + warning);
     }
-    out.print(json ? Json.print(toJson(loaded, analysis, srdag)) : toText(loaded, analysis, srdag));
+    out.print(json ? JsonText.print(toJson(loaded, analysis, srdag)) : toText(loaded, analysis, srdag));
     return Main.OK;
   }
 

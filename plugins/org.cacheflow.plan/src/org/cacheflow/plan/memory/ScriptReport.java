@@ -1,8 +1,12 @@
 package org.cacheflow.plan.memory;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
+
+import org.cacheflow.plan.report.JsonText;
 
 import org.cacheflow.scripts.MarkRecord;
 import org.cacheflow.scripts.Match;
@@ -150,180 +154,91 @@ public record ScriptReport(String graph, List<Instance> instances, MergeResult m
    * command evaluated, so that the reports of one graph under several scenarios can be told apart).
    */
   public String toJson(Map<String, String> context) {
-    Json json = new Json();
-    json.open('{');
-    context.forEach((key, value) -> json.key(key).string(value));
-    json.key("graph").string(graph);
-    json.key("instances").open('[');
+    Map<String, Object> json = new LinkedHashMap<>(context);
+    json.put("graph", graph);
+    List<Object> instanceList = new ArrayList<>();
     for (Instance instance : instances) {
-      json.open('{');
-      json.key("vertex").string(instance.vertex());
-      json.key("actor").string(instance.actorPath());
-      json.key("script").string(instance.script());
+      Map<String, Object> entry = new LinkedHashMap<>();
+      entry.put("vertex", instance.vertex());
+      entry.put("actor", instance.actorPath());
+      entry.put("script", instance.script());
       if (instance.error() != null) {
-        json.key("error").string(instance.error());
+        entry.put("error", instance.error());
       } else {
-        json.key("matches").open('[');
+        List<Object> matches = new ArrayList<>();
         for (Match match : instance.run().matches()) {
-          json.open('{');
-          json.key("local").string(match.local().scriptName());
-          json.key("localFifo").string(match.local().spec().fifoId());
-          rangeJson(json, "localRange", match.localStart(), match.length());
-          json.key("remote").string(match.remote().scriptName());
-          json.key("remoteFifo").string(match.remote().spec().fifoId());
-          rangeJson(json, "remoteRange", match.remoteStart(), match.length());
-          json.close('}');
+          Map<String, Object> m = new LinkedHashMap<>();
+          m.put("local", match.local().scriptName());
+          m.put("localFifo", match.local().spec().fifoId());
+          m.put("localRange", rangeJson(match.localStart(), match.length()));
+          m.put("remote", match.remote().scriptName());
+          m.put("remoteFifo", match.remote().spec().fifoId());
+          m.put("remoteRange", rangeJson(match.remoteStart(), match.length()));
+          matches.add(m);
         }
-        json.close(']');
-        json.key("marks").open('[');
+        entry.put("matches", matches);
+        List<Object> markList = new ArrayList<>();
         for (MarkRecord mark : instance.run().marks()) {
-          json.open('{');
-          json.key("buffer").string(mark.bufferName());
-          json.key("fifo").string(mark.fifoId());
-          json.key("mark").string(mark.mark().label());
-          json.close('}');
+          Map<String, Object> m = new LinkedHashMap<>();
+          m.put("buffer", mark.bufferName());
+          m.put("fifo", mark.fifoId());
+          m.put("mark", mark.mark().label());
+          markList.add(m);
         }
-        json.close(']');
-        json.key("problems").open('[');
-        instance.problems().forEach(problem -> json.string(problem));
-        json.close(']');
+        entry.put("marks", markList);
+        entry.put("problems", new ArrayList<Object>(instance.problems()));
       }
-      json.close('}');
+      instanceList.add(entry);
     }
-    json.close(']');
-    json.key("mergeGroups").open('[');
+    json.put("instances", instanceList);
+    List<Object> groups = new ArrayList<>();
     for (MergeResult.Group group : merge.groups()) {
-      json.open('{');
-      json.key("root").string(group.root());
-      json.key("bytes").number(group.sizeBytes());
-      json.key("extentStartBits").number(group.extentStartBits());
-      json.key("extentEndBits").number(group.extentEndBits());
-      json.key("members").open('[');
+      Map<String, Object> g = new LinkedHashMap<>();
+      g.put("root", group.root());
+      g.put("bytes", group.sizeBytes());
+      g.put("extentStartBits", group.extentStartBits());
+      g.put("extentEndBits", group.extentEndBits());
+      List<Object> members = new ArrayList<>();
       for (MergeResult.Member member : group.members()) {
-        json.open('{');
-        json.key("fifo").string(member.fifo());
-        json.key("pieces").open('[');
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("fifo", member.fifo());
+        List<Object> pieceList = new ArrayList<>();
         for (Piece piece : member.pieces()) {
-          json.open('{');
-          json.key("startBits").number(piece.start());
-          json.key("lengthBits").number(piece.length());
-          json.key("root").string(piece.host());
-          json.key("rootStartBits").number(piece.hostStart());
-          json.close('}');
+          Map<String, Object> p = new LinkedHashMap<>();
+          p.put("startBits", piece.start());
+          p.put("lengthBits", piece.length());
+          p.put("root", piece.host());
+          p.put("rootStartBits", piece.hostStart());
+          pieceList.add(p);
         }
-        json.close(']');
-        json.close('}');
+        m.put("pieces", pieceList);
+        members.add(m);
       }
-      json.close(']');
-      json.close('}');
+      g.put("members", members);
+      groups.add(g);
     }
-    json.close(']');
-    json.key("marks").open('{');
-    marks.forEach((fifo, records) -> {
-      json.key(fifo).open('[');
-      records.stream().map(r -> r.mark().label()).distinct().forEach(json::string);
-      json.close(']');
-    });
-    json.close('}');
-    json.key("mergesNotApplied").open('[');
-    merge.rejected().forEach(json::string);
-    json.close(']');
-    json.key("errors").open('[');
-    errors.forEach(json::string);
-    json.close(']');
-    json.key("bytesBefore").number(bytesBefore());
-    json.key("bytesAfter").number(bytesAfter());
-    json.key("bytesSaved").number(bytesSaved());
-    json.close('}');
-    return json.toString();
+    json.put("mergeGroups", groups);
+    Map<String, Object> markMap = new LinkedHashMap<>();
+    marks.forEach((fifo, records) -> markMap.put(fifo,
+        records.stream().map(r -> (Object) r.mark().label()).distinct().collect(Collectors.toList())));
+    json.put("marks", markMap);
+    json.put("mergesNotApplied", new ArrayList<Object>(merge.rejected()));
+    json.put("errors", new ArrayList<Object>(errors));
+    json.put("bytesBefore", bytesBefore());
+    json.put("bytesAfter", bytesAfter());
+    json.put("bytesSaved", bytesSaved());
+    return JsonText.compact(json);
   }
 
-  private static void rangeJson(Json json, String key, long startBits, long lengthBits) {
-    json.key(key).open('{');
+  /** A range in bits, with its bytes when it is byte-aligned. */
+  private static Map<String, Object> rangeJson(long startBits, long lengthBits) {
+    Map<String, Object> range = new LinkedHashMap<>();
     if (startBits % 8 == 0 && lengthBits % 8 == 0) {
-      json.key("startByte").number(startBits / 8);
-      json.key("endByte").number((startBits + lengthBits) / 8);
+      range.put("startByte", startBits / 8);
+      range.put("endByte", (startBits + lengthBits) / 8);
     }
-    json.key("startBit").number(startBits);
-    json.key("endBit").number(startBits + lengthBits);
-    json.close('}');
-  }
-
-  /** A minimal JSON writer: commas and escaping handled here, nesting by the caller. */
-  private static final class Json {
-    private final StringBuilder out = new StringBuilder();
-    private boolean needComma;
-
-    Json open(char bracket) {
-      comma();
-      out.append(bracket);
-      needComma = false;
-      return this;
-    }
-
-    Json close(char bracket) {
-      out.append(bracket);
-      needComma = true;
-      return this;
-    }
-
-    Json key(String key) {
-      comma();
-      quote(key);
-      out.append(':');
-      needComma = false;
-      return this;
-    }
-
-    Json string(String value) {
-      comma();
-      if (value == null) {
-        out.append("null");
-      } else {
-        quote(value);
-      }
-      needComma = true;
-      return this;
-    }
-
-    Json number(long value) {
-      comma();
-      out.append(value);
-      needComma = true;
-      return this;
-    }
-
-    private void comma() {
-      if (needComma) {
-        out.append(',');
-      }
-    }
-
-    private void quote(String text) {
-      out.append('"');
-      for (int i = 0; i < text.length(); i++) {
-        char c = text.charAt(i);
-        switch (c) {
-          case '"' -> out.append("\\\"");
-          case '\\' -> out.append("\\\\");
-          case '\n' -> out.append("\\n");
-          case '\r' -> out.append("\\r");
-          case '\t' -> out.append("\\t");
-          default -> {
-            if (c < 0x20) {
-              out.append(String.format("\\u%04x", (int) c));
-            } else {
-              out.append(c);
-            }
-          }
-        }
-      }
-      out.append('"');
-    }
-
-    @Override
-    public String toString() {
-      return out.toString();
-    }
+    range.put("startBit", startBits);
+    range.put("endBit", startBits + lengthBits);
+    return range;
   }
 }

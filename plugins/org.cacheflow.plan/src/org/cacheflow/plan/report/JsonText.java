@@ -4,20 +4,32 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Prints JSON from plain Java values ({@code Map} in iteration order, {@code List}, {@code String},
- * {@code Number}, {@code Boolean}, {@code null}), indented by two spaces; deterministic.
+ * cacheflow's one JSON writer: prints plain Java values ({@code Map} in iteration order — use a
+ * LinkedHashMap for a stable order —, {@code List}, {@code String}, {@code Number}, {@code Boolean},
+ * {@code null}) either indented by two spaces ({@link #print}) or on one line ({@link #compact}).
+ * Deterministic, so output can be diffed and golden-tested. Used by the plan report, the command line and
+ * the memory-script report.
  */
 public final class JsonText {
 
   private JsonText() {
   }
 
+  /** Indented by two spaces, ending with a newline. */
   public static String print(Object value) {
     StringBuilder out = new StringBuilder();
     write(value, out, 0);
     return out.append('\n').toString();
   }
 
+  /** On one line, without spaces or a final newline. */
+  public static String compact(Object value) {
+    StringBuilder out = new StringBuilder();
+    write(value, out, -1);
+    return out.toString();
+  }
+
+  /** Writes {@code value}; a negative depth means compact. */
   private static void write(Object value, StringBuilder out, int depth) {
     if (value == null) {
       out.append("null");
@@ -39,6 +51,18 @@ public final class JsonText {
         out.append("{}");
         return;
       }
+      if (depth < 0) {
+        out.append('{');
+        int i = 0;
+        for (Map.Entry<?, ?> entry : map.entrySet()) {
+          out.append(i++ > 0 ? "," : "");
+          quote(String.valueOf(entry.getKey()), out);
+          out.append(':');
+          write(entry.getValue(), out, depth);
+        }
+        out.append('}');
+        return;
+      }
       out.append("{\n");
       int i = 0;
       for (Map.Entry<?, ?> entry : map.entrySet()) {
@@ -52,6 +76,15 @@ public final class JsonText {
     } else if (value instanceof List<?> list) {
       if (list.isEmpty()) {
         out.append("[]");
+        return;
+      }
+      if (depth < 0) {
+        out.append('[');
+        for (int i = 0; i < list.size(); i++) {
+          out.append(i > 0 ? "," : "");
+          write(list.get(i), out, depth);
+        }
+        out.append(']');
         return;
       }
       out.append("[\n");

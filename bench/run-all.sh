@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# Every benchmark behind bench/RESULTS.md, then the charts, in one command from a fresh clone:
+#   bench/run-all.sh [--quick]
+# 1. bench/cow-ntm/run.sh            -> bench/results/cow-ntm[-quick].csv, .txt
+# 2. bench/home-forwarding/run.sh    -> bench/results/home-forwarding[-quick].csv, .txt (when present)
+# 3. the runtime's micro-benchmarks (runtime-c/bench: non-temporal copy, copy-on-write, pre-stores, the
+#    pre-stores paper's listings, channels), built in bench/build/runtime-c (Release) and run with --csv;
+#    outputs in bench/results/runtime-c/ (their own CSV layouts; runtime-c/README.md quotes its runs)
+# 4. bench/charts.py: one SVG per benchmark and metric of every tidy CSV, in bench/results/charts/.
+# --quick is passed to every benchmark. A failing benchmark is reported and the others still run; the exit
+# status is 1 if any failed. The load average before and after is printed: the machine may be shared.
+set -uo pipefail
+
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/.." && pwd)
+quick=()
+case "${1:-}" in
+    "") ;;
+    --quick) quick=(--quick) ;;
+    -h|--help) sed -n '2,12p' "$0"; exit 0 ;;
+    *) echo "run-all.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
+esac
+
+failed=()
+run() {
+    echo "== run-all: $*" >&2
+    if ! "$@"; then
+        echo "run-all.sh: FAILED: $*" >&2
+        failed+=("$*")
+    fi
+}
+
+echo "run-all: load before: $(uptime)" >&2
+run "$here/cow-ntm/run.sh" "${quick[@]}"
+if [ -x "$here/home-forwarding/run.sh" ]; then
+    run "$here/home-forwarding/run.sh" "${quick[@]}"
+fi
+
+build="$here/build/runtime-c"
+out="$here/results/runtime-c"
+mkdir -p "$out"
+generator=()
+if command -v ninja >/dev/null; then generator=(-G Ninja); fi
+if run cmake -S "$root/runtime-c" -B "$build" "${generator[@]}" -DCMAKE_BUILD_TYPE=Release -DCF_BUILD_TESTS=OFF \
+        -DCF_BUILD_BENCH=ON >/dev/null && run cmake --build "$build"; then
+    for program in bench_ntm_copy bench_cow bench_prestore bench_prestore_paper bench_channel; do
+        if [ -x "$build/$program" ]; then
+            name=${program#bench_}
+            echo "== run-all: $program" >&2
+            if "$build/$program" "${quick[@]}" --csv "$out/$name.csv" > "$out/$name.txt"; then
+                cat "$out/$name.txt"
+            else
+                echo "run-all.sh: FAILED: $program (output in $out/$name.txt)" >&2
+                failed+=("$program")
+            fi
+        fi
+    done
+fi
+
+run python3 "$here/charts.py"
+echo "run-all: load after: $(uptime)" >&2
+if [ ${#failed[@]} -gt 0 ]; then
+    echo "run-all.sh: ${#failed[@]} step(s) failed: ${failed[*]}" >&2
+    exit 1
+fi

@@ -162,7 +162,7 @@ def main():
             for key in ("median", "low", "high"):
                 row[key] = f"{row[key]:.4g}"
             writer.writerow(row)
-    print(f"\nCSV: {options.csv} ({len(rows)} rows). Ratios are this variant's service time over the other's "
+    print(f"\nCSV: {os.path.basename(options.csv)} ({len(rows)} rows). Ratios are this variant's service time over the other's "
           f"in the same round (< 1: faster); speedup = sequential service time / this variant's.")
 
 

@@ -11,7 +11,7 @@
 #    sink actor (service time per task, Code/include/stream_timer.h), a table,
 #    and the CSV bench/results/home-forwarding.csv (the table is also saved next to it, with the machine
 #    and its load average).
-# --quick: the smallest size of each benchmark, integer elements, 3 runs (about a minute).
+# --quick: the smallest size of each benchmark, integer elements, 5 runs (about a minute).
 # Environment: CACHEFLOW (the command line tool; default ./cacheflow, built on first use), CF_JOBS (2),
 # CF_BENCH_NO_NICE=1 (measure at normal priority; by default nice -10 where permitted).
 set -euo pipefail
@@ -24,7 +24,7 @@ parallel=$(( jobs + 1 ))
 work="$here/build"
 results="$root/bench/results"
 quick=0
-runs=5
+runs=9
 
 while [ $# -gt 0 ]; do
     case "$1" in
@@ -45,7 +45,7 @@ if command -v ninja >/dev/null; then generator=(-G Ninja); fi
 # benchmark size type: the paper's sizes (farm 32..128, map 56..224), integer and float elements
 if [ "$quick" = 1 ]; then
     configurations=("farm 32 int" "map 56 int")
-    runs=3
+    runs=5
 else
     configurations=()
     for size in 32 64 128; do for type in int float; do configurations+=("farm $size $type"); done; done
@@ -54,10 +54,11 @@ fi
 farm_tasks=4 # tasks (matrices) per graph iteration: the single-rate graph has this many worker firings
 map_parts=4  # row partitions per matrix: this many worker firings
 
-# Iterations per timed run: about 4M matrix elements (farm) / 6M (map) per run, at least 100 iterations.
+# Iterations per timed run: about 2M matrix elements (farm) / 3M (map) per run, at least 100 iterations
+# (many short runs give steadier medians on a loaded machine than a few long ones).
 iterations_for() { # benchmark size
     local n
-    if [ "$1" = farm ]; then n=$(( 4000000 / ($2 * $2 * farm_tasks) )); else n=$(( 6000000 / ($2 * $2) )); fi
+    if [ "$1" = farm ]; then n=$(( 2000000 / ($2 * $2 * farm_tasks) )); else n=$(( 3000000 / ($2 * $2) )); fi
     [ "$quick" = 1 ] && n=$(( n / 2 ))
     echo $(( n < 100 ? 100 : n ))
 }

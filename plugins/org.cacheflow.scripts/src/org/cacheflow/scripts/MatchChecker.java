@@ -2,9 +2,12 @@ package org.cacheflow.scripts;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Checks the matches of one script run as PREESM's ScriptRunner does before merging:
@@ -31,9 +34,12 @@ public final class MatchChecker {
     boolean thorough = policy == CheckPolicy.THOROUGH;
 
     List<String> nonReciprocal = new ArrayList<>();
+    // hashed, since a broadcast or a split may hold thousands of matches in one table
+    Map<ScriptBuffer, Set<Match>> lookup = new HashMap<>();
     for (Map.Entry<ScriptBuffer, List<Match>> table : tables.entrySet()) {
       for (Match match : table.getValue()) {
-        List<Match> remoteTable = tables.getOrDefault(match.remote(), List.of());
+        Set<Match> remoteTable = lookup.computeIfAbsent(match.remote(),
+            buffer -> new HashSet<>(tables.getOrDefault(buffer, List.of())));
         if (!remoteTable.contains(match.reciprocal())) {
           nonReciprocal.add("match " + match + " has no reciprocal match in " + match.remote());
         }

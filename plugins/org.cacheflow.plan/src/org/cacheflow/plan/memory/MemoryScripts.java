@@ -247,11 +247,25 @@ public final class MemoryScripts {
     }
 
     private final Map<Integer, String> fifoIds = new HashMap<>();
+    /** Vertex names, built once: the srdag composes them on every call. */
+    private String[] vertexNames;
+
+    private String vertexName(int vertex) {
+      if (vertexNames == null) {
+        vertexNames = new String[srdag.vertexCount()];
+      }
+      String name = vertexNames[vertex];
+      if (name == null) {
+        name = srdag.vertexName(vertex);
+        vertexNames[vertex] = name;
+      }
+      return name;
+    }
 
     /** {@code producer.port->consumer.port}, as reports show a single-rate FIFO. */
     String fifoId(int edge) {
-      return fifoIds.computeIfAbsent(edge, e -> srdag.vertexName(srdag.edgeSource(e)) + "." + srdag.edgeSourcePort(e)
-          + "->" + srdag.vertexName(srdag.edgeTarget(e)) + "." + srdag.edgeTargetPort(e));
+      return fifoIds.computeIfAbsent(edge, e -> vertexName(srdag.edgeSource(e)) + "." + srdag.edgeSourcePort(e)
+          + "->" + vertexName(srdag.edgeTarget(e)) + "." + srdag.edgeTargetPort(e));
     }
 
     /**
@@ -287,8 +301,8 @@ public final class MemoryScripts {
       ActorKind producerKind = srdag.vertexKind(srdag.edgeSource(edge));
       boolean producerAliases = producerKind == ActorKind.FORK || producerKind == ActorKind.JOIN
           || producerKind == ActorKind.BROADCAST || producerKind == ActorKind.ROUNDBUFFER;
-      return new FifoInfo(fifoId(edge), srdag.vertexName(srdag.edgeSource(edge)),
-          srdag.vertexName(srdag.edgeTarget(edge)), bits, mergeable, mergeAllowed, producerAliases);
+      return new FifoInfo(fifoId(edge), vertexName(srdag.edgeSource(edge)),
+          vertexName(srdag.edgeTarget(edge)), bits, mergeable, mergeAllowed, producerAliases);
     }
   }
 }

@@ -93,6 +93,11 @@ class GenerateCommandTest {
     assertTrue(override.err().contains("slots=K needs a positive integer"), override.err());
     Run cores = InspectCommandTest.run("generate", EXAMPLE.toString(), "--out", dir.toString(), "--cores", "65");
     assertEquals(Main.USAGE, cores.status());
+    // the interim planner is gone: the memory plan is the only one
+    Run planner = InspectCommandTest.run("generate", EXAMPLE.toString(), "--out", dir.toString(), "--planner",
+        "interim");
+    assertEquals(Main.USAGE, planner.status());
+    assertTrue(planner.err().contains("unknown option --planner"), planner.err());
   }
 
   @Test

@@ -12,7 +12,6 @@ import org.cacheflow.cli.InputLoader.LoadedInput;
 import org.cacheflow.codegen.ProjectWriter;
 import org.cacheflow.codegen.build.CodeModelBuilder;
 import org.cacheflow.codegen.build.ExecutionPlan;
-import org.cacheflow.codegen.build.InterimPlanner;
 import org.cacheflow.codegen.build.PlannedExecution;
 import org.cacheflow.codegen.build.Strategy;
 import org.cacheflow.codegen.model.ActorSources;
@@ -54,7 +53,7 @@ public final class GenerateCommand implements Command {
   public String help() {
     return """
         usage: cacheflow generate <graph.pi | sdf3.xml | project-dir> --out DIR [--scenario F] [--cores N]
-                                  [--strategy S] [--override ...]... [--target F] [--planner plan|interim]
+                                  [--strategy S] [--override ...]... [--target F]
                                   [--synthetic-actors] [--sources DIR] [--include DIR]... [--param NAME=VALUE]...
 
         Analyses and expands the graph, maps its firings on N cores with a static order per core, decides how
@@ -73,8 +72,6 @@ public final class GenerateCommand implements Command {
                                 memory plan (see cacheflow plan --help), e.g. 'Read.frame->Blur.in=ntm'
           --target F            cache profile for the memory plan: zen4-vm (default), sapphire-rapids-vm,
                                 generic, or a target file
-          --planner P           plan (default): the memory plan's list-scheduled mapping and per-buffer
-                                choices; interim: a simple load-balanced mapping and the strategy presets
           --synthetic-actors    generate deterministic actor bodies instead of calling the actors' code
           --sources DIR         folder of the actors' C sources (real actors)
           --include DIR         folder holding the refinement headers; repeatable
@@ -85,7 +82,7 @@ public final class GenerateCommand implements Command {
   @Override
   public int run(List<String> args, PrintStream out, PrintStream err) {
     Arguments arguments = Arguments.parse(args, Set.of("--synthetic-actors"), Set.of("--out", "--scenario",
-        "--cores", "--strategy", "--override", "--target", "--sources", "--include", "--param", "--planner"));
+        "--cores", "--strategy", "--override", "--target", "--sources", "--include", "--param"));
     Path input = Path.of(arguments.single("graph, SDF3 file or project directory"));
     Path outDir = Path.of(arguments.option("--out").orElseThrow(() -> new UsageException("missing --out DIR")));
     Path scenario = arguments.option("--scenario").map(Path::of).orElse(null);
@@ -107,13 +104,6 @@ public final class GenerateCommand implements Command {
       } catch (OverrideException e) {
         throw new UsageException(e.getMessage());
       }
-    }
-    String planner = arguments.option("--planner").orElse("plan");
-    if (!planner.equals("plan") && !planner.equals("interim")) {
-      throw new UsageException("--planner is 'plan' or 'interim', got '" + planner + "'");
-    }
-    if (planner.equals("interim") && !fifoOverrides.isEmpty()) {
-      throw new UsageException("per-FIFO overrides need --planner plan");
     }
     TargetCache target = TargetCache.resolve(arguments.option("--target").orElse("zen4-vm"));
     Path sources = arguments.option("--sources").map(Path::of).orElse(null);
@@ -147,21 +137,17 @@ public final class GenerateCommand implements Command {
     Srdag srdag = SingleRateExpansion.expand(analysis, progress);
     progress.step("planning and building the code model");
     ExecutionPlan plan;
-    if (planner.equals("interim")) {
-      plan = InterimPlanner.plan(srdag, cores, strategy);
-    } else {
-      List<String> specialOperators = loaded.scenarioFile() == null ? List.of()
-          : ScenarioReader.readFile(loaded.scenarioFile(), new Diagnostics()).specialVertexOperators();
-      MappingInputs inputs = MappingInputs.fromScenario(analysis.flatGraph(), Platform.generic(cores),
-          loaded.scenario(), specialOperators, diagnostics);
-      try {
-        plan = PlannedExecution.of(MemoryPlanner.plan(srdag, PlanRequest.of(inputs, target)
-            .withPolicy(MappingPolicy.LOAD_BALANCE).withStrategy(PlannedExecution.globalStrategy(strategy.name()))
-            .withOverrides(fifoOverrides).withProgress(progress)), strategy);
-      } catch (OverrideException e) {
-        progress.done();
-        throw new UsageException(e.getMessage());
-      }
+    List<String> specialOperators = loaded.scenarioFile() == null ? List.of()
+        : ScenarioReader.readFile(loaded.scenarioFile(), new Diagnostics()).specialVertexOperators();
+    MappingInputs inputs = MappingInputs.fromScenario(analysis.flatGraph(), Platform.generic(cores),
+        loaded.scenario(), specialOperators, diagnostics);
+    try {
+      plan = PlannedExecution.of(MemoryPlanner.plan(srdag, PlanRequest.of(inputs, target)
+          .withPolicy(MappingPolicy.LOAD_BALANCE).withStrategy(PlannedExecution.globalStrategy(strategy.name()))
+          .withOverrides(fifoOverrides).withProgress(progress)), strategy);
+    } catch (OverrideException e) {
+      progress.done();
+      throw new UsageException(e.getMessage());
     }
     CodeProject project = CodeModelBuilder.build(plan, synthetic);
     progress.step("writing " + outDir);
@@ -176,8 +162,8 @@ public final class GenerateCommand implements Command {
     for (Diagnostics.Warning warning : diagnostics.warnings()) {
       err.println("warning: " + warning);
     }
-    out.printf("generated %s: %d cores, strategy %s (%s planner), %d buffers, %d channels, %d copy-on-write buffers%s%n",
-        Paths.display(outDir), cores, strategy.name(), planner, project.buffers().size(), project.channels().size(),
+    out.printf("generated %s: %d cores, strategy %s, %d buffers, %d channels, %d copy-on-write buffers%s%n",
+        Paths.display(outDir), cores, strategy.name(), project.buffers().size(), project.channels().size(),
         project.cowBuffers().size(), synthetic ? ", synthetic actors" : "");
     out.printf("build: cmake -S %s -B %s/build && cmake --build %s/build && %s/build/%s --iterations 10 --validate%n",
         Paths.display(outDir), Paths.display(outDir), Paths.display(outDir), Paths.display(outDir),

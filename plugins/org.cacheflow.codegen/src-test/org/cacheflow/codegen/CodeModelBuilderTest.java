@@ -36,7 +36,7 @@ class CodeModelBuilderTest {
     CodeProject project = TestInputs.model(TINY, 2, "baseline", false);
     assertTrue(project.barrier());
     assertTrue(project.channels().isEmpty());
-    assertTrue(project.semaphores() > 0, "the interim mapping puts actors on both cores");
+    assertTrue(project.semaphores() > 0, "the plan's mapping puts actors on both cores");
     assertEquals(project.semaphores(), count(project, Statement.SemaphorePost.class));
     assertEquals(project.semaphores(), count(project, Statement.SemaphoreWait.class));
     // every special vertex copies: the broadcast twice, the fork four slices, the join four
@@ -120,16 +120,14 @@ class CodeModelBuilderTest {
   @Test
   void preStoresOnlyFollowWritesThatAnotherCoreReads() {
     for (String strategy : List.of("prestore-demote", "prestore-clean", "auto")) {
-      CodeProject single = TestInputs.plannedModel(TINY, 1, strategy, true);
+      CodeProject single = TestInputs.model(TINY, 1, strategy, true);
       assertEquals(0, count(single, Statement.Prestore.class), strategy + " on one core");
-      CodeProject interimSingle = TestInputs.model(TINY, 1, strategy, true);
-      assertEquals(0, count(interimSingle, Statement.Prestore.class), strategy + " on one core (interim)");
     }
-    CodeProject skipping = TestInputs.plannedModel(TINY, 1, "prestore-skip", true);
+    CodeProject skipping = TestInputs.model(TINY, 1, "prestore-skip", true);
     assertTrue(all(skipping).stream().noneMatch(s -> s instanceof Statement.Copy c
         && c.kind() == org.cacheflow.codegen.model.CopyKind.SKIP), "a same-core copy written around the caches");
     for (String strategy : List.of("prestore-demote", "prestore-clean")) {
-      CodeProject project = TestInputs.plannedModel(TINY, 2, strategy, true);
+      CodeProject project = TestInputs.model(TINY, 2, strategy, true);
       long prestores = 0;
       for (Core core : project.cores()) {
         List<Statement> loop = core.loop();
@@ -177,7 +175,7 @@ class CodeModelBuilderTest {
     for (Srdag graph : List.of(TINY, stereo)) {
       for (String strategy : List.of("baseline", "alias", "auto")) {
         for (int cores : new int[] {1, 2}) {
-          CodeProject project = TestInputs.plannedModel(graph, cores, strategy, true);
+          CodeProject project = TestInputs.model(graph, cores, strategy, true);
           assertTrue(project.allocatedBytes() <= project.allocatedBytesWithoutPools());
           for (Core core : project.cores()) {
             java.util.Map<String, int[]> span = new java.util.HashMap<>();
@@ -209,7 +207,7 @@ class CodeModelBuilderTest {
           }
         }
       }
-      CodeProject baseline = TestInputs.plannedModel(graph, 1, "baseline", true);
+      CodeProject baseline = TestInputs.model(graph, 1, "baseline", true);
       assertTrue(baseline.allocatedBytes() < baseline.allocatedBytesWithoutPools(),
           "on one core the baseline's buffers of disjoint lifetimes share memory");
     }

@@ -54,19 +54,10 @@ class EndToEndTest {
   }
 
   private record Case(String graph, Path input, String scenario, boolean synthetic, String strategy, int cores,
-      Build build, boolean planned) {
-
-    Case(String graph, Path input, String scenario, boolean synthetic, String strategy, int cores, Build build) {
-      this(graph, input, scenario, synthetic, strategy, cores, build, false);
-    }
-
-    /** The same run with the memory plan's mapping and per-buffer choices instead of the interim planner. */
-    Case withPlan() {
-      return new Case(graph, input, scenario, synthetic, strategy, cores, build, true);
-    }
+      Build build) {
 
     String name() {
-      return graph + "-" + strategy + "-" + cores + "-" + build.name().toLowerCase() + (planned ? "-planned" : "");
+      return graph + "-" + strategy + "-" + cores + "-" + build.name().toLowerCase();
     }
   }
 
@@ -85,8 +76,9 @@ class EndToEndTest {
       cases.add(new Case("tiny", tiny, null, false, "auto", cores, Build.PLAIN));
     }
     cases.add(new Case("tiny", tiny, null, false, "auto", 4, Build.TSAN));
-    for (String strategy : List.of("baseline", "auto", "prestore", "homeforward")) {
-      cases.add(new Case("tiny", tiny, null, false, strategy, 2, Build.PLAIN).withPlan());
+    // the plan's names for presets
+    for (String strategy : List.of("prestore", "homeforward")) {
+      cases.add(new Case("tiny", tiny, null, false, strategy, 2, Build.PLAIN));
     }
     Path corpus = corpusOrNull();
     if (corpus != null) {
@@ -97,7 +89,6 @@ class EndToEndTest {
         cases.add(new Case("small_cyclic", cyclic, null, true, strategy, 2, Build.ASAN));
       }
       cases.add(new Case("stereo", stereo, "lowMaxDisparity.scenario", true, "cow", 2, Build.TSAN));
-      cases.add(new Case("stereo", stereo, "lowMaxDisparity.scenario", true, "auto", 2, Build.ASAN).withPlan());
       if (MODE.equals("full")) {
         addFullMatrix(cases, corpus);
       }
@@ -141,21 +132,13 @@ class EndToEndTest {
             build));
       }
     }
-    for (String strategy : List.of("baseline", "cow", "ntm", "prestore", "homeforward", "auto")) {
-      for (int cores : new int[] {1, 2, 4}) {
-        Build build = cores == 1 ? Build.ASAN : Build.TSAN;
-        cases.add(new Case("stereo", stereo, "lowMaxDisparity.scenario", true, strategy, cores, build).withPlan());
-        cases.add(new Case("h263decoder", h263, null, true, strategy, cores, build).withPlan());
-      }
-    }
     cases.add(new Case("stereo", stereo, "lowMaxDisparity.scenario", true, "auto", 2, Build.AARCH64));
     cases.add(new Case("h263decoder", h263, null, true, "baseline", 2, Build.AARCH64));
   }
 
   private static void run(Case c) throws Exception {
     Srdag srdag = TestInputs.srdag(c.input(), c.scenario());
-    CodeProject project = c.planned() ? TestInputs.plannedModel(srdag, c.cores(), c.strategy(), c.synthetic())
-        : TestInputs.model(srdag, c.cores(), c.strategy(), c.synthetic());
+    CodeProject project = TestInputs.model(srdag, c.cores(), c.strategy(), c.synthetic());
     Path dir = WORK.resolve(c.name());
     ActorSources actors = c.synthetic() ? ActorSources.NONE : new ActorSources(
         dir.relativize(TestInputs.TINY.resolve("Code/src")).toString(),

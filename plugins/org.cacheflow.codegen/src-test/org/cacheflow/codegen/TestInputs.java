@@ -6,7 +6,6 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 import org.cacheflow.codegen.build.CodeModelBuilder;
-import org.cacheflow.codegen.build.InterimPlanner;
 import org.cacheflow.codegen.build.Strategy;
 import org.cacheflow.codegen.model.CodeProject;
 import org.cacheflow.io.pisdf.PiReader;
@@ -69,12 +68,8 @@ final class TestInputs {
     throw last != null ? last : new IllegalArgumentException("no scenario in " + project.root());
   }
 
+  /** The code model with the memory plan's mapping, order and per-buffer choices (zen4-vm target). */
   static CodeProject model(Srdag srdag, int cores, String strategy, boolean synthetic) {
-    return CodeModelBuilder.build(InterimPlanner.plan(srdag, cores, Strategy.named(strategy)), synthetic);
-  }
-
-  /** The same with the memory plan's mapping, order and per-buffer choices (zen4-vm target). */
-  static CodeProject plannedModel(Srdag srdag, int cores, String strategy, boolean synthetic) {
     return CodeModelBuilder.build(org.cacheflow.codegen.build.PlannedExecution.plan(srdag, cores,
         Strategy.named(strategy), org.cacheflow.plan.strategy.TargetCache.ZEN4_VM), synthetic);
   }

@@ -3,63 +3,56 @@
 
 void *core0_run(void *argument) {
     (void)argument;
-    uint8_t *p_buf6 = NULL;
-    uint8_t *p_buf2 = NULL;
     uint8_t *p_buf3 = NULL;
     uint8_t *p_buf5 = NULL;
     uint8_t *p_buf8 = NULL;
-    uint8_t *p_buf9 = NULL;
-    uint8_t *p_buf11 = NULL;
-    uint8_t *p_buf12 = NULL;
+    uint8_t *p_buf10 = NULL;
+    uint8_t *p_delay0 = NULL;
+    uint8_t *p_buf14 = NULL;
+    uint8_t *p_buf7 = NULL;
     cf_heap_local *heap = NULL;
     cf_gen_check(cf_heap_attach(cf_buffer_heap, &heap), "cf_heap_attach (core 0)");
-    pool0 = cf_gen_alloc(heap, 128u, "pool0");
+    pool0 = cf_gen_alloc(heap, 192u, "pool0");
     buf0 = pool0 + 0u;
     buf1 = pool0 + 64u;
-    buf7 = pool0 + 0u;
-    cf_gen_check(cf_channel_home_here(ch_buf8), "cf_channel_home_here(ch_buf8)");
-    cf_gen_check(cf_channel_home_here(ch_buf9), "cf_channel_home_here(ch_buf9)");
-    cf_gen_check(cf_channel_home_here(ch_buf11), "cf_channel_home_here(ch_buf11)");
-    cf_gen_check(cf_channel_home_here(ch_buf12), "cf_channel_home_here(ch_buf12)");
+    buf6 = pool0 + 128u;
+    buf12 = pool0 + 64u;
+    buf13 = pool0 + 0u;
+    cf_gen_check(cf_channel_home_here(ch_buf7), "cf_channel_home_here(ch_buf7)");
     /* every core has homed its channels before anyone sends */
     cf_gen_barrier_wait(&cf_start_barrier);
     for (long iteration = 0; iteration < cf_iterations; iteration++) {
         /* Gen_0 (tiny.pi:15) */
         synth_Gen(iteration, 0, 16L, buf0);
-        p_buf6 = cf_gen_reserve(ch_buf6, "reserve ch_buf6");
         cf_copy(buf1, buf0, 16u); /* Bcast_0 */
-        cf_copy(p_buf6, buf0, 16u); /* Bcast_0 */
-        (void)cf_prestore(p_buf6, 16u, CF_DEMOTE);
-        cf_gen_commit(ch_buf6, 16u, "commit ch_buf6");
-        p_buf2 = cf_gen_reserve(ch_buf2, "reserve ch_buf2");
+        cf_copy(buf6, buf0, 16u); /* Bcast_0 */
         p_buf3 = cf_gen_reserve(ch_buf3, "reserve ch_buf3");
         p_buf5 = cf_gen_reserve(ch_buf5, "reserve ch_buf5");
-        cf_copy(p_buf2, buf1, 4u); /* explode_tiny/Bcast_0_toScale */
         cf_copy(p_buf3, (buf1 + 4), 4u); /* explode_tiny/Bcast_0_toScale */
         cf_copy(p_buf5, (buf1 + 12), 4u); /* explode_tiny/Bcast_0_toScale */
-        (void)cf_prestore(p_buf2, 4u, CF_DEMOTE);
-        cf_gen_commit(ch_buf2, 4u, "commit ch_buf2");
-        (void)cf_prestore(p_buf3, 4u, CF_DEMOTE);
         cf_gen_commit(ch_buf3, 4u, "commit ch_buf3");
-        (void)cf_prestore(p_buf5, 4u, CF_DEMOTE);
         cf_gen_commit(ch_buf5, 4u, "commit ch_buf5");
+        p_buf8 = cf_gen_reserve(ch_buf8, "reserve ch_buf8");
+        /* Scale_0 (tiny.pi:33) */
+        synth_Scale(iteration, 0, 4L, buf1, p_buf8);
+        cf_gen_commit(ch_buf8, 4u, "commit ch_buf8");
+        p_buf10 = cf_gen_reserve(ch_buf10, "reserve ch_buf10");
         /* Scale_2 (tiny.pi:33) */
-        synth_Scale(iteration, 2, 4L, (buf1 + 8), (buf7 + 8));
-        p_buf8 = cf_gen_acquire(ch_buf8, "acquire ch_buf8");
-        p_buf9 = cf_gen_acquire(ch_buf9, "acquire ch_buf9");
-        p_buf11 = cf_gen_acquire(ch_buf11, "acquire ch_buf11");
-        cf_copy(buf7, p_buf8, 4u); /* implode_tiny/Collect_0_scaled */
-        cf_copy((buf7 + 4), p_buf9, 4u); /* implode_tiny/Collect_0_scaled */
-        cf_copy((buf7 + 12), p_buf11, 4u); /* implode_tiny/Collect_0_scaled */
-        cf_gen_release(ch_buf8, "release ch_buf8");
-        cf_gen_release(ch_buf9, "release ch_buf9");
-        cf_gen_release(ch_buf11, "release ch_buf11");
-        p_buf12 = cf_gen_acquire(ch_buf12, "acquire ch_buf12");
-        if (cf_validate) cf_md5_update(&cf_sink_parts[0], buf7, 16u);
-        if (cf_validate) cf_md5_update(&cf_sink_parts[1], p_buf12, 4u);
+        synth_Scale(iteration, 2, 4L, (buf1 + 8), p_buf10);
+        cf_gen_commit(ch_buf10, 4u, "commit ch_buf10");
+        p_delay0 = cf_gen_acquire(ch_delay0, "acquire ch_delay0");
+        cf_copy(buf13, p_delay0, 4u); /* Sum_init_previous */
+        cf_gen_release(ch_delay0, "release ch_delay0");
+        p_buf14 = cf_gen_reserve(ch_buf14, "reserve ch_buf14");
+        /* Sum_0 (tiny.pi:44) */
+        synth_Sum(iteration, 0, 16L, buf6, buf13, p_buf14, buf12);
+        cf_gen_commit(ch_buf14, 4u, "commit ch_buf14");
+        p_buf7 = cf_gen_acquire(ch_buf7, "acquire ch_buf7");
+        if (cf_validate) cf_md5_update(&cf_sink_parts[0], p_buf7, 16u);
+        if (cf_validate) cf_md5_update(&cf_sink_parts[1], buf12, 4u);
         /* Collect_0 (tiny.pi:59) */
-        synth_Collect(iteration, 0, 16L, buf7, p_buf12);
-        cf_gen_release(ch_buf12, "release ch_buf12");
+        synth_Collect(iteration, 0, 16L, p_buf7, buf12);
+        cf_gen_release(ch_buf7, "release ch_buf7");
     }
     /* other cores may still read buffers of ours that hold the last iterations */
     cf_gen_barrier_wait(&cf_start_barrier);

@@ -3,61 +3,52 @@
 
 void *core1_run(void *argument) {
     (void)argument;
-    uint8_t *p_buf2 = NULL;
-    uint8_t *p_buf8 = NULL;
     uint8_t *p_buf3 = NULL;
-    uint8_t *p_buf9 = NULL;
     uint8_t *p_buf5 = NULL;
-    uint8_t *p_buf11 = NULL;
-    uint8_t *p_buf6 = NULL;
-    uint8_t *p_buf12 = NULL;
+    uint8_t *p_buf8 = NULL;
+    uint8_t *p_buf10 = NULL;
+    uint8_t *p_buf7 = NULL;
+    uint8_t *p_buf14 = NULL;
+    uint8_t *p_delay0 = NULL;
     cf_heap_local *heap = NULL;
     cf_gen_check(cf_heap_attach(cf_buffer_heap, &heap), "cf_heap_attach (core 1)");
-    delay0 = cf_gen_alloc(heap, 8u, "delay0");
     pool1 = cf_gen_alloc(heap, 128u, "pool1");
-    buf13 = pool1 + 0u;
-    buf14 = pool1 + 64u;
-    cf_gen_check(cf_channel_home_here(ch_buf2), "cf_channel_home_here(ch_buf2)");
+    buf9 = pool1 + 0u;
+    buf11 = pool1 + 64u;
     cf_gen_check(cf_channel_home_here(ch_buf3), "cf_channel_home_here(ch_buf3)");
     cf_gen_check(cf_channel_home_here(ch_buf5), "cf_channel_home_here(ch_buf5)");
-    cf_gen_check(cf_channel_home_here(ch_buf6), "cf_channel_home_here(ch_buf6)");
+    cf_gen_check(cf_channel_home_here(ch_buf8), "cf_channel_home_here(ch_buf8)");
+    cf_gen_check(cf_channel_home_here(ch_buf10), "cf_channel_home_here(ch_buf10)");
+    cf_gen_check(cf_channel_home_here(ch_buf14), "cf_channel_home_here(ch_buf14)");
     /* every core has homed its channels before anyone sends */
     cf_gen_barrier_wait(&cf_start_barrier);
     for (long iteration = 0; iteration < cf_iterations; iteration++) {
-        p_buf2 = cf_gen_acquire(ch_buf2, "acquire ch_buf2");
-        p_buf8 = cf_gen_reserve(ch_buf8, "reserve ch_buf8");
-        /* Scale_0 (tiny.pi:33) */
-        synth_Scale(iteration, 0, 4L, p_buf2, p_buf8);
-        cf_gen_release(ch_buf2, "release ch_buf2");
-        (void)cf_prestore(p_buf8, 4u, CF_DEMOTE);
-        cf_gen_commit(ch_buf8, 4u, "commit ch_buf8");
         p_buf3 = cf_gen_acquire(ch_buf3, "acquire ch_buf3");
-        p_buf9 = cf_gen_reserve(ch_buf9, "reserve ch_buf9");
         /* Scale_1 (tiny.pi:33) */
-        synth_Scale(iteration, 1, 4L, p_buf3, p_buf9);
+        synth_Scale(iteration, 1, 4L, p_buf3, buf9);
         cf_gen_release(ch_buf3, "release ch_buf3");
-        (void)cf_prestore(p_buf9, 4u, CF_DEMOTE);
-        cf_gen_commit(ch_buf9, 4u, "commit ch_buf9");
         p_buf5 = cf_gen_acquire(ch_buf5, "acquire ch_buf5");
-        p_buf11 = cf_gen_reserve(ch_buf11, "reserve ch_buf11");
         /* Scale_3 (tiny.pi:33) */
-        synth_Scale(iteration, 3, 4L, p_buf5, p_buf11);
+        synth_Scale(iteration, 3, 4L, p_buf5, buf11);
         cf_gen_release(ch_buf5, "release ch_buf5");
-        (void)cf_prestore(p_buf11, 4u, CF_DEMOTE);
-        cf_gen_commit(ch_buf11, 4u, "commit ch_buf11");
-        cf_copy(buf13, (delay0 + (iteration & 1) * 4u), 4u); /* Sum_init_previous */
-        p_buf6 = cf_gen_acquire(ch_buf6, "acquire ch_buf6");
-        p_buf12 = cf_gen_reserve(ch_buf12, "reserve ch_buf12");
-        /* Sum_0 (tiny.pi:44) */
-        synth_Sum(iteration, 0, 16L, p_buf6, buf13, buf14, p_buf12);
-        cf_gen_release(ch_buf6, "release ch_buf6");
-        (void)cf_prestore(p_buf12, 4u, CF_DEMOTE);
-        cf_gen_commit(ch_buf12, 4u, "commit ch_buf12");
-        cf_copy((delay0 + ((iteration + 1) & 1) * 4u), buf14, 4u); /* Sum_end_state */
+        p_buf8 = cf_gen_acquire(ch_buf8, "acquire ch_buf8");
+        p_buf10 = cf_gen_acquire(ch_buf10, "acquire ch_buf10");
+        p_buf7 = cf_gen_reserve(ch_buf7, "reserve ch_buf7");
+        cf_copy(p_buf7, p_buf8, 4u); /* implode_tiny/Collect_0_scaled */
+        cf_copy((p_buf7 + 4), buf9, 4u); /* implode_tiny/Collect_0_scaled */
+        cf_copy((p_buf7 + 8), p_buf10, 4u); /* implode_tiny/Collect_0_scaled */
+        cf_copy((p_buf7 + 12), buf11, 4u); /* implode_tiny/Collect_0_scaled */
+        cf_gen_release(ch_buf8, "release ch_buf8");
+        cf_gen_release(ch_buf10, "release ch_buf10");
+        cf_gen_commit(ch_buf7, 16u, "commit ch_buf7");
+        p_buf14 = cf_gen_acquire(ch_buf14, "acquire ch_buf14");
+        p_delay0 = cf_gen_reserve(ch_delay0, "reserve ch_delay0");
+        cf_copy(p_delay0, p_buf14, 4u); /* Sum_end_state */
+        cf_gen_release(ch_buf14, "release ch_buf14");
+        cf_gen_commit(ch_delay0, 4u, "commit ch_delay0");
     }
     /* other cores may still read buffers of ours that hold the last iterations */
     cf_gen_barrier_wait(&cf_start_barrier);
-    cf_gen_check(cf_heap_free(cf_buffer_heap, heap, delay0), "cf_heap_free(delay0)");
     cf_gen_check(cf_heap_free(cf_buffer_heap, heap, pool1), "cf_heap_free(pool1)");
     cf_gen_check(cf_heap_detach(heap), "cf_heap_detach (core 1)");
     return NULL;

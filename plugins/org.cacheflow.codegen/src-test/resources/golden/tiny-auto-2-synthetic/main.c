@@ -11,20 +11,20 @@ cf_heap *cf_buffer_heap;
 
 uint8_t *buf0;
 uint8_t *buf1;
-uint8_t *buf7;
+uint8_t *buf6;
+uint8_t *buf9;
+uint8_t *buf11;
+uint8_t *buf12;
 uint8_t *buf13;
-uint8_t *buf14;
-uint8_t *delay0;
 uint8_t *pool0;
 uint8_t *pool1;
-cf_channel *ch_buf2;
 cf_channel *ch_buf3;
 cf_channel *ch_buf5;
-cf_channel *ch_buf6;
+cf_channel *ch_buf7;
 cf_channel *ch_buf8;
-cf_channel *ch_buf9;
-cf_channel *ch_buf11;
-cf_channel *ch_buf12;
+cf_channel *ch_buf10;
+cf_channel *ch_buf14;
+cf_channel *ch_delay0;
 
 static void *(*const cores[CF_GRAPH_CORES])(void *) = {core0_run, core1_run};
 
@@ -36,11 +36,7 @@ int main(int argc, char **argv) {
     cf_validate = options.validate;
 
     /* address space for every buffer; each core allocates (and first touches) the buffers it reads */
-    cf_gen_check(cf_heap_create(&cf_buffer_heap, 28312576u, 0), "cf_heap_create");
-    {
-        cf_channel_options o = {.slots = 2, .max_message = 4u};
-        cf_gen_check(cf_channel_create(&ch_buf2, &o), "cf_channel_create(ch_buf2)");
-    }
+    cf_gen_check(cf_heap_create(&cf_buffer_heap, 27263872u, 0), "cf_heap_create");
     {
         cf_channel_options o = {.slots = 2, .max_message = 4u};
         cf_gen_check(cf_channel_create(&ch_buf3, &o), "cf_channel_create(ch_buf3)");
@@ -51,7 +47,7 @@ int main(int argc, char **argv) {
     }
     {
         cf_channel_options o = {.slots = 2, .max_message = 16u};
-        cf_gen_check(cf_channel_create(&ch_buf6, &o), "cf_channel_create(ch_buf6)");
+        cf_gen_check(cf_channel_create(&ch_buf7, &o), "cf_channel_create(ch_buf7)");
     }
     {
         cf_channel_options o = {.slots = 2, .max_message = 4u};
@@ -59,16 +55,17 @@ int main(int argc, char **argv) {
     }
     {
         cf_channel_options o = {.slots = 2, .max_message = 4u};
-        cf_gen_check(cf_channel_create(&ch_buf9, &o), "cf_channel_create(ch_buf9)");
+        cf_gen_check(cf_channel_create(&ch_buf10, &o), "cf_channel_create(ch_buf10)");
     }
     {
         cf_channel_options o = {.slots = 2, .max_message = 4u};
-        cf_gen_check(cf_channel_create(&ch_buf11, &o), "cf_channel_create(ch_buf11)");
+        cf_gen_check(cf_channel_create(&ch_buf14, &o), "cf_channel_create(ch_buf14)");
     }
     {
         cf_channel_options o = {.slots = 2, .max_message = 4u};
-        cf_gen_check(cf_channel_create(&ch_buf12, &o), "cf_channel_create(ch_buf12)");
+        cf_gen_check(cf_channel_create(&ch_delay0, &o), "cf_channel_create(ch_delay0)");
     }
+    cf_gen_prime(ch_delay0, 4u, "initial tokens of ch_delay0");
     cf_gen_check(-pthread_barrier_init(&cf_start_barrier, NULL, CF_GRAPH_CORES), "pthread_barrier_init");
     for (int i = 0; i < CF_GRAPH_SINK_PARTS; i++) cf_md5_init(&cf_sink_parts[i]);
 
@@ -81,14 +78,13 @@ int main(int argc, char **argv) {
     }
 
     pthread_barrier_destroy(&cf_start_barrier);
-    cf_channel_destroy(ch_buf2);
     cf_channel_destroy(ch_buf3);
     cf_channel_destroy(ch_buf5);
-    cf_channel_destroy(ch_buf6);
+    cf_channel_destroy(ch_buf7);
     cf_channel_destroy(ch_buf8);
-    cf_channel_destroy(ch_buf9);
-    cf_channel_destroy(ch_buf11);
-    cf_channel_destroy(ch_buf12);
+    cf_channel_destroy(ch_buf10);
+    cf_channel_destroy(ch_buf14);
+    cf_channel_destroy(ch_delay0);
     cf_gen_check(cf_heap_destroy(cf_buffer_heap), "cf_heap_destroy");
     return 0;
 }

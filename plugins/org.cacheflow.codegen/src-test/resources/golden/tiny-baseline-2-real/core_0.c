@@ -5,16 +5,16 @@ void *core0_run(void *argument) {
     (void)argument;
     cf_heap_local *heap = NULL;
     cf_gen_check(cf_heap_attach(cf_buffer_heap, &heap), "cf_heap_attach (core 0)");
-    buf8 = cf_gen_alloc(heap, 4u, "buf8");
-    buf9 = cf_gen_alloc(heap, 4u, "buf9");
-    buf11 = cf_gen_alloc(heap, 4u, "buf11");
-    buf12 = cf_gen_alloc(heap, 4u, "buf12");
-    pool0 = cf_gen_alloc(heap, 128u, "pool0");
+    buf7 = cf_gen_alloc(heap, 16u, "buf7");
+    delay0 = cf_gen_alloc(heap, 8u, "delay0");
+    pool0 = cf_gen_alloc(heap, 256u, "pool0");
     buf0 = pool0 + 0u;
     buf1 = pool0 + 64u;
-    buf4 = pool0 + 0u;
-    buf7 = pool0 + 0u;
-    buf10 = pool0 + 64u;
+    buf2 = pool0 + 0u;
+    buf4 = pool0 + 192u;
+    buf6 = pool0 + 128u;
+    buf12 = pool0 + 64u;
+    buf13 = pool0 + 0u;
     /* Gen_0 (tiny.pi:15) */
     genInit(16 /* size */);
     /* every core has homed its channels before anyone sends */
@@ -24,34 +24,31 @@ void *core0_run(void *argument) {
         genFrame(16 /* size */, (unsigned char *)buf0);
         cf_copy(buf1, buf0, 16u); /* Bcast_0 */
         cf_copy(buf6, buf0, 16u); /* Bcast_0 */
-        cf_gen_sem_post(&cf_semaphores[3]); /* Bcast_0.toSum -> Sum_0.frame, 16 bytes */
         cf_copy(buf2, buf1, 4u); /* explode_tiny/Bcast_0_toScale */
         cf_copy(buf3, (buf1 + 4), 4u); /* explode_tiny/Bcast_0_toScale */
         cf_copy(buf4, (buf1 + 8), 4u); /* explode_tiny/Bcast_0_toScale */
         cf_copy(buf5, (buf1 + 12), 4u); /* explode_tiny/Bcast_0_toScale */
-        cf_gen_sem_post(&cf_semaphores[0]); /* explode_tiny/Bcast_0_toScale.toScale_0 -> Scale_0.in, 4 bytes */
-        cf_gen_sem_post(&cf_semaphores[1]); /* explode_tiny/Bcast_0_toScale.toScale_1 -> Scale_1.in, 4 bytes */
-        cf_gen_sem_post(&cf_semaphores[2]); /* explode_tiny/Bcast_0_toScale.toScale_3 -> Scale_3.in, 4 bytes */
+        cf_gen_sem_post(&cf_semaphores[0]); /* explode_tiny/Bcast_0_toScale.toScale_1 -> Scale_1.in, 4 bytes */
+        cf_gen_sem_post(&cf_semaphores[1]); /* explode_tiny/Bcast_0_toScale.toScale_3 -> Scale_3.in, 4 bytes */
+        /* Scale_0 (tiny.pi:33) */
+        scale(4 /* slice */, (unsigned char *)buf2, (unsigned char *)buf8);
+        cf_gen_sem_post(&cf_semaphores[3]); /* Scale_0.out -> implode_tiny/Collect_0_scaled.scaled_0, 4 bytes */
         /* Scale_2 (tiny.pi:33) */
         scale(4 /* slice */, (unsigned char *)buf4, (unsigned char *)buf10);
-        cf_gen_sem_wait(&cf_semaphores[4]); /* Scale_0.out -> implode_tiny/Collect_0_scaled.scaled_0, 4 bytes */
-        cf_gen_sem_wait(&cf_semaphores[5]); /* Scale_1.out -> implode_tiny/Collect_0_scaled.scaled_1, 4 bytes */
-        cf_gen_sem_wait(&cf_semaphores[6]); /* Scale_3.out -> implode_tiny/Collect_0_scaled.scaled_3, 4 bytes */
-        cf_copy(buf7, buf8, 4u); /* implode_tiny/Collect_0_scaled */
-        cf_copy((buf7 + 4), buf9, 4u); /* implode_tiny/Collect_0_scaled */
-        cf_copy((buf7 + 8), buf10, 4u); /* implode_tiny/Collect_0_scaled */
-        cf_copy((buf7 + 12), buf11, 4u); /* implode_tiny/Collect_0_scaled */
-        cf_gen_sem_wait(&cf_semaphores[7]); /* Sum_0.total -> Collect_0.total, 4 bytes */
+        cf_gen_sem_post(&cf_semaphores[4]); /* Scale_2.out -> implode_tiny/Collect_0_scaled.scaled_2, 4 bytes */
+        cf_copy(buf13, (delay0 + (iteration & 1) * 4u), 4u); /* Sum_init_previous */
+        /* Sum_0 (tiny.pi:44) */
+        accumulate(16 /* size */, (unsigned char *)buf6, (int *)buf13, (int *)buf14, (int *)buf12);
+        cf_gen_sem_post(&cf_semaphores[5]); /* Sum_0.state -> Sum_end_state.state, 4 bytes */
+        cf_gen_sem_wait(&cf_semaphores[2]); /* implode_tiny/Collect_0_scaled.out -> Collect_0.scaled, 16 bytes */
         if (cf_validate) cf_md5_update(&cf_sink_parts[0], buf7, 16u);
         if (cf_validate) cf_md5_update(&cf_sink_parts[1], buf12, 4u);
         /* Collect_0 (tiny.pi:59) */
         collect(16 /* size */, (unsigned char *)buf7, (int *)buf12);
         cf_gen_barrier_wait(&cf_iteration_barrier);
     }
-    cf_gen_check(cf_heap_free(cf_buffer_heap, heap, buf8), "cf_heap_free(buf8)");
-    cf_gen_check(cf_heap_free(cf_buffer_heap, heap, buf9), "cf_heap_free(buf9)");
-    cf_gen_check(cf_heap_free(cf_buffer_heap, heap, buf11), "cf_heap_free(buf11)");
-    cf_gen_check(cf_heap_free(cf_buffer_heap, heap, buf12), "cf_heap_free(buf12)");
+    cf_gen_check(cf_heap_free(cf_buffer_heap, heap, buf7), "cf_heap_free(buf7)");
+    cf_gen_check(cf_heap_free(cf_buffer_heap, heap, delay0), "cf_heap_free(delay0)");
     cf_gen_check(cf_heap_free(cf_buffer_heap, heap, pool0), "cf_heap_free(pool0)");
     cf_gen_check(cf_heap_detach(heap), "cf_heap_detach (core 0)");
     return NULL;

@@ -5,42 +5,39 @@ void *core1_run(void *argument) {
     (void)argument;
     cf_heap_local *heap = NULL;
     cf_gen_check(cf_heap_attach(cf_buffer_heap, &heap), "cf_heap_attach (core 1)");
-    buf2 = cf_gen_alloc(heap, 4u, "buf2");
     buf3 = cf_gen_alloc(heap, 4u, "buf3");
     buf5 = cf_gen_alloc(heap, 4u, "buf5");
-    buf6 = cf_gen_alloc(heap, 16u, "buf6");
-    delay0 = cf_gen_alloc(heap, 8u, "delay0");
+    buf8 = cf_gen_alloc(heap, 4u, "buf8");
+    buf10 = cf_gen_alloc(heap, 4u, "buf10");
+    buf14 = cf_gen_alloc(heap, 4u, "buf14");
     pool1 = cf_gen_alloc(heap, 128u, "pool1");
-    buf13 = pool1 + 0u;
-    buf14 = pool1 + 64u;
+    buf9 = pool1 + 0u;
+    buf11 = pool1 + 64u;
     /* every core has homed its channels before anyone sends */
     cf_gen_barrier_wait(&cf_start_barrier);
     for (long iteration = 0; iteration < cf_iterations; iteration++) {
-        cf_gen_sem_wait(&cf_semaphores[0]); /* explode_tiny/Bcast_0_toScale.toScale_0 -> Scale_0.in, 4 bytes */
-        /* Scale_0 (tiny.pi:33) */
-        scale(4 /* slice */, (unsigned char *)buf2, (unsigned char *)buf8);
-        cf_gen_sem_post(&cf_semaphores[4]); /* Scale_0.out -> implode_tiny/Collect_0_scaled.scaled_0, 4 bytes */
-        cf_gen_sem_wait(&cf_semaphores[1]); /* explode_tiny/Bcast_0_toScale.toScale_1 -> Scale_1.in, 4 bytes */
+        cf_gen_sem_wait(&cf_semaphores[0]); /* explode_tiny/Bcast_0_toScale.toScale_1 -> Scale_1.in, 4 bytes */
         /* Scale_1 (tiny.pi:33) */
         scale(4 /* slice */, (unsigned char *)buf3, (unsigned char *)buf9);
-        cf_gen_sem_post(&cf_semaphores[5]); /* Scale_1.out -> implode_tiny/Collect_0_scaled.scaled_1, 4 bytes */
-        cf_gen_sem_wait(&cf_semaphores[2]); /* explode_tiny/Bcast_0_toScale.toScale_3 -> Scale_3.in, 4 bytes */
+        cf_gen_sem_wait(&cf_semaphores[1]); /* explode_tiny/Bcast_0_toScale.toScale_3 -> Scale_3.in, 4 bytes */
         /* Scale_3 (tiny.pi:33) */
         scale(4 /* slice */, (unsigned char *)buf5, (unsigned char *)buf11);
-        cf_gen_sem_post(&cf_semaphores[6]); /* Scale_3.out -> implode_tiny/Collect_0_scaled.scaled_3, 4 bytes */
-        cf_copy(buf13, (delay0 + (iteration & 1) * 4u), 4u); /* Sum_init_previous */
-        cf_gen_sem_wait(&cf_semaphores[3]); /* Bcast_0.toSum -> Sum_0.frame, 16 bytes */
-        /* Sum_0 (tiny.pi:44) */
-        accumulate(16 /* size */, (unsigned char *)buf6, (int *)buf13, (int *)buf14, (int *)buf12);
-        cf_gen_sem_post(&cf_semaphores[7]); /* Sum_0.total -> Collect_0.total, 4 bytes */
+        cf_gen_sem_wait(&cf_semaphores[3]); /* Scale_0.out -> implode_tiny/Collect_0_scaled.scaled_0, 4 bytes */
+        cf_gen_sem_wait(&cf_semaphores[4]); /* Scale_2.out -> implode_tiny/Collect_0_scaled.scaled_2, 4 bytes */
+        cf_copy(buf7, buf8, 4u); /* implode_tiny/Collect_0_scaled */
+        cf_copy((buf7 + 4), buf9, 4u); /* implode_tiny/Collect_0_scaled */
+        cf_copy((buf7 + 8), buf10, 4u); /* implode_tiny/Collect_0_scaled */
+        cf_copy((buf7 + 12), buf11, 4u); /* implode_tiny/Collect_0_scaled */
+        cf_gen_sem_post(&cf_semaphores[2]); /* implode_tiny/Collect_0_scaled.out -> Collect_0.scaled, 16 bytes */
+        cf_gen_sem_wait(&cf_semaphores[5]); /* Sum_0.state -> Sum_end_state.state, 4 bytes */
         cf_copy((delay0 + ((iteration + 1) & 1) * 4u), buf14, 4u); /* Sum_end_state */
         cf_gen_barrier_wait(&cf_iteration_barrier);
     }
-    cf_gen_check(cf_heap_free(cf_buffer_heap, heap, buf2), "cf_heap_free(buf2)");
     cf_gen_check(cf_heap_free(cf_buffer_heap, heap, buf3), "cf_heap_free(buf3)");
     cf_gen_check(cf_heap_free(cf_buffer_heap, heap, buf5), "cf_heap_free(buf5)");
-    cf_gen_check(cf_heap_free(cf_buffer_heap, heap, buf6), "cf_heap_free(buf6)");
-    cf_gen_check(cf_heap_free(cf_buffer_heap, heap, delay0), "cf_heap_free(delay0)");
+    cf_gen_check(cf_heap_free(cf_buffer_heap, heap, buf8), "cf_heap_free(buf8)");
+    cf_gen_check(cf_heap_free(cf_buffer_heap, heap, buf10), "cf_heap_free(buf10)");
+    cf_gen_check(cf_heap_free(cf_buffer_heap, heap, buf14), "cf_heap_free(buf14)");
     cf_gen_check(cf_heap_free(cf_buffer_heap, heap, pool1), "cf_heap_free(pool1)");
     cf_gen_check(cf_heap_detach(heap), "cf_heap_detach (core 1)");
     return NULL;

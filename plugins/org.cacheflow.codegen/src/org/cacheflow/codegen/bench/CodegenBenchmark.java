@@ -16,7 +16,6 @@ import java.util.regex.Pattern;
 
 import org.cacheflow.codegen.ProjectWriter;
 import org.cacheflow.codegen.build.CodeModelBuilder;
-import org.cacheflow.codegen.build.InterimPlanner;
 import org.cacheflow.codegen.build.PlannedExecution;
 import org.cacheflow.codegen.build.Strategy;
 import org.cacheflow.codegen.model.ActorSources;
@@ -96,7 +95,8 @@ public final class CodegenBenchmark {
     double baseBytes = 0;
     String reference = null;
     for (String name : Strategy.NAMES.subList(0, 9)) {
-      CodeProject code = CodeModelBuilder.build(InterimPlanner.plan(srdag, 2, Strategy.named(name)), true);
+      CodeProject code = CodeModelBuilder.build(PlannedExecution.plan(srdag, 2, Strategy.named(name),
+          TargetCache.ZEN4_VM), true);
       Path dir = work.resolve("stereo-" + name);
       ProjectWriter.write(code, ActorSources.NONE, runtime, dir);
       exec(dir, List.of("cmake", "-S", dir.toString(), "-B", dir.resolve("build").toString(), "-G", "Ninja",
@@ -183,7 +183,8 @@ public final class CodegenBenchmark {
         long[] write = new long[runs];
         for (int run = 0; run < runs; run++) {
           long start = System.nanoTime();
-          CodeProject code = CodeModelBuilder.build(InterimPlanner.plan(srdag, 2, Strategy.named("auto")), true);
+          CodeProject code = CodeModelBuilder.build(PlannedExecution.plan(srdag, 2,
+              Strategy.named("auto"), TargetCache.ZEN4_VM), true);
           long modelled = System.nanoTime();
           Map<String, String> files = ProjectWriter.print(code, ActorSources.NONE);
           long printed = System.nanoTime();

@@ -133,7 +133,7 @@ public final class CodeModelBuilder {
   }
 
   private CodeProject run() {
-    int[] topological = InterimPlanner.topologicalOrder(srdag);
+    int[] topological = topologicalOrder(srdag);
     for (int e = 0; e < edges; e++) {
       if (isDataUser(srdag.edgeSource(e))) {
         userCores[e] |= 1L << plan.coreOf(srdag.edgeSource(e));
@@ -157,6 +157,36 @@ public final class CodeModelBuilder {
     }
     decideStorage();
     return assemble();
+  }
+
+  /** Kahn's algorithm, always taking the lowest-numbered ready vertex first: deterministic. */
+  static int[] topologicalOrder(Srdag srdag) {
+    int n = srdag.vertexCount();
+    int[] pending = new int[n];
+    for (int e = 0; e < srdag.edgeCount(); e++) {
+      pending[srdag.edgeTarget(e)]++;
+    }
+    java.util.PriorityQueue<Integer> ready = new java.util.PriorityQueue<>();
+    for (int v = 0; v < n; v++) {
+      if (pending[v] == 0) {
+        ready.add(v);
+      }
+    }
+    int[] order = new int[n];
+    int count = 0;
+    while (!ready.isEmpty()) {
+      int v = ready.poll();
+      order[count++] = v;
+      for (int e : srdag.outgoingEdges(v)) {
+        if (--pending[srdag.edgeTarget(e)] == 0) {
+          ready.add(srdag.edgeTarget(e));
+        }
+      }
+    }
+    if (count != n) {
+      throw new IllegalStateException("the single-rate graph has a cycle");
+    }
+    return order;
   }
 
   // ---------------------------------------------------------------------------------------------------

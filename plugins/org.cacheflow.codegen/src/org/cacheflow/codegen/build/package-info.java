@@ -1,7 +1,7 @@
 /**
  * From plan to code model: {@link org.cacheflow.codegen.build.ExecutionPlan} (mapping, per-core order, per-buffer
- * choices) behind which stand the memory plan ({@link org.cacheflow.codegen.build.PlannedExecution}) or a simple
- * planner ({@link org.cacheflow.codegen.build.InterimPlanner}); {@link org.cacheflow.codegen.build.Strategy} presets;
+ * choices) behind which stands the memory plan ({@link org.cacheflow.codegen.build.PlannedExecution});
+ * {@link org.cacheflow.codegen.build.Strategy} presets;
  * {@link org.cacheflow.codegen.build.CodeModelBuilder}, which decides aliasing, copy-on-write, storage and
  * synchronisation.
  */

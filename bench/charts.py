@@ -85,10 +85,13 @@ def chart(title, unit, sizes, variants, values, as_lines):
     width, height = left + plot_width + right, top + plot_height + bottom
     lowest = min(min(v[1], v[0]) for v in values.values())
     highest = max(max(v[2], v[0]) for v in values.values())
-    floor = min(0.0, lowest)
-    ceiling = nice_ceiling(highest) if highest > 0 else 0.0
+    # Round ticks: a nice step, and both ends on a multiple of it (0 always on the axis).
+    step = nice_ceiling((max(highest, 0.0) - min(lowest, 0.0)) / 5) or 1.0
+    floor = math.floor(min(0.0, lowest) / step) * step
+    ceiling = math.ceil(max(0.0, highest) / step) * step
     if ceiling == floor:
-        ceiling = floor + 1
+        ceiling = floor + step
+    ticks = int(round((ceiling - floor) / step))
 
     def y(value):
         return top + plot_height * (ceiling - value) / (ceiling - floor)
@@ -97,8 +100,8 @@ def chart(title, unit, sizes, variants, values, as_lines):
            f'font-size="12">',
            f'<rect width="{width}" height="{height}" fill="white"/>',
            f'<text x="10" y="22" font-size="14" font-weight="bold">{escape(title)}</text>']
-    for i in range(6):
-        value = floor + (ceiling - floor) * i / 5
+    for i in range(ticks + 1):
+        value = floor + step * i
         out.append(f'<line x1="{left}" y1="{y(value):.1f}" x2="{left + plot_width}" y2="{y(value):.1f}" '
                    f'stroke="#e0e0e0"/>')
         out.append(f'<text x="{left - 6}" y="{y(value) + 4:.1f}" text-anchor="end">{label(value)}</text>')

@@ -491,7 +491,7 @@ public final class DemoCommand implements Command {
             + (builds.isEmpty() ? "" : ", " + count(builds.values(), false) + " building"));
         generate(settings.stereo(), program.project(), program.strategy(), params);
         builds.put(program, builders.submit(() -> {
-          build(program, runtimePrefix, settings.work().resolve(ACTOR_STUB_FOLDER), actors.get());
+          build(program, runtimePrefix, settings.work().resolve(ACTOR_STUB_FOLDER), await(actors));
           return null;
         }));
       }
@@ -512,6 +512,21 @@ public final class DemoCommand implements Command {
       throw new DemoFailure("a build failed: " + e.getCause());
     } finally {
       builders.shutdownNow();
+    }
+  }
+
+  /** The actor library, or the failure that stopped its build (so that every program reports that cause). */
+  private static Path await(Future<Path> actors) throws IOException, InterruptedException {
+    try {
+      return actors.get();
+    } catch (ExecutionException e) {
+      if (e.getCause() instanceof DemoFailure failure) {
+        throw failure;
+      }
+      if (e.getCause() instanceof IOException io) {
+        throw io;
+      }
+      throw new DemoFailure("building the actors failed: " + e.getCause());
     }
   }
 

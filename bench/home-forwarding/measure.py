@@ -20,7 +20,7 @@ import subprocess
 import sys
 
 BASELINE, LAMPORT, SEQUENTIAL = "baseline", "lamport", "sequential"
-VARIANT_ORDER = [SEQUENTIAL, BASELINE, "homeforward", LAMPORT]
+VARIANT_ORDER = [SEQUENTIAL, BASELINE, "homeforward", LAMPORT, "homeforward-demote"]
 
 
 def fail(message):
@@ -119,7 +119,7 @@ def main():
         configurations.setdefault((program["benchmark"], program["size"], program["type"]), []).append(program)
 
     rows = []
-    header = (f"{'benchmark':<9} {'size':>7} {'type':<5} {'variant':<11} {'T_S us/task':>11} {'min-max':>15} "
+    header = (f"{'benchmark':<9} {'size':>7} {'type':<5} {'variant':<18} {'T_S us/task':>11} {'min-max':>15} "
               f"{'vs baseline':>17} {'vs lamport':>17} {'speedup':>7}")
     print(header)
     print("-" * len(header))
@@ -146,7 +146,7 @@ def main():
                 rows.append(dict(common, metric="speedup_vs_sequential", median=s_median, low=s_low, high=s_high,
                                  unit="x"))
                 cells["speedup"] = f"{s_median:.2f}"
-            print(f"{benchmark:<9} {f'{size}x{size}':>7} {elem_type:<5} {variant:<11} {median:11.2f} "
+            print(f"{benchmark:<9} {f'{size}x{size}':>7} {elem_type:<5} {variant:<18} {median:11.2f} "
                   f"{f'{low:.2f}-{high:.2f}':>15} {cells.get('ratio_vs_baseline', '-'):>17} "
                   f"{cells.get('ratio_vs_lamport', '-'):>17} {cells.get('speedup', '-'):>7}")
         print(f"{'':<9} digests agree ({len(group)} variants): {digest_lines[0]}")

@@ -4,14 +4,16 @@
 #   bench/home-forwarding/run.sh [--quick] [--runs N]
 # 1. builds the C runtime twice (Release): rdy-ack channels and the Lamport ring (CF_CHANNEL_IMPL=lamport);
 # 2. for every benchmark, matrix size and element type, generates the graph with `cacheflow generate` on
-#    2 cores with --strategy baseline and --strategy homeforward, and on 1 core (the sequential reference);
+#    2 cores with --strategy baseline, homeforward and (not with --quick) prestore-demote (the channels of
+#    homeforward, with the written slot lines demoted to the shared cache before each commit: the nearest
+#    commodity analogue of home-forward stores), and on 1 core (the sequential reference);
 # 3. builds each generated project (Release) against the matching runtime; the homeforward project twice,
 #    once against each channel implementation ("homeforward" and "lamport");
 # 4. runs measure.py: MD5 agreement of all variants (--validate), repeated interleaved runs timed by the
 #    sink actor (service time per task, Code/include/stream_timer.h), a table,
 #    and the CSV bench/results/home-forwarding.csv (the table is also saved next to it, with the machine
 #    and its load average).
-# --quick: the smallest size of each benchmark, integer elements, 5 runs (about a minute).
+# --quick: the smallest size of each benchmark, integer elements, no demote variant, 5 runs (about a minute).
 # Environment: CACHEFLOW (the command line tool; default ./cacheflow, built on first use), CF_JOBS (2),
 # CF_BENCH_NO_NICE=1 (measure at normal priority; by default nice -10 where permitted).
 set -euo pipefail
@@ -43,9 +45,11 @@ generator=()
 if command -v ninja >/dev/null; then generator=(-G Ninja); fi
 
 # benchmark size type: the paper's sizes (farm 32..128, map 56..224), integer and float elements
+variants=(sequential baseline homeforward lamport homeforward-demote)
 if [ "$quick" = 1 ]; then
     configurations=("farm 32 int" "map 56 int")
     runs=5
+    variants=(sequential baseline homeforward lamport)
 else
     configurations=()
     for size in 32 64 128; do for type in int float; do configurations+=("farm $size $type"); done; done
@@ -133,33 +137,36 @@ for configuration in "${configurations[@]}"; do
     elem_float=$([ "$type" = float ] && echo 1 || echo 0)
     if [ "$bench" = farm ]; then params=(--param "size=$size" --param "tasks=$farm_tasks" --param "elemFloat=$elem_float")
     else params=(--param "size=$size" --param "parts=$map_parts" --param "elemFloat=$elem_float"); fi
-    for generation in "baseline 2" "homeforward 2" "baseline 1"; do
+    generations=("baseline 2" "homeforward 2" "baseline 1")
+    [ "$quick" = 1 ] || generations+=("prestore-demote 2")
+    for generation in "${generations[@]}"; do
         read -r strategy cores <<<"$generation"
         throttle
         generate "$bench-$size-$type" "$bench" "$strategy" "$cores" "${params[@]}" &
     done
 done
 finish
-echo "   generated ${#configurations[@]} configurations x (baseline, homeforward on 2 cores; baseline on 1 core)"
+echo "   generated ${#configurations[@]} configurations x (baseline, homeforward$([ "$quick" = 1 ] || echo ", prestore-demote") on 2 cores; baseline on 1 core)"
 for configuration in "${configurations[@]}"; do
     read -r bench size type <<<"$configuration"
     name="$bench-$size-$type"
     for build in "baseline-1 sequential rdyack" "baseline-2 baseline rdyack" "homeforward-2 homeforward rdyack" \
-                 "homeforward-2 lamport lamport"; do
+                 "homeforward-2 lamport lamport" "prestore-demote-2 homeforward-demote rdyack"; do
         read -r generated variant impl <<<"$build"
+        [ -d "$work/gen/$name-$generated" ] || continue
         throttle
         build_variant "$work/gen/$name-$generated" "$work/bin/$name-$variant" "$impl" &
     done
     tasks=$([ "$bench" = farm ] && echo "$farm_tasks" || echo 1)
     iterations=$(iterations_for "$bench" "$size")
-    for variant in sequential baseline homeforward lamport; do
+    for variant in "${variants[@]}"; do
         cores=$([ "$variant" = sequential ] && echo 1 || echo 2)
         printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$bench" "$size" "$type" "$variant" "$cores" "$tasks" \
             "$iterations" "$work/bin/$name-$variant/$bench" >>"$plan"
     done
 done
 finish
-echo "   built $(wc -l <"$plan") programs (runtime: rdy-ack for sequential, baseline, homeforward; Lamport for lamport)"
+echo "   built $(wc -l <"$plan") programs (runtime: Lamport for lamport, rdy-ack for the others)"
 
 echo "== measure: $runs interleaved runs per variant"
 mkdir -p "$results"

@@ -21,7 +21,7 @@ import org.cacheflow.plan.srdag.Srdag;
  * rules of {@code auto}; in short, for a buffer that memory scripts did not merge:
  * <ul>
  * <li>a <b>copy</b> (special vertex output) that is read-mostly becomes a copy-on-write view when it is at
- * least the measured break-even (64 KiB when its consumers only read, 256 KiB when they may write a page) and
+ * least the measured break-even (64 KiB when its consumers only read, 1 MiB when they may write a page) and
  * a view can express it; otherwise a copy of at least 1 MiB that the copying core does not read again soon is
  * made with non-temporal stores; a small (at most 4 KiB) cross-core copy read soon (it and the bytes touched
  * before the read fit the writer's L1d) is pre-stored, the kind chosen by the pre-stores paper's rule; anything

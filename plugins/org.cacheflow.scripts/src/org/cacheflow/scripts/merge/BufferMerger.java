@@ -2,17 +2,21 @@ package org.cacheflow.scripts.merge;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.BitSet;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.Deque;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.function.Predicate;
 
 import org.cacheflow.scripts.Match;
 import org.cacheflow.scripts.ScriptBuffer;
@@ -46,18 +50,48 @@ public final class BufferMerger {
   /** Current layouts of the FIFOs placed so far or moved with them (others are in their own memory). */
   private final Map<String, List<Segment>> layouts = new HashMap<>();
   /** Root FIFO -> the segments placed in it, its own included. */
-  private final Map<String, List<Segment>> rootSegments = new HashMap<>();
-  /** FIFOs written during their life by an in-place output of their consumer (only grows). */
-  private final Set<String> modified = new HashSet<>();
+  private final Map<String, RootSegments> rootSegments = new HashMap<>();
+  /** Numbers segments in the order they took their place (see {@link RootSegments}). */
+  private long nextSeq;
+  /**
+   * FIFOs are numbered by their ids' sorted order (their rank), so a pair of FIFOs is one number and the
+   * checks on pairs index arrays.
+   */
+  private final Map<String, Integer> nameRank = new HashMap<>();
+  private final FifoInfo[] byRank;
+  /** Per FIFO rank, its producer's and its consumer's number (equal numbers, same actor instance). */
+  private final int[] producerVertex;
+  private final int[] consumerVertex;
+  /** Per FIFO rank, the topological positions of its producer and consumer (-1: none), once computed. */
+  private int[] producerPosition;
+  private int[] consumerPosition;
+  /** FIFOs (by rank) written during their life by an in-place output of their consumer (only grows). */
+  private final BitSet modified = new BitSet();
   /** Actor instances that ran a script: only they may see a FIFO divided into pieces. */
   private final Set<String> scripted = new HashSet<>();
 
   private BufferMerger(Collection<FifoInfo> fifoInfos) {
     for (FifoInfo fifo : fifoInfos) {
       fifos.put(fifo.id(), fifo);
-      rootSegments.computeIfAbsent(fifo.id(), r -> new ArrayList<>())
-          .add(new Segment(fifo.id(), 0, fifo.sizeBits(), fifo.id(), 0));
       successors.computeIfAbsent(fifo.producer(), v -> new ArrayList<>()).add(fifo.consumer());
+    }
+    List<String> names = new ArrayList<>(fifos.keySet());
+    names.sort(null);
+    byRank = new FifoInfo[names.size()];
+    producerVertex = new int[names.size()];
+    consumerVertex = new int[names.size()];
+    Map<String, Integer> vertices = new HashMap<>();
+    for (int rank = 0; rank < names.size(); rank++) {
+      FifoInfo fifo = fifos.get(names.get(rank));
+      nameRank.put(fifo.id(), rank);
+      byRank[rank] = fifo;
+      producerVertex[rank] = vertices.computeIfAbsent(fifo.producer(), v -> vertices.size());
+      consumerVertex[rank] = vertices.computeIfAbsent(fifo.consumer(), v -> vertices.size());
+    }
+    for (FifoInfo fifo : fifos.values()) {
+      Segment own = new Segment(fifo.id(), nameRank.get(fifo.id()), 0, fifo.sizeBits(), fifo.id(), 0, nextSeq++);
+      rootSegments.computeIfAbsent(fifo.id(), r -> new RootSegments()).add(own);
+      layouts.put(fifo.id(), List.of(own));
     }
   }
 
@@ -68,8 +102,9 @@ public final class BufferMerger {
       merger.scripted.add(run.environment().vertexName());
     }
     for (ScriptRun run : runs) {
+      Map<ScriptBuffer, List<Match>> matchesByBuffer = matchesByBuffer(run);
       for (ScriptBuffer buffer : run.buffers()) {
-        merger.tryPlace(buffer, run);
+        merger.tryPlace(buffer, matchesByBuffer.getOrDefault(buffer, List.of()));
       }
     }
     return merger.result();
@@ -77,10 +112,10 @@ public final class BufferMerger {
 
   // ---------------------------------------------------------------- candidates
 
-  private void tryPlace(ScriptBuffer buffer, ScriptRun run) {
+  private void tryPlace(ScriptBuffer buffer, List<Match> own) {
     String guest = buffer.spec().fifoId();
     FifoInfo info = fifos.get(guest);
-    List<Match> matches = simplified(buffer, run);
+    List<Match> matches = simplified(own);
     if (info == null || matches.isEmpty() || placements.containsKey(guest)) {
       return;
     }
@@ -111,54 +146,76 @@ public final class BufferMerger {
     }
     // the FIFOs that move with the guest: itself and those living in it (all segments of root guest)
     Set<String> moved = new LinkedHashSet<>();
-    for (Segment segment : rootSegments.getOrDefault(guest, List.of())) {
-      moved.add(segment.fifo());
+    RootSegments guestRoot = rootSegments.get(guest);
+    if (guestRoot != null) {
+      for (Segment segment : guestRoot.inPlacementOrder()) {
+        moved.add(segment.fifo());
+      }
     }
     placements.put(guest, pieces);
     Map<String, List<Segment>> newLayouts = relayout(guest, pieces, moved);
     String problem = newLayouts == null ? "it would lie in virtual tokens of a divided buffer" : null;
-    Set<String> newlyModified = new HashSet<>();
+    BitSet newlyModified = new BitSet();
+    long firstNewSeq = nextSeq;
     if (problem == null) {
-      problem = validate(newLayouts, moved, pieces.size() == 1, newlyModified);
+      newLayouts = numbered(newLayouts);
+      // validation puts the new segments in their roots; they leave again if the move is refused
+      List<Segment> inserted = new ArrayList<>();
+      problem = validate(newLayouts, moved, pieces.size() == 1, firstNewSeq, newlyModified, inserted);
+      if (problem != null) {
+        for (Segment segment : inserted) {
+          rootSegments.get(segment.root()).remove(segment);
+        }
+      }
     }
     if (problem != null) {
       placements.remove(guest);
       rejected.add(what + ": " + problem);
       return;
     }
-    modified.addAll(newlyModified);
+    modified.or(newlyModified);
     rootSegments.remove(guest);
     // a divided FIFO may also have had pieces in other roots: they are replaced too
-    Set<String> oldRoots = new HashSet<>();
     for (String fifo : moved) {
       for (Segment old : layoutOf(fifo)) {
-        oldRoots.add(old.root());
+        RootSegments segments = rootSegments.get(old.root());
+        if (segments != null) {
+          segments.remove(old);
+        }
       }
     }
-    for (String root : oldRoots) {
-      List<Segment> segments = rootSegments.get(root);
-      if (segments != null) {
-        segments.removeIf(segment -> moved.contains(segment.fifo()));
-      }
-    }
-    for (Map.Entry<String, List<Segment>> layout : newLayouts.entrySet()) {
-      layouts.put(layout.getKey(), layout.getValue());
-      for (Segment segment : layout.getValue()) {
-        rootSegments.computeIfAbsent(segment.root(), r -> new ArrayList<>()).add(segment);
-      }
-    }
+    layouts.putAll(newLayouts);
   }
 
-  /** The buffer's matches seen from its side, consecutive ones merged, sorted by local start. */
-  private static List<Match> simplified(ScriptBuffer buffer, ScriptRun run) {
-    List<Match> own = new ArrayList<>();
+  /** The layouts with their segments numbered in order, after every segment placed so far. */
+  private Map<String, List<Segment>> numbered(Map<String, List<Segment>> newLayouts) {
+    Map<String, List<Segment>> numbered = new LinkedHashMap<>();
+    for (Map.Entry<String, List<Segment>> layout : newLayouts.entrySet()) {
+      List<Segment> segments = new ArrayList<>(layout.getValue().size());
+      for (Segment segment : layout.getValue()) {
+        segments.add(new Segment(segment.fifo(), nameRank.get(segment.fifo()), segment.fifoStart(),
+            segment.length(), segment.root(), segment.rootStart(), nextSeq++));
+      }
+      numbered.put(layout.getKey(), segments);
+    }
+    return numbered;
+  }
+
+  /** Per buffer of the run, the matches seen from its side, in the run's order. */
+  private static Map<ScriptBuffer, List<Match>> matchesByBuffer(ScriptRun run) {
+    Map<ScriptBuffer, List<Match>> byBuffer = new IdentityHashMap<>();
     for (Match match : run.matches()) {
-      if (match.local() == buffer) {
-        own.add(match);
-      } else if (match.remote() == buffer) {
-        own.add(match.reciprocal());
+      byBuffer.computeIfAbsent(match.local(), b -> new ArrayList<>()).add(match);
+      if (match.remote() != match.local()) {
+        byBuffer.computeIfAbsent(match.remote(), b -> new ArrayList<>()).add(match.reciprocal());
       }
     }
+    return byBuffer;
+  }
+
+  /** The buffer's matches (seen from its side), consecutive ones merged, sorted by local start. */
+  private static List<Match> simplified(List<Match> matches) {
+    List<Match> own = new ArrayList<>(matches);
     own.sort(Comparator.comparingLong(Match::localStart).thenComparingLong(Match::length));
     List<Match> merged = new ArrayList<>();
     for (Match match : own) {
@@ -197,10 +254,39 @@ public final class BufferMerger {
 
   // ---------------------------------------------------------------- layout
 
-  /** A run of bits of a FIFO placed in a root. */
-  private record Segment(String fifo, long fifoStart, long length, String root, long rootStart) {
+  /**
+   * A run of bits of a FIFO placed in a root. {@code seq} numbers segments in the order they took their place
+   * (-1 while only proposed, as {@code rank}); it orders segments that start at the same bit.
+   */
+  private record Segment(String fifo, int rank, long fifoStart, long length, String root, long rootStart,
+      long seq) {
+
+    Segment(String fifo, long fifoStart, long length, String root, long rootStart) {
+      this(fifo, -1, fifoStart, length, root, rootStart, -1);
+    }
+
     long rootEnd() {
       return rootStart + length;
+    }
+  }
+
+  /** The segments placed in one root, by start for overlap queries. */
+  private static final class RootSegments {
+    private final IntervalIndex<Segment> byStart = new IntervalIndex<>();
+
+    void add(Segment segment) {
+      byStart.add(segment.rootStart(), segment.rootEnd(), segment.seq(), segment);
+    }
+
+    void remove(Segment segment) {
+      byStart.remove(segment.rootStart(), segment.seq());
+    }
+
+    List<Segment> inPlacementOrder() {
+      List<Segment> segments = new ArrayList<>(byStart.size());
+      byStart.forEach(segments::add);
+      segments.sort(Comparator.comparingLong(Segment::seq));
+      return segments;
     }
   }
 
@@ -278,30 +364,34 @@ public final class BufferMerger {
   /** The current layout of a FIFO (kept up to date as placements are accepted). */
   private List<Segment> layoutOf(String fifo) {
     List<Segment> layout = layouts.get(fifo);
-    return layout != null ? layout : List.of(new Segment(fifo, 0, fifos.get(fifo).sizeBits(), fifo, 0));
+    if (layout == null) {
+      throw new IllegalStateException("no layout for FIFO " + fifo);
+    }
+    return layout;
   }
 
   // ---------------------------------------------------------------- validation
 
-  /** Null when the moved FIFOs can take their new places safely, else the reason. */
+  /**
+   * Null when the moved FIFOs can take their new places safely, else the reason. Their new segments (numbered
+   * from {@code firstNewSeq}) join their roots as the roots are checked, and are added to {@code inserted};
+   * their old ones are still there and are ignored.
+   */
   private String validate(Map<String, List<Segment>> newLayouts, Set<String> moved, boolean rigid,
-      Set<String> newlyModified) {
-    Map<String, List<Segment>> byRoot = new LinkedHashMap<>();
+      long firstNewSeq, BitSet newlyModified, List<Segment> inserted) {
+    BitSet movedRanks = new BitSet();
+    for (String fifo : moved) {
+      movedRanks.set(nameRank.get(fifo));
+    }
+    Map<String, List<Segment>> addedByRoot = new LinkedHashMap<>();
     for (List<Segment> layout : newLayouts.values()) {
       for (Segment segment : layout) {
-        byRoot.computeIfAbsent(segment.root(), r -> {
-          List<Segment> others = new ArrayList<>();
-          for (Segment existing : rootSegments.getOrDefault(r, List.of())) {
-            if (!moved.contains(existing.fifo())) {
-              others.add(existing);
-            }
-          }
-          return others;
-        }).add(segment);
+        addedByRoot.computeIfAbsent(segment.root(), r -> new ArrayList<>()).add(segment);
       }
     }
-    for (List<Segment> segments : byRoot.values()) {
-      String problem = checkRoot(segments, moved, rigid, newlyModified);
+    for (Map.Entry<String, List<Segment>> added : addedByRoot.entrySet()) {
+      String problem = checkRoot(added.getKey(), added.getValue(), newLayouts, movedRanks, rigid, firstNewSeq,
+          newlyModified, inserted);
       if (problem != null) {
         return problem;
       }
@@ -309,51 +399,143 @@ public final class BufferMerger {
     return null;
   }
 
-  /** Two FIFOs (possibly the same one twice) whose bits overlap in a root. */
+  /** Two actor instances (for the reachability cache). */
   private record Pair(String first, String second) {
   }
 
   /**
-   * Checks a root after FIFOs {@code moved} were placed in it. The placements before were safe, so only
-   * pairs involving a moved FIFO, or a FIFO that the move makes modified, are checked.
+   * Distinct pairs of FIFOs (possibly the same one twice) whose bits overlap in a root, in the order first
+   * found, each one number: smaller rank * FIFO count + larger rank.
    */
-  private String checkRoot(List<Segment> segments, Set<String> moved, boolean rigid, Set<String> newlyModified) {
-    // moved as one block, the moved FIFOs keep their places relative to each other: those pairs were checked
-    Set<Pair> pairs = overlapping(segments, segment -> moved.contains(segment.fifo()),
-        rigid ? segment -> !moved.contains(segment.fifo()) : segment -> true);
+  private final class Pairs {
+    private long[] inOrder = new long[16];
+    private int size;
+    /** Open addressing on key + 1, so 0 marks a free slot. */
+    private long[] slots = new long[64];
+
+    void add(Segment a, Segment b) {
+      long key = (long) Math.min(a.rank(), b.rank()) * byRank.length + Math.max(a.rank(), b.rank());
+      int mask = slots.length - 1;
+      int slot = (int) (mix(key) & mask);
+      while (slots[slot] != 0) {
+        if (slots[slot] == key + 1) {
+          return;
+        }
+        slot = (slot + 1) & mask;
+      }
+      slots[slot] = key + 1;
+      if (size == inOrder.length) {
+        inOrder = Arrays.copyOf(inOrder, size * 2);
+      }
+      inOrder[size++] = key;
+      if (size * 2 > slots.length) {
+        rehash();
+      }
+    }
+
+    private void rehash() {
+      slots = new long[slots.length * 2];
+      int mask = slots.length - 1;
+      for (int i = 0; i < size; i++) {
+        int slot = (int) (mix(inOrder[i]) & mask);
+        while (slots[slot] != 0) {
+          slot = (slot + 1) & mask;
+        }
+        slots[slot] = inOrder[i] + 1;
+      }
+    }
+
+    private static long mix(long key) {
+      long h = key * 0x9E3779B97F4A7C15L;
+      return h ^ (h >>> 29);
+    }
+
+    int size() {
+      return size;
+    }
+
+    int first(int index) {
+      return (int) (inOrder[index] / byRank.length);
+    }
+
+    int second(int index) {
+      return (int) (inOrder[index] % byRank.length);
+    }
+  }
+
+  /**
+   * Checks root {@code root} after the moved FIFOs took their new segments {@code added} in it. The placements
+   * before were safe, so only pairs involving a moved FIFO, or a FIFO that the move makes modified, are checked.
+   * Pairs are checked in the order of the segments' placement, then of the partners' start, so the first
+   * problem found (the one reported) does not depend on how the root's segments are stored.
+   */
+  private String checkRoot(String root, List<Segment> added, Map<String, List<Segment>> newLayouts,
+      BitSet moved, boolean rigid, long firstNewSeq, BitSet newlyModified, List<Segment> inserted) {
+    RootSegments segments = rootSegments.computeIfAbsent(root, r -> new RootSegments());
+    // the root as it would be: the new segments, and the old ones but those of the moved FIFOs
+    Predicate<Segment> present = segment -> segment.seq() >= firstNewSeq || !moved.get(segment.rank());
+    Pairs pairs = new Pairs();
+    if (rigid) {
+      // moved as one block, the moved FIFOs keep their places relative to each other: those pairs were
+      // checked, so the new segments join the root only after their partners were found
+      for (Segment segment : added) {
+        addOverlapping(segments, segment, other -> !moved.get(other.rank()), pairs);
+      }
+      insert(segments, added, inserted);
+    } else {
+      insert(segments, added, inserted);
+      for (Segment segment : added) {
+        addOverlapping(segments, segment, present, pairs);
+      }
+    }
     // a FIFO is modified while it lives if its consumer may write it or writes an in-place output over it
     // (a fork, join, broadcast or roundbuffer output placed over it is a view, not a write)
-    Set<String> fresh = new HashSet<>();
-    for (Pair pair : pairs) {
-      FifoInfo a = fifos.get(pair.first());
-      FifoInfo b = fifos.get(pair.second());
+    BitSet fresh = new BitSet();
+    for (int i = 0; i < pairs.size(); i++) {
+      int a = pairs.first(i);
+      int b = pairs.second(i);
       if (a != b) {
-        if (b.producer().equals(a.consumer()) && !b.producerAliases() && !modified.contains(a.id())) {
-          fresh.add(a.id());
+        if (producerVertex[b] == consumerVertex[a] && !byRank[b].producerAliases() && !modified.get(a)) {
+          fresh.set(a);
         }
-        if (a.producer().equals(b.consumer()) && !a.producerAliases() && !modified.contains(b.id())) {
-          fresh.add(b.id());
+        if (producerVertex[a] == consumerVertex[b] && !byRank[a].producerAliases() && !modified.get(b)) {
+          fresh.set(b);
         }
       }
     }
-    newlyModified.addAll(fresh);
+    newlyModified.or(fresh);
     if (!fresh.isEmpty()) {
-      pairs.addAll(overlapping(segments, segment -> fresh.contains(segment.fifo()), segment -> true));
+      List<Segment> freshSegments = new ArrayList<>();
+      for (int rank = fresh.nextSetBit(0); rank >= 0; rank = fresh.nextSetBit(rank + 1)) {
+        String fifo = byRank[rank].id();
+        for (Segment segment : moved.get(rank) ? newLayouts.get(fifo) : layoutOf(fifo)) {
+          if (segment.root().equals(root)) {
+            freshSegments.add(segment);
+          }
+        }
+      }
+      freshSegments.sort(Comparator.comparingLong(Segment::seq));
+      for (Segment segment : freshSegments) {
+        addOverlapping(segments, segment, present, pairs);
+      }
     }
-    for (Pair pair : pairs) {
-      FifoInfo a = fifos.get(pair.first());
-      FifoInfo b = fifos.get(pair.second());
-      if (a != b && (sequential(a, b) || sequential(b, a))) {
+    for (int i = 0; i < pairs.size(); i++) {
+      int first = pairs.first(i);
+      int second = pairs.second(i);
+      if (first != second && (sequential(first, second) || sequential(second, first))) {
         continue;
       }
+      FifoInfo a = byRank[first];
+      FifoInfo b = byRank[second];
       for (FifoInfo fifo : a == b ? List.of(a) : List.of(a, b)) {
         FifoInfo other = fifo == a ? b : a;
+        int rank = fifo == a ? first : second;
         if (!fifo.mergeable()) {
           return "FIFO " + fifo.id() + " would share memory with FIFO " + other.id()
               + ", which may be live at the same time, but its consumer " + fifo.consumer()
               + " may write it (port neither READ_ONLY nor UNUSED)";
         }
-        if (modified.contains(fifo.id()) || newlyModified.contains(fifo.id())) {
+        if (modified.get(rank) || newlyModified.get(rank)) {
           return "FIFO " + fifo.id() + " would share memory with FIFO " + other.id()
               + ", which may be live at the same time, but its consumer " + fifo.consumer()
               + " writes an in-place output over it";
@@ -363,45 +545,46 @@ public final class BufferMerger {
     return null;
   }
 
-  /** The distinct FIFO pairs whose segments overlap, one a selected segment and the other a partner. */
-  private static Set<Pair> overlapping(List<Segment> segments, java.util.function.Predicate<Segment> selected,
-      java.util.function.Predicate<Segment> partner) {
-    List<Segment> chosen = new ArrayList<>();
-    List<Segment> partners = new ArrayList<>();
+  private static void insert(RootSegments root, List<Segment> segments, List<Segment> inserted) {
     for (Segment segment : segments) {
-      if (selected.test(segment)) {
-        chosen.add(segment);
-      }
-      if (partner.test(segment)) {
-        partners.add(segment);
-      }
+      root.add(segment);
+      inserted.add(segment);
     }
-    // partners by start: only those starting before a segment's end can overlap it
-    partners.sort(Comparator.comparingLong(Segment::rootStart));
-    long[] starts = new long[partners.size()];
-    for (int i = 0; i < starts.length; i++) {
-      starts[i] = partners.get(i).rootStart();
-    }
-    Set<Pair> pairs = new LinkedHashSet<>();
-    for (Segment a : chosen) {
-      int limit = java.util.Arrays.binarySearch(starts, a.rootEnd());
-      limit = limit < 0 ? -limit - 1 : limit;
-      while (limit > 0 && limit < starts.length && starts[limit - 1] == a.rootEnd()) {
-        limit--;
-      }
-      for (int j = 0; j < limit; j++) {
-        Segment b = partners.get(j);
-        if (b != a && a.rootStart() < b.rootEnd() && b.rootStart() < a.rootEnd()) {
-          pairs.add(a.fifo().compareTo(b.fifo()) <= 0 ? new Pair(a.fifo(), b.fifo()) : new Pair(b.fifo(), a.fifo()));
-        }
-      }
-    }
-    return pairs;
   }
 
-  /** True when {@code later} is written only after {@code earlier} was consumed. */
-  private boolean sequential(FifoInfo earlier, FifoInfo later) {
-    return later.producer().equals(earlier.consumer()) || reaches(earlier.consumer(), later.producer());
+  /** Adds the FIFO pairs of {@code segment} and the partners overlapping it, partners by start. */
+  private static void addOverlapping(RootSegments root, Segment segment, Predicate<Segment> partner,
+      Pairs pairs) {
+    root.byStart.forEachOverlapping(segment.rootStart(), segment.rootEnd(), other -> {
+      if (other != segment && partner.test(other)) {
+        pairs.add(segment, other);
+      }
+    });
+  }
+
+  /** True when FIFO {@code later} (a rank) is written only after FIFO {@code earlier} was consumed. */
+  private boolean sequential(int earlier, int later) {
+    if (producerVertex[later] == consumerVertex[earlier]) {
+      return true;
+    }
+    if (producerPosition == null) {
+      topologicalOrder();
+      producerPosition = new int[byRank.length];
+      consumerPosition = new int[byRank.length];
+      for (int rank = 0; rank < byRank.length; rank++) {
+        producerPosition[rank] = topologicalOrder.getOrDefault(byRank[rank].producer(), -1);
+        consumerPosition[rank] = topologicalOrder.getOrDefault(byRank[rank].consumer(), -1);
+      }
+    }
+    int start = consumerPosition[earlier];
+    int end = producerPosition[later];
+    if (start < 0 || end < 0 || start >= end) {
+      return false;
+    }
+    if (descendantBits != null) {
+      return descendantBits[start].get(end);
+    }
+    return reaches(byRank[earlier].consumer(), byRank[later].producer());
   }
 
   /**
@@ -445,7 +628,7 @@ public final class BufferMerger {
 
   private final Map<Pair, Boolean> reachability = new HashMap<>();
   /** Descendants by topological position, for graphs small enough (a bit per pair of instances). */
-  private java.util.BitSet[] descendantBits;
+  private BitSet[] descendantBits;
   private static final int MAX_BITSET_VERTICES = 20_000;
   private Map<String, Integer> topologicalOrder;
 
@@ -479,9 +662,9 @@ public final class BufferMerger {
     }
     if (sequence.size() <= MAX_BITSET_VERTICES) {
       // in reverse order every successor's descendants are known when a vertex is reached
-      descendantBits = new java.util.BitSet[sequence.size()];
+      descendantBits = new BitSet[sequence.size()];
       for (int i = sequence.size() - 1; i >= 0; i--) {
-        java.util.BitSet bits = new java.util.BitSet(sequence.size());
+        BitSet bits = new BitSet(sequence.size());
         for (String next : successors.getOrDefault(sequence.get(i), List.of())) {
           Integer position = topologicalOrder.get(next);
           if (position != null) {

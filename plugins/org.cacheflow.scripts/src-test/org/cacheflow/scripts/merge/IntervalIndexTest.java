@@ -93,6 +93,14 @@ class IntervalIndexTest {
   }
 
   @Test
+  void renumberingAnAbsentIntervalChangesNothing() {
+    Interval a = new Interval(0, 10, 0);
+    IntervalIndex<Interval> index = indexOf(List.of(a));
+    assertFalse(index.renumber(0, 7, 8, a));
+    assertEquals(List.of(a), query(index, 0, 1));
+  }
+
+  @Test
   void anIntervalEndingBeforeItStartsIsRefused() {
     IntervalIndex<Interval> index = new IntervalIndex<>();
     assertThrows(IllegalArgumentException.class, () -> index.add(5, 4, 0, new Interval(5, 4, 0)));
@@ -118,6 +126,16 @@ class IntervalIndexTest {
         } else if (action < 7) {
           Interval gone = present.remove(random.nextInt(present.size()));
           assertTrue(index.remove(gone.start(), gone.order()));
+        } else if (action < 8) {
+          // as the merger does: the same bits under a new number, the largest so far or (to undo) a smaller one
+          int which = random.nextInt(present.size());
+          Interval old = present.get(which);
+          long newOrder = random.nextBoolean() ? order++ : -1 - random.nextInt(1000) - 1000L * round;
+          if (present.stream().noneMatch(interval -> interval.order() == newOrder)) {
+            Interval renumbered = new Interval(old.start(), old.end(), newOrder);
+            assertTrue(index.renumber(old.start(), old.order(), newOrder, renumbered));
+            present.set(which, renumbered);
+          }
         } else {
           long from = random.nextInt(span + 2) - 1;
           long to = from + random.nextInt(span / 2 + 1);

@@ -53,6 +53,8 @@ public final class BufferMerger {
   private final Map<String, RootSegments> rootSegments = new HashMap<>();
   /** Numbers segments in the order they took their place (see {@link RootSegments}). */
   private long nextSeq;
+  /** For the move being checked: segments staying where they were, new number -> old one. */
+  private final Map<Segment, Segment> renumbered = new IdentityHashMap<>();
   /**
    * FIFOs are numbered by their ids' sorted order (their rank), so a pair of FIFOs is one number and the
    * checks on pairs index arrays.
@@ -163,8 +165,17 @@ public final class BufferMerger {
       List<Segment> inserted = new ArrayList<>();
       problem = validate(newLayouts, moved, pieces.size() == 1, firstNewSeq, newlyModified, inserted);
       if (problem != null) {
+        // the new segments leave first, so the renumbered ones can take their old numbers back in place
         for (Segment segment : inserted) {
-          rootSegments.get(segment.root()).remove(segment);
+          if (!renumbered.containsKey(segment)) {
+            rootSegments.get(segment.root()).remove(segment);
+          }
+        }
+        for (Segment segment : inserted) {
+          Segment old = renumbered.get(segment);
+          if (old != null) {
+            rootSegments.get(segment.root()).renumber(segment, old);
+          }
         }
       }
     }
@@ -187,14 +198,23 @@ public final class BufferMerger {
     layouts.putAll(newLayouts);
   }
 
-  /** The layouts with their segments numbered in order, after every segment placed so far. */
+  /**
+   * The layouts with their segments numbered in order, after every segment placed so far. A segment that stays
+   * where it was (a moved FIFO's piece outside the guest) gets a new number too, as if placed again: it is
+   * recorded in {@link #renumbered}.
+   */
   private Map<String, List<Segment>> numbered(Map<String, List<Segment>> newLayouts) {
+    renumbered.clear();
     Map<String, List<Segment>> numbered = new LinkedHashMap<>();
     for (Map.Entry<String, List<Segment>> layout : newLayouts.entrySet()) {
       List<Segment> segments = new ArrayList<>(layout.getValue().size());
       for (Segment segment : layout.getValue()) {
-        segments.add(new Segment(segment.fifo(), nameRank.get(segment.fifo()), segment.fifoStart(),
-            segment.length(), segment.root(), segment.rootStart(), nextSeq++));
+        Segment placed = new Segment(segment.fifo(), nameRank.get(segment.fifo()), segment.fifoStart(),
+            segment.length(), segment.root(), segment.rootStart(), nextSeq++);
+        if (segment.seq() >= 0) {
+          renumbered.put(placed, segment);
+        }
+        segments.add(placed);
       }
       numbered.put(layout.getKey(), segments);
     }
@@ -280,6 +300,11 @@ public final class BufferMerger {
 
     void remove(Segment segment) {
       byStart.remove(segment.rootStart(), segment.seq());
+    }
+
+    /** Replaces a segment by the same bits under another number. */
+    void renumber(Segment old, Segment renumbered) {
+      byStart.renumber(old.rootStart(), old.seq(), renumbered.seq(), renumbered);
     }
 
     List<Segment> inPlacementOrder() {
@@ -545,9 +570,14 @@ public final class BufferMerger {
     return null;
   }
 
-  private static void insert(RootSegments root, List<Segment> segments, List<Segment> inserted) {
+  private void insert(RootSegments root, List<Segment> segments, List<Segment> inserted) {
     for (Segment segment : segments) {
-      root.add(segment);
+      Segment old = renumbered.get(segment);
+      if (old != null) {
+        root.renumber(old, segment); // its old number is not in the root any more: no removal later
+      } else {
+        root.add(segment);
+      }
       inserted.add(segment);
     }
   }

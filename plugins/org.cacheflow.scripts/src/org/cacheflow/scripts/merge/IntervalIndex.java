@@ -16,8 +16,8 @@ final class IntervalIndex<T> {
   private static final class Node<T> {
     final long start;
     final long end;
-    final long order;
-    final T value;
+    long order;
+    T value;
     final int priority;
     long maxEnd;
     Node<T> left;
@@ -74,6 +74,54 @@ final class IntervalIndex<T> {
     int before = size;
     root = remove(root, start, order);
     return size < before;
+  }
+
+  /**
+   * Gives the interval (start, order) the number {@code newOrder} and the value {@code newValue}; false when
+   * there is no such interval. The node stays in place when the new number keeps it between its neighbours.
+   */
+  boolean renumber(long start, long order, long newOrder, T newValue) {
+    Node<T> node = root;
+    Node<T> before = null;
+    Node<T> after = null;
+    while (node != null) {
+      int comparison = node.compareTo(start, order);
+      if (comparison == 0) {
+        break;
+      }
+      if (comparison < 0) {
+        before = node;
+        node = node.right;
+      } else {
+        after = node;
+        node = node.left;
+      }
+    }
+    if (node == null) {
+      return false;
+    }
+    if (node.left != null) {
+      before = node.left;
+      while (before.right != null) {
+        before = before.right;
+      }
+    }
+    if (node.right != null) {
+      after = node.right;
+      while (after.left != null) {
+        after = after.left;
+      }
+    }
+    if ((before == null || before.compareTo(start, newOrder) < 0) && (after == null
+        || after.compareTo(start, newOrder) > 0)) {
+      node.order = newOrder;
+      node.value = newValue;
+      return true;
+    }
+    long end = node.end;
+    remove(start, order);
+    add(start, end, newOrder, newValue);
+    return true;
   }
 
   /** Calls {@code action} for every interval overlapping {@code [from, to)}, by increasing (start, order). */

@@ -15,7 +15,11 @@ import org.junit.jupiter.api.Test;
 /** The overlap queries of {@link IntervalIndex} against a plain scan of the same intervals. */
 class IntervalIndexTest {
 
-  private record Interval(long start, long end, long order) {
+  private record Interval(long start, long end, long order, int version) {
+
+    Interval(long start, long end, long order) {
+      this(start, end, order, 0);
+    }
   }
 
   private static List<Interval> query(IntervalIndex<Interval> index, long from, long to) {
@@ -93,10 +97,10 @@ class IntervalIndexTest {
   }
 
   @Test
-  void renumberingAnAbsentIntervalChangesNothing() {
+  void replacingAnAbsentIntervalChangesNothing() {
     Interval a = new Interval(0, 10, 0);
     IntervalIndex<Interval> index = indexOf(List.of(a));
-    assertFalse(index.renumber(0, 7, 8, a));
+    assertFalse(index.replace(0, 7, new Interval(0, 10, 7)));
     assertEquals(List.of(a), query(index, 0, 1));
   }
 
@@ -127,15 +131,12 @@ class IntervalIndexTest {
           Interval gone = present.remove(random.nextInt(present.size()));
           assertTrue(index.remove(gone.start(), gone.order()));
         } else if (action < 8) {
-          // as the merger does: the same bits under a new number, the largest so far or (to undo) a smaller one
+          // as the merger does when a segment is placed again where it was: same key, another value
           int which = random.nextInt(present.size());
           Interval old = present.get(which);
-          long newOrder = random.nextBoolean() ? order++ : -1 - random.nextInt(1000) - 1000L * round;
-          if (present.stream().noneMatch(interval -> interval.order() == newOrder)) {
-            Interval renumbered = new Interval(old.start(), old.end(), newOrder);
-            assertTrue(index.renumber(old.start(), old.order(), newOrder, renumbered));
-            present.set(which, renumbered);
-          }
+          Interval again = new Interval(old.start(), old.end(), old.order(), old.version() + 1);
+          assertTrue(index.replace(old.start(), old.order(), again));
+          present.set(which, again);
         } else {
           long from = random.nextInt(span + 2) - 1;
           long to = from + random.nextInt(span / 2 + 1);

@@ -55,6 +55,7 @@ public final class BufferMerger {
   private long nextSeq;
   /** For the move being checked: segments staying where they were, new number -> old one. */
   private final Map<Segment, Segment> renumbered = new IdentityHashMap<>();
+  private final Set<Segment> renumberedOld = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
   /**
    * FIFOs are numbered by their ids' sorted order (their rank), so a pair of FIFOs is one number and the
    * checks on pairs index arrays.
@@ -91,7 +92,8 @@ public final class BufferMerger {
       consumerVertex[rank] = vertices.computeIfAbsent(fifo.consumer(), v -> vertices.size());
     }
     for (FifoInfo fifo : fifos.values()) {
-      Segment own = new Segment(fifo.id(), nameRank.get(fifo.id()), 0, fifo.sizeBits(), fifo.id(), 0, nextSeq++);
+      long seq = nextSeq++;
+      Segment own = new Segment(fifo.id(), nameRank.get(fifo.id()), 0, fifo.sizeBits(), fifo.id(), 0, seq, seq);
       rootSegments.computeIfAbsent(fifo.id(), r -> new RootSegments()).add(own);
       layouts.put(fifo.id(), List.of(own));
     }
@@ -165,16 +167,12 @@ public final class BufferMerger {
       List<Segment> inserted = new ArrayList<>();
       problem = validate(newLayouts, moved, pieces.size() == 1, firstNewSeq, newlyModified, inserted);
       if (problem != null) {
-        // the new segments leave first, so the renumbered ones can take their old numbers back in place
-        for (Segment segment : inserted) {
-          if (!renumbered.containsKey(segment)) {
-            rootSegments.get(segment.root()).remove(segment);
-          }
-        }
         for (Segment segment : inserted) {
           Segment old = renumbered.get(segment);
           if (old != null) {
-            rootSegments.get(segment.root()).renumber(segment, old);
+            rootSegments.get(segment.root()).replace(segment, old);
+          } else {
+            rootSegments.get(segment.root()).remove(segment);
           }
         }
       }
@@ -190,7 +188,7 @@ public final class BufferMerger {
     for (String fifo : moved) {
       for (Segment old : layoutOf(fifo)) {
         RootSegments segments = rootSegments.get(old.root());
-        if (segments != null) {
+        if (segments != null && !renumberedOld.contains(old)) {
           segments.remove(old);
         }
       }
@@ -205,14 +203,18 @@ public final class BufferMerger {
    */
   private Map<String, List<Segment>> numbered(Map<String, List<Segment>> newLayouts) {
     renumbered.clear();
+    renumberedOld.clear();
     Map<String, List<Segment>> numbered = new LinkedHashMap<>();
     for (Map.Entry<String, List<Segment>> layout : newLayouts.entrySet()) {
       List<Segment> segments = new ArrayList<>(layout.getValue().size());
       for (Segment segment : layout.getValue()) {
+        long seq = nextSeq++;
+        boolean stays = segment.seq() >= 0;
         Segment placed = new Segment(segment.fifo(), nameRank.get(segment.fifo()), segment.fifoStart(),
-            segment.length(), segment.root(), segment.rootStart(), nextSeq++);
-        if (segment.seq() >= 0) {
+            segment.length(), segment.root(), segment.rootStart(), seq, stays ? segment.id() : seq);
+        if (stays) {
           renumbered.put(placed, segment);
+          renumberedOld.add(segment);
         }
         segments.add(placed);
       }
@@ -275,14 +277,16 @@ public final class BufferMerger {
   // ---------------------------------------------------------------- layout
 
   /**
-   * A run of bits of a FIFO placed in a root. {@code seq} numbers segments in the order they took their place
-   * (-1 while only proposed, as {@code rank}); it orders segments that start at the same bit.
+   * A run of bits of a FIFO placed in a root. {@code seq} numbers segments in the order they took their place;
+   * it orders the partners of a segment that start at the same bit. {@code id} identifies the segment in its
+   * root's index and stays when the segment is placed again where it was (see {@link #renumbered}). All three
+   * numbers are -1 while the segment is only proposed.
    */
   private record Segment(String fifo, int rank, long fifoStart, long length, String root, long rootStart,
-      long seq) {
+      long seq, long id) {
 
     Segment(String fifo, long fifoStart, long length, String root, long rootStart) {
-      this(fifo, -1, fifoStart, length, root, rootStart, -1);
+      this(fifo, -1, fifoStart, length, root, rootStart, -1, -1);
     }
 
     long rootEnd() {
@@ -295,16 +299,16 @@ public final class BufferMerger {
     private final IntervalIndex<Segment> byStart = new IntervalIndex<>();
 
     void add(Segment segment) {
-      byStart.add(segment.rootStart(), segment.rootEnd(), segment.seq(), segment);
+      byStart.add(segment.rootStart(), segment.rootEnd(), segment.id(), segment);
     }
 
     void remove(Segment segment) {
-      byStart.remove(segment.rootStart(), segment.seq());
+      byStart.remove(segment.rootStart(), segment.id());
     }
 
-    /** Replaces a segment by the same bits under another number. */
-    void renumber(Segment old, Segment renumbered) {
-      byStart.renumber(old.rootStart(), old.seq(), renumbered.seq(), renumbered);
+    /** Replaces a segment by the same bits with the same id (placed again, under another number). */
+    void replace(Segment old, Segment again) {
+      byStart.replace(old.rootStart(), old.id(), again);
     }
 
     List<Segment> inPlacementOrder() {
@@ -574,7 +578,7 @@ public final class BufferMerger {
     for (Segment segment : segments) {
       Segment old = renumbered.get(segment);
       if (old != null) {
-        root.renumber(old, segment); // its old number is not in the root any more: no removal later
+        root.replace(old, segment); // the old segment is not in the root any more: no removal later
       } else {
         root.add(segment);
       }
@@ -582,15 +586,24 @@ public final class BufferMerger {
     }
   }
 
-  /** Adds the FIFO pairs of {@code segment} and the partners overlapping it, partners by start. */
+  /** Adds the FIFO pairs of {@code segment} and the partners overlapping it, partners by (start, seq). */
   private static void addOverlapping(RootSegments root, Segment segment, Predicate<Segment> partner,
       Pairs pairs) {
+    List<Segment> partners = new ArrayList<>();
     root.byStart.forEachOverlapping(segment.rootStart(), segment.rootEnd(), other -> {
       if (other != segment && partner.test(other)) {
-        pairs.add(segment, other);
+        partners.add(other);
       }
     });
+    // the index orders equal starts by id, the pairs must come by placement order
+    partners.sort(BY_START_THEN_SEQ);
+    for (Segment other : partners) {
+      pairs.add(segment, other);
+    }
   }
+
+  private static final Comparator<Segment> BY_START_THEN_SEQ =
+      Comparator.comparingLong(Segment::rootStart).thenComparingLong(Segment::seq);
 
   /** True when FIFO {@code later} (a rank) is written only after FIFO {@code earlier} was consumed. */
   private boolean sequential(int earlier, int later) {

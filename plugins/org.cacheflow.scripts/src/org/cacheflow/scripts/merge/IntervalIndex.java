@@ -16,7 +16,7 @@ final class IntervalIndex<T> {
   private static final class Node<T> {
     final long start;
     final long end;
-    long order;
+    final long order;
     T value;
     final int priority;
     long maxEnd;
@@ -76,52 +76,18 @@ final class IntervalIndex<T> {
     return size < before;
   }
 
-  /**
-   * Gives the interval (start, order) the number {@code newOrder} and the value {@code newValue}; false when
-   * there is no such interval. The node stays in place when the new number keeps it between its neighbours.
-   */
-  boolean renumber(long start, long order, long newOrder, T newValue) {
+  /** Gives the interval (start, order) the value {@code value}; false when there is no such interval. */
+  boolean replace(long start, long order, T value) {
     Node<T> node = root;
-    Node<T> before = null;
-    Node<T> after = null;
     while (node != null) {
       int comparison = node.compareTo(start, order);
       if (comparison == 0) {
-        break;
+        node.value = value;
+        return true;
       }
-      if (comparison < 0) {
-        before = node;
-        node = node.right;
-      } else {
-        after = node;
-        node = node.left;
-      }
+      node = comparison < 0 ? node.right : node.left;
     }
-    if (node == null) {
-      return false;
-    }
-    if (node.left != null) {
-      before = node.left;
-      while (before.right != null) {
-        before = before.right;
-      }
-    }
-    if (node.right != null) {
-      after = node.right;
-      while (after.left != null) {
-        after = after.left;
-      }
-    }
-    if ((before == null || before.compareTo(start, newOrder) < 0) && (after == null
-        || after.compareTo(start, newOrder) > 0)) {
-      node.order = newOrder;
-      node.value = newValue;
-      return true;
-    }
-    long end = node.end;
-    remove(start, order);
-    add(start, end, newOrder, newValue);
-    return true;
+    return false;
   }
 
   /** Calls {@code action} for every interval overlapping {@code [from, to)}, by increasing (start, order). */

@@ -42,33 +42,8 @@
  * (a)-(d) give the happens-before edges publish(n) -> use(n) -> overwrite(n + k), which is the SC proof's
  * ordering restricted to the accesses that conflict; nothing else needs ordering.
  *
- * WAITING. A side that cannot proceed spins on the line it waits for (pause between reads: the line stays
- * in its cache, shared, and costs nothing until the other side writes it), then sleeps on a futex. The
- * word it sleeps on is its "sleeping" flag, in a line the other side reads after every publish/release
- * (read-mostly, so an L1 hit). The wake system call is made only when that flag is set.
- *   sleeper:  sleeping = 1;  BARRIER;  if (condition || closed) { sleeping = 0; proceed }
- *             futex_wait(&sleeping, 1)   -- returns at once unless sleeping is still 1
- *   waker:    publish (header / consumed);  barrier;  if (sleeping && exchange(sleeping, 0)) futex_wake
- * No wake-up is lost: this is Dekker's pattern. Each side stores then loads the other's variable with a
- * full barrier in between, so at least one of them sees the other's store: either the sleeper sees the
- * condition and does not sleep, or the waker sees sleeping == 1. In the latter case the waker clears the
- * flag before futex_wake; if the sleeper reaches futex_wait after the clear, the kernel's atomic
- * compare finds 0 and returns at once, and if before, it is queued and the wake finds it.
- * The barrier pair: a full fence on the sleeper's side is free (it is about to sleep), on the waker's side
- * it would cost a store-buffer drain on every message (an mfence waiting for the slot line's ownership
- * transfer serialises the sender: measured several times slower). So the waker uses only a compiler
- * barrier and the sleeper calls membarrier(MEMBARRIER_CMD_PRIVATE_EXPEDITED), which makes every running
- * thread of the process execute a full barrier before it returns (a descheduled thread has passed one in
- * the context switch). That barrier splits the waker's program order: its publish and its flag load are
- * either both before it (the publish is then visible to the sleeper's re-check), both after it (the
- * sleeper's flag store, made before the membarrier, is visible to the load), or publish before and load
- * after (both are seen). If membarrier is unavailable (old kernel, seccomp, or CF_CHANNEL_NO_MEMBARRIER),
- * both sides use a full fence (cf_arch_full_fence: mfence / dmb ish; written as an instruction rather than
- * a C11 seq_cst fence, which ThreadSanitizer does not model -- the flags themselves are all atomics).
- *
- * CLOSE stores `closed` and then, with a full fence, clears and wakes both sleeping flags: the same
- * Dekker argument with `closed` as the condition. A receiver that sees closed re-checks its slot once:
- * everything committed before the close is still delivered (the close's seq_cst store is a release).
+ * WAITING (spin, then futex, with the Dekker argument for why no wake-up is lost) and CLOSE are shared
+ * with channel_lamport.c and explained in channel_common.h.
  *
  * LAYOUT. Every group of fields written by one side, or read-only, sits in its own 128-byte block (two
  * 64-byte lines: x86's adjacent-line prefetcher fetches lines in pairs, and some aarch64 cores have
@@ -78,36 +53,13 @@
 #include "cacheflow/channel.h"
 
 #include <errno.h>
-#include <linux/futex.h>
-#include <linux/membarrier.h>
-#include <pthread.h>
 #include <stdalign.h>
-#include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
-#include <sys/syscall.h>
-#include <unistd.h>
 
 #include "arch/arch.h"
+#include "channel_common.h"
 #include "channel_homing.h"
 #include "stats_internal.h"
-
-#define CHANNEL_BLOCK 128 /* separation of fields written by different sides */
-#define CHANNEL_LINE 64   /* slot stride granularity */
-#define HEADER_BYTES 16   /* header word + padding: keeps the payload aligned like max_align_t */
-
-/* The per-side configuration copy; the fast path reads only this and the side's own counters. */
-struct channel_side_config {
-    char *slots;
-    char *slots_end;      /* slots + k * stride */
-    size_t slots_count;   /* k */
-    size_t stride;        /* bytes from one slot to the next: a multiple of CHANNEL_LINE (packed: of 16) */
-    size_t payload_offset;
-    size_t max_message;
-    uint32_t spin_limit;
-    uint32_t homing;      /* cf_channel_homing */
-    int symmetric_fences; /* 1: no membarrier, a full fence after every publish/release */
-};
 
 struct channel_sender {
     struct channel_side_config cfg;
@@ -127,12 +79,7 @@ struct channel_receiver {
 
 struct cf_channel {
     /* Read-only after creation (and only read off the fast path). */
-    alignas(CHANNEL_BLOCK) struct {
-        char *slots;
-        size_t map_bytes;
-        size_t slots_count;
-        size_t max_message;
-    } shared;
+    alignas(CHANNEL_BLOCK) struct channel_shared shared;
     /* Written and read by the sender only. */
     alignas(CHANNEL_BLOCK) struct channel_sender sender;
     /* Written and read by the receiver only. */
@@ -140,14 +87,9 @@ struct cf_channel {
     /* The ack line: written by the receiver every release, read by the sender when its free count is 0. */
     alignas(CHANNEL_BLOCK) uint64_t consumed;
     /* Read by the sender after every publish; written when the receiver sleeps or wakes and on close. */
-    alignas(CHANNEL_BLOCK) struct {
-        uint32_t receiver_sleeping; /* futex word */
-        uint32_t closed;
-    } to_receiver;
+    alignas(CHANNEL_BLOCK) struct channel_to_receiver to_receiver;
     /* Read by the receiver after every release; written when the sender sleeps or wakes. */
-    alignas(CHANNEL_BLOCK) struct {
-        uint32_t sender_sleeping; /* futex word */
-    } to_sender;
+    alignas(CHANNEL_BLOCK) struct channel_to_sender to_sender;
 };
 
 _Static_assert(sizeof(struct channel_sender) <= CHANNEL_BLOCK, "sender state must fit its block");
@@ -159,8 +101,6 @@ _Static_assert(offsetof(struct cf_channel, consumed) % CHANNEL_BLOCK == 0, "ack 
 _Static_assert(offsetof(struct cf_channel, to_receiver) % CHANNEL_BLOCK == 0, "wake line alignment");
 _Static_assert(offsetof(struct cf_channel, to_sender) % CHANNEL_BLOCK == 0, "wake line alignment");
 _Static_assert(sizeof(struct cf_channel) == 6 * CHANNEL_BLOCK, "one block per writer group");
-_Static_assert(HEADER_BYTES >= sizeof(uint64_t) && HEADER_BYTES % alignof(max_align_t) == 0,
-               "header keeps the payload aligned");
 _Static_assert(CF_CHANNEL_MAX_SLOTS <= UINT32_MAX, "seq (mod 2^32) must tell laps apart: k < 2^32");
 _Static_assert(CF_CHANNEL_MAX_MESSAGE <= UINT32_MAX, "the length must fit the header's high half");
 
@@ -170,167 +110,39 @@ static inline uint64_t *slot_header(char *slot) { return (uint64_t *)(void *)slo
 static inline uint32_t header_seq(uint64_t header) { return (uint32_t)header; }
 static inline size_t header_length(uint64_t header) { return (size_t)(header >> 32); }
 
-/* ---- futex and the two barriers ---- */
-
-static void futex_wait(uint32_t *word, uint32_t expected) {
-    /* Errors (EAGAIN: the word changed, EINTR) just send the caller round its loop again. */
-    syscall(SYS_futex, word, FUTEX_WAIT_PRIVATE, expected, NULL, NULL, 0);
-}
-
-static void futex_wake_one(uint32_t *word) { syscall(SYS_futex, word, FUTEX_WAKE_PRIVATE, 1, NULL, NULL, 0); }
-
-static int membarrier_usable;
-static pthread_once_t membarrier_once = PTHREAD_ONCE_INIT;
-
-static void membarrier_register(void) {
-    long commands = syscall(SYS_membarrier, MEMBARRIER_CMD_QUERY, 0, 0);
-    if (commands < 0 || !(commands & MEMBARRIER_CMD_PRIVATE_EXPEDITED)) return;
-    if (syscall(SYS_membarrier, MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED, 0, 0) != 0) return;
-    /* One trial call: a filter could allow registration but not the command itself. */
-    if (syscall(SYS_membarrier, MEMBARRIER_CMD_PRIVATE_EXPEDITED, 0, 0) != 0) return;
-    membarrier_usable = 1;
-}
-
-/* The sleeper's side of the Dekker pair (rare: once per sleep). */
-static void heavy_barrier(int symmetric_fences) {
-    if (symmetric_fences || syscall(SYS_membarrier, MEMBARRIER_CMD_PRIVATE_EXPEDITED, 0, 0) != 0)
-        cf_arch_full_fence();
-}
-
-/* The waker's side, after every publish/release: a compiler barrier keeps the flag load after the
- * publishing store in program order; the sleeper's membarrier supplies the hardware barrier. */
-static inline void light_barrier(int symmetric_fences) {
-    if (symmetric_fences) cf_arch_full_fence();
-    else __atomic_signal_fence(__ATOMIC_SEQ_CST);
-}
-
-static void wake_sleeper(uint32_t *sleeping) {
-    /* Clearing before waking makes a futex_wait that has not started yet return at once; only one waker
-     * gets the 1, so each sleep costs at most one wake system call. */
-    if (__atomic_exchange_n(sleeping, 0, __ATOMIC_RELAXED) != 0) futex_wake_one(sleeping);
-}
-
-static inline void wake_if_asleep(uint32_t *sleeping, int symmetric_fences) {
-    light_barrier(symmetric_fences);
-    if (__builtin_expect(__atomic_load_n(sleeping, __ATOMIC_RELAXED) != 0, 0)) wake_sleeper(sleeping);
-}
-
-/* Returns > 0 when the caller may proceed, 0 to keep waiting, < 0 (an error code) to give up. */
-typedef int (*channel_condition)(cf_channel *ch);
-
-/* Spin with pause, then sleep; loops until `condition` is non-zero. Counted in the channel stats. */
-static int wait_until(cf_channel *ch, channel_condition condition, uint32_t *sleeping,
-                      const struct channel_side_config *cfg) {
-    CF_STAT_ADD(channel_waits, 1);
-    for (;;) {
-        for (uint32_t spin = 0; spin < cfg->spin_limit; spin++) {
-            cf_arch_cpu_relax();
-            int state = condition(ch);
-            if (state != 0) return state > 0 ? 0 : state;
-        }
-        __atomic_store_n(sleeping, 1, __ATOMIC_RELAXED);
-        heavy_barrier(cfg->symmetric_fences);
-        int state = condition(ch);
-        if (state != 0) {
-            __atomic_store_n(sleeping, 0, __ATOMIC_RELAXED);
-            return state > 0 ? 0 : state;
-        }
-        CF_STAT_ADD(channel_sleeps, 1);
-        futex_wait(sleeping, 1);
-        /* Woken, or a spurious return: the flag may still be ours; clear it so the other side does not
-         * make a needless wake call, and re-check. */
-        __atomic_store_n(sleeping, 0, __ATOMIC_RELAXED);
-    }
-}
-
 /* ---- creation ---- */
-
-static size_t round_up(size_t value, size_t multiple) { return (value + multiple - 1) / multiple * multiple; }
 
 int cf_channel_create(cf_channel **out, const cf_channel_options *options) {
     if (!out) return -EINVAL;
     *out = NULL;
-    if (!options || options->slots == 0 || options->slots > CF_CHANNEL_MAX_SLOTS ||
-        options->max_message > CF_CHANNEL_MAX_MESSAGE || (unsigned)options->homing > CF_CHANNEL_HOMING_DEMOTE ||
-        (unsigned)options->layout > CF_CHANNEL_LAYOUT_PACKED || (options->flags & ~(uint32_t)CF_CHANNEL_NO_MEMBARRIER))
-        return -EINVAL;
-
-    /* Small messages share the header's line (one line per message); larger ones start on the next line
-     * so that streaming stores and cleaning work on whole, aligned lines. */
-    size_t payload_offset = options->max_message <= CHANNEL_LINE - HEADER_BYTES ? HEADER_BYTES : CHANNEL_LINE;
-    size_t stride = round_up(payload_offset + options->max_message, CHANNEL_LINE);
-    /* Packed: measured 3-6x the 8-byte throughput of one line per slot when the receiver lags (it reads
-     * up to 4 messages per line transfer), same latency. Not with homing: it pushes out whole lines,
-     * which neighbouring slots are still using. */
-    cf_channel_layout layout = options->layout;
-    if (layout == CF_CHANNEL_LAYOUT_AUTO)
-        layout = options->max_message <= 24 && options->homing == CF_CHANNEL_HOMING_NONE ? CF_CHANNEL_LAYOUT_PACKED
-                                                                                         : CF_CHANNEL_LAYOUT_LINE;
-    if (layout == CF_CHANNEL_LAYOUT_PACKED) {
-        payload_offset = sizeof(uint64_t);
-        stride = round_up(payload_offset + options->max_message, 2 * sizeof(uint64_t));
-    }
-    size_t bytes;
-    if (__builtin_mul_overflow(options->slots, stride, &bytes)) return -ENOMEM;
-    long page = sysconf(_SC_PAGESIZE);
-    bytes = round_up(bytes, page > 0 ? (size_t)page : 4096);
-
-    pthread_once(&membarrier_once, membarrier_register);
-
-    cf_channel *ch = aligned_alloc(CHANNEL_BLOCK, sizeof *ch);
-    if (!ch) return -ENOMEM;
-    memset(ch, 0, sizeof *ch);
-    /* Anonymous pages read as zero, and all-zero slots are the initial state (every seq 0: no rdy).
-     * Nothing touches them here, so the receiver can be the first (cf_channel_home_here). */
-    void *slots = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (slots == MAP_FAILED) {
-        free(ch);
-        return -ENOMEM;
-    }
-    ch->shared.slots = slots;
-    ch->shared.map_bytes = bytes;
-    ch->shared.slots_count = options->slots;
-    ch->shared.max_message = options->max_message;
-
-    struct channel_side_config cfg = {
-        .slots = slots,
-        .slots_end = (char *)slots + options->slots * stride,
-        .slots_count = options->slots,
-        .stride = stride,
-        .payload_offset = payload_offset,
-        .max_message = options->max_message,
-        .spin_limit = options->spin_limit ? options->spin_limit : CF_CHANNEL_SPIN_DEFAULT,
-        .homing = (uint32_t)options->homing,
-        .symmetric_fences = !membarrier_usable || (options->flags & CF_CHANNEL_NO_MEMBARRIER),
-    };
+    void *memory;
+    struct channel_shared shared;
+    struct channel_side_config cfg;
+    int rc = cf_chan_create(options, sizeof(cf_channel), &memory, &shared, &cfg);
+    if (rc) return rc;
+    cf_channel *ch = memory;
+    ch->shared = shared;
     ch->sender.cfg = cfg;
-    ch->sender.free = options->slots;
-    ch->sender.next_slot = slots;
+    ch->sender.free = shared.slots_count;
+    ch->sender.next_slot = shared.slots;
     ch->receiver.cfg = cfg;
-    ch->receiver.next_slot = slots;
+    ch->receiver.next_slot = shared.slots;
     *out = ch;
     return 0;
 }
 
 int cf_channel_home_here(cf_channel *ch) {
     if (!ch) return -EINVAL;
-    /* Writing zeros keeps the initial state and makes this thread the first toucher of every page. */
-    memset(ch->shared.slots, 0, ch->shared.map_bytes);
+    cf_chan_home_here(&ch->shared);
     return 0;
 }
 
 void cf_channel_destroy(cf_channel *ch) {
-    if (!ch) return;
-    munmap(ch->shared.slots, ch->shared.map_bytes);
-    free(ch);
+    if (ch) cf_chan_destroy(ch, &ch->shared);
 }
 
 void cf_channel_close(cf_channel *ch) {
-    if (!ch) return;
-    __atomic_store_n(&ch->to_receiver.closed, 1, __ATOMIC_SEQ_CST);
-    cf_arch_full_fence();
-    wake_sleeper(&ch->to_receiver.receiver_sleeping);
-    wake_sleeper(&ch->to_sender.sender_sleeping);
+    if (ch) cf_chan_close(&ch->to_receiver, &ch->to_sender);
 }
 
 size_t cf_channel_max_message(const cf_channel *ch) { return ch ? ch->shared.max_message : 0; }
@@ -338,10 +150,7 @@ size_t cf_channel_slots(const cf_channel *ch) { return ch ? ch->shared.slots_cou
 
 /* ---- sender ---- */
 
-#define CF_LIKELY(x) __builtin_expect(!!(x), 1)
-#define CF_UNLIKELY(x) __builtin_expect(!!(x), 0)
-
-static int is_closed(cf_channel *ch) { return __atomic_load_n(&ch->to_receiver.closed, __ATOMIC_ACQUIRE) != 0; }
+static int is_closed(cf_channel *ch) { return channel_closed(&ch->to_receiver); }
 
 static inline char *next_slot_after(const struct channel_side_config *cfg, char *slot) {
     slot += cfg->stride;

@@ -15,81 +15,47 @@
  * message and lets the sender read the ack count only when its private count of free slots runs out.
  * Everything else is kept the same on purpose, so that a measured difference is the signalling: the
  * slot layout (a header word holding the length, then the message; LINE and PACKED strides and
- * alignments as in channel.c), the homing options, cf_channel_home_here (first touch by the receiver),
+ * alignments: the same code, channel_common.c), the homing options, cf_channel_home_here (first touch by the receiver),
  * the spin-then-futex waiting with membarrier, close semantics and the statistics.
  *
  * MEMORY ORDERING: the sender stores tail with release after the message and its length, the receiver
  * loads tail with acquire before reading them; the receiver stores head with release after its last use
- * of the slot, the sender loads head with acquire before overwriting it. The sleep/wake handshake is the
- * Dekker pattern explained in channel.c (sleeper: flag, heavy barrier, re-check; waker: publish, compiler
- * barrier, flag check). */
+ * of the slot, the sender loads head with acquire before overwriting it. The shared parts (option
+ * validation, slot geometry, the spin-then-futex waiting and its Dekker handshake, close) are in
+ * channel_common.h/.c. */
 #define _GNU_SOURCE
 #include "cacheflow/channel.h"
 
 #include <errno.h>
-#include <linux/futex.h>
-#include <linux/membarrier.h>
-#include <pthread.h>
 #include <stdalign.h>
-#include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
-#include <sys/syscall.h>
-#include <unistd.h>
 
 #include "arch/arch.h"
+#include "channel_common.h"
 #include "channel_homing.h"
 #include "stats_internal.h"
 
-#define CHANNEL_BLOCK 128
-#define CHANNEL_LINE 64
-#define HEADER_BYTES 16
-
-#define CF_LIKELY(x) __builtin_expect(!!(x), 1)
-#define CF_UNLIKELY(x) __builtin_expect(!!(x), 0)
-
-struct lamport_config {
-    char *slots;
-    size_t slots_count;
-    size_t stride;
-    size_t payload_offset;
-    size_t max_message;
-    uint32_t spin_limit;
-    uint32_t homing;
-    int symmetric_fences;
-};
-
 struct lamport_sender {
-    struct lamport_config cfg;
+    struct channel_side_config cfg;
     uint64_t sent;
     int reserved;
 };
 
 struct lamport_receiver {
-    struct lamport_config cfg;
+    struct channel_side_config cfg;
     uint64_t received;
     int acquired;
     size_t acquired_len;
 };
 
 struct cf_channel {
-    alignas(CHANNEL_BLOCK) struct {
-        char *slots;
-        size_t map_bytes;
-        size_t slots_count;
-        size_t max_message;
-    } shared;
+    alignas(CHANNEL_BLOCK) struct channel_shared shared;
     alignas(CHANNEL_BLOCK) struct lamport_sender sender;
     alignas(CHANNEL_BLOCK) struct lamport_receiver receiver;
     alignas(CHANNEL_BLOCK) uint64_t tail; /* messages published: written by the sender */
     alignas(CHANNEL_BLOCK) uint64_t head; /* messages consumed: written by the receiver */
-    alignas(CHANNEL_BLOCK) struct {
-        uint32_t receiver_sleeping;
-        uint32_t closed;
-    } to_receiver;
-    alignas(CHANNEL_BLOCK) struct {
-        uint32_t sender_sleeping;
-    } to_sender;
+    alignas(CHANNEL_BLOCK) struct channel_to_receiver to_receiver;
+    alignas(CHANNEL_BLOCK) struct channel_to_sender to_sender;
 };
 
 _Static_assert(sizeof(struct lamport_sender) <= CHANNEL_BLOCK, "sender state must fit its block");
@@ -99,114 +65,22 @@ _Static_assert(offsetof(struct cf_channel, head) - offsetof(struct cf_channel, t
 
 static inline uint64_t *slot_length(char *slot) { return (uint64_t *)(void *)slot; }
 
-static inline char *slot_of(const struct lamport_config *cfg, uint64_t n) {
+static inline char *slot_of(const struct channel_side_config *cfg, uint64_t n) {
     return cfg->slots + (size_t)(n % cfg->slots_count) * cfg->stride;
-}
-
-/* ---- waiting: spin, then futex (see channel.c for why no wake-up is lost) ---- */
-
-static int membarrier_usable;
-static pthread_once_t membarrier_once = PTHREAD_ONCE_INIT;
-
-static void membarrier_register(void) {
-    long commands = syscall(SYS_membarrier, MEMBARRIER_CMD_QUERY, 0, 0);
-    if (commands < 0 || !(commands & MEMBARRIER_CMD_PRIVATE_EXPEDITED)) return;
-    if (syscall(SYS_membarrier, MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED, 0, 0) != 0) return;
-    if (syscall(SYS_membarrier, MEMBARRIER_CMD_PRIVATE_EXPEDITED, 0, 0) != 0) return;
-    membarrier_usable = 1;
-}
-
-static void heavy_barrier(int symmetric_fences) {
-    if (symmetric_fences || syscall(SYS_membarrier, MEMBARRIER_CMD_PRIVATE_EXPEDITED, 0, 0) != 0)
-        cf_arch_full_fence();
-}
-
-static void wake_sleeper(uint32_t *sleeping) {
-    if (__atomic_exchange_n(sleeping, 0, __ATOMIC_RELAXED) != 0)
-        syscall(SYS_futex, sleeping, FUTEX_WAKE_PRIVATE, 1, NULL, NULL, 0);
-}
-
-static inline void wake_if_asleep(uint32_t *sleeping, int symmetric_fences) {
-    if (symmetric_fences) cf_arch_full_fence();
-    else __atomic_signal_fence(__ATOMIC_SEQ_CST);
-    if (CF_UNLIKELY(__atomic_load_n(sleeping, __ATOMIC_RELAXED) != 0)) wake_sleeper(sleeping);
-}
-
-typedef int (*lamport_condition)(cf_channel *ch);
-
-static int wait_until(cf_channel *ch, lamport_condition condition, uint32_t *sleeping,
-                      const struct lamport_config *cfg) {
-    CF_STAT_ADD(channel_waits, 1);
-    for (;;) {
-        for (uint32_t spin = 0; spin < cfg->spin_limit; spin++) {
-            cf_arch_cpu_relax();
-            int state = condition(ch);
-            if (state != 0) return state > 0 ? 0 : state;
-        }
-        __atomic_store_n(sleeping, 1, __ATOMIC_RELAXED);
-        heavy_barrier(cfg->symmetric_fences);
-        int state = condition(ch);
-        if (state != 0) {
-            __atomic_store_n(sleeping, 0, __ATOMIC_RELAXED);
-            return state > 0 ? 0 : state;
-        }
-        CF_STAT_ADD(channel_sleeps, 1);
-        syscall(SYS_futex, sleeping, FUTEX_WAIT_PRIVATE, 1, NULL, NULL, 0);
-        __atomic_store_n(sleeping, 0, __ATOMIC_RELAXED);
-    }
 }
 
 /* ---- creation ---- */
 
-static size_t round_up(size_t value, size_t multiple) { return (value + multiple - 1) / multiple * multiple; }
-
 int cf_channel_create(cf_channel **out, const cf_channel_options *options) {
     if (!out) return -EINVAL;
     *out = NULL;
-    if (!options || options->slots == 0 || options->slots > CF_CHANNEL_MAX_SLOTS ||
-        options->max_message > CF_CHANNEL_MAX_MESSAGE || (unsigned)options->homing > CF_CHANNEL_HOMING_DEMOTE ||
-        (unsigned)options->layout > CF_CHANNEL_LAYOUT_PACKED || (options->flags & ~(uint32_t)CF_CHANNEL_NO_MEMBARRIER))
-        return -EINVAL;
-
-    size_t payload_offset = options->max_message <= CHANNEL_LINE - HEADER_BYTES ? HEADER_BYTES : CHANNEL_LINE;
-    size_t stride = round_up(payload_offset + options->max_message, CHANNEL_LINE);
-    cf_channel_layout layout = options->layout;
-    if (layout == CF_CHANNEL_LAYOUT_AUTO)
-        layout = options->max_message <= 24 && options->homing == CF_CHANNEL_HOMING_NONE ? CF_CHANNEL_LAYOUT_PACKED
-                                                                                         : CF_CHANNEL_LAYOUT_LINE;
-    if (layout == CF_CHANNEL_LAYOUT_PACKED) {
-        payload_offset = sizeof(uint64_t);
-        stride = round_up(payload_offset + options->max_message, 2 * sizeof(uint64_t));
-    }
-    size_t bytes;
-    if (__builtin_mul_overflow(options->slots, stride, &bytes)) return -ENOMEM;
-    long page = sysconf(_SC_PAGESIZE);
-    bytes = round_up(bytes, page > 0 ? (size_t)page : 4096);
-
-    pthread_once(&membarrier_once, membarrier_register);
-
-    cf_channel *ch = aligned_alloc(CHANNEL_BLOCK, sizeof *ch);
-    if (!ch) return -ENOMEM;
-    memset(ch, 0, sizeof *ch);
-    void *slots = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (slots == MAP_FAILED) {
-        free(ch);
-        return -ENOMEM;
-    }
-    ch->shared.slots = slots;
-    ch->shared.map_bytes = bytes;
-    ch->shared.slots_count = options->slots;
-    ch->shared.max_message = options->max_message;
-    struct lamport_config cfg = {
-        .slots = slots,
-        .slots_count = options->slots,
-        .stride = stride,
-        .payload_offset = payload_offset,
-        .max_message = options->max_message,
-        .spin_limit = options->spin_limit ? options->spin_limit : CF_CHANNEL_SPIN_DEFAULT,
-        .homing = (uint32_t)options->homing,
-        .symmetric_fences = !membarrier_usable || (options->flags & CF_CHANNEL_NO_MEMBARRIER),
-    };
+    void *memory;
+    struct channel_shared shared;
+    struct channel_side_config cfg;
+    int rc = cf_chan_create(options, sizeof(cf_channel), &memory, &shared, &cfg);
+    if (rc) return rc;
+    cf_channel *ch = memory;
+    ch->shared = shared;
     ch->sender.cfg = cfg;
     ch->receiver.cfg = cfg;
     *out = ch;
@@ -215,28 +89,22 @@ int cf_channel_create(cf_channel **out, const cf_channel_options *options) {
 
 int cf_channel_home_here(cf_channel *ch) {
     if (!ch) return -EINVAL;
-    memset(ch->shared.slots, 0, ch->shared.map_bytes);
+    cf_chan_home_here(&ch->shared);
     return 0;
 }
 
 void cf_channel_destroy(cf_channel *ch) {
-    if (!ch) return;
-    munmap(ch->shared.slots, ch->shared.map_bytes);
-    free(ch);
+    if (ch) cf_chan_destroy(ch, &ch->shared);
 }
 
 void cf_channel_close(cf_channel *ch) {
-    if (!ch) return;
-    __atomic_store_n(&ch->to_receiver.closed, 1, __ATOMIC_SEQ_CST);
-    cf_arch_full_fence();
-    wake_sleeper(&ch->to_receiver.receiver_sleeping);
-    wake_sleeper(&ch->to_sender.sender_sleeping);
+    if (ch) cf_chan_close(&ch->to_receiver, &ch->to_sender);
 }
 
 size_t cf_channel_max_message(const cf_channel *ch) { return ch ? ch->shared.max_message : 0; }
 size_t cf_channel_slots(const cf_channel *ch) { return ch ? ch->shared.slots_count : 0; }
 
-static int is_closed(cf_channel *ch) { return __atomic_load_n(&ch->to_receiver.closed, __ATOMIC_ACQUIRE) != 0; }
+static int is_closed(cf_channel *ch) { return channel_closed(&ch->to_receiver); }
 
 /* ---- sender ---- */
 

@@ -5,8 +5,8 @@
  * message, raises ack. The slot memory is homed at the receiver (first-touched by it, see
  * cf_channel_home_here) and the sender can push what it wrote out of its own caches after writing
  * (cf_channel_homing), the commodity analogue of home-forward stores with self-invalidation.
- * The protocol, its memory orderings and the cache-line budget are explained in src/channel.c and
- * docs/channel.md.
+ * The protocol, its memory orderings and the cache-line budget are explained in src/channel.c, waiting
+ * and closing in src/channel_common.h, and in docs/channel.md.
  *
  * Threads: exactly one thread sends (reserve/commit/send) and exactly one receives
  * (acquire/release/receive) at a time; cf_channel_close may be called from either side or a third

@@ -175,7 +175,7 @@ class EndToEndTest {
   }
 
   /** The runtime built and installed once per build kind, so each generated project compiles only its own files. */
-  private static synchronized Path runtime(Build build) throws Exception {
+  static synchronized Path runtime(Build build) throws Exception {
     Path installed = RUNTIMES.get(build);
     if (installed == null) {
       Path source = TestInputs.runtime();

@@ -922,10 +922,19 @@ public final class CodeModelBuilder {
           }
         }
       }
+      Statement.ActorCall delayInit = delayInitCall(vertex, core);
+      if (delayInit != null && persistentOfInit[vertex] >= 0) {
+        // the state starts as zeros; the init refinement fills it once, before the first copy reads it
+        loop.add(new Statement.FirstIteration(delayInit));
+      }
       for (Move move : moves.get(vertex)) {
         BufferRef destination = move.destination() >= edges ? stateRef(move.destination(), core, true)
             : ref(move.destination(), core).plus(move.destinationOffset());
         String why = name(vertex);
+        if (move.source() < 0 && delayInit != null) {
+          loop.add(delayInit); // a delay that starts afresh: its init refinement runs at every start
+          continue;
+        }
         if (move.source() < 0) {
           loop.add(new Statement.Zero(destination, move.bytes(), why + ": initial tokens"));
           continue;
@@ -954,6 +963,78 @@ public final class CodeModelBuilder {
         init.add(realCall(vertex, actor, core, initPrototype));
       }
     }
+  }
+
+  /**
+   * The call of the init refinement of the delay an inserted init vertex starts (null when it has none or
+   * actors are synthetic): config parameters as constants, its one output the delay's tokens (the state
+   * buffer of a persistent delay, else the vertex's only output edge).
+   */
+  private Statement.ActorCall delayInitCall(int vertex, int core) {
+    if (synthetic || !srdag.isInserted(vertex) || srdag.vertexKind(vertex) != ActorKind.INIT) {
+      return null;
+    }
+    FlatFifo fifo = graph.fifo(srdag.vertexFifo(vertex));
+    if (fifo.origin() == null || fifo.origin().getDelay() == null || fifo.origin().getDelay().getActor() == null) {
+      return null;
+    }
+    Refinement refinement = fifo.origin().getDelay().getActor().getRefinement();
+    if (refinement == null) {
+      return null;
+    }
+    Prototype prototype = refinement.getLoopPrototype() != null ? refinement.getLoopPrototype()
+        : refinement.getInitPrototype();
+    if (prototype == null) {
+      return null;
+    }
+    String delayName = "delay of " + label(fifo);
+    BufferRef tokens;
+    long bytes;
+    int state = persistentOfInit[vertex];
+    if (state >= 0) {
+      tokens = stateRef(edges + state, core, false);
+      bytes = rootBytes(edges + state);
+    } else {
+      int[] out = outputs(vertex);
+      if (out.length != 1) {
+        throw new InputException(location(prototype), "init refinement '" + prototype.getName() + "' of the "
+            + delayName + ": its tokens go to " + out.length + " firings; only a delay read by one firing per"
+            + " start can be initialised by a refinement");
+      }
+      tokens = ref(out[0], core);
+      bytes = srdag.edgeBytes(out[0]);
+    }
+    if (refinement.getHeaderPath() != null && !refinement.getHeaderPath().isBlank()) {
+      String header = refinement.getHeaderPath().replace('\\', '/');
+      headers.add(header.substring(header.lastIndexOf('/') + 1));
+    }
+    List<Argument> arguments = new ArrayList<>();
+    int outputs = 0;
+    for (PrototypeParameter parameter : prototype.getParameters()) {
+      SourceLocation at = location(parameter);
+      if (parameter.isConfig()) {
+        Long value = fifo.delayConfig().get(parameter.getName());
+        if (value == null) {
+          throw new InputException(at, "configuration parameter '" + parameter.getName() + "' of init refinement '"
+              + prototype.getName() + "' (" + delayName + ") has no value: the delay has no config input port of"
+              + " that name");
+        }
+        arguments.add(new Argument.Constant(parameter.getName(), parameter.getType(), value));
+        continue;
+      }
+      if (parameter.getDirection() != PrototypeDirection.OUT || ++outputs > 1) {
+        throw new InputException(at, "parameter '" + parameter.getName() + "' of init refinement '"
+            + prototype.getName() + "' (" + delayName + "): a delay's init refinement takes config parameters and"
+            + " exactly one output, the initial tokens");
+      }
+      arguments.add(new Argument.Data(parameter.getName(), parameter.getType(), tokens, bytes, false));
+    }
+    if (outputs == 0) {
+      throw new InputException(location(prototype), "init refinement '" + prototype.getName() + "' (" + delayName
+          + ") has no output parameter for the initial tokens");
+    }
+    return new Statement.ActorCall(name(vertex), delayName, prototype.getName(), arguments,
+        srdag.vertexFiring(vertex));
   }
 
   private CopyKind copyKind(Move move) {

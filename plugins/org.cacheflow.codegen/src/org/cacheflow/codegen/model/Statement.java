@@ -24,6 +24,10 @@ public sealed interface Statement {
   record Copy(BufferRef destination, BufferRef source, long bytes, CopyKind kind, String why) implements Statement {
   }
 
+  /** A statement run in the first iteration only (a persistent delay's init refinement). */
+  record FirstIteration(Statement statement) implements Statement {
+  }
+
   /** Fills {@code bytes} bytes with zeros (the initial tokens of a delay). */
   record Zero(BufferRef destination, long bytes, String why) implements Statement {
   }

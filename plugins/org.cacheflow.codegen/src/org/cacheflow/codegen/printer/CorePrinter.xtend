@@ -20,6 +20,7 @@ import org.cacheflow.codegen.model.Statement.Fence
 import org.cacheflow.codegen.model.Statement.Prestore
 import org.cacheflow.codegen.model.Statement.SemaphorePost
 import org.cacheflow.codegen.model.Statement.SemaphoreWait
+import org.cacheflow.codegen.model.Statement.FirstIteration
 import org.cacheflow.codegen.model.Statement.Zero
 
 /**
@@ -110,6 +111,12 @@ class CorePrinter extends CTemplate {
 			case CopyKind.SKIP: '''(void)cf_prestore_write(«ref(copy.destination)», «ref(copy.source)», «bytes(copy.bytes)», CF_SKIP); /* «copy.why.comment» */'''
 		}
 	}
+
+	def dispatch statement(FirstIteration first) '''
+		if (iteration == 0) {
+		    «statement(first.statement)»
+		}
+	'''
 
 	def dispatch statement(Zero zero) '''memset(«ref(zero.destination)», 0, «bytes(zero.bytes)»); /* «zero.why.comment» */'''
 

@@ -1,5 +1,6 @@
 package org.cacheflow.plan.analysis;
 
+import java.util.Map;
 import org.cacheflow.model.Fifo;
 import org.cacheflow.model.PersistenceLevel;
 import org.cacheflow.model.diagnostics.InputException;
@@ -30,11 +31,18 @@ import org.cacheflow.model.diagnostics.SourceLocation;
  * @param tokenBitsDefaulted whether the input gave no token size and the default is used
  * @param location where the FIFO was read from
  * @param origin the model FIFO it comes from (for a FIFO merged through an interface, the outer one)
+ * @param delayConfig the values reaching the config input ports of the delay's own actor, by port name (what
+ *     its init refinement is called with; empty without a delay)
  */
 public record FlatFifo(int index, int source, String sourcePort, int target, String targetPort,
     long production, long consumption, long delay, PersistenceLevel persistence, long delaySegments,
     boolean delayPersistent, String type, long tokenBits, boolean tokenBitsDefaulted, SourceLocation location,
-    Fifo origin) {
+    Fifo origin, Map<String, Long> delayConfig) {
+
+  /** Makes an unmodifiable copy of the delay's config values. */
+  public FlatFifo {
+    delayConfig = delayConfig == null ? Map.of() : Map.copyOf(delayConfig);
+  }
 
   /**
    * Bits per token assumed when the input gives no size (SDF3 graphs without tokenSize, PiSDF types the

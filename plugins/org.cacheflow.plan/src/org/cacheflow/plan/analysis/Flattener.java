@@ -557,6 +557,7 @@ public final class Flattener {
           : delay.getPersistence();
       builder.delay = tokens;
       builder.persistence = persistence;
+      builder.delayConfig = delayConfig(delay, graph, parameters);
       switch (persistence) {
         case PERMANENT -> builder.delayPersistent = true;
         case LOCAL -> {
@@ -614,6 +615,7 @@ public final class Flattener {
       merged.tokenBits = outer.tokenBits > 0 ? outer.tokenBits : inner.tokenBits;
       merged.location = outer.location;
       merged.origin = outer.origin;
+      merged.delayConfig = outer.delayConfig;
       int mergedIndex = fifos.size();
       fifos.add(merged);
       in.removed = true;
@@ -622,6 +624,30 @@ public final class Flattener {
       replace(actors.get(merged.source).outputs, actor.inputs.get(0), mergedIndex);
       replace(actors.get(merged.target).inputs, actor.outputs.get(0), mergedIndex);
     }
+  }
+
+  /** The values reaching the config input ports of a delay's own actor (what its init refinement is given). */
+  private static Map<String, Long> delayConfig(Delay delay, Graph graph, Map<String, Long> parameters) {
+    Actor actor = delay.getActor();
+    Map<String, Long> values = new LinkedHashMap<>();
+    for (Dependency dependency : graph.getDependencies()) {
+      Port port = dependency.getTargetPort();
+      Parameter source = dependency.getSource();
+      if (source == null) {
+        continue;
+      }
+      Long value = parameters.get(source.getName());
+      if (value == null) {
+        continue;
+      }
+      if (dependency.getTargetDelay() == delay) {
+        // the reader keeps no port for a dependency into a delay: the parameter's own name stands for it
+        values.put(source.getName(), value);
+      } else if (port != null && actor != null && port.getActor() == actor) {
+        values.put(port.getName(), value);
+      }
+    }
+    return values;
   }
 
   private static void replace(List<Integer> list, int old, int replacement) {
@@ -662,7 +688,8 @@ public final class Flattener {
       }
       flatFifos.add(new FlatFifo(index, source, fifo.sourcePort, target, fifo.targetPort, fifo.production,
           fifo.consumption, fifo.delay, fifo.persistence, fifo.delaySegments, fifo.delayPersistent, fifo.type,
-          defaulted ? FlatFifo.DEFAULT_TOKEN_BITS : fifo.tokenBits, defaulted, fifo.location, fifo.origin));
+          defaulted ? FlatFifo.DEFAULT_TOKEN_BITS : fifo.tokenBits, defaulted, fifo.location, fifo.origin,
+          fifo.delayConfig));
       fifoAtPort.put(source + "\u0000out\u0000" + fifo.sourcePort, index);
       fifoAtPort.put(target + "\u0000in\u0000" + fifo.targetPort, index);
     }
@@ -789,6 +816,7 @@ public final class Flattener {
     long tokenBits;
     SourceLocation location;
     Fifo origin;
+    Map<String, Long> delayConfig = Map.of();
     boolean removed;
   }
 }

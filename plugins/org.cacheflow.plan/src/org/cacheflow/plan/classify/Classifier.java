@@ -4,7 +4,6 @@ import java.util.Set;
 
 import org.cacheflow.model.ActorKind;
 import org.cacheflow.plan.analysis.FlatFifo;
-import org.cacheflow.plan.classify.SpecialActorMerging.ConsumerAccess;
 import org.cacheflow.plan.schedule.Schedule;
 import org.cacheflow.plan.schedule.Topology;
 import org.cacheflow.plan.srdag.Srdag;

@@ -10,8 +10,8 @@ import org.cacheflow.scripts.FifoMark;
  * single-rate edges, addressed by edge index.
  *
  * <p>
- * {@link org.cacheflow.plan.classify.SpecialActorMerging} gives the facts PREESM's default scripts of the
- * special actors imply without evaluating any script; the memory-script stage provides the full ones.
+ * {@link ScriptMemoryFacts} gives them from evaluated memory scripts (the special actors' default scripts
+ * alone: {@link org.cacheflow.plan.memoryplan.MemoryPlanner#defaultFacts}).
  */
 public interface MemoryFacts {
 
@@ -34,6 +34,29 @@ public interface MemoryFacts {
    * buffer shares.
    */
   int mergeRoot(int edge);
+
+  /**
+   * Where a merged buffer lies: the byte offset of its first byte in the memory of its merge root's group
+   * (for the root itself, where its own bytes start; above 0 when members reach before them). -1 when the
+   * buffer is not merged or these facts do not know the layout (then code cannot be generated for the merge).
+   */
+  default long mergeOffset(int edge) {
+    return -1;
+  }
+
+  /**
+   * For a merged buffer that lies in several pieces of its root's memory (a divided buffer: only special
+   * vertices write and read it), its pieces {first byte, byte in the root's memory, bytes} in order; null for a
+   * buffer in one block ({@link #mergeOffset} then says where).
+   */
+  default long[][] mergePieces(int edge) {
+    return null;
+  }
+
+  /** The bytes a merge root's group spans (at least the root's own), or -1 when not known. */
+  default long groupBytes(int rootEdge) {
+    return -1;
+  }
 
   /** The marks of the buffer's FIFO, empty when none. */
   Set<FifoMark> marks(int edge);

@@ -22,6 +22,12 @@ import org.cacheflow.scripts.merge.Piece;
 public final class ScriptMemoryFacts implements MemoryFacts {
 
   private final int[] root;
+  /** Per merged buffer, the byte offset of its first byte in its root's memory. */
+  private final long[] offset;
+  /** Per divided buffer, its pieces: {first byte, byte in the root's memory, bytes}. */
+  private final Map<Integer, long[][]> divided = new HashMap<>();
+  /** Per root hosting others, the bytes its group's memory spans. */
+  private final Map<Integer, Long> groupBytes = new HashMap<>();
   private final String[] mergeText;
   private final Map<Integer, Set<FifoMark>> marks = new HashMap<>();
   private final Map<Integer, String> markText = new HashMap<>();
@@ -30,6 +36,7 @@ public final class ScriptMemoryFacts implements MemoryFacts {
   private ScriptMemoryFacts(int edges) {
     root = new int[edges];
     java.util.Arrays.fill(root, -1);
+    offset = new long[edges];
     mergeText = new String[edges];
   }
 
@@ -49,23 +56,50 @@ public final class ScriptMemoryFacts implements MemoryFacts {
     MergeResult merge = report.merge();
     for (MergeResult.Group group : merge.groups()) {
       Integer rootEdge = edgeById.get(group.root());
-      if (rootEdge == null) {
+      if (rootEdge == null || facts.root[rootEdge] >= 0) {
         continue;
       }
-      if (facts.root[rootEdge] < 0) {
-        facts.root[rootEdge] = rootEdge;
-        facts.mergeText[rootEdge] = "hosts " + group.members().size() + " merged buffer"
-            + (group.members().size() == 1 ? "" : "s") + " in " + group.sizeBytes() + " bytes (memory scripts)";
+      if (group.extentStartBits() % 8 != 0) {
+        facts.rejected.put(rootEdge, "memory scripts merged buffers into it that start at bit "
+            + group.extentStartBits() + ", not on a byte: generated code addresses bytes, so they keep memory of their own");
+        continue;
       }
+      long base = -group.extentStartBits() / 8;
+      List<Integer> placed = new java.util.ArrayList<>();
       for (MergeResult.Member member : group.members()) {
         Integer edge = edgeById.get(member.fifo());
-        if (edge == null || facts.root[edge] >= 0) {
+        if (edge == null || facts.root[edge] >= 0 || edge.equals(rootEdge)) {
+          continue;
+        }
+        long start = contiguousStart(member.pieces(), group.root());
+        long[][] pieces = null;
+        if (start == Long.MIN_VALUE && onlySpecialVerticesAccess(srdag, edge)) {
+          pieces = bytePieces(member.pieces(), group.root(), base);
+        }
+        if (start == Long.MIN_VALUE && pieces == null || start != Long.MIN_VALUE && start % 8 != 0) {
+          facts.rejected.put(edge, "memory scripts placed it in " + group.root() + " at " + pieces(member.pieces())
+              + ", " + (start != Long.MIN_VALUE ? "not on a byte boundary"
+                  : "in pieces that are not one block, and an actor accesses it (an actor gets one pointer)")
+              + ": it keeps memory of its own");
           continue;
         }
         facts.root[edge] = rootEdge;
+        facts.offset[edge] = pieces != null ? pieces[0][1] : base + start / 8;
+        if (pieces != null) {
+          facts.divided.put(edge, pieces);
+        }
         facts.mergeText[edge] = "placed in " + group.root() + " at " + pieces(member.pieces())
             + " by memory-script matches";
+        placed.add(edge);
       }
+      if (placed.isEmpty()) {
+        continue;
+      }
+      facts.root[rootEdge] = rootEdge;
+      facts.offset[rootEdge] = base;
+      facts.groupBytes.put(rootEdge, group.sizeBytes());
+      facts.mergeText[rootEdge] = "hosts " + placed.size() + " merged buffer" + (placed.size() == 1 ? "" : "s")
+          + " in " + group.sizeBytes() + " bytes (memory scripts)";
     }
     for (Map.Entry<String, List<MarkRecord>> entry : report.marks().entrySet()) {
       Integer edge = edgeById.get(entry.getKey());
@@ -96,6 +130,57 @@ public final class ScriptMemoryFacts implements MemoryFacts {
     return facts;
   }
 
+  /**
+   * Whether the buffer is written and read only by special vertices (fork, join, broadcast, round buffer):
+   * they copy by ranges, so the buffer may lie in pieces, as PREESM's divided buffers.
+   */
+  private static boolean onlySpecialVerticesAccess(Srdag srdag, int edge) {
+    return Classifier.isCopying(srdag.vertexKind(srdag.edgeSource(edge)))
+        && Classifier.isCopying(srdag.vertexKind(srdag.edgeTarget(edge)));
+  }
+
+  /**
+   * A divided buffer's pieces in bytes, {first byte, byte in the root's memory, bytes}, sorted by first byte and
+   * covering it from byte 0 without gaps; null when a piece is not on bytes or lies in another root.
+   */
+  private static long[][] bytePieces(List<Piece> pieces, String rootId, long base) {
+    List<Piece> sorted = new java.util.ArrayList<>(pieces);
+    sorted.sort(java.util.Comparator.comparingLong(Piece::start));
+    long[][] result = new long[sorted.size()][];
+    long next = 0;
+    for (int i = 0; i < sorted.size(); i++) {
+      Piece piece = sorted.get(i);
+      if (!piece.host().equals(rootId) || piece.start() != next || piece.start() % 8 != 0 || piece.length() % 8 != 0
+          || piece.hostStart() % 8 != 0) {
+        return null;
+      }
+      result[i] = new long[] {piece.start() / 8, base + piece.hostStart() / 8, piece.length() / 8};
+      next = piece.end();
+    }
+    return result.length == 0 ? null : result;
+  }
+
+  /**
+   * The root bit at which a member's bit 0 lies when its pieces form one block in that root, else
+   * Long.MIN_VALUE.
+   */
+  private static long contiguousStart(List<Piece> pieces, String rootId) {
+    List<Piece> sorted = new java.util.ArrayList<>(pieces);
+    sorted.sort(java.util.Comparator.comparingLong(Piece::start));
+    if (sorted.isEmpty() || sorted.get(0).start() != 0) {
+      return Long.MIN_VALUE;
+    }
+    long delta = sorted.get(0).hostStart() - sorted.get(0).start();
+    long next = 0;
+    for (Piece piece : sorted) {
+      if (!piece.host().equals(rootId) || piece.start() != next || piece.hostStart() - piece.start() != delta) {
+        return Long.MIN_VALUE;
+      }
+      next = piece.end();
+    }
+    return delta;
+  }
+
   private static String pieces(List<Piece> pieces) {
     StringBuilder text = new StringBuilder();
     for (Piece piece : pieces) {
@@ -114,6 +199,22 @@ public final class ScriptMemoryFacts implements MemoryFacts {
   @Override
   public int mergeRoot(int edge) {
     return root[edge];
+  }
+
+  @Override
+  public long mergeOffset(int edge) {
+    return root[edge] >= 0 ? offset[edge] : -1;
+  }
+
+  @Override
+  public long[][] mergePieces(int edge) {
+    long[][] pieces = divided.get(edge);
+    return pieces == null ? null : pieces.clone();
+  }
+
+  @Override
+  public long groupBytes(int rootEdge) {
+    return groupBytes.getOrDefault(rootEdge, -1L);
   }
 
   @Override

@@ -78,7 +78,10 @@ public final class MemoryScripts {
     return evaluate(srdag, projectRoot, options, diagnostics);
   }
 
-  /** Evaluates the scripts of an already expanded graph. */
+  /**
+   * Evaluates the scripts of an already expanded graph; with a null project root only the special actors'
+   * default scripts run (actors' own scripts are found relative to the project).
+   */
   public static ScriptReport evaluate(Srdag srdag, Path projectRoot, Options options, Diagnostics diagnostics) {
     return new Run(srdag, projectRoot, options).run();
   }
@@ -134,7 +137,7 @@ public final class MemoryScripts {
         return DefaultScripts.of(special);
       }
       int actorIndex = srdag.vertexActor(vertex);
-      if (kind != ActorKind.NORMAL || actorIndex < 0) {
+      if (kind != ActorKind.NORMAL || actorIndex < 0 || projectRoot == null) {
         return null;
       }
       FlatActor actor = flat.actor(actorIndex);

@@ -16,8 +16,10 @@ import org.cacheflow.plan.classify.BufferOrigin;
 import org.cacheflow.plan.classify.Classification;
 import org.cacheflow.plan.classify.Classifier;
 import org.cacheflow.plan.classify.MemoryFacts;
-import org.cacheflow.plan.classify.SpecialActorMerging;
-import org.cacheflow.plan.classify.SpecialActorMerging.ConsumerAccess;
+import org.cacheflow.plan.classify.ScriptMemoryFacts;
+import org.cacheflow.plan.memory.MemoryScripts;
+import org.cacheflow.model.diagnostics.Diagnostics;
+import org.cacheflow.plan.classify.ConsumerAccess;
 import org.cacheflow.plan.schedule.ListScheduler;
 import org.cacheflow.plan.schedule.Schedule;
 import org.cacheflow.plan.schedule.Topology;
@@ -52,7 +54,7 @@ public final class MemoryPlanner {
     Schedule schedule = ListScheduler.schedule(srdag, request.inputs(), request.policy(),
         request.target().l1dBytes());
     progress.worked(1);
-    MemoryFacts facts = request.facts() != null ? request.facts() : SpecialActorMerging.of(srdag, topology, access);
+    MemoryFacts facts = request.facts() != null ? request.facts() : defaultFacts(srdag);
     Classification classes = Classifier.classify(schedule, facts, topology, access);
     progress.worked(1);
     ReuseDistances distances = ReuseDistances.compute(schedule, touchedBytes(srdag, topology, classes));
@@ -97,6 +99,12 @@ public final class MemoryPlanner {
     progress.done();
     return new MemoryPlan(srdag, schedule, classes, request.target(), request.strategy(), buffers, fifos, byFifo,
         new PlanTotals(baseline, copied, footprint, baselineFootprint), decisions.notes());
+  }
+
+  /** The merges the special actors' default memory scripts give (actors' own scripts are not run). */
+  public static MemoryFacts defaultFacts(Srdag srdag) {
+    return ScriptMemoryFacts.of(srdag, MemoryScripts.evaluate(srdag, null, MemoryScripts.Options.defaults(),
+        new Diagnostics()));
   }
 
   /**

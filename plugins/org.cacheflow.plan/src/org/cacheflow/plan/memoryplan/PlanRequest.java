@@ -19,7 +19,7 @@ import org.cacheflow.plan.strategy.TargetCache;
  * @param strategy the plan-wide strategy
  * @param overrides per-FIFO overrides, later ones winning
  * @param facts memory-script merges and marks; null for the merges of the special actors' default scripts
- *     ({@link org.cacheflow.plan.classify.SpecialActorMerging})
+ *     ({@link MemoryPlanner#defaultFacts})
  * @param progress told how planning advances; may be null
  */
 public record PlanRequest(MappingInputs inputs, MappingPolicy policy, TargetCache target, GlobalStrategy strategy,

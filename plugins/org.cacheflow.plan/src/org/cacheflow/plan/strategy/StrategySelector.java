@@ -49,6 +49,8 @@ public final class StrategySelector {
   private final FifoNames names;
   private final long[] bytes;
   private final Decisions decisions;
+  /** Per merge root, how many buffers its group holds (itself included). */
+  private final int[] groupSize;
 
   private StrategySelector(Schedule schedule, Classification classes, ReuseDistances distances, Topology topology,
       TargetCache target, GlobalStrategy global) {
@@ -66,6 +68,12 @@ public final class StrategySelector {
       bytes[e] = srdag.edgeBytes(e);
     }
     this.decisions = new Decisions(srdag.edgeCount());
+    this.groupSize = new int[srdag.edgeCount()];
+    for (int e = 0; e < bytes.length; e++) {
+      if (classes.mergeRoot(e) >= 0) {
+        groupSize[classes.mergeRoot(e)]++;
+      }
+    }
   }
 
   /**
@@ -325,7 +333,17 @@ public final class StrategySelector {
     if (topology.inDegree(source) != 1) {
       return "its " + sourceKind(e) + " has " + topology.inDegree(source) + " inputs";
     }
-    long input = bytes[topology.inEdge(source, 0)];
+    int inputEdge = topology.inEdge(source, 0);
+    String shared = cowSourceShared(inputEdge, source);
+    if (shared != null) {
+      return shared;
+    }
+    if (schedule.coreOf(srdag.edgeSource(inputEdge)) != schedule.coreOf(source)) {
+      return "the " + sourceKind(e) + "'s input is written on " + coreName(schedule.coreOf(srdag.edgeSource(inputEdge)))
+          + " and the " + sourceKind(e) + " runs on " + coreName(schedule.coreOf(source))
+          + "; a copy-on-write buffer is written and published on one core";
+    }
+    long input = bytes[inputEdge];
     if (bytes[e] > input) {
       return "it repeats the " + sourceKind(e) + "'s " + human(input) + " input to fill " + human(bytes[e])
           + "; a view maps one copy";
@@ -336,8 +354,55 @@ public final class StrategySelector {
     return null;
   }
 
+  /**
+   * Why the input of a special vertex cannot be the memory of a copy-on-write buffer because of its merge
+   * group, or null. A group qualifies when it is the input and outputs of this vertex aliasing it, all used on
+   * the vertex's core and only read: the buffer then stays unchanged while views are out (a view shows every
+   * later write to a page it has not written itself).
+   */
+  private String cowSourceShared(int input, int source) {
+    int root = classes.mergeRoot(input);
+    if (root < 0) {
+      return null;
+    }
+    String why = "the " + kindOf(source) + "'s input shares memory with buffers beyond its own aliased outputs "
+        + "(memory scripts); a copy-on-write buffer needs memory only they read";
+    if (root != input) {
+      return why;
+    }
+    int core = schedule.coreOf(source);
+    int aliases = 0;
+    for (int i = 0; i < topology.outDegree(source); i++) {
+      int output = topology.outEdge(source, i);
+      if (classes.mergeRoot(output) == root) {
+        if (schedule.coreOf(srdag.edgeTarget(output)) != core) {
+          return "the " + kindOf(source) + "'s input is aliased by an output read on "
+              + coreName(schedule.coreOf(srdag.edgeTarget(output))) + "; a copy-on-write buffer shares its memory "
+              + "only through views";
+        }
+        if (!classes.consumersReadOnly(output)) {
+          return "the " + kindOf(source) + "'s output " + names.fifo(srdag.flatGraph().fifo(srdag.edgeFifo(output)))
+              + " takes its input's memory and its consumer may write it, which views of that memory would see";
+        }
+        if (classes.facts().mergeOffset(output) != classes.facts().mergeOffset(root)) {
+          return why;
+        }
+        aliases++;
+      }
+    }
+    return groupSize[root] == aliases + 1 ? null : why;
+  }
+
   /** Why a strategy cannot apply to a buffer, or null when it can. */
   String inapplicable(int e, Strategy strategy) {
+    String why = inapplicableAlone(e, strategy);
+    if (why == null && strategy != Strategy.ALIAS && classes.mergeRoot(e) == e) {
+      return "it hosts the other buffers of its merge group (memory scripts); override those instead";
+    }
+    return why;
+  }
+
+  private String inapplicableAlone(int e, Strategy strategy) {
     BufferOrigin origin = classes.origin(e);
     return switch (strategy) {
       case ALIAS -> classes.mergeRoot(e) >= 0 ? null
@@ -485,7 +550,11 @@ public final class StrategySelector {
   }
 
   private String sourceKind(int e) {
-    return switch (srdag.vertexKind(srdag.edgeSource(e))) {
+    return kindOf(srdag.edgeSource(e));
+  }
+
+  private String kindOf(int vertex) {
+    return switch (srdag.vertexKind(vertex)) {
       case FORK -> "fork";
       case JOIN -> "join";
       case BROADCAST -> "broadcast";

@@ -22,9 +22,12 @@ import org.cacheflow.model.diagnostics.InputException;
 import org.cacheflow.model.diagnostics.SourceLocation;
 import org.cacheflow.plan.analysis.AnalysisResult;
 import org.cacheflow.plan.analysis.GraphAnalysis;
+import org.cacheflow.plan.classify.ScriptMemoryFacts;
 import org.cacheflow.plan.mapping.MappingInputs;
 import org.cacheflow.plan.mapping.MappingPolicy;
 import org.cacheflow.plan.mapping.Platform;
+import org.cacheflow.plan.memory.MemoryScripts;
+import org.cacheflow.plan.memory.ScriptReport;
 import org.cacheflow.plan.memoryplan.MemoryPlanner;
 import org.cacheflow.plan.memoryplan.PlanRequest;
 import org.cacheflow.plan.strategy.OverrideException;
@@ -141,10 +144,16 @@ public final class GenerateCommand implements Command {
         : ScenarioReader.readFile(loaded.scenarioFile(), new Diagnostics()).specialVertexOperators();
     MappingInputs inputs = MappingInputs.fromScenario(analysis.flatGraph(), Platform.generic(cores),
         loaded.scenario(), specialOperators, diagnostics);
+    Path scriptRoot = loaded.projectRoot() != null ? loaded.projectRoot()
+        : loaded.source().toAbsolutePath().getParent();
+    boolean sizesInBits = loaded.scenario() != null && loaded.scenario().isSizesAreInBit();
+    ScriptReport scripts = MemoryScripts.evaluate(srdag, scriptRoot,
+        MemoryScripts.Options.defaults().withSizesInBits(sizesInBits), diagnostics);
     try {
       plan = PlannedExecution.of(MemoryPlanner.plan(srdag, PlanRequest.of(inputs, target)
           .withPolicy(MappingPolicy.LOAD_BALANCE).withStrategy(PlannedExecution.globalStrategy(strategy.name()))
-          .withOverrides(fifoOverrides).withProgress(progress)), strategy);
+          .withOverrides(fifoOverrides).withFacts(ScriptMemoryFacts.of(srdag, scripts)).withProgress(progress)),
+          strategy);
     } catch (OverrideException e) {
       progress.done();
       throw new UsageException(e.getMessage());
@@ -161,6 +170,9 @@ public final class GenerateCommand implements Command {
     progress.done();
     for (Diagnostics.Warning warning : diagnostics.warnings()) {
       err.println("warning: " + warning);
+    }
+    for (String error : scripts.errors()) {
+      err.println("warning: memory script: " + error + " (its merges and marks are left out)");
     }
     out.printf("generated %s: %d cores, strategy %s, %d buffers, %d channels, %d copy-on-write buffers%s%n",
         Paths.display(outDir), cores, strategy.name(), project.buffers().size(), project.channels().size(),

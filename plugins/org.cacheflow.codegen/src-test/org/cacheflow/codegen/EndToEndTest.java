@@ -54,7 +54,11 @@ class EndToEndTest {
   }
 
   private record Case(String graph, Path input, String scenario, boolean synthetic, String strategy, int cores,
-      Build build) {
+      Build build, Map<String, String> parameters) {
+
+    Case(String graph, Path input, String scenario, boolean synthetic, String strategy, int cores, Build build) {
+      this(graph, input, scenario, synthetic, strategy, cores, build, Map.of());
+    }
 
     String name() {
       return graph + "-" + strategy + "-" + cores + "-" + build.name().toLowerCase();
@@ -80,6 +84,12 @@ class EndToEndTest {
     for (String strategy : List.of("prestore", "homeforward")) {
       cases.add(new Case("tiny", tiny, null, false, strategy, 2, Build.PLAIN));
     }
+    // two-page frames: on one core the plan gives the writing consumer of the broadcast a copy-on-write view
+    Map<String, String> twoPages = Map.of("size", "8192", "slice", "2048");
+    for (String strategy : List.of("baseline", "cow")) {
+      cases.add(new Case("tiny-8k", tiny, null, false, strategy, 2, Build.TSAN, twoPages));
+    }
+    cases.add(new Case("tiny-8k", tiny, null, false, "cow", 1, Build.ASAN, twoPages));
     Path corpus = corpusOrNull();
     if (corpus != null) {
       Path stereo = corpus.resolve("preesm-apps/org.ietr.preesm.stereo");
@@ -137,8 +147,8 @@ class EndToEndTest {
   }
 
   private static void run(Case c) throws Exception {
-    Srdag srdag = TestInputs.srdag(c.input(), c.scenario());
-    CodeProject project = TestInputs.model(srdag, c.cores(), c.strategy(), c.synthetic());
+    Srdag srdag = TestInputs.srdag(c.input(), c.scenario(), c.parameters());
+    CodeProject project = TestInputs.model(c.input(), srdag, c.cores(), c.strategy(), c.synthetic());
     Path dir = WORK.resolve(c.name());
     ActorSources actors = c.synthetic() ? ActorSources.NONE : new ActorSources(
         dir.relativize(TestInputs.TINY.resolve("Code/src")).toString(),

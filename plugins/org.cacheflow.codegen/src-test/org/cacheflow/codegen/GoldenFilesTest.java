@@ -26,12 +26,19 @@ class GoldenFilesTest {
   private static final Path GOLDEN = Path.of("src-test/resources/golden");
 
   @ParameterizedTest(name = "{0}")
-  @CsvSource({"tiny-baseline-2-real, baseline, 2, false", "tiny-auto-2-synthetic, auto, 2, true",
-      "tiny-cow-1-synthetic, cow, 1, true"})
-  void generatedFilesMatchTheReviewedOnes(String name, String strategy, int cores, boolean synthetic)
-      throws IOException {
-    CodeProject project = TestInputs.model(TestInputs.srdag(TestInputs.TINY.resolve("Algo/tiny.pi"), null), cores,
-        strategy, synthetic);
+  @CsvSource({"tiny-baseline-2-real, baseline, 2, false, ''", "tiny-auto-2-synthetic, auto, 2, true, ''",
+      "tiny-cow-1-synthetic, cow, 1, true, size=8192 slice=2048"})
+  void generatedFilesMatchTheReviewedOnes(String name, String strategy, int cores, boolean synthetic,
+      String parameters) throws IOException {
+    // two-page frames give the cow project a copy-on-write view; large slices keep it short
+    Map<String, String> values = new java.util.TreeMap<>();
+    for (String assignment : parameters.trim().split("\\s+")) {
+      if (!assignment.isEmpty()) {
+        values.put(assignment.substring(0, assignment.indexOf('=')), assignment.substring(assignment.indexOf('=') + 1));
+      }
+    }
+    CodeProject project = TestInputs.model(TestInputs.srdag(TestInputs.TINY.resolve("Algo/tiny.pi"), null, values),
+        cores, strategy, synthetic);
     Map<String, String> files = ProjectWriter.print(project, synthetic ? ActorSources.NONE
         : new ActorSources("../Code/src", List.of("../Code/include")));
     Path folder = GOLDEN.resolve(name);

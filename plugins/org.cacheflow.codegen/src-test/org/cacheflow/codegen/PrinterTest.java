@@ -36,7 +36,8 @@ class PrinterTest {
     SyntheticActor actor = new SyntheticActor("synth_B", "B", 2, List.of(
         new SyntheticActor.Parameter("n", Use.CONFIG, 0), new SyntheticActor.Parameter("in", Use.READ_SCRIBBLE, 64),
         new SyntheticActor.Parameter("ro", Use.READ, 8), new SyntheticActor.Parameter("out", Use.WRITE, 32)));
-    return new CodeProject("my graph", "my_graph", "test", synthetic, barrier, barrier ? 2 : 0, List.of("b.h"),
+    return new CodeProject("my graph", "my_graph", "test", synthetic, barrier, barrier ? List.of(0, 0) : List.of(),
+        List.of("b.h"),
         List.of(actor), List.of(buffer), 1 << 24, List.of(CHANNEL), List.of(COW),
         List.of(new Sink(0, "B.out -> C.in", 2, 0)), List.of(core));
   }
@@ -61,6 +62,24 @@ class PrinterTest {
     Statement call = new Statement.ActorCall("B_3", "g.pi:12", "synth_B", List.of(new Argument.Constant("n", "long",
         7), new Argument.Data("in", null, BufferRef.of("p_buf3"), 64, true)), 3);
     assertTrue(loopOf(project(true, false, List.of(call))).contains("synth_B(iteration, 3, 7L, p_buf3);"));
+  }
+
+  @Test
+  void syntheticBodiesKeepTheirOwnNamesApartFromThePorts() {
+    // ports named like the body's own variables must not shadow or clash with them
+    SyntheticActor actor = new SyntheticActor("synth_S", "S", 3, List.of(
+        new SyntheticActor.Parameter("seed", Use.CONFIG, 0), new SyntheticActor.Parameter("iteration", Use.READ, 8),
+        new SyntheticActor.Parameter("firing", Use.WRITE, 8)));
+    CodeProject base = project(true, false, List.of());
+    CodeProject project = new CodeProject(base.graphName(), base.identifier(), base.strategy(), true, false,
+        List.of(), base.headers(), List.of(actor), base.buffers(), base.heapBytes(), base.channels(),
+        base.cowBuffers(), base.sinks(), base.cores());
+    String text = new SyntheticActorsPrinter(project).print().toString();
+    assertTrue(text.contains("void synth_S(long cf_iteration, long cf_firing, long seed, void *iteration, void *firing)"),
+        text);
+    assertTrue(text.contains("uint64_t cf_seed = cf_synth_seed(3u, cf_iteration, cf_firing);"), text);
+    assertTrue(text.contains("cf_seed = cf_synth_mix(cf_seed, (uint64_t)seed);"), text);
+    assertTrue(text.contains("cf_seed = cf_synth_absorb(cf_seed, iteration, 8u);"), text);
   }
 
   @Test
@@ -135,7 +154,7 @@ class PrinterTest {
   @Test
   void headerDeclaresSyntheticBodiesOrIncludesRefinementHeaders() {
     String synthetic = new HeaderPrinter(project(true, false, List.of())).print().toString();
-    assertTrue(synthetic.contains("void synth_B(long iteration, long firing, long n, void *in, void *ro, void *out);"),
+    assertTrue(synthetic.contains("void synth_B(long cf_iteration, long cf_firing, long n, void *in, void *ro, void *out);"),
         synthetic);
     assertFalse(synthetic.contains("#include \"b.h\""));
     String real = new HeaderPrinter(project(false, false, List.of())).print().toString();
@@ -146,12 +165,12 @@ class PrinterTest {
   @Test
   void syntheticBodyReadsAllReadableInputsBeforeScribblingAndWriting() {
     String body = new SyntheticActorsPrinter(project(true, false, List.of())).print().toString();
-    int absorbIn = body.indexOf("seed = cf_synth_absorb(seed, in, 64u);");
-    int absorbRo = body.indexOf("seed = cf_synth_absorb(seed, ro, 8u);");
-    int scribble = body.indexOf("cf_synth_scribble(in, 64u, seed);");
-    int fill = body.indexOf("cf_synth_fill(out, 32u, seed, 3u);");
+    int absorbIn = body.indexOf("cf_seed = cf_synth_absorb(cf_seed, in, 64u);");
+    int absorbRo = body.indexOf("cf_seed = cf_synth_absorb(cf_seed, ro, 8u);");
+    int scribble = body.indexOf("cf_synth_scribble(in, 64u, cf_seed);");
+    int fill = body.indexOf("cf_synth_fill(out, 32u, cf_seed, 3u);");
     assertTrue(absorbIn > 0 && absorbRo > absorbIn && scribble > absorbRo && fill > scribble, body);
     assertFalse(body.contains("cf_synth_scribble(ro"), "READ_ONLY inputs are never written");
-    assertEquals(1, body.split("cf_synth_mix\\(seed, \\(uint64_t\\)n\\)", -1).length - 1);
+    assertEquals(1, body.split("cf_synth_mix\\(cf_seed, \\(uint64_t\\)n\\)", -1).length - 1);
   }
 }

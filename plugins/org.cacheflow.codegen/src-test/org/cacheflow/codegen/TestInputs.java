@@ -32,6 +32,11 @@ final class TestInputs {
 
   /** A graph file (.pi or SDF3 .xml), or a PREESM project directory with the scenario named (may be null). */
   static Srdag srdag(Path input, String scenario) {
+    return srdag(input, scenario, Map.of());
+  }
+
+  /** As {@link #srdag(Path, String)} with parameter values that override the graph's and scenario's. */
+  static Srdag srdag(Path input, String scenario, Map<String, String> parameters) {
     Diagnostics diagnostics = new Diagnostics();
     Map<String, String> overrides = new LinkedHashMap<>();
     Graph graph;
@@ -52,6 +57,7 @@ final class TestInputs {
       graph = PiReader.read(input, diagnostics);
       TokenSizeResolver.resolve(graph, null, diagnostics);
     }
+    overrides.putAll(parameters);
     return SingleRateExpansion.expand(GraphAnalysis.analyse(graph, overrides, diagnostics).flatGraph());
   }
 
@@ -66,6 +72,20 @@ final class TestInputs {
       }
     }
     throw last != null ? last : new IllegalArgumentException("no scenario in " + project.root());
+  }
+
+  /**
+   * As {@link #model(Srdag, int, String, boolean)}, with the memory scripts of the project when the input is a
+   * PREESM project directory (actors' own scripts included, as {@code cacheflow generate} runs them).
+   */
+  static CodeProject model(Path input, Srdag srdag, int cores, String strategy, boolean synthetic) {
+    org.cacheflow.plan.classify.MemoryFacts facts = null;
+    if (Files.isDirectory(input)) {
+      facts = org.cacheflow.plan.classify.ScriptMemoryFacts.of(srdag, org.cacheflow.plan.memory.MemoryScripts
+          .evaluate(srdag, input, org.cacheflow.plan.memory.MemoryScripts.Options.defaults(), new Diagnostics()));
+    }
+    return CodeModelBuilder.build(org.cacheflow.codegen.build.PlannedExecution.plan(srdag, cores,
+        Strategy.named(strategy), org.cacheflow.plan.strategy.TargetCache.ZEN4_VM, facts), synthetic);
   }
 
   /** The code model with the memory plan's mapping, order and per-buffer choices (zen4-vm target). */

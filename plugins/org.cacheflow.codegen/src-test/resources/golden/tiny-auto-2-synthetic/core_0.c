@@ -3,43 +3,33 @@
 
 void *core0_run(void *argument) {
     (void)argument;
-    uint8_t *p_buf3 = NULL;
-    uint8_t *p_buf5 = NULL;
-    uint8_t *p_buf8 = NULL;
-    uint8_t *p_buf10 = NULL;
     uint8_t *p_delay0 = NULL;
     uint8_t *p_buf14 = NULL;
-    uint8_t *p_buf7 = NULL;
     cf_heap_local *heap = NULL;
     cf_gen_check(cf_heap_attach(cf_buffer_heap, &heap), "cf_heap_attach (core 0)");
+    buf0 = cf_gen_alloc(heap, 32u, "buf0");
+    buf7 = cf_gen_alloc(heap, 32u, "buf7");
     pool0 = cf_gen_alloc(heap, 192u, "pool0");
-    buf0 = pool0 + 0u;
-    buf1 = pool0 + 64u;
-    buf6 = pool0 + 128u;
-    buf12 = pool0 + 64u;
-    buf13 = pool0 + 0u;
-    cf_gen_check(cf_channel_home_here(ch_buf7), "cf_channel_home_here(ch_buf7)");
+    buf6 = pool0 + 0u;
+    buf12 = pool0 + 128u;
+    buf13 = pool0 + 64u;
     /* every core has homed its channels before anyone sends */
     cf_gen_barrier_wait(&cf_start_barrier);
     for (long iteration = 0; iteration < cf_iterations; iteration++) {
+        cf_gen_sem_wait(&cf_semaphores[3]); /* core 1 done with the slot of buf0 */
         /* Gen_0 (tiny.pi:15) */
-        synth_Gen(iteration, 0, 16L, buf0);
-        cf_copy(buf1, buf0, 16u); /* Bcast_0 */
-        cf_copy(buf6, buf0, 16u); /* Bcast_0 */
-        p_buf3 = cf_gen_reserve(ch_buf3, "reserve ch_buf3");
-        p_buf5 = cf_gen_reserve(ch_buf5, "reserve ch_buf5");
-        cf_copy(p_buf3, (buf1 + 4), 4u); /* explode_tiny/Bcast_0_toScale */
-        cf_copy(p_buf5, (buf1 + 12), 4u); /* explode_tiny/Bcast_0_toScale */
-        cf_gen_commit(ch_buf3, 4u, "commit ch_buf3");
-        cf_gen_commit(ch_buf5, 4u, "commit ch_buf5");
-        p_buf8 = cf_gen_reserve(ch_buf8, "reserve ch_buf8");
+        synth_Gen(iteration, 0, 16L, (buf0 + (iteration % 2u) * 16u));
+        cf_copy(buf6, (buf0 + (iteration % 2u) * 16u), 16u); /* Bcast_0 */
+        cf_gen_sem_post(&cf_semaphores[0]); /* data of explode_tiny/Bcast_0_toScale.toScale_1 -> Scale_1.in, 4 bytes */
+        cf_gen_sem_post(&cf_semaphores[1]); /* data of explode_tiny/Bcast_0_toScale.toScale_3 -> Scale_3.in, 4 bytes */
+        cf_gen_sem_wait(&cf_semaphores[8]); /* core 1 done with the slot of buf7 */
         /* Scale_0 (tiny.pi:33) */
-        synth_Scale(iteration, 0, 4L, buf1, p_buf8);
-        cf_gen_commit(ch_buf8, 4u, "commit ch_buf8");
-        p_buf10 = cf_gen_reserve(ch_buf10, "reserve ch_buf10");
+        synth_Scale(iteration, 0, 4L, (buf0 + (iteration % 2u) * 16u), (buf7 + (iteration % 2u) * 16u));
+        cf_gen_sem_post(&cf_semaphores[5]); /* data of Scale_0.out -> implode_tiny/Collect_0_scaled.scaled_0, 4 bytes */
         /* Scale_2 (tiny.pi:33) */
-        synth_Scale(iteration, 2, 4L, (buf1 + 8), p_buf10);
-        cf_gen_commit(ch_buf10, 4u, "commit ch_buf10");
+        synth_Scale(iteration, 2, 4L, ((buf0 + (iteration % 2u) * 16u) + 8), ((buf7 + (iteration % 2u) * 16u) + 8));
+        cf_gen_sem_post(&cf_semaphores[6]); /* data of Scale_2.out -> implode_tiny/Collect_0_scaled.scaled_2, 4 bytes */
+        cf_gen_sem_post(&cf_semaphores[2]); /* core 0 done with the slot of buf0 */
         p_delay0 = cf_gen_acquire(ch_delay0, "acquire ch_delay0");
         cf_copy(buf13, p_delay0, 4u); /* Sum_init_previous */
         cf_gen_release(ch_delay0, "release ch_delay0");
@@ -47,15 +37,17 @@ void *core0_run(void *argument) {
         /* Sum_0 (tiny.pi:44) */
         synth_Sum(iteration, 0, 16L, buf6, buf13, p_buf14, buf12);
         cf_gen_commit(ch_buf14, 4u, "commit ch_buf14");
-        p_buf7 = cf_gen_acquire(ch_buf7, "acquire ch_buf7");
-        if (cf_validate) cf_md5_update(&cf_sink_parts[0], p_buf7, 16u);
+        cf_gen_sem_wait(&cf_semaphores[4]); /* data of implode_tiny/Collect_0_scaled.out -> Collect_0.scaled, 16 bytes */
+        if (cf_validate) cf_md5_update(&cf_sink_parts[0], (buf7 + (iteration % 2u) * 16u), 16u);
         if (cf_validate) cf_md5_update(&cf_sink_parts[1], buf12, 4u);
         /* Collect_0 (tiny.pi:59) */
-        synth_Collect(iteration, 0, 16L, p_buf7, buf12);
-        cf_gen_release(ch_buf7, "release ch_buf7");
+        synth_Collect(iteration, 0, 16L, (buf7 + (iteration % 2u) * 16u), buf12);
+        cf_gen_sem_post(&cf_semaphores[7]); /* core 0 done with the slot of buf7 */
     }
     /* other cores may still read buffers of ours that hold the last iterations */
     cf_gen_barrier_wait(&cf_start_barrier);
+    cf_gen_check(cf_heap_free(cf_buffer_heap, heap, buf0), "cf_heap_free(buf0)");
+    cf_gen_check(cf_heap_free(cf_buffer_heap, heap, buf7), "cf_heap_free(buf7)");
     cf_gen_check(cf_heap_free(cf_buffer_heap, heap, pool0), "cf_heap_free(pool0)");
     cf_gen_check(cf_heap_detach(heap), "cf_heap_detach (core 0)");
     return NULL;

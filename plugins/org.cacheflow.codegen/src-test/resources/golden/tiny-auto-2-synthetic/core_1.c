@@ -3,44 +3,27 @@
 
 void *core1_run(void *argument) {
     (void)argument;
-    uint8_t *p_buf3 = NULL;
-    uint8_t *p_buf5 = NULL;
-    uint8_t *p_buf8 = NULL;
-    uint8_t *p_buf10 = NULL;
-    uint8_t *p_buf7 = NULL;
     uint8_t *p_buf14 = NULL;
     uint8_t *p_delay0 = NULL;
     cf_heap_local *heap = NULL;
     cf_gen_check(cf_heap_attach(cf_buffer_heap, &heap), "cf_heap_attach (core 1)");
-    pool1 = cf_gen_alloc(heap, 128u, "pool1");
-    buf9 = pool1 + 0u;
-    buf11 = pool1 + 64u;
-    cf_gen_check(cf_channel_home_here(ch_buf3), "cf_channel_home_here(ch_buf3)");
-    cf_gen_check(cf_channel_home_here(ch_buf5), "cf_channel_home_here(ch_buf5)");
-    cf_gen_check(cf_channel_home_here(ch_buf8), "cf_channel_home_here(ch_buf8)");
-    cf_gen_check(cf_channel_home_here(ch_buf10), "cf_channel_home_here(ch_buf10)");
     cf_gen_check(cf_channel_home_here(ch_buf14), "cf_channel_home_here(ch_buf14)");
     /* every core has homed its channels before anyone sends */
     cf_gen_barrier_wait(&cf_start_barrier);
     for (long iteration = 0; iteration < cf_iterations; iteration++) {
-        p_buf3 = cf_gen_acquire(ch_buf3, "acquire ch_buf3");
+        cf_gen_sem_wait(&cf_semaphores[2]); /* core 0 done with the slot of buf0 */
+        cf_gen_sem_wait(&cf_semaphores[7]); /* core 0 done with the slot of buf7 */
+        cf_gen_sem_wait(&cf_semaphores[0]); /* data of explode_tiny/Bcast_0_toScale.toScale_1 -> Scale_1.in, 4 bytes */
         /* Scale_1 (tiny.pi:33) */
-        synth_Scale(iteration, 1, 4L, p_buf3, buf9);
-        cf_gen_release(ch_buf3, "release ch_buf3");
-        p_buf5 = cf_gen_acquire(ch_buf5, "acquire ch_buf5");
+        synth_Scale(iteration, 1, 4L, ((buf0 + (iteration % 2u) * 16u) + 4), ((buf7 + (iteration % 2u) * 16u) + 4));
+        cf_gen_sem_wait(&cf_semaphores[1]); /* data of explode_tiny/Bcast_0_toScale.toScale_3 -> Scale_3.in, 4 bytes */
         /* Scale_3 (tiny.pi:33) */
-        synth_Scale(iteration, 3, 4L, p_buf5, buf11);
-        cf_gen_release(ch_buf5, "release ch_buf5");
-        p_buf8 = cf_gen_acquire(ch_buf8, "acquire ch_buf8");
-        p_buf10 = cf_gen_acquire(ch_buf10, "acquire ch_buf10");
-        p_buf7 = cf_gen_reserve(ch_buf7, "reserve ch_buf7");
-        cf_copy(p_buf7, p_buf8, 4u); /* implode_tiny/Collect_0_scaled */
-        cf_copy((p_buf7 + 4), buf9, 4u); /* implode_tiny/Collect_0_scaled */
-        cf_copy((p_buf7 + 8), p_buf10, 4u); /* implode_tiny/Collect_0_scaled */
-        cf_copy((p_buf7 + 12), buf11, 4u); /* implode_tiny/Collect_0_scaled */
-        cf_gen_release(ch_buf8, "release ch_buf8");
-        cf_gen_release(ch_buf10, "release ch_buf10");
-        cf_gen_commit(ch_buf7, 16u, "commit ch_buf7");
+        synth_Scale(iteration, 3, 4L, ((buf0 + (iteration % 2u) * 16u) + 12), ((buf7 + (iteration % 2u) * 16u) + 12));
+        cf_gen_sem_post(&cf_semaphores[3]); /* core 1 done with the slot of buf0 */
+        cf_gen_sem_post(&cf_semaphores[8]); /* core 1 done with the slot of buf7 */
+        cf_gen_sem_wait(&cf_semaphores[5]); /* data of Scale_0.out -> implode_tiny/Collect_0_scaled.scaled_0, 4 bytes */
+        cf_gen_sem_wait(&cf_semaphores[6]); /* data of Scale_2.out -> implode_tiny/Collect_0_scaled.scaled_2, 4 bytes */
+        cf_gen_sem_post(&cf_semaphores[4]); /* data of implode_tiny/Collect_0_scaled.out -> Collect_0.scaled, 16 bytes */
         p_buf14 = cf_gen_acquire(ch_buf14, "acquire ch_buf14");
         p_delay0 = cf_gen_reserve(ch_delay0, "reserve ch_delay0");
         cf_copy(p_delay0, p_buf14, 4u); /* Sum_end_state */
@@ -49,7 +32,6 @@ void *core1_run(void *argument) {
     }
     /* other cores may still read buffers of ours that hold the last iterations */
     cf_gen_barrier_wait(&cf_start_barrier);
-    cf_gen_check(cf_heap_free(cf_buffer_heap, heap, pool1), "cf_heap_free(pool1)");
     cf_gen_check(cf_heap_detach(heap), "cf_heap_detach (core 1)");
     return NULL;
 }

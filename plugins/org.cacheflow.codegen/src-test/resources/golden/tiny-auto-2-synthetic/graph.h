@@ -11,10 +11,10 @@
 
 /* Synthetic actor bodies (synthetic_actors.c), one per actor: iteration, firing, then the loop prototype's
  * parameters (configuration values as long, buffers as bytes). */
-void synth_Gen(long iteration, long firing, long size, void *frame);
-void synth_Scale(long iteration, long firing, long slice, void *in, void *out);
-void synth_Sum(long iteration, long firing, long size, void *frame, void *previous, void *state, void *total);
-void synth_Collect(long iteration, long firing, long size, void *scaled, void *total);
+void synth_Gen(long cf_iteration, long cf_firing, long size, void *frame);
+void synth_Scale(long cf_iteration, long cf_firing, long slice, void *in, void *out);
+void synth_Sum(long cf_iteration, long cf_firing, long size, void *frame, void *previous, void *state, void *total);
+void synth_Collect(long cf_iteration, long cf_firing, long size, void *scaled, void *total);
 
 #define CF_GRAPH_CORES 2
 #define CF_GRAPH_SINK_PARTS 2
@@ -24,21 +24,14 @@ extern int cf_validate;
 extern cf_md5 cf_sink_parts[CF_GRAPH_SINK_PARTS];
 extern pthread_barrier_t cf_start_barrier;
 extern cf_heap *cf_buffer_heap;
+extern sem_t cf_semaphores[9];
 
-extern uint8_t *buf0; /* 16 bytes, core 0, in pool0 at 0: Gen_0.frame -> Bcast_0.in, 16 bytes */
-extern uint8_t *buf1; /* 16 bytes, core 0, in pool0 at 64: Bcast_0.toScale -> explode_tiny/Bcast_0_toScale.in, 16 bytes */
-extern uint8_t *buf6; /* 16 bytes, core 0, in pool0 at 128: Bcast_0.toSum -> Sum_0.frame, 16 bytes */
-extern uint8_t *buf9; /* 4 bytes, core 1, in pool1 at 0: Scale_1.out -> implode_tiny/Collect_0_scaled.scaled_1, 4 bytes */
-extern uint8_t *buf11; /* 4 bytes, core 1, in pool1 at 64: Scale_3.out -> implode_tiny/Collect_0_scaled.scaled_3, 4 bytes */
-extern uint8_t *buf12; /* 4 bytes, core 0, in pool0 at 64: Sum_0.total -> Collect_0.total, 4 bytes */
-extern uint8_t *buf13; /* 4 bytes, core 0, in pool0 at 0: Sum_init_previous.previous -> Sum_0.previous, 4 bytes */
-extern uint8_t *pool0; /* 192 bytes, core 0: 5 buffers of core 0 whose lifetimes within an iteration do not overlap share it */
-extern uint8_t *pool1; /* 128 bytes, core 1: 2 buffers of core 1 whose lifetimes within an iteration do not overlap share it */
-extern cf_channel *ch_buf3; /* core 0 -> core 1: explode_tiny/Bcast_0_toScale.toScale_1 -> Scale_1.in, 4 bytes */
-extern cf_channel *ch_buf5; /* core 0 -> core 1: explode_tiny/Bcast_0_toScale.toScale_3 -> Scale_3.in, 4 bytes */
-extern cf_channel *ch_buf7; /* core 1 -> core 0: implode_tiny/Collect_0_scaled.out -> Collect_0.scaled, 16 bytes */
-extern cf_channel *ch_buf8; /* core 0 -> core 1: Scale_0.out -> implode_tiny/Collect_0_scaled.scaled_0, 4 bytes */
-extern cf_channel *ch_buf10; /* core 0 -> core 1: Scale_2.out -> implode_tiny/Collect_0_scaled.scaled_2, 4 bytes */
+extern uint8_t *buf0; /* 2 x 16 bytes, core 0: Gen_0.frame -> Bcast_0.in, 16 bytes (merge group used by cores 0, 1) */
+extern uint8_t *buf6; /* 16 bytes, core 0, in pool0 at 0: Bcast_0.toSum -> Sum_0.frame, 16 bytes */
+extern uint8_t *buf7; /* 2 x 16 bytes, core 0: implode_tiny/Collect_0_scaled.out -> Collect_0.scaled, 16 bytes (merge group used by cores 0, 1) */
+extern uint8_t *buf12; /* 4 bytes, core 0, in pool0 at 128: Sum_0.total -> Collect_0.total, 4 bytes */
+extern uint8_t *buf13; /* 4 bytes, core 0, in pool0 at 64: Sum_init_previous.previous -> Sum_0.previous, 4 bytes */
+extern uint8_t *pool0; /* 192 bytes, core 0: 3 buffers of core 0 whose lifetimes within an iteration do not overlap share it */
 extern cf_channel *ch_buf14; /* core 0 -> core 1: Sum_0.state -> Sum_end_state.state, 4 bytes */
 extern cf_channel *ch_delay0; /* core 1 -> core 0: persistent delay of Sum.state -> Sum.previous */
 

@@ -5,39 +5,39 @@
 #include "graph.h"
 
 /* Gen */
-void synth_Gen(long iteration, long firing, long size, void *frame) {
-    uint64_t seed = cf_synth_seed(1u, iteration, firing);
-    seed = cf_synth_mix(seed, (uint64_t)size);
-    cf_synth_fill(frame, 16u, seed, 1u);
-    (void)seed;
+void synth_Gen(long cf_iteration, long cf_firing, long size, void *frame) {
+    uint64_t cf_seed = cf_synth_seed(1u, cf_iteration, cf_firing);
+    cf_seed = cf_synth_mix(cf_seed, (uint64_t)size);
+    cf_synth_fill(frame, 16u, cf_seed, 1u);
+    (void)cf_seed;
 }
 
 /* Scale */
-void synth_Scale(long iteration, long firing, long slice, void *in, void *out) {
-    uint64_t seed = cf_synth_seed(3u, iteration, firing);
-    seed = cf_synth_mix(seed, (uint64_t)slice);
-    seed = cf_synth_absorb(seed, in, 4u);
-    cf_synth_fill(out, 4u, seed, 2u);
-    (void)seed;
+void synth_Scale(long cf_iteration, long cf_firing, long slice, void *in, void *out) {
+    uint64_t cf_seed = cf_synth_seed(3u, cf_iteration, cf_firing);
+    cf_seed = cf_synth_mix(cf_seed, (uint64_t)slice);
+    cf_seed = cf_synth_absorb(cf_seed, in, 4u);
+    cf_synth_fill(out, 4u, cf_seed, 2u);
+    (void)cf_seed;
 }
 
 /* Sum */
-void synth_Sum(long iteration, long firing, long size, void *frame, void *previous, void *state, void *total) {
-    uint64_t seed = cf_synth_seed(4u, iteration, firing);
-    seed = cf_synth_mix(seed, (uint64_t)size);
-    seed = cf_synth_absorb(seed, frame, 16u);
-    seed = cf_synth_absorb(seed, previous, 4u);
-    cf_synth_scribble(frame, 16u, seed);
-    cf_synth_fill(state, 4u, seed, 3u);
-    cf_synth_fill(total, 4u, seed, 4u);
-    (void)seed;
+void synth_Sum(long cf_iteration, long cf_firing, long size, void *frame, void *previous, void *state, void *total) {
+    uint64_t cf_seed = cf_synth_seed(4u, cf_iteration, cf_firing);
+    cf_seed = cf_synth_mix(cf_seed, (uint64_t)size);
+    cf_seed = cf_synth_absorb(cf_seed, frame, 16u);
+    cf_seed = cf_synth_absorb(cf_seed, previous, 4u);
+    cf_synth_scribble(frame, 16u, cf_seed);
+    cf_synth_fill(state, 4u, cf_seed, 3u);
+    cf_synth_fill(total, 4u, cf_seed, 4u);
+    (void)cf_seed;
 }
 
 /* Collect */
-void synth_Collect(long iteration, long firing, long size, void *scaled, void *total) {
-    uint64_t seed = cf_synth_seed(5u, iteration, firing);
-    seed = cf_synth_mix(seed, (uint64_t)size);
-    seed = cf_synth_absorb(seed, scaled, 16u);
-    seed = cf_synth_absorb(seed, total, 4u);
-    (void)seed;
+void synth_Collect(long cf_iteration, long cf_firing, long size, void *scaled, void *total) {
+    uint64_t cf_seed = cf_synth_seed(5u, cf_iteration, cf_firing);
+    cf_seed = cf_synth_mix(cf_seed, (uint64_t)size);
+    cf_seed = cf_synth_absorb(cf_seed, scaled, 16u);
+    cf_seed = cf_synth_absorb(cf_seed, total, 4u);
+    (void)cf_seed;
 }

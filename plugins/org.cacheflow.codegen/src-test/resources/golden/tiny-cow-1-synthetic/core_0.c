@@ -5,49 +5,38 @@ void *core0_run(void *argument) {
     (void)argument;
     uint8_t *p_buf0 = NULL;
     uint8_t *p_cow0_v0 = NULL;
-    uint8_t *p_cow0_v1 = NULL;
     cf_heap_local *heap = NULL;
     cf_gen_check(cf_heap_attach(cf_buffer_heap, &heap), "cf_heap_attach (core 0)");
     delay0 = cf_gen_alloc(heap, 8u, "delay0");
-    pool0 = cf_gen_alloc(heap, 320u, "pool0");
-    buf2 = pool0 + 0u;
-    buf3 = pool0 + 64u;
-    buf4 = pool0 + 128u;
-    buf5 = pool0 + 192u;
-    buf7 = pool0 + 256u;
-    buf12 = pool0 + 64u;
-    buf13 = pool0 + 0u;
-    buf14 = pool0 + 128u;
+    pool0 = cf_gen_alloc(heap, 8384u, "pool0");
+    buf7 = pool0 + 0u;
+    buf12 = pool0 + 8256u;
+    buf13 = pool0 + 8192u;
+    buf14 = pool0 + 8320u;
     /* every core has homed its channels before anyone sends */
     cf_gen_barrier_wait(&cf_start_barrier);
     for (long iteration = 0; iteration < cf_iterations; iteration++) {
         p_buf0 = cf_gen_cow_write_begin(cow0, "cf_cow_write_begin(cow0)");
         /* Gen_0 (tiny.pi:15) */
-        synth_Gen(iteration, 0, 16L, p_buf0);
+        synth_Gen(iteration, 0, 8192L, p_buf0);
         cf_gen_cow_publish(cow0, "cf_cow_publish(cow0)");
-        p_cow0_v0 = cf_gen_cow_acquire(cow0_views[0], "cf_cow_acquire(cow0 view 0)");
-        cf_copy(buf2, p_cow0_v0, 4u); /* explode_tiny/Bcast_0_toScale */
-        cf_copy(buf3, (p_cow0_v0 + 4), 4u); /* explode_tiny/Bcast_0_toScale */
-        cf_copy(buf4, (p_cow0_v0 + 8), 4u); /* explode_tiny/Bcast_0_toScale */
-        cf_copy(buf5, (p_cow0_v0 + 12), 4u); /* explode_tiny/Bcast_0_toScale */
-        cf_gen_cow_release(cow0_views[0], "cf_cow_release(cow0 view 0)");
         /* Scale_0 (tiny.pi:33) */
-        synth_Scale(iteration, 0, 4L, buf2, buf7);
+        synth_Scale(iteration, 0, 2048L, p_buf0, buf7);
         /* Scale_1 (tiny.pi:33) */
-        synth_Scale(iteration, 1, 4L, buf3, (buf7 + 4));
+        synth_Scale(iteration, 1, 2048L, (p_buf0 + 2048), (buf7 + 2048));
         /* Scale_2 (tiny.pi:33) */
-        synth_Scale(iteration, 2, 4L, buf4, (buf7 + 8));
+        synth_Scale(iteration, 2, 2048L, (p_buf0 + 4096), (buf7 + 4096));
         /* Scale_3 (tiny.pi:33) */
-        synth_Scale(iteration, 3, 4L, buf5, (buf7 + 12));
+        synth_Scale(iteration, 3, 2048L, (p_buf0 + 6144), (buf7 + 6144));
         cf_copy(buf13, (delay0 + (iteration & 1) * 4u), 4u); /* Sum_init_previous */
-        p_cow0_v1 = cf_gen_cow_acquire(cow0_views[1], "cf_cow_acquire(cow0 view 1)");
+        p_cow0_v0 = cf_gen_cow_acquire(cow0_views[0], "cf_cow_acquire(cow0 view 0)");
         /* Sum_0 (tiny.pi:44) */
-        synth_Sum(iteration, 0, 16L, p_cow0_v1, buf13, buf14, buf12);
-        cf_gen_cow_release(cow0_views[1], "cf_cow_release(cow0 view 1)");
-        if (cf_validate) cf_md5_update(&cf_sink_parts[0], buf7, 16u);
+        synth_Sum(iteration, 0, 8192L, p_cow0_v0, buf13, buf14, buf12);
+        cf_gen_cow_release(cow0_views[0], "cf_cow_release(cow0 view 0)");
+        if (cf_validate) cf_md5_update(&cf_sink_parts[0], buf7, 8192u);
         if (cf_validate) cf_md5_update(&cf_sink_parts[1], buf12, 4u);
         /* Collect_0 (tiny.pi:59) */
-        synth_Collect(iteration, 0, 16L, buf7, buf12);
+        synth_Collect(iteration, 0, 8192L, buf7, buf12);
         cf_copy((delay0 + ((iteration + 1) & 1) * 4u), buf14, 4u); /* Sum_end_state */
     }
     cf_gen_check(cf_heap_free(cf_buffer_heap, heap, delay0), "cf_heap_free(delay0)");

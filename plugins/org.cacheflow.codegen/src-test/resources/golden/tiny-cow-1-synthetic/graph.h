@@ -11,10 +11,10 @@
 
 /* Synthetic actor bodies (synthetic_actors.c), one per actor: iteration, firing, then the loop prototype's
  * parameters (configuration values as long, buffers as bytes). */
-void synth_Gen(long iteration, long firing, long size, void *frame);
-void synth_Scale(long iteration, long firing, long slice, void *in, void *out);
-void synth_Sum(long iteration, long firing, long size, void *frame, void *previous, void *state, void *total);
-void synth_Collect(long iteration, long firing, long size, void *scaled, void *total);
+void synth_Gen(long cf_iteration, long cf_firing, long size, void *frame);
+void synth_Scale(long cf_iteration, long cf_firing, long slice, void *in, void *out);
+void synth_Sum(long cf_iteration, long cf_firing, long size, void *frame, void *previous, void *state, void *total);
+void synth_Collect(long cf_iteration, long cf_firing, long size, void *scaled, void *total);
 
 #define CF_GRAPH_CORES 1
 #define CF_GRAPH_SINK_PARTS 2
@@ -25,18 +25,14 @@ extern cf_md5 cf_sink_parts[CF_GRAPH_SINK_PARTS];
 extern pthread_barrier_t cf_start_barrier;
 extern cf_heap *cf_buffer_heap;
 
-extern uint8_t *buf2; /* 4 bytes, core 0, in pool0 at 0: explode_tiny/Bcast_0_toScale.toScale_0 -> Scale_0.in, 4 bytes */
-extern uint8_t *buf3; /* 4 bytes, core 0, in pool0 at 64: explode_tiny/Bcast_0_toScale.toScale_1 -> Scale_1.in, 4 bytes */
-extern uint8_t *buf4; /* 4 bytes, core 0, in pool0 at 128: explode_tiny/Bcast_0_toScale.toScale_2 -> Scale_2.in, 4 bytes */
-extern uint8_t *buf5; /* 4 bytes, core 0, in pool0 at 192: explode_tiny/Bcast_0_toScale.toScale_3 -> Scale_3.in, 4 bytes */
-extern uint8_t *buf7; /* 16 bytes, core 0, in pool0 at 256: implode_tiny/Collect_0_scaled.out -> Collect_0.scaled, 16 bytes */
-extern uint8_t *buf12; /* 4 bytes, core 0, in pool0 at 64: Sum_0.total -> Collect_0.total, 4 bytes */
-extern uint8_t *buf13; /* 4 bytes, core 0, in pool0 at 0: Sum_init_previous.previous -> Sum_0.previous, 4 bytes */
-extern uint8_t *buf14; /* 4 bytes, core 0, in pool0 at 128: Sum_0.state -> Sum_end_state.state, 4 bytes */
+extern uint8_t *buf7; /* 8192 bytes, core 0, in pool0 at 0: implode_tiny/Collect_0_scaled.out -> Collect_0.scaled, 8192 bytes */
+extern uint8_t *buf12; /* 4 bytes, core 0, in pool0 at 8256: Sum_0.total -> Collect_0.total, 4 bytes */
+extern uint8_t *buf13; /* 4 bytes, core 0, in pool0 at 8192: Sum_init_previous.previous -> Sum_0.previous, 4 bytes */
+extern uint8_t *buf14; /* 4 bytes, core 0, in pool0 at 8320: Sum_0.state -> Sum_end_state.state, 4 bytes */
 extern uint8_t *delay0; /* 2 x 4 bytes, core 0: persistent delay of Sum.state -> Sum.previous */
-extern uint8_t *pool0; /* 320 bytes, core 0: 8 buffers of core 0 whose lifetimes within an iteration do not overlap share it */
-extern cf_cow_buffer *cow0; /* broadcast Bcast_0 input Gen_0.frame -> Bcast_0.in, 16 bytes */
-extern cf_cow_view *cow0_views[2];
+extern uint8_t *pool0; /* 8384 bytes, core 0: 4 buffers of core 0 whose lifetimes within an iteration do not overlap share it */
+extern cf_cow_buffer *cow0; /* Bcast_0 input Gen_0.frame -> Bcast_0.in, 8192 bytes */
+extern cf_cow_view *cow0_views[1];
 
 void *core0_run(void *argument);
 

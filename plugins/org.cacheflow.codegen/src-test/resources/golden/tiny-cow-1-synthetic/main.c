@@ -9,10 +9,6 @@ cf_md5 cf_sink_parts[CF_GRAPH_SINK_PARTS];
 pthread_barrier_t cf_start_barrier;
 cf_heap *cf_buffer_heap;
 
-uint8_t *buf2;
-uint8_t *buf3;
-uint8_t *buf4;
-uint8_t *buf5;
 uint8_t *buf7;
 uint8_t *buf12;
 uint8_t *buf13;
@@ -20,7 +16,7 @@ uint8_t *buf14;
 uint8_t *delay0;
 uint8_t *pool0;
 cf_cow_buffer *cow0;
-cf_cow_view *cow0_views[2];
+cf_cow_view *cow0_views[1];
 
 static void *(*const cores[CF_GRAPH_CORES])(void *) = {core0_run};
 
@@ -32,9 +28,9 @@ int main(int argc, char **argv) {
     cf_validate = options.validate;
 
     /* address space for every buffer; each core allocates (and first touches) the buffers it reads */
-    cf_gen_check(cf_heap_create(&cf_buffer_heap, 23069696u, 0), "cf_heap_create");
-    cf_gen_check(cf_cow_create(&cow0, 16u, NULL), "cf_cow_create(cow0)");
-    for (int i = 0; i < 2; i++) cf_gen_check(cf_cow_view_open(cow0, &cow0_views[i]), "cf_cow_view_open(cow0)");
+    cf_gen_check(cf_heap_create(&cf_buffer_heap, 23085824u, 0), "cf_heap_create");
+    cf_gen_check(cf_cow_create(&cow0, 8192u, NULL), "cf_cow_create(cow0)");
+    for (int i = 0; i < 1; i++) cf_gen_check(cf_cow_view_open(cow0, &cow0_views[i]), "cf_cow_view_open(cow0)");
     cf_gen_check(-pthread_barrier_init(&cf_start_barrier, NULL, CF_GRAPH_CORES), "pthread_barrier_init");
     for (int i = 0; i < CF_GRAPH_SINK_PARTS; i++) cf_md5_init(&cf_sink_parts[i]);
 
@@ -47,7 +43,7 @@ int main(int argc, char **argv) {
     }
 
     pthread_barrier_destroy(&cf_start_barrier);
-    for (int i = 0; i < 2; i++) cf_gen_check(cf_cow_view_close(cow0_views[i]), "cf_cow_view_close(cow0)");
+    for (int i = 0; i < 1; i++) cf_gen_check(cf_cow_view_close(cow0_views[i]), "cf_cow_view_close(cow0)");
     cf_gen_check(cf_cow_destroy(cow0), "cf_cow_destroy(cow0)");
     cf_gen_check(cf_heap_destroy(cf_buffer_heap), "cf_heap_destroy");
     return 0;

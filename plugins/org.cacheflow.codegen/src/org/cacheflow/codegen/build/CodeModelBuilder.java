@@ -39,16 +39,18 @@ import org.cacheflow.plan.srdag.Srdag;
  * that crosses cores. All decisions are here; printers only print.
  *
  * <p>
- * Steps, in order: (1) copy-on-write broadcasts; (2) aliasing of special actors' buffers, allowed only when
- * every user of the merged buffer is on the special actor's core; (3) each vertex's actions and the buffers
- * ("roots") they read and write; (4) each root's storage: a static array when one core uses it, else a
- * channel (or, under the baseline, a static array signalled with a semaphore), a copy-on-write buffer, or
- * the double-buffered state of a persistent delay; (5) per core, the vertices in plan order with
- * reserve/acquire before a root's first use on that core and commit/release after its last use.
+ * Steps, in order: (1) the plan's copy-on-write views; (2) the plan's aliasing: every buffer of a memory-script
+ * merge group lives in its root's memory at the merger's offset; (3) each vertex's actions (a special vertex's
+ * copy disappears when source and destination are the same bytes) and the buffers ("roots") they read and
+ * write; (4) each root's storage: a static array when one core uses it, else a channel (or, under the
+ * baseline, a static array signalled with a semaphore), a merge group shared by several cores (k slots,
+ * semaphores per cross-core edge and per pair of cores for slot reuse), a copy-on-write buffer, or the
+ * double-buffered state of a persistent delay; (5) per core, the vertices in plan order with reserve/acquire
+ * before a root's first use on that core and commit/release after its last use.
  */
 public final class CodeModelBuilder {
 
-  private enum Storage { STATIC, SEMAPHORE, CHANNEL, COW, DOUBLE }
+  private enum Storage { STATIC, SEMAPHORE, CHANNEL, COW, DOUBLE, SHARED }
 
   /** A copy or zero-fill a special vertex does; source == -1 means zero-fill. */
   private record Move(int source, long sourceOffset, int destination, long destinationOffset, long bytes) {
@@ -62,8 +64,14 @@ public final class CodeModelBuilder {
   private final int edges;
   private final int roots;
 
+  /** Per edge, the merge root whose memory holds it (-1: its own memory, or it is the root). */
   private final int[] host;
-  private final long[] hostOffset;
+  /** Per edge, the byte offset of its first byte in its root's memory (or in its copy-on-write view). */
+  private final long[] offsetInRoot;
+  /** Per divided edge (it lies in pieces of its root), {first byte, byte in the root, bytes}; null otherwise. */
+  private final long[][][] pieces;
+  /** Per merge root, the bytes its group spans (0: not a root hosting others). */
+  private final long[] groupBytes;
   private final long[] userCores;
   private final int[] persistentOfInit;
   private final int[] persistentOfEnd;
@@ -78,8 +86,19 @@ public final class CodeModelBuilder {
   private final Storage[] storage;
   private final int[] writerCore;
   private final int[] readerCore;
+  /** Per root, the cores that write it and that read it, one bit per core. */
+  private final long[] writerMask;
+  private final long[] readerMask;
   private final Map<Integer, Channel> channelOfRoot = new HashMap<>();
   private final Map<Integer, Integer> semaphoreOfRoot = new HashMap<>();
+  /** Initial values of the semaphores, by index. */
+  private final List<Integer> semaphoreStarts = new ArrayList<>();
+  /** Per edge of a shared merge group that crosses cores, its data-ready semaphore. */
+  private final Map<Integer, Integer> readySemaphore = new HashMap<>();
+  /** Per shared group root, per (from core * 64 + to core), the slot-reuse semaphore. */
+  private final Map<Integer, Map<Integer, Integer>> slotSemaphores = new HashMap<>();
+  /** Per special vertex, the copy-on-write buffer it publishes once it has fired. */
+  private final Map<Integer, Integer> cowPublishedBy = new HashMap<>();
   private final Map<Integer, SyntheticActor> syntheticActors = new HashMap<>();
   private final Set<String> headers = new LinkedHashSet<>();
   /** Whether the digested FIFOs are those of persistent delays (the graph has no sink actor). */
@@ -98,7 +117,9 @@ public final class CodeModelBuilder {
     }
     host = new int[edges];
     Arrays.fill(host, -1);
-    hostOffset = new long[edges];
+    offsetInRoot = new long[edges];
+    groupBytes = new long[edges];
+    pieces = new long[edges][][];
     userCores = new long[roots];
     persistentOfInit = new int[srdag.vertexCount()];
     persistentOfEnd = new int[srdag.vertexCount()];
@@ -118,6 +139,8 @@ public final class CodeModelBuilder {
     storage = new Storage[roots];
     writerCore = new int[roots];
     readerCore = new int[roots];
+    writerMask = new long[roots];
+    readerMask = new long[roots];
   }
 
   /**
@@ -142,18 +165,40 @@ public final class CodeModelBuilder {
         userCores[e] |= 1L << plan.coreOf(srdag.edgeTarget(e));
       }
     }
-    if (!strategy.barrier() && strategy.copyOnWrite() != Long.MAX_VALUE) {
-      for (int v : topological) {
-        tryCopyOnWrite(v);
-      }
+    for (int v : topological) {
+      copyOnWriteViews(v);
     }
-    if (strategy.alias()) {
-      for (int v : topological) {
-        alias(v);
+    for (int e = 0; e < edges; e++) {
+      int r = plan.mergeRoot(e);
+      if (r >= 0 && cowOfView[e] < 0) {
+        offsetInRoot[e] = plan.mergeOffset(e);
+        pieces[e] = plan.mergePieces(e);
+        if (r == e) {
+          groupBytes[e] = plan.groupBytes(e);
+        } else {
+          host[e] = r;
+        }
       }
     }
     for (int v = 0; v < srdag.vertexCount(); v++) {
-      moves.add(movesOf(v));
+      List<Move> all = movesOf(v);
+      List<Move> needed = new ArrayList<>(all.size());
+      for (Move move : all) {
+        if (move.destination() < edges && cowOfView[move.destination()] >= 0) {
+          continue;
+        }
+        if (touchesDivided(move)) {
+          needed.addAll(piecewise(move));
+        } else if (!inPlace(move)) {
+          needed.add(move);
+        }
+      }
+      moves.add(needed);
+    }
+    for (int e = 0; e < edges; e++) {
+      if (pieces[e] != null && (!isSpecial(srdag.edgeSource(e)) || !isSpecial(srdag.edgeTarget(e)))) {
+        throw new IllegalStateException(describe(e) + " lies in pieces but an actor accesses it as one block");
+      }
     }
     decideStorage();
     return assemble();
@@ -259,127 +304,124 @@ public final class CodeModelBuilder {
   // ---------------------------------------------------------------------------------------------------
   // (1) copy-on-write broadcasts, (2) aliasing
 
-  private void tryCopyOnWrite(int vertex) {
-    if (srdag.vertexKind(vertex) != ActorKind.BROADCAST || srdag.isInserted(vertex)) {
+  /**
+   * The plan's copy-on-write views of a broadcast's or round buffer's input: the input becomes the buffer its
+   * producer writes and publishes, each output the plan chose reads a view (from the tokens it takes).
+   */
+  private void copyOnWriteViews(int vertex) {
+    ActorKind kind = srdag.vertexKind(vertex);
+    if (kind != ActorKind.BROADCAST && kind != ActorKind.ROUNDBUFFER || srdag.isInserted(vertex)) {
       return;
     }
     int[] in = inputs(vertex);
     int[] out = outputs(vertex);
-    if (in.length != 1 || out.length == 0) {
+    List<Integer> views = new ArrayList<>();
+    for (int e : out) {
+      if (plan.copyOnWrite(e)) {
+        views.add(e);
+      }
+    }
+    if (views.isEmpty()) {
       return;
     }
     int input = in[0];
-    long bytes = srdag.edgeBytes(input);
-    if (bytes < strategy.copyOnWrite() || bytes == 0 || cowOfView[input] >= 0 || cowOfRoot[input] >= 0) {
-      return;
-    }
-    boolean anyWriter = false;
-    for (int e : out) {
-      if (srdag.edgeBytes(e) != bytes) {
-        return;
-      }
-      anyWriter |= !readOnlyConsumer(e);
-    }
-    // read-only consumers on the producer's core are better served by aliasing, unless views are wanted anyway
-    if (!anyWriter && strategy.copyOnWrite() > 0) {
-      return;
+    if (in.length != 1 || plan.coreOf(srdag.edgeSource(input)) != plan.coreOf(vertex)) {
+      throw new IllegalStateException("copy-on-write views of " + name(vertex) + " need one input written on its core");
     }
     int index = cows.size();
-    CowBuffer cow = new CowBuffer(index, "cow" + input, bytes, out.length, "broadcast " + name(vertex) + " input "
-        + describe(input));
-    cows.add(cow);
-    cowOfRoot[input] = index;
-    for (int i = 0; i < out.length; i++) {
-      cowOfView[out[i]] = index;
-      viewIndex[out[i]] = i;
+    int root = plan.mergeRoot(input) >= 0 ? plan.mergeRoot(input) : input;
+    long bytes = plan.mergeRoot(input) >= 0 ? plan.groupBytes(root) : srdag.edgeBytes(input);
+    cows.add(new CowBuffer(index, "cow" + input, bytes, views.size(), name(vertex) + " input " + describe(input)));
+    cowOfRoot[root] = index;
+    cowPublishedBy.put(vertex, index);
+    long inputStart = plan.mergeRoot(input) >= 0 ? plan.mergeOffset(input) : 0;
+    for (int i = 0; i < views.size(); i++) {
+      int e = views.get(i);
+      cowOfView[e] = index;
+      viewIndex[e] = i;
+      // a round buffer passes on the last tokens of its input
+      offsetInRoot[e] = inputStart + (kind == ActorKind.ROUNDBUFFER ? srdag.edgeBytes(input) - srdag.edgeBytes(e) : 0);
     }
   }
 
   private int root(int edge) {
-    int e = edge;
-    while (host[e] >= 0) {
-      e = host[e];
-    }
-    return e;
+    return host[edge] >= 0 ? host[edge] : edge;
   }
 
   private long rootOffset(int edge) {
-    long offset = 0;
-    int e = edge;
-    while (host[e] >= 0) {
-      offset += hostOffset[e];
-      e = host[e];
-    }
-    return offset;
-  }
-
-  /** Places {@code guest} (a root) at {@code offset} inside {@code target}'s buffer if every user stays on one core. */
-  private boolean place(int guest, int target, long offset, int core) {
-    int targetRoot = root(target);
-    long only = 1L << core;
-    if (guest == targetRoot || host[guest] >= 0 || (userCores[guest] & ~only) != 0
-        || (userCores[targetRoot] & ~only) != 0 || cowOfRoot[guest] >= 0 || cowOfRoot[targetRoot] >= 0
-        || cowOfView[guest] >= 0 || cowOfView[targetRoot] >= 0) {
-      return false;
-    }
-    if (rootOffset(target) + offset + srdag.edgeBytes(guest) > extent(targetRoot)) {
-      return false;
-    }
-    host[guest] = target;
-    hostOffset[guest] = offset;
-    userCores[targetRoot] |= userCores[guest];
-    return true;
+    return offsetInRoot[edge];
   }
 
   private long extent(int rootEdge) {
-    return srdag.edgeBytes(rootEdge);
+    return groupBytes[rootEdge] > 0 ? groupBytes[rootEdge] : srdag.edgeBytes(rootEdge);
   }
 
-  private void alias(int vertex) {
-    if (!isSpecial(vertex) || srdag.isInserted(vertex) && (srdag.vertexKind(vertex) == ActorKind.INIT
-        || srdag.vertexKind(vertex) == ActorKind.END)) {
-      return;
+  private boolean touchesDivided(Move move) {
+    return move.source() >= 0 && move.source() < edges && pieces[move.source()] != null
+        || move.destination() < edges && pieces[move.destination()] != null;
+  }
+
+  /**
+   * Where byte {@code offset} of an edge lies: {root, byte in the root's memory counted from the root's own
+   * first byte, bytes from there that stay contiguous}.
+   */
+  private long[] locate(int edge, long offset) {
+    if (edge >= edges) {
+      return new long[] {edge, offset, Long.MAX_VALUE};
     }
-    int core = plan.coreOf(vertex);
-    int[] in = inputs(vertex);
-    int[] out = outputs(vertex);
-    switch (srdag.vertexKind(vertex)) {
-      case FORK -> {
-        if (in.length == 1) {
-          long offset = 0;
-          for (int e : out) {
-            place(e, in[0], offset, core);
-            offset += srdag.edgeBytes(e);
-          }
-        }
-      }
-      case JOIN -> {
-        if (out.length == 1) {
-          long offset = 0;
-          for (int e : in) {
-            place(e, out[0], offset, core);
-            offset += srdag.edgeBytes(e);
-          }
-        }
-      }
-      case BROADCAST -> {
-        if (in.length == 1 && cowOfRoot[in[0]] < 0) {
-          for (int e : out) {
-            // sharing is safe only while nobody writes: every consumer of the shared data only reads it
-            if (srdag.edgeBytes(e) <= srdag.edgeBytes(in[0]) && readOnlyConsumer(e)) {
-              place(e, in[0], 0, core);
-            }
-          }
-        }
-      }
-      case ROUNDBUFFER -> {
-        if (in.length == 1 && out.length == 1 && srdag.edgeBytes(in[0]) >= srdag.edgeBytes(out[0])) {
-          place(out[0], in[0], srdag.edgeBytes(in[0]) - srdag.edgeBytes(out[0]), core);
-        }
-      }
-      default -> {
+    if (pieces[edge] == null) {
+      int r = root(edge);
+      return new long[] {r, rootOffset(edge) - rootOffset(r) + offset, srdag.edgeBytes(edge) - offset};
+    }
+    int r = root(edge);
+    for (long[] piece : pieces[edge]) {
+      if (offset >= piece[0] && offset < piece[0] + piece[2]) {
+        return new long[] {r, piece[1] - rootOffset(r) + offset - piece[0], piece[0] + piece[2] - offset};
       }
     }
+    throw new IllegalStateException("byte " + offset + " of " + describe(edge) + " lies in none of its pieces");
+  }
+
+  /**
+   * A copy from or into a divided buffer, cut where pieces end and addressed in the roots' memory; the parts
+   * whose source and destination are the same bytes are left out.
+   */
+  private List<Move> piecewise(Move move) {
+    List<Move> parts = new ArrayList<>();
+    long done = 0;
+    while (done < move.bytes()) {
+      long[] to = locate(move.destination(), move.destinationOffset() + done);
+      long length = Math.min(move.bytes() - done, to[2]);
+      long[] from = null;
+      if (move.source() >= 0) {
+        from = locate(move.source(), move.sourceOffset() + done);
+        length = Math.min(length, from[2]);
+      }
+      Move part = new Move(from == null ? -1 : (int) from[0], from == null ? 0 : from[1], (int) to[0], to[1], length);
+      if (part.source() < 0 || part.source() >= edges || part.destination() >= edges || !inPlace(part)) {
+        parts.add(part);
+      }
+      done += length;
+    }
+    return parts;
+  }
+
+  /**
+   * Whether a copy is already done by the memory layout: source and destination are the same bytes of one
+   * root. Partly overlapping ranges would be a merge the merger must not make.
+   */
+  private boolean inPlace(Move move) {
+    if (move.source() < 0 || move.source() >= edges || move.destination() >= edges
+        || root(move.source()) != root(move.destination())) {
+      return false;
+    }
+    long from = rootOffset(move.source()) + move.sourceOffset();
+    long to = rootOffset(move.destination()) + move.destinationOffset();
+    if (from != to && from < to + move.bytes() && to < from + move.bytes()) {
+      throw new IllegalStateException("merged buffers " + describe(move.source()) + " and "
+          + describe(move.destination()) + " overlap without being the same bytes");
+    }
+    return from == to;
   }
 
   /** The copies a special vertex still has to make once aliasing is decided (nothing for actor firings). */
@@ -409,27 +451,20 @@ public final class CodeModelBuilder {
       case FORK -> {
         long offset = 0;
         for (int e : out) {
-          if (!aliasedInto(e, in[0])) {
-            result.add(new Move(in[0], offset, e, 0, srdag.edgeBytes(e)));
-          }
+          result.add(new Move(in[0], offset, e, 0, srdag.edgeBytes(e)));
           offset += srdag.edgeBytes(e);
         }
       }
       case JOIN -> {
         long offset = 0;
         for (int e : in) {
-          if (!aliasedInto(e, out[0])) {
-            result.add(new Move(e, 0, out[0], offset, srdag.edgeBytes(e)));
-          }
+          result.add(new Move(e, 0, out[0], offset, srdag.edgeBytes(e)));
           offset += srdag.edgeBytes(e);
         }
       }
       case BROADCAST -> {
         long size = srdag.edgeBytes(in[0]);
         for (int e : out) {
-          if (aliasedInto(e, in[0]) || cowOfView[e] >= 0) {
-            continue;
-          }
           long done = 0;
           long wanted = srdag.edgeBytes(e);
           while (done < wanted && size > 0) {
@@ -441,22 +476,16 @@ public final class CodeModelBuilder {
       }
       case ROUNDBUFFER -> {
         int output = out[0];
-        if (!aliasedInto(output, in[in.length - 1])) {
-          long missing = srdag.edgeBytes(output);
-          for (int k = in.length - 1; k >= 0 && missing > 0; k--) {
-            long size = Math.min(missing, srdag.edgeBytes(in[k]));
-            missing -= size;
-            result.add(new Move(in[k], srdag.edgeBytes(in[k]) - size, output, missing, size));
-          }
+        long missing = srdag.edgeBytes(output);
+        for (int k = in.length - 1; k >= 0 && missing > 0; k--) {
+          long size = Math.min(missing, srdag.edgeBytes(in[k]));
+          missing -= size;
+          result.add(new Move(in[k], srdag.edgeBytes(in[k]) - size, output, missing, size));
         }
       }
       default -> throw new IllegalStateException("special vertex of kind " + kind);
     }
     return result;
-  }
-
-  private boolean aliasedInto(int guest, int target) {
-    return host[guest] == target;
   }
 
   // ---------------------------------------------------------------------------------------------------
@@ -486,8 +515,8 @@ public final class CodeModelBuilder {
   }
 
   private void decideStorage() {
-    long[] writers = new long[roots];
-    long[] readers = new long[roots];
+    long[] writers = writerMask;
+    long[] readers = readerMask;
     for (int v = 0; v < srdag.vertexCount(); v++) {
       long core = 1L << plan.coreOf(v);
       int[][] use = uses(v);
@@ -516,6 +545,9 @@ public final class CodeModelBuilder {
         storage[r] = Storage.COW;
       } else if (Long.bitCount(all) <= 1) {
         storage[r] = Storage.STATIC;
+      } else if (groupBytes[r] > 0) {
+        storage[r] = Storage.SHARED;
+        sharedGroup(r, all);
       } else {
         if (Long.bitCount(writers[r]) != 1 || Long.bitCount(readers[r]) != 1) {
           throw new IllegalStateException("buffer " + describe(r) + " is written on cores " + Long.toBinaryString(
@@ -526,6 +558,54 @@ public final class CodeModelBuilder {
     }
   }
 
+  /**
+   * Semaphores of a merge group several cores use: one per edge of the group whose producer and consumer run
+   * on different cores (the consumer waits until the data is there), and, when cores pipeline iterations
+   * through k slots, one per ordered pair of user cores, starting at k: a core's first use of the group in
+   * iteration i waits until every other core has finished iteration i - k with it, whose slot it reuses.
+   */
+  private void sharedGroup(int r, long users) {
+    for (int e = 0; e < edges; e++) {
+      int source = srdag.edgeSource(e);
+      int target = srdag.edgeTarget(e);
+      if (root(e) == r && isDataUser(source) && isDataUser(target) && plan.coreOf(source) != plan.coreOf(target)) {
+        readySemaphore.put(e, newSemaphore(0));
+      }
+    }
+    if (strategy.barrier()) {
+      return;
+    }
+    Map<Integer, Integer> pairs = new java.util.TreeMap<>();
+    for (int from = 0; from < 64; from++) {
+      for (int to = 0; to < 64; to++) {
+        if (from != to && (users >>> from & 1) != 0 && (users >>> to & 1) != 0) {
+          pairs.put(from * 64 + to, newSemaphore(sharedSlots()));
+        }
+      }
+    }
+    slotSemaphores.put(r, pairs);
+  }
+
+  private static String cores(long mask) {
+    StringBuilder text = new StringBuilder();
+    for (int c = 0; c < 64; c++) {
+      if ((mask >>> c & 1) != 0) {
+        text.append(text.length() == 0 ? "" : ", ").append(c);
+      }
+    }
+    return text.toString();
+  }
+
+  private int newSemaphore(int start) {
+    semaphoreStarts.add(start);
+    return semaphoreStarts.size() - 1;
+  }
+
+  /** Slots of a merge group shared by cores: one under the barrier, else as many as a channel's. */
+  private int sharedSlots() {
+    return strategy.barrier() ? 1 : Math.max(1, strategy.slots());
+  }
+
   // ---------------------------------------------------------------------------------------------------
   // (5) assembly
 
@@ -534,7 +614,6 @@ public final class CodeModelBuilder {
     List<Channel> channels = new ArrayList<>();
     Map<Integer, long[]> pooled = new HashMap<>();
     long[] poolBytes = pools(pooled);
-    int semaphores = 0;
     for (int r = 0; r < roots; r++) {
       if (storage[r] == null) {
         continue;
@@ -547,6 +626,8 @@ public final class CodeModelBuilder {
             : new StaticBuffer(rootName(r), bytes, 1, homeCore(r), describeRoot(r), poolName((int) place[0]),
                 place[1]));
         case DOUBLE -> buffers.add(new StaticBuffer(rootName(r), bytes, 2, homeCore(r), describeRoot(r)));
+        case SHARED -> buffers.add(new StaticBuffer(rootName(r), bytes, sharedSlots(), homeCore(r), describeRoot(r)
+            + " (merge group used by cores " + cores(writerMask[r] | readerMask[r]) + ")"));
         case CHANNEL -> {
           Channel channel = new Channel(channels.size(), "ch_" + rootName(r), writerCore[r], readerCore[r],
               r >= edges ? Math.max(2, strategy.slots()) : Math.max(1, plan.slots(r)), bytes, r >= edges, describeRoot(r));
@@ -557,7 +638,7 @@ public final class CodeModelBuilder {
         }
       }
       if (storage[r] == Storage.SEMAPHORE) {
-        semaphoreOfRoot.put(r, semaphores++);
+        semaphoreOfRoot.put(r, newSemaphore(0));
       }
     }
     for (int c = 0; c < poolBytes.length; c++) {
@@ -588,7 +669,7 @@ public final class CodeModelBuilder {
     List<SyntheticActor> declarations = new ArrayList<>();
     syntheticActors.keySet().stream().sorted().forEach(a -> declarations.add(syntheticActors.get(a)));
     String name = graph.name();
-    return new CodeProject(name, CNames.identifier(name), strategy.name(), synthetic, strategy.barrier(), semaphores,
+    return new CodeProject(name, CNames.identifier(name), strategy.name(), synthetic, strategy.barrier(), semaphoreStarts,
         List.copyOf(headers), declarations, buffers, heapBytes, channels, cows, sinks, cores);
   }
 
@@ -609,14 +690,13 @@ public final class CodeModelBuilder {
    */
   private long[] pools(Map<Integer, long[]> placement) {
     Set<Integer> initRoots = rootsOfInitCalls();
-    long[] covered = writtenBytes();
+    boolean[] covered = whollyWritten();
     long[] sizes = new long[plan.cores()];
     for (int c = 0; c < plan.cores(); c++) {
       Map<Integer, int[]> span = spans(c);
       List<Integer> candidates = new ArrayList<>();
       for (int r : span.keySet()) {
-        if (storage[r] == Storage.STATIC && homeCore(r) == c && !initRoots.contains(r) && r < edges
-            && covered[r] >= rootBytes(r)) {
+        if (storage[r] == Storage.STATIC && homeCore(r) == c && !initRoots.contains(r) && r < edges && covered[r]) {
           candidates.add(r);
         }
       }
@@ -646,22 +726,48 @@ public final class CodeModelBuilder {
     return sizes;
   }
 
-  /** Per root, the bytes written into it each iteration: by actor firings (whole outputs) and by copies. */
-  private long[] writtenBytes() {
-    long[] written = new long[roots];
+  /**
+   * Per root, whether every byte of it is written each iteration, by actor firings (whole outputs, where they
+   * lie in the root) or by copies.
+   */
+  private boolean[] whollyWritten() {
+    List<List<long[]>> written = new ArrayList<>(java.util.Collections.nCopies(roots, (List<long[]>) null));
+    java.util.function.BiConsumer<Integer, long[]> add = (r, range) -> {
+      if (written.get(r) == null) {
+        written.set(r, new ArrayList<>());
+      }
+      written.get(r).add(range);
+    };
     for (int e = 0; e < edges; e++) {
       if (!isSpecial(srdag.edgeSource(e))) {
-        written[root(e)] += srdag.edgeBytes(e);
+        add.accept(root(e), new long[] {rootOffset(e), rootOffset(e) + srdag.edgeBytes(e)});
       }
     }
     for (List<Move> list : moves) {
       for (Move move : list) {
         if (move.destination() < edges) {
-          written[root(move.destination())] += move.bytes();
+          long start = rootOffset(move.destination()) + move.destinationOffset();
+          add.accept(root(move.destination()), new long[] {start, start + move.bytes()});
         }
       }
     }
-    return written;
+    boolean[] whole = new boolean[roots];
+    for (int r = 0; r < edges; r++) {
+      List<long[]> ranges = written.get(r);
+      if (ranges == null) {
+        continue;
+      }
+      ranges.sort(java.util.Comparator.comparingLong(range -> range[0]));
+      long covered = 0;
+      for (long[] range : ranges) {
+        if (range[0] > covered) {
+          break;
+        }
+        covered = Math.max(covered, range[1]);
+      }
+      whole[r] = covered >= rootBytes(r);
+    }
+    return whole;
   }
 
   /** Roots that init prototypes get as arguments: they are used before the loop. */
@@ -799,14 +905,31 @@ public final class CodeModelBuilder {
     homes.sort(java.util.Comparator.comparingInt(Channel::index));
     for (int i = 0; i < order.length; i++) {
       int vertex = order[i];
+      // a root the vertex both reads and writes (an in-place merge) starts once
+      Set<Integer> starting = new LinkedHashSet<>();
       for (int[] side : uses[i]) {
         for (int r : side) {
           if (span.get(r)[0] == i) {
-            before(r, core, loop, declared);
+            starting.add(r);
           }
         }
       }
+      for (int r : starting) {
+        before(r, core, loop, declared);
+      }
+      for (int e : srdag.incomingEdges(vertex)) {
+        Integer ready = readySemaphore.get(e);
+        if (ready != null) {
+          loop.add(new Statement.SemaphoreWait(ready, "data of " + describe(e)));
+        }
+      }
       body(vertex, init, loop, sinkOfFifo);
+      for (int e : srdag.outgoingEdges(vertex)) {
+        Integer ready = readySemaphore.get(e);
+        if (ready != null) {
+          loop.add(new Statement.SemaphorePost(ready, "data of " + describe(e)));
+        }
+      }
       Set<Integer> finished = new LinkedHashSet<>();
       for (int[] side : uses[i]) {
         for (int r : side) {
@@ -842,6 +965,15 @@ public final class CodeModelBuilder {
       case SEMAPHORE -> {
         if (readerCore[r] == core) {
           loop.add(new Statement.SemaphoreWait(semaphoreOfRoot.get(r), describeRoot(r)));
+        }
+      }
+      case SHARED -> {
+        // the slot of this iteration was used k iterations ago: every other core must be done with it
+        for (Map.Entry<Integer, Integer> pair : slotSemaphores.getOrDefault(r, Map.of()).entrySet()) {
+          if (pair.getKey() % 64 == core) {
+            loop.add(new Statement.SemaphoreWait(pair.getValue(), "core " + pair.getKey() / 64 + " done with the slot of "
+                + rootName(r)));
+          }
         }
       }
       case COW -> {
@@ -881,10 +1013,17 @@ public final class CodeModelBuilder {
           loop.add(new Statement.SemaphorePost(semaphoreOfRoot.get(r), describeRoot(r)));
         }
       }
+      case SHARED -> {
+        for (Map.Entry<Integer, Integer> pair : slotSemaphores.getOrDefault(r, Map.of()).entrySet()) {
+          if (pair.getKey() / 64 == core) {
+            loop.add(new Statement.SemaphorePost(pair.getValue(), "core " + core + " done with the slot of "
+                + rootName(r)));
+          }
+        }
+      }
       case COW -> {
-        if (cowOfRoot[r] >= 0) {
-          loop.add(new Statement.CowPublish(cows.get(cowOfRoot[r])));
-        } else {
+        // a copy-on-write buffer is published by the vertex whose views it feeds (see body)
+        if (cowOfRoot[r] < 0) {
           loop.add(new Statement.CowRelease(cows.get(cowOfView[r]), viewIndex[r]));
         }
       }
@@ -899,6 +1038,8 @@ public final class CodeModelBuilder {
       case STATIC, SEMAPHORE -> BufferRef.of(rootName(r));
       case DOUBLE -> BufferRef.of("(" + rootName(r) + (delayWrite ? " + ((iteration + 1) & 1) * " : " + (iteration & 1) * ")
           + rootBytes(r) + "u)");
+      case SHARED -> sharedSlots() == 1 ? BufferRef.of(rootName(r))
+          : BufferRef.of("(" + rootName(r) + " + (iteration % " + sharedSlots() + "u) * " + rootBytes(r) + "u)");
       default -> BufferRef.of(pointer(r));
     };
   }
@@ -942,6 +1083,11 @@ public final class CodeModelBuilder {
         BufferRef source = move.source() >= edges ? stateRef(move.source(), core, false)
             : ref(move.source(), core).plus(move.sourceOffset());
         loop.add(new Statement.Copy(destination, source, move.bytes(), copyKind(move), why));
+      }
+      Integer published = cowPublishedBy.get(vertex);
+      if (published != null) {
+        // its input is complete and copied where copies remain: the views may read it from here on
+        loop.add(new Statement.CowPublish(cows.get(published)));
       }
       return;
     }
@@ -1101,7 +1247,8 @@ public final class CodeModelBuilder {
   }
 
   private Statement.ActorCall syntheticCall(int vertex, FlatActor actor, int core) {
-    SyntheticActor declaration = syntheticActors.computeIfAbsent(actor.index(), a -> syntheticDeclaration(actor));
+    SyntheticActor declaration = syntheticActors.computeIfAbsent(actor.index(),
+        a -> syntheticDeclaration(actor, vertex));
     List<Argument> arguments = new ArrayList<>();
     for (SyntheticActor.Parameter parameter : declaration.parameters()) {
       if (parameter.use() == SyntheticActor.Use.CONFIG) {
@@ -1118,7 +1265,7 @@ public final class CodeModelBuilder {
   }
 
   /** Parameters in the loop prototype's order when there is one (config values and ports), else the ports. */
-  private SyntheticActor syntheticDeclaration(FlatActor actor) {
+  private SyntheticActor syntheticDeclaration(FlatActor actor, int vertex) {
     List<SyntheticActor.Parameter> parameters = new ArrayList<>();
     Refinement refinement = actor.origin().getRefinement();
     Prototype prototype = refinement == null ? null : refinement.getLoopPrototype();
@@ -1129,21 +1276,26 @@ public final class CodeModelBuilder {
           parameters.add(new SyntheticActor.Parameter(parameter.getName(), SyntheticActor.Use.CONFIG, 0));
           seen.add(parameter.getName());
         } else if (!parameter.isConfig() && actor.port(parameter.getName()) != null) {
-          parameters.add(dataParameter(actor, actor.port(parameter.getName())));
+          parameters.add(dataParameter(actor, actor.port(parameter.getName()), vertex));
           seen.add(parameter.getName());
         }
       }
     }
     for (FlatPort port : actor.ports()) {
       if (!seen.contains(port.name())) {
-        parameters.add(dataParameter(actor, port));
+        parameters.add(dataParameter(actor, port, vertex));
       }
     }
     return new SyntheticActor("synth_" + CNames.identifier(relative(actor.path())), relative(actor.path()),
         actor.index() + 1, parameters);
   }
 
-  private SyntheticActor.Parameter dataParameter(FlatActor actor, FlatPort port) {
+  /**
+   * What a synthetic body does with a port. An input that the actor's own memory script placed under one of
+   * its outputs (they share a merge root; judged on the firing met first, as its script treats every
+   * firing alike) is not scribbled on: the actor overwrites it with that output anyway.
+   */
+  private SyntheticActor.Parameter dataParameter(FlatActor actor, FlatPort port, int vertex) {
     long bytes = port.fifo() < 0 || port.rate() == 0 ? 0 : graph.fifo(port.fifo()).bytesFor(port.rate());
     MemoryAnnotation annotation = port.annotation() == null ? MemoryAnnotation.NONE : port.annotation();
     SyntheticActor.Use use;
@@ -1155,11 +1307,25 @@ public final class CodeModelBuilder {
       use = switch (annotation) {
         case READ_ONLY -> SyntheticActor.Use.READ;
         case UNUSED -> SyntheticActor.Use.IGNORE;
-        case WRITE_ONLY -> SyntheticActor.Use.SCRIBBLE;
-        default -> SyntheticActor.Use.READ_SCRIBBLE;
+        case WRITE_ONLY -> underAnOutput(vertex, port) ? SyntheticActor.Use.IGNORE : SyntheticActor.Use.SCRIBBLE;
+        default -> underAnOutput(vertex, port) ? SyntheticActor.Use.READ : SyntheticActor.Use.READ_SCRIBBLE;
       };
     }
     return new SyntheticActor.Parameter(port.name(), use, bytes);
+  }
+
+  /** Whether the firing's input through {@code port} shares its merge root with one of the firing's outputs. */
+  private boolean underAnOutput(int vertex, FlatPort port) {
+    int input = consumerPortEdge(vertex, port.name(), true);
+    if (input < 0 || host[input] < 0 && groupBytes[input] == 0) {
+      return false;
+    }
+    for (int output : srdag.outgoingEdges(vertex)) {
+      if (root(output) == root(input)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   // ---------------------------------------------------------------------------------------------------

@@ -41,6 +41,27 @@ public interface ExecutionPlan {
         : null;
   }
 
+  /**
+   * The edge whose memory holds this one when the plan aliases it (memory-script merge group; the edge itself
+   * for a group's root), or -1 when it has memory of its own.
+   */
+  int mergeRoot(int edge);
+
+  /** For an aliased edge, the byte offset of its first byte in its merge root's memory. */
+  long mergeOffset(int edge);
+
+  /**
+   * For an aliased edge lying in several pieces of its root's memory (only special vertices access it), its
+   * pieces {first byte, byte in the root's memory, bytes}; null when it is one block.
+   */
+  long[][] mergePieces(int edge);
+
+  /** For a merge root, the bytes its group's memory spans. */
+  long groupBytes(int root);
+
+  /** Whether the edge's consumer reads a copy-on-write view of the special vertex's input instead of a copy. */
+  boolean copyOnWrite(int edge);
+
   /** The slots of the channel carrying the edge's buffer. */
   default int slots(int edge) {
     return strategy().slots();

@@ -3,6 +3,7 @@ package org.cacheflow.codegen.build;
 import java.util.Locale;
 
 import org.cacheflow.codegen.model.CopyKind;
+import org.cacheflow.plan.classify.MemoryFacts;
 import org.cacheflow.plan.mapping.MappingInputs;
 import org.cacheflow.plan.mapping.Platform;
 import org.cacheflow.plan.memoryplan.BufferPlan;
@@ -18,8 +19,9 @@ import org.cacheflow.plan.strategy.TargetCache;
  * The memory plan of {@code org.cacheflow.plan} behind {@link ExecutionPlan}: its list-scheduled mapping and
  * per-core order, and, for the plan's own strategies ({@code baseline}, {@code cow}, {@code ntm},
  * {@code prestore}, {@code homeforward}, {@code auto}), its per-buffer choice of copy kind, pre-store and channel
- * slots. Aliasing and copy-on-write stay decided by the code model builder, which checks them against the
- * mapping (every user of a merged buffer on one core; copy-on-write for whole broadcasts).
+ * slots, its merge groups (aliased buffers, at the merger's offsets) and its copy-on-write views. The other
+ * presets ({@code channels}, {@code alias}, {@code prestore-demote|clean|skip}) use the plan of the closest
+ * plan-wide strategy for mapping, order and merges, and their own fixed choice for copies and pre-stores.
  */
 public final class PlannedExecution implements ExecutionPlan {
 
@@ -40,9 +42,18 @@ public final class PlannedExecution implements ExecutionPlan {
 
   /** Plans with the defaults (load-balancing mapping, no scenario, the given target) on {@code cores} cores. */
   public static PlannedExecution plan(Srdag srdag, int cores, Strategy preset, TargetCache target) {
+    return plan(srdag, cores, preset, target, null);
+  }
+
+  /**
+   * As {@link #plan(Srdag, int, Strategy, TargetCache)} with the merges and marks of evaluated memory scripts
+   * (null: the special actors' default scripts).
+   */
+  public static PlannedExecution plan(Srdag srdag, int cores, Strategy preset, TargetCache target,
+      MemoryFacts facts) {
     MappingInputs inputs = MappingInputs.defaults(srdag.flatGraph(), Platform.generic(cores));
     MemoryPlan plan = MemoryPlanner.plan(srdag, PlanRequest.of(inputs, target).withStrategy(globalStrategy(
-        preset.name())));
+        preset.name())).withFacts(facts));
     return of(plan, preset);
   }
 
@@ -115,6 +126,38 @@ public final class PlannedExecution implements ExecutionPlan {
       case SKIP -> buffer.origin() == org.cacheflow.plan.classify.BufferOrigin.COPY ? null : "CF_EVICT";
       default -> null;
     };
+  }
+
+  @Override
+  public int mergeRoot(int edge) {
+    if (!preset.alias()) {
+      return -1;
+    }
+    BufferPlan buffer = plan.buffer(edge);
+    int root = buffer.mergeRoot();
+    boolean aliased = root >= 0 && buffer.strategy() == org.cacheflow.plan.strategy.Strategy.ALIAS
+        && plan.buffer(root).strategy() == org.cacheflow.plan.strategy.Strategy.ALIAS;
+    return aliased && mergeOffset(edge) >= 0 && groupBytes(root) > 0 ? root : -1;
+  }
+
+  @Override
+  public long mergeOffset(int edge) {
+    return plan.classification().facts().mergeOffset(edge);
+  }
+
+  @Override
+  public long[][] mergePieces(int edge) {
+    return plan.classification().facts().mergePieces(edge);
+  }
+
+  @Override
+  public long groupBytes(int root) {
+    return plan.classification().facts().groupBytes(root);
+  }
+
+  @Override
+  public boolean copyOnWrite(int edge) {
+    return followBuffers && plan.buffer(edge).strategy() == org.cacheflow.plan.strategy.Strategy.COW;
   }
 
   @Override

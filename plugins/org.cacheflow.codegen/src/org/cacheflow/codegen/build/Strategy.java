@@ -12,17 +12,16 @@ import java.util.Locale;
  * @param name the preset's name
  * @param barrier cores meet after every iteration and cross-core buffers are signalled with semaphores;
  *     otherwise cross-core buffers travel in rdy-ack channels and cores pipeline iterations
- * @param alias special actors (fork, join, broadcast, round buffer) alias their buffers when every user is on
- *     one core and no consumer writes shared data
- * @param copyOnWrite broadcasts at least this big share their input through copy-on-write views (Long.MAX_VALUE:
- *     never)
- * @param nonTemporal copies into a buffer another core reads use streaming stores from this size on
+ * @param alias buffers the plan aliases (memory-script merge groups) share memory; otherwise every buffer has
+ *     its own and special actors copy
+ * @param nonTemporal copies into a buffer another core reads use streaming stores from this size on (presets
+ *     that follow the plan's per-buffer choices ignore it)
  * @param prestoreOps pre-store operation after the last write of a buffer another core reads (null: none)
  * @param prestoreMaximum the largest buffer pre-stored (pre-stores pay off for small hand-offs)
  * @param skip copies into a buffer another core reads are written with {@code CF_SKIP} streaming stores
  * @param slots k, iterations a channel holds in flight
  */
-public record Strategy(String name, boolean barrier, boolean alias, long copyOnWrite, long nonTemporal,
+public record Strategy(String name, boolean barrier, boolean alias, long nonTemporal,
     String prestoreOps, long prestoreMaximum, boolean skip, int slots) {
 
   private static final long NEVER = Long.MAX_VALUE;
@@ -35,29 +34,27 @@ public record Strategy(String name, boolean barrier, boolean alias, long copyOnW
   /** The preset of that name; IllegalArgumentException naming the known ones otherwise. */
   public static Strategy named(String name) {
     return switch (name.toLowerCase(Locale.ROOT)) {
-      case "baseline" -> new Strategy("baseline", true, false, NEVER, NEVER, null, 0, false, 1);
-      // the plan's names (org.cacheflow.plan.strategy.GlobalStrategy) for the closest preset
-      case "homeforward" -> named("alias");
-      case "prestore" -> named("prestore-demote");
-      case "channels" -> new Strategy("channels", false, false, NEVER, NEVER, null, 0, false, DEFAULT_SLOTS);
-      case "alias" -> new Strategy("alias", false, true, NEVER, NEVER, null, 0, false, DEFAULT_SLOTS);
-      case "ntm" -> new Strategy("ntm", false, true, NEVER, 0, null, 0, false, DEFAULT_SLOTS);
-      case "cow" -> new Strategy("cow", false, true, 0, NEVER, null, 0, false, DEFAULT_SLOTS);
-      case "prestore-demote" -> new Strategy("prestore-demote", false, true, NEVER, NEVER, "CF_DEMOTE", NEVER, false,
+      case "baseline" -> new Strategy("baseline", true, false, NEVER, null, 0, false, 1);
+      // these five follow the plan's per-buffer choices (org.cacheflow.plan.strategy.GlobalStrategy of the same
+      // name): copies, views, pre-stores and slots come from the plan, not from the fields here
+      case "homeforward" -> new Strategy("homeforward", false, true, NEVER, null, 0, false, DEFAULT_SLOTS);
+      case "prestore" -> new Strategy("prestore", false, true, NEVER, null, 0, false, DEFAULT_SLOTS);
+      case "channels" -> new Strategy("channels", false, false, NEVER, null, 0, false, DEFAULT_SLOTS);
+      case "alias" -> new Strategy("alias", false, true, NEVER, null, 0, false, DEFAULT_SLOTS);
+      case "ntm" -> new Strategy("ntm", false, true, NEVER, null, 0, false, DEFAULT_SLOTS);
+      case "cow" -> new Strategy("cow", false, true, NEVER, null, 0, false, DEFAULT_SLOTS);
+      case "prestore-demote" -> new Strategy("prestore-demote", false, true, NEVER, "CF_DEMOTE", NEVER, false,
           DEFAULT_SLOTS);
-      case "prestore-clean" -> new Strategy("prestore-clean", false, true, NEVER, NEVER, "CF_CLEAN", NEVER, false,
+      case "prestore-clean" -> new Strategy("prestore-clean", false, true, NEVER, "CF_CLEAN", NEVER, false,
           DEFAULT_SLOTS);
-      case "prestore-skip" -> new Strategy("prestore-skip", false, true, NEVER, NEVER, null, 0, true, DEFAULT_SLOTS);
-      // thresholds from runtime-c's measurements: copy-on-write wins from 64 KiB, streaming copies for cold
-      // data from a few MiB, pre-stores only for small hand-offs
-      case "auto" -> new Strategy("auto", false, true, 64 * 1024, 4 * 1024 * 1024, "CF_DEMOTE", 16 * 1024, false,
-          DEFAULT_SLOTS);
+      case "prestore-skip" -> new Strategy("prestore-skip", false, true, NEVER, null, 0, true, DEFAULT_SLOTS);
+      case "auto" -> new Strategy("auto", false, true, NEVER, null, 0, false, DEFAULT_SLOTS);
       default -> throw new IllegalArgumentException("unknown strategy '" + name + "'; known: " + String.join(", ", NAMES));
     };
   }
 
   /** The same strategy with k channel slots. */
   public Strategy withSlots(int k) {
-    return new Strategy(name, barrier, alias, copyOnWrite, nonTemporal, prestoreOps, prestoreMaximum, skip, k);
+    return new Strategy(name, barrier, alias, nonTemporal, prestoreOps, prestoreMaximum, skip, k);
   }
 }

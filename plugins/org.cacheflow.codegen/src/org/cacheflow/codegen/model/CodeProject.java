@@ -11,7 +11,7 @@ import java.util.List;
  * @param strategy the strategy name, for the provenance comments
  * @param synthetic whether actor bodies are generated ({@code --synthetic-actors})
  * @param barrier whether cores meet at a barrier after every iteration (the baseline)
- * @param semaphores number of baseline signalling semaphores
+ * @param semaphoreStarts the initial value of every semaphore (baseline signalling, merge groups shared by cores)
  * @param headers refinement headers to include (file names), in first-use order
  * @param declarations actor functions to declare in synthetic mode (real mode: the headers declare them)
  * @param buffers static buffers
@@ -22,10 +22,11 @@ import java.util.List;
  * @param cores one program per core
  */
 public record CodeProject(String graphName, String identifier, String strategy, boolean synthetic, boolean barrier,
-    int semaphores, List<String> headers, List<SyntheticActor> declarations, List<StaticBuffer> buffers, long heapBytes,
+    List<Integer> semaphoreStarts, List<String> headers, List<SyntheticActor> declarations, List<StaticBuffer> buffers, long heapBytes,
     List<Channel> channels, List<CowBuffer> cowBuffers, List<Sink> sinks, List<Core> cores) {
 
   public CodeProject {
+    semaphoreStarts = List.copyOf(semaphoreStarts);
     headers = List.copyOf(headers);
     declarations = List.copyOf(declarations);
     buffers = List.copyOf(buffers);
@@ -33,6 +34,16 @@ public record CodeProject(String graphName, String identifier, String strategy, 
     cowBuffers = List.copyOf(cowBuffers);
     sinks = List.copyOf(sinks);
     cores = List.copyOf(cores);
+  }
+
+  /** The number of semaphores. */
+  public int semaphores() {
+    return semaphoreStarts.size();
+  }
+
+  /** Whether every semaphore starts at zero. */
+  public boolean semaphoresStartAtZero() {
+    return semaphoreStarts.stream().allMatch(start -> start == 0);
   }
 
   /**

@@ -71,5 +71,5 @@ class HeaderPrinter extends CTemplate {
 		#endif
 	'''
 
-	def declaration(SyntheticActor actor) '''void «actor.function»(long iteration, long firing«FOR p : actor.parameters», «IF p.use == SyntheticActor.Use.CONFIG»long «ELSE»void *«ENDIF»«p.name»«ENDFOR»)'''
+	def declaration(SyntheticActor actor) '''void «actor.function»(long cf_iteration, long cf_firing«FOR p : actor.parameters», «IF p.use == SyntheticActor.Use.CONFIG»long «ELSE»void *«ENDIF»«p.name»«ENDFOR»)'''
 }

@@ -67,9 +67,16 @@ class MainPrinter extends CTemplate {
 		    	cf_gen_check(cf_cow_create(&«cow.name», «bytes(cow.bytes)», NULL), "cf_cow_create(«cow.name»)");
 		    	for (int i = 0; i < «cow.views»; i++) cf_gen_check(cf_cow_view_open(«cow.name», &«cow.name»_views[i]), "cf_cow_view_open(«cow.name»)");
 		    «ENDFOR»
-		    «IF project.semaphores > 0»
+		    «IF project.semaphores > 0 && project.semaphoresStartAtZero»
 		    	for (int i = 0; i < «project.semaphores»; i++)
 		    	    if (sem_init(&cf_semaphores[i], 0, 0) != 0) cf_gen_check(-errno, "sem_init");
+		    «ELSEIF project.semaphores > 0»
+		    	{
+		    	    /* slot-reuse semaphores start at k: a core may run k iterations ahead of another */
+		    	    static const unsigned starts[«project.semaphores»] = {«FOR start : project.semaphoreStarts SEPARATOR ', '»«start»«ENDFOR»};
+		    	    for (int i = 0; i < «project.semaphores»; i++)
+		    	        if (sem_init(&cf_semaphores[i], 0, starts[i]) != 0) cf_gen_check(-errno, "sem_init");
+		    	}
 		    «ENDIF»
 		    «IF project.barrier»
 		    	cf_gen_check(-pthread_barrier_init(&cf_iteration_barrier, NULL, CF_GRAPH_CORES), "pthread_barrier_init");

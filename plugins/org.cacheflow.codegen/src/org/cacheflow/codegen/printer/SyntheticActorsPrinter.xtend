@@ -24,25 +24,25 @@ class SyntheticActorsPrinter extends CTemplate {
 
 			/* «actor.actor.comment» */
 			«header.declaration(actor)» {
-			    uint64_t seed = cf_synth_seed(«actor.id»u, iteration, firing);
+			    uint64_t cf_seed = cf_synth_seed(«actor.id»u, cf_iteration, cf_firing);
 			    «FOR p : actor.parameters.filter[use != Use.WRITE && use != Use.SCRIBBLE]»
 			    	«body(p)»
 			    «ENDFOR»
 			    «FOR p : actor.parameters.filter[use == Use.READ_SCRIBBLE || use == Use.SCRIBBLE]»
-			    	cf_synth_scribble(«p.name», «bytes(p.bytes)», seed);
+			    	cf_synth_scribble(«p.name», «bytes(p.bytes)», cf_seed);
 			    «ENDFOR»
 			    «FOR p : actor.parameters.filter[use == Use.WRITE]»
-			    	cf_synth_fill(«p.name», «bytes(p.bytes)», seed, «actor.parameters.indexOf(p)»u);
+			    	cf_synth_fill(«p.name», «bytes(p.bytes)», cf_seed, «actor.parameters.indexOf(p)»u);
 			    «ENDFOR»
-			    (void)seed;
+			    (void)cf_seed;
 			}
 		«ENDFOR»
 	'''
 
 	def body(SyntheticActor.Parameter p) {
 		switch (p.use) {
-			case CONFIG: '''seed = cf_synth_mix(seed, (uint64_t)«p.name»);'''
-			case READ, case READ_SCRIBBLE: '''seed = cf_synth_absorb(seed, «p.name», «bytes(p.bytes)»);'''
+			case CONFIG: '''cf_seed = cf_synth_mix(cf_seed, (uint64_t)«p.name»);'''
+			case READ, case READ_SCRIBBLE: '''cf_seed = cf_synth_absorb(cf_seed, «p.name», «bytes(p.bytes)»);'''
 			case IGNORE: '''(void)«p.name»;'''
 			default: throw new IllegalArgumentException(p.use.toString)
 		}

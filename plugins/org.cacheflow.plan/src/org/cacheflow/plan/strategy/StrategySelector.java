@@ -49,8 +49,9 @@ public final class StrategySelector {
   private final FifoNames names;
   private final long[] bytes;
   private final Decisions decisions;
-  /** Per merge root, how many buffers its group holds (itself included). */
-  private final int[] groupSize;
+  /** Merge groups as lists, made when first needed: per root its first member, per member the next one. */
+  private int[] firstMember;
+  private int[] nextMember;
 
   private StrategySelector(Schedule schedule, Classification classes, ReuseDistances distances, Topology topology,
       TargetCache target, GlobalStrategy global) {
@@ -68,12 +69,6 @@ public final class StrategySelector {
       bytes[e] = srdag.edgeBytes(e);
     }
     this.decisions = new Decisions(srdag.edgeCount());
-    this.groupSize = new int[srdag.edgeCount()];
-    for (int e = 0; e < bytes.length; e++) {
-      if (classes.mergeRoot(e) >= 0) {
-        groupSize[classes.mergeRoot(e)]++;
-      }
-    }
   }
 
   /**
@@ -356,41 +351,57 @@ public final class StrategySelector {
 
   /**
    * Why the input of a special vertex cannot be the memory of a copy-on-write buffer because of its merge
-   * group, or null. A group qualifies when it is the input and outputs of this vertex aliasing it, all used on
-   * the vertex's core and only read: the buffer then stays unchanged while views are out (a view shows every
-   * later write to a page it has not written itself).
+   * group, or null. The group qualifies when the input is its root and every other buffer in it is a special
+   * vertex's output lying in place (nothing writes it) whose consumers only read, all on the vertex's core:
+   * the memory then stays unchanged while views are out (a view shows every later write to a page it has not
+   * written itself), and the producer's next write waits only for the views.
    */
   private String cowSourceShared(int input, int source) {
     int root = classes.mergeRoot(input);
     if (root < 0) {
       return null;
     }
-    String why = "the " + kindOf(source) + "'s input shares memory with buffers beyond its own aliased outputs "
-        + "(memory scripts); a copy-on-write buffer needs memory only they read";
     if (root != input) {
-      return why;
+      return "the " + kindOf(source) + "'s input lives in the memory of another buffer (memory scripts); a "
+          + "copy-on-write buffer needs memory of its own";
     }
     int core = schedule.coreOf(source);
-    int aliases = 0;
-    for (int i = 0; i < topology.outDegree(source); i++) {
-      int output = topology.outEdge(source, i);
-      if (classes.mergeRoot(output) == root) {
-        if (schedule.coreOf(srdag.edgeTarget(output)) != core) {
-          return "the " + kindOf(source) + "'s input is aliased by an output read on "
-              + coreName(schedule.coreOf(srdag.edgeTarget(output))) + "; a copy-on-write buffer shares its memory "
-              + "only through views";
-        }
-        if (!classes.consumersReadOnly(output)) {
-          return "the " + kindOf(source) + "'s output " + names.fifo(srdag.flatGraph().fifo(srdag.edgeFifo(output)))
-              + " takes its input's memory and its consumer may write it, which views of that memory would see";
-        }
-        if (classes.facts().mergeOffset(output) != classes.facts().mergeOffset(root)) {
-          return why;
-        }
-        aliases++;
+    listGroups();
+    for (int m = firstMember[root]; m >= 0; m = nextMember[m]) {
+      if (m == input) {
+        continue;
+      }
+      String fifo = names.fifo(srdag.flatGraph().fifo(srdag.edgeFifo(m)));
+      if (classes.origin(m) != BufferOrigin.COPY) {
+        return "the " + kindOf(source) + "'s input shares memory with " + fifo + ", which an actor writes";
+      }
+      if (!classes.consumersReadOnly(m)) {
+        return "the " + kindOf(source) + "'s input shares memory with " + fifo + ", whose consumer may write it, "
+            + "which views of that memory would see";
+      }
+      int user = srdag.isToEnd(m) ? schedule.coreOf(srdag.edgeSource(m)) : schedule.coreOf(srdag.edgeTarget(m));
+      if (schedule.coreOf(srdag.edgeSource(m)) != core || user != core) {
+        return "the " + kindOf(source) + "'s input shares memory with " + fifo + ", used on "
+            + coreName(schedule.coreOf(srdag.edgeSource(m)) != core ? schedule.coreOf(srdag.edgeSource(m)) : user)
+            + "; only views may read a copy-on-write buffer from other cores";
       }
     }
-    return groupSize[root] == aliases + 1 ? null : why;
+    return null;
+  }
+
+  private void listGroups() {
+    if (firstMember == null) {
+      firstMember = new int[bytes.length];
+      nextMember = new int[bytes.length];
+      java.util.Arrays.fill(firstMember, -1);
+      for (int e = bytes.length - 1; e >= 0; e--) {
+        int r = classes.mergeRoot(e);
+        if (r >= 0) {
+          nextMember[e] = firstMember[r];
+          firstMember[r] = e;
+        }
+      }
+    }
   }
 
   /** Why a strategy cannot apply to a buffer, or null when it can. */

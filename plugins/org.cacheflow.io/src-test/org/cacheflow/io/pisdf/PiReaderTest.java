@@ -370,6 +370,66 @@ class PiReaderTest {
     assertEquals(6, Expression.parse(delay.getExpression(), null).evaluate(Map.of("n", 3L)));
   }
 
+  /** S sets and G gets the delay d (2*n tokens) on A -> B; line 6 is the first body line. */
+  private static final String SETTER_GETTER = """
+              <node expr="2" id="n" kind="param"/>
+              <node id="A" kind="actor"><port annotation="NONE" expr="n" kind="output" name="out"/></node>
+              <node id="B" kind="actor"><port annotation="NONE" expr="n" kind="input" name="in"/></node>
+              <node id="S" kind="actor"><port annotation="NONE" expr="2*n" kind="output" name="init"/></node>
+              <node id="G" kind="actor"><port annotation="NONE" expr="2*n" kind="input" name="last"/></node>
+              <node expr="2*n" getter="" id="d" kind="delay" level="none" setter="%s">
+                  <port kind="input" name="set"/>
+                  <port annotation="NONE" expr="2*n" kind="output" name="get"/>
+              </node>
+              <edge kind="fifo" source="A" sourceport="out" target="B" targetport="in" type="int">
+                  <data key="delay">d</data>
+              </edge>
+              <edge kind="fifo" source="%s" sourceport="init" target="d" targetport="set" type="int"/>
+              <edge kind="fifo" source="d" sourceport="get" target="G" targetport="last" type="int"/>
+      """;
+
+  @Test
+  void delaySetterAndGetterComeFromTheirFifos() throws IOException {
+    // the getter attribute is empty: the FIFO out of the delay's output port names it, as in PREESM
+    Graph graph = read(graph("setter.pi", SETTER_GETTER.formatted("S", "S")));
+    Delay delay = graph.getFifos().get(0).getDelay();
+    assertEquals("S", delay.getSetter().getName());
+    assertEquals("G", delay.getGetter().getName());
+    assertEquals(3, graph.getFifos().size(), "the setter and getter FIFOs stay in the graph");
+    Fifo setterFifo = graph.getFifos().get(1);
+    assertSame(delay.getActor(), setterFifo.getTarget().getActor());
+    assertEquals("init", setterFifo.getSource().getName());
+    assertEquals("2*n", setterFifo.getTarget().getRate(), "an unwritten delay port rate is the delay's size");
+    assertSame(delay.getActor(), graph.getFifos().get(2).getSource().getActor());
+    assertEquals(4, graph.getActors().size(), "the delay node is still no actor of the graph");
+  }
+
+  @Test
+  void setterAttributeNamingAnotherActorThanItsFifoIsAnError() throws IOException {
+    InputException error = failure(graph("wrongsetter.pi", SETTER_GETTER.formatted("A", "S")));
+    assertEquals(18, error.location().line(), "the setter FIFO's line");
+    assertTrue(error.getMessage().contains("makes 'S' the setter of delay 'd', but the delay node names 'A'"),
+        error.getMessage());
+  }
+
+  @Test
+  void setterAttributeWithoutAFifoIsAnError() throws IOException {
+    String body = SETTER_GETTER.formatted("S", "S").replaceAll("(?m)^.*targetport=\"set\".*\n", "");
+    InputException error = failure(graph("lonesetter.pi", body));
+    assertEquals(11, error.location().line(), "the delay node's line");
+    assertTrue(error.getMessage().contains("names 'S' as its setter but no FIFO connects it"), error.getMessage());
+  }
+
+  @Test
+  void aSetterMustBeAnActor() throws IOException {
+    String body = """
+                <node id="I" kind="src"><port annotation="NONE" expr="4" kind="output" name="I"/></node>
+        """ + SETTER_GETTER.formatted("", "I").replace("sourceport=\"init\"", "sourceport=\"I\"");
+    InputException error = failure(graph("ifacesetter.pi", body));
+    assertEquals(19, error.location().line(), "the setter FIFO's line");
+    assertTrue(error.getMessage().contains("setter of delay 'd' must be an actor, not"), error.getMessage());
+  }
+
   @Test
   void oldDelayFormsAreExpressionsOnTheFifo() throws IOException {
     Graph graph = read(graph("old.pi", PIPELINE + """

@@ -68,7 +68,11 @@ import org.cacheflow.model.expression.Expression;
  * node named by {@code <data key="delay">ID</data>} (expression, {@code level} persistence, setter,
  * getter, init refinement — the node becomes {@link Delay#getActor()}, not a member of the graph's
  * actors), or, in old files, an empty {@code <data key="delay"/>} or a {@code delay} attribute with the
- * edge's expression.</li>
+ * edge's expression. A FIFO into the delay node's input port ({@code set}) comes from the delay's setter
+ * actor, one out of its output port ({@code get}) goes to its getter: these FIFOs stay in the graph and make
+ * {@link Delay#getSetter()} / {@link Delay#getGetter()} (as PREESM derives them); a {@code setter} /
+ * {@code getter} attribute naming another actor, or an actor no such FIFO connects, is an error. The delay
+ * node's port rates are optional (PREESM ignores them): they default to the delay's expression.</li>
  * <li>{@code <edge kind="dependency">} a {@link Dependency}: from a parameter (or an actor's config output
  * port) to a parameter, an actor's config input port, a delay (by delay node id or by PREESM's FIFO id
  * {@code src.port-tgt.port}), or an interface (which then gets a config input port named after the
@@ -220,6 +224,10 @@ public final class PiReader {
         if (kind.equals("fifo")) {
           readFifo(edge);
         }
+      }
+      for (Map.Entry<Delay, XmlElement> delay : delayElements.entrySet()) {
+        linkDelayEnd(delay.getKey(), delay.getValue(), true);
+        linkDelayEnd(delay.getKey(), delay.getValue(), false);
       }
       for (XmlElement edge : graphElement.children("edge")) {
         String kind = edge.attribute("kind").orElse("");
@@ -378,7 +386,12 @@ public final class PiReader {
           throw error(element, describe(actor) + " has two ports named '" + port.getName() + "'");
         }
       }
-      if (port.getDirection() == PortDirection.INPUT || port.getDirection() == PortDirection.OUTPUT) {
+      boolean data = port.getDirection() == PortDirection.INPUT || port.getDirection() == PortDirection.OUTPUT;
+      if (data && actor.getKind() == ActorKind.DELAY && element.attribute("expr").filter(t -> !t.isBlank())
+          .isEmpty()) {
+        // PREESM ignores a delay node's port rates: they are the delay's size (filled in by readDelayNode)
+        locate(port, element);
+      } else if (data) {
         readRate(element, port, actor);
       } else {
         locate(port, element);
@@ -433,6 +446,11 @@ public final class PiReader {
       locate(actor, node);
       for (XmlElement port : node.children("port")) {
         readPort(port, actor);
+      }
+      for (Port port : actor.getPorts()) {
+        if (port.getRate() == null && port.getDirection() != PortDirection.CONFIG_INPUT) {
+          port.setRate(delay.getExpression());
+        }
       }
       delay.setActor(actor);
       delays.put(name, delay);
@@ -676,6 +694,50 @@ public final class PiReader {
         locateExpression(delay, edge, attribute, true);
         rejectNegativeLiteral(parse(delay.getExpression(), delay), "delay of the FIFO");
         fifo.setDelay(delay);
+      }
+    }
+
+    /**
+     * Checks a delay's setter (or getter) FIFO against its {@code setter} ({@code getter}) attribute: a FIFO
+     * into the delay node's input port (out of its output port) makes its other end the setter (getter), as
+     * PREESM derives it from the FIFOs; an attribute naming an actor that no such FIFO connects, or another
+     * actor than the FIFO's, is an error.
+     */
+    private void linkDelayEnd(Delay delay, XmlElement node, boolean isSetter) {
+      String role = isSetter ? "setter" : "getter";
+      Fifo fifo = null;
+      for (Port port : delay.getActor().getPorts()) {
+        if (port.getFifo() != null && port.getDirection() == (isSetter ? PortDirection.INPUT : PortDirection.OUTPUT)) {
+          if (fifo != null) {
+            throw new InputException(location(port.getFifo()), "delay '" + delay.getName() + "' has a second "
+                + role + " FIFO (the first is at line " + fifo.getLine() + ")");
+          }
+          fifo = port.getFifo();
+        }
+      }
+      Actor named = isSetter ? delay.getSetter() : delay.getGetter();
+      if (fifo == null) {
+        if (named != null) {
+          throw error(node, "delay '" + delay.getName() + "' names '" + named.getName() + "' as its " + role
+              + " but no FIFO connects it to the delay's " + (isSetter ? "input" : "output") + " port");
+        }
+        return;
+      }
+      Actor connected = owner(isSetter ? fifo.getSource() : fifo.getTarget());
+      ActorKind kind = connected.getKind();
+      if (kind == ActorKind.DELAY || kind == ActorKind.SOURCE_INTERFACE || kind == ActorKind.SINK_INTERFACE
+          || kind == ActorKind.CONFIG_OUTPUT_INTERFACE) {
+        throw new InputException(location(fifo), "the " + role + " of delay '" + delay.getName() + "' must be an"
+            + " actor, not " + describe(connected));
+      }
+      if (named != null && named != connected) {
+        throw new InputException(location(fifo), "this FIFO makes '" + connected.getName() + "' the " + role
+            + " of delay '" + delay.getName() + "', but the delay node names '" + named.getName() + "'");
+      }
+      if (isSetter) {
+        delay.setSetter(connected);
+      } else {
+        delay.setGetter(connected);
       }
     }
 

@@ -385,26 +385,74 @@ class GraphAnalysisTest {
   }
 
   @Test
-  void delaySetterIsTreatedAsInitialTokens() {
-    // a -> b with 2 initial tokens that PREESM would take from setter s; the FIFO s -> delay is dropped
+  void delaySetterAndGetterAreActorsThatEndTheDelay() {
+    // a -> b with 2 initial tokens from setter s (1 token per firing: the delay's actor fires once, so s
+    // fires twice) and final tokens to getter g (2 per firing: once). Nothing persists across iterations.
     TestGraph top = TestGraph.named("top");
     Actor a = top.actor("a");
     Actor b = top.actor("b");
     Actor setter = top.actor("s");
+    Actor getter = top.actor("g");
     Fifo fifo = top.connect(a, "o", "1", b, "i", "1");
     var delay = delay(fifo, "2", PersistenceLevel.PERMANENT);
-    Actor delayActor = org.cacheflow.model.ModelFactory.eINSTANCE.createActor();
-    delayActor.setName("d");
-    delayActor.setKind(ActorKind.DELAY);
-    delay.setActor(delayActor);
-    delay.setSetter(setter);
-    top.fifo(out(setter, "o", "2"), in(delayActor, "set", "2"));
+    top.setter(delay, setter, "so", "1");
+    top.getter(delay, getter, "gi", "2");
     Diagnostics warnings = new Diagnostics();
-    AnalysisResult result = GraphAnalysis.analyse(top.graph(), null, warnings);
-    assertEquals(1, result.flatGraph().fifos().size());
-    assertEquals(2, result.flatGraph().fifo(0).delay());
-    assertTrue(warnings.warnings().stream().anyMatch(w -> w.message().contains("setter or getter")),
-        warnings.warnings().toString());
+    FlatGraph flat = GraphAnalysis.analyse(top.graph(), null, warnings).flatGraph();
+    assertEquals(1, flat.fifos().size(), "the setter and getter FIFOs are no FIFOs of their own");
+    FlatFifo flatFifo = flat.fifo(0);
+    assertEquals(2, flatFifo.delay());
+    assertEquals(flat.actor("top/s").index(), flatFifo.setter());
+    assertEquals("so", flatFifo.setterPort());
+    assertEquals(flat.actor("top/g").index(), flatFifo.getter());
+    assertEquals("gi", flatFifo.getterPort());
+    assertFalse(flatFifo.delayPersistent());
+    assertEquals(1, flatFifo.delaySegments());
+    assertEquals(2, flat.actor("top/s").repetitions());
+    assertEquals(1, flat.actor("top/g").repetitions());
+    assertEquals(0, flat.actor("top/s").port("so").fifo(), "the setter's port writes the delayed FIFO");
+    assertEquals(0, flat.actor("top/g").port("gi").fifo());
+    assertTrue(warnings.warnings().stream().noneMatch(w -> w.message().contains("delay")
+        || w.message().contains("not connected")), warnings.warnings().toString());
+  }
+
+  @Test
+  void setterThatDoesNotGiveTheDelaySizeIsALocatedError() {
+    // s gives 2 tokens per firing to a delay of 3: the delay's actor would fire 2 times for 3 of s
+    TestGraph top = TestGraph.named("top");
+    Fifo fifo = top.connect(top.actor("a"), "o", "1", top.actor("b"), "i", "1");
+    var delay = delay(fifo, "3", PersistenceLevel.NONE);
+    Fifo setterFifo = top.setter(delay, top.actor("s"), "o", "2");
+    InputException error = assertThrows(InputException.class, () -> analyse(top));
+    assertEquals(setterFifo.getLine(), error.location().line());
+    assertTrue(error.getMessage().contains("setter 's'") && error.getMessage().contains("produces 2 tokens")
+        && error.getMessage().contains("holds 3 tokens"), error.getMessage());
+  }
+
+  @Test
+  void setterInsideASubgraphNeedsPersistenceNone() {
+    TestGraph sub = TestGraph.named("sub");
+    Actor w = sub.actor("w");
+    sub.fifo(sub.sourceInterface("in", "1"), in(w, "i", "1"));
+    var delay = delay(sub.connect(w, "o", "1", w, "self", "1"), "1", PersistenceLevel.LOCAL);
+    sub.setter(delay, sub.actor("s"), "o", "1");
+    TestGraph top = TestGraph.named("top");
+    Actor h = top.hierarchical("H", sub);
+    top.connect(top.actor("src"), "o", "3", h, "in", "1");
+    InputException error = assertThrows(InputException.class, () -> analyse(top));
+    assertEquals(delay.getLine(), error.location().line());
+    assertTrue(error.getMessage().contains("only persistence NONE"), error.getMessage());
+  }
+
+  @Test
+  void setterThatIsTheDelayedFifosProducerIsRejected() {
+    TestGraph top = TestGraph.named("top");
+    Actor a = top.actor("a");
+    var delay = delay(top.connect(a, "o", "1", top.actor("b"), "i", "1"), "1", PersistenceLevel.NONE);
+    Fifo setterFifo = top.setter(delay, a, "init", "1");
+    InputException error = assertThrows(InputException.class, () -> analyse(top));
+    assertEquals(setterFifo.getLine(), error.location().line());
+    assertTrue(error.getMessage().contains("producer of the delayed FIFO"), error.getMessage());
   }
 
   @Test

@@ -109,6 +109,29 @@ public final class TestGraph {
     return delay;
   }
 
+  /** The delay's own actor (created on first use, named {@code d_<line>}) as the .pi's delay node gives it. */
+  public static Actor delayActor(Delay delay) {
+    if (delay.getActor() == null) {
+      Actor actor = locate(FACTORY.createActor());
+      actor.setName("d_" + delay.getLine());
+      actor.setKind(ActorKind.DELAY);
+      delay.setActor(actor);
+    }
+    return delay.getActor();
+  }
+
+  /** Makes {@code setter.port} the delay's setter: a FIFO into the delay node's input port {@code set}. */
+  public Fifo setter(Delay delay, Actor setter, String port, String rate) {
+    delay.setSetter(setter);
+    return fifo(out(setter, port, rate), in(delayActor(delay), "set", delay.getExpression()));
+  }
+
+  /** Makes {@code getter.port} the delay's getter: a FIFO from the delay node's output port {@code get}. */
+  public Fifo getter(Delay delay, Actor getter, String port, String rate) {
+    delay.setGetter(getter);
+    return fifo(out(delayActor(delay), "get", delay.getExpression()), in(getter, port, rate));
+  }
+
   public Parameter parameter(String name, String expression) {
     Parameter parameter = locate(FACTORY.createParameter());
     parameter.setName(name);

@@ -217,6 +217,96 @@ class SingleRateExpansionTest {
   }
 
   @Test
+  void setterAndGetterFiringsTakeTheInitAndEndPlaces() {
+    // a -1-> 1- b with a delay of 2: setter s (1 per firing, fires twice), getter g (2 per firing, once).
+    // Stream: s0 = [0,1) s1 = [1,2) a0 = [2,3); b0 = [0,1), g0 = [1,3). s0 fits b0: a direct edge. g0 outlasts
+    // s1: join (<- s1, a0) -> g0. No INIT or END. Vertices: a, b, s x2, g, join = 6; edges 4.
+    TestGraph top = TestGraph.named("top");
+    Actor a = top.actor("a");
+    Actor b = top.actor("b");
+    var delay = delay(top.connect(a, "o", "1", b, "i", "1"), "2", PersistenceLevel.PERMANENT);
+    top.setter(delay, top.actor("s"), "so", "1");
+    top.getter(delay, top.actor("g"), "gi", "2");
+    Srdag dag = expand(top);
+    assertEquals(0, dag.countVertices(ActorKind.INIT));
+    assertEquals(0, dag.countVertices(ActorKind.END));
+    assertEquals(0, dag.persistentDelayCount());
+    assertEquals(6, dag.vertexCount());
+    // the join's output edge is created with the join, before its inputs
+    assertEquals(List.of("top/s_0.so -1-> top/b_0.i", "implode_top/g_0_gi.o -2-> top/g_0.gi",
+        "top/s_1.so -1-> implode_top/g_0_gi.gi_0", "top/a_0.o -1-> implode_top/g_0_gi.gi_1"), edges(dag));
+    boolean[] fromSetter = new boolean[dag.edgeCount()];
+    boolean[] toGetter = new boolean[dag.edgeCount()];
+    for (int e = 0; e < dag.edgeCount(); e++) {
+      fromSetter[e] = dag.isFromSetter(e);
+      toGetter[e] = dag.isToGetter(e);
+      assertFalse(dag.isFromInit(e) || dag.isToEnd(e), "setter / getter data are not delay tokens");
+    }
+    assertTrue(fromSetter[0] && !fromSetter[1] && fromSetter[2] && !fromSetter[3]);
+    assertTrue(!toGetter[0] && toGetter[1] && toGetter[2] && toGetter[3]);
+    assertEquals("top/g", dag.vertexActorPath(dag.edgeTarget(2)), "the join gathers for the getter");
+  }
+
+  @Test
+  void setterForksWhenItsFiringFeedsSeveralConsumerFirings() {
+    // a -1-> 1- b, delay 2 from setter s (2 per firing, once); no getter: END takes the 2 final tokens.
+    // s0 = [0,2) against b0 = [0,1): fork (-> b0, b1); a0 = [2,3) a1 = [3,4) go to END through a join.
+    TestGraph top = TestGraph.named("top");
+    Actor a = top.actor("a");
+    Actor b = top.actor("b");
+    top.connect(top.actor("src"), "o", "2", a, "i", "1");
+    var delay = delay(top.connect(a, "o", "1", b, "i", "1"), "2", PersistenceLevel.NONE);
+    top.setter(delay, top.actor("s"), "so", "2");
+    Srdag dag = expand(top);
+    List<String> edges = edges(dag);
+    assertTrue(edges.contains("top/s_0.so -2-> explode_top/s_0_so.i"), edges.toString());
+    assertTrue(edges.contains("explode_top/s_0_so.so_1 -1-> top/b_1.i"), edges.toString());
+    assertEquals(0, dag.countVertices(ActorKind.INIT));
+    assertEquals(1, dag.countVertices(ActorKind.END));
+    assertEquals("top/s", dag.vertexActorPath(dag.edgeTarget(edges.indexOf("top/s_0.so -2-> explode_top/s_0_so.i"))));
+  }
+
+  @Test
+  void setterAndGetterRunOncePerSubgraphFiring() {
+    // H fires 3 times; inside, w loops on itself with 1 token, persistence NONE, setter s and getter g (1
+    // each): 3 runs s_k -> w_k -> g_k, no inserted vertices besides src's fork.
+    TestGraph sub = TestGraph.named("sub");
+    Actor w = sub.actor("w");
+    sub.fifo(sub.sourceInterface("in", "1"), in(w, "i", "1"));
+    var delay = delay(sub.connect(w, "o", "1", w, "self", "1"), "1", PersistenceLevel.NONE);
+    sub.setter(delay, sub.actor("s"), "o", "1");
+    sub.getter(delay, sub.actor("g"), "i", "1");
+    TestGraph top = TestGraph.named("top");
+    Actor h = top.hierarchical("H", sub);
+    top.connect(top.actor("src"), "o", "3", h, "in", "1");
+    Srdag dag = expand(top);
+    assertEquals(3, dag.flatGraph().actor("top/H/s").repetitions());
+    assertEquals(3, dag.flatGraph().actor("top/H/g").repetitions());
+    assertEquals(0, dag.countVertices(ActorKind.INIT) + dag.countVertices(ActorKind.END));
+    List<String> edges = edges(dag);
+    assertTrue(edges.contains("top/H/s_1.o -1-> top/H/w_1.self"), edges.toString());
+    assertTrue(edges.contains("top/H/w_2.o -1-> top/H/g_2.i"), edges.toString());
+    assertEquals(1 + 3 * 3 + 1, dag.vertexCount());
+  }
+
+  @Test
+  void setterThatWaitsOnItsOwnDelayIsALocatedError() {
+    // a -> b with a delay set by s, but s reads what b produces: s0 waits on b0, which waits on s0
+    TestGraph top = TestGraph.named("top");
+    Actor b = top.actor("b");
+    Actor setter = top.actor("s");
+    Fifo delayed = top.connect(top.actor("a"), "o", "1", b, "i", "1");
+    var delay = delay(delayed, "1", PersistenceLevel.NONE);
+    top.setter(delay, setter, "so", "1");
+    top.connect(b, "o", "1", setter, "si", "1");
+    FlatGraph flat = GraphAnalysis.analyse(top.graph(), Map.of(), null).flatGraph();
+    InputException error = assertThrows(InputException.class, () -> SingleRateExpansion.expand(flat));
+    assertEquals(delayed.getLine(), error.location().line());
+    assertTrue(error.getMessage().contains("setter 'top/s'") && error.getMessage().contains("cycle"),
+        error.getMessage());
+  }
+
+  @Test
   void vertexLimitIsAnInputError() {
     TestGraph top = TestGraph.named("top");
     top.connect(top.actor("a"), "o", "1", top.actor("b"), "i", "1000");

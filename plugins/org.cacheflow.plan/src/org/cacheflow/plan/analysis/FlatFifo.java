@@ -13,7 +13,10 @@ import org.cacheflow.model.diagnostics.SourceLocation;
  * Delays follow PREESM's persistence rules (see {@link Flattener}): the delay's tokens are split into
  * {@code delaySegments} independent runs per top-level iteration, each starting with {@code delay} initial
  * tokens and ending with {@code delay} final tokens. Only when {@code delayPersistent} holds do the final
- * tokens of one iteration become the initial tokens of the next.
+ * tokens of one iteration become the initial tokens of the next. With a setter, each run's initial tokens are
+ * the output of the setter's firings of that run instead (the setter fires {@code delay / setter rate} times
+ * per run); with a getter, each run's final tokens go to the getter's firings. A delay with a setter or
+ * getter is never persistent.
  *
  * @param index position in {@link FlatGraph#fifos()}
  * @param source index of the producing {@link FlatActor}
@@ -33,11 +36,17 @@ import org.cacheflow.model.diagnostics.SourceLocation;
  * @param origin the model FIFO it comes from (for a FIFO merged through an interface, the outer one)
  * @param delayConfig the values reaching the config input ports of the delay's own actor, by port name (what
  *     its init refinement is called with; empty without a delay)
+ * @param setter the flat actor whose firings give each delay run's initial tokens in place of an init vertex
+ *     (PiSDF's delay setter), or -1
+ * @param setterPort the setter's output port that feeds the delay (null without a setter)
+ * @param getter the flat actor whose firings take each delay run's final tokens in place of an end vertex
+ *     (PiSDF's delay getter), or -1
+ * @param getterPort the getter's input port the delay feeds (null without a getter)
  */
 public record FlatFifo(int index, int source, String sourcePort, int target, String targetPort,
     long production, long consumption, long delay, PersistenceLevel persistence, long delaySegments,
     boolean delayPersistent, String type, long tokenBits, boolean tokenBitsDefaulted, SourceLocation location,
-    Fifo origin, Map<String, Long> delayConfig) {
+    Fifo origin, Map<String, Long> delayConfig, int setter, String setterPort, int getter, String getterPort) {
 
   /** Makes an unmodifiable copy of the delay's config values. */
   public FlatFifo {
@@ -53,6 +62,16 @@ public record FlatFifo(int index, int source, String sourcePort, int target, Str
   /** Whether the FIFO carries tokens at all (both rates 0 means no data ever flows). */
   public boolean carriesTokens() {
     return production != 0 || consumption != 0;
+  }
+
+  /** Whether a setter actor gives the delay's initial tokens (only meaningful with a delay). */
+  public boolean hasSetter() {
+    return setter >= 0 && delay > 0;
+  }
+
+  /** Whether a getter actor takes the delay's final tokens (only meaningful with a delay). */
+  public boolean hasGetter() {
+    return getter >= 0 && delay > 0;
   }
 
   /** Whether the FIFO has initial tokens. */

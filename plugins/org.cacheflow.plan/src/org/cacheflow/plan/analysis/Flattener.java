@@ -63,10 +63,23 @@ import org.cacheflow.model.expression.ParameterResolver;
  * keeps its tokens from one firing of the sub-graph to the next within one firing of its parent graph and
  * starts afresh at each parent firing (PREESM moves it one level up with persistence NONE). A NONE delay
  * starts afresh at every firing of its graph. This is recorded as {@link FlatFifo#delaySegments()} and
- * {@link FlatFifo#delayPersistent()}. Delay setter / getter actors are not modelled: their data is treated
- * as the delay's initial / final tokens, with a warning; FIFOs to or from a delay's own DELAY-kind actor
- * (which is what a setter or getter connects to) are left out, as are CONFIG_OUTPUT_INTERFACE actors, which
- * carry no data.
+ * {@link FlatFifo#delayPersistent()}.
+ *
+ * <h2>Delay setters and getters</h2> As PREESM: a FIFO from an actor into a delay's own actor (the delay
+ * node's input port) makes that actor the delay's setter, a FIFO out of the delay's actor makes its target
+ * the getter. For the repetition vector the delay's actor is a node whose ports carry the delay's size (as
+ * in PREESM's {@code PiBRV}, which counts a delay actor only when it has a setter or getter), and it must
+ * fire exactly once per firing of its graph: the setter's firings per graph firing times its rate, and the
+ * getter's firings times its rate, must both equal the delay's size, else a located error. The setter's
+ * firings then stand where the init vertex would be (their output is the first tokens the consumer reads)
+ * and the getter's where the end vertex would be ({@link FlatFifo#setter()}, {@link FlatFifo#getter()}).
+ * Persistence: a setter gives fresh tokens at every run of the delay, so such a delay never carries tokens
+ * across iterations. At the top graph every level is accepted and means one run per iteration; in a
+ * sub-graph only NONE is (one run per sub-graph firing), LOCAL and PERMANENT are rejected as PREESM rejects
+ * them. A delay may have just a setter (its final tokens are dropped) or just a getter (its initial tokens
+ * come from the init refinement or are zeros at every run); PREESM accepts that asymmetry only at the top.
+ * A delay actor with FIFOs that belongs to no delayed FIFO is left out with a warning, as are
+ * CONFIG_OUTPUT_INTERFACE actors, which carry no data.
  */
 public final class Flattener {
 
@@ -125,6 +138,21 @@ public final class Flattener {
 
   /** A FIFO of the level being flattened, with its ends classified and rates evaluated. */
   private record LevelFifo(Fifo fifo, Actor source, Actor target, long production, long consumption) {
+  }
+
+  /** The setter and getter FIFOs of one delay of the level being flattened (either may be null). */
+  private static final class DelayEnds {
+    final Delay delay;
+    final Fifo delayed;
+    final long tokens;
+    LevelFifo setter;
+    LevelFifo getter;
+
+    DelayEnds(Delay delay, Fifo delayed, long tokens) {
+      this.delay = delay;
+      this.delayed = delayed;
+      this.tokens = tokens;
+    }
   }
 
   /**
@@ -203,6 +231,16 @@ public final class Flattener {
       }
     }
 
+    // the delayed FIFO of each delay actor, to recognise setter and getter FIFOs
+    Map<Actor, Fifo> delayedFifoOf = new IdentityHashMap<>();
+    for (Fifo fifo : graph.getFifos()) {
+      if (fifo.getDelay() != null && fifo.getDelay().getActor() != null) {
+        delayedFifoOf.put(fifo.getDelay().getActor(), fifo);
+      }
+    }
+    Map<Fifo, DelayEnds> delayEnds = new IdentityHashMap<>();
+    Set<LevelFifo> delayEndFifos = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+
     // the FIFOs of this level
     List<LevelFifo> levelFifos = new ArrayList<>();
     Map<Actor, LevelFifo> interfaceFifo = new IdentityHashMap<>();
@@ -217,7 +255,12 @@ public final class Flattener {
       Actor source = sourcePort.getActor();
       Actor target = targetPort.getActor();
       if (kindOf(source) == ActorKind.DELAY || kindOf(target) == ActorKind.DELAY) {
-        // a FIFO from a delay's setter or to its getter: the delay's tokens stand for that data (see above)
+        LevelFifo end = delayEndFifo(fifo, source, target, graphPath, parameters, rates, delayedFifoOf, delayEnds,
+            nodes, nodeIndex);
+        if (end != null) {
+          levelFifos.add(end);
+          delayEndFifos.add(end);
+        }
         continue;
       }
       long production = isInterface(source) ? interfaceRate(source, graphPath, interfaceRates)
@@ -236,6 +279,9 @@ public final class Flattener {
 
     long[] levelRepetitions = solveLevel(graph, graphPath, nodes, nodeIndex, levelFifos, interfaceFifo,
         interfaces, isTop);
+    for (DelayEnds ends : delayEnds.values()) {
+      checkDelayEnds(ends, graphPath, levelRepetitions, nodeIndex);
+    }
 
     long[] flatRepetitions = new long[nodes.size()];
     for (int n = 0; n < nodes.size(); n++) {
@@ -294,14 +340,137 @@ public final class Flattener {
     }
 
     for (LevelFifo levelFifo : levelFifos) {
+      if (delayEndFifos.contains(levelFifo)) {
+        continue;
+      }
       Endpoint from = endpoint(levelFifo.source(), levelFifo.fifo().getSource(), true, flatIndex,
           hierarchicalEndpoints, graphPath);
       Endpoint to = endpoint(levelFifo.target(), levelFifo.fifo().getTarget(), false, flatIndex,
           hierarchicalEndpoints, graphPath);
-      addFifo(levelFifo.fifo(), from, to, graph, graphPath, parameters, firings, parentFirings, isTop);
+      DelayEnds ends = delayEnds.get(levelFifo.fifo());
+      Endpoint setter = ends == null || ends.setter == null ? null : endpoint(ends.setter.source(),
+          ends.setter.fifo().getSource(), true, flatIndex, hierarchicalEndpoints, graphPath);
+      Endpoint getter = ends == null || ends.getter == null ? null : endpoint(ends.getter.target(),
+          ends.getter.fifo().getTarget(), false, flatIndex, hierarchicalEndpoints, graphPath);
+      addFifo(levelFifo.fifo(), from, to, graph, graphPath, parameters, firings, parentFirings, isTop, ends,
+          setter, getter);
     }
     progress.worked(1);
     return result;
+  }
+
+  /**
+   * Classifies a FIFO with a delay actor at one end: the setter FIFO (into the delay actor) or the getter FIFO
+   * (out of it) of the delay on {@code delayedFifoOf}'s FIFO. Makes the delay actor a balance-equation node
+   * whose ports carry the delay's size. Returns null (with a warning) for a delay actor of no delayed FIFO.
+   */
+  private LevelFifo delayEndFifo(Fifo fifo, Actor source, Actor target, String graphPath,
+      Map<String, Long> parameters, Map<Port, Long> rates, Map<Actor, Fifo> delayedFifoOf,
+      Map<Fifo, DelayEnds> delayEnds, List<Actor> nodes, Map<Actor, Integer> nodeIndex) {
+    boolean isSetter = kindOf(target) == ActorKind.DELAY;
+    Actor delayActor = isSetter ? target : source;
+    Actor other = isSetter ? source : target;
+    Fifo delayed = delayedFifoOf.get(delayActor);
+    if (delayed == null) {
+      warnings.warn(Locations.of(fifo), "FIFO " + (isSetter ? "into" : "out of") + " delay actor '"
+          + delayActor.getName() + "', which is the delay of no FIFO of graph '" + graphPath + "'; ignored");
+      return null;
+    }
+    Delay delay = delayed.getDelay();
+    String role = isSetter ? "setter" : "getter";
+    String delayName = "delay '" + delayActor.getName() + "' of graph '" + graphPath + "'";
+    if (kindOf(other) == ActorKind.DELAY || isInterface(other)
+        || kindOf(other) == ActorKind.CONFIG_OUTPUT_INTERFACE) {
+      throw new InputException(Locations.of(fifo), "the " + role + " of " + delayName + " must be an actor of"
+          + " the graph, not " + (kindOf(other) == ActorKind.DELAY ? "a delay" : "interface '" + other.getName()
+          + "'"));
+    }
+    Actor own = isSetter ? delayed.getSource().getActor() : delayed.getTarget().getActor();
+    if (other == own) {
+      // its firings would be both the delay's end and the FIFO's own producer / consumer
+      throw new InputException(Locations.of(fifo), "the " + role + " of " + delayName + " is '" + other.getName()
+          + "', the " + (isSetter ? "producer" : "consumer") + " of the delayed FIFO itself; a " + role
+          + " must be another actor");
+    }
+    Actor named = isSetter ? delay.getSetter() : delay.getGetter();
+    if (named != null && named != other) {
+      throw new InputException(Locations.of(fifo), delayName + " names '" + named.getName() + "' as its " + role
+          + " but this FIFO connects it to '" + other.getName() + "'");
+    }
+    DelayEnds ends = delayEnds.get(delayed);
+    if (ends == null) {
+      ends = new DelayEnds(delay, delayed, delayTokens(delay, "FIFO " + describe(delayed, graphPath),
+          parameters));
+      delayEnds.put(delayed, ends);
+    }
+    if ((isSetter ? ends.setter : ends.getter) != null) {
+      throw new InputException(Locations.of(fifo), delayName + " has a second " + role + " FIFO (the first is at"
+          + " line " + (isSetter ? ends.setter : ends.getter).fifo().getLine() + ")");
+    }
+    if (!nodeIndex.containsKey(delayActor)) {
+      nodeIndex.put(delayActor, nodes.size());
+      nodes.add(delayActor);
+    }
+    Port otherPort = isSetter ? fifo.getSource() : fifo.getTarget();
+    long otherRate = rateOf(rates, otherPort, other, graphPath);
+    LevelFifo levelFifo = isSetter ? new LevelFifo(fifo, source, target, otherRate, ends.tokens)
+        : new LevelFifo(fifo, source, target, ends.tokens, otherRate);
+    if (isSetter) {
+      ends.setter = levelFifo;
+    } else {
+      ends.getter = levelFifo;
+    }
+    return levelFifo;
+  }
+
+  /** The delay's actor fires once per graph firing exactly when setter and getter give and take its size. */
+  private static void checkDelayEnds(DelayEnds ends, String graphPath, long[] levelRepetitions,
+      Map<Actor, Integer> nodeIndex) {
+    for (LevelFifo end : new LevelFifo[] {ends.setter, ends.getter}) {
+      if (end == null) {
+        continue;
+      }
+      boolean isSetter = end == ends.setter;
+      Actor actor = isSetter ? end.source() : end.target();
+      long rate = isSetter ? end.production() : end.consumption();
+      long fires = levelRepetitions[nodeIndex.get(actor)];
+      long delayFires = levelRepetitions[nodeIndex.get(ends.delay.getActor())];
+      if (delayFires != 1) {
+        Port port = isSetter ? end.fifo().getSource() : end.fifo().getTarget();
+        throw new InputException(Locations.of(end.fifo()), (isSetter ? "setter" : "getter") + " '"
+            + actor.getName() + "' of delay '" + ends.delay.getActor().getName() + "' (graph '" + graphPath + "') "
+            + (isSetter ? "produces " : "consumes ") + rate + " tokens per firing on port '" + port.getName()
+            + "' and fires " + fires + " times per firing of the graph (" + rate + " x " + fires + " = "
+            + multiplySaturated(rate, fires) + " tokens), but the delay holds " + ends.tokens + " tokens per"
+            + " firing of the graph; the rates must give exactly the delay's size");
+      }
+    }
+  }
+
+  private static long multiplySaturated(long a, long b) {
+    try {
+      return Math.multiplyExact(a, b);
+    } catch (ArithmeticException overflow) {
+      return Long.MAX_VALUE;
+    }
+  }
+
+  private static String describe(Fifo fifo, String graphPath) {
+    return graphPath + "/" + fifo.getSource().getActor().getName() + "." + fifo.getSource().getName() + " -> "
+        + graphPath + "/" + fifo.getTarget().getActor().getName() + "." + fifo.getTarget().getName();
+  }
+
+  private static long delayTokens(Delay delay, String fifoName, Map<String, Long> parameters) {
+    SourceLocation location = Locations.of(delay);
+    if (delay.getExpression() == null || delay.getExpression().isBlank()) {
+      throw new InputException(location, "delay on " + fifoName + " has no size");
+    }
+    long tokens = Expression.parse(delay.getExpression(), location).evaluate(parameters);
+    if (tokens < 0) {
+      throw new InputException(location, "delay on " + fifoName + " is negative: " + delay.getExpression()
+          + " = " + tokens);
+    }
+    return tokens;
   }
 
   private Map<String, String> levelOverrides(Graph graph, String graphPath) {
@@ -523,7 +692,8 @@ public final class Flattener {
   }
 
   private void addFifo(Fifo fifo, Endpoint from, Endpoint to, Graph graph, String graphPath,
-      Map<String, Long> parameters, long firings, long parentFirings, boolean isTop) {
+      Map<String, Long> parameters, long firings, long parentFirings, boolean isTop, DelayEnds ends,
+      Endpoint setter, Endpoint getter) {
     FifoBuilder builder = new FifoBuilder();
     builder.source = from.actor();
     builder.sourcePort = from.port();
@@ -541,20 +711,25 @@ public final class Flattener {
       SourceLocation location = Locations.of(delay);
       String fifoName = actors.get(from.actor()).path + "." + from.port() + " -> " + actors.get(to.actor()).path
           + "." + to.port();
-      if (delay.getExpression() == null || delay.getExpression().isBlank()) {
-        throw new InputException(location, "delay on FIFO " + fifoName + " has no size");
-      }
-      long tokens = Expression.parse(delay.getExpression(), location).evaluate(parameters);
-      if (tokens < 0) {
-        throw new InputException(location, "delay on FIFO " + fifoName + " is negative: "
-            + delay.getExpression() + " = " + tokens);
-      }
-      if (delay.getSetter() != null || delay.getGetter() != null) {
-        warnings.warn(location, "delay on FIFO " + fifoName
-            + " has a setter or getter actor; its tokens are treated as plain initial / final tokens");
-      }
+      long tokens = ends != null ? ends.tokens : delayTokens(delay, "FIFO " + fifoName, parameters);
       PersistenceLevel persistence = delay.getPersistence() == null ? PersistenceLevel.PERMANENT
           : delay.getPersistence();
+      if (ends == null && (delay.getSetter() != null || delay.getGetter() != null)) {
+        Actor named = delay.getSetter() != null ? delay.getSetter() : delay.getGetter();
+        throw new InputException(location, "delay on FIFO " + fifoName + " names '" + named.getName() + "' as its "
+            + (delay.getSetter() != null ? "setter" : "getter") + " but no FIFO connects that actor to the delay");
+      }
+      if (ends != null && !isTop && persistence != PersistenceLevel.NONE) {
+        throw new InputException(location, "delay on FIFO " + fifoName + " in sub-graph '" + graphPath + "' has a "
+            + (ends.setter != null ? "setter" : "getter") + " actor and persistence " + persistence
+            + "; in a sub-graph only persistence NONE allows a setter or getter (as in PREESM)");
+      }
+      if (ends != null && ends.setter != null) {
+        checkSetterTokens(ends.setter.fifo(), fifo, fifoName);
+      }
+      if (ends != null && ends.getter != null) {
+        checkSetterTokens(ends.getter.fifo(), fifo, fifoName);
+      }
       builder.delay = tokens;
       builder.persistence = persistence;
       builder.delayConfig = delayConfig(delay, graph, parameters);
@@ -567,6 +742,18 @@ public final class Flattener {
         case NONE -> builder.delaySegments = firings;
         default -> throw new IllegalStateException("unknown persistence " + persistence);
       }
+      if (ends != null) {
+        // the setter gives fresh tokens at every run and the getter takes them: nothing carries over
+        builder.delayPersistent = false;
+        if (setter != null) {
+          builder.setter = setter.actor();
+          builder.setterPort = setter.port();
+        }
+        if (getter != null) {
+          builder.getter = getter.actor();
+          builder.getterPort = getter.port();
+        }
+      }
       if (tokens == 0) {
         builder.persistence = null;
         builder.delaySegments = 1;
@@ -576,6 +763,16 @@ public final class Flattener {
     actors.get(builder.source).outputs.add(fifos.size());
     actors.get(builder.target).inputs.add(fifos.size());
     fifos.add(builder);
+  }
+
+  /** A setter's or getter's FIFO must carry tokens of the delayed FIFO's size when both sizes are known. */
+  private static void checkSetterTokens(Fifo end, Fifo delayed, String fifoName) {
+    if (end.getTokenBits() > 0 && delayed.getTokenBits() > 0 && end.getTokenBits() != delayed.getTokenBits()) {
+      throw new InputException(Locations.of(end), "FIFO " + end.getSource().getActor().getName() + "."
+          + end.getSource().getName() + " -> " + end.getTarget().getActor().getName() + "."
+          + end.getTarget().getName() + " carries " + end.getTokenBits() + "-bit tokens but the delayed FIFO "
+          + fifoName + " carries " + delayed.getTokenBits() + "-bit tokens");
+    }
   }
 
   // ---------------------------------------------------------------------------------------------------
@@ -616,6 +813,10 @@ public final class Flattener {
       merged.location = outer.location;
       merged.origin = outer.origin;
       merged.delayConfig = outer.delayConfig;
+      merged.setter = outer.setter;
+      merged.setterPort = outer.setterPort;
+      merged.getter = outer.getter;
+      merged.getterPort = outer.getterPort;
       int mergedIndex = fifos.size();
       fifos.add(merged);
       in.removed = true;
@@ -686,12 +887,21 @@ public final class Flattener {
               + FlatFifo.DEFAULT_TOKEN_BITS + " bits per token");
         }
       }
+      int setter = fifo.setter < 0 ? -1 : newActorIndex[fifo.setter];
+      int getter = fifo.getter < 0 ? -1 : newActorIndex[fifo.getter];
       flatFifos.add(new FlatFifo(index, source, fifo.sourcePort, target, fifo.targetPort, fifo.production,
           fifo.consumption, fifo.delay, fifo.persistence, fifo.delaySegments, fifo.delayPersistent, fifo.type,
           defaulted ? FlatFifo.DEFAULT_TOKEN_BITS : fifo.tokenBits, defaulted, fifo.location, fifo.origin,
-          fifo.delayConfig));
+          fifo.delayConfig, setter, setter < 0 ? null : fifo.setterPort, getter, getter < 0 ? null : fifo.getterPort));
       fifoAtPort.put(source + "\u0000out\u0000" + fifo.sourcePort, index);
       fifoAtPort.put(target + "\u0000in\u0000" + fifo.targetPort, index);
+      if (setter >= 0) {
+        // the setter's port writes this FIFO's first tokens
+        fifoAtPort.put(setter + "\u0000out\u0000" + fifo.setterPort, index);
+      }
+      if (getter >= 0) {
+        fifoAtPort.put(getter + "\u0000in\u0000" + fifo.getterPort, index);
+      }
     }
     List<FlatActor> flatActors = new ArrayList<>();
     for (int a = 0; a < actors.size(); a++) {
@@ -817,6 +1027,10 @@ public final class Flattener {
     SourceLocation location;
     Fifo origin;
     Map<String, Long> delayConfig = Map.of();
+    int setter = -1;
+    String setterPort;
+    int getter = -1;
+    String getterPort;
     boolean removed;
   }
 }

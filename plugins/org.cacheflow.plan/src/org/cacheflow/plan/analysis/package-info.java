@@ -11,8 +11,9 @@
  * {@code PiBRV.updateRVWithInterfaces} (per-level repetition vectors scaled to interfaces),
  * {@code PiMMHelper.getHierarchichalRV} (flat counts), {@code PiSDFFlattener} (interfaces as broadcast /
  * round buffer), {@code PiSDFToSingleRate} and {@code BroadcastRoundBufferOptimization} (identity interfaces
- * dropped), {@code PiMMHelper.removePersistence} (delay persistence levels). Differences are documented
- * where they occur: delay setter / getter actors are not modelled, and PREESM's fork/join optimizations of
- * the single-rate graph are not applied.
+ * dropped), {@code PiMMHelper.removePersistence} (delay persistence levels, and which of them allow a
+ * delay setter / getter actor). Differences are documented where they occur: a delay may have only a setter or
+ * only a getter in a sub-graph too, and PREESM's fork/join optimizations of the single-rate graph are not
+ * applied.
  */
 package org.cacheflow.plan.analysis;

@@ -57,6 +57,12 @@ public final class ConsumerAccess {
         return true;
       }
       default:
+        if (srdag.isToGetter(edge)) {
+          // a getter reads through its own port, not the delayed FIFO's consumer port
+          FlatPort port = srdag.flatGraph().actor(srdag.vertexActor(target)).port(srdag.edgeTargetPort(edge));
+          MemoryAnnotation annotation = port == null ? MemoryAnnotation.NONE : port.annotation();
+          return annotation == MemoryAnnotation.READ_ONLY || annotation == MemoryAnnotation.UNUSED;
+        }
         return portReadOnly[srdag.edgeFifo(edge)];
     }
   }

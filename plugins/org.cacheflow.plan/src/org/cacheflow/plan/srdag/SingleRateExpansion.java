@@ -40,6 +40,13 @@ import org.cacheflow.plan.analysis.ProgressListener;
  * sub-graph interfaces.
  *
  * <p>
+ * Delay setters and getters ({@link FlatFifo#hasSetter()}): in each run the setter's firings of that run are
+ * the first sources, each with the setter's rate, in place of the INIT vertex (as PREESM's
+ * {@code PiSDFToSingleRate} replaces the init actors by the setter's firings); the getter's firings of the run
+ * are the last sinks, in place of the END vertex. When a setter or getter makes the single-rate graph cyclic
+ * (the setter depends on what the delay's consumer produces, say) expansion fails with a located error.
+ *
+ * <p>
  * Cost is linear in the result: about 2 x (firings of producer + consumer) steps per FIFO, with arrays
  * that grow geometrically.
  */
@@ -68,6 +75,8 @@ public final class SingleRateExpansion {
   private int[] edgeSourceSlot;
   private int[] edgeTargetSlot;
   private long[] edgeTokens;
+  private byte[] edgeRole;
+  private byte nextEdgeRole;
 
   private int[] persistentEnds = new int[0];
   private int[] persistentInits = new int[0];
@@ -124,6 +133,7 @@ public final class SingleRateExpansion {
     edgeSourceSlot = new int[edgeCapacity];
     edgeTargetSlot = new int[edgeCapacity];
     edgeTokens = new long[edgeCapacity];
+    edgeRole = new byte[edgeCapacity];
 
     progress.begin("single-rate expansion of " + graph.name(), work);
     int[] firstFiring = new int[graph.actors().size()];
@@ -148,8 +158,67 @@ public final class SingleRateExpansion {
     }
     progress.worked(pendingWork);
     progress.done();
+    checkAcyclicWithDelayEnds();
     return new Srdag(graph, vertexCount, kind, actor, fifo, index, firstFiring, edgeCount, edgeSource, edgeTarget,
-        edgeFifo, edgeSourceSlot, edgeTargetSlot, edgeTokens, persistentEnds, persistentInits);
+        edgeFifo, edgeSourceSlot, edgeTargetSlot, edgeTokens, edgeRole, persistentEnds, persistentInits);
+  }
+
+  /**
+   * Without setters or getters the expansion of a live graph is acyclic; a setter fed (through other actors)
+   * by its own delay's consumer, or a getter feeding its delay's producer, closes a cycle. Kahn's algorithm
+   * finds it; the error names a delay whose setter or getter firing is on or behind the cycle.
+   */
+  private void checkAcyclicWithDelayEnds() {
+    boolean any = false;
+    for (FlatFifo f : graph.fifos()) {
+      any |= f.hasSetter() || f.hasGetter();
+    }
+    if (!any) {
+      return;
+    }
+    int[] pending = new int[vertexCount];
+    int[] offsets = new int[vertexCount + 1];
+    for (int e = 0; e < edgeCount; e++) {
+      pending[edgeTarget[e]]++;
+      offsets[edgeSource[e] + 1]++;
+    }
+    for (int v = 0; v < vertexCount; v++) {
+      offsets[v + 1] += offsets[v];
+    }
+    int[] fill = Arrays.copyOf(offsets, vertexCount);
+    int[] out = new int[edgeCount];
+    for (int e = 0; e < edgeCount; e++) {
+      out[fill[edgeSource[e]]++] = e;
+    }
+    int[] queue = new int[vertexCount];
+    int head = 0;
+    int tail = 0;
+    for (int v = 0; v < vertexCount; v++) {
+      if (pending[v] == 0) {
+        queue[tail++] = v;
+      }
+    }
+    while (head < tail) {
+      int v = queue[head++];
+      for (int i = offsets[v]; i < offsets[v + 1]; i++) {
+        if (--pending[edgeTarget[out[i]]] == 0) {
+          queue[tail++] = edgeTarget[out[i]];
+        }
+      }
+    }
+    if (tail == vertexCount) {
+      return;
+    }
+    for (int e = 0; e < edgeCount; e++) {
+      if (edgeRole[e] != 0 && (pending[edgeSource[e]] > 0 || pending[edgeTarget[e]] > 0)) {
+        FlatFifo f = graph.fifo(edgeFifo[e]);
+        String role = (edgeRole[e] & Srdag.FROM_SETTER) != 0 ? "setter '" + graph.actor(f.setter()).path() + "'"
+            : "getter '" + graph.actor(f.getter()).path() + "'";
+        throw new InputException(f.location(), "the delay on FIFO " + graph.describe(f) + " cannot run: its "
+            + role + " depends, through other firings, on the tokens the delay itself provides (a cycle)");
+      }
+    }
+    throw new InputException(graph.location(), "the single-rate graph of '" + graph.name() + "' has a cycle");
   }
 
   /** Links the producer firings of one FIFO to its consumer firings, segment by segment. */
@@ -160,16 +229,26 @@ public final class SingleRateExpansion {
     int sinksPerSegment = (int) (graph.actor(f.target()).repetitions() / segments);
     int firstSource = firstFiring[f.source()];
     int firstSink = firstFiring[f.target()];
-    int delayEnds = delay > 0 ? 1 : 0;
-    int sourceCount = sourcesPerSegment + delayEnds;
-    int sinkCount = sinksPerSegment + delayEnds;
+    boolean setter = f.hasSetter();
+    boolean getter = f.hasGetter();
+    // the firings that stand before the producer's (the setter's, or one init) and after the consumer's
+    int heads = delay == 0 ? 0 : setter ? (int) (graph.actor(f.setter()).repetitions() / segments) : 1;
+    int tails = delay == 0 ? 0 : getter ? (int) (graph.actor(f.getter()).repetitions() / segments) : 1;
+    long headRate = setter ? graph.actor(f.setter()).port(f.setterPort()).rate() : delay;
+    long tailRate = getter ? graph.actor(f.getter()).port(f.getterPort()).rate() : delay;
+    if (heads * headRate != delay || tails * tailRate != delay) {
+      throw new IllegalStateException("the setter / getter of " + graph.describe(f) + " do not give the delay's "
+          + delay + " tokens per run");
+    }
+    int sourceCount = sourcesPerSegment + heads;
+    int sinkCount = sinksPerSegment + tails;
     for (int segment = 0; segment < segments; segment++) {
       int init = -1;
       int end = -1;
       if (delay > 0) {
-        init = addVertex(ActorKind.INIT, f.index(), segment);
-        end = addVertex(ActorKind.END, f.index(), segment);
-        if (f.delayPersistent()) {
+        init = setter ? -1 : addVertex(ActorKind.INIT, f.index(), segment);
+        end = getter ? -1 : addVertex(ActorKind.END, f.index(), segment);
+        if (f.delayPersistent() && init >= 0 && end >= 0) {
           persistentEnds = append(persistentEnds, end);
           persistentInits = append(persistentInits, init);
         }
@@ -183,6 +262,8 @@ public final class SingleRateExpansion {
       long sinkLeft = 0;
       int sourceEnd = -1;
       int sinkEnd = -1;
+      byte sourceRole = 0;
+      byte sinkRole = 0;
       boolean sourceForked = false;
       boolean sinkJoined = false;
       int forkOutputs = 0;
@@ -196,12 +277,14 @@ public final class SingleRateExpansion {
           if (nextSource == sourceCount) {
             break;
           }
-          if (delay > 0 && nextSource == 0) {
-            sourceVertex = init;
-            sourceLeft = delay;
+          if (nextSource < heads) {
+            sourceVertex = setter ? firstFiring[f.setter()] + segment * heads + nextSource : init;
+            sourceLeft = headRate;
+            sourceRole = setter ? Srdag.FROM_SETTER : 0;
           } else {
-            sourceVertex = segmentSource + nextSource - delayEnds;
+            sourceVertex = segmentSource + nextSource - heads;
             sourceLeft = f.production();
+            sourceRole = 0;
           }
           nextSource++;
           newSource = true;
@@ -210,12 +293,14 @@ public final class SingleRateExpansion {
           if (nextSink == sinkCount) {
             break;
           }
-          if (delay > 0 && nextSink == sinksPerSegment) {
-            sinkVertex = end;
-            sinkLeft = delay;
+          if (nextSink >= sinksPerSegment) {
+            sinkVertex = getter ? firstFiring[f.getter()] + segment * tails + nextSink - sinksPerSegment : end;
+            sinkLeft = tailRate;
+            sinkRole = getter ? Srdag.TO_GETTER : 0;
           } else {
             sinkVertex = segmentSink + nextSink;
             sinkLeft = f.consumption();
+            sinkRole = 0;
           }
           nextSink++;
           newSink = true;
@@ -226,6 +311,7 @@ public final class SingleRateExpansion {
           sourceForked = sourceLeft > sinkLeft;
           if (sourceForked) {
             int fork = addVertex(ActorKind.FORK, f.index(), sourceVertex);
+            nextEdgeRole = sourceRole;
             addEdge(sourceVertex, -1, fork, -1, sourceLeft, f.index());
             sourceEnd = fork;
             forkOutputs = 0;
@@ -237,6 +323,7 @@ public final class SingleRateExpansion {
           sinkJoined = sinkLeft > sourceLeft;
           if (sinkJoined) {
             int join = addVertex(ActorKind.JOIN, f.index(), sinkVertex);
+            nextEdgeRole = sinkRole;
             addEdge(join, -1, sinkVertex, -1, sinkLeft, f.index());
             sinkEnd = join;
             joinInputs = 0;
@@ -245,6 +332,7 @@ public final class SingleRateExpansion {
           }
         }
         long shared = Math.min(sourceLeft, sinkLeft);
+        nextEdgeRole = (byte) (sourceRole | sinkRole);
         addEdge(sourceEnd, sourceForked ? forkOutputs++ : -1, sinkEnd, sinkJoined ? joinInputs++ : -1, shared,
             f.index());
         sourceLeft -= shared;
@@ -288,6 +376,7 @@ public final class SingleRateExpansion {
       edgeSourceSlot = Arrays.copyOf(edgeSourceSlot, capacity);
       edgeTargetSlot = Arrays.copyOf(edgeTargetSlot, capacity);
       edgeTokens = Arrays.copyOf(edgeTokens, capacity);
+      edgeRole = Arrays.copyOf(edgeRole, capacity);
     }
     edgeSource[edgeCount] = source;
     edgeTarget[edgeCount] = target;
@@ -295,6 +384,8 @@ public final class SingleRateExpansion {
     edgeSourceSlot[edgeCount] = sourceSlot;
     edgeTargetSlot[edgeCount] = targetSlot;
     edgeTokens[edgeCount] = tokens;
+    edgeRole[edgeCount] = nextEdgeRole;
+    nextEdgeRole = 0;
     edgeCount++;
   }
 

@@ -22,10 +22,22 @@ import org.cacheflow.plan.analysis.FlatGraph;
  * index when a delay restarts several times per iteration. Port names too: a fork's outputs are
  * {@code PORT_I} and a join's inputs {@code PORT_I} with I the position; an init's output takes the
  * consumer's port name and an end's input the producer's.
+ *
+ * <p>
+ * A delay with a setter actor has no INIT vertex: the setter's firings are linked where the init would be
+ * and their edges leave the setter's port (a fork of a setter firing is named after that port); likewise a
+ * getter's firings take the END vertex's place. Those edges are ordinary actor-to-actor data, not delay
+ * tokens: {@link #isFromInit(int)} and {@link #isToEnd(int)} are false for them, {@link #isFromSetter(int)} and
+ * {@link #isToGetter(int)} true.
  */
 public final class Srdag {
 
   private static final ActorKind[] KINDS = ActorKind.values();
+
+  /** Edge role bit: the tokens were written by a delay's setter (through a fork of its firing, maybe). */
+  static final byte FROM_SETTER = 1;
+  /** Edge role bit: the tokens are read by a delay's getter (through a join into its firing, maybe). */
+  static final byte TO_GETTER = 2;
 
   private final FlatGraph graph;
   private final int vertexCount;
@@ -41,6 +53,7 @@ public final class Srdag {
   private final int[] edgeSourceSlot;
   private final int[] edgeTargetSlot;
   private final long[] edgeTokens;
+  private final byte[] edgeRole;
   private final int[] persistentEnds;
   private final int[] persistentInits;
   private volatile int[][] outgoing;
@@ -48,7 +61,7 @@ public final class Srdag {
 
   Srdag(FlatGraph graph, int vertexCount, byte[] kind, int[] actor, int[] fifo, int[] index, int[] firstFiring,
       int edgeCount, int[] edgeSource, int[] edgeTarget, int[] edgeFifo, int[] edgeSourceSlot,
-      int[] edgeTargetSlot, long[] edgeTokens, int[] persistentEnds, int[] persistentInits) {
+      int[] edgeTargetSlot, long[] edgeTokens, byte[] edgeRole, int[] persistentEnds, int[] persistentInits) {
     this.graph = graph;
     this.vertexCount = vertexCount;
     this.kind = kind;
@@ -63,6 +76,7 @@ public final class Srdag {
     this.edgeSourceSlot = edgeSourceSlot;
     this.edgeTargetSlot = edgeTargetSlot;
     this.edgeTokens = edgeTokens;
+    this.edgeRole = edgeRole;
     this.persistentEnds = persistentEnds;
     this.persistentInits = persistentInits;
   }
@@ -124,7 +138,12 @@ public final class Srdag {
       return graph.actor(actor[vertex]).path();
     }
     FlatFifo f = graph.fifo(fifo[vertex]);
-    return switch (vertexKind(vertex)) {
+    ActorKind k = vertexKind(vertex);
+    if ((k == ActorKind.FORK || k == ActorKind.JOIN) && actor[index[vertex]] >= 0) {
+      // the firing the fork splits or the join gathers for: a setter's or getter's one included
+      return graph.actor(actor[index[vertex]]).path();
+    }
+    return switch (k) {
       case FORK, END -> graph.actor(f.source()).path();
       default -> graph.actor(f.target()).path();
     };
@@ -138,12 +157,23 @@ public final class Srdag {
     FlatFifo f = graph.fifo(fifo[vertex]);
     String segment = f.delaySegments() > 1 ? "_" + index[vertex] : "";
     return switch (vertexKind(vertex)) {
-      case FORK -> "explode_" + vertexName(index[vertex]) + "_" + f.sourcePort();
-      case JOIN -> "implode_" + vertexName(index[vertex]) + "_" + f.targetPort();
+      case FORK -> "explode_" + vertexName(index[vertex]) + "_" + (isSetterFiring(index[vertex], f) ? f.setterPort()
+          : f.sourcePort());
+      case JOIN -> "implode_" + vertexName(index[vertex]) + "_" + (isGetterFiring(index[vertex], f) ? f.getterPort()
+          : f.targetPort());
       case INIT -> graph.actor(f.target()).path() + "_init_" + f.targetPort() + segment;
       case END -> graph.actor(f.source()).path() + "_end_" + f.sourcePort() + segment;
       default -> throw new IllegalStateException("inserted vertex of kind " + vertexKind(vertex));
     };
+  }
+
+  /** Whether the vertex is a firing of the FIFO's setter (which the flattener keeps apart from its producer). */
+  private boolean isSetterFiring(int vertex, FlatFifo f) {
+    return f.hasSetter() && actor[vertex] == f.setter();
+  }
+
+  private boolean isGetterFiring(int vertex, FlatFifo f) {
+    return f.hasGetter() && actor[vertex] == f.getter();
   }
 
   /** The vertex of firing {@code firing} of flat actor {@code flatActor}. */
@@ -231,7 +261,8 @@ public final class Srdag {
       return f.targetPort();
     }
     int slot = edgeSourceSlot[edge];
-    return slot < 0 ? f.sourcePort() : f.sourcePort() + "_" + slot;
+    String port = isFromSetter(edge) ? f.setterPort() : f.sourcePort();
+    return slot < 0 ? port : port + "_" + slot;
   }
 
   /** The name of the port the edge enters (see the class comment). */
@@ -241,7 +272,8 @@ public final class Srdag {
       return f.sourcePort();
     }
     int slot = edgeTargetSlot[edge];
-    return slot < 0 ? f.targetPort() : f.targetPort() + "_" + slot;
+    String port = isToGetter(edge) ? f.getterPort() : f.targetPort();
+    return slot < 0 ? port : port + "_" + slot;
   }
 
   /** Whether the edge leaves an init vertex: it carries a delay's initial tokens. */
@@ -252,6 +284,19 @@ public final class Srdag {
   /** Whether the edge enters an end vertex: it carries a delay's final tokens. */
   public boolean isToEnd(int edge) {
     return kind[edgeTarget[edge]] == ActorKind.END.ordinal() && actor[edgeTarget[edge]] < 0;
+  }
+
+  /**
+   * Whether the edge carries tokens a delay's setter wrote: it leaves a setter firing, or a fork of one. Such
+   * an edge takes the place of an init vertex's but is ordinary data between actors.
+   */
+  public boolean isFromSetter(int edge) {
+    return (edgeRole[edge] & FROM_SETTER) != 0;
+  }
+
+  /** Whether the edge carries tokens to a delay's getter: it enters a getter firing, or a join into one. */
+  public boolean isToGetter(int edge) {
+    return (edgeRole[edge] & TO_GETTER) != 0;
   }
 
   /** The sum of the bytes of all edges. */

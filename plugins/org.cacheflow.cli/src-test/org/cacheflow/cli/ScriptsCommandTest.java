@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
+import org.cacheflow.scripts.testing.ScriptedProjects;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -15,42 +16,9 @@ import org.junit.jupiter.api.io.TempDir;
 /** {@code cacheflow scripts}: graphs, projects, scenarios, JSON, errors and exit statuses. */
 class ScriptsCommandTest {
 
-  /** A project with one scripted actor B between A and C; {@code %s} is B's script file name. */
-  private static final String GRAPH = """
-      <?xml version="1.0" encoding="UTF-8"?>
-      <graphml xmlns="http://graphml.graphdrawing.org/xmlns">
-          <key attr.name="memoryScript" attr.type="string" for="node"/>
-          <graph edgedefault="directed">
-              <data key="name">top</data>
-              <node expr="8" id="n" kind="param"/>
-              <node id="A" kind="actor">
-                  <port kind="cfg_input" name="n"/>
-                  <port annotation="NONE" expr="n" kind="output" name="out"/>
-              </node>
-              <node id="B" kind="actor">
-                  <data key="memoryScript">Code/Scripts/%s</data>
-                  <port kind="cfg_input" name="n"/>
-                  <port annotation="NONE" expr="n" kind="input" name="in"/>
-                  <port annotation="NONE" expr="n" kind="output" name="out"/>
-              </node>
-              <node id="C" kind="actor">
-                  <port annotation="READ_ONLY" expr="n" kind="input" name="in"/>
-              </node>
-              <edge kind="fifo" source="A" sourceport="out" target="B" targetport="in" type="int"/>
-              <edge kind="fifo" source="B" sourceport="out" target="C" targetport="in" type="int"/>
-              <edge kind="dependency" source="n" target="A" targetport="n"/>
-              <edge kind="dependency" source="n" target="B" targetport="n"/>
-          </graph>
-      </graphml>
-      """;
-
+  /** The chain A -> B -> C of 8 ints where B runs {@code scriptName}; B's script is named on graph line 11. */
   private static Path project(Path directory, String scriptName, String script) throws IOException {
-    Files.createDirectories(directory.resolve("Algo"));
-    Files.createDirectories(directory.resolve("Code/Scripts"));
-    Files.writeString(directory.resolve("Algo/top.pi"), String.format(GRAPH, scriptName));
-    if (script != null) {
-      Files.writeString(directory.resolve("Code/Scripts/" + scriptName), script);
-    }
+    ScriptedProjects.writeChain(directory, "int", scriptName, script);
     return directory;
   }
 
@@ -94,7 +62,7 @@ class ScriptsCommandTest {
     assertTrue(json.out().contains("\"marks\":{\"top/A_0.out->top/B_0.in\":[\"read-mostly\"]}"), json.out());
   }
 
-  /** The graph line that names the script: line 11 of GRAPH, the {@code <data key="memoryScript">} of B. */
+  /** The graph line that names the script: line 11, the {@code <data key="memoryScript">} of B. */
   @Test
   void missingScriptIsAnErrorAtTheGraphLine(@TempDir Path directory) throws IOException {
     Path project = project(directory, "absent.bsh", null);

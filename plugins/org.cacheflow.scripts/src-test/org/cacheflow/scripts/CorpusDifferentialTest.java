@@ -13,6 +13,8 @@ import java.util.List;
 import java.util.Map;
 
 import org.cacheflow.model.MemoryAnnotation;
+import org.cacheflow.scripts.testing.BeanShellOracle;
+import org.cacheflow.scripts.testing.ScriptRecords;
 import org.junit.jupiter.api.Test;
 
 /**

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import org.cacheflow.model.MemoryAnnotation;
+import org.cacheflow.scripts.testing.ScriptRecords;
 import org.junit.jupiter.api.Test;
 
 /**

@@ -8,6 +8,9 @@ import java.util.Map;
 
 import org.cacheflow.model.MemoryAnnotation;
 import org.cacheflow.scripts.lang.ScriptObject;
+import org.cacheflow.scripts.testing.BeanShellOracle;
+import org.cacheflow.scripts.testing.RecordingBuffer;
+import org.cacheflow.scripts.testing.ScriptRecords;
 import org.junit.jupiter.api.Test;
 
 /**

@@ -26,6 +26,7 @@ import org.cacheflow.io.project.ScenarioRun;
 import org.cacheflow.model.ParameterValue;
 import org.cacheflow.model.diagnostics.Diagnostics;
 import org.cacheflow.plan.analysis.GraphAnalysis;
+import org.cacheflow.plan.bench.BenchOptions;
 import org.cacheflow.plan.bench.GeneratedGraphs;
 import org.cacheflow.plan.srdag.SingleRateExpansion;
 import org.cacheflow.plan.srdag.Srdag;
@@ -53,27 +54,23 @@ public final class CodegenBenchmark {
   }
 
   public static void main(String[] args) throws Exception {
-    Map<String, String> options = new LinkedHashMap<>();
-    for (int i = 0; i < args.length; i++) {
-      if (args[i].equals("--quick") || args[i].equals("--footprint-only")) {
-        options.put(args[i].substring(2), "true");
-      } else if (args[i].startsWith("--") && i + 1 < args.length) {
-        options.put(args[i].substring(2), args[++i]);
-      } else {
-        System.err.println("unknown argument " + args[i]);
-        System.exit(2);
-      }
+    BenchOptions options = BenchOptions.parseOrExit("usage: plugins/org.cacheflow.codegen/benchmark.sh [--corpus DIR]"
+        + " [--runtime DIR] [--work DIR] [--example DIR]\n    [--iterations N] [--scenario F] [--runs N] [--quick]"
+        + " [--footprint-only]", args, List.of("--quick", "--footprint-only"),
+        List.of("--corpus", "--runtime", "--work", "--example", "--iterations", "--scenario", "--runs"));
+    if (options == null) {
+      return;
     }
-    boolean quick = options.containsKey("quick");
-    Path corpus = Path.of(options.getOrDefault("corpus", "../shared/corpus"));
-    Path runtime = Path.of(options.getOrDefault("runtime", "runtime-c"));
-    Path work = Path.of(options.getOrDefault("work", "target/codegen-bench")).toAbsolutePath();
-    int iterations = Integer.parseInt(options.getOrDefault("iterations", quick ? "3" : "10"));
-    int runs = Integer.parseInt(options.getOrDefault("runs", quick ? "1" : "3"));
-    String scenario = options.getOrDefault("scenario", "1core.scenario");
+    boolean quick = options.flag("--quick");
+    Path corpus = Path.of(options.value("--corpus", "../shared/corpus"));
+    Path runtime = Path.of(options.value("--runtime", "runtime-c"));
+    Path work = Path.of(options.value("--work", "target/codegen-bench")).toAbsolutePath();
+    int iterations = options.positiveOrExit("--iterations", quick ? 3 : 10);
+    int runs = options.positiveOrExit("--runs", quick ? 1 : 3);
+    String scenario = options.value("--scenario", "1core.scenario");
     PrintStream out = System.out;
-    footprint(out, Path.of(options.getOrDefault("example", "examples/stereo")), runtime);
-    if (options.containsKey("footprint-only")) {
+    footprint(out, Path.of(options.value("--example", "examples/stereo")), runtime);
+    if (options.flag("--footprint-only")) {
       return;
     }
     stereo(out, corpus.resolve("preesm-apps/org.ietr.preesm.stereo"), scenario, runtime, work, iterations, runs);

@@ -2,14 +2,13 @@ package org.cacheflow.plan.memory;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -24,144 +23,21 @@ import org.cacheflow.model.diagnostics.Diagnostics;
 import org.cacheflow.model.diagnostics.InputException;
 import org.cacheflow.plan.analysis.AnalysisResult;
 import org.cacheflow.plan.analysis.GraphAnalysis;
-import org.cacheflow.scripts.BufferSpec;
 import org.cacheflow.scripts.DefaultScripts;
-import org.cacheflow.scripts.MarkRecord;
-import org.cacheflow.scripts.Match;
-import org.cacheflow.scripts.ScriptEnvironment;
-import org.cacheflow.scripts.ScriptRun;
+import org.cacheflow.scripts.testing.BeanShellOracle;
+import org.cacheflow.scripts.testing.ScriptRecords;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
-
-import bsh.EvalError;
-import bsh.Interpreter;
 
 /**
  * Differential test on the environments the planner really builds: every corpus PREESM graph is expanded, its
  * scripts (the applications' and the default scripts of forks, joins, broadcasts and roundbuffers) run for
  * every single-rate instance, and each instance's script is run again by the real BeanShell 2.0b6
  * interpreter, the way PREESM's ScriptRunner runs it, against recording buffers built from the same
- * environment. Matches (in call order, in bits) and marks must be equal. Stereo also runs with its 4-core
- * scenario, whose sizes are in bits.
+ * environment (the scripts bundle's {@link BeanShellOracle}). Matches (in call order, in bits) and marks must be
+ * equal. Stereo also runs with its 4-core scenario, whose sizes are in bits.
  */
 class CorpusInstancesDifferentialTest {
-
-  /** Records calls in the same normalised form as {@link #ours(ScriptRun)}. */
-  public static final class RecordingBuffer {
-    private final String name;
-    private final String vertex;
-    private final long nbTokens;
-    private final long tokenSize;
-    private final long tokenBits;
-    private final List<String> records;
-
-    RecordingBuffer(String name, String vertex, BufferSpec spec, boolean sizesInBits, List<String> records) {
-      this.name = name;
-      this.vertex = vertex;
-      this.nbTokens = spec.nbTokens();
-      this.tokenSize = spec.tokenSize();
-      this.tokenBits = sizesInBits ? tokenSize : tokenSize * 8;
-      this.records = records;
-    }
-
-    public void matchWith(long local, RecordingBuffer remote, long remoteIndex, long size) {
-      records.add(name + "[" + local * tokenBits + "+" + size * tokenBits + "]=" + remote.name + "["
-          + remoteIndex * tokenBits + "]");
-    }
-
-    public void byteMatchWith(long local, RecordingBuffer remote, long remoteIndex, long size) {
-      records.add(name + "[" + local * 8 + "+" + size * 8 + "]=" + remote.name + "[" + remoteIndex * 8 + "]");
-    }
-
-    public void bitMatchWith(long local, RecordingBuffer remote, long remoteIndex, long size) {
-      records.add(name + "[" + local + "+" + size + "]=" + remote.name + "[" + remoteIndex + "]");
-    }
-
-    public long getNbTokens() {
-      return nbTokens;
-    }
-
-    public long getTokenSize() {
-      return tokenSize;
-    }
-
-    public long getBufferSize() {
-      return nbTokens * tokenSize;
-    }
-
-    public long getBufferSizeInBit() {
-      return nbTokens * tokenBits;
-    }
-
-    public long getBufferSizeInByte() {
-      return (nbTokens * tokenBits + 7) / 8;
-    }
-
-    public String getVertexName() {
-      return vertex;
-    }
-
-    public void markReadMostly() {
-      records.add(name + ".markReadMostly");
-    }
-
-    public void markPrivate() {
-      records.add(name + ".markPrivate");
-    }
-
-    public void markWriteMostly() {
-      records.add(name + ".markWriteMostly");
-    }
-  }
-
-  private static List<String> beanShell(String source, ScriptEnvironment environment) throws EvalError {
-    List<String> records = new ArrayList<>();
-    Interpreter interpreter = new Interpreter();
-    Map<String, Long> parameters = new LinkedHashMap<>(environment.parameters());
-    parameters.put("alignment", environment.alignment());
-    for (Map.Entry<String, Long> parameter : parameters.entrySet()) {
-      interpreter.set(parameter.getKey(), parameter.getValue());
-    }
-    List<RecordingBuffer> inputs = new ArrayList<>();
-    for (BufferSpec spec : environment.inputs()) {
-      RecordingBuffer buffer = new RecordingBuffer("i_" + spec.port(), environment.vertexName(), spec,
-          environment.sizesInBits(), records);
-      inputs.add(buffer);
-      interpreter.set("i_" + spec.port(), buffer);
-    }
-    List<RecordingBuffer> outputs = new ArrayList<>();
-    for (BufferSpec spec : environment.outputs()) {
-      RecordingBuffer buffer = new RecordingBuffer("o_" + spec.port(), environment.vertexName(), spec,
-          environment.sizesInBits(), records);
-      outputs.add(buffer);
-      interpreter.set("o_" + spec.port(), buffer);
-    }
-    interpreter.set("parameters", parameters);
-    interpreter.set("inputs", inputs);
-    interpreter.set("outputs", outputs);
-    interpreter.eval(source);
-    return records;
-  }
-
-  /** Our run in the same form; matches and marks are compared in call order, each list apart. */
-  private static List<String> ours(ScriptRun run) {
-    List<String> records = new ArrayList<>();
-    for (Match match : run.matches()) {
-      records.add(match.local().scriptName() + "[" + match.localStart() + "+" + match.length() + "]="
-          + match.remote().scriptName() + "[" + match.remoteStart() + "]");
-    }
-    for (MarkRecord mark : run.marks()) {
-      records.add(mark.bufferName() + "." + mark.mark().method);
-    }
-    return records;
-  }
-
-  private static List<String> matchesFirst(List<String> records) {
-    List<String> sorted = new ArrayList<>();
-    records.stream().filter(r -> !r.contains(".mark")).forEach(sorted::add);
-    records.stream().filter(r -> r.contains(".mark")).forEach(sorted::add);
-    return sorted;
-  }
 
   private final Map<String, String> sources = new HashMap<>();
 
@@ -187,8 +63,10 @@ class CorpusInstancesDifferentialTest {
     for (ScriptReport.Instance instance : report.instances()) {
       assertNotNull(instance.run(), what + ": " + instance.vertex() + " failed: " + instance.error());
       String source = source(instance.script());
-      List<String> reference = beanShell(source, instance.run().environment());
-      assertEquals(matchesFirst(reference), ours(instance.run()), what + ": " + instance.vertex());
+      BeanShellOracle.Result reference = BeanShellOracle.run(source, instance.run().environment(), Map.of());
+      assertNull(reference.error(), what + ": " + instance.vertex() + " fails in BeanShell");
+      assertEquals(reference.matches(), ScriptRecords.matches(instance.run()), what + ": " + instance.vertex());
+      assertEquals(reference.marks(), ScriptRecords.marks(instance.run()), what + ": " + instance.vertex());
       String name = instance.script().substring(instance.script().lastIndexOf('/') + 1);
       compared.merge(name, 1, Integer::sum);
     }

@@ -3,55 +3,22 @@ package org.cacheflow.plan.memory;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 
 import org.cacheflow.io.pisdf.PiReader;
 import org.cacheflow.model.diagnostics.Diagnostics;
 import org.cacheflow.plan.analysis.GraphAnalysis;
+import org.cacheflow.scripts.testing.ScriptedProjects;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** A small project written here: errors carry the graph line or the script position. */
 class MemoryScriptsErrorTest {
 
-  private static final String GRAPH = """
-      <?xml version="1.0" encoding="UTF-8"?>
-      <graphml xmlns="http://graphml.graphdrawing.org/xmlns">
-          <key attr.name="memoryScript" attr.type="string" for="node"/>
-          <graph edgedefault="directed">
-              <data key="name">top</data>
-              <node expr="8" id="n" kind="param"/>
-              <node id="A" kind="actor">
-                  <port kind="cfg_input" name="n"/>
-                  <port annotation="NONE" expr="n" kind="output" name="out"/>
-              </node>
-              <node id="B" kind="actor">
-                  <data key="memoryScript">Code/Scripts/%s</data>
-                  <port kind="cfg_input" name="n"/>
-                  <port annotation="NONE" expr="n" kind="input" name="in"/>
-                  <port annotation="NONE" expr="n" kind="output" name="out"/>
-              </node>
-              <node id="C" kind="actor">
-                  <port annotation="READ_ONLY" expr="n" kind="input" name="in"/>
-              </node>
-              <edge kind="fifo" source="A" sourceport="out" target="B" targetport="in" type="char"/>
-              <edge kind="fifo" source="B" sourceport="out" target="C" targetport="in" type="char"/>
-              <edge kind="dependency" source="n" target="A" targetport="n"/>
-              <edge kind="dependency" source="n" target="B" targetport="n"/>
-          </graph>
-      </graphml>
-      """;
-
+  /** The chain A -> B -> C of 8 chars where B runs {@code scriptName}; B's script is named on graph line 11. */
   private static ScriptReport evaluate(Path project, String scriptName, String script) throws Exception {
-    Files.createDirectories(project.resolve("Algo"));
-    Files.createDirectories(project.resolve("Code/Scripts"));
-    Path graph = project.resolve("Algo/top.pi");
-    Files.writeString(graph, String.format(GRAPH, scriptName));
-    if (script != null) {
-      Files.writeString(project.resolve("Code/Scripts/" + scriptName), script);
-    }
+    Path graph = ScriptedProjects.writeChain(project, "char", scriptName, script);
     Diagnostics diagnostics = new Diagnostics();
     return MemoryScripts.evaluate(GraphAnalysis.analyse(PiReader.read(graph, diagnostics), Map.of(), diagnostics),
         project, diagnostics);

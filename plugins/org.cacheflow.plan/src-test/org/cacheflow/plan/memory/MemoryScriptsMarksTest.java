@@ -2,7 +2,6 @@ package org.cacheflow.plan.memory;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -10,6 +9,7 @@ import java.util.Map;
 import org.cacheflow.io.pisdf.PiReader;
 import org.cacheflow.model.diagnostics.Diagnostics;
 import org.cacheflow.plan.analysis.GraphAnalysis;
+import org.cacheflow.scripts.testing.ScriptedProjects;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -36,12 +36,7 @@ class MemoryScriptsMarksTest {
       """;
 
   private static ScriptReport evaluate(Path project, String producerScript, String consumerScript) throws Exception {
-    Files.createDirectories(project.resolve("Algo"));
-    Files.createDirectories(project.resolve("Code/Scripts"));
-    Path graph = project.resolve("Algo/top.pi");
-    Files.writeString(graph, GRAPH);
-    Files.writeString(project.resolve("Code/Scripts/a.bsh"), producerScript);
-    Files.writeString(project.resolve("Code/Scripts/b.bsh"), consumerScript);
+    Path graph = ScriptedProjects.write(project, GRAPH, Map.of("a.bsh", producerScript, "b.bsh", consumerScript));
     Diagnostics diagnostics = new Diagnostics();
     return MemoryScripts.evaluate(GraphAnalysis.analyse(PiReader.read(graph, diagnostics), Map.of(), diagnostics),
         project, diagnostics);

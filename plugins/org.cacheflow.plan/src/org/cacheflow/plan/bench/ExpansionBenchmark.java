@@ -50,29 +50,16 @@ public final class ExpansionBenchmark {
   }
 
   public static void main(String[] args) {
-    boolean quick = false;
-    int runs = -1;
-    Path csv = null;
-    String corpus = System.getProperty("cacheflow.corpus");
-    for (int i = 0; i < args.length; i++) {
-      switch (args[i]) {
-        case "--quick" -> quick = true;
-        case "--runs" -> runs = Integer.parseInt(value(args, ++i, "--runs"));
-        case "--csv" -> csv = Path.of(value(args, ++i, "--csv"));
-        case "--corpus" -> corpus = value(args, ++i, "--corpus");
-        case "--help", "-h" -> {
-          System.out.println("usage: ExpansionBenchmark [--quick] [--runs N] [--csv FILE] [--corpus DIR]");
-          return;
-        }
-        default -> {
-          System.err.println("error: unknown argument '" + args[i] + "' (try --help)");
-          System.exit(2);
-        }
-      }
+    BenchOptions options = BenchOptions.parseOrExit(
+        "usage: ExpansionBenchmark [--quick] [--runs N] [--csv FILE] [--corpus DIR]", args, List.of("--quick"),
+        List.of("--runs", "--csv", "--corpus"));
+    if (options == null) {
+      return;
     }
-    if (runs <= 0) {
-      runs = quick ? 3 : 5;
-    }
+    boolean quick = options.flag("--quick");
+    int runs = options.positiveOrExit("--runs", quick ? 3 : 5);
+    Path csv = options.path("--csv");
+    String corpus = options.value("--corpus", System.getProperty("cacheflow.corpus"));
     List<Row> rows = new ArrayList<>();
     PrintStream out = System.out;
     out.printf(Locale.ROOT, "single-rate expansion benchmark: %d runs (+%d warm-up), median [min-max]%n", runs,
@@ -94,17 +81,8 @@ public final class ExpansionBenchmark {
     }
     printTable(out, rows);
     if (csv != null) {
-      writeCsv(csv, rows);
-      out.println("CSV written to " + csv);
+      BenchOptions.writeCsv(csv, csv(rows), out);
     }
-  }
-
-  private static String value(String[] args, int i, String option) {
-    if (i >= args.length) {
-      System.err.println("error: " + option + " needs a value");
-      System.exit(2);
-    }
-    return args[i];
   }
 
   // ---------------------------------------------------------------------------------------------------
@@ -216,7 +194,7 @@ public final class ExpansionBenchmark {
     }
   }
 
-  private static void writeCsv(Path file, List<Row> rows) {
+  private static String csv(List<Row> rows) {
     StringBuilder text = new StringBuilder(
         "graph,vertices,edges,runs,read_median_ms,read_min_ms,read_max_ms,flatten_median_ms,flatten_min_ms,"
             + "flatten_max_ms,expand_median_ms,expand_min_ms,expand_max_ms\n");
@@ -231,14 +209,6 @@ public final class ExpansionBenchmark {
       }
       text.append('\n');
     }
-    try {
-      if (file.getParent() != null) {
-        Files.createDirectories(file.getParent());
-      }
-      Files.writeString(file, text);
-    } catch (IOException e) {
-      System.err.println("error: cannot write " + file + ": " + e.getMessage());
-      System.exit(1);
-    }
+    return text.toString();
   }
 }

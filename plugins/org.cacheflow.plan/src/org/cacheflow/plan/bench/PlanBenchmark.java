@@ -1,9 +1,6 @@
 package org.cacheflow.plan.bench;
 
-import java.io.IOException;
 import java.io.PrintStream;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -62,29 +59,15 @@ public final class PlanBenchmark {
   }
 
   public static void main(String[] args) {
-    boolean quick = false;
-    int runs = -1;
-    int cores = 4;
-    Path csv = null;
-    for (int i = 0; i < args.length; i++) {
-      switch (args[i]) {
-        case "--quick" -> quick = true;
-        case "--runs" -> runs = Integer.parseInt(value(args, ++i, "--runs"));
-        case "--cores" -> cores = Integer.parseInt(value(args, ++i, "--cores"));
-        case "--csv" -> csv = Path.of(value(args, ++i, "--csv"));
-        case "--help", "-h" -> {
-          System.out.println("usage: PlanBenchmark [--quick] [--runs N] [--cores N] [--csv FILE]");
-          return;
-        }
-        default -> {
-          System.err.println("error: unknown argument '" + args[i] + "' (try --help)");
-          System.exit(2);
-        }
-      }
+    BenchOptions options = BenchOptions.parseOrExit("usage: PlanBenchmark [--quick] [--runs N] [--cores N] [--csv FILE]",
+        args, List.of("--quick"), List.of("--runs", "--cores", "--csv"));
+    if (options == null) {
+      return;
     }
-    if (runs <= 0) {
-      runs = quick ? 3 : 5;
-    }
+    boolean quick = options.flag("--quick");
+    int runs = options.positiveOrExit("--runs", quick ? 3 : 5);
+    int cores = options.positiveOrExit("--cores", 4);
+    Path csv = options.path("--csv");
     long[] sizes = quick ? new long[] {1_000, 10_000, 100_000} : new long[] {1_000, 3_000, 10_000, 30_000, 100_000};
     PrintStream out = System.out;
     out.printf(Locale.ROOT, "scheduling and planning benchmark: %d cores, %d runs (+%d warm-up), median [min-max]%n",
@@ -129,8 +112,7 @@ public final class PlanBenchmark {
       }
     }
     if (csv != null) {
-      writeCsv(csv, rows);
-      out.println("CSV written to " + csv);
+      BenchOptions.writeCsv(csv, csv(rows), out);
     }
   }
 
@@ -166,24 +148,12 @@ public final class PlanBenchmark {
         row.nsPerVertex());
   }
 
-  private static void writeCsv(Path file, List<Row> rows) {
+  private static String csv(List<Row> rows) {
     StringBuilder text = new StringBuilder("graph,vertices,edges,task,median_ms,min_ms,max_ms,ns_per_vertex\n");
     for (Row row : rows) {
       text.append(String.format(Locale.ROOT, "%s,%d,%d,\"%s\",%.3f,%.3f,%.3f,%.1f%n", row.graph(), row.vertices(),
           row.edges(), row.task(), row.median(), row.ms()[0], row.ms()[row.ms().length - 1], row.nsPerVertex()));
     }
-    try {
-      Files.writeString(file, text);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-  }
-
-  private static String value(String[] args, int i, String option) {
-    if (i >= args.length) {
-      System.err.println("error: " + option + " needs a value");
-      System.exit(2);
-    }
-    return args[i];
+    return text.toString();
   }
 }

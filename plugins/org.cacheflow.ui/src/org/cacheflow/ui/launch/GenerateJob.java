@@ -4,11 +4,8 @@ import java.nio.file.Path;
 import java.util.List;
 
 import org.cacheflow.model.diagnostics.Diagnostics;
-import org.cacheflow.model.diagnostics.InputException;
 import org.cacheflow.model.diagnostics.SourceLocation;
 import org.cacheflow.workflow.run.CodeGenerator;
-import org.cacheflow.ui.CacheflowUi;
-import org.cacheflow.ui.markers.WorkflowMarkers;
 import org.cacheflow.ui.report.PlanReportView;
 import org.cacheflow.ui.run.Generators;
 import org.cacheflow.ui.run.WorkflowRuns;
@@ -16,27 +13,22 @@ import org.cacheflow.ui.workflow.WorkflowProblem;
 import org.cacheflow.workflow.run.Generation;
 import org.cacheflow.workflow.run.RunListener;
 import org.eclipse.core.resources.IFile;
-import org.eclipse.core.resources.IResource;
-import org.eclipse.core.resources.ResourcesPlugin;
 import org.eclipse.core.runtime.CoreException;
-import org.eclipse.core.runtime.IProgressMonitor;
 import org.eclipse.core.runtime.IStatus;
 import org.eclipse.core.runtime.Status;
 import org.eclipse.core.runtime.SubMonitor;
-import org.eclipse.core.runtime.jobs.Job;
-import org.eclipse.ui.progress.IProgressConstants;
 
 /**
  * Runs a workflow in-process — code generation for each scenario, and the memory plan report beside each
  * output — as a background job with progress. What the command line would print goes to the cacheflow console;
- * an error becomes a problem marker where it is (the workflow, a scenario, a graph) and the job's result.
+ * an error becomes a problem marker where it is (the workflow, a scenario, a graph) and the job's result
+ * ({@link WorkflowJob}).
  */
-public final class GenerateJob extends Job {
+public final class GenerateJob extends WorkflowJob {
 
   /** Jobs of this family generate code. */
   public static final Object FAMILY = GenerateJob.class;
 
-  private final IFile workflow;
   private final String scenario;
   private volatile WorkflowRuns.Result result;
 
@@ -45,13 +37,8 @@ public final class GenerateJob extends Job {
    * @param scenario a scenario file or name, or null for the project's {@code .ci.yaml} choice / every scenario
    */
   public GenerateJob(IFile workflow, String scenario) {
-    super("Generating code with cacheflow: " + workflow.getFullPath());
-    this.workflow = workflow;
+    super("Generating code with cacheflow: " + workflow.getFullPath(), workflow, FAMILY);
     this.scenario = scenario;
-    setUser(true);
-    setRule(ResourcesPlugin.getWorkspace().getRuleFactory().modifyRule(workflow.getProject()));
-    // errors are markers and console lines; a modal dialog on top would only repeat them
-    setProperty(IProgressConstants.NO_IMMEDIATE_ERROR_PROMPT_PROPERTY, Boolean.TRUE);
   }
 
   /** What the run produced, once it succeeded; null before or after a failure. */
@@ -60,67 +47,50 @@ public final class GenerateJob extends Job {
   }
 
   @Override
-  public boolean belongsTo(Object family) {
-    return family == FAMILY;
+  protected String progressName() {
+    return "Generating code for " + workflow.getName();
   }
 
   @Override
-  protected IStatus run(IProgressMonitor monitor) {
-    SubMonitor progress = SubMonitor.convert(monitor, "Generating code for " + workflow.getName(), 100);
+  protected void starting() {
     CacheflowConsole.println("cacheflow: running " + workflow.getFullPath());
-    try {
-      workflow.refreshLocal(IResource.DEPTH_ZERO, progress.split(1));
-      List<WorkflowProblem> problems = WorkflowMarkers.update(workflow);
-      if (problems.stream().anyMatch(p -> p.severity() == WorkflowProblem.Severity.ERROR)) {
-        for (WorkflowProblem problem : problems) {
-          CacheflowConsole.println(problem.severity().name().toLowerCase(java.util.Locale.ROOT) + ": "
-              + workflow.getLocation().toOSString() + ":" + problem.line() + ":" + problem.column() + ": "
-              + problem.message());
-        }
-        return new Status(IStatus.ERROR, CacheflowUi.PLUGIN_ID, "the workflow has errors (see the Problems view)");
-      }
-      Path file = workflow.getLocation().toPath();
-      SubMonitor running = progress.split(90);
-      running.setWorkRemaining(100);
-      CodeGenerator commandLine = Generators.inProcess(file, CacheflowConsole::println);
-      CodeGenerator generator = (request, diagnostics) -> {
-        running.subTask("generating " + request.outputDirectory());
-        running.worked(10);
-        return commandLine.generate(request, diagnostics);
-      };
-      Diagnostics diagnostics = new Diagnostics();
-      WorkflowRuns.Result run = WorkflowRuns.run(file, scenario, generator, consoleListener(), diagnostics,
-          CacheflowConsole::println);
-      for (Diagnostics.Warning warning : diagnostics.warnings()) {
-        CacheflowConsole.println("warning: " + warning);
-      }
-      for (int i = 0; i < run.generations().size(); i++) {
-        Generation generation = run.generations().get(i);
-        CacheflowConsole.println("generated " + generation.result().directory() + ": " + generation.result().summary());
-        CacheflowConsole.println("plan report: " + run.reports().get(i));
-      }
-      workflow.getProject().refreshLocal(IResource.DEPTH_INFINITE, progress.split(9));
-      result = run;
-      if (!run.reports().isEmpty()) {
-        PlanReportView.showIfOpen(run.reports().get(0));
-      }
-      return Status.OK_STATUS;
-    } catch (InputException e) {
-      CacheflowConsole.println("error: " + e.describe());
-      try {
-        WorkflowMarkers.addRunProblem(workflow, e.location(), e.getMessage());
-      } catch (CoreException markerFailure) {
-        return markerFailure.getStatus();
-      }
-      return new Status(IStatus.ERROR, CacheflowUi.PLUGIN_ID, e.describe());
-    } catch (CoreException e) {
-      return e.getStatus();
-    } catch (RuntimeException e) {
-      CacheflowConsole.println("internal error: " + e);
-      return CacheflowUi.error("cacheflow failed unexpectedly: " + e, e);
-    } finally {
-      monitor.done();
+  }
+
+  @Override
+  protected void workflowHasErrors(List<WorkflowProblem> problems) {
+    for (WorkflowProblem problem : problems) {
+      CacheflowConsole.println(problem.severity().name().toLowerCase(java.util.Locale.ROOT) + ": "
+          + workflow.getLocation().toOSString() + ":" + problem.line() + ":" + problem.column() + ": "
+          + problem.message());
     }
+  }
+
+  @Override
+  protected IStatus runChecked(SubMonitor progress) throws CoreException {
+    Path file = workflow.getLocation().toPath();
+    SubMonitor running = progress.split(90);
+    running.setWorkRemaining(100);
+    CodeGenerator commandLine = Generators.inProcess(file, CacheflowConsole::println);
+    CodeGenerator generator = (request, diagnostics) -> {
+      running.subTask("generating " + request.outputDirectory());
+      running.worked(10);
+      return commandLine.generate(request, diagnostics);
+    };
+    Diagnostics diagnostics = new Diagnostics();
+    WorkflowRuns.Result run = WorkflowRuns.run(file, scenario, generator, consoleListener(), diagnostics,
+        CacheflowConsole::println);
+    printWarnings(diagnostics);
+    for (int i = 0; i < run.generations().size(); i++) {
+      Generation generation = run.generations().get(i);
+      CacheflowConsole.println("generated " + generation.result().directory() + ": " + generation.result().summary());
+      CacheflowConsole.println("plan report: " + run.reports().get(i));
+    }
+    refreshProject(progress.split(9));
+    result = run;
+    if (!run.reports().isEmpty()) {
+      PlanReportView.showIfOpen(run.reports().get(0));
+    }
+    return Status.OK_STATUS;
   }
 
   private static RunListener consoleListener() {

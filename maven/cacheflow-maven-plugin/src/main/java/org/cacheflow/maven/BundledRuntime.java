@@ -13,6 +13,8 @@ import java.util.Enumeration;
 import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
 
+import org.cacheflow.codegen.FileTrees;
+
 /**
  * The C runtime every generated project includes. The plugin jar carries its sources under
  * {@code cacheflow-runtime/}; the generator copies them from a folder, so they are unpacked first.
@@ -26,7 +28,7 @@ final class BundledRuntime {
 
   /** Unpacks the runtime into {@code directory} (replacing it) and returns it. */
   static Path unpack(Path directory) throws IOException {
-    deleteTree(directory);
+    FileTrees.delete(directory);
     Files.createDirectories(directory);
     Path location;
     try {
@@ -71,25 +73,6 @@ final class BundledRuntime {
         Path copy = to.resolve(from.relativize(file).toString());
         Files.createDirectories(copy.getParent());
         Files.copy(file, copy, StandardCopyOption.REPLACE_EXISTING);
-        return FileVisitResult.CONTINUE;
-      }
-    });
-  }
-
-  static void deleteTree(Path root) throws IOException {
-    if (!Files.exists(root)) {
-      return;
-    }
-    Files.walkFileTree(root, new SimpleFileVisitor<>() {
-      @Override
-      public FileVisitResult visitFile(Path file, BasicFileAttributes attributes) throws IOException {
-        Files.delete(file);
-        return FileVisitResult.CONTINUE;
-      }
-
-      @Override
-      public FileVisitResult postVisitDirectory(Path directory, IOException e) throws IOException {
-        Files.delete(directory);
         return FileVisitResult.CONTINUE;
       }
     });

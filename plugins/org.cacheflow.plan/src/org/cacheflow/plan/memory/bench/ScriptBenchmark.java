@@ -17,6 +17,7 @@ import org.cacheflow.model.diagnostics.Diagnostics;
 import org.cacheflow.model.diagnostics.InputException;
 import org.cacheflow.plan.analysis.AnalysisResult;
 import org.cacheflow.plan.analysis.GraphAnalysis;
+import org.cacheflow.plan.bench.BenchOptions;
 import org.cacheflow.plan.memory.MemoryScripts;
 import org.cacheflow.plan.memory.ScriptReport;
 import org.cacheflow.plan.srdag.SingleRateExpansion;
@@ -62,21 +63,15 @@ public final class ScriptBenchmark {
   }
 
   public static void main(String[] args) {
-    int runs = 10;
-    Path csv = null;
-    String corpus = System.getProperty("cacheflow.corpus");
-    for (int i = 0; i < args.length; i++) {
-      switch (args[i]) {
-        case "--runs" -> runs = Integer.parseInt(value(args, ++i));
-        case "--csv" -> csv = Path.of(value(args, ++i));
-        case "--corpus" -> corpus = value(args, ++i);
-        case "--quick" -> runs = 3;
-        default -> {
-          System.err.println("usage: cacheflow bench scripts [--runs N] [--quick] [--csv FILE] [--corpus DIR]");
-          System.exit(2);
-        }
-      }
+    BenchOptions options = BenchOptions.parseOrExit(
+        "usage: cacheflow bench scripts [--runs N] [--quick] [--csv FILE] [--corpus DIR]", args, List.of("--quick"),
+        List.of("--runs", "--csv", "--corpus"));
+    if (options == null) {
+      return;
     }
+    int runs = options.positiveOrExit("--runs", options.flag("--quick") ? 3 : 10);
+    Path csv = options.path("--csv");
+    String corpus = options.value("--corpus", System.getProperty("cacheflow.corpus"));
     if (corpus == null || !Files.isDirectory(Path.of(corpus, "preesm-apps"))) {
       System.err.println("error: no corpus (give --corpus DIR or -Dcacheflow.corpus=DIR)");
       System.exit(1);
@@ -93,12 +88,7 @@ public final class ScriptBenchmark {
     }
     System.out.print(table(rows, runs));
     if (csv != null) {
-      try {
-        Files.writeString(csv, csv(rows));
-      } catch (IOException e) {
-        System.err.println("error: cannot write " + csv + ": " + e.getMessage());
-        System.exit(1);
-      }
+      BenchOptions.writeCsv(csv, csv(rows), System.out);
     }
   }
 
@@ -192,13 +182,5 @@ public final class ScriptBenchmark {
       }
     }
     return largest == null ? null : new Choice(largest, mostScripted);
-  }
-
-  private static String value(String[] args, int index) {
-    if (index >= args.length) {
-      System.err.println("error: " + args[index - 1] + " needs a value");
-      System.exit(2);
-    }
-    return args[index];
   }
 }

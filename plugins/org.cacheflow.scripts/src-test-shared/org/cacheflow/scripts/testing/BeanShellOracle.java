@@ -1,9 +1,12 @@
-package org.cacheflow.scripts;
+package org.cacheflow.scripts.testing;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+
+import org.cacheflow.scripts.BufferSpec;
+import org.cacheflow.scripts.ScriptEnvironment;
 
 import bsh.EvalError;
 import bsh.Interpreter;
@@ -11,19 +14,20 @@ import bsh.Interpreter;
 /**
  * Runs a script with the real BeanShell 2.0b6 interpreter the way PREESM's ScriptRunner does: the same
  * variables (one Long per parameter, alignment, i_/o_ buffers, parameters, inputs, outputs), but with
- * {@link RecordingBuffer}s. The reference our evaluator is compared with.
+ * {@link RecordingBuffer}s. The reference our evaluator is compared with, by the scripts bundle's tests and by
+ * the plan bundle's tests on the environments the planner builds (this folder is compiled into both).
  */
-final class BeanShellOracle {
+public final class BeanShellOracle {
 
   /** What BeanShell produced; {@code error} is null when the script ran to its end. */
-  record Result(List<String> matches, List<String> marks, List<String> probe, String error) {
+  public record Result(List<String> matches, List<String> marks, List<String> probe, String error) {
   }
 
   private BeanShellOracle() {
   }
 
   /** Runs with a time limit: BeanShell has no step budget, a test must not hang on a looping script. */
-  static Result run(String source, ScriptEnvironment environment, Map<String, Object> extraGlobals) {
+  public static Result run(String source, ScriptEnvironment environment, Map<String, Object> extraGlobals) {
     java.util.concurrent.ExecutorService executor = java.util.concurrent.Executors.newSingleThreadExecutor(task -> {
       Thread thread = new Thread(task, "beanshell-oracle");
       thread.setDaemon(true);
@@ -90,7 +94,7 @@ final class BeanShellOracle {
       records.add(describe(value));
     }
 
-    static String describe(Object value) {
+    public static String describe(Object value) {
       return value == null ? "null" : value.getClass().getSimpleName() + ":" + value;
     }
   }

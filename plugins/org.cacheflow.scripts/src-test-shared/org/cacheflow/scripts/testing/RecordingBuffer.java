@@ -1,4 +1,4 @@
-package org.cacheflow.scripts;
+package org.cacheflow.scripts.testing;
 
 import java.util.List;
 

@@ -93,7 +93,7 @@ public final class CodegenBenchmark {
     String reference = null;
     for (String name : Strategy.NAMES.subList(0, 9)) {
       CodeProject code = CodeModelBuilder.build(PlannedExecution.plan(srdag, 2, Strategy.named(name),
-          TargetCache.ZEN4_VM), true);
+          TargetCache.ZEN4_VM, scriptFacts(project, srdag)), true);
       Path dir = work.resolve("stereo-" + name);
       ProjectWriter.write(code, ActorSources.NONE, runtime, dir);
       exec(dir, List.of("cmake", "-S", dir.toString(), "-B", dir.resolve("build").toString(), "-G", "Ninja",
@@ -157,7 +157,7 @@ public final class CodegenBenchmark {
     for (int cores : new int[] {1, 2}) {
       for (String name : Strategy.NAMES.subList(0, 9)) {
         CodeProject code = CodeModelBuilder.build(PlannedExecution.plan(srdag, cores, Strategy.named(name),
-            TargetCache.ZEN4_VM), true);
+            TargetCache.ZEN4_VM, scriptFacts(project, srdag)), true);
         long before = code.allocatedBytesWithoutPools();
         long after = code.allocatedBytes();
         out.printf("%-16s %5d %16d %16d %7.2fx%n", name, cores, before, after, (double) after / before);
@@ -210,6 +210,12 @@ public final class CodegenBenchmark {
     long[] sorted = values.clone();
     Arrays.sort(sorted);
     return sorted[sorted.length / 2];
+  }
+
+  /** The merges and marks of the project's memory scripts, as {@code cacheflow generate} plans with them. */
+  private static org.cacheflow.plan.classify.MemoryFacts scriptFacts(Path project, Srdag srdag) {
+    return org.cacheflow.plan.classify.ScriptMemoryFacts.of(srdag, org.cacheflow.plan.memory.MemoryScripts.evaluate(
+        srdag, project, org.cacheflow.plan.memory.MemoryScripts.Options.defaults(), new Diagnostics()));
   }
 
   private static Srdag load(Path project, String scenario) {

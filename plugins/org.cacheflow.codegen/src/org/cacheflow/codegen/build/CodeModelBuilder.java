@@ -97,6 +97,8 @@ public final class CodeModelBuilder {
   private final Map<Integer, Integer> readySemaphore = new HashMap<>();
   /** Per shared group root, per (from core * 64 + to core), the slot-reuse semaphore. */
   private final Map<Integer, Map<Integer, Integer>> slotSemaphores = new HashMap<>();
+  /** Per actor, its firings (made when synthetic bodies first need them). */
+  private Map<Integer, List<Integer>> firingsOfActor;
   /** Per special vertex, the copy-on-write buffer it publishes once it has fired. */
   private final Map<Integer, Integer> cowPublishedBy = new HashMap<>();
   private final Map<Integer, SyntheticActor> syntheticActors = new HashMap<>();
@@ -1286,14 +1288,50 @@ public final class CodeModelBuilder {
         parameters.add(dataParameter(actor, port, vertex));
       }
     }
+    // what the actor's memory script says its outputs repeat from its inputs: merging relies on it, so every
+    // strategy must compute it (judged on the firing met first, as the script treats every firing alike)
+    List<SyntheticActor.Copy> copies = new ArrayList<>();
+    Map<String, List<long[]>> covered = new HashMap<>();
+    for (org.cacheflow.plan.classify.ScriptCopy copy : plan.scriptCopies(vertex)) {
+      SyntheticActor.Parameter output = parameters.stream().filter(p -> p.name().equals(copy.outputPort())
+          && p.use() == SyntheticActor.Use.WRITE).findFirst().orElse(null);
+      boolean input = parameters.stream().anyMatch(p -> p.name().equals(copy.inputPort())
+          && p.use() != SyntheticActor.Use.WRITE && p.use() != SyntheticActor.Use.CONFIG && p.bytes() > 0);
+      if (output == null || !input || copy.outputByte() + copy.bytes() > output.bytes()) {
+        continue;
+      }
+      copies.add(new SyntheticActor.Copy(copy.outputPort(), copy.outputByte(), copy.inputPort(), copy.inputByte(),
+          copy.bytes()));
+      covered.computeIfAbsent(copy.outputPort(), k -> new ArrayList<>()).add(new long[] {copy.outputByte(),
+          copy.outputByte() + copy.bytes()});
+    }
+    List<SyntheticActor.Fill> fills = new ArrayList<>();
+    for (int i = 0; i < parameters.size(); i++) {
+      SyntheticActor.Parameter p = parameters.get(i);
+      if (p.use() != SyntheticActor.Use.WRITE) {
+        continue;
+      }
+      List<long[]> ranges = new ArrayList<>(covered.getOrDefault(p.name(), List.of()));
+      ranges.sort(java.util.Comparator.comparingLong(r -> r[0]));
+      long next = 0;
+      for (long[] range : ranges) {
+        if (range[0] > next) {
+          fills.add(new SyntheticActor.Fill(p.name(), next, range[0] - next, i));
+        }
+        next = Math.max(next, range[1]);
+      }
+      if (next < p.bytes()) {
+        fills.add(new SyntheticActor.Fill(p.name(), next, p.bytes() - next, i));
+      }
+    }
     return new SyntheticActor("synth_" + CNames.identifier(relative(actor.path())), relative(actor.path()),
-        actor.index() + 1, parameters);
+        actor.index() + 1, parameters, copies, fills);
   }
 
   /**
    * What a synthetic body does with a port. An input that the actor's own memory script placed under one of
-   * its outputs (they share a merge root; judged on the firing met first, as its script treats every
-   * firing alike) is not scribbled on: the actor overwrites it with that output anyway.
+   * its outputs (they share a merge root in some firing) is not scribbled on: the actor overwrites it with that
+   * output anyway, and scribbling after the output is written would destroy it.
    */
   private SyntheticActor.Parameter dataParameter(FlatActor actor, FlatPort port, int vertex) {
     long bytes = port.fifo() < 0 || port.rate() == 0 ? 0 : graph.fifo(port.fifo()).bytesFor(port.rate());
@@ -1314,15 +1352,28 @@ public final class CodeModelBuilder {
     return new SyntheticActor.Parameter(port.name(), use, bytes);
   }
 
-  /** Whether the firing's input through {@code port} shares its merge root with one of the firing's outputs. */
+  /**
+   * Whether, in some firing of the actor, the input through {@code port} shares its merge root with one of the
+   * firing's outputs (firings may differ: the first of a chain may read a delay's own buffer).
+   */
   private boolean underAnOutput(int vertex, FlatPort port) {
-    int input = consumerPortEdge(vertex, port.name(), true);
-    if (input < 0 || host[input] < 0 && groupBytes[input] == 0) {
-      return false;
+    if (firingsOfActor == null) {
+      firingsOfActor = new HashMap<>();
+      for (int v = 0; v < srdag.vertexCount(); v++) {
+        if (!isSpecial(v)) {
+          firingsOfActor.computeIfAbsent(srdag.vertexActor(v), a -> new ArrayList<>()).add(v);
+        }
+      }
     }
-    for (int output : srdag.outgoingEdges(vertex)) {
-      if (root(output) == root(input)) {
-        return true;
+    for (int firing : firingsOfActor.getOrDefault(srdag.vertexActor(vertex), List.of())) {
+      int input = consumerPortEdge(firing, port.name(), true);
+      if (input < 0 || host[input] < 0 && groupBytes[input] == 0) {
+        continue;
+      }
+      for (int output : srdag.outgoingEdges(firing)) {
+        if (root(output) == root(input)) {
+          return true;
+        }
       }
     }
     return false;

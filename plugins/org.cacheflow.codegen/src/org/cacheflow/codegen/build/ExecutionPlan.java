@@ -62,6 +62,11 @@ public interface ExecutionPlan {
   /** Whether the edge's consumer reads a copy-on-write view of the special vertex's input instead of a copy. */
   boolean copyOnWrite(int edge);
 
+  /** The ranges the vertex's own memory script says its outputs repeat from its inputs. */
+  default java.util.List<org.cacheflow.plan.classify.ScriptCopy> scriptCopies(int vertex) {
+    return java.util.List.of();
+  }
+
   /** The slots of the channel carrying the edge's buffer. */
   default int slots(int edge) {
     return strategy().slots();

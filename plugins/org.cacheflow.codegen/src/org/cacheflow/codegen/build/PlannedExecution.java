@@ -151,6 +151,11 @@ public final class PlannedExecution implements ExecutionPlan {
   }
 
   @Override
+  public java.util.List<org.cacheflow.plan.classify.ScriptCopy> scriptCopies(int vertex) {
+    return plan.classification().facts().scriptCopies(vertex);
+  }
+
+  @Override
   public long groupBytes(int root) {
     return plan.classification().facts().groupBytes(root);
   }

@@ -28,16 +28,23 @@ class SyntheticActorsPrinter extends CTemplate {
 			    «FOR p : actor.parameters.filter[use != Use.WRITE && use != Use.SCRIBBLE]»
 			    	«body(p)»
 			    «ENDFOR»
+			    «FOR c : actor.copies»
+			    	memmove(«at(c.output, c.outputOffset)», «at(c.input, c.inputOffset)», «bytes(c.bytes)»); /* memory script */
+			    «ENDFOR»
 			    «FOR p : actor.parameters.filter[use == Use.READ_SCRIBBLE || use == Use.SCRIBBLE]»
 			    	cf_synth_scribble(«p.name», «bytes(p.bytes)», cf_seed);
 			    «ENDFOR»
-			    «FOR p : actor.parameters.filter[use == Use.WRITE]»
-			    	cf_synth_fill(«p.name», «bytes(p.bytes)», cf_seed, «actor.parameters.indexOf(p)»u);
+			    «FOR f : actor.fills»
+			    	cf_synth_fill(«at(f.output, f.offset)», «bytes(f.bytes)», cf_seed, «f.index»u);
 			    «ENDFOR»
 			    (void)cf_seed;
 			}
 		«ENDFOR»
 	'''
+
+	def at(String pointer, long offset) {
+		if (offset == 0) pointer else '''(uint8_t *)«pointer» + «bytes(offset)»'''
+	}
 
 	def body(SyntheticActor.Parameter p) {
 		switch (p.use) {

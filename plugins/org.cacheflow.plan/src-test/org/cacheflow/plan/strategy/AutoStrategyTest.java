@@ -260,7 +260,7 @@ class AutoStrategyTest {
         .withStrategy(GlobalStrategy.COW));
     assertEquals(List.of(Strategy.ALIAS, Strategy.MEMCPY), List.of(cow.buffer(local).strategy(),
         cow.buffer(remote).strategy()));
-    assertTrue(cow.buffer(remote).reason().contains("its consumer may write it"), cow.buffer(remote).reason());
+    assertTrue(cow.buffer(remote).reason().contains("whose consumer may write it"), cow.buffer(remote).reason());
     assertEquals(Strategy.NTM, planned.apply(GlobalStrategy.NTM).buffer(local).strategy());
     assertEquals(Strategy.DIRECT, planned.apply(GlobalStrategy.NTM).buffer(in).strategy());
     MemoryPlan prestore = planned.apply(GlobalStrategy.PRESTORE);

@@ -58,6 +58,14 @@ public interface MemoryFacts {
     return -1;
   }
 
+  /**
+   * The ranges a vertex's own memory script says its outputs repeat from its inputs (actors only; special
+   * vertices copy by definition), in the order of the script's matches; empty when none or not known.
+   */
+  default java.util.List<ScriptCopy> scriptCopies(int vertex) {
+    return java.util.List.of();
+  }
+
   /** The marks of the buffer's FIFO, empty when none. */
   Set<FifoMark> marks(int edge);
 

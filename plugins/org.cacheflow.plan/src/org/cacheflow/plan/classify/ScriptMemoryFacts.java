@@ -10,6 +10,8 @@ import org.cacheflow.plan.memory.ScriptReport;
 import org.cacheflow.plan.srdag.Srdag;
 import org.cacheflow.scripts.FifoMark;
 import org.cacheflow.scripts.MarkRecord;
+import org.cacheflow.scripts.Match;
+import org.cacheflow.scripts.ScriptBuffer;
 import org.cacheflow.scripts.merge.MergeResult;
 import org.cacheflow.scripts.merge.Piece;
 
@@ -26,6 +28,8 @@ public final class ScriptMemoryFacts implements MemoryFacts {
   private final long[] offset;
   /** Per divided buffer, its pieces: {first byte, byte in the root's memory, bytes}. */
   private final Map<Integer, long[][]> divided = new HashMap<>();
+  /** Per actor firing whose script matches inputs with outputs, the ranges it repeats. */
+  private final Map<Integer, List<ScriptCopy>> copies = new HashMap<>();
   /** Per root hosting others, the bytes its group's memory spans. */
   private final Map<Integer, Long> groupBytes = new HashMap<>();
   private final String[] mergeText;
@@ -101,6 +105,7 @@ public final class ScriptMemoryFacts implements MemoryFacts {
       facts.mergeText[rootEdge] = "hosts " + placed.size() + " merged buffer" + (placed.size() == 1 ? "" : "s")
           + " in " + group.sizeBytes() + " bytes (memory scripts)";
     }
+    facts.collectCopies(srdag, report);
     for (Map.Entry<String, List<MarkRecord>> entry : report.marks().entrySet()) {
       Integer edge = edgeById.get(entry.getKey());
       if (edge == null) {
@@ -128,6 +133,48 @@ public final class ScriptMemoryFacts implements MemoryFacts {
       }
     }
     return facts;
+  }
+
+  /** The input-to-output ranges of every actor instance whose script ran without problems. */
+  private void collectCopies(Srdag srdag, ScriptReport report) {
+    Map<String, Integer> vertexByName = new HashMap<>();
+    for (int v = 0; v < srdag.vertexCount(); v++) {
+      if (!srdag.isInserted(v) && !Classifier.isCopying(srdag.vertexKind(v))) {
+        vertexByName.put(srdag.vertexName(v), v);
+      }
+    }
+    for (ScriptReport.Instance instance : report.instances()) {
+      Integer vertex = vertexByName.get(instance.vertex());
+      if (vertex == null || instance.run() == null || instance.error() != null || !instance.problems().isEmpty()) {
+        continue;
+      }
+      List<ScriptCopy> list = new java.util.ArrayList<>();
+      for (Match match : instance.run().matches()) {
+        Match m = match.local().direction() == ScriptBuffer.Direction.INPUT ? match : match.reciprocal();
+        if (m.local().direction() != ScriptBuffer.Direction.INPUT
+            || m.remote().direction() != ScriptBuffer.Direction.OUTPUT) {
+          continue;
+        }
+        // only real tokens on both sides
+        long from = Math.max(Math.max(0, m.localStart()), m.localStart() + (0 - m.remoteStart()));
+        long to = Math.min(Math.min(m.local().realBits(), m.localEnd()),
+            m.localStart() + (m.remote().realBits() - m.remoteStart()));
+        long shift = m.remoteStart() - m.localStart();
+        if (to <= from || from % 8 != 0 || to % 8 != 0 || shift % 8 != 0) {
+          continue;
+        }
+        list.add(new ScriptCopy(m.local().spec().port(), from / 8, m.remote().spec().port(), (from + shift) / 8,
+            (to - from) / 8));
+      }
+      if (!list.isEmpty()) {
+        copies.put(vertex, List.copyOf(list));
+      }
+    }
+  }
+
+  @Override
+  public List<ScriptCopy> scriptCopies(int vertex) {
+    return copies.getOrDefault(vertex, List.of());
   }
 
   /**

@@ -36,6 +36,8 @@ import org.junit.jupiter.api.TestFactory;
  * SDF3 graph under ASan+UBSan, multi-core runs under TSan, one cross build for aarch64 run under qemu-user.
  * {@code cacheflow.e2e=full} (see e2e-matrix.sh) runs every corpus graph under baseline and auto on 2 cores and a
  * representative subset under every strategy on 1, 2 and 4 cores, with sanitizers; {@code none} skips.
+ * {@code cacheflow.e2e.only} (e2e-matrix.sh --only) keeps the cases whose name contains a match of a regular
+ * expression.
  */
 class EndToEndTest {
 

@@ -16,6 +16,8 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
 import java.util.stream.Stream;
 
 import org.cacheflow.codegen.build.Strategy;
@@ -34,13 +36,19 @@ import org.junit.jupiter.api.TestFactory;
  * SDF3 graph under ASan+UBSan, multi-core runs under TSan, one cross build for aarch64 run under qemu-user.
  * {@code cacheflow.e2e=full} (see e2e-matrix.sh) runs every corpus graph under baseline and auto on 2 cores and a
  * representative subset under every strategy on 1, 2 and 4 cores, with sanitizers; {@code none} skips.
+ * {@code cacheflow.e2e.only} (e2e-matrix.sh --only) keeps the cases whose name contains a match of a regular
+ * expression.
  */
 class EndToEndTest {
 
   private static final String MODE = System.getProperty("cacheflow.e2e", "default");
   private static final Path WORK = Path.of(System.getProperty("cacheflow.e2e.work", "target/e2e")).toAbsolutePath();
+  /** A regular expression found in the names of the cases to run (e2e-matrix.sh --only); empty runs every case. */
+  private static final String ONLY = System.getProperty("cacheflow.e2e.only", "");
   /** Digests per graph: the first run's, which every other run of the graph must repeat. */
   private static final Map<String, List<String>> REFERENCE = new HashMap<>();
+  static final int BUILD_SECONDS = 600;
+  static final int BUILD_SECONDS_PER_MB = 120;
   private static final Map<Build, Path> RUNTIMES = new java.util.EnumMap<>(Build.class);
 
   enum Build {
@@ -106,7 +114,28 @@ class EndToEndTest {
     if (available("aarch64-linux-gnu-gcc") && available("qemu-aarch64")) {
       cases.add(new Case("tiny", tiny, null, false, "auto", 2, Build.AARCH64));
     }
-    return cases.stream().map(c -> DynamicTest.dynamicTest(c.name(), () -> run(c)));
+    return selected(cases, Case::name, ONLY).stream().map(c -> DynamicTest.dynamicTest(c.name(), () -> run(c)));
+  }
+
+  /** The cases whose name contains a match of {@code only} (all when blank); none matching is an error. */
+  static <T> List<T> selected(List<T> cases, java.util.function.Function<T, String> name, String only) {
+    if (only.isBlank()) {
+      return cases;
+    }
+    Pattern pattern;
+    try {
+      pattern = Pattern.compile(only);
+    } catch (PatternSyntaxException e) {
+      throw new IllegalArgumentException("cacheflow.e2e.only: '" + only + "' is not a regular expression: "
+          + e.getDescription());
+    }
+    List<T> kept = cases.stream().filter(c -> pattern.matcher(name.apply(c)).find()).toList();
+    if (kept.isEmpty()) {
+      throw new IllegalArgumentException("cacheflow.e2e.only: '" + only + "' matches none of the " + cases.size()
+          + " cases (names are graph-strategy-cores-build, e.g. "
+          + (cases.isEmpty() ? "tiny-auto-2-plain" : name.apply(cases.get(0))) + ")");
+    }
+    return kept;
   }
 
   private static void addFullMatrix(List<Case> cases, Path corpus) {
@@ -164,7 +193,7 @@ class EndToEndTest {
       configure.add("-DCMAKE_TOOLCHAIN_FILE=toolchains/aarch64-linux-gnu.cmake");
     }
     exec(dir, 300, configure);
-    exec(dir, 600, List.of("cmake", "--build", dir.resolve("build").toString()));
+    exec(dir, buildSeconds(dir), List.of("cmake", "--build", dir.resolve("build").toString()));
     List<String> command = new ArrayList<>();
     if (c.build() == Build.AARCH64) {
       command.addAll(List.of("qemu-aarch64", "-L", "/usr/aarch64-linux-gnu"));
@@ -182,6 +211,21 @@ class EndToEndTest {
     if (reference != null) {
       assertEquals(reference, digests, c.name() + " prints other sink digests than the first run of " + c.graph());
     }
+  }
+
+  /**
+   * The time limit of a generated project's build: {@value #BUILD_SECONDS} s, plus {@value #BUILD_SECONDS_PER_MB} s
+   * per MB of generated C (the project's own .c and .h files, not the runtime copy). It only stops a hung build:
+   * a core file is one straight-line function, so the largest graphs take minutes to compile, more on a loaded
+   * machine.
+   */
+  static int buildSeconds(Path project) throws IOException {
+    long bytes;
+    try (Stream<Path> files = Files.list(project)) {
+      bytes = files.filter(f -> Files.isRegularFile(f) && f.getFileName().toString().matches(".*\\.[ch]"))
+          .mapToLong(f -> f.toFile().length()).sum();
+    }
+    return BUILD_SECONDS + (int) (bytes * BUILD_SECONDS_PER_MB / 1_000_000L);
   }
 
   /** The runtime built and installed once per build kind, so each generated project compiles only its own files. */
@@ -248,6 +292,45 @@ class EndToEndTest {
   private static Path corpusOrNull() {
     String property = System.getProperty("cacheflow.corpus");
     return property != null && Files.isDirectory(Path.of(property)) ? Path.of(property) : null;
+  }
+
+  @Test
+  void onlyKeepsTheCasesWhoseNameContainsAMatch() {
+    List<String> names = List.of("squeezenet-baseline-2-asan", "squeezenet-auto-2-asan", "stereo-cow-4-tsan",
+        "tiny-auto-2-aarch64");
+    assertEquals(names, selected(names, n -> n, ""));
+    assertEquals(names.subList(0, 2), selected(names, n -> n, "squeezenet"));
+    assertEquals(List.of("stereo-cow-4-tsan", "tiny-auto-2-aarch64"), selected(names, n -> n, "-(tsan|aarch64)$"));
+  }
+
+  @Test
+  void onlyMatchingNoCaseOrNotARegularExpressionIsAnError() {
+    List<String> names = List.of("tiny-auto-2-plain");
+    IllegalArgumentException none = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+        () -> selected(names, n -> n, "squeezenet"));
+    assertTrue(none.getMessage().contains("'squeezenet' matches none of the 1 cases"), none.getMessage());
+    IllegalArgumentException invalid = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+        () -> selected(names, n -> n, "tiny("));
+    assertTrue(invalid.getMessage().contains("'tiny(' is not a regular expression"), invalid.getMessage());
+  }
+
+  @Test
+  void buildTimeLimitGrowsWithTheGeneratedCOnly() throws Exception {
+    Path project = Files.createTempDirectory("e2e-limit");
+    try {
+      assertEquals(BUILD_SECONDS, buildSeconds(project));
+      Files.write(project.resolve("core_0.c"), new byte[3_000_000]);
+      Files.write(project.resolve("graph.h"), new byte[1_000_000]);
+      // the runtime copy and other files do not count
+      Files.createDirectories(project.resolve("cacheflow-runtime"));
+      Files.write(project.resolve("cacheflow-runtime/big.c"), new byte[5_000_000]);
+      Files.write(project.resolve("CMakeLists.txt"), new byte[1_000_000]);
+      assertEquals(BUILD_SECONDS + 4 * BUILD_SECONDS_PER_MB, buildSeconds(project));
+    } finally {
+      try (Stream<Path> files = Files.walk(project)) {
+        files.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+      }
+    }
   }
 
   /** The generated MD5 against Java's, on lengths around the 64-byte block and padding boundaries. */

@@ -535,6 +535,13 @@ public final class CodeModelBuilder {
         }
       }
     }
+    // the edges of every merge group, its root's included
+    Map<Integer, List<Integer>> members = new HashMap<>();
+    for (int e = 0; e < edges; e++) {
+      if (host[e] >= 0 || groupBytes[e] > 0) {
+        members.computeIfAbsent(root(e), k -> new ArrayList<>()).add(e);
+      }
+    }
     for (int r = 0; r < roots; r++) {
       writerCore[r] = Long.numberOfTrailingZeros(writers[r]);
       readerCore[r] = Long.numberOfTrailingZeros(readers[r]);
@@ -549,7 +556,7 @@ public final class CodeModelBuilder {
         storage[r] = Storage.STATIC;
       } else if (groupBytes[r] > 0) {
         storage[r] = Storage.SHARED;
-        sharedGroup(r, all);
+        sharedGroup(r, all, members);
       } else {
         if (Long.bitCount(writers[r]) != 1 || Long.bitCount(readers[r]) != 1) {
           throw new IllegalStateException("buffer " + describe(r) + " is written on cores " + Long.toBinaryString(
@@ -566,8 +573,8 @@ public final class CodeModelBuilder {
    * through k slots, one per ordered pair of user cores, starting at k: a core's first use of the group in
    * iteration i waits until every other core has finished iteration i - k with it, whose slot it reuses.
    */
-  private void sharedGroup(int r, long users) {
-    for (int e = 0; e < edges; e++) {
+  private void sharedGroup(int r, long users, Map<Integer, List<Integer>> members) {
+    for (int e : members.getOrDefault(r, List.of())) {
       int source = srdag.edgeSource(e);
       int target = srdag.edgeTarget(e);
       if (root(e) == r && isDataUser(source) && isDataUser(target) && plan.coreOf(source) != plan.coreOf(target)) {

@@ -11,11 +11,19 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
+import org.cacheflow.codegen.build.CodeModelBuilder;
+import org.cacheflow.codegen.build.PlannedExecution;
+import org.cacheflow.codegen.build.Strategy;
 import org.cacheflow.codegen.model.CodeProject;
 import org.cacheflow.codegen.model.Core;
 import org.cacheflow.codegen.model.Statement;
+import org.cacheflow.model.diagnostics.Diagnostics;
 import org.cacheflow.model.diagnostics.InputException;
+import org.cacheflow.plan.classify.MemoryFacts;
+import org.cacheflow.plan.classify.ScriptMemoryFacts;
+import org.cacheflow.plan.memory.MemoryScripts;
 import org.cacheflow.plan.srdag.Srdag;
+import org.cacheflow.plan.strategy.TargetCache;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -92,6 +100,23 @@ class CodeModelBuilderTest {
     assertEquals(1, count(project, Statement.CowRelease.class));
     assertTrue(all(project).stream().noneMatch(st -> st instanceof Statement.Copy c && c.why().contains("Bcast")),
         "nothing of the broadcast is copied");
+  }
+
+  @Test
+  void theProgramCopiesWhatThePlanSays() {
+    // examples/stereo with its memory scripts: merge groups across both cores, divided buffers, in-place actors
+    Path stereo = Path.of("../../examples/stereo").toAbsolutePath().normalize();
+    Srdag srdag = TestInputs.srdag(stereo, "2core.scenario");
+    MemoryFacts facts = ScriptMemoryFacts.of(srdag, MemoryScripts.evaluate(srdag, stereo,
+        MemoryScripts.Options.defaults(), new Diagnostics()));
+    for (String strategy : List.of("baseline", "cow", "ntm", "prestore", "homeforward", "auto")) {
+      PlannedExecution plan = PlannedExecution.plan(srdag, 2, Strategy.named(strategy), TargetCache.ZEN4_VM, facts);
+      CodeProject project = CodeModelBuilder.build(plan, true);
+      // delay tokens move through their init and end vertices, which the plan does not count as copies
+      long copied = all(project).stream().filter(st -> st instanceof Statement.Copy c && !c.why().contains("_init_")
+          && !c.why().contains("_end_")).mapToLong(st -> ((Statement.Copy) st).bytes()).sum();
+      assertEquals(plan.memoryPlan().totals().planBytesCopied(), copied, strategy);
+    }
   }
 
   @Test

@@ -65,6 +65,29 @@ public final class Classification {
     return mergeRoot[edge];
   }
 
+  /**
+   * Bytes a special vertex still copies into a merged output: the parts whose source buffer lies in another
+   * merge group (the merger may place an output with its consumer's in-place buffers rather than with the
+   * vertex's input), so generated code cannot leave the copy out. 0 for buffers that are not merged copies.
+   */
+  public long copiedIntoMerged(int edge) {
+    int root = mergeRoot[edge];
+    if (root < 0 || origin(edge) != BufferOrigin.COPY) {
+      return 0;
+    }
+    int source = srdag.edgeSource(edge);
+    long copied = 0;
+    for (int input : srdag.incomingEdges(source)) {
+      if (mergeRoot[input] != root) {
+        if (srdag.vertexKind(source) != org.cacheflow.model.ActorKind.JOIN) {
+          return srdag.edgeBytes(edge);
+        }
+        copied += srdag.edgeBytes(input);
+      }
+    }
+    return Math.min(copied, srdag.edgeBytes(edge));
+  }
+
   /** The memory facts the classification used. */
   public MemoryFacts facts() {
     return facts;

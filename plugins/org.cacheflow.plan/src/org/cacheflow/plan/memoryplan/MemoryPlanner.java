@@ -142,8 +142,11 @@ public final class MemoryPlanner {
     BufferOrigin origin = classes.origin(e);
     Strategy strategy = decisions.strategy(e);
     long baseline = origin == BufferOrigin.COPY ? bytes : 0;
+    // a special vertex's output it fills by copying, unless merged (or a view): also the final tokens of a
+    // delay that a special vertex copies into the delay's storage (direct)
     boolean copies = origin == BufferOrigin.COPY && (strategy == Strategy.MEMCPY || strategy == Strategy.NTM
-        || strategy == Strategy.PRESTORE || strategy == Strategy.CHANNEL);
+        || strategy == Strategy.PRESTORE || strategy == Strategy.CHANNEL
+        || strategy == Strategy.DIRECT && classes.mergeRoot(e) < 0);
     int root = classes.mergeRoot(e);
     long footprint = switch (strategy) {
       case ALIAS -> root == e ? bytes : 0;
@@ -156,7 +159,8 @@ public final class MemoryPlanner {
     return new BufferPlan(e, srdag.edgeFifo(e), producer, consumer, bytes, classes.classOf(e),
         withEvidence ? classes.evidence(e) : null,
         origin, classes.crossCore(e), schedule.coreOf(producer), schedule.coreOf(consumer), strategy,
-        decisions.prestore(e), decisions.slots(e), decisions.homeCore(e), root, baseline, copies ? bytes : 0,
+        decisions.prestore(e), decisions.slots(e), decisions.homeCore(e), root, baseline,
+        copies ? bytes : strategy == Strategy.ALIAS && origin == BufferOrigin.COPY ? classes.copiedIntoMerged(e) : 0,
         footprint, distances.rereadBytes(e), distances.rewriteBytes(e), decisions.overridden(e),
         decisions.reason(e));
   }

@@ -103,8 +103,11 @@ public final class StrategySelector {
     }
     if (classes.classOf(e) == BufferClass.ALIASED) {
       String merge = classes.facts().describeMerge(e);
+      boolean copied = classes.origin(e) == BufferOrigin.COPY
+          && classes.copiedIntoMerged(e) > 0;
       set(e, Strategy.ALIAS, "aliased, " + (merge != null ? merge : classes.rule(e).description)
-          + ": it shares its merge group's memory, nothing is copied");
+          + (copied ? ": it shares its merge group's memory, but its data comes from a buffer of another group, so the "
+              + sourceKind(e) + " still copies it" : ": it shares its merge group's memory, nothing is copied"));
       return;
     }
     if (origin == BufferOrigin.DELAY || srdag.isToEnd(e)) {

@@ -63,6 +63,13 @@ public final class ScriptMemoryFacts implements MemoryFacts {
       if (rootEdge == null || facts.root[rootEdge] >= 0) {
         continue;
       }
+      String oddTokens = oddTokenSize(srdag, group, edgeById);
+      if (oddTokens != null) {
+        facts.rejected.put(rootEdge, "memory scripts merged buffers into it, but " + oddTokens + " holds tokens of "
+            + "a size that is not whole bytes: scripts lay tokens out in whole bytes while the generated code sizes "
+            + "a buffer by its bits, so the group keeps no merge");
+        continue;
+      }
       if (group.extentStartBits() % 8 != 0) {
         facts.rejected.put(rootEdge, "memory scripts merged buffers into it that start at bit "
             + group.extentStartBits() + ", not on a byte: generated code addresses bytes, so they keep memory of their own");
@@ -175,6 +182,22 @@ public final class ScriptMemoryFacts implements MemoryFacts {
   @Override
   public List<ScriptCopy> scriptCopies(int vertex) {
     return copies.getOrDefault(vertex, List.of());
+  }
+
+  /** A FIFO id of the group whose tokens are not whole bytes, or null. */
+  private static String oddTokenSize(Srdag srdag, MergeResult.Group group, Map<String, Integer> edgeById) {
+    java.util.List<String> ids = new java.util.ArrayList<>();
+    ids.add(group.root());
+    for (MergeResult.Member member : group.members()) {
+      ids.add(member.fifo());
+    }
+    for (String id : ids) {
+      Integer edge = edgeById.get(id);
+      if (edge != null && srdag.flatGraph().fifo(srdag.edgeFifo(edge)).tokenBits() % 8 != 0) {
+        return id;
+      }
+    }
+    return null;
   }
 
   /**

@@ -15,7 +15,6 @@ import java.util.Map;
 
 import org.cacheflow.codegen.model.ActorSources;
 import org.cacheflow.codegen.model.CodeProject;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -77,24 +76,14 @@ class DelayEndsTest {
   }
 
   private static void assumeToolchain() {
-    Assumptions.assumeTrue(EndToEndTest.available("cmake") && EndToEndTest.available("ninja")
-        && EndToEndTest.available("cc"), "cmake, ninja or cc missing: delay setter / getter run skipped");
-    Assumptions.assumeFalse(System.getProperty("cacheflow.e2e", "default").equals("none"),
-        "end-to-end tests disabled (cacheflow.e2e=none)");
+    EndToEndTest.assumeBuildTools("delay setter / getter run");
   }
 
   private static List<String> buildAndRun(CodeProject project, String name, boolean realActors) throws Exception {
     Path dir = WORK.resolve(name);
-    ProjectWriter.write(project, realActors ? actorSources(dir) : ActorSources.NONE, TestInputs.runtime(), dir);
-    EndToEndTest.exec(dir, 300, List.of("cmake", "-S", dir.toString(), "-B", dir.resolve("build").toString(), "-G",
-        "Ninja", "-DCACHEFLOW_WERROR=ON", "-DCMAKE_BUILD_TYPE=RelWithDebInfo", "-DCMAKE_PREFIX_PATH="
-            + EndToEndTest.runtime(EndToEndTest.Build.PLAIN)));
-    EndToEndTest.exec(dir, 600, List.of("cmake", "--build", dir.resolve("build").toString()));
-    String output = EndToEndTest.exec(dir, 300, List.of(dir.resolve("build").resolve(project.identifier())
-        .toString(), "--iterations", Integer.toString(ITERATIONS), "--validate"));
-    List<String> digests = output.lines().filter(l -> l.matches(".* : [0-9a-f]{32}"))
-        .map(l -> l.substring(l.length() - 32)).toList();
-    assertEquals(2, digests.size(), "two sink digests (Record, Tail) expected:\n" + output);
+    List<String> digests = EndToEndTest.buildAndRunDigests(project, realActors ? actorSources(dir)
+        : ActorSources.NONE, dir, ITERATIONS);
+    assertEquals(2, digests.size(), "two sink digests (Record, Tail) expected: " + digests);
     return digests;
   }
 

@@ -15,7 +15,6 @@ import java.util.Map;
 
 import org.cacheflow.codegen.model.ActorSources;
 import org.cacheflow.codegen.model.CodeProject;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -54,26 +53,15 @@ class DelayInitTest {
   @ParameterizedTest(name = "{0} on {1} cores")
   @CsvSource({"baseline, 1", "baseline, 2", "auto, 1", "auto, 2"})
   void theSinkDigestIsTheOneOfTheInitialisedDelay(String strategy, int cores) throws Exception {
-    Assumptions.assumeTrue(EndToEndTest.available("cmake") && EndToEndTest.available("ninja")
-        && EndToEndTest.available("cc"), "cmake, ninja or cc missing: delay init run skipped");
-    Assumptions.assumeFalse(System.getProperty("cacheflow.e2e", "default").equals("none"),
-        "end-to-end tests disabled (cacheflow.e2e=none)");
+    EndToEndTest.assumeBuildTools("delay init run");
     CodeProject project = model(strategy, cores, false);
     Path dir = WORK.resolve("delayinit-" + strategy + "-" + cores);
-    ProjectWriter.write(project, actorSources(dir), TestInputs.runtime(), dir);
-    EndToEndTest.exec(dir, 300, List.of("cmake", "-S", dir.toString(), "-B", dir.resolve("build").toString(), "-G",
-        "Ninja", "-DCACHEFLOW_WERROR=ON", "-DCMAKE_BUILD_TYPE=RelWithDebInfo", "-DCMAKE_PREFIX_PATH="
-            + EndToEndTest.runtime(EndToEndTest.Build.PLAIN)));
-    EndToEndTest.exec(dir, 600, List.of("cmake", "--build", dir.resolve("build").toString()));
-    String output = EndToEndTest.exec(dir, 300, List.of(dir.resolve("build").resolve(project.identifier())
-        .toString(), "--iterations", Integer.toString(ITERATIONS), "--validate"));
-    List<String> digests = output.lines().filter(l -> l.matches(".* : [0-9a-f]{32}"))
-        .map(l -> l.substring(l.length() - 32)).toList();
-    assertEquals(1, digests.size(), "one sink digest expected:\n" + output);
+    List<String> digests = EndToEndTest.buildAndRunDigests(project, actorSources(dir), dir, ITERATIONS);
+    assertEquals(1, digests.size(), "one sink digest expected: " + digests);
     String initialised = simulatedDigest(initialTokens());
     String zeros = simulatedDigest(new int[COUNT]);
     assertNotEquals(zeros, initialised, "the test's init tokens must change the output");
-    assertEquals(initialised, digests.get(0), "sink digest under " + strategy + " on " + cores + " cores\n" + output);
+    assertEquals(initialised, digests.get(0), "sink digest under " + strategy + " on " + cores + " cores");
   }
 
   /** What fillHistory in delayinit.c writes. */

@@ -75,9 +75,7 @@ class EndToEndTest {
 
   @TestFactory
   Stream<DynamicTest> everyStrategyAndCoreCountPrintsTheSameDigests() {
-    Assumptions.assumeFalse(MODE.equals("none"), "end-to-end tests disabled (cacheflow.e2e=none)");
-    Assumptions.assumeTrue(available("cmake") && available("ninja") && available("cc"),
-        "cmake, ninja or cc missing: end-to-end tests skipped");
+    assumeBuildTools("end-to-end tests");
     List<Case> cases = new ArrayList<>();
     Path tiny = TestInputs.TINY.resolve("Algo/tiny.pi");
     for (String strategy : Strategy.NAMES.subList(0, 9)) {
@@ -226,6 +224,29 @@ class EndToEndTest {
           .mapToLong(f -> f.toFile().length()).sum();
     }
     return BUILD_SECONDS + (int) (bytes * BUILD_SECONDS_PER_MB / 1_000_000L);
+  }
+
+  /** Skips the calling test when CMake, Ninja or a C compiler is missing, or end-to-end runs are disabled. */
+  static void assumeBuildTools(String what) {
+    Assumptions.assumeTrue(available("cmake") && available("ninja") && available("cc"),
+        "cmake, ninja or cc missing: " + what + " skipped");
+    Assumptions.assumeFalse(MODE.equals("none"), "end-to-end tests disabled (cacheflow.e2e=none)");
+  }
+
+  /**
+   * Writes the project into {@code dir}, builds it natively (warnings as errors) against the installed runtime
+   * and runs it with {@code --validate}; returns the sink digests it prints, in order.
+   */
+  static List<String> buildAndRunDigests(CodeProject project, ActorSources actors, Path dir, int iterations)
+      throws Exception {
+    ProjectWriter.write(project, actors, TestInputs.runtime(), dir);
+    exec(dir, 300, List.of("cmake", "-S", dir.toString(), "-B", dir.resolve("build").toString(), "-G", "Ninja",
+        "-DCACHEFLOW_WERROR=ON", "-DCMAKE_BUILD_TYPE=RelWithDebInfo", "-DCMAKE_PREFIX_PATH=" + runtime(Build.PLAIN)));
+    exec(dir, 600, List.of("cmake", "--build", dir.resolve("build").toString()));
+    String output = exec(dir, 300, List.of(dir.resolve("build").resolve(project.identifier()).toString(),
+        "--iterations", Integer.toString(iterations), "--validate"));
+    return output.lines().filter(l -> l.matches(".* : [0-9a-f]{32}")).map(l -> l.substring(l.length() - 32))
+        .toList();
   }
 
   /** The runtime built and installed once per build kind, so each generated project compiles only its own files. */

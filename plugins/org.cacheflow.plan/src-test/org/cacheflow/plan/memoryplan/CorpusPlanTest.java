@@ -119,10 +119,23 @@ class CorpusPlanTest {
           try {
             PlanInvariants.check(plan);
             BufferClassCheck.check(plan);
+            mergesHaveALayoutInBytes(plan);
           } catch (AssertionError e) {
             throw new AssertionError(c.name() + " (" + strategy.label + ", " + policy.label + "): " + e.getMessage(), e);
           }
         }
+      }
+    }
+  }
+
+  /** Every merged buffer has a byte layout the code generator can use: whole-byte tokens, a known offset. */
+  private static void mergesHaveALayoutInBytes(MemoryPlan plan) {
+    Srdag srdag = plan.srdag();
+    for (int e = 0; e < srdag.edgeCount(); e++) {
+      if (plan.classification().mergeRoot(e) >= 0) {
+        assertEquals(0, srdag.flatGraph().fifo(srdag.edgeFifo(e)).tokenBits() % 8, "merged with tokens of "
+            + srdag.flatGraph().fifo(srdag.edgeFifo(e)).tokenBits() + " bits: edge " + e);
+        assertTrue(plan.classification().facts().mergeOffset(e) >= 0, "merged without an offset: edge " + e);
       }
     }
   }

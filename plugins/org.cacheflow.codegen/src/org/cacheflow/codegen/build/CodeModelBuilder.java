@@ -287,24 +287,8 @@ public final class CodeModelBuilder {
     return -1;
   }
 
-  /** The annotation of the port through which an edge enters an actor firing (NONE for inserted vertices). */
-  private MemoryAnnotation consumerAnnotation(int edge) {
-    int target = srdag.edgeTarget(edge);
-    if (srdag.isInserted(target)) {
-      return MemoryAnnotation.NONE;
-    }
-    FlatPort port = graph.actor(srdag.vertexActor(target)).port(srdag.edgeTargetPort(edge));
-    return port == null || port.annotation() == null ? MemoryAnnotation.NONE : port.annotation();
-  }
-
-  private boolean readOnlyConsumer(int edge) {
-    int target = srdag.edgeTarget(edge);
-    MemoryAnnotation annotation = consumerAnnotation(edge);
-    return !isSpecial(target) && (annotation == MemoryAnnotation.READ_ONLY || annotation == MemoryAnnotation.UNUSED);
-  }
-
   // ---------------------------------------------------------------------------------------------------
-  // (1) copy-on-write broadcasts, (2) aliasing
+  // (1) the plan's copy-on-write views, (2) its merge groups
 
   /**
    * The plan's copy-on-write views of a broadcast's or round buffer's input: the input becomes the buffer its

@@ -122,9 +122,9 @@ public final class DemoCommand implements Command {
         String.join(", ", MISS_STRATEGIES), DEFAULT_MISS_SCALE);
   }
 
-  /** The distinct strategies: names that are aliases of another ({@code prestore}, {@code homeforward}) left out. */
+  /** Every strategy the code generator knows, in {@link Strategy#NAMES} order. */
   static List<String> allStrategies() {
-    return Strategy.NAMES.stream().filter(name -> Strategy.named(name).name().equals(name)).toList();
+    return Strategy.NAMES;
   }
 
   /** The demo cannot go on (a build failed, outputs differ): message for the user, exit status 1. */

@@ -52,7 +52,7 @@ class EndToEndTest {
   private static final Map<Build, Path> RUNTIMES = new java.util.EnumMap<>(Build.class);
 
   enum Build {
-    PLAIN(""), ASAN("address,undefined"), TSAN("thread"), AARCH64("");
+    PLAIN(""), ASAN("address,undefined"), TSAN("thread"), AARCH64(""), CLANG("");
 
     final String sanitize;
 
@@ -111,6 +111,11 @@ class EndToEndTest {
     }
     if (available("aarch64-linux-gnu-gcc") && available("qemu-aarch64")) {
       cases.add(new Case("tiny", tiny, null, false, "auto", 2, Build.AARCH64));
+    }
+    if (available("clang")) {
+      // -Wall -Wextra -Werror under clang too (CACHEFLOW_WERROR)
+      cases.add(new Case("tiny", tiny, null, false, "auto", 2, Build.CLANG));
+      cases.add(new Case("tiny-8k-synthetic", tiny, null, true, "cow", 1, Build.CLANG, twoPages));
     }
     return selected(cases, Case::name, ONLY).stream().map(c -> DynamicTest.dynamicTest(c.name(), () -> run(c)));
   }
@@ -190,6 +195,9 @@ class EndToEndTest {
     if (c.build() == Build.AARCH64) {
       configure.add("-DCMAKE_TOOLCHAIN_FILE=toolchains/aarch64-linux-gnu.cmake");
     }
+    if (c.build() == Build.CLANG) {
+      configure.add("-DCMAKE_C_COMPILER=clang");
+    }
     exec(dir, 300, configure);
     exec(dir, buildSeconds(dir), List.of("cmake", "--build", dir.resolve("build").toString()));
     List<String> command = new ArrayList<>();
@@ -263,6 +271,9 @@ class EndToEndTest {
       }
       if (build == Build.AARCH64) {
         configure.add("-DCMAKE_TOOLCHAIN_FILE=" + source.resolve("cmake/toolchains/aarch64-linux-gnu.cmake"));
+      }
+      if (build == Build.CLANG) {
+        configure.add("-DCMAKE_C_COMPILER=clang");
       }
       Files.createDirectories(WORK);
       exec(WORK, 300, configure);

@@ -120,6 +120,32 @@ class CodeModelBuilderTest {
   }
 
   @Test
+  void copiesStayInsideBuffersWhenTokensAreNotWholeBytes() {
+    // small_acyclic's a3 -> a4 carries 19-bit tokens: each of a3's three firings writes 3 bytes, a4 reads 3
+    // tokens, 57 bits = 8 bytes; the join must not write 9 bytes into the 8-byte buffer
+    Srdag srdag = TestInputs.srdag(TestInputs.corpus().resolve("sdf3/generated/small_acyclic.xml"), null);
+    int join = -1;
+    for (int v = 0; v < srdag.vertexCount(); v++) {
+      if (srdag.vertexName(v).startsWith("implode_") && srdag.vertexName(v).contains("a4")
+          && srdag.vertexName(v).endsWith("_p1")) {
+        join = v;
+      }
+    }
+    assertTrue(join >= 0, "the join before a4.p1");
+    long inputs = 0;
+    for (int e : srdag.incomingEdges(join)) {
+      inputs += srdag.edgeBytes(e);
+    }
+    long output = srdag.edgeBytes(srdag.outgoingEdges(join)[0]);
+    assertTrue(inputs > output, inputs + " bytes of slices for a " + output + "-byte buffer");
+    String name = srdag.vertexName(join);
+    long copied = all(TestInputs.model(srdag, 1, "baseline", true)).stream()
+        .filter(st -> st instanceof Statement.Copy c && name.endsWith(c.why()))
+        .mapToLong(st -> ((Statement.Copy) st).bytes()).sum();
+    assertEquals(output, copied);
+  }
+
+  @Test
   void persistentDelayIsDoubleBufferedOnOneCore() {
     CodeProject project = TestInputs.model(TINY, 1, "auto", true);
     assertTrue(project.buffers().stream().anyMatch(b -> b.copies() == 2 && b.description().contains("delay")));

@@ -185,7 +185,11 @@ public final class CodeModelBuilder {
     for (int v = 0; v < srdag.vertexCount(); v++) {
       List<Move> all = movesOf(v);
       List<Move> needed = new ArrayList<>(all.size());
+      List<Move> clamped = new ArrayList<>(all.size());
       for (Move move : all) {
+        clamped.addAll(clamped(move));
+      }
+      for (Move move : clamped) {
         if (move.destination() < edges && cowOfView[move.destination()] >= 0) {
           continue;
         }
@@ -340,6 +344,37 @@ public final class CodeModelBuilder {
 
   private long extent(int rootEdge) {
     return groupBytes[rootEdge] > 0 ? groupBytes[rootEdge] : srdag.edgeBytes(rootEdge);
+  }
+
+  /**
+   * The move cut to its destination's size, and to its source's with zeros for the rest. Sizes are rounded up
+   * to whole bytes per buffer, so with tokens that are not whole bytes the slices a fork or join moves (each
+   * rounded on its own) can add up to more or less than the buffer they come from or go to; zeros keep what a
+   * slice lacks the same under every strategy.
+   */
+  private List<Move> clamped(Move move) {
+    long bytes = Math.min(move.bytes(), bufferBytes(move.destination()) - move.destinationOffset());
+    if (bytes <= 0) {
+      return List.of();
+    }
+    long available = move.source() < 0 ? bytes
+        : Math.max(0, Math.min(bytes, bufferBytes(move.source()) - move.sourceOffset()));
+    if (available == move.bytes()) {
+      return List.of(move);
+    }
+    List<Move> parts = new ArrayList<>(2);
+    if (available > 0) {
+      parts.add(new Move(move.source(), move.sourceOffset(), move.destination(), move.destinationOffset(), available));
+    }
+    if (available < bytes) {
+      parts.add(new Move(-1, 0, move.destination(), move.destinationOffset() + available, bytes - available));
+    }
+    return parts;
+  }
+
+  /** The bytes of an edge, or of a persistent delay's state. */
+  private long bufferBytes(int edgeOrState) {
+    return edgeOrState < edges ? srdag.edgeBytes(edgeOrState) : rootBytes(edgeOrState);
   }
 
   private boolean touchesDivided(Move move) {
@@ -813,9 +848,16 @@ public final class CodeModelBuilder {
 
   private long rootBytes(int r) {
     if (r >= edges) {
-      int end = srdag.persistentEnd(r - edges);
-      int[] in = srdag.incomingEdges(end);
-      return Math.max(1, in.length == 1 ? srdag.edgeBytes(in[0]) : 1);
+      // the tokens that leave the delay's end and those its init hands out next iteration: equal, but each
+      // rounded to whole bytes on its own when tokens are not whole bytes
+      long bytes = 1;
+      for (int e : srdag.incomingEdges(srdag.persistentEnd(r - edges))) {
+        bytes = Math.max(bytes, srdag.edgeBytes(e));
+      }
+      for (int e : srdag.outgoingEdges(srdag.persistentInit(r - edges))) {
+        bytes = Math.max(bytes, srdag.edgeBytes(e));
+      }
+      return bytes;
     }
     return Math.max(1, extent(r));
   }
@@ -1070,7 +1112,8 @@ public final class CodeModelBuilder {
           continue;
         }
         if (move.source() < 0) {
-          loop.add(new Statement.Zero(destination, move.bytes(), why + ": initial tokens"));
+          loop.add(new Statement.Zero(destination, move.bytes(), why + (srdag.vertexKind(vertex) == ActorKind.INIT
+              ? ": initial tokens" : ": bytes its source slice lacks")));
           continue;
         }
         BufferRef source = move.source() >= edges ? stateRef(move.source(), core, false)

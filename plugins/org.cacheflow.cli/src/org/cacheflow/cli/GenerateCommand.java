@@ -26,7 +26,6 @@ import org.cacheflow.plan.classify.ScriptMemoryFacts;
 import org.cacheflow.plan.mapping.MappingInputs;
 import org.cacheflow.plan.mapping.MappingPolicy;
 import org.cacheflow.plan.mapping.Platform;
-import org.cacheflow.plan.memory.MemoryScripts;
 import org.cacheflow.plan.memory.ScriptReport;
 import org.cacheflow.plan.memoryplan.MemoryPlanner;
 import org.cacheflow.plan.memoryplan.PlanRequest;
@@ -144,11 +143,7 @@ public final class GenerateCommand implements Command {
         : ScenarioReader.readFile(loaded.scenarioFile(), new Diagnostics()).specialVertexOperators();
     MappingInputs inputs = MappingInputs.fromScenario(analysis.flatGraph(), Platform.generic(cores),
         loaded.scenario(), specialOperators, diagnostics);
-    Path scriptRoot = loaded.projectRoot() != null ? loaded.projectRoot()
-        : loaded.source().toAbsolutePath().getParent();
-    boolean sizesInBits = loaded.scenario() != null && loaded.scenario().isSizesAreInBit();
-    ScriptReport scripts = MemoryScripts.evaluate(srdag, scriptRoot,
-        MemoryScripts.Options.defaults().withSizesInBits(sizesInBits), diagnostics);
+    ScriptReport scripts = loaded.memoryScripts(srdag, diagnostics);
     try {
       plan = PlannedExecution.of(MemoryPlanner.plan(srdag, PlanRequest.of(inputs, target)
           .withPolicy(MappingPolicy.LOAD_BALANCE).withStrategy(PlannedExecution.globalStrategy(strategy.name()))

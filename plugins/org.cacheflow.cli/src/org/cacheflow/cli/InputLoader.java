@@ -33,6 +33,18 @@ public final class InputLoader {
   /** What was loaded; {@code scenario} and {@code architecture} are null when none applies. */
   public record LoadedInput(Path source, Graph graph, Scenario scenario, Path scenarioFile,
       Architecture architecture, Map<String, String> parameterOverrides, Path projectRoot) {
+
+    /**
+     * Evaluates the memory scripts of the expanded graph: actors' scripts found from the project (else the graph
+     * file's folder), sizes in bits when the scenario says so.
+     */
+    public org.cacheflow.plan.memory.ScriptReport memoryScripts(org.cacheflow.plan.srdag.Srdag srdag,
+        org.cacheflow.model.diagnostics.Diagnostics diagnostics) {
+      Path root = projectRoot != null ? projectRoot : source.toAbsolutePath().getParent();
+      boolean sizesInBits = scenario != null && scenario.isSizesAreInBit();
+      return org.cacheflow.plan.memory.MemoryScripts.evaluate(srdag, root,
+          org.cacheflow.plan.memory.MemoryScripts.Options.defaults().withSizesInBits(sizesInBits), diagnostics);
+    }
   }
 
   private InputLoader() {

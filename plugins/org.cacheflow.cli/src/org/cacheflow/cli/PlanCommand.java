@@ -18,7 +18,6 @@ import org.cacheflow.plan.classify.ScriptMemoryFacts;
 import org.cacheflow.plan.mapping.MappingInputs;
 import org.cacheflow.plan.mapping.MappingPolicy;
 import org.cacheflow.plan.mapping.Platform;
-import org.cacheflow.plan.memory.MemoryScripts;
 import org.cacheflow.plan.memory.ScriptReport;
 import org.cacheflow.plan.memoryplan.FifoPlan;
 import org.cacheflow.plan.memoryplan.MemoryPlan;
@@ -170,11 +169,7 @@ public final class PlanCommand implements Command {
     MappingInputs inputs = MappingInputs.fromScenario(analysis.flatGraph(), platform, loaded.scenario(),
         specialOperators, diagnostics);
     progress.step("running memory scripts");
-    Path scriptRoot = loaded.projectRoot() != null ? loaded.projectRoot()
-        : loaded.source().toAbsolutePath().getParent();
-    boolean sizesInBits = loaded.scenario() != null && loaded.scenario().isSizesAreInBit();
-    ScriptReport scripts = MemoryScripts.evaluate(srdag, scriptRoot,
-        MemoryScripts.Options.defaults().withSizesInBits(sizesInBits), diagnostics);
+    ScriptReport scripts = loaded.memoryScripts(srdag, diagnostics);
     progress.step("planning");
     MemoryPlan plan;
     try {

@@ -17,11 +17,9 @@ import org.cacheflow.codegen.build.Strategy;
 import org.cacheflow.codegen.model.CodeProject;
 import org.cacheflow.codegen.model.Core;
 import org.cacheflow.codegen.model.Statement;
-import org.cacheflow.model.diagnostics.Diagnostics;
 import org.cacheflow.model.diagnostics.InputException;
 import org.cacheflow.plan.classify.MemoryFacts;
-import org.cacheflow.plan.classify.ScriptMemoryFacts;
-import org.cacheflow.plan.memory.MemoryScripts;
+import org.cacheflow.plan.memoryplan.MemoryPlanner;
 import org.cacheflow.plan.srdag.Srdag;
 import org.cacheflow.plan.strategy.TargetCache;
 import org.junit.jupiter.api.Test;
@@ -107,8 +105,7 @@ class CodeModelBuilderTest {
     // examples/stereo with its memory scripts: merge groups across both cores, divided buffers, in-place actors
     Path stereo = Path.of("../../examples/stereo").toAbsolutePath().normalize();
     Srdag srdag = TestInputs.srdag(stereo, "2core.scenario");
-    MemoryFacts facts = ScriptMemoryFacts.of(srdag, MemoryScripts.evaluate(srdag, stereo,
-        MemoryScripts.Options.defaults(), new Diagnostics()));
+    MemoryFacts facts = MemoryPlanner.scriptFacts(srdag, stereo);
     for (String strategy : List.of("baseline", "cow", "ntm", "prestore", "homeforward", "auto")) {
       PlannedExecution plan = PlannedExecution.plan(srdag, 2, Strategy.named(strategy), TargetCache.ZEN4_VM, facts);
       CodeProject project = CodeModelBuilder.build(plan, true);

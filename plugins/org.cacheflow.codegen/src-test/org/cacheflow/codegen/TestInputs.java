@@ -79,11 +79,8 @@ final class TestInputs {
    * PREESM project directory (actors' own scripts included, as {@code cacheflow generate} runs them).
    */
   static CodeProject model(Path input, Srdag srdag, int cores, String strategy, boolean synthetic) {
-    org.cacheflow.plan.classify.MemoryFacts facts = null;
-    if (Files.isDirectory(input)) {
-      facts = org.cacheflow.plan.classify.ScriptMemoryFacts.of(srdag, org.cacheflow.plan.memory.MemoryScripts
-          .evaluate(srdag, input, org.cacheflow.plan.memory.MemoryScripts.Options.defaults(), new Diagnostics()));
-    }
+    org.cacheflow.plan.classify.MemoryFacts facts = Files.isDirectory(input)
+        ? org.cacheflow.plan.memoryplan.MemoryPlanner.scriptFacts(srdag, input) : null;
     return CodeModelBuilder.build(org.cacheflow.codegen.build.PlannedExecution.plan(srdag, cores,
         Strategy.named(strategy), org.cacheflow.plan.strategy.TargetCache.ZEN4_VM, facts), synthetic);
   }

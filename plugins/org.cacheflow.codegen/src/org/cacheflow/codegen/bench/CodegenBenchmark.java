@@ -214,8 +214,7 @@ public final class CodegenBenchmark {
 
   /** The merges and marks of the project's memory scripts, as {@code cacheflow generate} plans with them. */
   private static org.cacheflow.plan.classify.MemoryFacts scriptFacts(Path project, Srdag srdag) {
-    return org.cacheflow.plan.classify.ScriptMemoryFacts.of(srdag, org.cacheflow.plan.memory.MemoryScripts.evaluate(
-        srdag, project, org.cacheflow.plan.memory.MemoryScripts.Options.defaults(), new Diagnostics()));
+    return org.cacheflow.plan.memoryplan.MemoryPlanner.scriptFacts(srdag, project);
   }
 
   private static Srdag load(Path project, String scenario) {

@@ -103,7 +103,15 @@ public final class MemoryPlanner {
 
   /** The merges the special actors' default memory scripts give (actors' own scripts are not run). */
   public static MemoryFacts defaultFacts(Srdag srdag) {
-    return ScriptMemoryFacts.of(srdag, MemoryScripts.evaluate(srdag, null, MemoryScripts.Options.defaults(),
+    return scriptFacts(srdag, null);
+  }
+
+  /**
+   * The merges and marks of the memory scripts with default options: the special actors' and, with a project
+   * root, the actors' own (problems are left out of the facts, as {@link ScriptMemoryFacts} does).
+   */
+  public static MemoryFacts scriptFacts(Srdag srdag, java.nio.file.Path projectRoot) {
+    return ScriptMemoryFacts.of(srdag, MemoryScripts.evaluate(srdag, projectRoot, MemoryScripts.Options.defaults(),
         new Diagnostics()));
   }
 

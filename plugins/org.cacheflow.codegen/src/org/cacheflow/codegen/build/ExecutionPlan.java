@@ -24,21 +24,17 @@ public interface ExecutionPlan {
 
   /**
    * How a copy into a buffer another core reads ({@code crossing}) or the same core reads is made; the
-   * default follows the strategy preset's thresholds.
+   * default follows the strategy preset (`CF_SKIP` across cores for prestore-skip, else memcpy).
    *
    * @param edge the single-rate edge written
    */
   default CopyKind copyKind(int edge, long bytes, boolean crossing) {
-    if (crossing && strategy().skip()) {
-      return CopyKind.SKIP;
-    }
-    return crossing && bytes >= strategy().nonTemporal() ? CopyKind.NON_TEMPORAL : CopyKind.MEMCPY;
+    return crossing && strategy().skip() ? CopyKind.SKIP : CopyKind.MEMCPY;
   }
 
   /** The pre-store after the last write of a buffer another core reads ({@code CF_DEMOTE}...), or null. */
   default String prestoreOps(int edge, long bytes) {
-    return strategy().prestoreOps() != null && bytes <= strategy().prestoreMaximum() ? strategy().prestoreOps()
-        : null;
+    return strategy().prestoreOps();
   }
 
   /**

@@ -155,6 +155,48 @@ class PlanCommandTest {
     assertTrue(Files.readString(report.resolve("plan.md")).contains("# Memory plan for `filter_bank`"));
   }
 
+  /** A copy of the example whose scenario is changed by {@code edit}; returns the scenario file. */
+  private Path editedExample(java.util.function.UnaryOperator<String> edit) throws IOException {
+    Path copy = dir.resolve("filter-bank");
+    try (java.util.stream.Stream<Path> files = Files.walk(EXAMPLE)) {
+      for (Path file : files.filter(Files::isRegularFile).toList()) {
+        Path to = copy.resolve(EXAMPLE.relativize(file).toString());
+        Files.createDirectories(to.getParent());
+        Files.copy(file, to);
+      }
+    }
+    Path scenario = copy.resolve("Scenarios/2core.scenario");
+    Files.writeString(scenario, edit.apply(Files.readString(scenario)));
+    return scenario;
+  }
+
+  @Test
+  void anAbsentArchitectureIsAnErrorWithoutCoresAndAWarningWithThem() throws IOException {
+    Path scenario = editedExample(text -> text.replace("Archi/2CoreX86.slam", "Archi/Missing.slam"));
+    Run strict = run("plan", scenario.getParent().getParent().toString(), "--scenario", scenario.toString());
+    assertEquals(1, strict.status(), strict.err());
+    assertTrue(strict.err().contains("2core.scenario:9:") && strict.err().contains(
+        "architecture file '/filter-bank/Archi/Missing.slam' does not exist"), strict.err());
+    Run lenient = run("plan", scenario.getParent().getParent().toString(), "--scenario", scenario.toString(),
+        "--cores", "2");
+    assertEquals(0, lenient.status(), lenient.err());
+    assertTrue(lenient.err().contains("warning: ") && lenient.err().contains("2core.scenario:9:")
+        && lenient.err().contains("going on without an architecture"), lenient.err());
+    assertTrue(lenient.out().contains("Core1"), lenient.out());
+  }
+
+  @Test
+  void aParameterGivenSeveralValuesNeedsParam() throws IOException {
+    Path scenario = editedExample(text -> text.replace("value=\"4\"", "value=\"[2, 4, 8]\""));
+    Path project = scenario.getParent().getParent();
+    Run unchosen = run("plan", project.toString(), "--scenario", scenario.toString());
+    assertEquals(1, unchosen.status(), unchosen.err());
+    assertTrue(unchosen.err().contains("2core.scenario:47:") && unchosen.err().contains(
+        "choose it with --param nbSlices=VALUE (one of 2, 4, 8)"), unchosen.err());
+    Run chosen = run("plan", project.toString(), "--scenario", scenario.toString(), "--param", "nbSlices=8");
+    assertEquals(0, chosen.status(), chosen.err());
+  }
+
   @Test
   void help() {
     Run run = run("plan", "--help");

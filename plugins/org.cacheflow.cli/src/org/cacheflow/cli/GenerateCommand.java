@@ -123,7 +123,8 @@ public final class GenerateCommand implements Command {
     Diagnostics diagnostics = new Diagnostics();
     Progress progress = new Progress(err);
     progress.step("reading " + input);
-    LoadedInput loaded = InputLoader.load(input, scenario, arguments.all("--param"), diagnostics);
+    LoadedInput loaded = InputLoader.load(input, scenario, arguments.all("--param"),
+        arguments.positiveInt("--cores").isPresent(), diagnostics);
     if (scenario == null && loaded.scenarioFile() != null) {
       err.println("note: using scenario " + Paths.display(loaded.scenarioFile()) + " (choose another with --scenario)");
     }

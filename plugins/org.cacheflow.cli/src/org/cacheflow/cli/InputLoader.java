@@ -17,7 +17,6 @@ import org.cacheflow.io.scenario.TokenSizeResolver;
 import org.cacheflow.io.sdf3.Sdf3Reader;
 import org.cacheflow.model.Architecture;
 import org.cacheflow.model.Graph;
-import org.cacheflow.model.ParameterValue;
 import org.cacheflow.model.Scenario;
 import org.cacheflow.model.diagnostics.Diagnostics;
 import org.cacheflow.model.diagnostics.InputException;
@@ -57,12 +56,21 @@ public final class InputLoader {
    * @param diagnostics receives warnings, and notes such as which scenario was chosen
    */
   public static LoadedInput load(Path input, Path scenario, List<String> params, Diagnostics diagnostics) {
+    return load(input, scenario, params, false, diagnostics);
+  }
+
+  /**
+   * As {@link #load(Path, Path, List, Diagnostics)}; with {@code coresGiven} ({@code --cores N}) the scenario's
+   * architecture is not needed, so one that is absent is a warning and the input has none.
+   */
+  public static LoadedInput load(Path input, Path scenario, List<String> params, boolean coresGiven,
+      Diagnostics diagnostics) {
     Map<String, String> commandLineParams = parseParams(params);
     if (!Files.exists(input)) {
       throw new InputException(SourceLocation.file(input), "no such file or directory");
     }
     if (Files.isDirectory(input)) {
-      return loadProject(input, scenario, commandLineParams, diagnostics);
+      return loadProject(input, scenario, commandLineParams, coresGiven, diagnostics);
     }
     String name = input.getFileName().toString();
     if (name.endsWith(".xml")) {
@@ -75,7 +83,7 @@ public final class InputLoader {
     if (name.endsWith(".pi")) {
       if (scenario != null) {
         return withScenario(PreesmProject.containing(input, diagnostics), scenario, input, commandLineParams,
-            diagnostics);
+            coresGiven, diagnostics);
       }
       Graph graph = PiReader.read(input, diagnostics);
       TokenSizeResolver.resolve(graph, null, diagnostics);
@@ -87,10 +95,10 @@ public final class InputLoader {
   }
 
   private static LoadedInput loadProject(Path directory, Path scenario, Map<String, String> params,
-      Diagnostics diagnostics) {
+      boolean coresGiven, Diagnostics diagnostics) {
     PreesmProject project = PreesmProject.open(directory, diagnostics);
     if (scenario != null) {
-      return withScenario(project, scenario, null, params, diagnostics);
+      return withScenario(project, scenario, null, params, coresGiven, diagnostics);
     }
     // No scenario named: take the first one whose algorithm exists, so the project's own sizes and
     // parameter values apply; otherwise the only graph of the project.
@@ -99,7 +107,7 @@ public final class InputLoader {
       ScenarioFile file = ScenarioReader.readFile(candidate, quiet);
       ScenarioReferences references = project.references(file, quiet);
       if (references.algorithm().isPresent() && references.architecture().isPresent()) {
-        return withScenario(project, candidate, null, params, diagnostics);
+        return withScenario(project, candidate, null, params, coresGiven, diagnostics);
       }
     }
     List<Path> graphs = project.algorithms();
@@ -114,19 +122,13 @@ public final class InputLoader {
   }
 
   private static LoadedInput withScenario(PreesmProject project, Path scenarioFile, Path expectedGraph,
-      Map<String, String> params, Diagnostics diagnostics) {
-    ScenarioRun run = project.load(scenarioFile, PiReader::read, diagnostics);
+      Map<String, String> params, boolean coresGiven, Diagnostics diagnostics) {
+    ScenarioRun run = project.load(scenarioFile, PiReader::read, coresGiven, diagnostics);
     if (expectedGraph != null && !sameFile(expectedGraph, run.algorithmFile())) {
       throw new InputException(SourceLocation.file(scenarioFile), "this scenario is for " + run.algorithmFile()
           + ", not for " + expectedGraph);
     }
-    Map<String, String> overrides = new LinkedHashMap<>();
-    for (ParameterValue value : run.scenario().scenario().getParameterValues()) {
-      String parent = value.getParentPath();
-      overrides.put(parent == null || parent.isEmpty() ? value.getParameterName()
-          : parent + "/" + value.getParameterName(), value.getExpression());
-    }
-    overrides.putAll(params);
+    Map<String, String> overrides = run.scenario().parameterOverrides(params);
     return new LoadedInput(run.algorithmFile(), run.graph(), run.scenario().scenario(), scenarioFile,
         run.architecture(), overrides, project.root());
   }

@@ -38,6 +38,14 @@ import org.junit.jupiter.api.TestFactory;
  * representative subset under every strategy on 1, 2 and 4 cores, with sanitizers; {@code none} skips.
  * {@code cacheflow.e2e.only} (e2e-matrix.sh --only) keeps the cases whose name contains a match of a regular
  * expression.
+ *
+ * <p>Every (project, scenario) pair of the corpus's PREESM projects is counted (cases {@code scenario-*}, then
+ * {@code scenario-count}): generated with synthetic actors under baseline and auto on 2 cores, built with
+ * ASan+UBSan and run, the two printing the same MD5s; or, for a pair in {@link #UPSTREAM_BROKEN}, checked to fail
+ * still as stated there. By default one pair per distinct program of at most {@link #DEFAULT_MAX_VERTICES}
+ * single-rate vertices runs and the others are listed with the reason; {@code cacheflow.e2e.scenarios=all} (or
+ * {@code cacheflow.e2e=full}, e2e-matrix.sh --scenarios) runs every pair. The count is printed and written to
+ * target/e2e/corpus-scenarios.txt; a pair that fails, or that neither runs nor has a reason, fails the count.
  */
 class EndToEndTest {
 
@@ -74,7 +82,7 @@ class EndToEndTest {
   }
 
   @TestFactory
-  Stream<DynamicTest> everyStrategyAndCoreCountPrintsTheSameDigests() {
+  Stream<DynamicTest> everyStrategyAndCoreCountPrintsTheSameDigests() throws IOException {
     assumeBuildTools("end-to-end tests");
     List<Case> cases = new ArrayList<>();
     Path tiny = TestInputs.TINY.resolve("Algo/tiny.pi");
@@ -117,7 +125,209 @@ class EndToEndTest {
       cases.add(new Case("tiny", tiny, null, false, "auto", 2, Build.CLANG));
       cases.add(new Case("tiny-8k-synthetic", tiny, null, true, "cow", 1, Build.CLANG, twoPages));
     }
-    return selected(cases, Case::name, ONLY).stream().map(c -> DynamicTest.dynamicTest(c.name(), () -> run(c)));
+    List<Named> named = new ArrayList<>(cases.stream().map(c -> new Named(c.name(), () -> run(c), null)).toList());
+    List<Named> pairTests = corpus == null ? List.of()
+        : corpusScenarioTests(corpus, MODE.equals("full") || SCENARIOS.equals("all"));
+    named.addAll(pairTests);
+    List<Named> kept = selected(named, Named::name, ONLY);
+    for (Named pairTest : pairTests) {
+      if (!kept.contains(pairTest)) {
+        synchronized (PAIR_OUTCOMES) {
+          PAIR_OUTCOMES.put(pairTest.pairKey(), "not run: not selected by cacheflow.e2e.only");
+        }
+      }
+    }
+    Stream<DynamicTest> tests = kept.stream().map(n -> DynamicTest.dynamicTest(n.name(), n.body()));
+    return corpus == null ? tests : Stream.concat(tests, Stream.of(DynamicTest.dynamicTest("scenario-count",
+        () -> countCorpusScenarios(corpus))));
+  }
+
+  // ---------------------------------------------------------------------------------------------------------
+  // Every (project, scenario) pair of the corpus
+
+  /** Which corpus scenarios run: {@code distinct} (default) or {@code all}; {@code cacheflow.e2e=full} means all. */
+  private static final String SCENARIOS = System.getProperty("cacheflow.e2e.scenarios", "distinct");
+
+  /**
+   * Scenarios whose files are broken upstream (preesm-apps), by {@code project/scenario}: why they cannot run, and
+   * a part of the error loading them gives, checked at every run so the list cannot go stale.
+   */
+  static final Map<String, Broken> UPSTREAM_BROKEN = Map.of(
+      "org.ietr.preesm.stereo/YUV12core.scenario", new Broken("its algorithm Algo/yuv_stereo_top.pi is not in"
+          + " preesm-apps (the YUV variant of stereo was never committed)", "yuv_stereo_top.pi' does not exist"),
+      "org.ietr.preesm.stereo/YUV4core.scenario", new Broken("its algorithm Algo/yuv_stereo_top.pi is not in"
+          + " preesm-apps (the YUV variant of stereo was never committed)", "yuv_stereo_top.pi' does not exist"));
+
+  /** An upstream defect: the reason stated, and a fragment of the loading error that shows it is still there. */
+  record Broken(String reason, String error) {
+  }
+
+  /** One scenario of one corpus project. */
+  record ScenarioPair(Path project, String scenario) {
+
+    String key() {
+      return project.getFileName() + "/" + scenario;
+    }
+
+    /** The case name: {@code scenario-<project without org.ietr.preesm.>-<scenario without .scenario>}. */
+    String name() {
+      return "scenario-" + project.getFileName().toString().replace("org.ietr.preesm.", "") + "-"
+          + scenario.replace(".scenario", "").replace('/', '_');
+    }
+  }
+
+  /** What became of each pair in this run, by key: "green", "skipped: reason" or "failed: message". */
+  private static final Map<String, String> PAIR_OUTCOMES = new java.util.TreeMap<>();
+
+  /** Every (project, scenario) pair of preesm-apps, sorted. */
+  static List<ScenarioPair> corpusScenarios(Path corpus) throws IOException {
+    List<ScenarioPair> pairs = new ArrayList<>();
+    try (Stream<Path> apps = Files.list(corpus.resolve("preesm-apps"))) {
+      for (Path app : apps.filter(Files::isDirectory).sorted().toList()) {
+        for (Path scenario : org.cacheflow.io.project.PreesmProject.open(app,
+            new org.cacheflow.model.diagnostics.Diagnostics()).scenarios()) {
+          pairs.add(new ScenarioPair(app, app.resolve("Scenarios").relativize(scenario).toString()));
+        }
+      }
+    }
+    return pairs;
+  }
+
+  /**
+   * Programs of more single-rate vertices than this are left to {@code -Dcacheflow.e2e.scenarios=all} in the default
+   * run: a core file is one straight-line function, so their build takes minutes (squeezenet's 5,566 vertices).
+   */
+  static final int DEFAULT_MAX_VERTICES = 2000;
+
+  /**
+   * The pairs the default run leaves out, each with the reason: all but one per distinct program, i.e. per
+   * (algorithm, parameter values) — with the core count fixed (2) and synthetic actors, scenarios that differ only
+   * in architecture, timings or mapping constraints generate the same program, so the first of them stands for
+   * the others — and programs of more than {@link #DEFAULT_MAX_VERTICES} single-rate vertices. Broken pairs are
+   * all kept (they cost no build).
+   */
+  static Map<ScenarioPair, String> distinctPrograms(List<ScenarioPair> pairs) {
+    Map<ScenarioPair, String> standIn = new java.util.LinkedHashMap<>();
+    Map<String, ScenarioPair> firstOfProgram = new HashMap<>();
+    for (ScenarioPair pair : pairs) {
+      if (UPSTREAM_BROKEN.containsKey(pair.key())) {
+        continue;
+      }
+      org.cacheflow.model.diagnostics.Diagnostics quiet = new org.cacheflow.model.diagnostics.Diagnostics();
+      org.cacheflow.io.project.ScenarioRun run = org.cacheflow.io.project.PreesmProject.open(pair.project(), quiet)
+          .load(pair.project().resolve("Scenarios").resolve(pair.scenario()),
+              org.cacheflow.io.pisdf.PiReader::read, true, quiet);
+      String program = run.algorithmFile() + " " + new java.util.TreeMap<>(run.scenario().parameterOverrides(
+          Map.of()));
+      ScenarioPair first = firstOfProgram.putIfAbsent(program, pair);
+      if (first != null) {
+        standIn.put(pair, "the same program as " + first.key());
+        continue;
+      }
+      int vertices = TestInputs.srdag(pair.project(), pair.scenario()).vertexCount();
+      if (vertices > DEFAULT_MAX_VERTICES) {
+        standIn.put(pair, vertices + " single-rate vertices, more than the default run builds ("
+            + DEFAULT_MAX_VERTICES + ")");
+      }
+    }
+    return standIn;
+  }
+
+  /** The pairs' tests: the selected ones run, the others are counted as not run in this mode. */
+  private static List<Named> corpusScenarioTests(Path corpus, boolean all) throws IOException {
+    List<ScenarioPair> pairs = corpusScenarios(corpus);
+    Map<ScenarioPair, String> standIn = all ? Map.of() : distinctPrograms(pairs);
+    List<Named> tests = new ArrayList<>();
+    for (ScenarioPair pair : pairs) {
+      if (standIn.containsKey(pair)) {
+        synchronized (PAIR_OUTCOMES) {
+          PAIR_OUTCOMES.put(pair.key(), "not run: " + standIn.get(pair));
+        }
+        continue;
+      }
+      tests.add(new Named(pair.name(), () -> runPair(pair), pair.key()));
+    }
+    return tests;
+  }
+
+  /**
+   * Generates the pair's program with synthetic actors under baseline and auto (2 cores), builds both with
+   * ASan+UBSan (which also compiles core files at -O0, so large graphs build fastest), runs them and requires the
+   * same sink digests; a pair broken upstream must still fail to load as {@link #UPSTREAM_BROKEN}
+   * says.
+   */
+  private static void runPair(ScenarioPair pair) throws Exception {
+    Broken broken = UPSTREAM_BROKEN.get(pair.key());
+    if (broken != null) {
+      org.cacheflow.model.diagnostics.InputException error = org.junit.jupiter.api.Assertions.assertThrows(
+          org.cacheflow.model.diagnostics.InputException.class, () -> TestInputs.srdag(pair.project(),
+              pair.scenario()), pair.key() + " is listed as broken upstream but loads: run it (remove it from"
+                  + " UPSTREAM_BROKEN)");
+      assertTrue(error.getMessage().contains(broken.error()), pair.key() + " fails otherwise than listed: "
+          + error.getMessage());
+      record(pair, "skipped: " + broken.reason());
+      return;
+    }
+    List<Case> runs = new ArrayList<>();
+    try {
+      for (String strategy : List.of("baseline", "auto")) {
+        runs.add(new Case(pair.name(), pair.project(), pair.scenario(), true, strategy, 2, Build.ASAN));
+        run(runs.get(runs.size() - 1));
+      }
+    } catch (Exception | AssertionError e) {
+      record(pair, "failed: " + String.valueOf(e.getMessage()).lines().findFirst().orElse(""));
+      throw e;
+    }
+    record(pair, "green");
+    // the builds of large graphs take room; a green pair's are not needed any more
+    for (Case c : runs) {
+      try (Stream<Path> files = Files.walk(WORK.resolve(c.name()).resolve("build"))) {
+        files.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+      }
+    }
+  }
+
+  private static void record(ScenarioPair pair, String outcome) {
+    synchronized (PAIR_OUTCOMES) {
+      PAIR_OUTCOMES.put(pair.key(), outcome);
+    }
+  }
+
+  /**
+   * Prints how many corpus pairs ran green, were skipped for an upstream reason or stood in for (default mode),
+   * writes the list to target/e2e/corpus-scenarios.txt, and fails when a pair failed or has no outcome.
+   */
+  private static void countCorpusScenarios(Path corpus) throws IOException {
+    List<ScenarioPair> pairs = corpusScenarios(corpus);
+    Map<String, String> outcomes;
+    synchronized (PAIR_OUTCOMES) {
+      outcomes = new java.util.TreeMap<>(PAIR_OUTCOMES);
+    }
+    long green = outcomes.values().stream().filter(o -> o.equals("green")).count();
+    long skipped = outcomes.values().stream().filter(o -> o.startsWith("skipped: ")).count();
+    long notRun = outcomes.values().stream().filter(o -> o.startsWith("not run: ")).count();
+    List<String> lines = new ArrayList<>();
+    lines.add("corpus (project, scenario) pairs: " + pairs.size() + " in all; " + green + " run green (baseline and"
+        + " auto print the same MD5s), " + skipped + " skipped for an upstream reason, " + notRun
+        + " not run in this mode (-Dcacheflow.e2e.scenarios=all runs every pair)");
+    List<String> missing = new ArrayList<>();
+    for (ScenarioPair pair : pairs) {
+      String outcome = outcomes.get(pair.key());
+      lines.add("  " + pair.key() + ": " + (outcome == null ? "NO OUTCOME" : outcome));
+      if (outcome == null || outcome.startsWith("failed: ")) {
+        missing.add(pair.key() + (outcome == null ? " (neither run nor skipped for a stated reason)" : ""));
+      }
+    }
+    String report = String.join("\n", lines);
+    System.out.println(report);
+    Files.createDirectories(WORK);
+    Files.writeString(WORK.resolve("corpus-scenarios.txt"), report + "\n");
+    assertTrue(missing.isEmpty(), missing.size() + " corpus pairs did not run green:\n" + String.join("\n", missing)
+        + "\n" + report);
+  }
+
+  /** A test case by name, so that {@code cacheflow.e2e.only} selects among all of them; pairKey for a pair. */
+  record Named(String name, org.junit.jupiter.api.function.Executable body, String pairKey) {
   }
 
   /** The cases whose name contains a match of {@code only} (all when blank); none matching is an error. */

@@ -14,7 +14,6 @@ import org.cacheflow.io.project.ScenarioRun;
 import org.cacheflow.io.scenario.TokenSizeResolver;
 import org.cacheflow.io.sdf3.Sdf3Reader;
 import org.cacheflow.model.Graph;
-import org.cacheflow.model.ParameterValue;
 import org.cacheflow.model.diagnostics.Diagnostics;
 import org.cacheflow.plan.analysis.GraphAnalysis;
 import org.cacheflow.plan.srdag.SingleRateExpansion;
@@ -45,11 +44,7 @@ final class TestInputs {
       ScenarioRun run = scenario != null
           ? project.load(input.resolve("Scenarios").resolve(scenario), PiReader::read, diagnostics)
           : firstUsableScenario(project, diagnostics);
-      for (ParameterValue value : run.scenario().scenario().getParameterValues()) {
-        String parent = value.getParentPath();
-        overrides.put(parent == null || parent.isEmpty() ? value.getParameterName()
-            : parent + "/" + value.getParameterName(), value.getExpression());
-      }
+      overrides.putAll(run.scenario().parameterOverrides(parameters));
       graph = run.graph();
     } else if (input.toString().endsWith(".xml")) {
       graph = Sdf3Reader.read(input, diagnostics);

@@ -7,7 +7,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -23,7 +22,6 @@ import org.cacheflow.codegen.model.CodeProject;
 import org.cacheflow.io.pisdf.PiReader;
 import org.cacheflow.io.project.PreesmProject;
 import org.cacheflow.io.project.ScenarioRun;
-import org.cacheflow.model.ParameterValue;
 import org.cacheflow.model.diagnostics.Diagnostics;
 import org.cacheflow.plan.analysis.GraphAnalysis;
 import org.cacheflow.plan.bench.BenchOptions;
@@ -221,12 +219,7 @@ public final class CodegenBenchmark {
     Diagnostics diagnostics = new Diagnostics();
     ScenarioRun run = PreesmProject.open(project, diagnostics).load(project.resolve("Scenarios").resolve(scenario),
         PiReader::read, diagnostics);
-    Map<String, String> overrides = new LinkedHashMap<>();
-    for (ParameterValue value : run.scenario().scenario().getParameterValues()) {
-      String parent = value.getParentPath();
-      overrides.put(parent == null || parent.isEmpty() ? value.getParameterName()
-          : parent + "/" + value.getParameterName(), value.getExpression());
-    }
+    Map<String, String> overrides = run.scenario().parameterOverrides(Map.of());
     return SingleRateExpansion.expand(GraphAnalysis.analyse(run.graph(), overrides, diagnostics).flatGraph());
   }
 

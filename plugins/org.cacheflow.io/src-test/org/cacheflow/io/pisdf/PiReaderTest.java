@@ -176,6 +176,30 @@ class PiReaderTest {
   }
 
   @Test
+  void theSameDependencyWrittenTwiceIsAWarningAndCountsOnce() throws IOException {
+    Graph graph = read(graph("samedep.pi", PIPELINE + PIPELINE_EDGES + """
+                <edge kind="dependency" source="n" target="A" targetport="n"/>
+        """));
+    assertEquals(1, graph.getDependencies().size(), "the copy is left out");
+    List<String> warnings = diagnostics.warnings().stream().map(w -> w.location().line() + ": " + w.message())
+        .filter(w -> !w.contains("refinement header")).toList();
+    assertEquals(List.of("20: dependency from 'n' to 'A' port 'n' is written twice (also at line 19); the copy is"
+        + " ignored"), warnings);
+  }
+
+  @Test
+  void aConfigInputFedByTwoDifferentSourcesIsAnError() throws IOException {
+    InputException error = failure(graph("twodeps.pi", """
+                <node expr="5" id="m" kind="param"/>
+        """ + PIPELINE + PIPELINE_EDGES + """
+                <edge kind="dependency" source="m" target="A" targetport="n"/>
+        """));
+    assertEquals(21, error.location().line());
+    assertEquals("config input port 'n' of actor 'A' is fed twice, by parameter 'm' here and by parameter 'n' at"
+        + " line 20; a config input takes one value", error.getMessage());
+  }
+
+  @Test
   void missingSubgraphIsReportedAtTheLineNamingIt() throws IOException {
     InputException error = failure(graph("top.pi", """
                 <node id="H" kind="actor">
@@ -421,13 +445,18 @@ class PiReaderTest {
   }
 
   @Test
-  void aSetterMustBeAnActor() throws IOException {
+  void aSourceInterfaceMaySetAndASinkInterfaceGetADelay() throws IOException {
     String body = """
                 <node id="I" kind="src"><port annotation="NONE" expr="4" kind="output" name="I"/></node>
-        """ + SETTER_GETTER.formatted("", "I").replace("sourceport=\"init\"", "sourceport=\"I\"");
-    InputException error = failure(graph("ifacesetter.pi", body));
-    assertEquals(19, error.location().line(), "the setter FIFO's line");
-    assertTrue(error.getMessage().contains("setter of delay 'd' must be an actor, not"), error.getMessage());
+                <node id="O" kind="snk"><port annotation="NONE" expr="4" kind="input" name="O"/></node>
+        """ + SETTER_GETTER.formatted("", "I").replace("sourceport=\"init\"", "sourceport=\"I\"")
+        .replace("target=\"G\" targetport=\"last\"", "target=\"O\" targetport=\"O\"");
+    Graph graph = read(graph("ifacesetter.pi", body));
+    Delay delay = graph.getFifos().get(0).getDelay();
+    assertEquals(ActorKind.SOURCE_INTERFACE, delay.getSetter().getKind());
+    assertEquals("I", delay.getSetter().getName());
+    assertEquals(ActorKind.SINK_INTERFACE, delay.getGetter().getKind());
+    assertEquals("O", delay.getGetter().getName());
   }
 
   @Test

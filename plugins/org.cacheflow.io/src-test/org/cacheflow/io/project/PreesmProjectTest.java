@@ -2,6 +2,7 @@ package org.cacheflow.io.project;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -142,6 +143,27 @@ class PreesmProjectTest {
         () -> project.load(scenarioFile, stubLoader, new Diagnostics()));
     assertEquals(5, error.location().line());
     assertTrue(error.getMessage().startsWith("architecture file '/app/Archi/Missing.slam' does not exist"));
+  }
+
+  @Test
+  void absentArchitectureIsAWarningWhenTheCoreCountIsGiven() throws IOException {
+    Path root = project("app");
+    Path scenarioFile = write(root.resolve("Scenarios/a.scenario"),
+        scenario("/app/Algo/top.pi", "/app/Archi/Missing.slam"));
+    Diagnostics diagnostics = new Diagnostics();
+    ScenarioRun run = PreesmProject.open(root, new Diagnostics()).load(scenarioFile, stubLoader, true, diagnostics);
+    assertEquals("top", run.graph().getName());
+    assertNull(run.architecture());
+    assertNull(run.architectureFile());
+    assertEquals(1, diagnostics.warnings().size(), diagnostics.warnings().toString());
+    assertEquals(5, diagnostics.warnings().get(0).location().line());
+    assertEquals("architecture file '/app/Archi/Missing.slam' does not exist (looked for "
+        + root.resolve("Archi/Missing.slam") + "); going on without an architecture, as the core count is given",
+        diagnostics.warnings().get(0).message());
+    // an architecture that exists is still read
+    Path present = write(root.resolve("Scenarios/b.scenario"), scenario("/app/Algo/top.pi", "/app/Archi/2Core.slam"));
+    assertEquals(2, PreesmProject.open(root, new Diagnostics()).load(present, stubLoader, true, new Diagnostics())
+        .architecture().getCores().size());
   }
 
   @Test

@@ -146,8 +146,59 @@ class ScenarioReaderTest {
 
     String warnings = diagnostics.warnings().toString();
     assertTrue(warnings.contains("read as bytes"), warnings);
-    assertTrue(warnings.contains("parameter 'M' of 'top' is given the set of values [1, 2, 4]"), warnings);
-    assertEquals(2, diagnostics.warnings().size(), warnings);
+    assertEquals(1, diagnostics.warnings().size(), warnings);
+    assertEquals(1, read.valueSets().size(), "M's set of values waits for --param");
+    assertEquals(List.of("1", "2", "4"), read.valueSets().get(0).values());
+  }
+
+  /** PREESM's dynamic parameters: {@code value="[...]"}, line 4 for the first parameter. */
+  private Path valueSets(String first, String second) throws IOException {
+    return write("""
+        <scenario>
+          <flags><sizesAreInBit/></flags>
+          <parameterValues>
+            <parameter name="nbSlice" parent="top" type="DYNAMIC" value="%s"/>
+            <parameter name="height" parent="top/sub" type="DYNAMIC" value="%s"/>
+          </parameterValues>
+        </scenario>
+        """.formatted(first, second));
+  }
+
+  @Test
+  void aSetOfOneValueIsThatValue() throws IOException {
+    Diagnostics diagnostics = new Diagnostics();
+    ScenarioFile read = ScenarioReader.readFile(valueSets("[1]", "[ 270 ]"), diagnostics);
+    assertEquals(List.of("1", "270"), read.scenario().getParameterValues().stream()
+        .map(ParameterValue::getExpression).toList());
+    assertEquals(List.of(), read.valueSets());
+    assertEquals(Map.of("top/nbSlice", "1", "top/sub/height", "270"), read.parameterOverrides(Map.of()));
+    assertTrue(diagnostics.isEmpty(), diagnostics.warnings().toString());
+  }
+
+  @Test
+  void aSetOfSeveralValuesNeedsAChoiceAndTheErrorListsThem() throws IOException {
+    ScenarioFile read = ScenarioReader.readFile(valueSets("[1, 2, 4]", "[270]"), new Diagnostics());
+    InputException error = assertThrows(InputException.class, () -> read.parameterOverrides(Map.of()));
+    assertEquals(4, error.location().line());
+    assertTrue(error.location().file().toString().endsWith("test.scenario"), error.location().toString());
+    assertEquals("parameter 'nbSlice' of 'top' is given several values [1, 2, 4] (a PREESM dynamic parameter);"
+        + " code is generated for one value: choose it with --param nbSlice=VALUE (one of 1, 2, 4)",
+        error.getMessage());
+    // the command line's choice, by plain or qualified name, settles it and wins
+    assertEquals(Map.of("top/sub/height", "270", "nbSlice", "2"), read.parameterOverrides(Map.of("nbSlice", "2")));
+    assertEquals("4", read.parameterOverrides(Map.of("top/nbSlice", "4")).get("top/nbSlice"));
+  }
+
+  @Test
+  void anEmptyOrUnclosedSetIsAnError() throws IOException {
+    InputException empty = assertThrows(InputException.class,
+        () -> ScenarioReader.readFile(valueSets("[ ]", "1"), new Diagnostics()));
+    assertEquals(4, empty.location().line());
+    assertTrue(empty.getMessage().contains("is given an empty set of values [ ]"), empty.getMessage());
+    InputException unclosed = assertThrows(InputException.class,
+        () -> ScenarioReader.readFile(valueSets("1", "[1, 2"), new Diagnostics()));
+    assertEquals(5, unclosed.location().line());
+    assertTrue(unclosed.getMessage().contains("does not close it with ']'"), unclosed.getMessage());
   }
 
   @Test

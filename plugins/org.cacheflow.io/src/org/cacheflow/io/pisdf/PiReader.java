@@ -70,7 +70,8 @@ import org.cacheflow.model.expression.Expression;
  * actors), or, in old files, an empty {@code <data key="delay"/>} or a {@code delay} attribute with the
  * edge's expression. A FIFO into the delay node's input port ({@code set}) comes from the delay's setter
  * actor, one out of its output port ({@code get}) goes to its getter: these FIFOs stay in the graph and make
- * {@link Delay#getSetter()} / {@link Delay#getGetter()} (as PREESM derives them); a {@code setter} /
+ * {@link Delay#getSetter()} / {@link Delay#getGetter()} (as PREESM derives them). In a sub-graph the setter may
+ * be a source interface and the getter a sink interface (a delay fed by the enclosing graph). A {@code setter} /
  * {@code getter} attribute naming another actor, or an actor no such FIFO connects, is an error. The delay
  * node's port rates are optional (PREESM ignores them): they default to the delay's expression.</li>
  * <li>{@code <edge kind="dependency">} a {@link Dependency}: from a parameter (or an actor's config output
@@ -725,10 +726,15 @@ public final class PiReader {
       }
       Actor connected = owner(isSetter ? fifo.getSource() : fifo.getTarget());
       ActorKind kind = connected.getKind();
+      // a source interface may set and a sink interface may get a sub-graph's delay (the enclosing graph
+      // gives the initial tokens and takes the final ones), as PREESM's removePersistence itself writes it
+      ActorKind ownInterface = isSetter ? ActorKind.SOURCE_INTERFACE : ActorKind.SINK_INTERFACE;
       if (kind == ActorKind.DELAY || kind == ActorKind.SOURCE_INTERFACE || kind == ActorKind.SINK_INTERFACE
           || kind == ActorKind.CONFIG_OUTPUT_INTERFACE) {
-        throw new InputException(location(fifo), "the " + role + " of delay '" + delay.getName() + "' must be an"
-            + " actor, not " + describe(connected));
+        if (kind != ownInterface) {
+          throw new InputException(location(fifo), "the " + role + " of delay '" + delay.getName() + "' must be an"
+              + " actor or a " + (isSetter ? "source" : "sink") + " interface, not " + describe(connected));
+        }
       }
       if (named != null && named != connected) {
         throw new InputException(location(fifo), "this FIFO makes '" + connected.getName() + "' the " + role
@@ -814,7 +820,32 @@ public final class PiReader {
         throw error(edge, "dependency target '" + targetName + "' is not a parameter, actor or delay of graph '"
             + graph.getName() + "'");
       }
+      for (Dependency earlier : graph.getDependencies()) {
+        if (sameEnds(earlier, dependency)) {
+          // PREESM's editor can write an edge twice; the copy changes nothing
+          diagnostics.warn(location(dependency), "dependency from '" + sourceName + "' to '" + targetName + "'"
+              + edge.attribute("targetport").map(port -> port.isBlank() ? "" : " port '" + port.trim() + "'")
+                  .orElse("")
+              + " is written twice (also at line " + earlier.getLine() + "); the copy is ignored");
+          return;
+        }
+      }
       graph.getDependencies().add(dependency);
+    }
+
+    private static String sourceName(Dependency dependency) {
+      if (dependency.getSourcePort() != null) {
+        return "config output port '" + dependency.getSourcePort().getName() + "' of "
+            + describe(owner(dependency.getSourcePort()));
+      }
+      return dependency.getSource() == null ? "nothing" : "parameter '" + dependency.getSource().getName() + "'";
+    }
+
+    /** Whether two dependencies join the same source (parameter or port) to the same target. */
+    private static boolean sameEnds(Dependency a, Dependency b) {
+      return a.getSource() == b.getSource() && a.getSourcePort() == b.getSourcePort()
+          && a.getTargetPort() == b.getTargetPort() && a.getTargetParameter() == b.getTargetParameter()
+          && a.getTargetDelay() == b.getTargetDelay();
     }
 
     /**
@@ -865,7 +896,8 @@ public final class PiReader {
           Dependency earlier = feeding.put(port, dependency);
           if (earlier != null) {
             throw new InputException(location(dependency), "config input port '" + port.getName() + "' of "
-                + describe(owner(port)) + " is fed twice (also at line " + earlier.getLine() + ")");
+                + describe(owner(port)) + " is fed twice, by " + sourceName(dependency) + " here and by "
+                + sourceName(earlier) + " at line " + earlier.getLine() + "; a config input takes one value");
           }
           fed.add(port);
         }

@@ -208,14 +208,35 @@ public final class PreesmProject {
    * {@link InputException} at the scenario line concerned.
    */
   public ScenarioRun load(Path scenarioFile, GraphLoader graphLoader, Diagnostics diagnostics) {
+    return load(scenarioFile, graphLoader, false, diagnostics);
+  }
+
+  /**
+   * As {@link #load(Path, GraphLoader, Diagnostics)}; with {@code architectureOptional} (the caller is given the
+   * core count, e.g. {@code --cores}, and does not need the architecture) a scenario naming no architecture or
+   * one that does not exist is a warning at its line, and the run has no architecture (null).
+   */
+  public ScenarioRun load(Path scenarioFile, GraphLoader graphLoader, boolean architectureOptional,
+      Diagnostics diagnostics) {
     ScenarioFile scenario = ScenarioReader.readFile(scenarioFile, diagnostics);
     Path algorithmFile = required(scenario, scenario.algorithm(), "algorithm");
-    Path architectureFile = required(scenario, scenario.architecture(), "architecture");
+    Path architectureFile = architectureOptional
+        ? scenario.architecture().flatMap(setting -> existing(setting, "architecture", (location, message) ->
+            diagnostics.warn(location, message + "; going on without an architecture, as the core count is"
+                + " given"))).orElse(null)
+        : required(scenario, scenario.architecture(), "architecture");
+    if (architectureOptional && scenario.architecture().isEmpty()) {
+      diagnostics.warn(new SourceLocation(scenario.scenario().getFile(), scenario.scenario().getLine(),
+          scenario.scenario().getColumn()), "the scenario names no architecture (<files><architecture"
+              + " url=\"...\"/>); going on without one, as the core count is given");
+    }
 
     Graph graph = graphLoader.load(algorithmFile, diagnostics);
-    Architecture architecture = SlamReader.read(architectureFile, diagnostics);
-    scenario.mainCore().ifPresent(mainCore ->
-        SlamReader.applyMainCore(architecture, mainCore.value(), mainCore.location(), diagnostics));
+    Architecture architecture = architectureFile == null ? null : SlamReader.read(architectureFile, diagnostics);
+    if (architecture != null) {
+      scenario.mainCore().ifPresent(mainCore ->
+          SlamReader.applyMainCore(architecture, mainCore.value(), mainCore.location(), diagnostics));
+    }
     TokenSizeResolver.resolve(graph, scenario.scenario(), diagnostics);
     ScenarioChecker.check(scenario, graph, architecture, diagnostics);
     Path codegen = scenario.codegenDirectory().map(setting -> locate(setting.value())).orElse(null);

@@ -12,9 +12,10 @@ import org.cacheflow.model.Graph;
  *
  * @param scenario the scenario as read
  * @param graph the algorithm
- * @param architecture the architecture
+ * @param architecture the architecture; null only when it was optional and absent
+ *     ({@link PreesmProject#load(Path, GraphLoader, boolean, org.cacheflow.model.diagnostics.Diagnostics)})
  * @param algorithmFile where the algorithm was read from
- * @param architectureFile where the architecture was read from
+ * @param architectureFile where the architecture was read from, or null with no architecture
  * @param codegenDirectory where the scenario puts generated code (it need not exist yet), or null when
  *     the scenario does not say
  */

@@ -26,19 +26,23 @@ public final class ScenarioChecker {
   private ScenarioChecker() {
   }
 
+  /** Checks {@code scenarioFile} against {@code graph} and {@code architecture} (null: core names go unchecked). */
   public static void check(ScenarioFile scenarioFile, Graph graph, Architecture architecture,
       Diagnostics diagnostics) {
     Scenario scenario = scenarioFile.scenario();
     Set<String> cores = new LinkedHashSet<>();
     Set<String> coreTypes = new LinkedHashSet<>();
-    for (Core core : architecture.getCores()) {
-      cores.add(core.getName());
-      coreTypes.add(core.getType());
+    boolean hasArchitecture = architecture != null;
+    if (hasArchitecture) {
+      for (Core core : architecture.getCores()) {
+        cores.add(core.getName());
+        coreTypes.add(core.getType());
+      }
     }
-    String archName = architecture.getName();
+    String archName = hasArchitecture ? architecture.getName() : "";
 
     for (MappingConstraint constraint : scenario.getConstraints()) {
-      if (!cores.contains(constraint.getCoreName())) {
+      if (hasArchitecture && !cores.contains(constraint.getCoreName())) {
         diagnostics.warn(location(constraint), "mapping constraint for core '" + constraint.getCoreName()
             + "', which architecture '" + archName + "' does not have");
       }
@@ -54,7 +58,7 @@ public final class ScenarioChecker {
         diagnostics.warn(location(timing), "timing for '" + timing.getActorPath()
             + "', which is not an actor of graph '" + graph.getName() + "'");
       }
-      if (!coreTypes.contains(timing.getCoreType())) {
+      if (hasArchitecture && !coreTypes.contains(timing.getCoreType())) {
         diagnostics.warn(location(timing), "timing for core type '" + timing.getCoreType()
             + "', which architecture '" + archName + "' does not have (it has " + coreTypes + ")");
       }
@@ -66,7 +70,7 @@ public final class ScenarioChecker {
       }
     }
     for (String operator : scenarioFile.specialVertexOperators()) {
-      if (!cores.contains(operator)) {
+      if (hasArchitecture && !cores.contains(operator)) {
         diagnostics.warn(location(scenario), "special vertex operator '" + operator
             + "' is not a core of architecture '" + archName + "'");
       }

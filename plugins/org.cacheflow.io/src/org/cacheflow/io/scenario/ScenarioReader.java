@@ -39,8 +39,9 @@ import org.cacheflow.model.diagnostics.SourceLocation;
  * <li>{@code <simuParams>}: {@code mainCore}, {@code dataTypes/dataType name size} and
  * {@code specialVertexOperators/specialVertexOperator path}.</li>
  * <li>{@code <parameterValues><parameter name parent value [type]>}: overrides. The old {@code type}
- * attribute is accepted; a value set such as {@code [1, 2, 4]} ({@code ACTOR_DEPENDENT}/{@code DYNAMIC})
- * is not a single override and is skipped with a warning.</li>
+ * attribute is accepted. A value set such as {@code [1, 2, 4]} (PREESM's {@code DYNAMIC} parameters): a set
+ * of one value is that value; a set of several is kept in {@link ScenarioFile#valueSets()}, and the user
+ * chooses one value with {@code --param} ({@link ScenarioFile#parameterOverrides}).</li>
  * </ul>
  * Sections PREESM uses only for simulation or measurement ({@code papifyConfigs}, {@code energyConfigs},
  * {@code memcpyspeed}, the deprecated {@code variables} and {@code relativeconstraints}) are ignored; an
@@ -58,6 +59,7 @@ public final class ScenarioReader {
   private final Map<String, MappingConstraint> constraintsByCore = new LinkedHashMap<>();
   private final Map<String, DataType> dataTypesByName = new LinkedHashMap<>();
   private final List<String> specialVertexOperators = new ArrayList<>();
+  private final List<ValueSet> valueSets = new ArrayList<>();
   private ScenarioSetting algorithm;
   private ScenarioSetting architecture;
   private ScenarioSetting codegenDirectory;
@@ -106,7 +108,7 @@ public final class ScenarioReader {
           + " are read as bytes (a scenario written by PREESM before sizes were in bits)");
     }
     return new ScenarioFile(file, scenario, Optional.ofNullable(algorithm), Optional.ofNullable(architecture),
-        Optional.ofNullable(codegenDirectory), Optional.ofNullable(mainCore), specialVertexOperators);
+        Optional.ofNullable(codegenDirectory), Optional.ofNullable(mainCore), specialVertexOperators, valueSets);
   }
 
   private void readFiles(XmlElement files) {
@@ -231,11 +233,13 @@ public final class ScenarioReader {
       if (value.isEmpty()) {
         throw element.error("parameter '" + name + "' of '" + parent + "' has no value");
       }
-      String type = element.attribute("type").map(String::trim).orElse("");
-      if ((type.equals("ACTOR_DEPENDENT") || type.equals("DYNAMIC")) && value.startsWith("[")) {
-        diagnostics.warn(element.location(), "parameter '" + name + "' of '" + parent + "' is given the set of"
-            + " values " + value + ", not a single value; the override is ignored");
-        continue;
+      if (value.startsWith("[")) {
+        List<String> values = valueSet(element, name, parent, value);
+        if (values.size() > 1) {
+          valueSets.add(new ValueSet(parent, name, values, element.location()));
+          continue;
+        }
+        value = values.get(0);
       }
       ParameterValue override = factory.createParameterValue();
       locate(override, element.location());
@@ -244,6 +248,24 @@ public final class ScenarioReader {
       override.setExpression(value);
       scenario.getParameterValues().add(override);
     }
+  }
+
+  /** The values of a set {@code [a, b, ...]} (PREESM's dynamic parameters), at least one. */
+  private static List<String> valueSet(XmlElement element, String name, String parent, String text) {
+    if (!text.endsWith("]")) {
+      throw element.error("parameter '" + name + "' of '" + parent + "' has the value '" + text
+          + "', which opens a set of values with '[' but does not close it with ']'");
+    }
+    List<String> values = new ArrayList<>();
+    for (String part : text.substring(1, text.length() - 1).split(",")) {
+      if (!part.isBlank()) {
+        values.add(part.trim());
+      }
+    }
+    if (values.isEmpty()) {
+      throw element.error("parameter '" + name + "' of '" + parent + "' is given an empty set of values " + text);
+    }
+    return values;
   }
 
   private static void locate(Located element, SourceLocation location) {

@@ -86,4 +86,93 @@ class DelayEndsFileTest {
     assertTrue(error.getMessage().contains("setter 'S' of delay 'd'") && error.getMessage().contains("produces 3")
         && error.getMessage().contains("holds 4 tokens"), error.getMessage());
   }
+
+  /**
+   * A sub-graph's delay fed by the enclosing graph: inside H (fired twice), A's self-loop carries 3 tokens set by
+   * the source interface s and got by the sink interface g ({@code level}: the delay's persistence).
+   */
+  private Path hierarchical(String level, String outerRate) throws IOException {
+    Path sub = project.resolve("Algo/h.pi");
+    Files.createDirectories(sub.getParent());
+    Files.writeString(sub, """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <graphml xmlns="http://graphml.graphdrawing.org/xmlns">
+            <graph edgedefault="directed">
+                <data key="name">h</data>
+                <node id="s" kind="src"><port annotation="NONE" expr="%2$s" kind="output" name="s"/></node>
+                <node id="g" kind="snk"><port annotation="NONE" expr="3" kind="input" name="g"/></node>
+                <node id="A" kind="actor">
+                    <port annotation="NONE" expr="3" kind="input" name="prev"/>
+                    <port annotation="NONE" expr="3" kind="output" name="next"/>
+                </node>
+                <node expr="3" getter="" id="d" kind="delay" level="%1$s" setter="">
+                    <port annotation="NONE" expr="3" kind="input" name="set"/>
+                    <port annotation="NONE" expr="3" kind="output" name="get"/>
+                </node>
+                <edge kind="fifo" source="A" sourceport="next" target="A" targetport="prev" type="int">
+                    <data key="delay">d</data>
+                </edge>
+                <edge kind="fifo" source="s" sourceport="s" target="d" targetport="set" type="int"/>
+                <edge kind="fifo" source="d" sourceport="get" target="g" targetport="g" type="int"/>
+            </graph>
+        </graphml>
+        """.formatted(level, outerRate), StandardCharsets.UTF_8);
+    Path top = project.resolve("Algo/top.pi");
+    Files.writeString(top, """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <graphml xmlns="http://graphml.graphdrawing.org/xmlns">
+            <key attr.name="graph_desc" attr.type="string" for="node"/>
+            <graph edgedefault="directed">
+                <data key="name">top</data>
+                <node id="P" kind="actor"><port annotation="NONE" expr="6" kind="output" name="o"/></node>
+                <node id="H" kind="actor">
+                    <data key="graph_desc">Algo/h.pi</data>
+                    <port annotation="NONE" expr="%1$s" kind="input" name="s"/>
+                    <port annotation="NONE" expr="3" kind="output" name="g"/>
+                </node>
+                <node id="C" kind="actor"><port annotation="NONE" expr="6" kind="input" name="i"/></node>
+                <edge kind="fifo" source="P" sourceport="o" target="H" targetport="s" type="int"/>
+                <edge kind="fifo" source="H" sourceport="g" target="C" targetport="i" type="int"/>
+            </graph>
+        </graphml>
+        """.formatted(outerRate), StandardCharsets.UTF_8);
+    return top;
+  }
+
+  @Test
+  void aSubgraphDelayMayBeSetAndGotThroughItsInterfaces() throws IOException {
+    Srdag dag = SingleRateExpansion.expand(analyse(hierarchical("none", "3")).flatGraph());
+    FlatGraph flat = dag.flatGraph();
+    assertEquals(2, flat.actor("top/H/A").repetitions());
+    FlatFifo loop = flat.fifos().stream().filter(f -> f.delay() > 0).findFirst().orElseThrow();
+    assertEquals(flat.actor("top/H/s").index(), loop.setter(), "the source interface's broadcast sets the delay");
+    assertEquals("if_s", loop.setterPort());
+    assertEquals(flat.actor("top/H/g").index(), loop.getter(), "the sink interface's round buffer gets it");
+    assertEquals(2, loop.delaySegments(), "one run of the delay per firing of H");
+    assertEquals(false, loop.delayPersistent());
+    // per firing of H: its broadcast gives A's 3 initial tokens, A's 3 final tokens go to its round buffer
+    int fromSetter = 0;
+    int toGetter = 0;
+    for (int e = 0; e < dag.edgeCount(); e++) {
+      fromSetter += dag.isFromSetter(e) ? (int) dag.edgeTokens(e) : 0;
+      toGetter += dag.isToGetter(e) ? (int) dag.edgeTokens(e) : 0;
+    }
+    assertEquals(2 * 3, fromSetter);
+    assertEquals(2 * 3, toGetter);
+  }
+
+  @Test
+  void aSubgraphDelaySetThroughAnInterfaceMustNotPersist() throws IOException {
+    InputException error = assertThrows(InputException.class, () -> analyse(hierarchical("permanent", "3")));
+    assertTrue(error.location().file().endsWith("h.pi"), error.location().toString());
+    assertTrue(error.getMessage().contains("only persistence NONE allows a setter or getter"), error.getMessage());
+  }
+
+  @Test
+  void anInterfaceGivingMoreThanTheDelaysSizeIsAnError() throws IOException {
+    InputException error = assertThrows(InputException.class, () -> analyse(hierarchical("none", "6")));
+    assertTrue(error.location().file().endsWith("h.pi"), error.location().toString());
+    assertTrue(error.getMessage().contains("setter 's' of delay 'd'") && error.getMessage().contains("holds 3"),
+        error.getMessage());
+  }
 }

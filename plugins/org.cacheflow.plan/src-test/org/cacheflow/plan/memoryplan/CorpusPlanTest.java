@@ -7,7 +7,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -17,7 +16,6 @@ import org.cacheflow.io.project.PreesmProject;
 import org.cacheflow.io.project.ScenarioRun;
 import org.cacheflow.io.sdf3.Sdf3Reader;
 import org.cacheflow.model.Graph;
-import org.cacheflow.model.ParameterValue;
 import org.cacheflow.model.diagnostics.Diagnostics;
 import org.cacheflow.model.diagnostics.InputException;
 import org.cacheflow.plan.analysis.AnalysisResult;
@@ -60,12 +58,7 @@ class CorpusPlanTest {
   private static Case preesm(PreesmProject project, Path scenario) {
     Diagnostics diagnostics = new Diagnostics();
     ScenarioRun run = project.load(scenario, PiReader::read, diagnostics);
-    Map<String, String> overrides = new LinkedHashMap<>();
-    for (ParameterValue value : run.scenario().scenario().getParameterValues()) {
-      String parent = value.getParentPath();
-      overrides.put(parent == null || parent.isEmpty() ? value.getParameterName()
-          : parent + "/" + value.getParameterName(), value.getExpression());
-    }
+    Map<String, String> overrides = run.scenario().parameterOverrides(Map.of());
     AnalysisResult analysis = GraphAnalysis.analyse(run.graph(), overrides, diagnostics);
     Srdag srdag = SingleRateExpansion.expand(analysis.flatGraph());
     Platform platform = run.architecture() != null && !run.architecture().getCores().isEmpty()

@@ -76,7 +76,12 @@ import org.cacheflow.model.expression.ParameterResolver;
  * Persistence: a setter gives fresh tokens at every run of the delay, so such a delay never carries tokens
  * across iterations. At the top graph every level is accepted and means one run per iteration; in a
  * sub-graph only NONE is (one run per sub-graph firing), LOCAL and PERMANENT are rejected as PREESM rejects
- * them. A delay may have just a setter (its final tokens are dropped) or just a getter (its initial tokens
+ * them. In a sub-graph the setter may be a source interface and the getter a sink interface (the form PREESM's
+ * {@code removePersistence} gives a lifted delay, and the quasi single-rate flattening PREESM applies to graphs
+ * with NONE delays): at each firing of the sub-graph the delay's initial tokens are what the hierarchical actor
+ * receives on that port (the interface's broadcast is the setter) and its final tokens leave through the
+ * output port (the interface's round buffer is the getter); the interface rate must let the delay run once
+ * per firing (outer rate at most the delay's size for the setter, as a broadcast repeats tokens). A delay may have just a setter (its final tokens are dropped) or just a getter (its initial tokens
  * come from the init refinement or are zeros at every run); PREESM accepts that asymmetry only at the top.
  * A delay actor with FIFOs that belongs to no delayed FIFO is left out with a warning, as are
  * CONFIG_OUTPUT_INTERFACE actors, which carry no data.
@@ -255,11 +260,16 @@ public final class Flattener {
       Actor source = sourcePort.getActor();
       Actor target = targetPort.getActor();
       if (kindOf(source) == ActorKind.DELAY || kindOf(target) == ActorKind.DELAY) {
-        LevelFifo end = delayEndFifo(fifo, source, target, graphPath, parameters, rates, delayedFifoOf, delayEnds,
-            nodes, nodeIndex);
+        LevelFifo end = delayEndFifo(fifo, source, target, graphPath, parameters, rates, interfaceRates,
+            delayedFifoOf, delayEnds, nodes, nodeIndex);
         if (end != null) {
           levelFifos.add(end);
           delayEndFifos.add(end);
+          Actor other = kindOf(target) == ActorKind.DELAY ? source : target;
+          if (isInterface(other) && interfaceFifo.put(other, end) != null) {
+            throw new InputException(Locations.of(other), "interface '" + other.getName() + "' of graph '"
+                + graphPath + "' is connected to more than one FIFO");
+          }
         }
         continue;
       }
@@ -365,7 +375,8 @@ public final class Flattener {
    * whose ports carry the delay's size. Returns null (with a warning) for a delay actor of no delayed FIFO.
    */
   private LevelFifo delayEndFifo(Fifo fifo, Actor source, Actor target, String graphPath,
-      Map<String, Long> parameters, Map<Port, Long> rates, Map<Actor, Fifo> delayedFifoOf,
+      Map<String, Long> parameters, Map<Port, Long> rates, Map<String, Long> interfaceRates,
+      Map<Actor, Fifo> delayedFifoOf,
       Map<Fifo, DelayEnds> delayEnds, List<Actor> nodes, Map<Actor, Integer> nodeIndex) {
     boolean isSetter = kindOf(target) == ActorKind.DELAY;
     Actor delayActor = isSetter ? target : source;
@@ -379,11 +390,15 @@ public final class Flattener {
     Delay delay = delayed.getDelay();
     String role = isSetter ? "setter" : "getter";
     String delayName = "delay '" + delayActor.getName() + "' of graph '" + graphPath + "'";
-    if (kindOf(other) == ActorKind.DELAY || isInterface(other)
-        || kindOf(other) == ActorKind.CONFIG_OUTPUT_INTERFACE) {
+    // in a sub-graph, the enclosing graph may give the initial tokens through a source interface and take the
+    // final ones through a sink interface (PREESM's removePersistence writes delays so)
+    boolean fromParent = interfaceRates != null
+        && kindOf(other) == (isSetter ? ActorKind.SOURCE_INTERFACE : ActorKind.SINK_INTERFACE);
+    if (!fromParent && (kindOf(other) == ActorKind.DELAY || isInterface(other)
+        || kindOf(other) == ActorKind.CONFIG_OUTPUT_INTERFACE)) {
       throw new InputException(Locations.of(fifo), "the " + role + " of " + delayName + " must be an actor of"
-          + " the graph, not " + (kindOf(other) == ActorKind.DELAY ? "a delay" : "interface '" + other.getName()
-          + "'"));
+          + " the graph" + (interfaceRates == null ? "" : " or a " + (isSetter ? "source" : "sink") + " interface")
+          + ", not " + (kindOf(other) == ActorKind.DELAY ? "a delay" : "interface '" + other.getName() + "'"));
     }
     Actor own = isSetter ? delayed.getSource().getActor() : delayed.getTarget().getActor();
     if (other == own) {
@@ -412,7 +427,8 @@ public final class Flattener {
       nodes.add(delayActor);
     }
     Port otherPort = isSetter ? fifo.getSource() : fifo.getTarget();
-    long otherRate = rateOf(rates, otherPort, other, graphPath);
+    long otherRate = fromParent ? interfaceRate(other, graphPath, interfaceRates)
+        : rateOf(rates, otherPort, other, graphPath);
     LevelFifo levelFifo = isSetter ? new LevelFifo(fifo, source, target, otherRate, ends.tokens)
         : new LevelFifo(fifo, source, target, ends.tokens, otherRate);
     if (isSetter) {
@@ -433,7 +449,8 @@ public final class Flattener {
       boolean isSetter = end == ends.setter;
       Actor actor = isSetter ? end.source() : end.target();
       long rate = isSetter ? end.production() : end.consumption();
-      long fires = levelRepetitions[nodeIndex.get(actor)];
+      // an interface setter or getter passes the hierarchical actor's tokens once per firing of the graph
+      long fires = isInterface(actor) ? 1 : levelRepetitions[nodeIndex.get(actor)];
       long delayFires = levelRepetitions[nodeIndex.get(ends.delay.getActor())];
       if (delayFires != 1) {
         Port port = isSetter ? end.fifo().getSource() : end.fifo().getTarget();

@@ -83,6 +83,33 @@ class PreesmApplicationTest {
     assertFramesOf(output);
   }
 
+  /** The agreement on the last iteration, on pipelined cores, under ThreadSanitizer (the actors' own race aside). */
+  @Test
+  void stoppingPipelinedCoresIsRaceFree() throws IOException {
+    assumeBuildTools();
+    Path out = temp.resolve("tsan");
+    Run run = run("generate", project.toString(), "--out", out.toString(), "--strategy", "channels", "--link",
+        "ZLIB::ZLIB");
+    assertEquals(0, run.status(), run.err());
+    Path build = temp.resolve("tsan-build");
+    exec(List.of("cmake", "-S", out.toString(), "-B", build.toString(), "-DCACHEFLOW_SANITIZE=thread",
+        "-DCACHEFLOW_BUNDLED_RUNTIME=ON"));
+    exec(List.of("cmake", "--build", build.toString()));
+    ProcessBuilder program = new ProcessBuilder(build.resolve("frame_crc").toString(), "--iterations", "100",
+        "--validate").redirectErrorStream(true);
+    program.environment().put("TSAN_OPTIONS", "halt_on_error=1 exitcode=66");
+    Process process = program.start();
+    String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    try {
+      assertEquals(0, process.waitFor(), output);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new AssertionError(e);
+    }
+    assertFalse(output.contains("ThreadSanitizer"), output);
+    assertFramesOf(output);
+  }
+
   @Test
   void scenariosAreNamedAsPreesmUsersWriteThem() {
     Path elsewhere = Path.of("Scenarios/2core.scenario");

@@ -63,6 +63,7 @@ class PreesmApplicationTest {
     assertTrue(cmakeLists.contains("set(CACHEFLOW_ACTOR_LIBRARIES \"ZLIB::ZLIB\" CACHE STRING"), cmakeLists);
     // plain CMake, no -D: PROJECT_ROOT_PATH, Code/src, Code/include and zlib come from the generated project
     String output = buildAndRun(generated, temp.resolve("build"), "--iterations", "100", "--validate");
+    assertTrue(output.contains("main-sequential.c defines main(); left out"), output);
     assertFramesOf(output);
   }
 

@@ -21,6 +21,7 @@ import org.cacheflow.codegen.model.SyntheticActor.Use;
 import org.cacheflow.codegen.printer.CorePrinter;
 import org.cacheflow.codegen.printer.HeaderPrinter;
 import org.cacheflow.codegen.printer.MainPrinter;
+import org.cacheflow.codegen.printer.SupportSourcePrinter;
 import org.cacheflow.codegen.printer.SyntheticActorsPrinter;
 import org.junit.jupiter.api.Test;
 
@@ -157,8 +158,9 @@ class PrinterTest {
   void realActorsGetPreesmsStopFlagAndLoopSize() {
     for (boolean synthetic : new boolean[] {false, true}) {
       CodeProject project = project(synthetic, false, List.of());
+      String support = new SupportSourcePrinter(project).print().toString();
+      assertTrue(support.contains("\nint preesmStopThreads;\n"), support);
       String main = new MainPrinter(project).print().toString();
-      assertTrue(main.contains("\nint preesmStopThreads;\n"), main);
       assertTrue(main.contains("#ifdef PREESM_LOOP_SIZE\n#define CF_DEFAULT_ITERATIONS ((long)(PREESM_LOOP_SIZE))"),
           main);
       String core = new CorePrinter(project, project.cores().get(0)).print().toString();

@@ -3,8 +3,6 @@
 #include <stdio.h>
 #include "graph.h"
 
-/* PREESM's generated main defines it for the actors (extern int preesmStopThreads;): non-zero stops the run */
-int preesmStopThreads;
 long cf_iterations;
 int cf_validate;
 cf_md5 cf_sink_parts[CF_GRAPH_SINK_PARTS];

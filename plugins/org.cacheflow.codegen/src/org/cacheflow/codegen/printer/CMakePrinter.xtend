@@ -101,6 +101,15 @@ class CMakePrinter extends CTemplate {
 			if(NOT actor_sources)
 			  message(FATAL_ERROR "no actor sources (*.c) in ${actor_sources_dir} (set CACHEFLOW_ACTOR_SOURCES, or --sources of cacheflow generate)")
 			endif()
+			# A PREESM application's sources may hold a main of their own (a sequential reference, say): the generated
+			# main.c is the program's, so a file defining main() is left out, and said so.
+			foreach(source IN LISTS actor_sources)
+			  file(STRINGS "${source}" source_main REGEX "^[ \t]*(int|void)[ \t]+main[ \t]*\\(")
+			  if(source_main)
+			    message(STATUS "actor source ${source} defines main(); left out (the generated main.c is the program's)")
+			    list(REMOVE_ITEM actor_sources "${source}")
+			  endif()
+			endforeach()
 			target_sources(«project.identifier» PRIVATE ${actor_sources})
 			target_include_directories(«project.identifier» PRIVATE ${actor_include_dirs})
 

@@ -18,8 +18,6 @@ class MainPrinter extends CTemplate {
 		#include <stdio.h>
 		#include "graph.h"
 
-		/* PREESM's generated main defines it for the actors (extern int preesmStopThreads;): non-zero stops the run */
-		int preesmStopThreads;
 		long cf_iterations;
 		int cf_validate;
 		«IF !project.sinks.empty»

@@ -42,7 +42,7 @@ class SupportHeaderPrinter extends CTemplate {
 		/* 0 to run, 1 after --help, 2 on a usage error (printed). iterations: the default of --iterations. */
 		int cf_gen_parse_arguments(int argc, char **argv, const char *program, long iterations, cf_gen_options *out);
 
-		/* PREESM's API for actors: setting preesmStopThreads (defined in main.c) to non-zero ends the run. The cores
+		/* PREESM's API for actors: setting preesmStopThreads (defined in cacheflow_support.c) to non-zero ends the run. The cores
 		 * agree on the last iteration: the highest any core has begun when a core first sees the flag. */
 		extern int preesmStopThreads;
 		#define CF_GEN_MAX_CORES 64

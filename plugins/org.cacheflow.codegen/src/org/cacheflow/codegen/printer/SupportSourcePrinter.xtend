@@ -151,6 +151,9 @@ class SupportSourcePrinter extends CTemplate {
 		/* Dekker-style agreement: a core publishes the iteration it begins, then looks for a stop; the core recording
 		 * a stop raises the request, then reads what every core has begun. Sequentially consistent atomics make at
 		 * least one of the two see the other, so no core runs an iteration beyond the last one agreed on. */
+		/* PREESM's generated main defines it for the actors (extern int preesmStopThreads;): non-zero stops the run */
+		int preesmStopThreads;
+
 		#define CF_STOP_PENDING LONG_MIN
 		static _Atomic long begun[CF_GEN_MAX_CORES];
 		static atomic_int stop_requested;

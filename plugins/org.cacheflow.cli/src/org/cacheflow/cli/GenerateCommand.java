@@ -242,6 +242,9 @@ public final class GenerateCommand implements Command {
     if (sourceFolder == null && code != null && Files.isDirectory(code.resolve("src"))) {
       sourceFolder = code.resolve("src");
       err.println("note: actor sources from " + Paths.display(sourceFolder) + " (choose others with --sources)");
+    } else if (sourceFolder == null) {
+      err.println("warning: no actor sources (no --sources, and no Code/src in a project): configuring the generated "
+          + "project stops until CACHEFLOW_ACTOR_SOURCES names them; --synthetic-actors builds without them");
     }
     List<String> includeFolders = new ArrayList<>();
     if (code != null && Files.isDirectory(code.resolve("include"))) {

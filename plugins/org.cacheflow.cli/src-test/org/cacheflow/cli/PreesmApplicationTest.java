@@ -139,6 +139,11 @@ class PreesmApplicationTest {
     for (String strategy : Strategy.NAMES) {
       assertTrue(help.contains(" " + strategy + " ") || help.contains(" " + strategy + "\n"), strategy + " in\n" + help);
     }
+    // continued lines of the strategy list start in the options' description column
+    String strategies = help.substring(help.indexOf("  --strategy S"), help.indexOf("  --override"));
+    int column = strategies.indexOf("baseline");
+    strategies.lines().skip(1).forEach(line -> assertEquals(column, line.length() - line.stripLeading().length(),
+        line));
     for (String target : TargetCache.BUILT_IN.keySet()) {
       assertTrue(help.contains(target), target);
     }

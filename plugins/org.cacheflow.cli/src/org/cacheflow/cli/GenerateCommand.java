@@ -100,7 +100,7 @@ public final class GenerateCommand implements Command {
     int column = 0;
     for (String word : text.split(" ")) {
       if (column > 0 && column + word.length() + 1 > 80) {
-        wrapped.append("\n").append(" ".repeat(32));
+        wrapped.append("\n").append(" ".repeat(24));
         column = 0;
       } else if (column > 0) {
         wrapped.append(' ');

@@ -71,8 +71,9 @@ class PreesmApplicationTest {
   void generateThenTheCommandItPrintsBuildsAndRuns() throws IOException, InterruptedException {
     assumeBuildTools();
     Path out = temp.resolve("out dir");
+    // definitions the actors do not use, but which must survive the CMake file and the compiler's command line
     Run run = run("generate", project.toString(), "--out", out.toString(), "--strategy", "baseline", "--link", "zlib",
-        "--define", "UNUSED_FLAG");
+        "--define", "UNUSED_FLAG", "--define", "GREETING=\"hi $USER \\\"you\\\"\"");
     assertEquals(0, run.status(), run.err());
     assertTrue(run.err().contains("note: actor sources from "), run.err());
     String hint = run.out().lines().filter(line -> line.startsWith("build: ")).findFirst().orElseThrow()
@@ -82,6 +83,8 @@ class PreesmApplicationTest {
     String output = new String(shell.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     assertEquals(0, shell.waitFor(), hint + "\n" + output);
     assertFramesOf(output);
+    assertTrue(Files.readString(out.resolve("build/CMakeCache.txt")).contains(
+        "CACHEFLOW_ACTOR_DEFINITIONS:STRING=UNUSED_FLAG;GREETING=\"hi $USER \\\"you\\\"\"\n"), "read back as given");
   }
 
   /** The agreement on the last iteration, on pipelined cores, under ThreadSanitizer (the actors' own race aside). */

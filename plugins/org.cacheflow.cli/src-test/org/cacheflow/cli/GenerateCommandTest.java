@@ -7,7 +7,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
-import org.cacheflow.cli.InspectCommandTest.Run;
+import org.cacheflow.cli.Examples.Run;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -66,6 +66,22 @@ class GenerateCommandTest {
         && run.err().contains("--synthetic-actors"), run.err());
     assertEquals(Main.OK, InspectCommandTest.run("generate", graph.toString(), "--out", dir.resolve("out").toString(),
         "--synthetic-actors").status());
+  }
+
+  /** Issue 13: real actors without sources would stop the configuration; generate says so at once. */
+  @Test
+  void realActorsWithoutSourcesAreWarnedAbout() throws IOException {
+    Path out = dir.resolve("real");
+    Run run = InspectCommandTest.run("generate", EXAMPLE.toString(), "--out", out.toString());
+    assertEquals(Main.OK, run.status(), run.err());
+    assertTrue(run.err().contains("warning: no actor sources (no --sources, and no Code/src in a project)"),
+        run.err());
+    // the example's Code/include is searched all the same, and PROJECT_ROOT_PATH names its Code/ folder
+    String cmake = Files.readString(out.resolve("CMakeLists.txt"));
+    assertTrue(cmake.contains("set(CACHEFLOW_ACTOR_INCLUDES \"" + GenerateCommand.relative(out,
+        EXAMPLE.resolve("Code/include")) + "\""), cmake);
+    assertTrue(cmake.contains("set(CACHEFLOW_PROJECT_ROOT_PATH \"" + GenerateCommand.relative(out,
+        EXAMPLE.resolve("Code")) + "\""), cmake);
   }
 
   @Test

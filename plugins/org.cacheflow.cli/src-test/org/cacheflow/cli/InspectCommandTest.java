@@ -3,17 +3,14 @@ package org.cacheflow.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import org.cacheflow.cli.Examples.Run;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -23,15 +20,8 @@ class InspectCommandTest {
   /** The bundled example, found from the bundle directory (tests run with it as working directory). */
   private static final Path EXAMPLE = Path.of("../../examples/filter-bank");
 
-  record Run(int status, String out, String err) {
-  }
-
   static Run run(String... args) {
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    ByteArrayOutputStream err = new ByteArrayOutputStream();
-    int status = new Main().run(Arrays.asList(args), new PrintStream(out, true, StandardCharsets.UTF_8),
-        new PrintStream(err, true, StandardCharsets.UTF_8));
-    return new Run(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    return Examples.run(args);
   }
 
   private static long jsonNumberAfter(String json, String context, String key) {

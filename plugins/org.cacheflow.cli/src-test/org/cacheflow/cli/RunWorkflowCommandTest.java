@@ -5,18 +5,15 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 
+import org.cacheflow.cli.Examples.Run;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -25,41 +22,22 @@ import org.junit.jupiter.api.io.TempDir;
 /** {@code cacheflow run-workflow} as users run it: generations, skipped tasks, errors with their lines. */
 class RunWorkflowCommandTest {
 
-  private static final Path EXAMPLE = Path.of("../../examples/filter-bank");
-
   @TempDir
   Path temp;
   Path project;
 
   @BeforeAll
   static void runtimeFromTheCheckout() {
-    // the launcher sets CACHEFLOW_HOME; tests name the runtime-c folder of this checkout instead
-    if (System.getProperty("cacheflow.runtime") == null) {
-      System.setProperty("cacheflow.runtime", Path.of("../../runtime-c").toAbsolutePath().normalize().toString());
-    }
+    Examples.useCheckoutRuntime();
   }
 
   @BeforeEach
   void copyExample() throws IOException {
-    project = temp.resolve("filter-bank");
-    try (Stream<Path> files = Files.walk(EXAMPLE)) {
-      for (Path file : files.filter(Files::isRegularFile).filter(f -> !f.toString().contains("generated")).toList()) {
-        Path copy = project.resolve(EXAMPLE.relativize(file).toString());
-        Files.createDirectories(copy.getParent());
-        Files.copy(file, copy);
-      }
-    }
-  }
-
-  record Run(int status, String out, String err) {
+    project = Examples.copy("filter-bank", temp);
   }
 
   private static Run run(String... args) {
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    ByteArrayOutputStream err = new ByteArrayOutputStream();
-    int status = new Main().run(Arrays.asList(args), new PrintStream(out, true, StandardCharsets.UTF_8),
-        new PrintStream(err, true, StandardCharsets.UTF_8));
-    return new Run(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    return Examples.run(args);
   }
 
   private void setVariable(String name, String value) throws IOException {

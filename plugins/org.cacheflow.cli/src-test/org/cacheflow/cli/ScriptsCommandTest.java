@@ -31,7 +31,7 @@ class ScriptsCommandTest {
 
   @Test
   void stereoExampleScriptsEvaluateWithMarksAndMatches() {
-    InspectCommandTest.Run run = InspectCommandTest.run("scripts", "../../examples/stereo");
+    Examples.Run run = Examples.run("scripts", "../../examples/stereo");
     assertEquals(0, run.status(), run.err());
     assertTrue(run.out().contains("graph stereo"), run.out());
     assertTrue(run.out().contains(" read-mostly"), run.out());
@@ -46,14 +46,14 @@ class ScriptsCommandTest {
   @Test
   void projectDirectoryReportsMatchesInBytesAndMarks(@TempDir Path directory) throws IOException {
     Path project = project(directory, "half.bsh", "o_out.matchWith(0, i_in, n / 2, n / 2);\ni_in.markReadMostly();\n");
-    InspectCommandTest.Run run = InspectCommandTest.run("scripts", project.toString());
+    Examples.Run run = Examples.run("scripts", project.toString());
     assertEquals(0, run.status(), run.err());
     assertTrue(run.out().contains("top/B_0  (" + project.resolve("Code/Scripts/half.bsh")), run.out());
     assertTrue(run.out().contains("  match o_out[0..16) <-> top/A_0.out->top/B_0.in (i_in)[16..32)\n"), run.out());
     assertTrue(run.out().contains("  mark i_in read-mostly\n"), run.out());
     assertTrue(run.out().contains("  top/A_0.out->top/B_0.in: read-mostly\n"), run.out());
 
-    InspectCommandTest.Run json = InspectCommandTest.run("scripts", project.toString(), "--json");
+    Examples.Run json = Examples.run("scripts", project.toString(), "--json");
     assertEquals(0, json.status(), json.err());
     assertTrue(json.out().startsWith("[\n{\"source\":\""), json.out());
     assertTrue(json.out().contains("\"localRange\":{\"startByte\":0,\"endByte\":16,\"startBit\":0,\"endBit\":128},"
@@ -66,7 +66,7 @@ class ScriptsCommandTest {
   @Test
   void missingScriptIsAnErrorAtTheGraphLine(@TempDir Path directory) throws IOException {
     Path project = project(directory, "absent.bsh", null);
-    InspectCommandTest.Run run = InspectCommandTest.run("scripts", project.toString());
+    Examples.Run run = Examples.run("scripts", project.toString());
     assertEquals(Main.BAD_INPUT, run.status(), run.out());
     assertTrue(run.out().contains("  error: " + project.resolve("Algo/top.pi") + ":11:"), run.out());
     assertTrue(run.out().contains("memory script 'Code/Scripts/absent.bsh' of actor top/B does not exist"), run.out());
@@ -76,7 +76,7 @@ class ScriptsCommandTest {
   @Test
   void failingScriptIsAnErrorAtItsPosition(@TempDir Path directory) throws IOException {
     Path project = project(directory, "bad.bsh", "x = 1;\no_out.matchWith(0, i_in, n, 1);\n");
-    InspectCommandTest.Run run = InspectCommandTest.run("scripts", project.resolve("Algo/top.pi").toString());
+    Examples.Run run = Examples.run("scripts", project.resolve("Algo/top.pi").toString());
     assertEquals(Main.BAD_INPUT, run.status(), run.out());
     assertTrue(run.out().contains("  error: " + project.resolve("Code/Scripts/bad.bsh") + ":2:7: cannot match "
         + "top/B_0.o_out[0..1) with top/B_0.i_in[8..9) (tokens): no real token of top/B_0.i_in [0..8) is matched"),
@@ -87,15 +87,15 @@ class ScriptsCommandTest {
   @Test
   void checkPolicyDecidesHowMuchIsSaid(@TempDir Path directory) throws IOException {
     Path project = project(directory, "twice.bsh", "o_out.matchWith(0, i_in, 0, 4);\no_out.matchWith(2, i_in, 4, 4);\n");
-    InspectCommandTest.Run thorough = InspectCommandTest.run("scripts", project.toString());
+    Examples.Run thorough = Examples.run("scripts", project.toString());
     assertTrue(thorough.out().contains("  rejected: range [8..16) bytes of output top/B_0.o_out is matched more than once"),
         thorough.out());
-    InspectCommandTest.Run fast = InspectCommandTest.run("scripts", project.toString(), "--check", "fast");
+    Examples.Run fast = Examples.run("scripts", project.toString(), "--check", "fast");
     assertTrue(fast.out().contains("  rejected: matching a range of an output buffer more than once is not allowed"),
         fast.out());
-    InspectCommandTest.Run none = InspectCommandTest.run("scripts", project.toString(), "--check", "none");
+    Examples.Run none = Examples.run("scripts", project.toString(), "--check", "none");
     assertFalse(none.out().contains("rejected:"), none.out());
-    assertEquals(Main.USAGE, InspectCommandTest.run("scripts", project.toString(), "--check", "some").status());
+    assertEquals(Main.USAGE, Examples.run("scripts", project.toString(), "--check", "some").status());
   }
 
   /**
@@ -106,7 +106,7 @@ class ScriptsCommandTest {
   @Test
   void corpusSobelSplitMatchesAreHandDerived() {
     Path sobel = corpusApp("org.ietr.preesm.sobel");
-    InspectCommandTest.Run run = InspectCommandTest.run("scripts", sobel.toString());
+    Examples.Run run = Examples.run("scripts", sobel.toString());
     assertEquals(0, run.status(), run.err());
     assertTrue(run.out().contains("  match o_output[0..13376) <-> top_sobel_memory/Read_YUV_0.y->"
         + "top_sobel_memory/Split_0.input (i_input)[-352..13024)\n"), run.out());
@@ -118,13 +118,13 @@ class ScriptsCommandTest {
   @Test
   void scenarioParameterValuesAreUsed() {
     Path stereo = corpusApp("org.ietr.preesm.stereo");
-    InspectCommandTest.Run low = InspectCommandTest.run("scripts", stereo.toString(), "--scenario",
+    Examples.Run low = Examples.run("scripts", stereo.toString(), "--scenario",
         stereo.resolve("Scenarios/lowMaxDisparity.scenario").toString());
     assertEquals(0, low.status(), low.err());
     assertTrue(low.out().contains("\nstereo_top/Cost_Parallel_Work/disparitySelect_3  ("), low.out());
     assertFalse(low.out().contains("\nstereo_top/Cost_Parallel_Work/disparitySelect_4  ("), low.out());
 
-    InspectCommandTest.Run all = InspectCommandTest.run("scripts", stereo.toString());
+    Examples.Run all = Examples.run("scripts", stereo.toString());
     assertEquals(0, all.status(), all.err());
     assertTrue(all.out().contains("Scenarios/lowMaxDisparity.scenario)\n"), all.out());
     assertTrue(all.out().contains("\nstereo_top/Cost_Parallel_Work/disparitySelect_59  ("), all.out());
@@ -132,6 +132,6 @@ class ScriptsCommandTest {
 
   @Test
   void missingGraphIsBadInput() {
-    assertEquals(Main.BAD_INPUT, InspectCommandTest.run("scripts", "no/such.pi").status());
+    assertEquals(Main.BAD_INPUT, Examples.run("scripts", "no/such.pi").status());
   }
 }

@@ -34,6 +34,7 @@ import org.cacheflow.plan.strategy.StrategyOverride;
 import org.cacheflow.plan.strategy.TargetCache;
 import org.cacheflow.plan.srdag.SingleRateExpansion;
 import org.cacheflow.plan.srdag.Srdag;
+import org.cacheflow.workflow.CodegenTask;
 
 /** {@code cacheflow generate}: the C project users build for their boards. */
 public final class GenerateCommand implements Command {
@@ -55,36 +56,67 @@ public final class GenerateCommand implements Command {
   public String help() {
     return """
         usage: cacheflow generate <graph.pi | sdf3.xml | project-dir> --out DIR [--scenario F] [--cores N]
-                                  [--strategy S] [--override ...]... [--target F]
-                                  [--synthetic-actors] [--sources DIR] [--include DIR]... [--param NAME=VALUE]...
+                                  [--strategy S] [--override ...]... [--target F] [--synthetic-actors]
+                                  [--sources DIR] [--include DIR]... [--define NAME=VALUE]... [--link LIB]...
+                                  [--param NAME=VALUE]...
 
         Analyses and expands the graph, maps its firings on N cores with a static order per core, decides how
         every buffer moves (the strategy), and writes a CMake project into DIR: graph.h, one core_N.c per core,
         main.c, CMakeLists.txt, toolchain files, and a copy of the C runtime (cacheflow-runtime/). The program
         is named after the graph; it takes --iterations N, --validate (MD5 of every sink FIFO and runtime
-        statistics) and --no-pin. DIR is replaced only once generation succeeded. See docs/generate.md.
+        statistics) and --no-pin, and stops early when an actor sets preesmStopThreads. DIR is replaced only once
+        generation succeeded. See docs/generate.md.
 
         options:
           --out DIR             output folder (created or replaced)
-          --scenario F          PREESM scenario (sizes, parameter values)
+          --scenario F          PREESM scenario (sizes, parameter values): a file, or a name or path in the
+                                project (4core, Scenarios/4core.scenario)
           --cores N             cores to run on (default: the scenario's architecture, else 1)
-          --strategy S          baseline | channels | alias | ntm | cow | prestore-demote | prestore-clean |
-                                prestore-skip | auto (default auto); baseline is PREESM's behaviour
+          --strategy S          %s
+                                (default auto); baseline is PREESM's behaviour
           --override X          slots=K: rdy-ack channel slots (default 2); else a per-FIFO override of the
                                 memory plan (see cacheflow plan --help), e.g. 'Read.frame->Blur.in=ntm'
-          --target F            cache profile for the memory plan: zen4-vm (default), sapphire-rapids-vm,
-                                generic, or a target file
+          --target F            cache profile for the memory plan: %s
+                                (default zen4-vm), or a target file
           --synthetic-actors    generate deterministic actor bodies instead of calling the actors' code
-          --sources DIR         folder of the actors' C sources (real actors)
-          --include DIR         folder holding the refinement headers; repeatable
+
+        the actors' code (each also a cache variable of the generated CMake project):
+          --sources DIR         folder of the actors' C sources (default: the project's Code/src)
+          --include DIR         folder of headers the actors include, besides the project's Code/include;
+                                repeatable
+          --define NAME=VALUE   compile definition (NAME alone: defined as 1); repeatable. PROJECT_ROOT_PATH
+                                is defined as the project's Code/ folder, as PREESM's CMakeLists does, unless
+                                given here
+          --link LIB            library the actors use, found by CMake when the project is configured:
+                                Package::target (find_package), pthread, a pkg-config module (sdl2, zlib) or
+                                a library name (m); repeatable
           --param NAME=VALUE    override a parameter; repeatable
-        """;
+        """.formatted(wrap(String.join(" | ", Strategy.NAMES)), String.join(", ", TargetCache.BUILT_IN.keySet()));
+  }
+
+  /** Strategy names on lines that fit the help's option column. */
+  private static String wrap(String text) {
+    StringBuilder wrapped = new StringBuilder();
+    int column = 0;
+    for (String word : text.split(" ")) {
+      if (column > 0 && column + word.length() + 1 > 80) {
+        wrapped.append("\n").append(" ".repeat(24));
+        column = 0;
+      } else if (column > 0) {
+        wrapped.append(' ');
+        column++;
+      }
+      wrapped.append(word);
+      column += word.length();
+    }
+    return wrapped.toString();
   }
 
   @Override
   public int run(List<String> args, PrintStream out, PrintStream err) {
     Arguments arguments = Arguments.parse(args, Set.of("--synthetic-actors"), Set.of("--out", "--scenario",
-        "--cores", "--strategy", "--override", "--target", "--sources", "--include", "--param"));
+        "--cores", "--strategy", "--override", "--target", "--sources", "--include", "--param", "--define",
+        "--link"));
     Path input = Path.of(arguments.single("graph, SDF3 file or project directory"));
     Path outDir = Path.of(arguments.option("--out").orElseThrow(() -> new UsageException("missing --out DIR")));
     Path scenario = arguments.option("--scenario").map(Path::of).orElse(null);
@@ -110,8 +142,21 @@ public final class GenerateCommand implements Command {
     TargetCache target = TargetCache.resolve(arguments.option("--target").orElse("zen4-vm"));
     Path sources = arguments.option("--sources").map(Path::of).orElse(null);
     List<Path> includes = arguments.all("--include").stream().map(Path::of).toList();
-    if (synthetic && (sources != null || !includes.isEmpty())) {
-      err.println("note: --sources and --include are not used with --synthetic-actors");
+    List<String> definitions = arguments.all("--define").stream().map(String::trim).toList();
+    List<String> libraries = arguments.all("--link").stream().map(String::trim).toList();
+    for (String definition : definitions) {
+      CodegenTask.definitionProblem(definition).ifPresent(problem -> {
+        throw new UsageException("--define expects NAME=VALUE or NAME (no ';'), got '" + definition + "'");
+      });
+    }
+    for (String library : libraries) {
+      CodegenTask.libraryProblem(library).ifPresent(problem -> {
+        throw new UsageException("--link expects a library name (Package::target, a pkg-config module or a "
+            + "library such as m), got '" + library + "'");
+      });
+    }
+    if (synthetic && (sources != null || !includes.isEmpty() || !definitions.isEmpty() || !libraries.isEmpty())) {
+      err.println("note: --sources, --include, --define and --link are not used with --synthetic-actors");
     }
     for (Path folder : concat(sources, includes)) {
       if (!Files.isDirectory(folder)) {
@@ -156,8 +201,8 @@ public final class GenerateCommand implements Command {
     }
     CodeProject project = CodeModelBuilder.build(plan, synthetic);
     progress.step("writing " + outDir);
-    ActorSources actors = synthetic ? ActorSources.NONE : new ActorSources(relative(outDir, sources),
-        includes.stream().map(i -> relative(outDir, i)).toList());
+    ActorSources actors = synthetic ? ActorSources.NONE
+        : actorSources(outDir, loaded.projectRoot(), sources, includes, definitions, libraries, err);
     try {
       ProjectWriter.write(project, actors, runtime, outDir);
     } catch (UncheckedIOException e) {
@@ -173,10 +218,49 @@ public final class GenerateCommand implements Command {
     out.printf("generated %s: %d cores, strategy %s, %d buffers, %d channels, %d copy-on-write buffers%s%n",
         Paths.display(outDir), cores, strategy.name(), project.buffers().size(), project.channels().size(),
         project.cowBuffers().size(), synthetic ? ", synthetic actors" : "");
-    out.printf("build: cmake -S %s -B %s/build && cmake --build %s/build && %s/build/%s --iterations 10 --validate%n",
-        Paths.display(outDir), Paths.display(outDir), Paths.display(outDir), Paths.display(outDir),
-        project.identifier());
+    out.println("build: " + buildHint(outDir, project.identifier()));
     return Main.OK;
+  }
+
+  /** The shell commands that configure, build and run the generated project, from the working directory. */
+  static String buildHint(Path outDir, String program) {
+    String out = Paths.display(outDir);
+    out = out.isEmpty() ? "." : out;
+    String build = Paths.display(outDir.resolve("build"));
+    String executable = Paths.display(outDir.resolve("build").resolve(program));
+    return "cmake -S " + Shell.quote(out) + " -B " + Shell.quote(build) + " && cmake --build " + Shell.quote(build)
+        + " && " + Shell.quote(executable) + " --iterations 10 --validate";
+  }
+
+  /**
+   * What the generated project needs to build the actors' code: the given folders, else the project's Code/src,
+   * plus its Code/include; PROJECT_ROOT_PATH as its Code/ folder. Paths relative to the output.
+   */
+  static ActorSources actorSources(Path outDir, Path projectRoot, Path sources, List<Path> includes,
+      List<String> definitions, List<String> libraries, PrintStream err) {
+    Path code = projectRoot == null ? null : projectRoot.resolve("Code");
+    Path sourceFolder = sources;
+    if (sourceFolder == null && code != null && Files.isDirectory(code.resolve("src"))) {
+      sourceFolder = code.resolve("src");
+      err.println("note: actor sources from " + Paths.display(sourceFolder) + " (choose others with --sources)");
+    } else if (sourceFolder == null) {
+      err.println("warning: no actor sources (no --sources, and no Code/src in a project): configuring the generated "
+          + "project stops until CACHEFLOW_ACTOR_SOURCES names them; --synthetic-actors builds without them");
+    }
+    List<String> includeFolders = new ArrayList<>();
+    if (code != null && Files.isDirectory(code.resolve("include"))) {
+      includeFolders.add(relative(outDir, code.resolve("include")));
+    }
+    for (Path include : includes) {
+      String folder = relative(outDir, include);
+      if (!includeFolders.contains(folder)) {
+        includeFolders.add(folder);
+      }
+    }
+    boolean rootGiven = definitions.stream().anyMatch(d -> d.equals("PROJECT_ROOT_PATH")
+        || d.startsWith("PROJECT_ROOT_PATH="));
+    String root = code != null && Files.isDirectory(code) && !rootGiven ? relative(outDir, code) : null;
+    return new ActorSources(relative(outDir, sourceFolder), includeFolders, definitions, libraries, root);
   }
 
   static Strategy applyOverride(Strategy strategy, String override) {

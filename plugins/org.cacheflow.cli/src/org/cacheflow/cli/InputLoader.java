@@ -9,6 +9,7 @@ import java.util.Optional;
 
 import org.cacheflow.io.pisdf.PiReader;
 import org.cacheflow.io.project.PreesmProject;
+import org.cacheflow.io.project.ProjectFiles;
 import org.cacheflow.io.project.ScenarioReferences;
 import org.cacheflow.io.project.ScenarioRun;
 import org.cacheflow.io.scenario.ScenarioFile;
@@ -51,7 +52,7 @@ public final class InputLoader {
 
   /**
    * @param input       the path given by the user
-   * @param scenario    the {@code --scenario} file, or null
+   * @param scenario    the {@code --scenario} file, or a scenario's name or path in the project; null for none
    * @param params      {@code NAME=VALUE} texts from {@code --param}
    * @param diagnostics receives warnings, and notes such as which scenario was chosen
    */
@@ -121,8 +122,10 @@ public final class InputLoader {
         : "the project has " + graphs.size() + " graphs and no usable scenario: name a scenario with --scenario or a graph file");
   }
 
-  private static LoadedInput withScenario(PreesmProject project, Path scenarioFile, Path expectedGraph,
+  private static LoadedInput withScenario(PreesmProject project, Path scenarioPath, Path expectedGraph,
       Map<String, String> params, boolean coresGiven, Diagnostics diagnostics) {
+    // a file, or a name in the project as PREESM users write it: 4core, 4core.scenario, Scenarios/4core.scenario
+    Path scenarioFile = ProjectFiles.find(project.root(), scenarioPath.toString(), "Scenarios", ".scenario");
     ScenarioRun run = project.load(scenarioFile, PiReader::read, coresGiven, diagnostics);
     if (expectedGraph != null && !sameFile(expectedGraph, run.algorithmFile())) {
       throw new InputException(SourceLocation.file(scenarioFile), "this scenario is for " + run.algorithmFile()

@@ -46,7 +46,8 @@ public final class InspectCommand implements Command {
         warnings (on stderr).
 
         options:
-          --scenario F        PREESM scenario giving data type sizes and parameter values. For a project
+          --scenario F        PREESM scenario giving data type sizes and parameter values: a file, or a name
+                              or path in the project (4core, Scenarios/4core.scenario). For a project
                               directory without --scenario, the first scenario whose files exist is used.
           --param NAME=VALUE  override a parameter (NAME or graph/sub/NAME); repeatable; wins over the scenario
           --json              print JSON: {"graph", "actors": [{"name", "kind", "repetitions"}],

@@ -14,8 +14,8 @@ import java.util.Set;
 import org.cacheflow.model.diagnostics.Diagnostics;
 import org.cacheflow.model.diagnostics.SourceLocation;
 import org.cacheflow.plan.strategy.GlobalStrategy;
-import org.cacheflow.plan.strategy.TargetCache;
 import org.cacheflow.workflow.CodegenTask;
+import org.cacheflow.workflow.run.ActorCode;
 import org.cacheflow.workflow.run.CodeGenerator;
 import org.cacheflow.workflow.run.GeneratedCode;
 import org.cacheflow.workflow.run.Generation;
@@ -45,6 +45,7 @@ public final class RunWorkflowCommand implements Command {
     return """
         usage: cacheflow run-workflow <project-dir> [-w WORKFLOW] [-s SCENARIO] [--out DIR] [--strategy S]
                                       [--cores N] [--target T] [--override 'actor.port=S']... [--synthetic-actors]
+                                      [--sources DIR] [--include DIR]... [--define NAME=VALUE]... [--link LIB]...
 
         Runs workflows of a PREESM project on scenarios, headless. A cacheflow task (pluginId
         org.cacheflow.workflow.codegen) generates a C project with its settings; in a workflow without one,
@@ -54,7 +55,8 @@ public final class RunWorkflowCommand implements Command {
 
         options:
           -w, --workflow W    a workflow file, or its name under Workflows/ (.workflow may be left out)
-          -s, --scenario S    a scenario file, or its name under Scenarios/ (.scenario may be left out)
+          -s, --scenario S    a scenario file, or its name or path in the project (4core,
+                              Scenarios/4core.scenario; .scenario may be left out)
                               Without -w and -s: every pair of the project's .ci.yaml (without one, every
                               workflow with every scenario); with one of them: the .ci.yaml pairs using it,
                               else it with every scenario (or workflow).
@@ -66,6 +68,13 @@ public final class RunWorkflowCommand implements Command {
           --target T          built-in target (zen4-vm, generic, sapphire-rapids-vm) or target file
           --override 'P=S'    per-FIFO strategy for every task (replaces the tasks' Overrides); repeatable
           --synthetic-actors  generated actor bodies for every task
+          --sources DIR       the actors' C sources for every task (default: the task's Actor sources,
+                              else the project's Code/src)
+          --include DIR       a header folder besides Code/include (replaces the tasks' Include
+                              directories); repeatable
+          --define NAME=VAL   a compile definition (replaces the tasks' Compile definitions); repeatable
+          --link LIB          a library of the actors (replaces the tasks' Libraries); repeatable; see
+                              cacheflow generate --help
           --help              this text
         """;
   }
@@ -73,15 +82,20 @@ public final class RunWorkflowCommand implements Command {
   @Override
   public int run(List<String> args, PrintStream out, PrintStream err) {
     Arguments arguments = Arguments.parse(args, Set.of("--synthetic-actors"), Set.of("-w", "--workflow", "-s",
-        "--scenario", "--out", "--strategy", "--cores", "--target", "--override"));
+        "--scenario", "--out", "--strategy", "--cores", "--target", "--override", "--sources", "--include",
+        "--define", "--link"));
     Path project = Path.of(arguments.single("project directory"));
     String workflow = either(arguments, "-w", "--workflow");
     String scenario = either(arguments, "-s", "--scenario");
     GlobalStrategy strategy = arguments.option("--strategy").map(RunWorkflowCommand::strategy).orElse(null);
     List<String> overrides = arguments.all("--override").isEmpty() ? null : arguments.all("--override");
+    // folders from the working directory, as the user typed them; the tasks' are taken from the project
+    ActorCode actorCode = new ActorCode(arguments.option("--sources").map(RunWorkflowCommand::absolute).orElse(null),
+        given(arguments, "--include").map(all -> all.stream().map(RunWorkflowCommand::absolute).toList())
+            .orElse(null), given(arguments, "--define").orElse(null), given(arguments, "--link").orElse(null));
     SettingsChange change = new SettingsChange(strategy, arguments.positiveInt("--cores").orElse(null),
         arguments.option("--target").orElse(null), overrides, arguments.flag("--synthetic-actors") ? true : null,
-        arguments.option("--out").map(Path::of).orElse(null));
+        arguments.option("--out").map(Path::of).orElse(null), actorCode);
 
     Diagnostics diagnostics = new Diagnostics();
     RunListener listener = new RunListener() {
@@ -112,6 +126,15 @@ public final class RunWorkflowCommand implements Command {
       err.println("note: no workflow of this run generates code");
     }
     return Main.OK;
+  }
+
+  private static Optional<List<String>> given(Arguments arguments, String option) {
+    List<String> all = arguments.all(option);
+    return all.isEmpty() ? Optional.empty() : Optional.of(all);
+  }
+
+  private static String absolute(String folder) {
+    return Path.of(folder).toAbsolutePath().normalize().toString();
   }
 
   private static String either(Arguments arguments, String shortName, String longName) {
@@ -176,26 +199,7 @@ public final class RunWorkflowCommand implements Command {
     }
 
     static List<String> arguments(GenerationRequest request) {
-      List<String> args = new ArrayList<>(List.of("generate", request.input().toString(), "--out",
-          request.outputDirectory().toString()));
-      if (request.scenario() != null) {
-        args.addAll(List.of("--scenario", request.scenario().toString()));
-      }
-      args.addAll(List.of("--strategy", request.strategy().label));
-      if (request.cores() != null) {
-        args.addAll(List.of("--cores", Integer.toString(request.cores())));
-      }
-      // generate takes target files only so far; a built-in profile is what it plans for anyway
-      if (!TargetCache.BUILT_IN.containsKey(request.target())) {
-        args.addAll(List.of("--target", request.target()));
-      }
-      for (String override : request.overrides()) {
-        args.addAll(List.of("--override", override));
-      }
-      if (request.syntheticActors()) {
-        args.add("--synthetic-actors");
-      }
-      return args;
+      return request.arguments("generate");
     }
   }
 }

@@ -55,7 +55,8 @@ public final class ScriptsCommand implements Command {
         that fails and contradictory marks are errors (exit status 1), each with its file and line.
 
         options:
-          --scenario F        PREESM scenario (data type sizes and parameter values)
+          --scenario F        PREESM scenario (data type sizes and parameter values): a file, or a name or
+                              path in the project (4core, Scenarios/4core.scenario)
           --param NAME=VALUE  override a parameter; repeatable
           --check P           how matches are checked, as PREESM's policies: none, fast (one message per kind
                               of problem) or thorough (one per offending match; the default)

@@ -19,11 +19,18 @@ uint8_t *pool0;
 cf_channel *ch_buf14;
 cf_channel *ch_delay0;
 
+/* As in PREESM's generated code, PREESM_LOOP_SIZE (from the actors' headers, such as preesm.h) bounds the run */
+#ifdef PREESM_LOOP_SIZE
+#define CF_DEFAULT_ITERATIONS ((long)(PREESM_LOOP_SIZE))
+#else
+#define CF_DEFAULT_ITERATIONS 1L
+#endif
+
 static void *(*const cores[CF_GRAPH_CORES])(void *) = {core0_run, core1_run};
 
 int main(int argc, char **argv) {
     cf_gen_options options;
-    int parsed = cf_gen_parse_arguments(argc, argv, "tiny", &options);
+    int parsed = cf_gen_parse_arguments(argc, argv, "tiny", CF_DEFAULT_ITERATIONS, &options);
     if (parsed) return parsed == 1 ? 0 : 2;
     cf_iterations = options.iterations;
     cf_validate = options.validate;
@@ -53,7 +60,7 @@ int main(int argc, char **argv) {
     if (cf_validate) {
         cf_gen_print_digest("Scale.out -> Collect.scaled", &cf_sink_parts[0], 1);
         cf_gen_print_digest("Sum.total -> Collect.total", &cf_sink_parts[1], 1);
-        cf_gen_print_stats(cf_iterations, seconds);
+        cf_gen_print_stats(cf_gen_iterations_run(cf_iterations), seconds);
     }
 
     pthread_barrier_destroy(&cf_start_barrier);

@@ -27,8 +27,19 @@ typedef struct cf_gen_options {
     int validate;
     int pin;
 } cf_gen_options;
-/* 0 to run, 1 after --help, 2 on a usage error (printed). */
-int cf_gen_parse_arguments(int argc, char **argv, const char *program, cf_gen_options *out);
+/* 0 to run, 1 after --help, 2 on a usage error (printed). iterations: the default of --iterations. */
+int cf_gen_parse_arguments(int argc, char **argv, const char *program, long iterations, cf_gen_options *out);
+
+/* PREESM's API for actors: setting preesmStopThreads (defined in cacheflow_support.c) to non-zero ends the run. The cores
+ * agree on the last iteration: the highest any core has begun when a core first sees the flag. */
+extern int preesmStopThreads;
+#define CF_GEN_MAX_CORES 64
+/* At the start of each iteration: 0 when the core must stop before it. */
+int cf_gen_keep_running(int core, long iteration);
+/* At the end of each iteration: records a stop when an actor set preesmStopThreads. */
+void cf_gen_check_stop(void);
+/* The iterations run: the last agreed on plus one after a stop, else requested. */
+long cf_gen_iterations_run(long requested);
 
 /* Stops the program with a message naming the call when rc is a negative errno value. */
 void cf_gen_check(int rc, const char *what);

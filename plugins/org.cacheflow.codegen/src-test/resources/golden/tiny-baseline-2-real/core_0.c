@@ -19,7 +19,9 @@ void *core0_run(void *argument) {
     genInit(16 /* size */);
     /* every core has homed its channels before anyone sends */
     cf_gen_barrier_wait(&cf_start_barrier);
-    for (long iteration = 0; iteration < cf_iterations; iteration++) {
+    /* as PREESM's generated code: an actor setting preesmStopThreads ends the run after an iteration every
+     * core completes */
+    for (long iteration = 0; iteration < cf_iterations && cf_gen_keep_running(0, iteration); iteration++) {
         /* Gen_0 (tiny.pi:15) */
         genFrame(16 /* size */, (unsigned char *)buf0);
         cf_copy(buf1, buf0, 16u); /* Bcast_0 */
@@ -45,6 +47,7 @@ void *core0_run(void *argument) {
         if (cf_validate) cf_md5_update(&cf_sink_parts[1], buf12, 4u);
         /* Collect_0 (tiny.pi:59) */
         collect(16 /* size */, (unsigned char *)buf7, (int *)buf12);
+        cf_gen_check_stop();
         cf_gen_barrier_wait(&cf_iteration_barrier);
     }
     cf_gen_check(cf_heap_free(cf_buffer_heap, heap, buf7), "cf_heap_free(buf7)");

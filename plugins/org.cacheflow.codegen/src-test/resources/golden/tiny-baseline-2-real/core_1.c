@@ -15,7 +15,9 @@ void *core1_run(void *argument) {
     buf11 = pool1 + 64u;
     /* every core has homed its channels before anyone sends */
     cf_gen_barrier_wait(&cf_start_barrier);
-    for (long iteration = 0; iteration < cf_iterations; iteration++) {
+    /* as PREESM's generated code: an actor setting preesmStopThreads ends the run after an iteration every
+     * core completes */
+    for (long iteration = 0; iteration < cf_iterations && cf_gen_keep_running(1, iteration); iteration++) {
         cf_gen_sem_wait(&cf_semaphores[0]); /* explode_tiny/Bcast_0_toScale.toScale_1 -> Scale_1.in, 4 bytes */
         /* Scale_1 (tiny.pi:33) */
         scale(4 /* slice */, (unsigned char *)buf3, (unsigned char *)buf9);
@@ -31,6 +33,7 @@ void *core1_run(void *argument) {
         cf_gen_sem_post(&cf_semaphores[2]); /* implode_tiny/Collect_0_scaled.out -> Collect_0.scaled, 16 bytes */
         cf_gen_sem_wait(&cf_semaphores[5]); /* Sum_0.state -> Sum_end_state.state, 4 bytes */
         cf_copy((delay0 + ((iteration + 1) & 1) * 4u), buf14, 4u); /* Sum_end_state */
+        cf_gen_check_stop();
         cf_gen_barrier_wait(&cf_iteration_barrier);
     }
     cf_gen_check(cf_heap_free(cf_buffer_heap, heap, buf3), "cf_heap_free(buf3)");

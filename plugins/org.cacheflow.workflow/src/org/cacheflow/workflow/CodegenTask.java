@@ -37,6 +37,10 @@ public final class CodegenTask {
   public static final String OVERRIDES = "Overrides";
   public static final String SYNTHETIC_ACTORS = "Synthetic actors";
   public static final String OUTPUT_DIRECTORY = "Output directory";
+  public static final String ACTOR_SOURCES = "Actor sources";
+  public static final String INCLUDE_DIRECTORIES = "Include directories";
+  public static final String COMPILE_DEFINITIONS = "Compile definitions";
+  public static final String LIBRARIES = "Libraries";
 
   /** The workflow names of the memory strategies and the plan strategy each selects. */
   public static final Map<String, GlobalStrategy> STRATEGIES = strategies();
@@ -104,6 +108,39 @@ public final class CodegenTask {
       "", "the scenario's code generation directory (`<codegenDirectory>`), else `Code/generated`",
       value -> Optional.empty());
 
+  private static final TaskParameter ACTOR_SOURCES_PARAMETER = new TaskParameter(ACTOR_SOURCES,
+      "The folder of the actors' C sources, compiled into the program (unless `" + SYNTHETIC_ACTORS + "` is true). "
+          + "Becomes the cache variable `CACHEFLOW_ACTOR_SOURCES` of the generated CMake project.",
+      ValueKind.DIRECTORY, List.of(),
+      "a directory: relative to the project directory, a workspace path `/<project>/...`, or absolute",
+      "", "the project's `Code/src`", value -> Optional.empty());
+
+  private static final TaskParameter INCLUDE_DIRECTORIES_PARAMETER = new TaskParameter(INCLUDE_DIRECTORIES,
+      "Folders of headers the actors include, besides the project's `Code/include` (always searched when it "
+          + "exists). Becomes the cache variable `CACHEFLOW_ACTOR_INCLUDES`.",
+      ValueKind.ENTRIES, List.of(),
+      "directories separated by `;`, each relative to the project directory, a workspace path or absolute",
+      "", "the project's `Code/include` only", value -> Optional.empty());
+
+  private static final TaskParameter COMPILE_DEFINITIONS_PARAMETER = new TaskParameter(COMPILE_DEFINITIONS,
+      "Preprocessor definitions for the actors' code (and the generated code, which includes their headers). "
+          + "`PROJECT_ROOT_PATH` is always defined as the absolute path of the project's `Code/` folder, as PREESM's "
+          + "CMakeLists does, unless an entry defines it. Becomes the cache variable `CACHEFLOW_ACTOR_DEFINITIONS` "
+          + "(`PROJECT_ROOT_PATH`'s folder: `CACHEFLOW_PROJECT_ROOT_PATH`).",
+      ValueKind.ENTRIES, List.of(),
+      "`NAME=VALUE; NAME; ...`; a string value keeps its quotes: `DATA_FILE=\"input.bin\"`",
+      "", "`PROJECT_ROOT_PATH` only", CodegenTask::definitionsProblem);
+
+  private static final TaskParameter LIBRARIES_PARAMETER = new TaskParameter(LIBRARIES,
+      "Libraries the actors link with, found by CMake when the generated project is configured (no path of this "
+          + "machine is written): `Package::target` is looked up with `find_package(Package)`, `pthread` is the "
+          + "threads library, any other name is a pkg-config module (`sdl2`, `SDL2_ttf`, `zlib`) or else a library "
+          + "found by name (`m`). Becomes the cache variable `CACHEFLOW_ACTOR_LIBRARIES`.",
+      ValueKind.ENTRIES, List.of(),
+      "names separated by `;`, e.g. `ZLIB::ZLIB; SDL2_ttf; m`",
+      "", "none (the generated program itself links the cacheflow runtime, threads and `m`)",
+      CodegenTask::librariesProblem);
+
   /** The task's declaration. */
   public static final TaskDescriptor DESCRIPTOR = new TaskDescriptor(PLUGIN_ID, "cacheflow code generation",
       "Generates a multi-core C program (a CMake project) for the scenario's graph, with a cache-aware memory plan.",
@@ -116,7 +153,8 @@ public final class CodegenTask {
       List.of(new TaskPort("scenario", "the scenario, as PREESM's `scenario` source gives it")),
       List.of(),
       List.of(MEMORY_STRATEGY_PARAMETER, CORES_PARAMETER, TARGET_PARAMETER, OVERRIDES_PARAMETER,
-          SYNTHETIC_ACTORS_PARAMETER, OUTPUT_DIRECTORY_PARAMETER),
+          SYNTHETIC_ACTORS_PARAMETER, OUTPUT_DIRECTORY_PARAMETER, ACTOR_SOURCES_PARAMETER,
+          INCLUDE_DIRECTORIES_PARAMETER, COMPILE_DEFINITIONS_PARAMETER, LIBRARIES_PARAMETER),
       List.of(
           new DocumentedError("unknown variable '<name>' of cacheflow task '<task>'",
               "The task has no such parameter; a misspelt name would otherwise be silently ignored. The message "
@@ -135,7 +173,14 @@ public final class CodegenTask {
                   + "`cacheflow inspect` prints them. Reported at the `Overrides` variable."),
           new DocumentedError("override '<entry>': <strategy> cannot apply to FIFO <fifo>: <reason>",
               "The strategy does not fit that FIFO (say, a channel between actors on one core). Reported at the "
-                  + "`Overrides` variable.")));
+                  + "`Overrides` variable."),
+          new DocumentedError("'Compile definitions': '<entry>' is not NAME=VALUE or NAME",
+              "An entry does not start with a C identifier."),
+          new DocumentedError("'Libraries': '<entry>' is not a library name",
+              "An entry is empty or holds spaces or path separators; name the library, not its file."),
+          new DocumentedError("'<parameter>': no such directory: <path>",
+              "`" + ACTOR_SOURCES + "` or an entry of `" + INCLUDE_DIRECTORIES + "` names a folder that does not "
+                  + "exist (relative paths start at the project directory).")));
 
   private CodegenTask() {
   }
@@ -148,6 +193,11 @@ public final class CodegenTask {
 
   /** The entries of an {@code Overrides} value, trimmed, without empty ones. */
   public static List<String> overrideEntries(String value) {
+    return entries(value);
+  }
+
+  /** The entries of a value of kind {@link ValueKind#LIST} or {@link ValueKind#ENTRIES}, trimmed, without empty ones. */
+  public static List<String> entries(String value) {
     List<String> entries = new ArrayList<>();
     if (value == null) {
       return entries;
@@ -224,6 +274,26 @@ public final class CodegenTask {
       }
     }
     return Optional.empty();
+  }
+
+  /** Why a compile definition is not one ({@code NAME=VALUE} or {@code NAME}), or empty when it is. */
+  public static Optional<String> definitionProblem(String entry) {
+    return entry.matches("[A-Za-z_][A-Za-z0-9_]*(=[^;]*)?") ? Optional.empty()
+        : Optional.of("'" + COMPILE_DEFINITIONS + "': '" + entry + "' is not NAME=VALUE or NAME");
+  }
+
+  /** Why a library entry is not a library name, or empty when it is. */
+  public static Optional<String> libraryProblem(String entry) {
+    return entry.matches("[A-Za-z0-9_.+-]+(::[A-Za-z0-9_.+-]+)?") ? Optional.empty()
+        : Optional.of("'" + LIBRARIES + "': '" + entry + "' is not a library name");
+  }
+
+  private static Optional<String> definitionsProblem(String value) {
+    return entries(value).stream().map(CodegenTask::definitionProblem).flatMap(Optional::stream).findFirst();
+  }
+
+  private static Optional<String> librariesProblem(String value) {
+    return entries(value).stream().map(CodegenTask::libraryProblem).flatMap(Optional::stream).findFirst();
   }
 
   private static String join(List<String> names) {

@@ -61,10 +61,19 @@ class CorePrinter extends CTemplate {
 		    «ENDFOR»
 		    /* every core has homed its channels before anyone sends */
 		    cf_gen_barrier_wait(&cf_start_barrier);
-		    for (long iteration = 0; iteration < cf_iterations; iteration++) {
+		    «IF project.synthetic»
+		    	for (long iteration = 0; iteration < cf_iterations; iteration++) {
+		    «ELSE»
+		    	/* as PREESM's generated code: an actor setting preesmStopThreads ends the run after an iteration every
+		    	 * core completes */
+		    	for (long iteration = 0; iteration < cf_iterations && cf_gen_keep_running(«core.index», iteration); iteration++) {
+		    «ENDIF»
 		        «FOR statement : core.loop»
 		        	«statement(statement)»
 		        «ENDFOR»
+		        «IF !project.synthetic»
+		        	cf_gen_check_stop();
+		        «ENDIF»
 		        «IF project.barrier»
 		        	cf_gen_barrier_wait(&cf_iteration_barrier);
 		        «ENDIF»

@@ -43,11 +43,18 @@ class MainPrinter extends CTemplate {
 			cf_cow_view *«cow.name»_views[«cow.views»];
 		«ENDFOR»
 
+		/* As in PREESM's generated code, PREESM_LOOP_SIZE (from the actors' headers, such as preesm.h) bounds the run */
+		#ifdef PREESM_LOOP_SIZE
+		#define CF_DEFAULT_ITERATIONS ((long)(PREESM_LOOP_SIZE))
+		#else
+		#define CF_DEFAULT_ITERATIONS 1L
+		#endif
+
 		static void *(*const cores[CF_GRAPH_CORES])(void *) = {«FOR core : project.cores SEPARATOR ', '»core«core.index»_run«ENDFOR»};
 
 		int main(int argc, char **argv) {
 		    cf_gen_options options;
-		    int parsed = cf_gen_parse_arguments(argc, argv, «string(project.identifier)», &options);
+		    int parsed = cf_gen_parse_arguments(argc, argv, «string(project.identifier)», CF_DEFAULT_ITERATIONS, &options);
 		    if (parsed) return parsed == 1 ? 0 : 2;
 		    cf_iterations = options.iterations;
 		    cf_validate = options.validate;
@@ -92,7 +99,7 @@ class MainPrinter extends CTemplate {
 		        «FOR sink : project.sinks»
 		        	cf_gen_print_digest(«string(sink.label)», &cf_sink_parts[«sink.firstPart»], «sink.parts»);
 		        «ENDFOR»
-		        cf_gen_print_stats(cf_iterations, seconds);
+		        cf_gen_print_stats(cf_gen_iterations_run(cf_iterations), seconds);
 		    }
 
 		    pthread_barrier_destroy(&cf_start_barrier);

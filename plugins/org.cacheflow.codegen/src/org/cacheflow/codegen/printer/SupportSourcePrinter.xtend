@@ -15,7 +15,9 @@ class SupportSourcePrinter extends CTemplate {
 		#include "cacheflow_support.h"
 
 		#include <errno.h>
+		#include <limits.h>
 		#include <sched.h>
+		#include <stdatomic.h>
 		#include <stdio.h>
 		#include <stdlib.h>
 		#include <string.h>
@@ -109,8 +111,8 @@ class SupportSourcePrinter extends CTemplate {
 
 		/* ---- command line ---- */
 
-		int cf_gen_parse_arguments(int argc, char **argv, const char *program, cf_gen_options *out) {
-		    out->iterations = 1;
+		int cf_gen_parse_arguments(int argc, char **argv, const char *program, long iterations, cf_gen_options *out) {
+		    out->iterations = iterations;
 		    out->validate = 0;
 		    const char *no_pin = getenv("CACHEFLOW_NO_PIN");
 		    out->pin = !(no_pin && *no_pin && strcmp(no_pin, "0") != 0);
@@ -130,10 +132,11 @@ class SupportSourcePrinter extends CTemplate {
 		            out->pin = 0;
 		        } else if (strcmp(argv[i], "--help") == 0) {
 		            printf("usage: %s [--iterations N] [--validate] [--no-pin]\n"
-		                   "  --iterations N  graph iterations to run (default 1)\n"
+		                   "  --iterations N  graph iterations to run at most (default %ld; fewer when an actor sets\n"
+		                   "                  preesmStopThreads)\n"
 		                   "  --validate      print the MD5 of every sink FIFO's data and the runtime statistics\n"
 		                   "  --no-pin        do not pin core threads to CPUs (also CACHEFLOW_NO_PIN=1)\n",
-		                   program);
+		                   program, iterations);
 		            return 1;
 		        } else {
 		            fprintf(stderr, "%s: unknown argument '%s' (try --help)\n", program, argv[i]);
@@ -141,6 +144,51 @@ class SupportSourcePrinter extends CTemplate {
 		        }
 		    }
 		    return 0;
+		}
+
+		/* ---- preesmStopThreads ---- */
+
+		/* Dekker-style agreement: a core publishes the iteration it begins, then looks for a stop; the core recording
+		 * a stop raises the request, then reads what every core has begun. Sequentially consistent atomics make at
+		 * least one of the two see the other, so no core runs an iteration beyond the last one agreed on. */
+		/* PREESM's generated main defines it for the actors (extern int preesmStopThreads;): non-zero stops the run */
+		int preesmStopThreads;
+
+		#define CF_STOP_PENDING LONG_MIN
+		static _Atomic long begun[CF_GEN_MAX_CORES];
+		static atomic_int stop_requested;
+		static _Atomic long last_iteration = CF_STOP_PENDING;
+
+		int cf_gen_keep_running(int core, long iteration) {
+		    atomic_store(&begun[core], iteration);
+		    if (!atomic_load(&stop_requested)) return 1;
+		    long last;
+		    while ((last = atomic_load(&last_iteration)) == CF_STOP_PENDING) sched_yield();
+		    return iteration <= last;
+		}
+
+		/* preesmStopThreads is a plain int that actors write (PREESM's API), so polling it from the other cores is a race
+		 * by design; only the poll is left out of ThreadSanitizer's view, the stop itself is agreed on with atomics. */
+		#if defined(__GNUC__) || defined(__clang__)
+		__attribute__((noinline, no_sanitize("thread")))
+		#endif
+		static int stop_flag_set(void) { return *(volatile int *)&preesmStopThreads != 0; }
+
+		void cf_gen_check_stop(void) {
+		    if (!stop_flag_set()) return;
+		    int expected = 0;
+		    if (!atomic_compare_exchange_strong(&stop_requested, &expected, 1)) return;
+		    long last = 0;
+		    for (int i = 0; i < CF_GEN_MAX_CORES; i++) {
+		        long b = atomic_load(&begun[i]);
+		        if (b > last) last = b;
+		    }
+		    atomic_store(&last_iteration, last);
+		}
+
+		long cf_gen_iterations_run(long requested) {
+		    long last = atomic_load(&last_iteration);
+		    return last != CF_STOP_PENDING && last + 1 < requested ? last + 1 : requested;
 		}
 
 		/* ---- checked runtime calls ---- */

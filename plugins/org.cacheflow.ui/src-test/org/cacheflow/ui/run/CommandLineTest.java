@@ -12,6 +12,7 @@ import java.util.Map;
 
 import org.cacheflow.model.diagnostics.InputException;
 import org.cacheflow.plan.strategy.GlobalStrategy;
+import org.cacheflow.workflow.run.ActorCode;
 import org.cacheflow.workflow.run.GenerationRequest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -44,13 +45,20 @@ class CommandLineTest {
   @Test
   void requestsBecomeTheCommandLinesOfGenerateAndPlan() {
     GenerationRequest request = new GenerationRequest(Path.of("p"), Path.of("p/Scenarios/s.scenario"),
-        GlobalStrategy.HOMEFORWARD, 4, "zen4-vm", List.of("A.out=cow", "B.*=ntm"), true, Path.of("p/out"), Map.of());
+        GlobalStrategy.HOMEFORWARD, 4, "generic", List.of("A.out=cow", "B.*=ntm"), true, Path.of("p/out"), Map.of());
+    // a built-in target other than generate's default must reach it (issue 13: it was dropped)
     assertEquals(List.of("generate", "p", "--out", "p/out", "--scenario", "p/Scenarios/s.scenario", "--strategy",
-        "homeforward", "--cores", "4", "--override", "A.out=cow", "--override", "B.*=ntm", "--synthetic-actors"),
-        CommandLineGenerator.arguments(request));
+        "homeforward", "--cores", "4", "--target", "generic", "--override", "A.out=cow", "--override", "B.*=ntm",
+        "--synthetic-actors"), CommandLineGenerator.arguments(request));
     assertEquals(List.of("plan", "p", "--scenario", "p/Scenarios/s.scenario", "--strategy", "homeforward",
-        "--cores", "4", "--target", "zen4-vm", "--override", "A.out=cow", "--override", "B.*=ntm", "--report",
+        "--cores", "4", "--target", "generic", "--override", "A.out=cow", "--override", "B.*=ntm", "--report",
         "p/out-plan"), PlanReports.arguments(request, Path.of("p/out-plan")));
+    GenerationRequest real = new GenerationRequest(Path.of("p"), null, GlobalStrategy.AUTO, null, "zen4-vm",
+        List.of(), false, Path.of("p/out"), new ActorCode("/p/Code/src", List.of("/usr/include/SDL2"),
+            List.of("FRAMES=4"), List.of("sdl2", "m")), Map.of());
+    assertEquals(List.of("generate", "p", "--out", "p/out", "--strategy", "auto", "--target", "zen4-vm",
+        "--sources", "/p/Code/src", "--include", "/usr/include/SDL2", "--define", "FRAMES=4", "--link", "sdl2",
+        "--link", "m"), CommandLineGenerator.arguments(real));
     assertEquals(Path.of("p/out-plan").toAbsolutePath(), PlanReports.reportDirectory(Path.of("p/out")));
   }
 }

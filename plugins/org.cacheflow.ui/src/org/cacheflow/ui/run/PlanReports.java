@@ -35,8 +35,7 @@ public final class PlanReports {
   }
 
   static List<String> arguments(GenerationRequest request, Path directory) {
-    List<String> args = new ArrayList<>(List.of("plan", request.input().toString()));
-    CommandLineGenerator.common(request, args);
+    List<String> args = new ArrayList<>(request.arguments("plan"));
     args.addAll(List.of("--report", directory.toString()));
     return args;
   }

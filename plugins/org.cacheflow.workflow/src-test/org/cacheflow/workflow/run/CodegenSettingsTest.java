@@ -100,4 +100,22 @@ class CodegenSettingsTest {
     assertTrue(changed.syntheticActors());
     assertEquals(settings, settings.with(SettingsChange.NONE));
   }
+
+  @Test
+  void actorCodeVariablesAreReadAndChecked() {
+    CodegenSettings settings = CodegenSettings.read(task(variable("Actor sources", "Code/actors"),
+        variable("Include directories", "a; b"), variable("Compile definitions", "N=3;X=&quot;s&quot;"),
+        variable("Libraries", "sdl2; SDL2_ttf")));
+    assertEquals(new ActorCode("Code/actors", List.of("a", "b"), List.of("N=3", "X=\"s\""),
+        List.of("sdl2", "SDL2_ttf")), settings.actorCode());
+    assertEquals(ActorCode.NONE, CodegenSettings.read(task()).actorCode());
+    InputException definition = assertThrows(InputException.class, () -> CodegenSettings.read(task(
+        variable("Compile definitions", "N=3; 2N"))));
+    assertTrue(definition.getMessage().contains("'Compile definitions': '2N' is not NAME=VALUE or NAME"),
+        definition.getMessage());
+    InputException library = assertThrows(InputException.class, () -> CodegenSettings.read(task(
+        variable("Libraries", "/usr/lib/libz.so"))));
+    assertTrue(library.getMessage().contains("'Libraries': '/usr/lib/libz.so' is not a library name"),
+        library.getMessage());
+  }
 }

@@ -189,6 +189,9 @@ class WorkflowRunnerTest {
     assertEquals(expected, normalized(runner.select(opened, "cacheflow", null, new Diagnostics())));
     assertEquals(expected, normalized(runner.select(opened, null, "2core.scenario", new Diagnostics())));
     assertEquals(expected, normalized(runner.select(opened, workflowFile.toString(), "2core", new Diagnostics())));
+    // a path in the project, as PREESM users write it (issue 13)
+    assertEquals(expected, normalized(runner.select(opened, "Workflows/cacheflow.workflow",
+        "Scenarios/2core.scenario", new Diagnostics())));
     InputException missing = assertThrows(InputException.class, () -> runner.select(opened, "absent", null,
         new Diagnostics()));
     assertTrue(missing.getMessage().startsWith("no such workflow"), missing.getMessage());
@@ -208,5 +211,45 @@ class WorkflowRunnerTest {
     assertEquals(List.of("Blur.in=memcpy"), request.overrides());
     assertEquals(false, request.syntheticActors());
     assertEquals(CodegenTask.DESCRIPTOR.parameter(CodegenTask.TARGET).orElseThrow().defaultValue(), request.target());
+  }
+
+  /** Issue 13: the actors' folders are found from the project, checked, and a command line's replace the task's. */
+  @Test
+  void actorCodeSettingsAreResolvedInTheProject() throws IOException {
+    Files.createDirectories(project.resolve("Code/src"));
+    Files.createDirectories(project.resolve("extra/include"));
+    write(project.resolve("Workflows/cacheflow.workflow"), cacheflowTask(variable("Actor sources", "Code/src"),
+        variable("Include directories", "extra/include; /" + project.getFileName() + "/Code/include"),
+        variable("Compile definitions", "FRAMES=4; VERBOSE"), variable("Libraries", "ZLIB::ZLIB;m")));
+    run(null, null, SettingsChange.NONE);
+    ActorCode code = recorder.requests.get(0).actorCode();
+    assertEquals(project.resolve("Code/src").toAbsolutePath().normalize().toString(), code.sources());
+    assertEquals(List.of(project.resolve("extra/include").toAbsolutePath().normalize().toString(),
+        project.resolve("Code/include").toAbsolutePath().normalize().toString()), code.includes());
+    assertEquals(List.of("FRAMES=4", "VERBOSE"), code.definitions());
+    assertEquals(List.of("ZLIB::ZLIB", "m"), code.libraries());
+    assertTrue(recorder.requests.get(0).arguments("generate").containsAll(List.of("--define", "VERBOSE", "--link",
+        "ZLIB::ZLIB")));
+
+    recorder.requests.clear();
+    run(null, null, new SettingsChange(null, null, null, null, null, null, new ActorCode(null, null, null,
+        List.of("sdl2"))));
+    assertEquals(List.of("sdl2"), recorder.requests.get(0).actorCode().libraries(), "the command line's replace");
+    assertEquals(List.of("FRAMES=4", "VERBOSE"), recorder.requests.get(0).actorCode().definitions());
+
+    write(project.resolve("Workflows/cacheflow.workflow"), cacheflowTask(variable("Cores", "2"),
+        variable("Actor sources", "Code/missing")));
+    InputException error = assertThrows(InputException.class, () -> run(null, null, SettingsChange.NONE));
+    assertEquals(7, error.location().line());
+    assertTrue(error.getMessage().startsWith("'Actor sources': no such directory: "), error.getMessage());
+  }
+
+  /** Issue 13: a built-in target other than the default reaches generate. */
+  @Test
+  void theTargetAlwaysReachesTheCommandLine() {
+    write(project.resolve("Workflows/cacheflow.workflow"), cacheflowTask(variable("Target", "sapphire-rapids-vm")));
+    run(null, null, SettingsChange.NONE);
+    List<String> args = recorder.requests.get(0).arguments("generate");
+    assertEquals("sapphire-rapids-vm", args.get(args.indexOf("--target") + 1), args.toString());
   }
 }

@@ -10,8 +10,10 @@ public enum ValueKind {
   POSITIVE_INTEGER,
   /** One of {@link TaskParameter#values()} or the path of a file (a drop-down that also takes a file). */
   NAME_OR_FILE,
-  /** A list of entries separated by {@code ;} (a list editor). */
+  /** A list of {@code actor.port=STRATEGY} entries separated by {@code ;} (a table editor). */
   LIST,
+  /** A list of entries separated by {@code ;}, each one word or path (a text field). */
+  ENTRIES,
   /** A directory, which need not exist yet. */
   DIRECTORY
 }

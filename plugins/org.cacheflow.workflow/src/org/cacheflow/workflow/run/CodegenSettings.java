@@ -26,11 +26,12 @@ import org.cacheflow.workflow.descriptor.TaskParameter;
  * @param overrides per-FIFO overrides, {@code actor.port=STRATEGY} each
  * @param syntheticActors whether actors get generated stand-in bodies
  * @param outputDirectory the output directory as written, or null for the scenario's
+ * @param actorCode the actors' sources, header folders, definitions and libraries as written (null fields: defaults)
  * @param locations where each setting was written, by parameter name, plus {@link #TASK} for the task itself;
  *     settings left at their default point at the task
  */
 public record CodegenSettings(GlobalStrategy strategy, Integer cores, String target, List<String> overrides,
-    boolean syntheticActors, String outputDirectory, Map<String, SourceLocation> locations) {
+    boolean syntheticActors, String outputDirectory, ActorCode actorCode, Map<String, SourceLocation> locations) {
 
   /** The key of {@link #locations} for the task element. */
   public static final String TASK = "";
@@ -39,6 +40,7 @@ public record CodegenSettings(GlobalStrategy strategy, Integer cores, String tar
     Objects.requireNonNull(strategy);
     Objects.requireNonNull(target);
     overrides = List.copyOf(overrides);
+    actorCode = actorCode == null ? ActorCode.NONE : actorCode;
     locations = Map.copyOf(locations);
   }
 
@@ -104,9 +106,19 @@ public record CodegenSettings(GlobalStrategy strategy, Integer cores, String tar
     String cores = value(values, CodegenTask.CORES);
     String synthetic = value(values, CodegenTask.SYNTHETIC_ACTORS);
     String output = value(values, CodegenTask.OUTPUT_DIRECTORY);
+    String sources = value(values, CodegenTask.ACTOR_SOURCES);
+    ActorCode actorCode = new ActorCode(sources.isEmpty() ? null : sources,
+        given(values, CodegenTask.INCLUDE_DIRECTORIES), given(values, CodegenTask.COMPILE_DEFINITIONS),
+        given(values, CodegenTask.LIBRARIES));
     return new CodegenSettings(strategy, cores.isEmpty() ? null : Integer.valueOf(cores),
         value(values, CodegenTask.TARGET), CodegenTask.overrideEntries(value(values, CodegenTask.OVERRIDES)),
-        synthetic.toLowerCase(Locale.ROOT).equals("true"), output.isEmpty() ? null : output, locations);
+        synthetic.toLowerCase(Locale.ROOT).equals("true"), output.isEmpty() ? null : output, actorCode, locations);
+  }
+
+  /** The entries of a list parameter, or null when it was not given. */
+  private static List<String> given(Map<String, String> values, String parameter) {
+    String value = values.get(parameter);
+    return value == null ? null : CodegenTask.entries(value);
   }
 
   /** The value given, else the parameter's default value. */
@@ -120,7 +132,8 @@ public record CodegenSettings(GlobalStrategy strategy, Integer cores, String tar
     return new CodegenSettings(change.strategy() != null ? change.strategy() : strategy,
         change.cores() != null ? change.cores() : cores, change.target() != null ? change.target() : target,
         change.overrides() != null ? change.overrides() : overrides,
-        change.syntheticActors() != null ? change.syntheticActors() : syntheticActors, outputDirectory, locations);
+        change.syntheticActors() != null ? change.syntheticActors() : syntheticActors, outputDirectory,
+        actorCode.with(change.actorCode()), locations);
   }
 
   private static String suggestion(String name) {

@@ -1,6 +1,7 @@
 package org.cacheflow.workflow.run;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -19,19 +20,67 @@ import org.cacheflow.plan.strategy.GlobalStrategy;
  * @param overrides per-FIFO overrides, {@code actor.port=STRATEGY}
  * @param syntheticActors whether actors get generated stand-in bodies
  * @param outputDirectory where the project is written (replaced)
+ * @param actorCode the actors' sources, header folders, definitions and libraries, folders absolute; null fields
+ *     leave them to {@code generate}'s defaults (the project's {@code Code/src}, {@code Code/include})
  * @param origins where each setting came from, by task parameter name (see {@link CodegenSettings#locations}),
  *     so that a generator can report a setting it rejects at its line; may be empty
  */
 public record GenerationRequest(Path input, Path scenario, GlobalStrategy strategy, Integer cores, String target,
-    List<String> overrides, boolean syntheticActors, Path outputDirectory, Map<String, SourceLocation> origins) {
+    List<String> overrides, boolean syntheticActors, Path outputDirectory, ActorCode actorCode,
+    Map<String, SourceLocation> origins) {
 
   public GenerationRequest {
+    actorCode = actorCode == null ? ActorCode.NONE : actorCode;
     Objects.requireNonNull(input);
     Objects.requireNonNull(strategy);
     Objects.requireNonNull(target);
     overrides = List.copyOf(overrides);
     Objects.requireNonNull(outputDirectory);
     origins = Map.copyOf(origins);
+  }
+
+  /** Without actor code settings (generate's defaults). */
+  public GenerationRequest(Path input, Path scenario, GlobalStrategy strategy, Integer cores, String target,
+      List<String> overrides, boolean syntheticActors, Path outputDirectory, Map<String, SourceLocation> origins) {
+    this(input, scenario, strategy, cores, target, overrides, syntheticActors, outputDirectory, ActorCode.NONE,
+        origins);
+  }
+
+  /** The same request writing elsewhere. */
+  public GenerationRequest withOutputDirectory(Path value) {
+    return new GenerationRequest(input, scenario, strategy, cores, target, overrides, syntheticActors, value,
+        actorCode, origins);
+  }
+
+  /**
+   * The {@code cacheflow generate} command line of this request, or of {@code cacheflow plan} (which takes the same
+   * options but no output folder and no actor code): every front end runs generations with it.
+   */
+  public List<String> arguments(String command) {
+    boolean generate = command.equals("generate");
+    List<String> args = new ArrayList<>(List.of(command, input.toString()));
+    if (generate) {
+      args.addAll(List.of("--out", outputDirectory.toString()));
+    }
+    if (scenario != null) {
+      args.addAll(List.of("--scenario", scenario.toString()));
+    }
+    args.addAll(List.of("--strategy", strategy.label));
+    if (cores != null) {
+      args.addAll(List.of("--cores", Integer.toString(cores)));
+    }
+    // always: a built-in profile other than generate's default must reach it too
+    args.addAll(List.of("--target", target));
+    for (String override : overrides) {
+      args.addAll(List.of("--override", override));
+    }
+    if (generate && syntheticActors) {
+      args.add("--synthetic-actors");
+    }
+    if (generate && !syntheticActors) {
+      args.addAll(actorCode.generateOptions());
+    }
+    return args;
   }
 
   /** Where {@code parameter}'s value came from, else where the task is, else null. */

@@ -15,14 +15,26 @@ import org.cacheflow.plan.strategy.GlobalStrategy;
  * @param overrides per-FIFO overrides (replacing the task's)
  * @param syntheticActors whether actors get generated bodies
  * @param outputDirectory where to write; with several generations in one run, each gets a sub-directory
+ * @param actorCode the actors' sources, headers, definitions and libraries; paths as given (from the working
+ *     directory)
  */
 public record SettingsChange(GlobalStrategy strategy, Integer cores, String target, List<String> overrides,
-    Boolean syntheticActors, Path outputDirectory) {
+    Boolean syntheticActors, Path outputDirectory, ActorCode actorCode) {
 
   /** Changes nothing. */
   public static final SettingsChange NONE = new SettingsChange(null, null, null, null, null, null);
 
+  public SettingsChange {
+    actorCode = actorCode == null ? ActorCode.NONE : actorCode;
+  }
+
+  /** Changes no actor code setting. */
+  public SettingsChange(GlobalStrategy strategy, Integer cores, String target, List<String> overrides,
+      Boolean syntheticActors, Path outputDirectory) {
+    this(strategy, cores, target, overrides, syntheticActors, outputDirectory, ActorCode.NONE);
+  }
+
   public SettingsChange withOutputDirectory(Path value) {
-    return new SettingsChange(strategy, cores, target, overrides, syntheticActors, value);
+    return new SettingsChange(strategy, cores, target, overrides, syntheticActors, value, actorCode);
   }
 }

@@ -10,6 +10,7 @@ import java.util.Set;
 
 import org.cacheflow.io.project.CiRun;
 import org.cacheflow.io.project.PreesmProject;
+import org.cacheflow.io.project.ProjectFiles;
 import org.cacheflow.io.scenario.ScenarioFile;
 import org.cacheflow.io.scenario.ScenarioReader;
 import org.cacheflow.io.workflow.WorkflowReader;
@@ -168,7 +169,8 @@ public final class WorkflowRunner {
     Path output = settings.outputDirectory() != null ? projectPath(project, settings.outputDirectory())
         : scenarioCodegenDirectory(project, pair.scenario());
     GenerationRequest request = new GenerationRequest(project.root(), pair.scenario(), settings.strategy(),
-        settings.cores(), target, settings.overrides(), settings.syntheticActors(), output, settings.locations());
+        settings.cores(), target, settings.overrides(), settings.syntheticActors(), output,
+        resolveActorCode(project, settings), settings.locations());
     return new Generation(pair.workflow(), pair.scenario(), taskId, request, null);
   }
 
@@ -195,10 +197,32 @@ public final class WorkflowRunner {
   }
 
   private static Generation withOutput(Generation generation, Path output) {
-    GenerationRequest r = generation.request();
     return new Generation(generation.workflow(), generation.scenario(), generation.taskId(),
-        new GenerationRequest(r.input(), r.scenario(), r.strategy(), r.cores(), r.target(), r.overrides(),
-            r.syntheticActors(), output, r.origins()), null);
+        generation.request().withOutputDirectory(output), null);
+  }
+
+  /**
+   * The actors' folders from the project directory (a command line's or build's are absolute already), each
+   * checked; definitions and libraries as written.
+   */
+  private static ActorCode resolveActorCode(PreesmProject project, CodegenSettings settings) {
+    ActorCode written = settings.actorCode();
+    String sources = written.sources() == null ? null
+        : existingDirectory(project, written.sources(), settings.location(CodegenTask.ACTOR_SOURCES),
+            CodegenTask.ACTOR_SOURCES);
+    List<String> includes = written.includes() == null ? null : written.includes().stream()
+        .map(include -> existingDirectory(project, include, settings.location(CodegenTask.INCLUDE_DIRECTORIES),
+            CodegenTask.INCLUDE_DIRECTORIES)).toList();
+    return new ActorCode(sources, includes, written.definitions(), written.libraries());
+  }
+
+  private static String existingDirectory(PreesmProject project, String written, SourceLocation at,
+      String parameter) {
+    Path directory = projectPath(project, written);
+    if (!Files.isDirectory(directory)) {
+      throw new InputException(at, "'" + parameter + "': no such directory: " + directory);
+    }
+    return directory.toString();
   }
 
   /** A built-in target stays a name; a file is looked up from the project directory and must exist. */
@@ -252,17 +276,7 @@ public final class WorkflowRunner {
   }
 
   private static Path find(PreesmProject project, String name, String folder, String extension) {
-    Path given = Path.of(name);
-    if (Files.isRegularFile(given)) {
-      return given.toAbsolutePath().normalize();
-    }
-    Path inProject = project.root().resolve(folder).resolve(name.endsWith(extension) ? name : name + extension)
-        .normalize();
-    if (Files.isRegularFile(inProject)) {
-      return inProject;
-    }
-    throw new InputException(SourceLocation.file(given), "no such " + extension.substring(1) + " (looked for "
-        + given + " and " + inProject + ")");
+    return ProjectFiles.find(project.root(), name, folder, extension);
   }
 
   private static boolean same(Path a, Path b) {

@@ -142,6 +142,33 @@ class WorkflowEditorTest {
     editor.doSave(null);
   }
 
+  /** Issue 13: the actors' code settings are edited like the others; a variable the task lacks is added to it. */
+  @Test
+  void theActorsCodeSettingsAreEditedAndChecked() throws Exception {
+    IProject project = UiTesting.exampleProject();
+    IFile file = UiTesting.write(project, "Workflows/Actors.workflow", WORKFLOW);
+    WorkflowEditor editor = open(file);
+    Control body = formBody(editor);
+    org.eclipse.swt.widgets.Text libraries = UiTesting.byData(body, CacheflowTaskControls.PARAMETER_KEY,
+        CodegenTask.LIBRARIES);
+    libraries.setText("ZLIB::ZLIB; m");
+    org.eclipse.swt.widgets.Text sources = UiTesting.byData(body, CacheflowTaskControls.PARAMETER_KEY,
+        CodegenTask.ACTOR_SOURCES);
+    sources.setText("Code/src");
+    org.eclipse.swt.widgets.Text definitions = UiTesting.byData(body, CacheflowTaskControls.PARAMETER_KEY,
+        CodegenTask.COMPILE_DEFINITIONS);
+    definitions.setText("FRAMES=6");
+    WorkflowDocument.Task task = WorkflowDocument.parse(editor.document().get()).task("cacheflow");
+    assertEquals("ZLIB::ZLIB; m", task.value(CodegenTask.LIBRARIES));
+    assertEquals("Code/src", task.value(CodegenTask.ACTOR_SOURCES));
+    assertEquals("FRAMES=6", task.value(CodegenTask.COMPILE_DEFINITIONS));
+    definitions.setText("2X");
+    org.eclipse.swt.widgets.Label effect = UiTesting.byData(body, CacheflowTaskControls.PARAMETER_KEY,
+        CodegenTask.COMPILE_DEFINITIONS + ".effect");
+    assertTrue(effect.getText().contains("'2X' is not NAME=VALUE or NAME"), effect.getText());
+    editor.doSave(null);
+  }
+
   @Test
   void sourceEditsShowInTheFormAndBrokenSourceDisablesIt() throws Exception {
     IProject project = UiTesting.exampleProject();

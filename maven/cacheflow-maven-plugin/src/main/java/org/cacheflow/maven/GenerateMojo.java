@@ -9,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 import org.apache.maven.plugin.AbstractMojo;
@@ -72,6 +73,36 @@ public class GenerateMojo extends AbstractMojo {
   /** Generate actor bodies instead of calling the actors' code. */
   @Parameter(property = "cacheflow.syntheticActors", defaultValue = "false")
   private boolean syntheticActors;
+
+  /**
+   * The folder of the actors' C sources (default: the project's {@code Code/src}); replaces a workflow task's
+   * {@code Actor sources}. Becomes the generated project's cache variable {@code CACHEFLOW_ACTOR_SOURCES}.
+   */
+  @Parameter(property = "cacheflow.sources")
+  private File sources;
+
+  /**
+   * Folders of headers the actors include, besides the project's {@code Code/include}; replace a workflow task's
+   * {@code Include directories}. Cache variable {@code CACHEFLOW_ACTOR_INCLUDES}.
+   */
+  @Parameter
+  private List<File> includes;
+
+  /**
+   * Compile definitions, {@code NAME=VALUE} or {@code NAME}; replace a workflow task's {@code Compile definitions}.
+   * {@code PROJECT_ROOT_PATH} is the project's {@code Code/} folder unless one of them sets it. Cache variable
+   * {@code CACHEFLOW_ACTOR_DEFINITIONS}.
+   */
+  @Parameter
+  private List<String> definitions;
+
+  /**
+   * Libraries the actors link with, found by CMake when the generated project is configured: {@code Package::target}
+   * (find_package), {@code pthread}, a pkg-config module or a library name. Replace a workflow task's
+   * {@code Libraries}. Cache variable {@code CACHEFLOW_ACTOR_LIBRARIES}.
+   */
+  @Parameter
+  private List<String> libraries;
 
   /** Where the C project is written (replaced); several workflow runs get one sub-folder each. */
   @Parameter(property = "cacheflow.outputDirectory", defaultValue = "${project.build.directory}/generated-sources/cacheflow",
@@ -176,7 +207,8 @@ public class GenerateMojo extends AbstractMojo {
     } else {
       command.addAll(List.of("generate", input.getAbsolutePath()));
       if (scenario != null && !scenario.isBlank()) {
-        command.addAll(List.of("--scenario", scenarioFile(scenario)));
+        // a file, or a name or path in the project (2core, Scenarios/2core.scenario): generate finds it
+        command.addAll(List.of("--scenario", fileOrName(scenario)));
       }
     }
     command.addAll(List.of("--out", outputDirectory.getAbsolutePath()));
@@ -197,7 +229,24 @@ public class GenerateMojo extends AbstractMojo {
     if (syntheticActors) {
       command.add("--synthetic-actors");
     }
+    if (sources != null) {
+      command.addAll(List.of("--sources", absolute(sources)));
+    }
+    for (File include : includes == null ? List.<File>of() : includes) {
+      command.addAll(List.of("--include", absolute(include)));
+    }
+    for (String definition : definitions == null ? List.<String>of() : definitions) {
+      command.addAll(List.of("--define", definition.trim()));
+    }
+    for (String library : libraries == null ? List.<String>of() : libraries) {
+      command.addAll(List.of("--link", library.trim()));
+    }
     return command;
+  }
+
+  /** A folder given in the POM, from the Maven project's directory. */
+  private String absolute(File folder) {
+    return (folder.isAbsolute() ? folder : new File(basedir, folder.getPath())).getAbsolutePath();
   }
 
   /** A path relative to the Maven project when such a file exists, else the text (a name cacheflow looks up). */
@@ -205,16 +254,6 @@ public class GenerateMojo extends AbstractMojo {
     File file = new File(text.trim());
     File relative = file.isAbsolute() ? file : new File(basedir, text.trim());
     return relative.exists() ? relative.getAbsolutePath() : text.trim();
-  }
-
-  /** {@code generate} takes a scenario file: a bare name is looked up under the project's Scenarios/. */
-  private String scenarioFile(String text) {
-    String found = fileOrName(text);
-    if (new File(found).exists() || !input.isDirectory()) {
-      return found;
-    }
-    String name = found.endsWith(".scenario") ? found : found + ".scenario";
-    return new File(new File(input, "Scenarios"), name).getAbsolutePath();
   }
 
   /** What the generation reads: the project around the input, plus named files outside it. */
@@ -230,11 +269,18 @@ public class GenerateMojo extends AbstractMojo {
         roots.add(in.getParent());
       }
     }
-    for (String named : new String[] {workflow, scenario, target}) {
-      if (named != null && !named.isBlank()) {
-        Path file = Path.of(fileOrName(named)).toAbsolutePath().normalize();
-        if (Files.isRegularFile(file) && roots.stream().noneMatch(file::startsWith)) {
-          roots.add(file);
+    List<String> named = new ArrayList<>(Arrays.asList(workflow, scenario, target));
+    if (sources != null) {
+      named.add(absolute(sources));
+    }
+    for (File include : includes == null ? List.<File>of() : includes) {
+      named.add(absolute(include));
+    }
+    for (String file : named) {
+      if (file != null && !file.isBlank()) {
+        Path path = Path.of(fileOrName(file)).toAbsolutePath().normalize();
+        if (Files.exists(path) && roots.stream().noneMatch(path::startsWith)) {
+          roots.add(path);
         }
       }
     }

@@ -24,6 +24,9 @@
  * validation, slot geometry, the spin-then-futex waiting and its Dekker handshake, close) are in
  * channel_common.h/.c. */
 #define _GNU_SOURCE
+#ifndef CF_CHANNEL_OUT_OF_LINE
+#define CF_CHANNEL_OUT_OF_LINE 1 /* this file defines the cf_channel functions, not the rdy-ack fast path */
+#endif
 #include "cacheflow/channel.h"
 
 #include <errno.h>
@@ -49,13 +52,13 @@ struct lamport_receiver {
 };
 
 struct cf_channel {
-    alignas(CHANNEL_BLOCK) struct channel_shared shared;
+    alignas(CHANNEL_BLOCK) struct cf_channel_shared_ shared;
     alignas(CHANNEL_BLOCK) struct lamport_sender sender;
     alignas(CHANNEL_BLOCK) struct lamport_receiver receiver;
     alignas(CHANNEL_BLOCK) uint64_t tail; /* messages published: written by the sender */
     alignas(CHANNEL_BLOCK) uint64_t head; /* messages consumed: written by the receiver */
-    alignas(CHANNEL_BLOCK) struct channel_to_receiver to_receiver;
-    alignas(CHANNEL_BLOCK) struct channel_to_sender to_sender;
+    alignas(CHANNEL_BLOCK) struct cf_channel_to_receiver_ to_receiver;
+    alignas(CHANNEL_BLOCK) struct cf_channel_to_sender_ to_sender;
 };
 
 _Static_assert(sizeof(struct lamport_sender) <= CHANNEL_BLOCK, "sender state must fit its block");
@@ -75,7 +78,7 @@ int cf_channel_create(cf_channel **out, const cf_channel_options *options) {
     if (!out) return -EINVAL;
     *out = NULL;
     void *memory;
-    struct channel_shared shared;
+    struct cf_channel_shared_ shared;
     struct channel_side_config cfg;
     int rc = cf_chan_create(options, sizeof(cf_channel), &memory, &shared, &cfg);
     if (rc) return rc;
@@ -119,7 +122,8 @@ static int sender_ready(cf_channel *ch, int may_wait) {
     if (CF_LIKELY(state > 0)) return 0;
     if (state < 0) return state;
     if (!may_wait) return -EAGAIN;
-    return wait_until(ch, sender_has_room, &ch->to_sender.sender_sleeping, &ch->sender.cfg);
+    return wait_until(ch, sender_has_room, &ch->to_sender.sender_sleeping, ch->sender.cfg.spin_limit,
+                      ch->sender.cfg.symmetric_fences);
 }
 
 static void sender_publish(cf_channel *ch, size_t len, int fenced) {
@@ -194,7 +198,8 @@ static int receiver_acquire(cf_channel *ch, int may_wait) {
     if (CF_UNLIKELY(state <= 0)) {
         if (state < 0) return state;
         if (!may_wait) return -EAGAIN;
-        int rc = wait_until(ch, receiver_has_message, &ch->to_receiver.receiver_sleeping, &r->cfg);
+        int rc = wait_until(ch, receiver_has_message, &ch->to_receiver.receiver_sleeping, r->cfg.spin_limit,
+                            r->cfg.symmetric_fences);
         if (rc) return rc;
     }
     r->acquired = 1;

@@ -161,9 +161,11 @@ static int is_closed(cf_channel *ch) { return channel_closed(&ch->to_receiver); 
 /* ---- sender ---- */
 
 /* Refreshes what the sender knows the receiver has consumed: first the ACKs of every group the receiver
- * has finished (lines the sender will write again anyway), then, if that leaves no slot free, the
- * receiver's position. Each acquire load is (a). Returns 1 with a slot free, -EPIPE when closed, else 0. */
-static int sender_refill(cf_channel *ch) {
+ * has finished (lines the sender will write again anyway), then, if that leaves no slot free and the
+ * check is `thorough`, the receiver's position -- a line the receiver writes every message, so a waiting
+ * sender reads it only every 16th spin (channel_common.h) instead of pulling it away on every poll. Each
+ * acquire load is (a). Returns 1 with a slot free, -EPIPE when closed, else 0. */
+static int sender_refill(cf_channel *ch, int thorough) {
     struct cf_channel_sender_ *s = &ch->sender;
     const struct cf_channel_geometry_ *g = &s->g;
     for (;;) {
@@ -174,7 +176,7 @@ static int sender_refill(cf_channel *ch) {
         if (!(header & CF_CHANNEL_ACK_) || (uint32_t)header != (uint32_t)(last + 1)) break;
         s->known = last + 1;
     }
-    if (s->sent - s->known >= g->slots) {
+    if (thorough && s->sent - s->known >= g->slots) {
         /* The receiver stores a group's ACK before its position, so the position can lag what the ACK
          * showed: keep the larger. */
         uint64_t received = __atomic_load_n(&ch->receiver.received, __ATOMIC_ACQUIRE);
@@ -189,7 +191,7 @@ int cf_chan_rdyack_sender_wait(cf_channel *ch, int may_wait) {
     struct cf_channel_sender_ *s = &ch->sender;
     if (is_closed(ch)) return -EPIPE;
     if (s->free > 0) return 0;
-    int state = sender_refill(ch);
+    int state = sender_refill(ch, 1);
     if (state != 0) return state > 0 ? 0 : state;
     if (!may_wait) return -EAGAIN;
     return wait_until(ch, sender_refill, &ch->to_sender.sender_sleeping, s->g.spin_limit,
@@ -248,7 +250,8 @@ static int receiver_poll(cf_channel *ch) {
     return 1;
 }
 
-static int receiver_has_message(cf_channel *ch) {
+static int receiver_has_message(cf_channel *ch, int thorough) {
+    (void)thorough;
     if (receiver_poll(ch)) return 1;
     if (!is_closed(ch)) return 0;
     /* Closed: whatever was committed before the close is visible now (close's store is a release). */
@@ -256,7 +259,7 @@ static int receiver_has_message(cf_channel *ch) {
 }
 
 int cf_chan_rdyack_receiver_wait(cf_channel *ch, int may_wait) {
-    int state = receiver_has_message(ch);
+    int state = receiver_has_message(ch, 1);
     if (state != 0) return state > 0 ? 0 : state;
     if (!may_wait) return -EAGAIN;
     return wait_until(ch, receiver_has_message, &ch->to_receiver.receiver_sleeping, ch->receiver.g.spin_limit,

@@ -134,8 +134,11 @@ static inline int channel_closed(const struct cf_channel_to_receiver_ *to_receiv
     return __atomic_load_n(&to_receiver->closed, __ATOMIC_ACQUIRE) != 0;
 }
 
-/* Returns > 0 when the caller may proceed, 0 to keep waiting, < 0 (an error code) to give up. */
-typedef int (*channel_condition)(cf_channel *ch);
+/* Returns > 0 when the caller may proceed, 0 to keep waiting, < 0 (an error code) to give up.
+ * `thorough` == 0 allows a cheaper check that may miss progress (the rdy-ack sender reads only the ACKs
+ * then, not the receiver's hot position line); every 16th spin and the check before sleeping are
+ * thorough, so nothing is missed for long and no sleep misses a wake-up. */
+typedef int (*channel_condition)(cf_channel *ch, int thorough);
 
 /* Spin with pause, then sleep; loops until `condition` is non-zero. Counted in the channel stats.
  * Inline so that each implementation's call gets its condition as a direct call. */
@@ -145,12 +148,12 @@ static inline int wait_until(cf_channel *ch, channel_condition condition, uint32
     for (;;) {
         for (uint32_t spin = 0; spin < spin_limit; spin++) {
             cf_arch_cpu_relax();
-            int state = condition(ch);
+            int state = condition(ch, (spin & 15) == 15);
             if (state != 0) return state > 0 ? 0 : state;
         }
         __atomic_store_n(sleeping, 1, __ATOMIC_RELAXED);
         heavy_barrier(symmetric_fences);
-        int state = condition(ch);
+        int state = condition(ch, 1);
         if (state != 0) {
             __atomic_store_n(sleeping, 0, __ATOMIC_RELAXED);
             return state > 0 ? 0 : state;

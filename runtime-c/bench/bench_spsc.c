@@ -12,8 +12,11 @@
  *   lamport   bench/lamport_ring.h, the classic Lamport ring (length word + payload per slot)
  *
  * at k = 8 and 1024 slots:
- *   throughput  the sender sends N messages back to back, the receiver checks each; messages per second
- *               from the sender's first send to the receiver's last receive;
+ *   throughput  the sender sends N messages back to back, the receiver checks each and reads the counter
+ *               after every 1024; the rate is the median over these windows -- the rate while both
+ *               threads run: on this shared 2-vCPU machine a window in which either thread was
+ *               descheduled is an outlier, and the whole-run rate (kept in the CSV as `overall`) mostly
+ *               measures the scheduler;
  *   one-way     one message at a time: the sender stamps the time-stamp counter and sends the stamp, the
  *               receiver reads the counter on arrival; the receiver acknowledges on a separate line and
  *               the sender waits 1 us after that before the next message, so nothing queues and the
@@ -62,6 +65,7 @@ static const int have_ck = 0;
 #define PROBE_ROUNDS 2000
 #define NEAR_LIMIT_NS 90.0 /* probe one-way below this: "near" */
 #define MAX_TRIALS 200
+#define WINDOW 1024 /* messages per throughput window */
 
 static void die(const char *what) {
     fprintf(stderr, "bench_spsc: %s\n", what);
@@ -235,6 +239,7 @@ typedef struct run {
     alignas(128) uint64_t consumed; /* one-way: messages taken, written by the receiver */
     alignas(128) uint64_t line[2];  /* floor: the stamp and the answer, one line */
     alignas(128) uint64_t end;      /* receiver's counter after the last message */
+    uint64_t *window_end;           /* receiver's counter after each WINDOW messages */
     uint64_t errors;
     double *deltas;
     size_t samples;
@@ -242,7 +247,10 @@ typedef struct run {
 
 static inline __attribute__((always_inline)) void throughput_receive(run *r, int kind) {
     uint64_t errors = 0;
-    for (uint64_t i = 1; i <= r->count; i++) errors += queue_pop(&r->q, kind) != i;
+    for (uint64_t w = 0; w < r->count / WINDOW; w++) {
+        for (uint64_t i = w * WINDOW + 1; i <= (w + 1) * WINDOW; i++) errors += queue_pop(&r->q, kind) != i;
+        r->window_end[w] = ticks();
+    }
     r->end = ticks();
     r->errors = errors;
 }
@@ -376,13 +384,22 @@ static double probe(void) {
     return one_way;
 }
 
-static double throughput(int kind, size_t slots, uint64_t messages, int sender_cpu) {
+/* M messages/s: the median window (returned) and the whole run (*overall). */
+static double throughput(int kind, size_t slots, uint64_t messages, int sender_cpu, double *overall) {
     current_mode = MODE_THROUGHPUT;
     run *r = new_run(kind, slots, messages, NULL);
+    size_t windows = messages / WINDOW;
+    r->window_end = zalloc(windows * sizeof *r->window_end);
     uint64_t start, end = execute(r, sender_cpu, &start);
     if (r->errors) die("a queue delivered a wrong message");
+    *overall = (double)messages / ((double)(end - start) / ticks_per_ns) * 1e3;
+    /* The first window includes the start-up (thread wake-up, cold lines): left out. */
+    for (size_t w = 1; w < windows; w++)
+        sample_buffer[w - 1] = WINDOW / ((double)(r->window_end[w] - r->window_end[w - 1]) / ticks_per_ns) * 1e3;
+    double median = bench_summarize(sample_buffer, windows - 1).median;
+    free(r->window_end);
     free(r);
-    return (double)messages / ((double)(end - start) / ticks_per_ns) * 1e3; /* M messages/s */
+    return median;
 }
 
 static double oneway_direction(int kind, size_t slots, uint64_t samples, int sender_cpu) {
@@ -401,8 +418,8 @@ static double oneway(int kind, size_t slots, uint64_t samples) {
 
 /* ---- trials and the summary ---- */
 
-enum { M_THROUGHPUT, M_ONEWAY, METRICS };
-static const char *const metric_names[METRICS] = {"throughput_Mmsg_s", "oneway_ns"};
+enum { M_THROUGHPUT, M_ONEWAY, M_OVERALL, METRICS };
+static const char *const metric_names[METRICS] = {"throughput_Mmsg_s", "oneway_ns", "overall_Mmsg_s"};
 static const size_t slot_counts[] = {8, 1024};
 #define SLOT_COUNTS (sizeof slot_counts / sizeof *slot_counts)
 
@@ -430,7 +447,8 @@ static void run_trial(trial *t, size_t slots, int index, uint64_t messages, uint
     int sender_cpu = cpus[index % 2]; /* throughput direction alternates between trials */
     for (int j = 0; j < Q_FLOOR; j++) {
         int kind = (j + index) % Q_FLOOR;
-        if (measured(kind)) t->value[M_THROUGHPUT][kind] = throughput(kind, slots, messages, sender_cpu);
+        if (measured(kind))
+            t->value[M_THROUGHPUT][kind] = throughput(kind, slots, messages, sender_cpu, &t->value[M_OVERALL][kind]);
     }
     for (int j = 0; j < Q_KINDS; j++) {
         int kind = (j + index) % Q_KINDS;
@@ -471,7 +489,7 @@ static void summarise(FILE *csv) {
                     continue;
                 }
                 printf("  %-10s", queue_names[kind]);
-                for (int m = 0; m < METRICS; m++) {
+                for (int m = 0; m < M_OVERALL; m++) {
                     size_t count = 0;
                     for (size_t i = 0; i < trial_count; i++)
                         if (trials[i].slots == slot_counts[s] && strcmp(trials[i].placement, placements[p]) == 0 &&
@@ -565,12 +583,14 @@ int main(int argc, char **argv) {
     choose_cpus();
     bench_pin(cpus[0]);
     calibrate();
-    sample_buffer = zalloc(sizeof(double) * (samples > PROBE_ROUNDS ? samples : PROBE_ROUNDS));
+    size_t buffer = messages / WINDOW > samples ? messages / WINDOW : samples;
+    sample_buffer = zalloc(sizeof(double) * (buffer > PROBE_ROUNDS ? buffer : PROBE_ROUNDS));
     print_load("before");
     printf("CPUs %d and %d; counter %.3f ticks/ns, read cost %.1f ns (subtracted); ck_ring %s\n", cpus[0], cpus[1],
            ticks_per_ns, stamp_overhead_ns, have_ck ? "included" : "not built (<ck_ring.h> missing: Debian libck-dev)");
-    printf("%d trials per k; %llu messages per throughput window, %llu one-way samples per direction\n", trials_per_k,
-           (unsigned long long)messages, (unsigned long long)samples);
+    printf("%d trials per k; %llu messages per throughput run (median of %d-message windows), %llu one-way samples "
+           "per direction\n",
+           trials_per_k, (unsigned long long)messages, WINDOW, (unsigned long long)samples);
     if (csv) fprintf(csv, "row,trial,slots,placement,probe_before_ns,probe_after_ns,metric,queue,value,min,max,n\n");
     for (int index = 0; index < trials_per_k; index++)
         for (size_t s = 0; s < SLOT_COUNTS; s++) {

@@ -135,10 +135,12 @@ static inline int channel_closed(const struct cf_channel_to_receiver_ *to_receiv
 }
 
 /* Returns > 0 when the caller may proceed, 0 to keep waiting, < 0 (an error code) to give up.
- * `thorough` == 0 allows a cheaper check that may miss progress (the rdy-ack sender reads only the ACKs
- * then, not the receiver's hot position line); every 16th spin and the check before sleeping are
- * thorough, so nothing is missed for long and no sleep misses a wake-up. */
-typedef int (*channel_condition)(cf_channel *ch, int thorough);
+ * `spin` is the number of pause iterations spent so far in this wait, CHANNEL_FINAL_CHECK for the check
+ * made before sleeping: a condition may check more cheaply, or ask for more progress, early in a wait
+ * (the rdy-ack sender does both), but the final check must accept any progress, or a sleep could miss
+ * its wake-up. */
+#define CHANNEL_FINAL_CHECK UINT32_MAX
+typedef int (*channel_condition)(cf_channel *ch, uint32_t spin);
 
 /* Spin with pause, then sleep; loops until `condition` is non-zero. Counted in the channel stats.
  * Inline so that each implementation's call gets its condition as a direct call. */
@@ -148,12 +150,12 @@ static inline int wait_until(cf_channel *ch, channel_condition condition, uint32
     for (;;) {
         for (uint32_t spin = 0; spin < spin_limit; spin++) {
             cf_arch_cpu_relax();
-            int state = condition(ch, (spin & 15) == 15);
+            int state = condition(ch, spin);
             if (state != 0) return state > 0 ? 0 : state;
         }
         __atomic_store_n(sleeping, 1, __ATOMIC_RELAXED);
         heavy_barrier(symmetric_fences);
-        int state = condition(ch, 1);
+        int state = condition(ch, CHANNEL_FINAL_CHECK);
         if (state != 0) {
             __atomic_store_n(sleeping, 0, __ATOMIC_RELAXED);
             return state > 0 ? 0 : state;

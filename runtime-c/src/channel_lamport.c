@@ -111,15 +111,15 @@ static int is_closed(cf_channel *ch) { return channel_closed(&ch->to_receiver); 
 
 /* ---- sender ---- */
 
-static int sender_has_room(cf_channel *ch, int thorough) {
-    (void)thorough;
+static int sender_has_room(cf_channel *ch, uint32_t spin) {
+    (void)spin;
     if (is_closed(ch)) return -EPIPE;
     uint64_t head = __atomic_load_n(&ch->head, __ATOMIC_ACQUIRE);
     return ch->sender.sent - head < ch->sender.cfg.slots_count ? 1 : 0;
 }
 
 static int sender_ready(cf_channel *ch, int may_wait) {
-    int state = sender_has_room(ch, 1);
+    int state = sender_has_room(ch, CHANNEL_FINAL_CHECK);
     if (CF_LIKELY(state > 0)) return 0;
     if (state < 0) return state;
     if (!may_wait) return -EAGAIN;
@@ -185,8 +185,8 @@ int cf_channel_try_send(cf_channel *ch, const void *message, size_t len) {
 
 /* ---- receiver ---- */
 
-static int receiver_has_message(cf_channel *ch, int thorough) {
-    (void)thorough;
+static int receiver_has_message(cf_channel *ch, uint32_t spin) {
+    (void)spin;
     if (__atomic_load_n(&ch->tail, __ATOMIC_ACQUIRE) > ch->receiver.received) return 1;
     if (!is_closed(ch)) return 0;
     /* Closed: what was published before the close is visible now (close's store is a release). */
@@ -196,7 +196,7 @@ static int receiver_has_message(cf_channel *ch, int thorough) {
 static int receiver_acquire(cf_channel *ch, int may_wait) {
     struct lamport_receiver *r = &ch->receiver;
     if (r->acquired) return 0;
-    int state = receiver_has_message(ch, 1);
+    int state = receiver_has_message(ch, CHANNEL_FINAL_CHECK);
     if (CF_UNLIKELY(state <= 0)) {
         if (state < 0) return state;
         if (!may_wait) return -EAGAIN;

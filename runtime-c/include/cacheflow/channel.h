@@ -192,6 +192,7 @@ struct cf_channel_geometry_ {
     size_t group_stride;   /* bytes from one group to the next, a multiple of 64 */
     size_t slot_stride;    /* bytes from one slot of a group to the next */
     size_t payload_offset; /* first slot's message, from the group start */
+    size_t prefetch_ahead; /* receiver: bytes ahead of a group it enters to prefetch (0: none) */
     size_t max_message;
     uint64_t slots;        /* k */
     uint64_t ring;         /* R: mapped slots, a multiple of per_group, >= k + per_group - 1 */
@@ -223,6 +224,8 @@ struct cf_channel_receiver_ {
     char *group;
     char *slot;
     uint32_t acquired;  /* the next message was handed out by acquire, not released yet */
+    uint32_t lagging;   /* the current group was complete when first looked at: the sender is ahead */
+    uint32_t caught_up; /* the last header load showed the group still being filled */
 };
 
 struct cf_channel {
@@ -237,6 +240,7 @@ struct cf_channel {
  * built with this fast path does not link against the Lamport build. */
 int cf_chan_rdyack_sender_wait(cf_channel *ch, int may_wait);   /* no free slot known, or closed */
 int cf_chan_rdyack_receiver_wait(cf_channel *ch, int may_wait); /* next message not published yet */
+int cf_chan_rdyack_receiver_slip(cf_channel *ch, int may_wait); /* a pause, then as above */
 int cf_chan_rdyack_send_homed(cf_channel *ch, const void *message, size_t len);
 int cf_chan_rdyack_commit_homed(cf_channel *ch, size_t len);
 void cf_chan_rdyack_wake_receiver(cf_channel *ch);
@@ -338,15 +342,25 @@ static inline __attribute__((always_inline)) int cf_channel_commit_(cf_channel *
     return 0;
 }
 
+/* A header load showed `ready` messages from the receiver's position on. */
+static inline __attribute__((always_inline)) void cf_channel_announced_(struct cf_channel_receiver_ *r,
+                                                                       uint64_t header, uint32_t ready) {
+    r->header = header;
+    r->ready = ready;
+    if (r->index == 0) r->lagging = ready == r->g.per_group;
+    r->caught_up = ready < r->g.per_group - r->index;
+}
+
 /* (c) and rdy: the next message is published; afterwards r->slot holds it and r->header its length. */
 static inline __attribute__((always_inline)) int cf_channel_acquire_next_(cf_channel *ch, int may_wait) {
     struct cf_channel_receiver_ *r = &ch->receiver;
     if (r->acquired || r->ready) return 0;
+    /* Right behind the sender: let it fill more of the group before pulling the line again. */
+    if (r->caught_up) return cf_chan_rdyack_receiver_slip(ch, may_wait);
     uint64_t header = __atomic_load_n((uint64_t *)(void *)r->group, __ATOMIC_ACQUIRE);
     int32_t ready = (int32_t)((uint32_t)header - (uint32_t)r->received);
     if (CF_CHANNEL_UNLIKELY_(ready <= 0)) return cf_chan_rdyack_receiver_wait(ch, may_wait);
-    r->header = header;
-    r->ready = (uint32_t)ready;
+    cf_channel_announced_(r, header, (uint32_t)ready);
     return 0;
 }
 
@@ -367,6 +381,11 @@ static inline __attribute__((always_inline)) void cf_channel_release_(cf_channel
         r->group += r->g.group_stride;
         if (r->group == r->g.groups_end) r->group = r->g.groups;
         r->slot = r->group + r->g.payload_offset;
+        if (r->g.prefetch_ahead && r->lagging) { /* the lines ahead are written: overlap their misses */
+            char *ahead = r->group + r->g.prefetch_ahead;
+            if (ahead >= r->g.groups_end) ahead -= r->g.groups_end - r->g.groups;
+            __builtin_prefetch(ahead, 0, 3);
+        }
     } else {
         r->slot += r->g.slot_stride;
     }

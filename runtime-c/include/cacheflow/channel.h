@@ -137,7 +137,10 @@ int cf_channel_try_receive(cf_channel *ch, void *buffer, size_t capacity, size_t
  * RDY. The sender publishes message n with one release store of the group header (seq, lengths so far);
  * the receiver waiting for message n loads it with acquire and has it once (int32)(seq - n) > 0. One load
  * can show several messages of the group: the receiver keeps that count (`ready`) and the header, and
- * reads the next messages without touching the header again (batching when it lags).
+ * reads the next messages without touching the header again (batching when it lags). Two more measured
+ * habits (src/channel.c): a receiver that lags prefetches the group two ahead (large rings), and one
+ * that took the last message of a group still being filled pauses once before loading the header again,
+ * so that the sender gets several messages into the line before the receiver pulls it back.
  *
  * ACK. The receiver writes no shared index per message. It keeps its position `received` in its own
  * line (a release store: the sender reads it only when it has no free slot otherwise), and when it

@@ -351,7 +351,7 @@ static inline __attribute__((always_inline)) void cf_channel_announced_(struct c
     r->header = header;
     r->ready = ready;
     if (r->index == 0) r->lagging = ready == r->g.per_group;
-    r->caught_up = ready < r->g.per_group - r->index;
+    r->caught_up = r->g.prefetch_ahead && ready < r->g.per_group - r->index; /* large rings only */
 }
 
 /* (c) and rdy: the next message is published; afterwards r->slot holds it and r->header its length. */

@@ -142,10 +142,10 @@ int cf_channel_try_receive(cf_channel *ch, void *buffer, size_t capacity, size_t
  * that took the last message of a group still being filled pauses once before loading the header again,
  * so that the sender gets several messages into the line before the receiver pulls it back.
  *
- * ACK. The receiver writes no shared index per message. It keeps its position `received` in its own
- * line (a release store: the sender reads it only when it has no free slot otherwise), and when it
- * releases a group's last message it sets ACK in that group's header -- a line the sender will write
- * anyway when it comes back. The sender counts free slots privately (`free`); when the count runs out it
+ * ACK. The receiver writes no separate ack index per message: its position `received`, which it keeps
+ * anyway, sits in its own state block (a release store, no extra line; the sender reads it only when the
+ * ACKs leave it without a free slot), and when it releases a group's last message it sets ACK in that
+ * group's header -- a line the sender will write anyway when it comes back. The sender counts free slots privately (`free`); when the count runs out it
  * first reads the headers of the groups the receiver has finished (ACK: the whole group consumed), and
  * only then `received`. k stays exact: the sender never has more than k messages in flight.
  * Two laps never share a group: the ring holds R = k + per_group - 1 slots rounded up to whole groups, so

@@ -30,6 +30,7 @@
 
 #include "arch/arch.h"
 #include "cacheflow/channel.h"
+#include "cf_bench_ticks.h"
 #include "lamport_ring.h"
 
 #define BIG_MESSAGE 4096
@@ -340,20 +341,7 @@ static result measure_latency(const config *c, double budget_ns) {
  * from the other, the mean of the two is free of it, and half their difference estimates it. The ratios
  * for the target use the two-direction means. */
 
-static inline uint64_t ticks(void) {
-#if defined(__x86_64__)
-    /* rdtscp waits until the preceding loads (the one that saw the message) have completed. */
-    uint32_t lo, hi, aux;
-    __asm__ __volatile__("rdtscp" : "=a"(lo), "=d"(hi), "=c"(aux)::"memory");
-    return (uint64_t)hi << 32 | lo;
-#elif defined(__aarch64__)
-    uint64_t value;
-    __asm__ __volatile__("isb\n\tmrs %0, cntvct_el0" : "=r"(value)::"memory");
-    return value;
-#else
-    return (uint64_t)now_ns();
-#endif
-}
+static inline uint64_t ticks(void) { return cf_bench_ticks(); }
 
 static double ticks_per_ns = 1.0;
 /* What reading the counter itself adds to a one-way time: the rest of the sender's read after its value

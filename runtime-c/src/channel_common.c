@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <pthread.h>
 #include <stdlib.h>
+#include <stdint.h>
 #include <string.h>
 #include <sys/mman.h>
 
@@ -22,20 +23,50 @@ static void membarrier_register(void) {
 
 static size_t round_up(size_t value, size_t multiple) { return (value + multiple - 1) / multiple * multiple; }
 
-int cf_chan_create(const cf_channel_options *options, size_t channel_size, void **channel,
-                   struct channel_shared *shared, struct channel_side_config *cfg) {
+int cf_chan_check_options(const cf_channel_options *options) {
     if (!options || options->slots == 0 || options->slots > CF_CHANNEL_MAX_SLOTS ||
         options->max_message > CF_CHANNEL_MAX_MESSAGE || (unsigned)options->homing > CF_CHANNEL_HOMING_DEMOTE ||
         (unsigned)options->layout > CF_CHANNEL_LAYOUT_PACKED || (options->flags & ~(uint32_t)CF_CHANNEL_NO_MEMBARRIER))
         return -EINVAL;
+    return 0;
+}
+
+int cf_chan_symmetric_fences(const cf_channel_options *options) {
+    pthread_once(&membarrier_once, membarrier_register);
+    return !membarrier_usable || (options->flags & CF_CHANNEL_NO_MEMBARRIER);
+}
+
+int cf_chan_allocate(size_t channel_size, size_t slot_bytes, void **channel, struct cf_channel_shared_ *shared) {
+    long page = sysconf(_SC_PAGESIZE);
+    size_t page_bytes = page > 0 ? (size_t)page : 4096;
+    if (slot_bytes > SIZE_MAX - page_bytes) return -ENOMEM;
+    size_t bytes = round_up(slot_bytes, page_bytes);
+    void *ch = aligned_alloc(CHANNEL_BLOCK, round_up(channel_size, CHANNEL_BLOCK));
+    if (!ch) return -ENOMEM;
+    memset(ch, 0, channel_size);
+    /* Anonymous pages read as zero, and all-zero slots are the initial state (rdy-ack: every seq 0, no
+     * rdy). Nothing touches them here, so the receiver can be the first (cf_channel_home_here). */
+    void *slots = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (slots == MAP_FAILED) {
+        free(ch);
+        return -ENOMEM;
+    }
+    *shared = (struct cf_channel_shared_){.slots = slots, .map_bytes = bytes};
+    *channel = ch;
+    return 0;
+}
+
+int cf_chan_create(const cf_channel_options *options, size_t channel_size, void **channel,
+                   struct cf_channel_shared_ *shared, struct channel_side_config *cfg) {
+    int rc = cf_chan_check_options(options);
+    if (rc) return rc;
 
     /* Small messages share the header's line (one line per message); larger ones start on the next line
      * so that streaming stores and cleaning work on whole, aligned lines. */
     size_t payload_offset = options->max_message <= CHANNEL_LINE - HEADER_BYTES ? HEADER_BYTES : CHANNEL_LINE;
     size_t stride = round_up(payload_offset + options->max_message, CHANNEL_LINE);
-    /* Packed: measured 3-6x the 8-byte throughput of one line per slot when the receiver lags (it reads
-     * up to 4 messages per line transfer), same latency. Not with homing: it pushes out whole lines,
-     * which neighbouring slots are still using. */
+    /* Packed (this ring's own packing: a length word per slot, slots rounded to 16 bytes). Not with
+     * homing: it pushes out whole lines, which neighbouring slots are still using. */
     cf_channel_layout layout = options->layout;
     if (layout == CF_CHANNEL_LAYOUT_AUTO)
         layout = options->max_message <= 24 && options->homing == CF_CHANNEL_HOMING_NONE ? CF_CHANNEL_LAYOUT_PACKED
@@ -46,53 +77,38 @@ int cf_chan_create(const cf_channel_options *options, size_t channel_size, void 
     }
     size_t bytes;
     if (__builtin_mul_overflow(options->slots, stride, &bytes)) return -ENOMEM;
-    long page = sysconf(_SC_PAGESIZE);
-    bytes = round_up(bytes, page > 0 ? (size_t)page : 4096);
-
-    pthread_once(&membarrier_once, membarrier_register);
-
-    void *ch = aligned_alloc(CHANNEL_BLOCK, channel_size);
-    if (!ch) return -ENOMEM;
-    memset(ch, 0, channel_size);
-    /* Anonymous pages read as zero, and all-zero slots are the initial state (rdy-ack: every seq 0, no
-     * rdy). Nothing touches them here, so the receiver can be the first (cf_channel_home_here). */
-    void *slots = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (slots == MAP_FAILED) {
-        free(ch);
-        return -ENOMEM;
-    }
-    *shared = (struct channel_shared){
-        .slots = slots,
-        .map_bytes = bytes,
-        .slots_count = options->slots,
-        .max_message = options->max_message,
-    };
+    int symmetric = cf_chan_symmetric_fences(options);
+    void *ch;
+    rc = cf_chan_allocate(channel_size, bytes, &ch, shared);
+    if (rc) return rc;
+    shared->slots_count = options->slots;
+    shared->max_message = options->max_message;
     *cfg = (struct channel_side_config){
-        .slots = slots,
-        .slots_end = (char *)slots + options->slots * stride,
+        .slots = shared->slots,
+        .slots_end = shared->slots + options->slots * stride,
         .slots_count = options->slots,
         .stride = stride,
         .payload_offset = payload_offset,
         .max_message = options->max_message,
         .spin_limit = options->spin_limit ? options->spin_limit : CF_CHANNEL_SPIN_DEFAULT,
         .homing = (uint32_t)options->homing,
-        .symmetric_fences = !membarrier_usable || (options->flags & CF_CHANNEL_NO_MEMBARRIER),
+        .symmetric_fences = symmetric,
     };
     *channel = ch;
     return 0;
 }
 
-void cf_chan_home_here(const struct channel_shared *shared) {
+void cf_chan_home_here(const struct cf_channel_shared_ *shared) {
     /* Writing zeros keeps the initial state and makes this thread the first toucher of every page. */
     memset(shared->slots, 0, shared->map_bytes);
 }
 
-void cf_chan_destroy(void *channel, const struct channel_shared *shared) {
+void cf_chan_destroy(void *channel, const struct cf_channel_shared_ *shared) {
     munmap(shared->slots, shared->map_bytes);
     free(channel);
 }
 
-void cf_chan_close(struct channel_to_receiver *to_receiver, struct channel_to_sender *to_sender) {
+void cf_chan_close(struct cf_channel_to_receiver_ *to_receiver, struct cf_channel_to_sender_ *to_sender) {
     __atomic_store_n(&to_receiver->closed, 1, __ATOMIC_SEQ_CST);
     cf_arch_full_fence();
     wake_sleeper(&to_receiver->receiver_sleeping);

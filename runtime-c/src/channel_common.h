@@ -71,24 +71,8 @@ struct channel_side_config {
     int symmetric_fences; /* 1: no membarrier, a full fence after every publish/release */
 };
 
-/* Read-only after creation (and only read off the fast path). */
-struct channel_shared {
-    char *slots;
-    size_t map_bytes;
-    size_t slots_count;
-    size_t max_message;
-};
-
-/* Read by the sender after every publish; written when the receiver sleeps or wakes and on close. */
-struct channel_to_receiver {
-    uint32_t receiver_sleeping; /* futex word */
-    uint32_t closed;
-};
-
-/* Read by the receiver after every release; written when the sender sleeps or wakes. */
-struct channel_to_sender {
-    uint32_t sender_sleeping; /* futex word */
-};
+/* The read-only part (struct cf_channel_shared_) and the two wake lines (struct cf_channel_to_receiver_,
+ * struct cf_channel_to_sender_) are declared in the public header, channel.h, for both builds. */
 
 /* ---- creation and teardown (channel_common.c) ---- */
 
@@ -97,12 +81,19 @@ struct channel_to_sender {
  * the caller copies into its channel object; on failure *channel is untouched and nothing is left
  * allocated. */
 int cf_chan_create(const cf_channel_options *options, size_t channel_size, void **channel,
-                   struct channel_shared *shared, struct channel_side_config *cfg);
+                   struct cf_channel_shared_ *shared, struct channel_side_config *cfg);
+/* The parts of cf_chan_create, for an implementation with its own slot geometry:
+ * -EINVAL unless the options are valid; */
+int cf_chan_check_options(const cf_channel_options *options);
+/* 1 when this channel uses full fences on both sides (no membarrier, or CF_CHANNEL_NO_MEMBARRIER); */
+int cf_chan_symmetric_fences(const cf_channel_options *options);
+/* maps `slot_bytes` (rounded up to pages) and allocates the zeroed channel object (-ENOMEM). */
+int cf_chan_allocate(size_t channel_size, size_t slot_bytes, void **channel, struct cf_channel_shared_ *shared);
 /* The receiver's first touch of the slot pages (cf_channel_home_here). */
-void cf_chan_home_here(const struct channel_shared *shared);
+void cf_chan_home_here(const struct cf_channel_shared_ *shared);
 /* Unmaps the slots described by *shared (which may live inside `channel`), then frees `channel`. */
-void cf_chan_destroy(void *channel, const struct channel_shared *shared);
-void cf_chan_close(struct channel_to_receiver *to_receiver, struct channel_to_sender *to_sender);
+void cf_chan_destroy(void *channel, const struct cf_channel_shared_ *shared);
+void cf_chan_close(struct cf_channel_to_receiver_ *to_receiver, struct cf_channel_to_sender_ *to_sender);
 
 /* ---- futex and the two barriers ---- */
 
@@ -139,27 +130,32 @@ static inline void wake_if_asleep(uint32_t *sleeping, int symmetric_fences) {
     if (CF_UNLIKELY(__atomic_load_n(sleeping, __ATOMIC_RELAXED) != 0)) wake_sleeper(sleeping);
 }
 
-static inline int channel_closed(const struct channel_to_receiver *to_receiver) {
+static inline int channel_closed(const struct cf_channel_to_receiver_ *to_receiver) {
     return __atomic_load_n(&to_receiver->closed, __ATOMIC_ACQUIRE) != 0;
 }
 
-/* Returns > 0 when the caller may proceed, 0 to keep waiting, < 0 (an error code) to give up. */
-typedef int (*channel_condition)(cf_channel *ch);
+/* Returns > 0 when the caller may proceed, 0 to keep waiting, < 0 (an error code) to give up.
+ * `spin` is the number of pause iterations spent so far in this wait, CHANNEL_FINAL_CHECK for the check
+ * made before sleeping: a condition may check more cheaply, or ask for more progress, early in a wait
+ * (the rdy-ack sender does both), but the final check must accept any progress, or a sleep could miss
+ * its wake-up. */
+#define CHANNEL_FINAL_CHECK UINT32_MAX
+typedef int (*channel_condition)(cf_channel *ch, uint32_t spin);
 
 /* Spin with pause, then sleep; loops until `condition` is non-zero. Counted in the channel stats.
  * Inline so that each implementation's call gets its condition as a direct call. */
-static inline int wait_until(cf_channel *ch, channel_condition condition, uint32_t *sleeping,
-                             const struct channel_side_config *cfg) {
+static inline int wait_until(cf_channel *ch, channel_condition condition, uint32_t *sleeping, uint32_t spin_limit,
+                             int symmetric_fences) {
     CF_STAT_ADD(channel_waits, 1);
     for (;;) {
-        for (uint32_t spin = 0; spin < cfg->spin_limit; spin++) {
+        for (uint32_t spin = 0; spin < spin_limit; spin++) {
             cf_arch_cpu_relax();
-            int state = condition(ch);
+            int state = condition(ch, spin);
             if (state != 0) return state > 0 ? 0 : state;
         }
         __atomic_store_n(sleeping, 1, __ATOMIC_RELAXED);
-        heavy_barrier(cfg->symmetric_fences);
-        int state = condition(ch);
+        heavy_barrier(symmetric_fences);
+        int state = condition(ch, CHANNEL_FINAL_CHECK);
         if (state != 0) {
             __atomic_store_n(sleeping, 0, __ATOMIC_RELAXED);
             return state > 0 ? 0 : state;

@@ -24,6 +24,9 @@
  * validation, slot geometry, the spin-then-futex waiting and its Dekker handshake, close) are in
  * channel_common.h/.c. */
 #define _GNU_SOURCE
+#ifndef CF_CHANNEL_OUT_OF_LINE
+#define CF_CHANNEL_OUT_OF_LINE 1 /* this file defines the cf_channel functions, not the rdy-ack fast path */
+#endif
 #include "cacheflow/channel.h"
 
 #include <errno.h>
@@ -49,13 +52,13 @@ struct lamport_receiver {
 };
 
 struct cf_channel {
-    alignas(CHANNEL_BLOCK) struct channel_shared shared;
+    alignas(CHANNEL_BLOCK) struct cf_channel_shared_ shared;
     alignas(CHANNEL_BLOCK) struct lamport_sender sender;
     alignas(CHANNEL_BLOCK) struct lamport_receiver receiver;
     alignas(CHANNEL_BLOCK) uint64_t tail; /* messages published: written by the sender */
     alignas(CHANNEL_BLOCK) uint64_t head; /* messages consumed: written by the receiver */
-    alignas(CHANNEL_BLOCK) struct channel_to_receiver to_receiver;
-    alignas(CHANNEL_BLOCK) struct channel_to_sender to_sender;
+    alignas(CHANNEL_BLOCK) struct cf_channel_to_receiver_ to_receiver;
+    alignas(CHANNEL_BLOCK) struct cf_channel_to_sender_ to_sender;
 };
 
 _Static_assert(sizeof(struct lamport_sender) <= CHANNEL_BLOCK, "sender state must fit its block");
@@ -75,7 +78,7 @@ int cf_channel_create(cf_channel **out, const cf_channel_options *options) {
     if (!out) return -EINVAL;
     *out = NULL;
     void *memory;
-    struct channel_shared shared;
+    struct cf_channel_shared_ shared;
     struct channel_side_config cfg;
     int rc = cf_chan_create(options, sizeof(cf_channel), &memory, &shared, &cfg);
     if (rc) return rc;
@@ -108,18 +111,20 @@ static int is_closed(cf_channel *ch) { return channel_closed(&ch->to_receiver); 
 
 /* ---- sender ---- */
 
-static int sender_has_room(cf_channel *ch) {
+static int sender_has_room(cf_channel *ch, uint32_t spin) {
+    (void)spin;
     if (is_closed(ch)) return -EPIPE;
     uint64_t head = __atomic_load_n(&ch->head, __ATOMIC_ACQUIRE);
     return ch->sender.sent - head < ch->sender.cfg.slots_count ? 1 : 0;
 }
 
 static int sender_ready(cf_channel *ch, int may_wait) {
-    int state = sender_has_room(ch);
+    int state = sender_has_room(ch, CHANNEL_FINAL_CHECK);
     if (CF_LIKELY(state > 0)) return 0;
     if (state < 0) return state;
     if (!may_wait) return -EAGAIN;
-    return wait_until(ch, sender_has_room, &ch->to_sender.sender_sleeping, &ch->sender.cfg);
+    return wait_until(ch, sender_has_room, &ch->to_sender.sender_sleeping, ch->sender.cfg.spin_limit,
+                      ch->sender.cfg.symmetric_fences);
 }
 
 static void sender_publish(cf_channel *ch, size_t len, int fenced) {
@@ -180,7 +185,8 @@ int cf_channel_try_send(cf_channel *ch, const void *message, size_t len) {
 
 /* ---- receiver ---- */
 
-static int receiver_has_message(cf_channel *ch) {
+static int receiver_has_message(cf_channel *ch, uint32_t spin) {
+    (void)spin;
     if (__atomic_load_n(&ch->tail, __ATOMIC_ACQUIRE) > ch->receiver.received) return 1;
     if (!is_closed(ch)) return 0;
     /* Closed: what was published before the close is visible now (close's store is a release). */
@@ -190,11 +196,12 @@ static int receiver_has_message(cf_channel *ch) {
 static int receiver_acquire(cf_channel *ch, int may_wait) {
     struct lamport_receiver *r = &ch->receiver;
     if (r->acquired) return 0;
-    int state = receiver_has_message(ch);
+    int state = receiver_has_message(ch, CHANNEL_FINAL_CHECK);
     if (CF_UNLIKELY(state <= 0)) {
         if (state < 0) return state;
         if (!may_wait) return -EAGAIN;
-        int rc = wait_until(ch, receiver_has_message, &ch->to_receiver.receiver_sleeping, &r->cfg);
+        int rc = wait_until(ch, receiver_has_message, &ch->to_receiver.receiver_sleeping, r->cfg.spin_limit,
+                            r->cfg.symmetric_fences);
         if (rc) return rc;
     }
     r->acquired = 1;

@@ -21,4 +21,19 @@
         exit(CF_TEST_SKIP);                            \
     } while (0)
 
+/* A stress program's scale: CF_TEST_SCALE=<percent> (default 100), a tenth of it under sanitizers. */
+static inline double cf_test_scale(void) {
+    double percent = 100;
+    const char *env = getenv("CF_TEST_SCALE");
+    if (env && atof(env) > 0) percent = atof(env);
+#if defined(__SANITIZE_THREAD__) || defined(__SANITIZE_ADDRESS__)
+    percent /= 10;
+#elif defined(__has_feature)
+#if __has_feature(thread_sanitizer) || __has_feature(address_sanitizer)
+    percent /= 10;
+#endif
+#endif
+    return percent / 100;
+}
+
 #endif

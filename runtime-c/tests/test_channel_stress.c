@@ -147,22 +147,8 @@ static void run(const stress_config *config, double budget_seconds) {
     cf_channel_destroy(ch);
 }
 
-static double scale(void) {
-    double percent = 100;
-    const char *env = getenv("CF_TEST_SCALE");
-    if (env && atof(env) > 0) percent = atof(env);
-#if defined(__SANITIZE_THREAD__) || defined(__SANITIZE_ADDRESS__)
-    percent /= 10;
-#elif defined(__has_feature)
-#if __has_feature(thread_sanitizer) || __has_feature(address_sanitizer)
-    percent /= 10;
-#endif
-#endif
-    return percent / 100;
-}
-
 int main(void) {
-    double factor = scale();
+    double factor = cf_test_scale();
     uint64_t spinning = (uint64_t)(2000000 * factor) + 1000, sleeping = (uint64_t)(200000 * factor) + 1000;
     double budget = 0.45 * (factor < 1 ? 1 : factor);
     static const size_t slot_counts[] = {1, 2, 8, 1024};

@@ -5,8 +5,13 @@
  * message, raises ack. The slot memory is homed at the receiver (first-touched by it, see
  * cf_channel_home_here) and the sender can push what it wrote out of its own caches after writing
  * (cf_channel_homing), the commodity analogue of home-forward stores with self-invalidation.
- * The protocol, its memory orderings and the cache-line budget are explained in src/channel.c, waiting
- * and closing in src/channel_common.h, and in docs/channel.md.
+ * The protocol, its memory orderings and the cache-line budget are explained at the fast path below and
+ * in src/channel.c, waiting and closing in src/channel_common.h, and in docs/channel.md.
+ *
+ * Inline fast path: the send/receive family below is also defined in this header (static inline, behind
+ * macros of the same names), so a message costs no call when the slot is ready; only waiting, homing
+ * and closing call into the library. Define CF_CHANNEL_OUT_OF_LINE to call the library functions instead
+ * (the library build with the Lamport ring, -DCF_CHANNEL_IMPL=lamport, exports it to its users).
  *
  * Threads: exactly one thread sends (reserve/commit/send) and exactly one receives
  * (acquire/release/receive) at a time; cf_channel_close may be called from either side or a third
@@ -22,8 +27,10 @@
  *   -EAGAIN    cf_channel_try_*: would have to wait */
 #ifndef CACHEFLOW_CHANNEL_H
 #define CACHEFLOW_CHANNEL_H
+#include <errno.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -44,14 +51,16 @@ typedef enum cf_channel_homing {
                                     cache level (cf_prestore CF_DEMOTE) */
 } cf_channel_homing;
 
-/* How slots are laid out. Each slot is a header word (rdy: sequence number and length) followed by the
- * message, so that raising rdy and the message's first bytes share one cache line. */
+/* How slots are laid out. Slots come in groups that share one header word (rdy: the sequence number of
+ * the group's last published message and the lengths), in the cache line of the group's first message,
+ * so that raising rdy and the message share one line. */
 typedef enum cf_channel_layout {
     CF_CHANNEL_LAYOUT_AUTO = 0,   /* PACKED for max_message <= 24 bytes with homing NONE, else LINE */
     CF_CHANNEL_LAYOUT_LINE = 1,   /* every slot starts on its own cache line (the paper's padded slots):
                                      one line per message up to 48 bytes */
-    CF_CHANNEL_LAYOUT_PACKED = 2  /* slots rounded to 16 bytes: up to 4 small messages per line, so a
-                                     lagging receiver gets several per line transfer */
+    CF_CHANNEL_LAYOUT_PACKED = 2  /* one header word per cache line, then as many slots (rounded to 8
+                                     bytes) as fit: 7 messages of up to 8 bytes per line, 3 of 16, 2 of 24,
+                                     so a lagging receiver gets several per line transfer */
 } cf_channel_layout;
 
 enum {
@@ -63,7 +72,9 @@ enum {
 #define CF_CHANNEL_MAX_MESSAGE ((size_t)1 << 30)
 
 typedef struct cf_channel_options {
-    size_t slots;              /* k: messages the sender may have in flight; 1 .. CF_CHANNEL_MAX_SLOTS */
+    size_t slots;              /* k: messages the sender may have in flight; 1 .. CF_CHANNEL_MAX_SLOTS
+                                  (packed groups: k + per-group - 1 slots, rounded up to whole groups,
+                                  are mapped, so that a group is never shared by two laps) */
     size_t max_message;        /* bytes per slot, 0 .. CF_CHANNEL_MAX_MESSAGE */
     cf_channel_homing homing;  /* default CF_CHANNEL_HOMING_NONE */
     cf_channel_layout layout;  /* default CF_CHANNEL_LAYOUT_AUTO */
@@ -113,6 +124,330 @@ int cf_channel_send(cf_channel *ch, const void *message, size_t len);
 int cf_channel_try_send(cf_channel *ch, const void *message, size_t len);
 int cf_channel_receive(cf_channel *ch, void *buffer, size_t capacity, size_t *len);
 int cf_channel_try_receive(cf_channel *ch, void *buffer, size_t capacity, size_t *len);
+
+
+/* ======== internals: the rdy-ack channel's layout and inline fast path (not API; may change) ========
+ *
+ * GROUPS. The k slots (rounded up, see below) are used round-robin; per_group consecutive slots share a
+ * group whose first word is the header: bits 0-31 seq = (n + 1) mod 2^32 of the group's last published
+ * message n, bits 32-62 the lengths of the group's messages (length_bits each), bit 63 ACK. Line layout:
+ * one slot per group (the paper's padded slot). Packed layout: a 64-byte line holds the header and 7
+ * messages of up to 8 bytes (3 of 16, 2 of 24) -- the issue's "as many messages per line as fit".
+ *
+ * RDY. The sender publishes message n with one release store of the group header (seq, lengths so far);
+ * the receiver waiting for message n loads it with acquire and has it once (int32)(seq - n) > 0. One load
+ * can show several messages of the group: the receiver keeps that count (`ready`) and the header, and
+ * reads the next messages without touching the header again (batching when it lags). Two more measured
+ * habits (src/channel.c): a receiver that lags prefetches the group two ahead (large rings), and one
+ * that took the last message of a group still being filled pauses once before loading the header again,
+ * so that the sender gets several messages into the line before the receiver pulls it back.
+ *
+ * ACK. The receiver writes no separate ack index per message: its position `received`, which it keeps
+ * anyway, sits in its own state block (a release store, no extra line; the sender reads it only when the
+ * ACKs leave it without a free slot), and when it releases a group's last message it sets ACK in that
+ * group's header -- a line the sender will write anyway when it comes back. The sender counts free slots privately (`free`); when the count runs out it
+ * first reads the headers of the groups the receiver has finished (ACK: the whole group consumed), and
+ * only then `received`. k stays exact: the sender never has more than k messages in flight.
+ * Two laps never share a group: the ring holds R = k + per_group - 1 slots rounded up to whole groups, so
+ * when the sender starts a group (at most k in flight) the group's previous messages are all consumed,
+ * and the receiver's ACK store (made before its `received` store) precedes the sender's new header.
+ *
+ * ORDERING. (a) the sender overwrites a slot only after an acquire load (ACK or `received`) that saw the
+ * receiver's release store made after its last use of the slot; (b) the header store is a release after
+ * the message bytes; (c) the receiver's header load is an acquire before it reads them; (d) the receiver's
+ * ACK and `received` stores are releases after its use. x86: plain moves; aarch64: ldar/stlr.
+ *
+ * LINES. Sender state, receiver state, the receiver's wake line (sleeping flag + closed: read by the
+ * sender after every publish), the sender's wake line (read by the receiver after every release) and the
+ * read-only part each sit in their own 128-byte blocks. Per message, with neither side waiting: the slot
+ * line moves sender -> receiver (once per group when the receiver lags), plus, per group, the receiver's
+ * ACK store and the sender's re-reading of that line before it writes it again. */
+
+/* Shared with the Lamport build (src/channel_common.h). */
+/* Read by the sender after every publish; written when the receiver sleeps or wakes, and on close. */
+struct cf_channel_to_receiver_ {
+    uint32_t receiver_sleeping; /* futex word */
+    uint32_t closed;
+};
+/* Read by the receiver after every release; written when the sender sleeps or wakes. */
+struct cf_channel_to_sender_ {
+    uint32_t sender_sleeping; /* futex word */
+};
+/* Read-only after creation, off the fast path. */
+struct cf_channel_shared_ {
+    char *slots;
+    size_t map_bytes;
+    size_t slots_count;
+    size_t max_message;
+};
+
+#if !defined(__cplusplus) && (!defined(CF_CHANNEL_OUT_OF_LINE) || defined(CF_CHANNEL_RDYACK_IMPLEMENTATION))
+
+#define CF_CHANNEL_ACK_ ((uint64_t)1 << 63)
+#define CF_CHANNEL_ALIGN_ __attribute__((aligned(128)))
+#define CF_CHANNEL_LIKELY_(x) __builtin_expect(!!(x), 1)
+#define CF_CHANNEL_UNLIKELY_(x) __builtin_expect(!!(x), 0)
+
+/* Each side's private copy of the geometry: its fast path reads only its own block. */
+struct cf_channel_geometry_ {
+    char *groups;          /* first group */
+    char *groups_end;      /* groups + R / per_group * group_stride */
+    size_t group_stride;   /* bytes from one group to the next, a multiple of 64 */
+    size_t slot_stride;    /* bytes from one slot of a group to the next */
+    size_t payload_offset; /* first slot's message, from the group start */
+    size_t prefetch_ahead; /* receiver: bytes ahead of a group it enters to prefetch (0: none) */
+    size_t max_message;
+    uint64_t slots;        /* k */
+    uint64_t ring;         /* R: mapped slots, a multiple of per_group, >= k + per_group - 1 */
+    uint32_t per_group;
+    uint32_t length_bits;  /* 31 / per_group */
+    uint32_t spin_limit;
+    uint32_t homing;       /* cf_channel_homing */
+    uint32_t symmetric_fences; /* 1: a full fence after every publish/release instead of membarrier */
+};
+
+struct cf_channel_sender_ {
+    struct cf_channel_geometry_ g;
+    uint64_t sent;      /* messages published */
+    uint64_t known;     /* messages known to be consumed (from ACKs or `received`) */
+    uint64_t free;      /* slots known free: k - (sent - known) */
+    char *group;        /* group of the next message */
+    char *slot;         /* its message area */
+    uint64_t lengths;   /* the group header's length bits so far */
+    uint32_t index;     /* position of the next message in its group */
+    uint32_t reserved;  /* slot handed out by reserve, not committed yet */
+};
+
+struct cf_channel_receiver_ {
+    struct cf_channel_geometry_ g;
+    uint64_t received;  /* messages released; the sender reads it when it has no free slot */
+    uint64_t header;    /* the current group's header as last loaded */
+    uint32_t ready;     /* messages that header shows beyond `received` */
+    uint32_t index;     /* position of the next message in its group */
+    char *group;
+    char *slot;
+    uint32_t acquired;  /* the next message was handed out by acquire, not released yet */
+    uint32_t lagging;   /* the current group was complete when first looked at: the sender is ahead */
+    uint32_t caught_up; /* the last header load showed the group still being filled */
+};
+
+struct cf_channel {
+    CF_CHANNEL_ALIGN_ struct cf_channel_sender_ sender;
+    CF_CHANNEL_ALIGN_ struct cf_channel_receiver_ receiver;
+    CF_CHANNEL_ALIGN_ struct cf_channel_to_receiver_ to_receiver;
+    CF_CHANNEL_ALIGN_ struct cf_channel_to_sender_ to_sender;
+    CF_CHANNEL_ALIGN_ struct cf_channel_shared_ shared;
+};
+
+/* The library's slow paths (src/channel.c); the names are the rdy-ack implementation's own, so code
+ * built with this fast path does not link against the Lamport build. */
+int cf_chan_rdyack_sender_wait(cf_channel *ch, int may_wait);   /* no free slot known, or closed */
+int cf_chan_rdyack_receiver_wait(cf_channel *ch, int may_wait); /* next message not published yet */
+int cf_chan_rdyack_receiver_slip(cf_channel *ch, int may_wait); /* a pause, then as above */
+int cf_chan_rdyack_send_homed(cf_channel *ch, const void *message, size_t len);
+int cf_chan_rdyack_commit_homed(cf_channel *ch, size_t len);
+void cf_chan_rdyack_wake_receiver(cf_channel *ch);
+void cf_chan_rdyack_wake_sender(cf_channel *ch);
+
+/* Copies of up to 16 bytes without a library call: two possibly overlapping loads and stores. */
+static inline __attribute__((always_inline)) void cf_channel_copy_(void *dst, const void *src, size_t n) {
+    char *d = (char *)dst;
+    const char *s = (const char *)src;
+    if (n > 16) {
+        memcpy(d, s, n);
+    } else if (n >= 8) {
+        uint64_t head, tail;
+        memcpy(&head, s, 8);
+        memcpy(&tail, s + n - 8, 8);
+        memcpy(d, &head, 8);
+        memcpy(d + n - 8, &tail, 8);
+    } else if (n >= 4) {
+        uint32_t head, tail;
+        memcpy(&head, s, 4);
+        memcpy(&tail, s + n - 4, 4);
+        memcpy(d, &head, 4);
+        memcpy(d + n - 4, &tail, 4);
+    } else if (n) {
+        d[0] = s[0];
+        d[n / 2] = s[n / 2];
+        d[n - 1] = s[n - 1];
+    }
+}
+
+/* A free slot is known and the channel is open: the sender may fill s->slot. */
+static inline __attribute__((always_inline)) int cf_channel_sender_ready_(cf_channel *ch, int may_wait) {
+    if (CF_CHANNEL_LIKELY_(ch->sender.free != 0 && !__atomic_load_n(&ch->to_receiver.closed, __ATOMIC_RELAXED)))
+        return 0;
+    return cf_chan_rdyack_sender_wait(ch, may_wait);
+}
+
+/* (b) and rdy: one release store of the group header, then on to the next slot. */
+static inline __attribute__((always_inline)) void cf_channel_publish_store_(cf_channel *ch, size_t len) {
+    struct cf_channel_sender_ *s = &ch->sender;
+    uint64_t lengths = s->lengths | (uint64_t)len << (32 + s->index * s->g.length_bits);
+    __atomic_store_n((uint64_t *)(void *)s->group, lengths | (uint32_t)(s->sent + 1), __ATOMIC_RELEASE);
+    s->sent++;
+    s->free--;
+    s->reserved = 0;
+    if (++s->index == s->g.per_group) {
+        s->index = 0;
+        s->lengths = 0;
+        s->group += s->g.group_stride;
+        if (s->group == s->g.groups_end) s->group = s->g.groups;
+        s->slot = s->group + s->g.payload_offset;
+    } else {
+        s->lengths = lengths;
+        s->slot += s->g.slot_stride;
+    }
+}
+
+/* After a publish: wake the receiver if it announced it sleeps (channel_common.h: the compiler barrier
+ * here and the sleeper's membarrier make Dekker's pair). */
+static inline __attribute__((always_inline)) void cf_channel_publish_wake_(cf_channel *ch) {
+    __atomic_signal_fence(__ATOMIC_SEQ_CST);
+    if (CF_CHANNEL_UNLIKELY_(ch->sender.g.symmetric_fences |
+                             __atomic_load_n(&ch->to_receiver.receiver_sleeping, __ATOMIC_RELAXED)))
+        cf_chan_rdyack_wake_receiver(ch);
+}
+
+static inline __attribute__((always_inline)) int cf_channel_send_(cf_channel *ch, const void *message, size_t len,
+                                                                 int may_wait) {
+    if (CF_CHANNEL_UNLIKELY_(!ch || (!message && len))) return -EINVAL;
+    struct cf_channel_sender_ *s = &ch->sender;
+    if (CF_CHANNEL_UNLIKELY_(len > s->g.max_message || s->reserved)) return s->reserved ? -EINVAL : -EMSGSIZE;
+    int rc = cf_channel_sender_ready_(ch, may_wait);
+    if (CF_CHANNEL_UNLIKELY_(rc)) return rc;
+    if (CF_CHANNEL_UNLIKELY_(s->g.homing)) return cf_chan_rdyack_send_homed(ch, message, len);
+    cf_channel_copy_(s->slot, message, len);
+    cf_channel_publish_store_(ch, len);
+    cf_channel_publish_wake_(ch);
+    return 0;
+}
+
+static inline __attribute__((always_inline)) int cf_channel_reserve_(cf_channel *ch, void **slot, int may_wait) {
+    if (CF_CHANNEL_UNLIKELY_(!ch || !slot)) return -EINVAL;
+    struct cf_channel_sender_ *s = &ch->sender;
+    if (!s->reserved) {
+        int rc = cf_channel_sender_ready_(ch, may_wait);
+        if (CF_CHANNEL_UNLIKELY_(rc)) return rc;
+        s->reserved = 1;
+    }
+    *slot = s->slot;
+    return 0;
+}
+
+static inline __attribute__((always_inline)) int cf_channel_commit_(cf_channel *ch, size_t len) {
+    if (CF_CHANNEL_UNLIKELY_(!ch || !ch->sender.reserved)) return -EINVAL;
+    if (CF_CHANNEL_UNLIKELY_(len > ch->sender.g.max_message)) return -EMSGSIZE;
+    if (CF_CHANNEL_UNLIKELY_(ch->sender.g.homing)) return cf_chan_rdyack_commit_homed(ch, len);
+    cf_channel_publish_store_(ch, len);
+    cf_channel_publish_wake_(ch);
+    return 0;
+}
+
+/* A header load showed `ready` messages from the receiver's position on. */
+static inline __attribute__((always_inline)) void cf_channel_announced_(struct cf_channel_receiver_ *r,
+                                                                       uint64_t header, uint32_t ready) {
+    r->header = header;
+    r->ready = ready;
+    if (r->index == 0) r->lagging = ready == r->g.per_group;
+    r->caught_up = r->g.prefetch_ahead && ready < r->g.per_group - r->index; /* large rings only */
+}
+
+/* (c) and rdy: the next message is published; afterwards r->slot holds it and r->header its length. */
+static inline __attribute__((always_inline)) int cf_channel_acquire_next_(cf_channel *ch, int may_wait) {
+    struct cf_channel_receiver_ *r = &ch->receiver;
+    if (r->acquired || r->ready) return 0;
+    /* Right behind the sender: let it fill more of the group before pulling the line again. */
+    if (r->caught_up) return cf_chan_rdyack_receiver_slip(ch, may_wait);
+    uint64_t header = __atomic_load_n((uint64_t *)(void *)r->group, __ATOMIC_ACQUIRE);
+    int32_t ready = (int32_t)((uint32_t)header - (uint32_t)r->received);
+    if (CF_CHANNEL_UNLIKELY_(ready <= 0)) return cf_chan_rdyack_receiver_wait(ch, may_wait);
+    cf_channel_announced_(r, header, (uint32_t)ready);
+    return 0;
+}
+
+static inline __attribute__((always_inline)) size_t cf_channel_length_(const struct cf_channel_receiver_ *r) {
+    uint32_t bits = r->g.length_bits;
+    return (size_t)(r->header >> (32 + r->index * bits)) & (((uint64_t)1 << bits) - 1);
+}
+
+/* (d) and ack: the message has been used; at a group's end set ACK in its header, then publish the
+ * position (in this order: see ACK above). */
+static inline __attribute__((always_inline)) void cf_channel_release_(cf_channel *ch) {
+    struct cf_channel_receiver_ *r = &ch->receiver;
+    r->acquired = 0;
+    r->ready--;
+    if (++r->index == r->g.per_group) {
+        __atomic_store_n((uint64_t *)(void *)r->group, r->header | CF_CHANNEL_ACK_, __ATOMIC_RELEASE);
+        r->index = 0;
+        r->group += r->g.group_stride;
+        if (r->group == r->g.groups_end) r->group = r->g.groups;
+        r->slot = r->group + r->g.payload_offset;
+        if (r->g.prefetch_ahead && r->lagging) { /* the lines ahead are written: overlap their misses */
+            char *ahead = r->group + r->g.prefetch_ahead;
+            if (ahead >= r->g.groups_end) ahead -= r->g.groups_end - r->g.groups;
+            __builtin_prefetch(ahead, 0, 3);
+        }
+    } else {
+        r->slot += r->g.slot_stride;
+    }
+    __atomic_store_n(&r->received, r->received + 1, __ATOMIC_RELEASE);
+    __atomic_signal_fence(__ATOMIC_SEQ_CST);
+    if (CF_CHANNEL_UNLIKELY_(r->g.symmetric_fences |
+                             __atomic_load_n(&ch->to_sender.sender_sleeping, __ATOMIC_RELAXED)))
+        cf_chan_rdyack_wake_sender(ch);
+}
+
+static inline __attribute__((always_inline)) int cf_channel_acquire_(cf_channel *ch, void **message, size_t *len,
+                                                                    int may_wait) {
+    if (CF_CHANNEL_UNLIKELY_(!ch || !message || !len)) return -EINVAL;
+    int rc = cf_channel_acquire_next_(ch, may_wait);
+    if (CF_CHANNEL_UNLIKELY_(rc)) return rc;
+    ch->receiver.acquired = 1;
+    *message = ch->receiver.slot;
+    *len = cf_channel_length_(&ch->receiver);
+    return 0;
+}
+
+static inline __attribute__((always_inline)) int cf_channel_release_checked_(cf_channel *ch) {
+    if (CF_CHANNEL_UNLIKELY_(!ch || !ch->receiver.acquired)) return -EINVAL;
+    cf_channel_release_(ch);
+    return 0;
+}
+
+static inline __attribute__((always_inline)) int cf_channel_receive_(cf_channel *ch, void *buffer, size_t capacity,
+                                                                    size_t *len, int may_wait) {
+    if (CF_CHANNEL_UNLIKELY_(!ch || !len || (!buffer && capacity))) return -EINVAL;
+    int rc = cf_channel_acquire_next_(ch, may_wait);
+    if (CF_CHANNEL_UNLIKELY_(rc)) return rc;
+    struct cf_channel_receiver_ *r = &ch->receiver;
+    size_t n = cf_channel_length_(r);
+    *len = n;
+    if (CF_CHANNEL_UNLIKELY_(n > capacity)) {
+        r->acquired = 1; /* stays in the channel: the next receive or acquire sees it again */
+        return -EMSGSIZE;
+    }
+    cf_channel_copy_(buffer, r->slot, n);
+    cf_channel_release_(ch);
+    return 0;
+}
+
+#endif /* internals */
+
+#if !defined(__cplusplus) && !defined(CF_CHANNEL_OUT_OF_LINE)
+/* The API names call the inline fast path; (cf_channel_send) etc. still name the library functions. */
+#define cf_channel_reserve(ch, slot) cf_channel_reserve_((ch), (slot), 1)
+#define cf_channel_try_reserve(ch, slot) cf_channel_reserve_((ch), (slot), 0)
+#define cf_channel_commit(ch, len) cf_channel_commit_((ch), (len))
+#define cf_channel_acquire(ch, message, len) cf_channel_acquire_((ch), (message), (len), 1)
+#define cf_channel_try_acquire(ch, message, len) cf_channel_acquire_((ch), (message), (len), 0)
+#define cf_channel_release(ch) cf_channel_release_checked_((ch))
+#define cf_channel_send(ch, message, len) cf_channel_send_((ch), (message), (len), 1)
+#define cf_channel_try_send(ch, message, len) cf_channel_send_((ch), (message), (len), 0)
+#define cf_channel_receive(ch, buffer, capacity, len) cf_channel_receive_((ch), (buffer), (capacity), (len), 1)
+#define cf_channel_try_receive(ch, buffer, capacity, len) cf_channel_receive_((ch), (buffer), (capacity), (len), 0)
+#endif
 
 #ifdef __cplusplus
 }

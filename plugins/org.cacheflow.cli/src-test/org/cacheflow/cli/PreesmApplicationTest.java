@@ -71,11 +71,14 @@ class PreesmApplicationTest {
   void generateThenTheCommandItPrintsBuildsAndRuns() throws IOException, InterruptedException {
     assumeBuildTools();
     Path out = temp.resolve("out dir");
-    // definitions the actors do not use, but which must survive the CMake file and the compiler's command line
-    Run run = run("generate", project.toString(), "--out", out.toString(), "--strategy", "baseline", "--link", "zlib",
+    // no --link: the library comes from the project's workflow task, as run-workflow builds it; definitions the
+    // actors do not use, but which must survive the CMake file and the compiler's command line
+    Run run = run("generate", project.toString(), "--out", out.toString(), "--strategy", "baseline",
         "--define", "UNUSED_FLAG", "--define", "GREETING=\"hi $USER \\\"you\\\"\"");
     assertEquals(0, run.status(), run.err());
     assertTrue(run.err().contains("note: actor sources from "), run.err());
+    assertTrue(run.err().contains("cacheflow.workflow: --link ZLIB::ZLIB"), run.err());
+    assertTrue(Files.readString(out.resolve("CMakeLists.txt")).contains("ZLIB::ZLIB"), "the workflow's library");
     String hint = run.out().lines().filter(line -> line.startsWith("build: ")).findFirst().orElseThrow()
         .substring("build: ".length());
     // the printed command, as a user pastes it into a shell (the folder's name holds a space)
@@ -93,7 +96,7 @@ class PreesmApplicationTest {
     assumeBuildTools();
     Path out = temp.resolve("tsan");
     Run run = run("generate", project.toString(), "--out", out.toString(), "--strategy", "channels", "--link",
-        "ZLIB::ZLIB");
+        "zlib");
     assertEquals(0, run.status(), run.err());
     Path build = temp.resolve("tsan-build");
     exec(List.of("cmake", "-S", out.toString(), "-B", build.toString(), "-DCACHEFLOW_SANITIZE=thread",

@@ -16,6 +16,7 @@ import org.cacheflow.codegen.build.PlannedExecution;
 import org.cacheflow.codegen.build.Strategy;
 import org.cacheflow.codegen.model.ActorSources;
 import org.cacheflow.codegen.model.CodeProject;
+import org.cacheflow.io.project.PreesmProject;
 import org.cacheflow.io.scenario.ScenarioReader;
 import org.cacheflow.model.diagnostics.Diagnostics;
 import org.cacheflow.model.diagnostics.InputException;
@@ -35,6 +36,8 @@ import org.cacheflow.plan.strategy.TargetCache;
 import org.cacheflow.plan.srdag.SingleRateExpansion;
 import org.cacheflow.plan.srdag.Srdag;
 import org.cacheflow.workflow.CodegenTask;
+import org.cacheflow.workflow.run.ActorCode;
+import org.cacheflow.workflow.run.ProjectActorCode;
 
 /** {@code cacheflow generate}: the C project users build for their boards. */
 public final class GenerateCommand implements Command {
@@ -201,8 +204,17 @@ public final class GenerateCommand implements Command {
     }
     CodeProject project = CodeModelBuilder.build(plan, synthetic);
     progress.step("writing " + outDir);
-    ActorSources actors = synthetic ? ActorSources.NONE
-        : actorSources(outDir, loaded.projectRoot(), sources, includes, definitions, libraries, err);
+    ActorSources actors = ActorSources.NONE;
+    if (!synthetic) {
+      // what the command line leaves out, the project's workflow says (as run-workflow would build it)
+      ActorCode given = new ActorCode(sources == null ? null : sources.toString(),
+          includes.isEmpty() ? null : includes.stream().map(Path::toString).toList(),
+          definitions.isEmpty() ? null : definitions, libraries.isEmpty() ? null : libraries);
+      ActorCode code = workflowActorCode(loaded.projectRoot(), diagnostics, err).with(given);
+      actors = actorSources(outDir, loaded.projectRoot(), code.sources() == null ? null : Path.of(code.sources()),
+          orEmpty(code.includes()).stream().map(Path::of).toList(), orEmpty(code.definitions()),
+          orEmpty(code.libraries()), err);
+    }
     try {
       ProjectWriter.write(project, actors, runtime, outDir);
     } catch (UncheckedIOException e) {
@@ -220,6 +232,31 @@ public final class GenerateCommand implements Command {
         project.cowBuffers().size(), synthetic ? ", synthetic actors" : "");
     out.println("build: " + buildHint(outDir, project.identifier()));
     return Main.OK;
+  }
+
+  /**
+   * The actors' code settings that the project's cacheflow workflow tasks give (their sources, header folders,
+   * definitions and libraries), so that {@code generate} on a project builds what {@code run-workflow} builds;
+   * nothing for a graph outside a project, or when workflows disagree (said on {@code err}).
+   */
+  private static ActorCode workflowActorCode(Path projectRoot, Diagnostics diagnostics, PrintStream err) {
+    if (projectRoot == null || !Files.isDirectory(projectRoot.resolve("Workflows"))) {
+      return ActorCode.NONE;
+    }
+    PreesmProject project = PreesmProject.open(projectRoot, diagnostics);
+    return ProjectActorCode.of(project, diagnostics, ambiguous -> err.println("warning: the workflows "
+        + ambiguous.workflows().stream().map(Paths::display).toList() + " give different actor-code settings "
+        + "(Actor sources, Include directories, Compile definitions, Libraries); none is used: give --sources, "
+        + "--include, --define and --link"))
+        .map(found -> {
+          err.println("note: the actors' code settings of " + Paths.display(found.workflow()) + ": "
+              + String.join(" ", found.actorCode().generateOptions()) + " (options given here replace them)");
+          return found.actorCode();
+        }).orElse(ActorCode.NONE);
+  }
+
+  private static List<String> orEmpty(List<String> list) {
+    return list == null ? List.of() : list;
   }
 
   /** The shell commands that configure, build and run the generated project, from the working directory. */

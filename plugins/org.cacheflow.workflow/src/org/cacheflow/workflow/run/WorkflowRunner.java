@@ -205,7 +205,7 @@ public final class WorkflowRunner {
    * The actors' folders from the project directory (a command line's or build's are absolute already), each
    * checked; definitions and libraries as written.
    */
-  private static ActorCode resolveActorCode(PreesmProject project, CodegenSettings settings) {
+  static ActorCode resolveActorCode(PreesmProject project, CodegenSettings settings) {
     ActorCode written = settings.actorCode();
     String sources = written.sources() == null ? null
         : existingDirectory(project, written.sources(), settings.location(CodegenTask.ACTOR_SOURCES),

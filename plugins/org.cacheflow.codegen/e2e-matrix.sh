@@ -13,7 +13,7 @@ under every strategy on 1, 2 and 4 cores (ASan+UBSan on 1 core, TSan on more), a
 run under qemu-user, and every (project, scenario) pair of the corpus's PREESM projects under baseline and auto
 (synthetic actors, 2 cores, ASan+UBSan; a pair broken upstream is listed with its reason instead). Every run
 of a graph must print the same sink digests. Takes about 11 minutes on 2 cores for the 185 cases of the
-matrix (measured at load 2-4) plus about 35 minutes for the 52 corpus pairs (measured at load 13-20).
+matrix (measured at load 2-4) plus about 30 minutes for the 52 corpus pairs (measured at load 2-20).
 
 options:
   --only REGEX   run only the cases whose name contains a match of REGEX (Java syntax). Names are

@@ -153,10 +153,10 @@ class EndToEndTest {
    * a part of the error loading them gives, checked at every run so the list cannot go stale.
    */
   static final Map<String, Broken> UPSTREAM_BROKEN = Map.of(
-      "org.ietr.preesm.stereo/YUV12core.scenario", new Broken("its algorithm Algo/yuv_stereo_top.pi is not in"
-          + " preesm-apps (the YUV variant of stereo was never committed)", "yuv_stereo_top.pi' does not exist"),
-      "org.ietr.preesm.stereo/YUV4core.scenario", new Broken("its algorithm Algo/yuv_stereo_top.pi is not in"
-          + " preesm-apps (the YUV variant of stereo was never committed)", "yuv_stereo_top.pi' does not exist"));
+      "org.ietr.preesm.stereo/YUV12core.scenario", new Broken("its algorithm Algo/yuv_stereo_top.pi is not in the"
+          + " project (preesm-apps has no such file)", "yuv_stereo_top.pi' does not exist"),
+      "org.ietr.preesm.stereo/YUV4core.scenario", new Broken("its algorithm Algo/yuv_stereo_top.pi is not in the"
+          + " project (preesm-apps has no such file)", "yuv_stereo_top.pi' does not exist"));
 
   /** An upstream defect: the reason stated, and a fragment of the loading error that shows it is still there. */
   record Broken(String reason, String error) {

@@ -1,24 +1,13 @@
 /* What the rdy-ack (channel.c) and Lamport (channel_lamport.c) channels share: see channel_common.h. */
 #define _GNU_SOURCE
 #include "channel_common.h"
+#include "membarrier_internal.h"
 
 #include <errno.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
-
-static int membarrier_usable;
-static pthread_once_t membarrier_once = PTHREAD_ONCE_INIT;
-
-static void membarrier_register(void) {
-    long commands = syscall(SYS_membarrier, MEMBARRIER_CMD_QUERY, 0, 0);
-    if (commands < 0 || !(commands & MEMBARRIER_CMD_PRIVATE_EXPEDITED)) return;
-    if (syscall(SYS_membarrier, MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED, 0, 0) != 0) return;
-    /* One trial call: a filter could allow registration but not the command itself. */
-    if (syscall(SYS_membarrier, MEMBARRIER_CMD_PRIVATE_EXPEDITED, 0, 0) != 0) return;
-    membarrier_usable = 1;
-}
 
 static size_t round_up(size_t value, size_t multiple) { return (value + multiple - 1) / multiple * multiple; }
 
@@ -49,8 +38,6 @@ int cf_chan_create(const cf_channel_options *options, size_t channel_size, void 
     long page = sysconf(_SC_PAGESIZE);
     bytes = round_up(bytes, page > 0 ? (size_t)page : 4096);
 
-    pthread_once(&membarrier_once, membarrier_register);
-
     void *ch = aligned_alloc(CHANNEL_BLOCK, channel_size);
     if (!ch) return -ENOMEM;
     memset(ch, 0, channel_size);
@@ -76,7 +63,7 @@ int cf_chan_create(const cf_channel_options *options, size_t channel_size, void 
         .max_message = options->max_message,
         .spin_limit = options->spin_limit ? options->spin_limit : CF_CHANNEL_SPIN_DEFAULT,
         .homing = (uint32_t)options->homing,
-        .symmetric_fences = !membarrier_usable || (options->flags & CF_CHANNEL_NO_MEMBARRIER),
+        .symmetric_fences = !cf_membarrier_usable() || (options->flags & CF_CHANNEL_NO_MEMBARRIER),
     };
     *channel = ch;
     return 0;

@@ -46,7 +46,8 @@ import org.cacheflow.plan.srdag.Srdag;
  * baseline, a static array signalled with a semaphore), a merge group shared by several cores (k slots,
  * semaphores per cross-core edge and per pair of cores for slot reuse), a copy-on-write buffer, or the
  * double-buffered state of a persistent delay; (5) per core, the vertices in plan order with reserve/acquire
- * before a root's first use on that core and commit/release after its last use.
+ * before a root's first use on that core and commit/release after its last use; (6) except under the
+ * baseline, the semaphores become rdy-ack flags, coalesced ({@link FlagSignalling}).
  */
 public final class CodeModelBuilder {
 
@@ -694,10 +695,16 @@ public final class CodeModelBuilder {
     for (int c = 0; c < plan.cores(); c++) {
       cores.add(core(c, sinkOfFifo, buffers));
     }
+    List<Integer> semaphores = semaphoreStarts;
+    if (!strategy.barrier() && !semaphoreStarts.isEmpty()) {
+      // every strategy but the baseline: the cross-core dependencies become rdy-ack flags
+      cores = FlagSignalling.lower(cores, semaphoreStarts);
+      semaphores = List.of();
+    }
     List<SyntheticActor> declarations = new ArrayList<>();
     syntheticActors.keySet().stream().sorted().forEach(a -> declarations.add(syntheticActors.get(a)));
     String name = graph.name();
-    return new CodeProject(name, CNames.identifier(name), strategy.name(), synthetic, strategy.barrier(), semaphoreStarts,
+    return new CodeProject(name, CNames.identifier(name), strategy.name(), synthetic, strategy.barrier(), semaphores,
         List.copyOf(headers), declarations, buffers, heapBytes, channels, cows, sinks, cores);
   }
 

@@ -9,8 +9,9 @@
 #    commodity analogue of home-forward stores), and on 1 core (the sequential reference);
 # 3. builds each generated project (Release) against the matching runtime; the homeforward project twice,
 #    once against each channel implementation ("homeforward" and "lamport");
-# 4. runs measure.py: MD5 agreement of all variants (--validate), repeated interleaved runs timed by the
-#    sink actor (service time per task, Code/include/stream_timer.h), a table,
+# 4. runs measure.py: MD5 agreement of all variants (--validate), the actors' times in the sequential program
+#    (Code/include/actor_timer.h) and from them the bound the 2-core static schedule allows, repeated
+#    interleaved runs timed by the sink actor (service time per task, Code/include/stream_timer.h), a table,
 #    and the CSV bench/results/home-forwarding.csv (the table is also saved next to it, with the machine
 #    and its load average).
 # --quick: the smallest size of each benchmark, integer elements, no demote variant, 5 runs (about a minute).
@@ -32,7 +33,7 @@ while [ $# -gt 0 ]; do
     case "$1" in
         --quick) quick=1 ;;
         --runs) shift; runs=${1:?--runs needs a number} ;;
-        -h|--help) sed -n '2,18p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,19p' "$0"; exit 0 ;;
         *) echo "run.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
     esac
     shift
@@ -161,8 +162,12 @@ for configuration in "${configurations[@]}"; do
     iterations=$(iterations_for "$bench" "$size")
     for variant in "${variants[@]}"; do
         cores=$([ "$variant" = sequential ] && echo 1 || echo 2)
-        printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$bench" "$size" "$type" "$variant" "$cores" "$tasks" \
-            "$iterations" "$work/bin/$name-$variant/$bench" >>"$plan"
+        case "$variant" in
+            sequential) generated=baseline-1 ;; baseline) generated=baseline-2 ;;
+            homeforward-demote) generated=prestore-demote-2 ;; *) generated=homeforward-2 ;;
+        esac
+        printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$bench" "$size" "$type" "$variant" "$cores" "$tasks" \
+            "$iterations" "$work/bin/$name-$variant/$bench" "$work/gen/$name-$generated" >>"$plan"
     done
 done
 finish

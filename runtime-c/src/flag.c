@@ -67,6 +67,11 @@ void cf_flag_wake_waiter(cf_flag *flag) {
         syscall(SYS_futex, &flag->sleeping, FUTEX_WAKE_PRIVATE, 1, NULL, NULL, 0);
 }
 
+void cf_flag_raised_with_fence(cf_flag *flag) {
+    cf_arch_full_fence();
+    if (__atomic_load_n(&flag->sleeping, __ATOMIC_RELAXED) != 0) cf_flag_wake_waiter(flag);
+}
+
 static void waiter_barrier(const cf_flag *flag) {
     if (flag->fences || syscall(SYS_membarrier, MEMBARRIER_CMD_PRIVATE_EXPEDITED, 0, 0) != 0) cf_arch_full_fence();
 }

@@ -111,10 +111,10 @@ int main(void) {
     CF_CHECK(cf_flag_init(&flag, 7, CF_FLAG_NO_MEMBARRIER) == 0);
     CF_CHECK(cf_flag_count(&flag) == 0 && flag.spin_limit == 7 && flag.fences == 1);
 
-    run_pingpong(0, 0, 50000);
-    run_pingpong(1, 0, 2000);
-    run_pingpong(0, CF_FLAG_NO_MEMBARRIER, 20000);
-    run_pingpong(1, CF_FLAG_NO_MEMBARRIER, 2000);
+    run_pingpong(0, 0, 5000);
+    run_pingpong(1, 0, 500);
+    run_pingpong(0, CF_FLAG_NO_MEMBARRIER, 5000);
+    run_pingpong(1, CF_FLAG_NO_MEMBARRIER, 500);
     sleeping_waiter_is_woken(0);
     sleeping_waiter_is_woken(CF_FLAG_NO_MEMBARRIER);
     puts("test_flag_basic: ok");

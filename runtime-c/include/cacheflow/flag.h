@@ -65,17 +65,22 @@ enum {
  * Returns 0, or -EINVAL (NULL flag, unknown option). */
 int cf_flag_init(cf_flag *flag, uint32_t spin_limit, uint32_t options);
 
-/* Out of line: the slow halves of raise and wait. */
+/* Out of line: the slow halves of raise and wait (the fence is an instruction in flag.c, not a C11 fence,
+ * which ThreadSanitizer does not support). */
 void cf_flag_wake_waiter(cf_flag *flag);
+void cf_flag_raised_with_fence(cf_flag *flag);
 void cf_flag_wait_slow(cf_flag *flag, int64_t count);
 
 /* Raiser: publishes count (and everything written before). Counts must not decrease. */
 static inline void cf_flag_raise(cf_flag *flag, int64_t count) {
     __atomic_store_n(&flag->count, count, __ATOMIC_RELEASE);
+    if (__builtin_expect(flag->fences != 0, 0)) { /* no membarrier: a full fence, out of line */
+        cf_flag_raised_with_fence(flag);
+        return;
+    }
     /* The load below stays after the store in program order (compiler barrier); the hardware barrier of
-     * the pair is the sleeping waiter's membarrier -- or, without it, a full fence here. */
-    if (__builtin_expect(flag->fences != 0, 0)) __atomic_thread_fence(__ATOMIC_SEQ_CST);
-    else __atomic_signal_fence(__ATOMIC_SEQ_CST);
+     * the pair is the sleeping waiter's membarrier. */
+    __atomic_signal_fence(__ATOMIC_SEQ_CST);
     if (__builtin_expect(__atomic_load_n(&flag->sleeping, __ATOMIC_RELAXED) != 0, 0)) cf_flag_wake_waiter(flag);
 }
 

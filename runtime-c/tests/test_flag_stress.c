@@ -49,14 +49,15 @@ static uint64_t next_random(uint64_t *state) { /* xorshift64* */
     return *state * 2685821657736338717u;
 }
 
+static _Thread_local volatile uint64_t delay_sink; /* keeps the busy loops; one per thread (no race) */
+
 static void random_delay(uint64_t *state) {
     uint64_t r = next_random(state);
     if (r % 997 == 0) { /* rarely: long enough that the other side goes to sleep */
         struct timespec pause = {0, (long)(r >> 20) % 2000000};
         nanosleep(&pause, NULL);
     } else {
-        volatile uint64_t sink = 0;
-        for (uint64_t i = (r >> 8) % 400; i > 0; i--) sink += i;
+        for (uint64_t i = (r >> 8) % 400; i > 0; i--) delay_sink = delay_sink + i;
     }
 }
 

@@ -2,6 +2,7 @@
  * costs a copy, as sending one does in the paper, not a random-number generator), the worker applies a
  * 3x3 convolution, the collector folds the results into a checksum. Deterministic: every strategy and
  * channel implementation must produce the same result bytes. */
+#define _GNU_SOURCE /* sched_getcpu (actor_timer.h) */
 #include "farm.h"
 #include "actor_timer.h"
 #include "stream_timer.h"

@@ -2,6 +2,7 @@
  * a copy, not a random-number generator) and the constant vector y; the workers share the constant vector
  * x; the gather folds c into a checksum. Integer arithmetic wraps (done in uint32_t), so results are
  * defined; float results are deterministic because every variant runs the same code in the same order. */
+#define _GNU_SOURCE /* sched_getcpu (actor_timer.h) */
 #include "map.h"
 #include "actor_timer.h"
 #include "stream_timer.h"

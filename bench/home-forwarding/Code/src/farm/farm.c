@@ -1,6 +1,6 @@
 /* Farm actors: the emitter copies tasks from a pool of pre-generated matrices (so that producing a task
  * costs a copy, as sending one does in the paper, not a random-number generator), the worker applies a
- * 3x3 convolution, the collector folds the results into a checksum. Deterministic: every strategy and
+ * 3x3 convolution, the collector reads every result word (a sum). Deterministic: every strategy and
  * channel implementation must produce the same result bytes. */
 #define _GNU_SOURCE /* sched_getcpu (actor_timer.h) */
 #include "farm.h"

@@ -3,8 +3,9 @@
 #   bench/run-all.sh [--quick]
 # 1. bench/cow-ntm/run.sh            -> bench/results/cow-ntm[-quick].csv, .txt
 # 2. bench/home-forwarding/run.sh    -> bench/results/home-forwarding[-quick].csv, .txt (when present)
+#    bench/stereo-cores/run.sh       -> bench/results/stereo-cores.csv, .txt (examples/stereo, 2 cores vs 1)
 # 3. the runtime's micro-benchmarks (runtime-c/bench: non-temporal copy, copy-on-write, pre-stores, the
-#    pre-stores paper's listings, channels), built in bench/build/runtime-c (Release) and run with --csv;
+#    pre-stores paper's listings, channels, flags), built in bench/build/runtime-c (Release) and run with --csv;
 #    outputs in bench/results/runtime-c/ (their own CSV layouts; runtime-c/README.md quotes its runs)
 # 4. bench/charts.py: one SVG per benchmark and metric of every tidy CSV, in bench/results/charts/.
 # --quick is passed to every benchmark. A failing benchmark is reported and the others still run; the exit
@@ -17,7 +18,7 @@ quick=()
 case "${1:-}" in
     "") ;;
     --quick) quick=(--quick) ;;
-    -h|--help) sed -n '2,12p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,13p' "$0"; exit 0 ;;
     *) echo "run-all.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
 esac
 
@@ -35,6 +36,9 @@ run "$here/cow-ntm/run.sh" "${quick[@]}"
 if [ -x "$here/home-forwarding/run.sh" ]; then
     run "$here/home-forwarding/run.sh" "${quick[@]}"
 fi
+if [ -x "$here/stereo-cores/run.sh" ]; then
+    run "$here/stereo-cores/run.sh" "${quick[@]}"
+fi
 
 build="$here/build/runtime-c"
 out="$here/results/runtime-c"
@@ -43,7 +47,7 @@ generator=()
 if command -v ninja >/dev/null; then generator=(-G Ninja); fi
 if run cmake -S "$root/runtime-c" -B "$build" "${generator[@]}" -DCMAKE_BUILD_TYPE=Release -DCF_BUILD_TESTS=OFF \
         -DCF_BUILD_BENCH=ON >/dev/null && run cmake --build "$build"; then
-    for program in bench_ntm_copy bench_cow bench_prestore bench_prestore_paper bench_channel; do
+    for program in bench_ntm_copy bench_cow bench_prestore bench_prestore_paper bench_channel bench_flag; do
         if [ -x "$build/$program" ]; then
             name=${program#bench_}
             echo "== run-all: $program" >&2

@@ -4,7 +4,13 @@ checks that every variant of a configuration prints the same sink digests, times
 table and writes a tidy CSV (one row per measurement).
 
 Plan file: one line per program, tab-separated:
-    benchmark size type variant cores tasks_per_iteration iterations executable
+    benchmark size type variant cores tasks_per_iteration iterations executable [generated_project]
+
+The static schedule's bound: the sequential program is run with CF_BENCH_ACTOR_TIMES=1 (the actors time
+their own firings, Code/include/actor_timer.h); the generated project of a 2-core variant says which actor
+functions each core's loop calls (core_N.c); the bound is the sum of all firings' times over the busiest
+core's share: the speed-up that mapping and order allow with free hand-offs. `of bound` is a variant's
+speed-up over it.
 
 Service time per task (the paper's T_S): measured by the sink actor itself (Code/include/stream_timer.h),
 the mean interval between its consecutive firings after the first tenth, per task; start-up and tear-down
@@ -35,12 +41,14 @@ def read_plan(path):
             if not line.strip():
                 continue
             fields = line.rstrip("\n").split("\t")
-            if len(fields) != 8:
-                fail(f"{path}:{number}: expected 8 tab-separated fields, found {len(fields)}")
-            benchmark, size, elem_type, variant, cores, tasks, iterations, exe = fields
+            if len(fields) not in (8, 9):
+                fail(f"{path}:{number}: expected 8 or 9 tab-separated fields, found {len(fields)}")
+            benchmark, size, elem_type, variant, cores, tasks, iterations, exe = fields[:8]
+            generated = fields[8] if len(fields) == 9 else None
             try:
                 programs.append(dict(benchmark=benchmark, size=int(size), type=elem_type, variant=variant,
-                                     cores=int(cores), tasks=int(tasks), iterations=int(iterations), exe=exe))
+                                     cores=int(cores), tasks=int(tasks), iterations=int(iterations), exe=exe,
+                                     generated=generated))
             except ValueError as error:
                 fail(f"{path}:{number}: {error}")
     return programs
@@ -49,14 +57,57 @@ def read_plan(path):
 STREAM_TIMER = re.compile(r"^stream-timer: (\d+) firings, ([0-9.eE+-]+) us/task$", re.M)
 
 
-def run(exe, iterations, validate=False):
-    """Returns (service time in us per task or None, stdout)."""
+ACTOR_TIME = re.compile(r"^actor-time: (\w+) (\d+) firings, ([0-9.eE+-]+) us/firing$", re.M)
+ACTOR_CALL = re.compile(r"/\* [^\n]*? \([^\n]*?\) \*/\n\s*(\w+)\(")
+
+
+def run(exe, iterations, validate=False, environment=None):
+    """Returns (service time in us per task or None, stdout); with environment, also the stderr."""
     command = [exe, "--iterations", str(iterations)] + (["--validate"] if validate else [])
-    done = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    env = dict(os.environ, **environment) if environment else None
+    done = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
     if done.returncode != 0:
         fail(f"{' '.join(command)} exited with {done.returncode}: {done.stderr.strip()[-500:]}")
     timer = STREAM_TIMER.search(done.stderr)
+    if environment:
+        return (float(timer.group(2)) if timer else None), done.stdout, done.stderr
     return (float(timer.group(2)) if timer else None), done.stdout
+
+
+def actor_times(program, runs=3):
+    """us per firing of each actor function, median of `runs` runs of the sequential program."""
+    samples = {}
+    for _ in range(runs):
+        _, _, err = run(program["exe"], program["iterations"], environment={"CF_BENCH_ACTOR_TIMES": "1"})
+        for name, _, us in ACTOR_TIME.findall(err):
+            samples.setdefault(name, []).append(float(us))
+    return {name: statistics.median(values) for name, values in samples.items()}
+
+
+def calls_per_core(generated):
+    """{core: {function: calls per iteration}} from the loops of a generated project's core_N.c files."""
+    cores = {}
+    for name in sorted(os.listdir(generated)):
+        match = re.fullmatch(r"core_(\d+)\.c", name)
+        if not match:
+            continue
+        with open(os.path.join(generated, name), encoding="utf-8") as source:
+            text = source.read()
+        loop = text[text.find("for (long iteration"):]
+        counts = cores.setdefault(int(match.group(1)), {})
+        for function in ACTOR_CALL.findall(loop):
+            counts[function] = counts.get(function, 0) + 1
+    return cores
+
+
+def schedule_bound(times, generated):
+    """Sequential time over the busiest core's: the speed-up the mapping allows; None when unknown."""
+    if not times or not generated or not os.path.isdir(generated):
+        return None
+    cores = calls_per_core(generated)
+    loads = [sum(times.get(f, 0.0) * n for f, n in calls.items()) for calls in cores.values()]
+    total = sum(loads)
+    return total / max(loads) if loads and max(loads) > 0 else None
 
 
 def digests(stdout):
@@ -85,6 +136,9 @@ def measure_configuration(programs, runs, validate_iterations):
             reference = (program["variant"], found)
         elif found != reference[1]:
             fail(f"{label}: {program['variant']} digests {found} differ from {reference[0]}'s {reference[1]}")
+    sequential = [p for p in programs if p["variant"] == SEQUENTIAL]
+    times = actor_times(sequential[0]) if sequential else {}
+    bounds = {p["variant"]: schedule_bound(times, p["generated"]) for p in programs if p["cores"] > 1}
     per_task = {program["variant"]: [] for program in programs}
     for round_number in range(runs):
         # rotate the order so no variant always runs first (right after the previous configuration)
@@ -94,7 +148,7 @@ def measure_configuration(programs, runs, validate_iterations):
             if service is None:
                 fail(f"{label} {program['variant']}: {program['exe']} printed no 'stream-timer:' line")
             per_task[program["variant"]].append(service)
-    return reference[1], per_task
+    return reference[1], per_task, times, bounds
 
 
 def ratio_rows(per_task, variant, reference):
@@ -120,12 +174,13 @@ def main():
 
     rows = []
     header = (f"{'benchmark':<9} {'size':>7} {'type':<5} {'variant':<18} {'T_S us/task':>11} {'min-max':>15} "
-              f"{'vs baseline':>17} {'vs lamport':>17} {'speedup':>7}")
+              f"{'vs baseline':>17} {'vs lamport':>17} {'speedup':>7} {'bound':>5} {'of bound':>8}")
     print(header)
     print("-" * len(header))
     for (benchmark, size, elem_type), group in configurations.items():
         group.sort(key=lambda p: VARIANT_ORDER.index(p["variant"]) if p["variant"] in VARIANT_ORDER else 99)
-        digest_lines, per_task = measure_configuration(group, options.runs, options.validate_iterations)
+        digest_lines, per_task, times, bounds = measure_configuration(group, options.runs,
+                                                                      options.validate_iterations)
         for program in group:
             variant = program["variant"]
             common = dict(benchmark=benchmark, variant=variant, size=size, type=elem_type, runs=options.runs,
@@ -146,10 +201,21 @@ def main():
                 rows.append(dict(common, metric="speedup_vs_sequential", median=s_median, low=s_low, high=s_high,
                                  unit="x"))
                 cells["speedup"] = f"{s_median:.2f}"
+                bound = bounds.get(variant)
+                if bound:
+                    rows.append(dict(common, metric="schedule_bound", median=bound, low=bound, high=bound, unit="x"))
+                    rows.append(dict(common, metric="fraction_of_bound", median=s_median / bound,
+                                     low=s_low / bound, high=s_high / bound, unit="x"))
+                    cells["bound"] = f"{bound:.2f}"
+                    cells["of_bound"] = f"{s_median / bound:.2f}"
             print(f"{benchmark:<9} {f'{size}x{size}':>7} {elem_type:<5} {variant:<18} {median:11.2f} "
                   f"{f'{low:.2f}-{high:.2f}':>15} {cells.get('ratio_vs_baseline', '-'):>17} "
-                  f"{cells.get('ratio_vs_lamport', '-'):>17} {cells.get('speedup', '-'):>7}")
+                  f"{cells.get('ratio_vs_lamport', '-'):>17} {cells.get('speedup', '-'):>7} "
+                  f"{cells.get('bound', '-'):>5} {cells.get('of_bound', '-'):>8}")
         print(f"{'':<9} digests agree ({len(group)} variants): {digest_lines[0]}")
+        if times:
+            print(f"{'':<9} actor times (sequential, us/firing): "
+                  + ", ".join(f"{name} {us:.2f}" for name, us in sorted(times.items())))
         sys.stdout.flush()
 
     os.makedirs(os.path.dirname(os.path.abspath(options.csv)), exist_ok=True)
@@ -163,7 +229,8 @@ def main():
                 row[key] = f"{row[key]:.4g}"
             writer.writerow(row)
     print(f"\nCSV: {os.path.basename(options.csv)} ({len(rows)} rows). Ratios are this variant's service time over the other's "
-          f"in the same round (< 1: faster); speedup = sequential service time / this variant's.")
+          f"in the same round (< 1: faster); speedup = sequential service time / this variant's; bound = the speed-up "
+          f"the variant's static schedule allows (measured actor times, busiest core); of bound = speedup / bound.")
 
 
 if __name__ == "__main__":

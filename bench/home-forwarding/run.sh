@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Home-forwarding benchmark (the farm and map benchmarks of the home-forwarding rdy-ack paper) in one
 # command, from a fresh clone:
-#   bench/home-forwarding/run.sh [--quick] [--runs N]
+#   bench/home-forwarding/run.sh [--quick] [--runs N] [--config "BENCH SIZE TYPE"]...
 # 1. builds the C runtime twice (Release): rdy-ack channels and the Lamport ring (CF_CHANNEL_IMPL=lamport);
 # 2. for every benchmark, matrix size and element type, generates the graph with `cacheflow generate` on
 #    2 cores with --strategy baseline, homeforward and (not with --quick) prestore-demote (the channels of
@@ -9,13 +9,17 @@
 #    commodity analogue of home-forward stores), and on 1 core (the sequential reference);
 # 3. builds each generated project (Release) against the matching runtime; the homeforward project twice,
 #    once against each channel implementation ("homeforward" and "lamport");
-# 4. runs measure.py: MD5 agreement of all variants (--validate), repeated interleaved runs timed by the
-#    sink actor (service time per task, Code/include/stream_timer.h), a table,
+# 4. runs measure.py: MD5 agreement of all variants (--validate), the actors' times in the sequential program
+#    (Code/include/actor_timer.h) and from them the bound the 2-core static schedule allows, repeated
+#    interleaved runs timed by the sink actor (service time per task, Code/include/stream_timer.h), a table,
 #    and the CSV bench/results/home-forwarding.csv (the table is also saved next to it, with the machine
 #    and its load average).
 # --quick: the smallest size of each benchmark, integer elements, no demote variant, 5 runs (about a minute).
+# --config "farm 128 int" (repeatable): only these configurations.
 # Environment: CACHEFLOW (the command line tool; default ./cacheflow, built on first use), CF_JOBS (2),
-# CF_BENCH_NO_NICE=1 (measure at normal priority; by default nice -10 where permitted).
+# CF_BENCH_NO_NICE=1 (measure at normal priority; by default nice -10 where permitted), CF_BENCH_RT=1 (measure
+# under SCHED_FIFO priority 1 with chrt, where permitted: other processes then preempt the measured programs
+# only through the kernel's real-time throttling; for short runs on a shared machine -- it starves the others).
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -27,12 +31,14 @@ work="$here/build"
 results="$root/bench/results"
 quick=0
 runs=9
+only=()
 
 while [ $# -gt 0 ]; do
     case "$1" in
         --quick) quick=1 ;;
         --runs) shift; runs=${1:?--runs needs a number} ;;
-        -h|--help) sed -n '2,18p' "$0"; exit 0 ;;
+        --config) shift; only+=("${1:?--config needs \"BENCH SIZE TYPE\"}") ;;
+        -h|--help) sed -n '2,22p' "$0"; exit 0 ;;
         *) echo "run.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
     esac
     shift
@@ -55,6 +61,7 @@ else
     for size in 32 64 128; do for type in int float; do configurations+=("farm $size $type"); done; done
     for size in 56 168 224; do for type in int float; do configurations+=("map $size $type"); done; done
 fi
+if [ ${#only[@]} -gt 0 ]; then configurations=("${only[@]}"); fi
 farm_tasks=4 # tasks (matrices) per graph iteration: the single-rate graph has this many worker firings
 map_parts=4  # row partitions per matrix: this many worker firings
 
@@ -161,8 +168,12 @@ for configuration in "${configurations[@]}"; do
     iterations=$(iterations_for "$bench" "$size")
     for variant in "${variants[@]}"; do
         cores=$([ "$variant" = sequential ] && echo 1 || echo 2)
-        printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$bench" "$size" "$type" "$variant" "$cores" "$tasks" \
-            "$iterations" "$work/bin/$name-$variant/$bench" >>"$plan"
+        case "$variant" in
+            sequential) generated=baseline-1 ;; baseline) generated=baseline-2 ;;
+            homeforward-demote) generated=prestore-demote-2 ;; *) generated=homeforward-2 ;;
+        esac
+        printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$bench" "$size" "$type" "$variant" "$cores" "$tasks" \
+            "$iterations" "$work/bin/$name-$variant/$bench" "$work/gen/$name-$generated" >>"$plan"
     done
 done
 finish
@@ -171,6 +182,7 @@ echo "   built $(wc -l <"$plan") programs (runtime: Lamport for lamport, rdy-ack
 echo "== measure: $runs interleaved runs per variant"
 mkdir -p "$results"
 suffix=$([ "$quick" = 1 ] && echo "-quick" || echo "")
+[ ${#only[@]} -eq 0 ] || suffix="$suffix-selected"
 csv="$results/home-forwarding$suffix.csv"
 table="$results/home-forwarding$suffix.txt"
 # The machine is shared: where allowed, the measured programs run at a higher priority than the other
@@ -178,6 +190,7 @@ table="$results/home-forwarding$suffix.txt"
 priority=()
 niceness=0
 if [ -z "${CF_BENCH_NO_NICE:-}" ] && nice -n -10 true 2>/dev/null; then priority=(nice -n -10); niceness=-10; fi
+if [ -n "${CF_BENCH_RT:-}" ] && chrt -f 1 true 2>/dev/null; then priority=(chrt -f 1); niceness="SCHED_FIFO 1 (chrt)"; fi
 load_before=$(cut -d' ' -f1-3 /proc/loadavg)
 "${priority[@]}" python3 "$here/measure.py" "$plan" --runs "$runs" --csv "$csv" | tee "$table.tmp"
 load_after=$(cut -d' ' -f1-3 /proc/loadavg)

@@ -1,6 +1,7 @@
 /* What the rdy-ack (channel.c) and Lamport (channel_lamport.c) channels share: see channel_common.h. */
 #define _GNU_SOURCE
 #include "channel_common.h"
+#include "membarrier_internal.h"
 
 #include <errno.h>
 #include <pthread.h>
@@ -8,18 +9,6 @@
 #include <stdint.h>
 #include <string.h>
 #include <sys/mman.h>
-
-static int membarrier_usable;
-static pthread_once_t membarrier_once = PTHREAD_ONCE_INIT;
-
-static void membarrier_register(void) {
-    long commands = syscall(SYS_membarrier, MEMBARRIER_CMD_QUERY, 0, 0);
-    if (commands < 0 || !(commands & MEMBARRIER_CMD_PRIVATE_EXPEDITED)) return;
-    if (syscall(SYS_membarrier, MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED, 0, 0) != 0) return;
-    /* One trial call: a filter could allow registration but not the command itself. */
-    if (syscall(SYS_membarrier, MEMBARRIER_CMD_PRIVATE_EXPEDITED, 0, 0) != 0) return;
-    membarrier_usable = 1;
-}
 
 static size_t round_up(size_t value, size_t multiple) { return (value + multiple - 1) / multiple * multiple; }
 
@@ -32,8 +21,7 @@ int cf_chan_check_options(const cf_channel_options *options) {
 }
 
 int cf_chan_symmetric_fences(const cf_channel_options *options) {
-    pthread_once(&membarrier_once, membarrier_register);
-    return !membarrier_usable || (options->flags & CF_CHANNEL_NO_MEMBARRIER);
+    return !cf_membarrier_usable() || (options->flags & CF_CHANNEL_NO_MEMBARRIER);
 }
 
 int cf_chan_allocate(size_t channel_size, size_t slot_bytes, void **channel, struct cf_channel_shared_ *shared) {

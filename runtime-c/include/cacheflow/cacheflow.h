@@ -6,6 +6,7 @@
 #include "cacheflow/copy.h"
 #include "cacheflow/cow.h"
 #include "cacheflow/cpu.h"
+#include "cacheflow/flag.h"
 #include "cacheflow/heap.h"
 #include "cacheflow/prestore.h"
 #include "cacheflow/stats.h"

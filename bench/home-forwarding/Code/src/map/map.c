@@ -2,7 +2,9 @@
  * a copy, not a random-number generator) and the constant vector y; the workers share the constant vector
  * x; the gather folds c into a checksum. Integer arithmetic wraps (done in uint32_t), so results are
  * defined; float results are deterministic because every variant runs the same code in the same order. */
+#define _GNU_SOURCE /* sched_getcpu (actor_timer.h) */
 #include "map.h"
+#include "actor_timer.h"
 #include "stream_timer.h"
 
 #include <stdio.h>
@@ -40,6 +42,7 @@ static int32_t random_word(uint32_t *state, int elemFloat) {
 }
 
 void mapInit(int size, int elemFloat) {
+    actor_timer_setup();
     matrix_words = (size_t)size * (size_t)size;
     free(pool);
     free(x_shared);
@@ -59,12 +62,15 @@ void mapInit(int size, int elemFloat) {
 }
 
 void mapScatter(int size, int elemFloat, int32_t *rows, int32_t *y) {
+    double actor_started = actor_timer_start();
     (void)elemFloat;
     memcpy(rows, pool + (next_matrix++ % POOL_MATRICES) * matrix_words, matrix_words * sizeof *pool);
     memcpy(y, y_constant, (size_t)size * sizeof *y);
+    actor_timer_stop(0, "mapScatter", actor_started);
 }
 
 void mapMultiply(int size, int parts, int elemFloat, const int32_t *rows, const int32_t *y, int32_t *c) {
+    double actor_started = actor_timer_start();
     int count = size / parts;
     if (elemFloat) {
         const float *a = (const float *)(const void *)rows, *x = (const float *)(const void *)x_shared;
@@ -84,11 +90,14 @@ void mapMultiply(int size, int parts, int elemFloat, const int32_t *rows, const 
             c[i] = (int32_t)(ALPHA_INT * dot + BETA_INT * (uint32_t)y[i]);
         }
     }
+    actor_timer_stop(1, "mapMultiply", actor_started);
 }
 
 void mapGather(int size, const int32_t *c) {
+    double actor_started = actor_timer_start();
     stream_timer_tick(1);
     uint32_t checksum = gathered_checksum;
     for (int i = 0; i < size; i++) checksum = checksum * 31u + (uint32_t)c[i];
     gathered_checksum = checksum;
+    actor_timer_stop(2, "mapGather", actor_started);
 }

@@ -99,6 +99,9 @@ public final class PlanCommand implements Command {
                                 cow.readmostly.min = 256K
                                 ntm.min = 1M
                                 prestore.max = 4K
+                                handoff.ns = 400          # one cross-core hand-off (rdy-ack flag)
+                                timing.ns = 0.4           # ns per unit of the scenario's timings
+                                                          # (0: unknown; then no core count check)
           --json              print JSON: {"fifos": [{"source", "targets", "bytes", "class", "strategy",
                               "reason", ..., "buffers": [...]}], "totals": {"baselineBytesCopied",
                               "planBytesCopied", "footprintBytes", ...}, ...}; bytes per graph iteration

@@ -51,6 +51,84 @@ class CodeModelBuilderTest {
         && !c.why().contains("init") && !c.why().contains("end")).count());
   }
 
+  private static final Path FARM = Path.of("../../bench/home-forwarding/Algo/farm.pi").toAbsolutePath().normalize();
+
+  /** The farm of bench/home-forwarding: emitter and collector on core 0, workers on both, one merge group each way. */
+  private static CodeProject farm(String strategy) {
+    Srdag srdag = TestInputs.srdag(FARM, null, Map.of("size", "32", "tasks", "4", "elemFloat", "0"));
+    return TestInputs.model(srdag, 2, strategy, true);
+  }
+
+  @Test
+  void everyStrategyButTheBaselineSignalsCrossCoreDependenciesWithCountedFlags() {
+    for (String strategy : Strategy.NAMES) {
+      CodeProject project = farm(strategy);
+      if (strategy.equals("baseline")) {
+        assertTrue(project.semaphores() > 0);
+        assertTrue(project.flags().isEmpty());
+        continue;
+      }
+      assertEquals(0, project.semaphores(), strategy);
+      assertEquals(0, count(project, Statement.SemaphorePost.class) + count(project, Statement.SemaphoreWait.class),
+          strategy);
+      if (!Strategy.named(strategy).alias()) {
+        // no merge groups: every cross-core buffer travels in a rdy-ack channel of its own
+        assertTrue(project.flags().isEmpty() && !project.channels().isEmpty(), strategy);
+        continue;
+      }
+      assertEquals(2, project.flags().size(), strategy + ": one flag each way between the two cores");
+      for (Core core : project.cores()) {
+        Map<org.cacheflow.codegen.model.Flag, Long> raised = new java.util.HashMap<>();
+        for (Statement statement : core.loop()) {
+          if (statement instanceof Statement.FlagRaise raise) {
+            assertEquals(core.index(), raise.flag().from(), strategy);
+            long next = raised.merge(raise.flag(), 1L, Long::sum);
+            assertEquals(next, raise.count(), strategy + ": events are numbered in program order");
+            assertTrue(raise.count() <= raise.perIteration(), strategy);
+          } else if (statement instanceof Statement.FlagWait wait) {
+            assertEquals(core.index(), wait.flag().to(), strategy + ": a flag is waited on by its home core");
+            assertTrue(wait.offset() <= wait.perIteration(), strategy);
+          }
+        }
+        for (Map.Entry<org.cacheflow.codegen.model.Flag, Long> flag : raised.entrySet()) {
+          for (Statement statement : all(project)) {
+            if (statement instanceof Statement.FlagRaise raise && raise.flag().equals(flag.getKey())) {
+              assertEquals(flag.getValue(), raise.perIteration(), strategy + ": every raise knows the events per iteration");
+            }
+          }
+        }
+      }
+    }
+  }
+
+  @Test
+  void signalsOfOneFiringToOneCoreAreOneRaiseAndMetWaitsAreLeftOut() {
+    CodeProject baseline = farm("baseline");
+    CodeProject flags = farm("homeforward");
+    // the emitter's firing readies the tasks of both workers of core 1: two posts, one raise
+    List<Statement> core0 = flags.cores().get(0).loop();
+    int emit = indexOf(core0, "Emitter");
+    assertTrue(core0.get(emit + 1) instanceof Statement.FlagRaise raise && raise.why().contains("Worker_1")
+        && raise.why().contains("Worker_3"), core0.toString());
+    // 8 dependencies (4 tasks and results crossing, 4 slot hand-backs) are 5 events: core 0 raises after the
+    // emitter, after its last worker (done with the tasks' slot) and after the collector; core 1 after each worker
+    assertEquals(4, count(baseline, Statement.SemaphorePost.class), "the baseline signals data only");
+    assertEquals(5, count(flags, Statement.FlagRaise.class), all(flags).toString());
+    // core 1 waits once before its first worker: the task of Worker_1 (the later count) implies both slots
+    List<Statement> core1 = flags.cores().get(1).loop();
+    assertTrue(core1.get(0) instanceof Statement.FlagWait, core1.toString());
+    assertTrue(core1.get(1) instanceof Statement.ActorCall, core1.toString());
+  }
+
+  private static int indexOf(List<Statement> loop, String vertex) {
+    for (int i = 0; i < loop.size(); i++) {
+      if (loop.get(i) instanceof Statement.ActorCall call && call.vertex().contains(vertex)) {
+        return i;
+      }
+    }
+    throw new AssertionError(vertex + " not in " + loop);
+  }
+
   @Test
   void pipelinedStrategiesUseChannelsReservedBeforeAndCommittedAfterUse() {
     CodeProject project = TestInputs.model(TINY, 2, "channels", false);

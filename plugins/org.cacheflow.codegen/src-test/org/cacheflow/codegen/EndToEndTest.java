@@ -33,7 +33,9 @@ import org.junit.jupiter.api.TestFactory;
  * Generates, builds with CMake and runs graphs, asserting that every strategy and core count prints the same
  * sink digests. The default run ({@code cacheflow.e2e=default}) is a small subset: the test graph with its real
  * actors under every strategy on 2 cores and baseline/auto on 1 and 4, stereo (small disparity scenario) and an
- * SDF3 graph under ASan+UBSan, multi-core runs under TSan, one cross build for aarch64 run under qemu-user.
+ * SDF3 graph under ASan+UBSan, multi-core runs under TSan, one cross build for aarch64 run under qemu-user, and the
+ * farm and map of bench/home-forwarding (synthetic bodies: merge groups both cores use, rdy-ack flags) plainly,
+ * under TSan, ASan+UBSan and qemu-user.
  * {@code cacheflow.e2e=full} (see e2e-matrix.sh) runs every corpus graph under baseline and auto on 2 cores and a
  * representative subset under every strategy on 1, 2 and 4 cores, with sanitizers; {@code none} skips.
  * {@code cacheflow.e2e.only} (e2e-matrix.sh --only) keeps the cases whose name contains a match of a regular
@@ -104,6 +106,17 @@ class EndToEndTest {
       cases.add(new Case("tiny-8k", tiny, null, false, strategy, 2, Build.TSAN, twoPages));
     }
     cases.add(new Case("tiny-8k", tiny, null, false, "cow", 1, Build.ASAN, twoPages));
+    // merge groups both cores use, signalled with rdy-ack flags (the home-forwarding benchmark's farm and map)
+    Path bench = Path.of("../../bench/home-forwarding/Algo").toAbsolutePath().normalize();
+    Map<String, String> farm = Map.of("size", "16", "tasks", "4", "elemFloat", "0");
+    Map<String, String> map = Map.of("size", "24", "parts", "4", "elemFloat", "1");
+    for (String strategy : List.of("baseline", "homeforward", "auto")) {
+      cases.add(new Case("farm", bench.resolve("farm.pi"), null, true, strategy, 2, Build.PLAIN, farm));
+      cases.add(new Case("map", bench.resolve("map.pi"), null, true, strategy, 2, Build.PLAIN, map));
+    }
+    cases.add(new Case("farm", bench.resolve("farm.pi"), null, true, "homeforward", 2, Build.TSAN, farm));
+    cases.add(new Case("map", bench.resolve("map.pi"), null, true, "homeforward", 2, Build.TSAN, map));
+    cases.add(new Case("map", bench.resolve("map.pi"), null, true, "homeforward", 2, Build.ASAN, map));
     Path corpus = corpusOrNull();
     if (corpus != null) {
       Path stereo = corpus.resolve("preesm-apps/org.ietr.preesm.stereo");
@@ -119,6 +132,7 @@ class EndToEndTest {
     }
     if (available("aarch64-linux-gnu-gcc") && available("qemu-aarch64")) {
       cases.add(new Case("tiny", tiny, null, false, "auto", 2, Build.AARCH64));
+      cases.add(new Case("farm", bench.resolve("farm.pi"), null, true, "homeforward", 2, Build.AARCH64, farm));
     }
     if (available("clang")) {
       // -Wall -Wextra -Werror under clang too (CACHEFLOW_WERROR)

@@ -13,6 +13,7 @@ import org.cacheflow.codegen.model.CodeProject;
 import org.cacheflow.codegen.model.CopyKind;
 import org.cacheflow.codegen.model.Core;
 import org.cacheflow.codegen.model.CowBuffer;
+import org.cacheflow.codegen.model.Flag;
 import org.cacheflow.codegen.model.Sink;
 import org.cacheflow.codegen.model.Statement;
 import org.cacheflow.codegen.model.StaticBuffer;
@@ -132,6 +133,23 @@ class PrinterTest {
     assertTrue(text.contains("cf_gen_sem_post(&cf_semaphores[0]); /* y */"), text);
     int loop = text.indexOf("for (long iteration");
     assertTrue(text.indexOf("cf_gen_barrier_wait(&cf_iteration_barrier);", loop) > loop, text);
+  }
+
+  @Test
+  void flagsAreDefinedAndHomedByTheWaitingCoreAndCountedPerIteration() {
+    Flag in = new Flag(1, 0);
+    Flag out = new Flag(0, 1);
+    String text = loopOf(project(false, false, List.of(new Statement.FlagWait(in, 2, -2, "slot free"),
+        new Statement.FlagRaise(out, 3, 1, "data ready"), new Statement.FlagWait(in, 1, 0, "x"))));
+    assertTrue(text.contains("cf_flag cf_flag_1_to_0 = CF_FLAG_INIT;"), text);
+    assertTrue(text.contains("extern cf_flag cf_flag_0_to_1;"), text);
+    assertFalse(text.contains("cf_flag_init(&cf_flag_0_to_1"), "homed by the other core:\n" + text);
+    int home = text.indexOf("cf_gen_check(cf_flag_init(&cf_flag_1_to_0, 0, 0)");
+    assertTrue(home > 0 && home < text.indexOf("cf_gen_barrier_wait(&cf_start_barrier)"), text);
+    assertTrue(text.contains("cf_flag_wait(&cf_flag_1_to_0, (int64_t)iteration * 2 - 2); /* slot free */"), text);
+    assertTrue(text.contains("cf_flag_raise(&cf_flag_0_to_1, (int64_t)iteration * 3 + 1); /* data ready */"), text);
+    assertTrue(text.contains("cf_flag_wait(&cf_flag_1_to_0, (int64_t)iteration); /* x */"), text);
+    assertFalse(text.contains("cf_gen_sem_"), text);
   }
 
   @Test

@@ -24,7 +24,6 @@ extern int cf_validate;
 extern cf_md5 cf_sink_parts[CF_GRAPH_SINK_PARTS];
 extern pthread_barrier_t cf_start_barrier;
 extern cf_heap *cf_buffer_heap;
-extern sem_t cf_semaphores[9];
 
 extern uint8_t *buf0; /* 2 x 16 bytes, core 0: Gen_0.frame -> Bcast_0.in, 16 bytes (merge group used by cores 0, 1) */
 extern uint8_t *buf6; /* 16 bytes, core 0, in pool0 at 0: Bcast_0.toSum -> Sum_0.frame, 16 bytes */

@@ -8,7 +8,6 @@ int cf_validate;
 cf_md5 cf_sink_parts[CF_GRAPH_SINK_PARTS];
 pthread_barrier_t cf_start_barrier;
 cf_heap *cf_buffer_heap;
-sem_t cf_semaphores[9];
 
 uint8_t *buf0;
 uint8_t *buf6;
@@ -46,12 +45,6 @@ int main(int argc, char **argv) {
         cf_gen_check(cf_channel_create(&ch_delay0, &o), "cf_channel_create(ch_delay0)");
     }
     cf_gen_prime(ch_delay0, 4u, "initial tokens of ch_delay0");
-    {
-        /* slot-reuse semaphores start at k: a core may run k iterations ahead of another */
-        static const unsigned starts[9] = {0, 0, 2, 2, 0, 0, 0, 2, 2};
-        for (int i = 0; i < 9; i++)
-            if (sem_init(&cf_semaphores[i], 0, starts[i]) != 0) cf_gen_check(-errno, "sem_init");
-    }
     cf_gen_check(-pthread_barrier_init(&cf_start_barrier, NULL, CF_GRAPH_CORES), "pthread_barrier_init");
     for (int i = 0; i < CF_GRAPH_SINK_PARTS; i++) cf_md5_init(&cf_sink_parts[i]);
 
@@ -64,7 +57,6 @@ int main(int argc, char **argv) {
     }
 
     pthread_barrier_destroy(&cf_start_barrier);
-    for (int i = 0; i < 9; i++) sem_destroy(&cf_semaphores[i]);
     cf_channel_destroy(ch_buf14);
     cf_channel_destroy(ch_delay0);
     cf_gen_check(cf_heap_destroy(cf_buffer_heap), "cf_heap_destroy");

@@ -46,7 +46,8 @@ import org.cacheflow.plan.srdag.Srdag;
  * baseline, a static array signalled with a semaphore), a merge group shared by several cores (k slots,
  * semaphores per cross-core edge and per pair of cores for slot reuse), a copy-on-write buffer, or the
  * double-buffered state of a persistent delay; (5) per core, the vertices in plan order with reserve/acquire
- * before a root's first use on that core and commit/release after its last use.
+ * before a root's first use on that core and commit/release after its last use; (6) except under the
+ * baseline, the semaphores become rdy-ack flags, coalesced ({@link FlagSignalling}).
  */
 public final class CodeModelBuilder {
 
@@ -93,8 +94,13 @@ public final class CodeModelBuilder {
   private final Map<Integer, Integer> semaphoreOfRoot = new HashMap<>();
   /** Initial values of the semaphores, by index. */
   private final List<Integer> semaphoreStarts = new ArrayList<>();
-  /** Per edge of a shared merge group that crosses cores, its data-ready semaphore. */
-  private final Map<Integer, Integer> readySemaphore = new HashMap<>();
+  /**
+   * Data-ready semaphores of shared merge groups: per consuming vertex, the semaphores it waits for before it
+   * fires; per writing vertex, those it posts after firing (with what they say).
+   */
+  private final Map<Integer, List<Integer>> readyBefore = new HashMap<>();
+  private final Map<Integer, List<Integer>> readyAfter = new HashMap<>();
+  private final Map<Integer, String> readyWhy = new HashMap<>();
   /** Per shared group root, per (from core * 64 + to core), the slot-reuse semaphore. */
   private final Map<Integer, Map<Integer, Integer>> slotSemaphores = new HashMap<>();
   /** Per actor, its firings (made when synthetic bodies first need them). */
@@ -593,11 +599,25 @@ public final class CodeModelBuilder {
    * iteration i waits until every other core has finished iteration i - k with it, whose slot it reuses.
    */
   private void sharedGroup(int r, long users, Map<Integer, List<Integer>> members) {
+    Map<Long, Integer> readyOfPair = new HashMap<>();
     for (int e : members.getOrDefault(r, List.of())) {
-      int source = srdag.edgeSource(e);
       int target = srdag.edgeTarget(e);
-      if (root(e) == r && isDataUser(source) && isDataUser(target) && plan.coreOf(source) != plan.coreOf(target)) {
-        readySemaphore.put(e, newSemaphore(0));
+      if (root(e) != r || !isDataUser(target) || passesThrough(target)) {
+        continue; // a vertex that does nothing at run time waits for nothing
+      }
+      for (int origin : writers(e)) {
+        if (isDataUser(origin) && plan.coreOf(origin) != plan.coreOf(target)) {
+          // one semaphore per writer and reader, however many edges (or pass-through vertices) lie between
+          long key = (long) origin * srdag.vertexCount() + target;
+          if (!readyOfPair.containsKey(key)) {
+            int semaphore = newSemaphore(0);
+            readyOfPair.put(key, semaphore);
+            readyAfter.computeIfAbsent(origin, k -> new ArrayList<>()).add(semaphore);
+            readyBefore.computeIfAbsent(target, k -> new ArrayList<>()).add(semaphore);
+            readyWhy.put(semaphore, "data of " + describe(e) + (origin == srdag.edgeSource(e) ? ""
+                : ", written by " + name(origin)));
+          }
+        }
       }
     }
     if (strategy.barrier()) {
@@ -612,6 +632,41 @@ public final class CodeModelBuilder {
       }
     }
     slotSemaphores.put(r, pairs);
+  }
+
+  /**
+   * Whether a vertex does nothing at run time: a special vertex whose every copy vanished (its outputs are its
+   * inputs' bytes), with no delay state, digest or copy-on-write publication.
+   */
+  private boolean passesThrough(int vertex) {
+    return isSpecial(vertex) && moves.get(vertex).isEmpty() && persistentOfInit[vertex] < 0
+        && persistentOfEnd[vertex] < 0 && !cowPublishedBy.containsKey(vertex);
+  }
+
+  /**
+   * The vertices that wrote the bytes of an edge: its source, or, through a source that passes them through
+   * unchanged, that vertex's writers. Waiting for the pass-through vertex itself would add a hand-off between
+   * cores for nothing -- or two, when it runs on the other core than both the writer and the reader.
+   */
+  private Set<Integer> writers(int edge) {
+    Set<Integer> found = new LinkedHashSet<>();
+    java.util.ArrayDeque<Integer> work = new java.util.ArrayDeque<>(List.of(edge));
+    Set<Integer> seen = new java.util.HashSet<>();
+    while (!work.isEmpty()) {
+      int e = work.pop();
+      if (!seen.add(e)) {
+        continue;
+      }
+      int source = srdag.edgeSource(e);
+      if (passesThrough(source) && srdag.incomingEdges(source).length > 0) {
+        for (int in : srdag.incomingEdges(source)) {
+          work.push(in);
+        }
+      } else {
+        found.add(source);
+      }
+    }
+    return found;
   }
 
   private static String cores(long mask) {
@@ -694,10 +749,16 @@ public final class CodeModelBuilder {
     for (int c = 0; c < plan.cores(); c++) {
       cores.add(core(c, sinkOfFifo, buffers));
     }
+    List<Integer> semaphores = semaphoreStarts;
+    if (!strategy.barrier() && !semaphoreStarts.isEmpty()) {
+      // every strategy but the baseline: the cross-core dependencies become rdy-ack flags
+      cores = FlagSignalling.lower(cores, semaphoreStarts);
+      semaphores = List.of();
+    }
     List<SyntheticActor> declarations = new ArrayList<>();
     syntheticActors.keySet().stream().sorted().forEach(a -> declarations.add(syntheticActors.get(a)));
     String name = graph.name();
-    return new CodeProject(name, CNames.identifier(name), strategy.name(), synthetic, strategy.barrier(), semaphoreStarts,
+    return new CodeProject(name, CNames.identifier(name), strategy.name(), synthetic, strategy.barrier(), semaphores,
         List.copyOf(headers), declarations, buffers, heapBytes, channels, cows, sinks, cores);
   }
 
@@ -952,18 +1013,12 @@ public final class CodeModelBuilder {
       for (int r : starting) {
         before(r, core, loop, declared);
       }
-      for (int e : srdag.incomingEdges(vertex)) {
-        Integer ready = readySemaphore.get(e);
-        if (ready != null) {
-          loop.add(new Statement.SemaphoreWait(ready, "data of " + describe(e)));
-        }
+      for (int ready : readyBefore.getOrDefault(vertex, List.of())) {
+        loop.add(new Statement.SemaphoreWait(ready, readyWhy.get(ready)));
       }
       body(vertex, init, loop, sinkOfFifo);
-      for (int e : srdag.outgoingEdges(vertex)) {
-        Integer ready = readySemaphore.get(e);
-        if (ready != null) {
-          loop.add(new Statement.SemaphorePost(ready, "data of " + describe(e)));
-        }
+      for (int ready : readyAfter.getOrDefault(vertex, List.of())) {
+        loop.add(new Statement.SemaphorePost(ready, readyWhy.get(ready)));
       }
       Set<Integer> finished = new LinkedHashSet<>();
       for (int[] side : uses[i]) {

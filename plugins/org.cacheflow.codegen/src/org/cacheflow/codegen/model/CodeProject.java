@@ -11,7 +11,8 @@ import java.util.List;
  * @param strategy the strategy name, for the provenance comments
  * @param synthetic whether actor bodies are generated ({@code --synthetic-actors})
  * @param barrier whether cores meet at a barrier after every iteration (the baseline)
- * @param semaphoreStarts the initial value of every semaphore (baseline signalling, merge groups shared by cores)
+ * @param semaphoreStarts the initial value of every semaphore (the baseline's signalling; other strategies signal through
+ *     rdy-ack flags, see {@link #flags()})
  * @param headers refinement headers to include (file names), in first-use order
  * @param declarations actor functions to declare in synthetic mode (real mode: the headers declare them)
  * @param buffers static buffers
@@ -39,6 +40,22 @@ public record CodeProject(String graphName, String identifier, String strategy, 
   /** The number of semaphores. */
   public int semaphores() {
     return semaphoreStarts.size();
+  }
+
+  /** The rdy-ack flags the cores raise and wait on, ordered by raising core, then waiting core. */
+  public List<Flag> flags() {
+    java.util.Set<Flag> flags = new java.util.TreeSet<>(
+        java.util.Comparator.comparingInt(Flag::from).thenComparingInt(Flag::to));
+    for (Core core : cores) {
+      for (Statement statement : core.loop()) {
+        if (statement instanceof Statement.FlagRaise raise) {
+          flags.add(raise.flag());
+        } else if (statement instanceof Statement.FlagWait wait) {
+          flags.add(wait.flag());
+        }
+      }
+    }
+    return List.copyOf(flags);
   }
 
   /** Whether every semaphore starts at zero. */

@@ -64,6 +64,21 @@ public sealed interface Statement {
   record SemaphoreWait(int semaphore, String why) implements Statement {
   }
 
+  /**
+   * Rdy-ack signalling: raises {@code flag} to {@code iteration * perIteration + count}, announcing this
+   * core's {@code count}-th event of the iteration to the flag's core (several dependencies met by one
+   * firing are one event).
+   */
+  record FlagRaise(Flag flag, long perIteration, long count, String why) implements Statement {
+  }
+
+  /**
+   * Rdy-ack signalling: waits until {@code flag} reaches {@code iteration * perIteration + offset} (an offset
+   * below {@code -perIteration} means an event of an earlier iteration; a count <= 0 is met at once).
+   */
+  record FlagWait(Flag flag, long perIteration, long offset, String why) implements Statement {
+  }
+
   /** Producer of a copy-on-write buffer: waits until every view released the last iteration. */
   record CowWriteBegin(CowBuffer buffer, String pointer) implements Statement {
   }

@@ -21,6 +21,8 @@ import org.cacheflow.codegen.model.Statement.Prestore
 import org.cacheflow.codegen.model.Statement.SemaphorePost
 import org.cacheflow.codegen.model.Statement.SemaphoreWait
 import org.cacheflow.codegen.model.Statement.FirstIteration
+import org.cacheflow.codegen.model.Statement.FlagRaise
+import org.cacheflow.codegen.model.Statement.FlagWait
 import org.cacheflow.codegen.model.Statement.Zero
 
 /**
@@ -39,6 +41,14 @@ class CorePrinter extends CTemplate {
 	override print() '''
 		«provenance»
 		#include "graph.h"
+		«FOR flag : project.flags.filter[to == core.index || from == core.index]»
+			«IF flag.to == core.index»
+				/* rdy-ack flag: core «flag.from»'s events for this core, homed here (cf_flag_init below) */
+				cf_flag «flag.name» = CF_FLAG_INIT;
+			«ELSE»
+				extern cf_flag «flag.name»; /* this core's events for core «flag.to» */
+			«ENDIF»
+		«ENDFOR»
 
 		void *core«core.index»_run(void *argument) {
 		    (void)argument;
@@ -55,6 +65,9 @@ class CorePrinter extends CTemplate {
 		    «ENDFOR»
 		    «FOR channel : core.homes»
 		    	cf_gen_check(cf_channel_home_here(«channel.name»), "cf_channel_home_here(«channel.name»)");
+		    «ENDFOR»
+		    «FOR flag : project.flags.filter[to == core.index]»
+		    	cf_gen_check(cf_flag_init(&«flag.name», 0, 0), "cf_flag_init(«flag.name»)");
 		    «ENDFOR»
 		    «FOR statement : core.init»
 		    	«statement(statement)»
@@ -144,6 +157,16 @@ class CorePrinter extends CTemplate {
 	def dispatch statement(SemaphorePost s) '''cf_gen_sem_post(&cf_semaphores[«s.semaphore»]); /* «s.why.comment» */'''
 
 	def dispatch statement(SemaphoreWait s) '''cf_gen_sem_wait(&cf_semaphores[«s.semaphore»]); /* «s.why.comment» */'''
+
+	def dispatch statement(FlagRaise s) '''cf_flag_raise(&«s.flag.name», «count(s.perIteration, s.count)»); /* «s.why.comment» */'''
+
+	def dispatch statement(FlagWait s) '''cf_flag_wait(&«s.flag.name», «count(s.perIteration, s.offset)»); /* «s.why.comment» */'''
+
+	/** {@code iteration * perIteration + offset} as a 64-bit C expression. */
+	def count(long perIteration, long offset) {
+		val product = '''(int64_t)iteration«IF perIteration != 1» * «perIteration»«ENDIF»'''
+		if (offset == 0) product else if (offset > 0) '''«product» + «offset»''' else '''«product» - «-offset»'''
+	}
 
 	def dispatch statement(CowWriteBegin s) '''«s.pointer» = cf_gen_cow_write_begin(«s.buffer.name», "cf_cow_write_begin(«s.buffer.name»)");'''
 

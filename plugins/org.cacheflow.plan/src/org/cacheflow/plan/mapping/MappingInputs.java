@@ -198,6 +198,36 @@ public final class MappingInputs {
     return platform;
   }
 
+  /**
+   * The same inputs on the platform's first {@code count} cores; null when an actor, or the inserted vertices,
+   * may run on none of them.
+   */
+  public MappingInputs firstCores(int count) {
+    if (count <= 0 || count > platform.size()) {
+      throw new IllegalArgumentException("core count " + count + " outside 1.." + platform.size());
+    }
+    long[][] cutTimes = new long[times.length][];
+    boolean[][] cutAllowed = new boolean[allowed.length][];
+    for (int a = 0; a < times.length; a++) {
+      cutTimes[a] = Arrays.copyOf(times[a], count);
+      cutAllowed[a] = Arrays.copyOf(allowed[a], count);
+      boolean any = false;
+      for (boolean ok : cutAllowed[a]) {
+        any |= ok;
+      }
+      if (!any) {
+        return null;
+      }
+    }
+    boolean[] cutSpecial = Arrays.copyOf(specialAllowed, count);
+    boolean anySpecial = false;
+    for (boolean ok : cutSpecial) {
+      anySpecial |= ok;
+    }
+    return anySpecial ? new MappingInputs(new Platform(platform.cores().subList(0, count)), cutTimes, cutAllowed,
+        cutSpecial, timed) : null;
+  }
+
   /** The execution time of a firing of the flat actor on the core. */
   public long time(int flatActor, int core) {
     return times[flatActor][core];

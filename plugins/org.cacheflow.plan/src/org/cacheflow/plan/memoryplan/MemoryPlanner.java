@@ -20,6 +20,8 @@ import org.cacheflow.plan.classify.ScriptMemoryFacts;
 import org.cacheflow.plan.memory.MemoryScripts;
 import org.cacheflow.model.diagnostics.Diagnostics;
 import org.cacheflow.plan.classify.ConsumerAccess;
+import org.cacheflow.plan.mapping.MappingInputs;
+import org.cacheflow.plan.schedule.CoreCount;
 import org.cacheflow.plan.schedule.ListScheduler;
 import org.cacheflow.plan.schedule.Schedule;
 import org.cacheflow.plan.schedule.Topology;
@@ -51,8 +53,8 @@ public final class MemoryPlanner {
     progress.begin("planning " + srdag.flatGraph().name(), 5);
     Topology topology = Topology.of(srdag);
     ConsumerAccess access = ConsumerAccess.of(srdag, topology);
-    Schedule schedule = ListScheduler.schedule(srdag, request.inputs(), request.policy(),
-        request.target().l1dBytes());
+    List<String> notes = new ArrayList<>();
+    Schedule schedule = schedule(srdag, request, notes);
     progress.worked(1);
     MemoryFacts facts = request.facts() != null ? request.facts() : defaultFacts(srdag);
     Classification classes = Classifier.classify(schedule, facts, topology, access);
@@ -98,7 +100,33 @@ public final class MemoryPlanner {
     progress.worked(1);
     progress.done();
     return new MemoryPlan(srdag, schedule, classes, request.target(), request.strategy(), buffers, fifos, byFifo,
-        new PlanTotals(baseline, copied, footprint, baselineFootprint), decisions.notes());
+        new PlanTotals(baseline, copied, footprint, baselineFootprint), concat(notes, decisions.notes()));
+  }
+
+  /**
+   * The list schedule on the request's cores, or on one core when, under a strategy whose hand-offs are rdy-ack
+   * flags (not the baseline, PREESM's code on the cores it is given), the hand-offs would cost more than the
+   * extra cores save ({@link CoreCount}; why goes to {@code notes}).
+   */
+  private static Schedule schedule(Srdag srdag, PlanRequest request, List<String> notes) {
+    Schedule schedule = ListScheduler.schedule(srdag, request.inputs(), request.policy(),
+        request.target().l1dBytes());
+    if (request.strategy() == org.cacheflow.plan.strategy.GlobalStrategy.BASELINE) {
+      return schedule;
+    }
+    CoreCount.Verdict verdict = CoreCount.check(schedule, request.inputs(), request.target().costs());
+    MappingInputs fewer = verdict.cores() < schedule.coreCount() ? request.inputs().firstCores(verdict.cores()) : null;
+    if (fewer == null) {
+      return schedule;
+    }
+    notes.add(verdict.note());
+    return ListScheduler.schedule(srdag, fewer, request.policy(), request.target().l1dBytes());
+  }
+
+  private static List<String> concat(List<String> first, List<String> second) {
+    List<String> all = new ArrayList<>(first);
+    all.addAll(second);
+    return all;
   }
 
   /** The merges the special actors' default memory scripts give (actors' own scripts are not run). */

@@ -18,16 +18,40 @@ package org.cacheflow.plan.strategy;
  * @param prestoreMaxBytes largest cross-core hand-off pre-stored: 4 KiB (bench_prestore: producer write +
  *     consumer read on another core, 4 KiB: clean 1.21x, demote 1.26x faster; 64 KiB: 0.79x / 0.82x; 1 MiB:
  *     0.53x / 0.53x (quiet machine); no size in between was measured, so the largest measured win is the bound)
+ * @param handoffNanos what one cross-core hand-off through a rdy-ack flag costs the cores, in nanoseconds: the
+ *     one-way time of runtime-c's bench_flag ping-pong (flag raised, seen by a spinning waiter, line moved back
+ *     and forth) -- {@value #HANDOFF_NANOS} ns, the far vCPU placement's figure (see the field); the planner
+ *     charges it to both cores of every coalesced event ({@link org.cacheflow.plan.schedule.CoreCount})
+ * @param timeUnitNanos nanoseconds per unit of the scenario's actor timings on this target (e.g. 0.4 for
+ *     cycles of a 2.5 GHz core); 0 when unknown: the planner then cannot weigh hand-offs against work and keeps
+ *     the cores it was given
  */
 public record MeasuredCosts(long cowReadOnlyMinBytes, long cowReadMostlyMinBytes, long ntmMinBytes,
-    long prestoreMaxBytes) {
+    long prestoreMaxBytes, long handoffNanos, double timeUnitNanos) {
 
-  /** The figures measured on this project's machine type. */
-  public static final MeasuredCosts MEASURED = new MeasuredCosts(64L << 10, 1L << 20, 1L << 20, 4L << 10);
+  /**
+   * bench_flag, one-way flag hand-off on this machine type: close to the one-line ping-pong floor, which is
+   * about 32 ns one-way when the two vCPUs sit "near" and 170 ns "far" (docs/machine-baseline.md); a flag event
+   * moves its line twice and the waiter then pulls the data lines, so the far figure, doubled and rounded up,
+   * is what a hand-off is charged.
+   */
+  public static final long HANDOFF_NANOS = 400;
+
+  /** The figures measured on this project's machine type (actor timing unit unknown). */
+  public static final MeasuredCosts MEASURED = new MeasuredCosts(64L << 10, 1L << 20, 1L << 20, 4L << 10,
+      HANDOFF_NANOS, 0);
 
   public MeasuredCosts {
     if (cowReadOnlyMinBytes < 0 || cowReadMostlyMinBytes < 0 || ntmMinBytes < 0 || prestoreMaxBytes < 0) {
       throw new IllegalArgumentException("negative break-even size");
     }
+    if (handoffNanos < 0 || !(timeUnitNanos >= 0) || Double.isInfinite(timeUnitNanos)) {
+      throw new IllegalArgumentException("negative hand-off cost or time unit");
+    }
+  }
+
+  /** The break-even sizes with the measured hand-off cost and an unknown timing unit. */
+  public MeasuredCosts(long cowReadOnlyMinBytes, long cowReadMostlyMinBytes, long ntmMinBytes, long prestoreMaxBytes) {
+    this(cowReadOnlyMinBytes, cowReadMostlyMinBytes, ntmMinBytes, prestoreMaxBytes, HANDOFF_NANOS, 0);
   }
 }

@@ -37,6 +37,8 @@ import org.cacheflow.model.diagnostics.SourceLocation;
  * cow.readmostly.min = 256K
  * ntm.min = 1M
  * prestore.max = 4K
+ * handoff.ns = 400        # cost of one cross-core hand-off (see MeasuredCosts)
+ * timing.ns = 0.4         # nanoseconds per unit of the scenario's actor timings (0: unknown)
  * </pre>
  *
  * @param name profile name
@@ -146,7 +148,7 @@ public record TargetCache(String name, long l1dBytes, long l2Bytes, long llcByte
   }
 
   private static final List<String> KEYS = List.of("base", "name", "l1d", "l2", "llc", "line", "page", "cores",
-      "cow.readonly.min", "cow.readmostly.min", "ntm.min", "prestore.max");
+      "cow.readonly.min", "cow.readmostly.min", "ntm.min", "prestore.max", "handoff.ns", "timing.ns");
 
   private static TargetCache build(Path file, Map<String, Setting> settings) {
     for (Map.Entry<String, Setting> entry : settings.entrySet()) {
@@ -171,7 +173,8 @@ public record TargetCache(String name, long l1dBytes, long l2Bytes, long llcByte
     costs = new MeasuredCosts(size(settings, "cow.readonly.min", costs.cowReadOnlyMinBytes(), true),
         size(settings, "cow.readmostly.min", costs.cowReadMostlyMinBytes(), true),
         size(settings, "ntm.min", costs.ntmMinBytes(), true), size(settings, "prestore.max", costs.prestoreMaxBytes(),
-            true));
+            true), size(settings, "handoff.ns", costs.handoffNanos(), true),
+        number(settings, "timing.ns", costs.timeUnitNanos()));
     long cores = size(settings, "cores", base.cores(), false);
     if (cores > 4096) {
       throw new InputException(settings.get("cores").location(), "at most 4096 cores, got " + cores);
@@ -193,6 +196,24 @@ public record TargetCache(String name, long l1dBytes, long l2Bytes, long llcByte
           + ", got '" + setting.value() + "'");
     }
     return value;
+  }
+
+  /** A number of zero or more, with a fraction allowed. */
+  private static double number(Map<String, Setting> settings, String key, double fallback) {
+    Setting setting = settings.get(key);
+    if (setting == null) {
+      return fallback;
+    }
+    try {
+      double value = Double.parseDouble(setting.value().trim());
+      if (value >= 0 && Double.isFinite(value)) {
+        return value;
+      }
+    } catch (NumberFormatException e) {
+      // reported below
+    }
+    throw new InputException(setting.location(), "'" + key + "' expects a number of zero or more, such as 0.4, got '"
+        + setting.value() + "'");
   }
 
   /** {@code 4096}, {@code 32K}, {@code 32 KiB}, {@code 1M}, {@code 1.5MiB} (binary units). */

@@ -1,0 +1,151 @@
+package org.cacheflow.codegen.build;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.cacheflow.codegen.model.Core;
+import org.cacheflow.codegen.model.Flag;
+import org.cacheflow.codegen.model.Statement;
+
+/**
+ * Turns the semaphores of the cores' loops into rdy-ack flags ({@code cf_flag}): the signalling of every
+ * strategy but the baseline. The model builder states each cross-core dependency as a semaphore posted once
+ * per iteration by one core and waited on once per iteration by another, starting at s (0: "the data of this
+ * iteration is ready"; k: "the slot used k iterations ago is free"). Here:
+ * <ul>
+ * <li>all dependencies from core a to core b share one flag, homed at b: a's events for b are counted in its
+ * program order, so "event c of iteration i" is the count {@code i * P + c}, P being a's events for b per
+ * iteration, and a semaphore starting at s becomes a wait for {@code (i - s) * P + c};
+ * <li>posts next to each other (the dependencies one firing meets, with nothing in between) are one event per
+ * waiting core: one store, one line transfer, at most one wake-up;
+ * <li>waits next to each other on one flag are one wait for the largest count, and a wait already met by an
+ * earlier wait of the same iteration on that flag is left out.
+ * </ul>
+ * No semaphore, no barrier per iteration: a hand-off costs the two line transfers of the flag's line.
+ */
+final class FlagSignalling {
+
+  private FlagSignalling() {
+  }
+
+  /**
+   * The cores with every semaphore statement replaced.
+   *
+   * @param cores the cores as built, semaphore statements at the top level of their loops
+   * @param starts the semaphores' initial values
+   * @throws IllegalStateException when a semaphore is not posted once and waited once per iteration, by two
+   *     different cores (the model builder never makes one)
+   */
+  static List<Core> lower(List<Core> cores, List<Integer> starts) {
+    int semaphores = starts.size();
+    int[] poster = new int[semaphores];
+    int[] waiter = new int[semaphores];
+    java.util.Arrays.fill(poster, -1);
+    java.util.Arrays.fill(waiter, -1);
+    for (Core core : cores) {
+      for (Statement statement : core.init()) {
+        if (statement instanceof Statement.SemaphorePost || statement instanceof Statement.SemaphoreWait) {
+          throw new IllegalStateException("semaphore used in the start-up of core " + core.index());
+        }
+      }
+      for (Statement statement : core.loop()) {
+        if (statement instanceof Statement.SemaphorePost post) {
+          poster[post.semaphore()] = once(poster[post.semaphore()], core.index(), post.semaphore(), "posted");
+        } else if (statement instanceof Statement.SemaphoreWait wait) {
+          waiter[wait.semaphore()] = once(waiter[wait.semaphore()], core.index(), wait.semaphore(), "waited on");
+        }
+      }
+    }
+    for (int s = 0; s < semaphores; s++) {
+      if (poster[s] < 0 || waiter[s] < 0 || poster[s] == waiter[s]) {
+        throw new IllegalStateException("semaphore " + s + " is posted on core " + poster[s] + " and waited on on core "
+            + waiter[s] + ": not a dependency between two cores");
+      }
+    }
+    // raises: per posting core, runs of adjacent posts become one event per waiting core
+    long[] countOf = new long[semaphores];
+    Map<Flag, Long> perIteration = new HashMap<>();
+    List<List<Object>> raised = new ArrayList<>();
+    for (Core core : cores) {
+      List<Object> loop = new ArrayList<>();
+      List<Statement> body = core.loop();
+      for (int i = 0; i < body.size(); ) {
+        if (!(body.get(i) instanceof Statement.SemaphorePost)) {
+          loop.add(body.get(i++));
+          continue;
+        }
+        Map<Flag, List<Statement.SemaphorePost>> run = new LinkedHashMap<>();
+        for (; i < body.size() && body.get(i) instanceof Statement.SemaphorePost post; i++) {
+          run.computeIfAbsent(new Flag(core.index(), waiter[post.semaphore()]), f -> new ArrayList<>()).add(post);
+        }
+        for (Map.Entry<Flag, List<Statement.SemaphorePost>> event : run.entrySet()) {
+          long count = perIteration.merge(event.getKey(), 1L, Long::sum);
+          List<String> why = new ArrayList<>();
+          for (Statement.SemaphorePost post : event.getValue()) {
+            countOf[post.semaphore()] = count;
+            why.add(post.why());
+          }
+          loop.add(new PendingRaise(event.getKey(), count, String.join("; ", why)));
+        }
+      }
+      raised.add(loop);
+    }
+    // waits: adjacent waits on one flag wait once, for the largest count; waits already met are left out
+    List<Core> lowered = new ArrayList<>();
+    for (int c = 0; c < cores.size(); c++) {
+      Core core = cores.get(c);
+      List<Statement> loop = new ArrayList<>();
+      Map<Flag, Long> waitedSoFar = new HashMap<>();
+      List<Object> body = raised.get(c);
+      for (int i = 0; i < body.size(); ) {
+        Object item = body.get(i);
+        if (item instanceof PendingRaise raise) {
+          loop.add(new Statement.FlagRaise(raise.flag(), perIteration.get(raise.flag()), raise.count(), raise.why()));
+          i++;
+          continue;
+        }
+        if (!(item instanceof Statement.SemaphoreWait)) {
+          loop.add((Statement) item);
+          i++;
+          continue;
+        }
+        Map<Flag, long[]> run = new LinkedHashMap<>();
+        Map<Flag, List<String>> whys = new HashMap<>();
+        for (; i < body.size() && body.get(i) instanceof Statement.SemaphoreWait wait; i++) {
+          int s = wait.semaphore();
+          Flag flag = new Flag(poster[s], core.index());
+          long per = perIteration.get(flag);
+          long offset = countOf[s] - starts.get(s) * per;
+          run.merge(flag, new long[] {offset}, (a, b) -> new long[] {Math.max(a[0], b[0])});
+          whys.computeIfAbsent(flag, f -> new ArrayList<>()).add(wait.why());
+        }
+        for (Map.Entry<Flag, long[]> wait : run.entrySet()) {
+          Flag flag = wait.getKey();
+          long offset = wait.getValue()[0];
+          Long before = waitedSoFar.get(flag);
+          if (before != null && before >= offset) {
+            continue;
+          }
+          waitedSoFar.put(flag, offset);
+          loop.add(new Statement.FlagWait(flag, perIteration.get(flag), offset, String.join("; ", whys.get(flag))));
+        }
+      }
+      lowered.add(new Core(core.index(), core.pointers(), core.buffers(), core.homes(), core.init(), loop));
+    }
+    return lowered;
+  }
+
+  private static int once(int seen, int core, int semaphore, String what) {
+    if (seen >= 0) {
+      throw new IllegalStateException("semaphore " + semaphore + " is " + what + " more than once per iteration (cores "
+          + seen + " and " + core + ")");
+    }
+    return core;
+  }
+
+  /** A raise whose flag's events per iteration are not known until every core has been seen. */
+  private record PendingRaise(Flag flag, long count, String why) {
+  }
+}

@@ -142,13 +142,16 @@ class DemoCommandTest {
     String quality = DemoCommand.parseRun("""
         stereo: 0.13% bad pixels (error > 1 px), mean absolute error 0.017 px
         Median.slice -> Evaluate.disparity : 24e7dbdc4bbcc78f48c1c63bfdcdae91
-        stats: bytes copied 600, non-temporal 0, cow pages faulted 12, re-shared 0, pre-stores 9 (90 lines), \
+        stats: bytes copied 600, non-temporal 0, cow pages shared 480, faulted 12, re-shared 11, pre-stores 9 \
+        (90 lines), \
         channel waits 0 (sleeps 0)
         time: 1.5 s for 3 iterations
         """, result, Path.of("run.log"));
     assertTrue(quality.startsWith("stereo: 0.13%"), quality);
     assertEquals(600, result.bytesCopied);
+    assertEquals(480, result.cowShared);
     assertEquals(12, result.cowPages);
+    assertEquals(11, result.cowReshared);
     assertEquals(9, result.prestores);
     assertEquals(3, result.iterations);
     assertEquals(500.0, result.median(), 1e-9);

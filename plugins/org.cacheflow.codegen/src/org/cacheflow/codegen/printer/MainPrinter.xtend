@@ -65,7 +65,12 @@ class MainPrinter extends CTemplate {
 		    «ENDFOR»
 		    «FOR cow : project.cowBuffers»
 		    	cf_gen_check(cf_cow_create(&«cow.name», «bytes(cow.bytes)», NULL), "cf_cow_create(«cow.name»)");
-		    	for (int i = 0; i < «cow.views»; i++) cf_gen_check(cf_cow_view_open(«cow.name», &«cow.name»_views[i]), "cf_cow_view_open(«cow.name»)");
+		    	{
+		    	    /* each view maps the whole pages of the bytes its consumer reads: {first byte, bytes} */
+		    	    static const size_t ranges[«cow.views»][2] = {«FOR r : cow.ranges SEPARATOR ', '»{«bytes(r.offset)», «bytes(r.bytes)»}«ENDFOR»};
+		    	    for (int i = 0; i < «cow.views»; i++)
+		    	        cf_gen_check(cf_cow_view_open_range(«cow.name», ranges[i][0], ranges[i][1], &«cow.name»_views[i]), "cf_cow_view_open_range(«cow.name»)");
+		    	}
 		    «ENDFOR»
 		    «IF project.semaphores > 0 && project.semaphoresStartAtZero»
 		    	for (int i = 0; i < «project.semaphores»; i++)

@@ -34,10 +34,12 @@ public final class MemoryPlan {
   private final int[][] buffersByFifo;
   private final PlanTotals totals;
   private final List<String> notes;
+  private final int[] viewSource;
+  private final long[] viewOffset;
 
   MemoryPlan(Srdag srdag, Schedule schedule, Classification classification, TargetCache target,
       GlobalStrategy strategy, List<BufferPlan> buffers, List<FifoPlan> fifos, int[][] buffersByFifo,
-      PlanTotals totals, List<String> notes) {
+      PlanTotals totals, List<String> notes, int[] viewSource, long[] viewOffset) {
     this.srdag = srdag;
     this.schedule = schedule;
     this.classification = classification;
@@ -48,6 +50,21 @@ public final class MemoryPlan {
     this.buffersByFifo = buffersByFifo;
     this.totals = totals;
     this.notes = List.copyOf(notes);
+    this.viewSource = viewSource;
+    this.viewOffset = viewOffset;
+  }
+
+  /**
+   * For a copy-on-write view ({@code cow}), the single-rate edge whose memory holds the bytes it shows: the root
+   * of a merge group (then in the group's memory) or a buffer with memory of its own; -1 for other strategies.
+   */
+  public int viewSource(int edge) {
+    return viewSource[edge];
+  }
+
+  /** For a copy-on-write view, its first byte in its source's memory. */
+  public long viewOffset(int edge) {
+    return viewOffset[edge];
   }
 
   public Srdag srdag() {

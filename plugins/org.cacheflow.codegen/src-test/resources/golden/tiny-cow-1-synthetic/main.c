@@ -30,7 +30,12 @@ int main(int argc, char **argv) {
     /* address space for every buffer; each core allocates (and first touches) the buffers it reads */
     cf_gen_check(cf_heap_create(&cf_buffer_heap, 23085824u, 0), "cf_heap_create");
     cf_gen_check(cf_cow_create(&cow0, 8192u, NULL), "cf_cow_create(cow0)");
-    for (int i = 0; i < 1; i++) cf_gen_check(cf_cow_view_open(cow0, &cow0_views[i]), "cf_cow_view_open(cow0)");
+    {
+        /* each view maps the whole pages of the bytes its consumer reads: {first byte, bytes} */
+        static const size_t ranges[1][2] = {{0u, 8192u}};
+        for (int i = 0; i < 1; i++)
+            cf_gen_check(cf_cow_view_open_range(cow0, ranges[i][0], ranges[i][1], &cow0_views[i]), "cf_cow_view_open_range(cow0)");
+    }
     cf_gen_check(-pthread_barrier_init(&cf_start_barrier, NULL, CF_GRAPH_CORES), "pthread_barrier_init");
     for (int i = 0; i < CF_GRAPH_SINK_PARTS; i++) cf_md5_init(&cf_sink_parts[i]);
 

@@ -67,6 +67,35 @@ public final class MemoryPlan {
     return viewOffset[edge];
   }
 
+  /**
+   * The copy-on-write views of one iteration.
+   *
+   * @param views buffers that read a view instead of a copy
+   * @param sources memories they share (one copy-on-write buffer each)
+   * @param pagesShared pages the views hand to their consumers per iteration without a copy (whole pages covering
+   *     each view's range); the pages consumers write are faulted and re-shared at run time, at most these
+   */
+  public record CowSummary(int views, int sources, long pagesShared) {
+  }
+
+  /** The copy-on-write views of one iteration, for reports. */
+  public CowSummary cowSummary() {
+    long page = target.pageBytes();
+    java.util.Set<Integer> sources = new java.util.HashSet<>();
+    int views = 0;
+    long pages = 0;
+    for (int e = 0; e < viewSource.length; e++) {
+      if (viewSource[e] >= 0) {
+        views++;
+        sources.add(viewSource[e]);
+        long first = viewOffset[e] / page;
+        long end = (viewOffset[e] + srdag.edgeBytes(e) + page - 1) / page;
+        pages += end - first;
+      }
+    }
+    return new CowSummary(views, sources.size(), pages);
+  }
+
   public Srdag srdag() {
     return srdag;
   }

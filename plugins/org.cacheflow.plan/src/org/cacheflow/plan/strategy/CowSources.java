@@ -305,16 +305,25 @@ final class CowSources {
         }
       }
     }
-    // copies out of the memory that a view cannot replace are made by their special vertex: on the writer core
-    for (int e : copies.getOrDefault(source, List.of())) {
-      boolean small = srdag.edgeBytes(e) < pageBytes;
-      if (small || !isActor(srdag.edgeTarget(e))) {
-        int copier = srdag.edgeSource(e);
-        if (schedule.coreOf(copier) != writer) {
-          return what + " is copied from on " + coreName(schedule.coreOf(copier)) + " into " + fifoName(e)
-              + (small ? ", smaller than a page" : ", which feeds another special vertex");
+    // a special vertex reading the memory copies every output that neither lies in place nor becomes a view: it
+    // reads the memory, so it must run on the writer core
+    for (int m : members) {
+      int reader = srdag.edgeTarget(m);
+      if (!Classifier.isCopying(srdag.vertexKind(reader))) {
+        continue;
+      }
+      for (int k = 0; k < topology.outDegree(reader); k++) {
+        int out = topology.outEdge(reader, k);
+        boolean inPlace = classes.mergeRoot(out) == source && classes.copiedIntoMerged(out) == 0;
+        boolean view = refusal[out] == null && root[out] == source && srdag.edgeBytes(out) >= pageBytes
+            && isActor(srdag.edgeTarget(out));
+        if (!inPlace && !view) {
+          if (schedule.coreOf(reader) != writer) {
+            return what + " is copied from on " + coreName(schedule.coreOf(reader)) + " into " + fifoName(out)
+                + ", which a view cannot replace";
+          }
+          users.add(reader);
         }
-        users.add(copier);
       }
     }
     int last = -1;

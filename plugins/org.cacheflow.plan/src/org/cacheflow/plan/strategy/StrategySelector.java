@@ -193,12 +193,14 @@ public final class StrategySelector {
     String why = cow.refusal(e);
     int source = cow.root(e);
     int sharers = source >= 0 ? cow.readers(source) : 0;
-    if (bufferClass == BufferClass.READ_MOSTLY || sharers >= 2) {
+    boolean viewed = why == null && viewed(source);
+    if (bufferClass == BufferClass.READ_MOSTLY || sharers >= 2 || viewed) {
       boolean readOnly = classes.consumersReadOnly(e);
       long breakEven = breakEven(e);
-      if (why == null && viewed(source)) {
+      if (viewed) {
         setView(e, (bufferClass == BufferClass.READ_MOSTLY ? "read-mostly (" + classes.evidence(e) + ")"
-            : "its bytes are read by " + sharers + " buffers from the same memory (overlapping reads)") + "; "
+            : sharers >= 2 ? "its bytes are read by " + sharers + " buffers from the same memory (overlapping reads)"
+                : bufferClass.label() + " (" + classes.evidence(e) + ")") + "; "
             + (bytes[e] >= breakEven ? human(bytes[e]) + " is at least " + human(breakEven) + ", the copy-on-write "
                 + "break-even for consumers that " + breakEvenCase(e) : "another copy of the same memory reaches the "
                 + "copy-on-write break-even, and a source is shared with all its copies or none")

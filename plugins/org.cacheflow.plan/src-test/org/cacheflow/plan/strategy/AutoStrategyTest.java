@@ -75,10 +75,17 @@ class AutoStrategyTest {
   void consumersThatMayWriteNeedTheLargerBreakEven() {
     // bench_cow (quiet machine): with one page written a view wins only from 1 MiB (0.97x / 0.81x at 256 KiB).
     // Without merges: the broadcast script would give one output the input's memory (see globalStrategies).
-    BufferPlan small = output(plan(broadcast(512 << 10, 512 << 10, MemoryAnnotation.NONE), 1, null,
-        TargetCache.ZEN4_VM, MemoryFacts.NONE));
+    // A lone copy whose consumer may write (the other output marked private keeps a copy of its own):
+    Srdag lone = broadcast(512 << 10, 512 << 10, MemoryAnnotation.NONE);
+    BufferPlan small = plan(lone, 1, null, TargetCache.ZEN4_VM, new HandFacts().mark(edge(lone, "top/B_0",
+        "top/c1_0"), FifoMark.PRIVATE)).buffer(edge(lone, "top/B_0", "top/c0_0"));
     assertEquals(Strategy.MEMCPY, small.strategy(), small.reason());
     assertTrue(small.reason().contains("1 MiB"), small.reason());
+    // two consumers reading the same bytes: each view saves a whole copy, so the read-only break-even applies
+    BufferPlan shared = output(plan(broadcast(512 << 10, 512 << 10, MemoryAnnotation.NONE), 1, null,
+        TargetCache.ZEN4_VM, MemoryFacts.NONE));
+    assertEquals(Strategy.COW, shared.strategy(), shared.reason());
+    assertTrue(shared.reason().contains("2 readers of the same bytes"), shared.reason());
     Srdag large = broadcast(2 << 20, 2 << 20, MemoryAnnotation.NONE);
     BufferPlan view = output(plan(large, 1, null, TargetCache.ZEN4_VM, MemoryFacts.NONE));
     assertEquals(Strategy.COW, view.strategy(), view.reason());

@@ -67,6 +67,10 @@ final class CowSources {
         refusal[e] = "nothing is copied into it: its producer writes it in place";
         continue;
       }
+      if (classes.rule(e) == org.cacheflow.plan.classify.ClassRule.MARKED_PRIVATE) {
+        refusal[e] = "memory scripts mark it private: its consumer gets a copy of its own";
+        continue;
+      }
       int r = classes.mergeRoot(e);
       if (r >= 0 && r != e) {
         // a merged output: a view of its own place in the group's memory
@@ -110,6 +114,21 @@ final class CowSources {
   /** The copies (not merged buffers) whose data lies in the source's memory. */
   List<Integer> copies(int source) {
     return copies.getOrDefault(source, List.of());
+  }
+
+  /** How many buffers with actor consumers read bytes of the source memory that this buffer's bytes overlap. */
+  int sharers(int e) {
+    if (root[e] < 0) {
+      return 0;
+    }
+    int count = 0;
+    long end = offset[e] + srdag.edgeBytes(e);
+    for (int other : readers.getOrDefault(root[e], List.of())) {
+      if (offset[other] < end && offset[e] < offset[other] + srdag.edgeBytes(other)) {
+        count++;
+      }
+    }
+    return count;
   }
 
   /** How many buffers read the same source memory (copies and merged outputs with actor consumers). */

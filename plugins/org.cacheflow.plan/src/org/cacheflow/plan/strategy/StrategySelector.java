@@ -192,7 +192,7 @@ public final class StrategySelector {
     String cowNote;
     String why = cow.refusal(e);
     int source = cow.root(e);
-    int sharers = source >= 0 ? cow.readers(source) : 0;
+    int sharers = cow.sharers(e);
     boolean viewed = why == null && viewed(source);
     if (bufferClass == BufferClass.READ_MOSTLY || sharers >= 2 || viewed) {
       boolean readOnly = classes.consumersReadOnly(e);
@@ -341,14 +341,14 @@ public final class StrategySelector {
    * per page written); the "one page written" one (1 MiB) for a lone copy whose consumer may write.
    */
   private long breakEven(int e) {
-    boolean shared = cow.root(e) >= 0 && cow.readers(cow.root(e)) >= 2;
+    boolean shared = cow.sharers(e) >= 2;
     return classes.consumersReadOnly(e) || shared ? costs.cowReadOnlyMinBytes() : costs.cowReadMostlyMinBytes();
   }
 
   private String breakEvenCase(int e) {
-    return classes.consumersReadOnly(e) ? "only read" : cow.root(e) >= 0 && cow.readers(cow.root(e)) >= 2
-        ? "may write, measured read-only since the " + cow.readers(cow.root(e)) + " readers of one memory would "
-            + "otherwise each copy it" : "write a page";
+    return classes.consumersReadOnly(e) ? "only read" : cow.sharers(e) >= 2
+        ? "may write, measured read-only since the " + cow.sharers(e) + " readers of the same bytes would "
+            + "otherwise each copy them" : "write a page";
   }
 
   /**
@@ -366,7 +366,9 @@ public final class StrategySelector {
       }
       // worth it only when a copy goes: merged outputs alone share the memory already
       for (int e : cow.copies(r)) {
-        if (cow.refusal(e) == null && (global == GlobalStrategy.COW || bytes[e] >= breakEven(e))) {
+        boolean worthIt = global == GlobalStrategy.COW || (classes.classOf(e) == BufferClass.READ_MOSTLY
+            || cow.sharers(e) >= 2) && bytes[e] >= breakEven(e);
+        if (cow.refusal(e) == null && worthIt) {
           return true;
         }
       }

@@ -101,7 +101,8 @@ public final class PlanCommand implements Command {
                                 prestore.max = 4K
           --json              print JSON: {"fifos": [{"source", "targets", "bytes", "class", "strategy",
                               "reason", ..., "buffers": [...]}], "totals": {"baselineBytesCopied",
-                              "planBytesCopied", "footprintBytes", ...}, ...}; bytes per graph iteration
+                              "planBytesCopied", "footprintBytes", ...}, "copyOnWrite": {"views",
+                              "sources", "pagesShared"}, ...}; bytes per graph iteration
           --report DIR        also write DIR/plan.json, plan.md, graph.dot, graph.svg (FIFOs coloured by
                               strategy) and gantt.svg (the per-core schedule)
           --help              this text

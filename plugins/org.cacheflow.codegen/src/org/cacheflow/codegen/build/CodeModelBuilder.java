@@ -318,7 +318,8 @@ public final class CodeModelBuilder {
         offsetInRoot[e] = 0; // the view shows its range from its first byte
         ranges.add(new CowBuffer.Range(plan.viewOffset(e), srdag.edgeBytes(e)));
       }
-      cows.add(new CowBuffer(index, "cow" + source, bytes, views.size(), ranges, "memory of " + describe(source)));
+      cows.add(new CowBuffer(index, "cow" + source, bytes, views.size(), ranges, sharedSlots(),
+          "memory of " + describe(source)));
       cowOfRoot[source] = index;
     }
   }

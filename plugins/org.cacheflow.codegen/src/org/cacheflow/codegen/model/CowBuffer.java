@@ -11,9 +11,12 @@ import java.util.List;
  * @param bytes size
  * @param views number of consumer views
  * @param ranges per view, the bytes of the buffer it shows
+ * @param slots buffers used in turn, iteration {@code i} in slot {@code i % slots} (each with its own views), so
+ *     that the producer can write the next iteration while views of this one are out
  * @param description what it carries
  */
-public record CowBuffer(int index, String name, long bytes, int views, List<Range> ranges, String description) {
+public record CowBuffer(int index, String name, long bytes, int views, List<Range> ranges, int slots,
+    String description) {
 
   /** The bytes [offset, offset + bytes) of the buffer, as one view shows them. */
   public record Range(long offset, long bytes) {
@@ -21,6 +24,9 @@ public record CowBuffer(int index, String name, long bytes, int views, List<Rang
 
   public CowBuffer {
     ranges = List.copyOf(ranges);
+    if (slots < 1) {
+      throw new IllegalArgumentException("slots must be at least 1, got " + slots);
+    }
     if (ranges.size() != views) {
       throw new IllegalArgumentException(views + " views but " + ranges.size() + " ranges");
     }

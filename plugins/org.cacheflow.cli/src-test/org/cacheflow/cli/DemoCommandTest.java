@@ -137,6 +137,23 @@ class DemoCommandTest {
   }
 
   @Test
+  void theUnannotatedCopyDropsReadOnlyAnnotationsAndReadMostlyMarksOnly() throws IOException {
+    Path stereo = ROOT.resolve("examples/stereo").toAbsolutePath().normalize();
+    Path copy = DemoCommand.unannotatedCopy(stereo, Files.createDirectories(dir.resolve("unannotated")));
+    assertEquals("stereo", copy.getFileName().toString(), "the scenarios name the project folder");
+    String pi = Files.readString(copy.resolve("Algo/disparity_costs.pi"));
+    assertTrue(Files.readString(stereo.resolve("Algo/disparity_costs.pi")).contains("annotation=\"READ_ONLY\""));
+    assertTrue(!pi.contains("READ_ONLY") && pi.contains("annotation=\"NONE\""), pi);
+    String script = Files.readString(copy.resolve("Code/Scripts/matchingCost.bsh"));
+    assertTrue(!script.contains("markReadMostly") && script.contains("markWriteMostly"), script);
+    assertEquals(Files.readString(stereo.resolve("Code/src/census.c")), Files.readString(copy.resolve(
+        "Code/src/census.c")));
+    // a second derivation replaces the first
+    DemoCommand.unannotatedCopy(stereo, dir.resolve("unannotated"));
+    assertEquals(List.of("cow", "cow"), List.of(DemoCommand.preset("cow-unannotated"), DemoCommand.preset("cow")));
+  }
+
+  @Test
   void parsesTheValidateOutput() {
     DemoCommand.Result result = new DemoCommand.Result("auto");
     String quality = DemoCommand.parseRun("""

@@ -34,7 +34,11 @@ struct cf_cow_buffer {
 struct cf_cow_view {
     cf_cow_buffer *buf;
     cf_cow_view *next;
-    void *data;      /* MAP_PRIVATE view, or private heap copy in copy mode */
+    void *data;      /* MAP_PRIVATE view of whole pages, or private heap copy in copy mode */
+    size_t offset;   /* first byte of the buffer the view shows */
+    size_t length;   /* bytes the view shows */
+    size_t map_offset; /* first mapped byte of the buffer: offset rounded down to a page */
+    size_t map_size; /* mapped bytes: whole pages covering [offset, offset + length) */
     uint64_t seen;   /* last iteration acquired (consumer thread only) */
     int held;        /* between acquire and release (consumer thread only) */
     int owes;        /* counted in buf->pending (atomic: set by publish, cleared by release/close) */
@@ -91,12 +95,12 @@ static int open_shm(void) {
     return -1;
 }
 
-static void *map_or_fail(size_t len, int prot, int flags, int fd, unsigned failure) {
+static void *map_or_fail(size_t len, int prot, int flags, int fd, off_t offset, unsigned failure) {
     if (injected(failure)) {
         errno = ENOMEM;
         return MAP_FAILED;
     }
-    return mmap(NULL, len, prot, flags, fd, 0);
+    return mmap(NULL, len, prot, flags, fd, offset);
 }
 
 /* ---- lazy mode: write faults recorded by a SIGSEGV handler --------------------------------- */
@@ -221,7 +225,7 @@ static int drop_pages(cf_cow_view *v, size_t first, size_t count, int reprotect)
 
 static int reshare_lazy(cf_cow_view *v) {
     struct lazy_slot *s = &lazy_slots[v->lazy_slot];
-    size_t npages = v->buf->map_size / page_size();
+    size_t npages = v->map_size / page_size();
     size_t count = __atomic_load_n(&s->count, __ATOMIC_RELAXED);
     if (!count) return 0;
     int rc = 0;
@@ -258,7 +262,7 @@ static void open_pagemap(void) { pagemap_fd = open("/proc/self/pagemap", O_RDONL
 /* A page the consumer wrote is the kernel's private anonymous copy: present, but no longer the
  * file's page. Reading pagemap costs 8 bytes per page of the view and touches no data. */
 static int reshare_eager(cf_cow_view *v) {
-    size_t npages = v->buf->map_size / page_size();
+    size_t npages = v->map_size / page_size();
     pthread_once(&pagemap_once, open_pagemap);
     if (pagemap_fd < 0 || injected(CF_COW_FAIL_PAGEMAP)) {
         int rc = drop_pages(v, 0, npages, 0);
@@ -329,7 +333,7 @@ int cf_cow_create(cf_cow_buffer **out, size_t size, const cf_cow_config *config)
         } else if (ftruncate(b->fd, (off_t)map_size) != 0) {
             rc = -errno;
         } else {
-            b->data = map_or_fail(map_size, PROT_READ | PROT_WRITE, MAP_SHARED, b->fd, CF_COW_FAIL_MAP_PRODUCER);
+            b->data = map_or_fail(map_size, PROT_READ | PROT_WRITE, MAP_SHARED, b->fd, 0, CF_COW_FAIL_MAP_PRODUCER);
             if (b->data == MAP_FAILED) {
                 b->data = NULL;
                 rc = -errno;
@@ -395,30 +399,40 @@ int cf_cow_publish(cf_cow_buffer *b) {
 /* ---- views --------------------------------------------------------------------------------- */
 
 int cf_cow_view_open(cf_cow_buffer *b, cf_cow_view **out) {
+    if (!b) return -EINVAL;
+    return cf_cow_view_open_range(b, 0, b->size, out);
+}
+
+int cf_cow_view_open_range(cf_cow_buffer *b, size_t offset, size_t length, cf_cow_view **out) {
     if (!b || !out) return -EINVAL;
     *out = NULL;
+    if (!length || offset > b->size || length > b->size - offset) return -EINVAL;
     cf_cow_view *v = calloc(1, sizeof *v);
     if (!v) return -ENOMEM;
     v->buf = b;
     v->lazy_slot = -1;
+    v->offset = offset;
+    v->length = length;
+    v->map_offset = offset & ~(page_size() - 1);
+    v->map_size = ((offset + length + page_size() - 1) & ~(page_size() - 1)) - v->map_offset;
     if (b->mode == CF_COW_COPY) {
-        if (posix_memalign(&v->data, 64, b->map_size) != 0) {
+        if (posix_memalign(&v->data, 64, v->map_size) != 0) {
             free(v);
             return -ENOMEM;
         }
     } else {
         int prot = b->mode == CF_COW_LAZY ? PROT_READ : PROT_READ | PROT_WRITE;
-        v->data = map_or_fail(b->map_size, prot, MAP_PRIVATE, b->fd, CF_COW_FAIL_MAP_VIEW);
+        v->data = map_or_fail(v->map_size, prot, MAP_PRIVATE, b->fd, (off_t)v->map_offset, CF_COW_FAIL_MAP_VIEW);
         if (v->data == MAP_FAILED) {
             int rc = -errno;
             free(v);
             return rc;
         }
         if (b->mode == CF_COW_LAZY) {
-            v->lazy_slot = lazy_slot_claim(v->data, b->map_size, b->map_size / page_size());
+            v->lazy_slot = lazy_slot_claim(v->data, v->map_size, v->map_size / page_size());
             if (v->lazy_slot < 0) {
                 int rc = v->lazy_slot;
-                munmap(v->data, b->map_size);
+                munmap(v->data, v->map_size);
                 free(v);
                 return rc;
             }
@@ -457,7 +471,7 @@ int cf_cow_view_close(cf_cow_view *v) {
     if (b->mode == CF_COW_COPY)
         free(v->data);
     else
-        munmap(v->data, b->map_size);
+        munmap(v->data, v->map_size);
     free(v);
     return rc;
 }
@@ -470,8 +484,12 @@ int cf_cow_acquire(cf_cow_view *v, void **data) {
     if (seq == v->seen) return -EAGAIN;
     v->seen = seq;
     v->held = 1;
-    if (v->buf->mode == CF_COW_COPY) cf_copy(v->data, v->buf->data, v->buf->size);
-    *data = v->data;
+    size_t head = v->offset - v->map_offset;
+    if (v->buf->mode == CF_COW_COPY)
+        cf_copy((char *)v->data + head, (char *)v->buf->data + v->offset, v->length);
+    else
+        CF_STAT_ADD(cow_pages_shared, v->map_size / page_size());
+    *data = (char *)v->data + head;
     return 0;
 }
 

@@ -30,6 +30,10 @@
  * cf_cow_write_begin fails with -EBUSY until every view open at the last publish has released it
  * (or been closed). A consumer must not touch its view between release and the next acquire.
  *
+ * Counters (stats.h): cow_pages_shared, the pages of a view at each acquire (handed over without a
+ * copy); cow_pages_faulted, those the consumer wrote (copied by the kernel); cow_pages_reshared, those
+ * dropped at release so the next iteration sees the producer's data again.
+ *
  * Threads: one producer thread and one thread per view; views of one buffer may be used from
  * different threads concurrently. Error codes are negative errno values. */
 #ifndef CACHEFLOW_COW_H
@@ -74,6 +78,13 @@ size_t cf_cow_pending(const cf_cow_buffer *buf);
 /* Consumer. A new view sees iterations published after it was opened. Errors from open: -ENOMEM,
  * -ENOSPC (too many lazy views in the process), or the errno of mmap. */
 int cf_cow_view_open(cf_cow_buffer *buf, cf_cow_view **out);
+/* A view of the bytes [offset, offset + length) of the buffer: it maps only the whole pages covering
+ * them, and cf_cow_acquire returns the address of byte `offset` (which need not start a page: the
+ * bytes that share its first and last page with the rest of the buffer are shown too, and what the
+ * consumer writes there stays private like any other write). Copy mode copies just the range.
+ * Re-sharing and the page counters then cost in proportion to the range, not to the buffer.
+ * -EINVAL for an empty range or one beyond the buffer. cf_cow_view_open is the whole buffer. */
+int cf_cow_view_open_range(cf_cow_buffer *buf, size_t offset, size_t length, cf_cow_view **out);
 /* Releases the view first if it is held. */
 int cf_cow_view_close(cf_cow_view *view);
 /* Returns the view's data for the newest published iteration (writable in every mode).

@@ -20,6 +20,7 @@ typedef struct cf_stats {
     uint64_t channel_sleeps;      /* waits that ended up blocking in the kernel (futex) */
     /* Fields added later go here, at the end, so the layout above stays stable. */
     uint64_t heap_remote_frees;   /* blocks freed by a thread other than their owner (garbage pushes) */
+    uint64_t cow_pages_shared;    /* pages a copy-on-write view handed to its consumer without a copy (per acquire) */
 } cf_stats;
 
 /* Counters of the calling thread since it started (or since the last cf_stats_reset). */

@@ -137,18 +137,38 @@ class DemoCommandTest {
   }
 
   @Test
+  void theUnannotatedCopyDropsReadOnlyAnnotationsAndReadMostlyMarksOnly() throws IOException {
+    Path stereo = ROOT.resolve("examples/stereo").toAbsolutePath().normalize();
+    Path copy = DemoCommand.unannotatedCopy(stereo, Files.createDirectories(dir.resolve("unannotated")));
+    assertEquals("stereo", copy.getFileName().toString(), "the scenarios name the project folder");
+    String pi = Files.readString(copy.resolve("Algo/disparity_costs.pi"));
+    assertTrue(Files.readString(stereo.resolve("Algo/disparity_costs.pi")).contains("annotation=\"READ_ONLY\""));
+    assertTrue(!pi.contains("READ_ONLY") && pi.contains("annotation=\"NONE\""), pi);
+    String script = Files.readString(copy.resolve("Code/Scripts/matchingCost.bsh"));
+    assertTrue(!script.contains("markReadMostly") && script.contains("markWriteMostly"), script);
+    assertEquals(Files.readString(stereo.resolve("Code/src/census.c")), Files.readString(copy.resolve(
+        "Code/src/census.c")));
+    // a second derivation replaces the first
+    DemoCommand.unannotatedCopy(stereo, dir.resolve("unannotated"));
+    assertEquals(List.of("cow", "cow"), List.of(DemoCommand.preset("cow-unannotated"), DemoCommand.preset("cow")));
+  }
+
+  @Test
   void parsesTheValidateOutput() {
     DemoCommand.Result result = new DemoCommand.Result("auto");
     String quality = DemoCommand.parseRun("""
         stereo: 0.13% bad pixels (error > 1 px), mean absolute error 0.017 px
         Median.slice -> Evaluate.disparity : 24e7dbdc4bbcc78f48c1c63bfdcdae91
-        stats: bytes copied 600, non-temporal 0, cow pages faulted 12, re-shared 0, pre-stores 9 (90 lines), \
+        stats: bytes copied 600, non-temporal 0, cow pages shared 480, faulted 12, re-shared 11, pre-stores 9 \
+        (90 lines), \
         channel waits 0 (sleeps 0)
         time: 1.5 s for 3 iterations
         """, result, Path.of("run.log"));
     assertTrue(quality.startsWith("stereo: 0.13%"), quality);
     assertEquals(600, result.bytesCopied);
+    assertEquals(480, result.cowShared);
     assertEquals(12, result.cowPages);
+    assertEquals(11, result.cowReshared);
     assertEquals(9, result.prestores);
     assertEquals(3, result.iterations);
     assertEquals(500.0, result.median(), 1e-9);

@@ -48,7 +48,7 @@ public final class DemoCommand implements Command {
 
   private static final Pattern DIGEST = Pattern.compile("^(\\S.* -> .*\\S) : ([0-9a-f]{32})$");
   private static final Pattern STATS = Pattern.compile("^stats: bytes copied (\\d+), non-temporal (\\d+), "
-      + "cow pages faulted (\\d+), re-shared (\\d+), pre-stores (\\d+) \\((\\d+) lines\\)");
+      + "cow pages shared (\\d+), faulted (\\d+), re-shared (\\d+), pre-stores (\\d+) \\((\\d+) lines\\)");
   private static final Pattern TIME = Pattern.compile("^time: ([0-9.]+) s for (\\d+) iterations");
   private static final Pattern QUALITY = Pattern.compile("^stereo: .*bad pixels.*");
   private static final Pattern CACHEGRIND_D1 = Pattern.compile("D1\\s+misses:\\s+([0-9,]+)");
@@ -85,7 +85,7 @@ public final class DemoCommand implements Command {
     return """
         usage: cacheflow demo [--out DIR] [--quick] [--iterations N] [--runs R] [--strategies S,S,...]
                               [--param NAME=VALUE]... [--miss-strategies S,S,...|all] [--miss-scale K]
-                              [--cache LEVEL=BYTES,WAYS,LINE]... [--no-cachegrind]
+                              [--cache LEVEL=BYTES,WAYS,LINE]... [--no-cachegrind] [--unannotated]
 
         Generates examples/stereo (2-core scenario, the real actors) with the baseline (PREESM's plain copies)
         and with each strategy including auto, builds each with CMake and Ninja, two at a time (the C runtime is
@@ -93,8 +93,8 @@ public final class DemoCommand implements Command {
         checks that every program printed the same MD5 for every sink FIFO (else it fails, naming the
         strategies and FIFOs that differ), and prints a table: median time per iteration over the runs with
         min-max, speed-up against the baseline, bytes copied (with memcpy, and with streaming stores),
-        copy-on-write pages faulted and pre-stores per iteration (from the runtime's statistics), and L1D / LLC
-        data misses of one iteration. The misses come from perf when the hardware counters work, else from
+        copy-on-write pages shared, faulted and re-shared, and pre-stores per iteration (from the runtime's
+        statistics), and L1D / LLC data misses of one iteration. The misses come from perf when the hardware counters work, else from
         cachegrind with the caches given explicitly (zen4-vm's: 32 KiB 8-way L1, 32 MiB 16-way LL, 64 B
         lines). cachegrind is about 50 times slower than the program, so by default it simulates only
         %s, on a frame K=%d times smaller in each dimension with data caches K*K times smaller (every FIFO
@@ -118,8 +118,56 @@ public final class DemoCommand implements Command {
           --cache L=B,W,S      a cache for cachegrind instead of zen4-vm's, L one of I1, D1, LL (repeatable;
                                B bytes, W ways, S line bytes; B/(W*S) sets must be a power of two)
           --no-cachegrind      no cache-miss measurement when perf counters do not work
+          --unannotated        also run every strategy S as S%s on a copy of the example derived here, in DIR,
+                               with its READ_ONLY port annotations (made NONE) and read-mostly marks (the
+                               scripts' markReadMostly calls) removed: consumers that may write, where merging
+                               cannot share (rows interleaved with the example's; outputs must stay identical)
         """.formatted(String.join(", ", MISS_STRATEGIES), DEFAULT_MISS_SCALE, String.join(", ", allStrategies()),
-        String.join(", ", MISS_STRATEGIES), DEFAULT_MISS_SCALE);
+        String.join(", ", MISS_STRATEGIES), DEFAULT_MISS_SCALE, UNANNOTATED);
+  }
+
+  /** The suffix of a strategy run on the example without its read-only annotations and marks. */
+  static final String UNANNOTATED = "-unannotated";
+
+  /** The strategy (code generator preset) of a row label. */
+  static String preset(String label) {
+    return label.endsWith(UNANNOTATED) ? label.substring(0, label.length() - UNANNOTATED.length()) : label;
+  }
+
+  /**
+   * Copies the stereo example into {@code target} (named like the example, as its scenarios refer to it) with its
+   * READ_ONLY port annotations made NONE and the scripts' markReadMostly calls removed.
+   */
+  static Path unannotatedCopy(Path stereo, Path target) throws IOException {
+    Path copy = target.resolve(stereo.getFileName());
+    if (Files.exists(copy)) {
+      try (java.util.stream.Stream<Path> old = Files.walk(copy)) {
+        for (Path path : old.sorted(java.util.Comparator.reverseOrder()).toList()) {
+          Files.delete(path);
+        }
+      }
+    }
+    try (java.util.stream.Stream<Path> files = Files.walk(stereo)) {
+      for (Path source : files.toList()) {
+        Path destination = copy.resolve(stereo.relativize(source).toString());
+        if (Files.isDirectory(source)) {
+          Files.createDirectories(destination);
+          continue;
+        }
+        String name = source.getFileName().toString();
+        if (name.endsWith(".pi")) {
+          Files.writeString(destination, Files.readString(source).replace("annotation=\"READ_ONLY\"",
+              "annotation=\"NONE\""));
+        } else if (name.endsWith(".bsh")) {
+          Files.writeString(destination, Files.readString(source).lines()
+              .filter(line -> !line.contains(".markReadMostly("))
+              .collect(java.util.stream.Collectors.joining("\n", "", "\n")));
+        } else {
+          Files.copy(source, destination);
+        }
+      }
+    }
+    return copy;
   }
 
   /** Every strategy the code generator knows, in {@link Strategy#NAMES} order. */
@@ -143,7 +191,9 @@ public final class DemoCommand implements Command {
     Map<String, String> digests = new LinkedHashMap<>();
     long bytesCopied;
     long bytesStreamed;
+    long cowShared;
     long cowPages;
+    long cowReshared;
     long prestores;
     int iterations;
     long l1dMisses = -1;
@@ -267,7 +317,7 @@ public final class DemoCommand implements Command {
 
   @Override
   public int run(List<String> args, PrintStream out, PrintStream err) {
-    Arguments arguments = Arguments.parse(args, Set.of("--quick", "--no-cachegrind"),
+    Arguments arguments = Arguments.parse(args, Set.of("--quick", "--no-cachegrind", "--unannotated"),
         Set.of("--out", "--iterations", "--runs", "--strategies", "--param", "--miss-scale", "--miss-strategies",
             "--cache"));
     if (!arguments.positionals().isEmpty()) {
@@ -276,8 +326,15 @@ public final class DemoCommand implements Command {
     boolean quick = arguments.flag("--quick");
     int iterations = arguments.positiveInt("--iterations").orElse(quick ? 1 : 2);
     int runs = arguments.positiveInt("--runs").orElse(quick ? 1 : 3);
-    List<String> strategies = strategyList(arguments.option("--strategies").orElse(null),
+    List<String> chosen = strategyList(arguments.option("--strategies").orElse(null),
         quick ? QUICK_STRATEGIES : allStrategies(), "--strategies");
+    List<String> strategies = new ArrayList<>();
+    for (String strategy : chosen) {
+      strategies.add(strategy);
+      if (arguments.flag("--unannotated")) {
+        strategies.add(strategy + UNANNOTATED);
+      }
+    }
     List<String> missStrategies = arguments.option("--miss-strategies")
         .map(list -> list.trim().equals("all") ? strategies : strategyList(list, List.of(), "--miss-strategies"))
         .orElse(strategies.stream().filter(MISS_STRATEGIES::contains).toList());
@@ -421,24 +478,27 @@ public final class DemoCommand implements Command {
 
     Result baseline = results.get("baseline");
     Table table = new Table("strategy", "ms/iter", "min-max", "speed-up", "copied MiB/iter",
-        "streamed MiB/iter", "CoW pages/iter",
+        "streamed MiB/iter", "CoW pages/iter shared/faulted/re-shared",
         "pre-stores/iter", "L1D misses", "LLC misses");
     StringBuilder csv = new StringBuilder("strategy,median_ms_per_iteration,min_ms,max_ms,speedup_vs_baseline,"
-        + "bytes_copied_per_iteration,bytes_streamed_per_iteration,cow_pages_per_iteration,prestores_per_iteration,l1d_misses,llc_misses\n");
+        + "bytes_copied_per_iteration,bytes_streamed_per_iteration,cow_pages_per_iteration,prestores_per_iteration,l1d_misses,llc_misses,"
+        + "cow_pages_shared_per_iteration,cow_pages_reshared_per_iteration\n");
     for (Result result : results.values()) {
       String speedUp = baseline == null ? "-" : format("%.2fx", baseline.median() / result.median());
       table.row(result.strategy, format("%.1f", result.median()),
           format("%.1f-%.1f", result.min(), result.max()), speedUp,
           format("%.1f", result.bytesCopied / (double) result.iterations / (1 << 20)),
           format("%.1f", result.bytesStreamed / (double) result.iterations / (1 << 20)),
-          Long.toString(result.cowPages / result.iterations), Long.toString(result.prestores / result.iterations),
+          result.cowShared / result.iterations + "/" + result.cowPages / result.iterations + "/"
+              + result.cowReshared / result.iterations, Long.toString(result.prestores / result.iterations),
           misses(result.l1dMisses), misses(result.llcMisses));
       csv.append(String.join(",", result.strategy, format("%.3f", result.median()), format("%.3f", result.min()),
           format("%.3f", result.max()), baseline == null ? "" : format("%.4f", baseline.median() / result.median()),
           Long.toString(result.bytesCopied / result.iterations), Long.toString(result.bytesStreamed / result.iterations),
           Long.toString(result.cowPages / result.iterations),
           Long.toString(result.prestores / result.iterations), result.l1dMisses < 0 ? "" : Long.toString(result.l1dMisses),
-          result.llcMisses < 0 ? "" : Long.toString(result.llcMisses))).append('\n');
+          result.llcMisses < 0 ? "" : Long.toString(result.llcMisses), Long.toString(result.cowShared / result.iterations),
+          Long.toString(result.cowReshared / result.iterations))).append('\n');
     }
     Files.writeString(work.resolve("demo.csv"), csv);
     Files.writeString(work.resolve("runs.csv"), runsCsv);
@@ -477,6 +537,9 @@ public final class DemoCommand implements Command {
     try {
       Map<Program, Future<?>> builds = new LinkedHashMap<>();
       Future<Path> actors = builders.submit(() -> buildActors(settings));
+      Path unannotated = programs.keySet().stream().anyMatch(label -> label.endsWith(UNANNOTATED))
+          ? unannotatedCopy(settings.stereo(), Files.createDirectories(settings.work().resolve("unannotated")))
+          : null;
       int index = 0;
       for (Program program : all) {
         boolean reduced = missPrograms.containsValue(program);
@@ -489,7 +552,8 @@ public final class DemoCommand implements Command {
         index++;
         progress.step("[" + index + "/" + all.size() + "] " + program.strategy() + " (" + frame + "): generating"
             + (builds.isEmpty() ? "" : ", " + count(builds.values(), false) + " building"));
-        generate(settings.stereo(), program.project(), program.strategy(), params);
+        Path example = program.strategy().endsWith(UNANNOTATED) ? unannotated : settings.stereo();
+        generate(example, program.project(), preset(program.strategy()), params);
         builds.put(program, builders.submit(() -> {
           build(program, runtimePrefix, settings.work().resolve(ACTOR_STUB_FOLDER), await(actors));
           return null;
@@ -653,8 +717,10 @@ public final class DemoCommand implements Command {
       } else if ((matcher = STATS.matcher(line)).find()) {
         result.bytesCopied = Long.parseLong(matcher.group(1));
         result.bytesStreamed = Long.parseLong(matcher.group(2));
-        result.cowPages = Long.parseLong(matcher.group(3));
-        result.prestores = Long.parseLong(matcher.group(5));
+        result.cowShared = Long.parseLong(matcher.group(3));
+        result.cowPages = Long.parseLong(matcher.group(4));
+        result.cowReshared = Long.parseLong(matcher.group(5));
+        result.prestores = Long.parseLong(matcher.group(6));
         sawStats = true;
       } else if ((matcher = TIME.matcher(line)).find()) {
         int iterations = Integer.parseInt(matcher.group(2));

@@ -104,7 +104,8 @@ public final class PlanCommand implements Command {
                                                           # (0: unknown; then no core count check)
           --json              print JSON: {"fifos": [{"source", "targets", "bytes", "class", "strategy",
                               "reason", ..., "buffers": [...]}], "totals": {"baselineBytesCopied",
-                              "planBytesCopied", "footprintBytes", ...}, ...}; bytes per graph iteration
+                              "planBytesCopied", "footprintBytes", ...}, "copyOnWrite": {"views",
+                              "sources", "pagesShared"}, ...}; bytes per graph iteration
           --report DIR        also write DIR/plan.json, plan.md, graph.dot, graph.svg (FIFOs coloured by
                               strategy) and gantt.svg (the per-core schedule)
           --help              this text
@@ -235,6 +236,12 @@ public final class PlanCommand implements Command {
     text.append(String.format(Locale.ROOT, "buffer memory: this plan %d (%s), baseline %d (%s)%n",
         totals.footprintBytes(), Bytes.human(totals.footprintBytes()), totals.baselineFootprintBytes(),
         Bytes.human(totals.baselineFootprintBytes())));
+    MemoryPlan.CowSummary cow = plan.cowSummary();
+    if (cow.views() > 0) {
+      text.append(String.format(Locale.ROOT, "copy-on-write: %d views of %d memories, %d pages shared per iteration "
+          + "(pages the consumers write are faulted and re-shared at run time, at most these; --validate counts "
+          + "them)%n", cow.views(), cow.sources(), cow.pagesShared()));
+    }
     return text.toString();
   }
 

@@ -195,6 +195,40 @@ class CodeModelBuilderTest {
   }
 
   @Test
+  void unannotatedBroadcastsBecomeViewsOfOneMemory(@TempDir Path temp) throws Exception {
+    // examples/stereo without READ_ONLY annotations and read-mostly marks: the MatchingCost firings may write
+    // the views and census images broadcast to them, so merging cannot share them; copy-on-write does
+    Path stereo = CopyOnWriteEndToEndTest.unannotated(Path.of("../../examples/stereo").toAbsolutePath().normalize(),
+        temp);
+    Srdag srdag = TestInputs.srdag(stereo, "2core.scenario");
+    MemoryFacts facts = MemoryPlanner.scriptFacts(srdag, stereo);
+    for (String strategy : List.of("cow", "auto")) {
+      PlannedExecution plan = PlannedExecution.plan(srdag, 2, Strategy.named(strategy), TargetCache.ZEN4_VM, facts);
+      java.util.Map<String, java.util.Set<String>> sources = new java.util.TreeMap<>();
+      int views = 0;
+      for (int e = 0; e < srdag.edgeCount(); e++) {
+        String target = srdag.vertexName(srdag.edgeTarget(e));
+        String port = srdag.edgeTargetPort(e);
+        if (target.contains("MatchingCost_") && !port.equals("disparity")) {
+          assertTrue(plan.copyOnWrite(e), strategy + ": " + target + "." + port + " is not a view");
+          // all 32 firings read the same bytes: one source memory and offset per port (out0 included)
+          sources.computeIfAbsent(port, k -> new java.util.TreeSet<>()).add(plan.viewSource(e) + "@"
+              + plan.viewOffset(e));
+          views++;
+        }
+      }
+      assertEquals(4 * 32, views, strategy);
+      assertEquals(4, sources.size(), strategy);
+      sources.values().forEach(set -> assertEquals(1, set.size(), strategy + ": " + sources));
+      CodeProject project = CodeModelBuilder.build(plan, true);
+      assertEquals(4, project.cowBuffers().stream().filter(cow -> cow.views() == 32).count(), strategy);
+      long copied = all(project).stream().filter(st -> st instanceof Statement.Copy c && !c.why().contains("_init_")
+          && !c.why().contains("_end_")).mapToLong(st -> ((Statement.Copy) st).bytes()).sum();
+      assertEquals(plan.memoryPlan().totals().planBytesCopied(), copied, strategy);
+    }
+  }
+
+  @Test
   void copiesStayInsideBuffersWhenTokensAreNotWholeBytes() {
     // small_acyclic's a3 -> a4 carries 19-bit tokens: each of a3's three firings writes 3 bytes, a4 reads 3
     // tokens, 57 bits = 8 bytes; the join must not write 9 bytes into the 8-byte buffer

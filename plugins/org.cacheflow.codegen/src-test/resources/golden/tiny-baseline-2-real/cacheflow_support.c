@@ -311,10 +311,11 @@ void cf_gen_print_digest(const char *label, cf_md5 *parts, int count) {
 void cf_gen_print_stats(long iterations, double seconds) {
     cf_stats total;
     cf_stats_total(&total);
-    printf("stats: bytes copied %llu, non-temporal %llu, cow pages faulted %llu, re-shared %llu, "
+    printf("stats: bytes copied %llu, non-temporal %llu, cow pages shared %llu, faulted %llu, re-shared %llu, "
            "pre-stores %llu (%llu lines), channel waits %llu (sleeps %llu)\n",
            (unsigned long long)total.bytes_memcpy, (unsigned long long)total.bytes_ntm,
-           (unsigned long long)total.cow_pages_faulted, (unsigned long long)total.cow_pages_reshared,
+           (unsigned long long)total.cow_pages_shared, (unsigned long long)total.cow_pages_faulted,
+           (unsigned long long)total.cow_pages_reshared,
            (unsigned long long)total.prestores, (unsigned long long)total.prestore_lines,
            (unsigned long long)total.channel_waits, (unsigned long long)total.channel_sleeps);
     printf("time: %.6f s for %ld iterations\n", seconds, iterations);

@@ -16,10 +16,9 @@ void *core0_run(void *argument) {
     /* every core has homed its channels before anyone sends */
     cf_gen_barrier_wait(&cf_start_barrier);
     for (long iteration = 0; iteration < cf_iterations; iteration++) {
-        p_buf0 = cf_gen_cow_write_begin(cow0, "cf_cow_write_begin(cow0)");
+        p_buf0 = cf_gen_cow_write_begin(cow0[iteration % 2], "cf_cow_write_begin(cow0)");
         /* Gen_0 (tiny.pi:15) */
         synth_Gen(iteration, 0, 8192L, p_buf0);
-        cf_gen_cow_publish(cow0, "cf_cow_publish(cow0)");
         /* Scale_0 (tiny.pi:33) */
         synth_Scale(iteration, 0, 2048L, p_buf0, buf7);
         /* Scale_1 (tiny.pi:33) */
@@ -28,11 +27,12 @@ void *core0_run(void *argument) {
         synth_Scale(iteration, 2, 2048L, (p_buf0 + 4096), (buf7 + 4096));
         /* Scale_3 (tiny.pi:33) */
         synth_Scale(iteration, 3, 2048L, (p_buf0 + 6144), (buf7 + 6144));
+        cf_gen_cow_publish(cow0[iteration % 2], "cf_cow_publish(cow0)");
         cf_copy(buf13, (delay0 + (iteration & 1) * 4u), 4u); /* Sum_init_previous */
-        p_cow0_v0 = cf_gen_cow_acquire(cow0_views[0], "cf_cow_acquire(cow0 view 0)");
+        p_cow0_v0 = cf_gen_cow_acquire(cow0_views[iteration % 2][0], "cf_cow_acquire(cow0 view 0)");
         /* Sum_0 (tiny.pi:44) */
         synth_Sum(iteration, 0, 8192L, p_cow0_v0, buf13, buf14, buf12);
-        cf_gen_cow_release(cow0_views[0], "cf_cow_release(cow0 view 0)");
+        cf_gen_cow_release(cow0_views[iteration % 2][0], "cf_cow_release(cow0 view 0)");
         if (cf_validate) cf_md5_update(&cf_sink_parts[0], buf7, 8192u);
         if (cf_validate) cf_md5_update(&cf_sink_parts[1], buf12, 4u);
         /* Collect_0 (tiny.pi:59) */

@@ -31,8 +31,8 @@ extern uint8_t *buf13; /* 4 bytes, core 0, in pool0 at 8192: Sum_init_previous.p
 extern uint8_t *buf14; /* 4 bytes, core 0, in pool0 at 8320: Sum_0.state -> Sum_end_state.state, 4 bytes */
 extern uint8_t *delay0; /* 2 x 4 bytes, core 0: persistent delay of Sum.state -> Sum.previous */
 extern uint8_t *pool0; /* 8384 bytes, core 0: 4 buffers of core 0 whose lifetimes within an iteration do not overlap share it */
-extern cf_cow_buffer *cow0; /* Bcast_0 input Gen_0.frame -> Bcast_0.in, 8192 bytes */
-extern cf_cow_view *cow0_views[1];
+extern cf_cow_buffer *cow0[2]; /* memory of Gen_0.frame -> Bcast_0.in, 8192 bytes; iteration i uses slot i % 2 */
+extern cf_cow_view *cow0_views[2][1];
 
 void *core0_run(void *argument);
 

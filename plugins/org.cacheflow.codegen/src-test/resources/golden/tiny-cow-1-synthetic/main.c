@@ -15,8 +15,8 @@ uint8_t *buf13;
 uint8_t *buf14;
 uint8_t *delay0;
 uint8_t *pool0;
-cf_cow_buffer *cow0;
-cf_cow_view *cow0_views[1];
+cf_cow_buffer *cow0[2];
+cf_cow_view *cow0_views[2][1];
 
 /* As in PREESM's generated code, PREESM_LOOP_SIZE (from the actors' headers, such as preesm.h) bounds the run */
 #ifdef PREESM_LOOP_SIZE
@@ -36,8 +36,13 @@ int main(int argc, char **argv) {
 
     /* address space for every buffer; each core allocates (and first touches) the buffers it reads */
     cf_gen_check(cf_heap_create(&cf_buffer_heap, 23085824u, 0), "cf_heap_create");
-    cf_gen_check(cf_cow_create(&cow0, 8192u, NULL), "cf_cow_create(cow0)");
-    for (int i = 0; i < 1; i++) cf_gen_check(cf_cow_view_open(cow0, &cow0_views[i]), "cf_cow_view_open(cow0)");
+    for (int s = 0; s < 2; s++) {
+        /* each view maps the whole pages of the bytes its consumer reads: {first byte, bytes} */
+        static const size_t ranges[1][2] = {{0u, 8192u}};
+        cf_gen_check(cf_cow_create(&cow0[s], 8192u, NULL), "cf_cow_create(cow0)");
+        for (int i = 0; i < 1; i++)
+            cf_gen_check(cf_cow_view_open_range(cow0[s], ranges[i][0], ranges[i][1], &cow0_views[s][i]), "cf_cow_view_open_range(cow0)");
+    }
     cf_gen_check(-pthread_barrier_init(&cf_start_barrier, NULL, CF_GRAPH_CORES), "pthread_barrier_init");
     for (int i = 0; i < CF_GRAPH_SINK_PARTS; i++) cf_md5_init(&cf_sink_parts[i]);
 
@@ -50,8 +55,10 @@ int main(int argc, char **argv) {
     }
 
     pthread_barrier_destroy(&cf_start_barrier);
-    for (int i = 0; i < 1; i++) cf_gen_check(cf_cow_view_close(cow0_views[i]), "cf_cow_view_close(cow0)");
-    cf_gen_check(cf_cow_destroy(cow0), "cf_cow_destroy(cow0)");
+    for (int s = 0; s < 2; s++) {
+        for (int i = 0; i < 1; i++) cf_gen_check(cf_cow_view_close(cow0_views[s][i]), "cf_cow_view_close(cow0)");
+        cf_gen_check(cf_cow_destroy(cow0[s]), "cf_cow_destroy(cow0)");
+    }
     cf_gen_check(cf_heap_destroy(cf_buffer_heap), "cf_heap_destroy");
     return 0;
 }

@@ -105,8 +105,6 @@ public final class CodeModelBuilder {
   private final Map<Integer, Map<Integer, Integer>> slotSemaphores = new HashMap<>();
   /** Per actor, its firings (made when synthetic bodies first need them). */
   private Map<Integer, List<Integer>> firingsOfActor;
-  /** Per special vertex, the copy-on-write buffer it publishes once it has fired. */
-  private final Map<Integer, Integer> cowPublishedBy = new HashMap<>();
   private final Map<Integer, SyntheticActor> syntheticActors = new HashMap<>();
   private final Set<String> headers = new LinkedHashSet<>();
   /** Whether the digested FIFOs are those of persistent delays (the graph has no sink actor). */
@@ -164,7 +162,7 @@ public final class CodeModelBuilder {
   }
 
   private CodeProject run() {
-    int[] topological = topologicalOrder(srdag);
+    topologicalOrder(srdag); // fails on a cycle
     for (int e = 0; e < edges; e++) {
       if (isDataUser(srdag.edgeSource(e))) {
         userCores[e] |= 1L << plan.coreOf(srdag.edgeSource(e));
@@ -173,9 +171,7 @@ public final class CodeModelBuilder {
         userCores[e] |= 1L << plan.coreOf(srdag.edgeTarget(e));
       }
     }
-    for (int v : topological) {
-      copyOnWriteViews(v);
-    }
+    copyOnWriteViews();
     for (int e = 0; e < edges; e++) {
       int r = plan.mergeRoot(e);
       if (r >= 0 && cowOfView[e] < 0) {
@@ -301,42 +297,36 @@ public final class CodeModelBuilder {
   // (1) the plan's copy-on-write views, (2) its merge groups
 
   /**
-   * The plan's copy-on-write views of a broadcast's or round buffer's input: the input becomes the buffer its
-   * producer writes and publishes, each output the plan chose reads a view (from the tokens it takes).
+   * The plan's copy-on-write views: each view edge shows a range of its source's memory (a merge group's, or a
+   * buffer's own), which becomes a copy-on-write buffer its writer core publishes after its last use there.
    */
-  private void copyOnWriteViews(int vertex) {
-    ActorKind kind = srdag.vertexKind(vertex);
-    if (kind != ActorKind.BROADCAST && kind != ActorKind.ROUNDBUFFER || srdag.isInserted(vertex)) {
-      return;
-    }
-    int[] in = inputs(vertex);
-    int[] out = outputs(vertex);
-    List<Integer> views = new ArrayList<>();
-    for (int e : out) {
+  private void copyOnWriteViews() {
+    Map<Integer, List<Integer>> viewsOf = new java.util.TreeMap<>();
+    for (int e = 0; e < edges; e++) {
       if (plan.copyOnWrite(e)) {
-        views.add(e);
+        int source = plan.viewSource(e);
+        if (source < 0) {
+          throw new IllegalStateException("copy-on-write view " + describe(e) + " has no source memory");
+        }
+        viewsOf.computeIfAbsent(source, k -> new ArrayList<>()).add(e);
       }
     }
-    if (views.isEmpty()) {
-      return;
-    }
-    int input = in[0];
-    if (in.length != 1 || plan.coreOf(srdag.edgeSource(input)) != plan.coreOf(vertex)) {
-      throw new IllegalStateException("copy-on-write views of " + name(vertex) + " need one input written on its core");
-    }
-    int index = cows.size();
-    int root = plan.mergeRoot(input) >= 0 ? plan.mergeRoot(input) : input;
-    long bytes = plan.mergeRoot(input) >= 0 ? plan.groupBytes(root) : srdag.edgeBytes(input);
-    cows.add(new CowBuffer(index, "cow" + input, bytes, views.size(), name(vertex) + " input " + describe(input)));
-    cowOfRoot[root] = index;
-    cowPublishedBy.put(vertex, index);
-    long inputStart = plan.mergeRoot(input) >= 0 ? plan.mergeOffset(input) : 0;
-    for (int i = 0; i < views.size(); i++) {
-      int e = views.get(i);
-      cowOfView[e] = index;
-      viewIndex[e] = i;
-      // a round buffer passes on the last tokens of its input
-      offsetInRoot[e] = inputStart + (kind == ActorKind.ROUNDBUFFER ? srdag.edgeBytes(input) - srdag.edgeBytes(e) : 0);
+    for (Map.Entry<Integer, List<Integer>> entry : viewsOf.entrySet()) {
+      int source = entry.getKey();
+      List<Integer> views = entry.getValue();
+      int index = cows.size();
+      long bytes = plan.mergeRoot(source) == source ? plan.groupBytes(source) : srdag.edgeBytes(source);
+      List<CowBuffer.Range> ranges = new ArrayList<>();
+      for (int i = 0; i < views.size(); i++) {
+        int e = views.get(i);
+        cowOfView[e] = index;
+        viewIndex[e] = i;
+        offsetInRoot[e] = 0; // the view shows its range from its first byte
+        ranges.add(new CowBuffer.Range(plan.viewOffset(e), srdag.edgeBytes(e)));
+      }
+      cows.add(new CowBuffer(index, "cow" + source, bytes, views.size(), ranges, sharedSlots(),
+          "memory of " + describe(source)));
+      cowOfRoot[source] = index;
     }
   }
 
@@ -1069,6 +1059,10 @@ public final class CodeModelBuilder {
       case COW -> {
         declared.add(pointer(r));
         if (cowOfRoot.length > r && cowOfRoot[r] >= 0) {
+          if (writerMask[r] != 1L << core || (readerMask[r] & ~(1L << core)) != 0) {
+            throw new IllegalStateException("copy-on-write buffer " + describeRoot(r) + " is used on core " + core
+                + " and written on cores " + Long.toBinaryString(writerMask[r]) + "; only its writer core may use it");
+          }
           loop.add(new Statement.CowWriteBegin(cows.get(cowOfRoot[r]), pointer(r)));
         } else {
           loop.add(new Statement.CowAcquire(cows.get(cowOfView[r]), viewIndex[r], pointer(r)));
@@ -1112,8 +1106,10 @@ public final class CodeModelBuilder {
         }
       }
       case COW -> {
-        // a copy-on-write buffer is published by the vertex whose views it feeds (see body)
-        if (cowOfRoot[r] < 0) {
+        if (cowOfRoot[r] >= 0) {
+          // its writer core's last use this iteration: the data is complete, the views may read it from here on
+          loop.add(new Statement.CowPublish(cows.get(cowOfRoot[r])));
+        } else {
           loop.add(new Statement.CowRelease(cows.get(cowOfView[r]), viewIndex[r]));
         }
       }
@@ -1174,11 +1170,6 @@ public final class CodeModelBuilder {
         BufferRef source = move.source() >= edges ? stateRef(move.source(), core, false)
             : ref(move.source(), core).plus(move.sourceOffset());
         loop.add(new Statement.Copy(destination, source, move.bytes(), copyKind(move), why));
-      }
-      Integer published = cowPublishedBy.get(vertex);
-      if (published != null) {
-        // its input is complete and copied where copies remain: the views may read it from here on
-        loop.add(new Statement.CowPublish(cows.get(published)));
       }
       return;
     }

@@ -58,6 +58,15 @@ public interface ExecutionPlan {
   /** Whether the edge's consumer reads a copy-on-write view of the special vertex's input instead of a copy. */
   boolean copyOnWrite(int edge);
 
+  /**
+   * For a copy-on-write view, the edge whose memory holds the bytes it shows (a merge root: its group's memory;
+   * else that edge's own buffer); -1 when the edge is not a view.
+   */
+  int viewSource(int edge);
+
+  /** For a copy-on-write view, its first byte in its source's memory. */
+  long viewOffset(int edge);
+
   /** The ranges the vertex's own memory script says its outputs repeat from its inputs. */
   default java.util.List<org.cacheflow.plan.classify.ScriptCopy> scriptCopies(int vertex) {
     return java.util.List.of();

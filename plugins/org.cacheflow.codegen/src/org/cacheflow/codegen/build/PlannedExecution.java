@@ -166,6 +166,16 @@ public final class PlannedExecution implements ExecutionPlan {
   }
 
   @Override
+  public int viewSource(int edge) {
+    return copyOnWrite(edge) ? plan.viewSource(edge) : -1;
+  }
+
+  @Override
+  public long viewOffset(int edge) {
+    return plan.viewOffset(edge);
+  }
+
+  @Override
   public int slots(int edge) {
     // an explicit --override slots=K wins over the plan's choice
     int slots = followBuffers && preset.slots() == Strategy.DEFAULT_SLOTS ? plan.buffer(edge).slots() : 0;

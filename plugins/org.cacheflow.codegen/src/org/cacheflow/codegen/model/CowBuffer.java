@@ -1,13 +1,34 @@
 package org.cacheflow.codegen.model;
 
+import java.util.List;
+
 /**
- * A copy-on-write buffer: its producer writes it, each of {@code views} consumers opens a private view.
+ * A copy-on-write buffer: its producer writes it, each of {@code views} consumers opens a private view of a range
+ * of it ({@code cf_cow_view_open_range}).
  *
  * @param index position in {@link CodeProject#cowBuffers()}
  * @param name C identifier of the buffer variable; views are {@code name_view[i]}
  * @param bytes size
  * @param views number of consumer views
+ * @param ranges per view, the bytes of the buffer it shows
+ * @param slots buffers used in turn, iteration {@code i} in slot {@code i % slots} (each with its own views), so
+ *     that the producer can write the next iteration while views of this one are out
  * @param description what it carries
  */
-public record CowBuffer(int index, String name, long bytes, int views, String description) {
+public record CowBuffer(int index, String name, long bytes, int views, List<Range> ranges, int slots,
+    String description) {
+
+  /** The bytes [offset, offset + bytes) of the buffer, as one view shows them. */
+  public record Range(long offset, long bytes) {
+  }
+
+  public CowBuffer {
+    ranges = List.copyOf(ranges);
+    if (slots < 1) {
+      throw new IllegalArgumentException("slots must be at least 1, got " + slots);
+    }
+    if (ranges.size() != views) {
+      throw new IllegalArgumentException(views + " views but " + ranges.size() + " ranges");
+    }
+  }
 }

@@ -11,6 +11,7 @@ import org.cacheflow.codegen.model.Statement.ChannelCommit
 import org.cacheflow.codegen.model.Statement.ChannelRelease
 import org.cacheflow.codegen.model.Statement.ChannelReserve
 import org.cacheflow.codegen.model.Statement.Copy
+import org.cacheflow.codegen.model.CowBuffer
 import org.cacheflow.codegen.model.Statement.CowAcquire
 import org.cacheflow.codegen.model.Statement.CowPublish
 import org.cacheflow.codegen.model.Statement.CowRelease
@@ -168,13 +169,18 @@ class CorePrinter extends CTemplate {
 		if (offset == 0) product else if (offset > 0) '''«product» + «offset»''' else '''«product» - «-offset»'''
 	}
 
-	def dispatch statement(CowWriteBegin s) '''«s.pointer» = cf_gen_cow_write_begin(«s.buffer.name», "cf_cow_write_begin(«s.buffer.name»)");'''
+	def dispatch statement(CowWriteBegin s) '''«s.pointer» = cf_gen_cow_write_begin(«slot(s.buffer)», "cf_cow_write_begin(«s.buffer.name»)");'''
 
-	def dispatch statement(CowPublish s) '''cf_gen_cow_publish(«s.buffer.name», "cf_cow_publish(«s.buffer.name»)");'''
+	def dispatch statement(CowPublish s) '''cf_gen_cow_publish(«slot(s.buffer)», "cf_cow_publish(«s.buffer.name»)");'''
 
-	def dispatch statement(CowAcquire s) '''«s.pointer» = cf_gen_cow_acquire(«s.buffer.name»_views[«s.view»], "cf_cow_acquire(«s.buffer.name» view «s.view»)");'''
+	def dispatch statement(CowAcquire s) '''«s.pointer» = cf_gen_cow_acquire(«s.buffer.name»_views[«slotIndex(s.buffer)»][«s.view»], "cf_cow_acquire(«s.buffer.name» view «s.view»)");'''
 
-	def dispatch statement(CowRelease s) '''cf_gen_cow_release(«s.buffer.name»_views[«s.view»], "cf_cow_release(«s.buffer.name» view «s.view»)");'''
+	def dispatch statement(CowRelease s) '''cf_gen_cow_release(«s.buffer.name»_views[«slotIndex(s.buffer)»][«s.view»], "cf_cow_release(«s.buffer.name» view «s.view»)");'''
+
+	/** The copy-on-write buffer of this iteration's slot. */
+	def slot(CowBuffer cow) '''«cow.name»[«slotIndex(cow)»]'''
+
+	def slotIndex(CowBuffer cow) '''«IF cow.slots == 1»0«ELSE»iteration % «cow.slots»«ENDIF»'''
 
 	def dispatch statement(Digest s) '''if (cf_validate) cf_md5_update(&cf_sink_parts[«project.sinks.get(s.sink).firstPart + s.part»], «ref(s.buffer)», «bytes(s.bytes)»);'''
 

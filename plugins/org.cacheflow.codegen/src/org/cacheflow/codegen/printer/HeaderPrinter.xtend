@@ -60,8 +60,8 @@ class HeaderPrinter extends CTemplate {
 			extern cf_channel *«channel.name»; /* core «channel.sender» -> core «channel.receiver»: «channel.description.comment» */
 		«ENDFOR»
 		«FOR cow : project.cowBuffers»
-			extern cf_cow_buffer *«cow.name»; /* «cow.description.comment» */
-			extern cf_cow_view *«cow.name»_views[«cow.views»];
+			extern cf_cow_buffer *«cow.name»[«cow.slots»]; /* «cow.description.comment»; iteration i uses slot i % «cow.slots» */
+			extern cf_cow_view *«cow.name»_views[«cow.slots»][«cow.views»];
 		«ENDFOR»
 
 		«FOR core : project.cores»

@@ -39,8 +39,8 @@ class MainPrinter extends CTemplate {
 			cf_channel *«channel.name»;
 		«ENDFOR»
 		«FOR cow : project.cowBuffers»
-			cf_cow_buffer *«cow.name»;
-			cf_cow_view *«cow.name»_views[«cow.views»];
+			cf_cow_buffer *«cow.name»[«cow.slots»];
+			cf_cow_view *«cow.name»_views[«cow.slots»][«cow.views»];
 		«ENDFOR»
 
 		/* As in PREESM's generated code, PREESM_LOOP_SIZE (from the actors' headers, such as preesm.h) bounds the run */
@@ -71,8 +71,13 @@ class MainPrinter extends CTemplate {
 		    	cf_gen_prime(«channel.name», «bytes(channel.bytes)», "initial tokens of «channel.name»");
 		    «ENDFOR»
 		    «FOR cow : project.cowBuffers»
-		    	cf_gen_check(cf_cow_create(&«cow.name», «bytes(cow.bytes)», NULL), "cf_cow_create(«cow.name»)");
-		    	for (int i = 0; i < «cow.views»; i++) cf_gen_check(cf_cow_view_open(«cow.name», &«cow.name»_views[i]), "cf_cow_view_open(«cow.name»)");
+		    	for (int s = 0; s < «cow.slots»; s++) {
+		    	    /* each view maps the whole pages of the bytes its consumer reads: {first byte, bytes} */
+		    	    static const size_t ranges[«cow.views»][2] = {«FOR r : cow.ranges SEPARATOR ', '»{«bytes(r.offset)», «bytes(r.bytes)»}«ENDFOR»};
+		    	    cf_gen_check(cf_cow_create(&«cow.name»[s], «bytes(cow.bytes)», NULL), "cf_cow_create(«cow.name»)");
+		    	    for (int i = 0; i < «cow.views»; i++)
+		    	        cf_gen_check(cf_cow_view_open_range(«cow.name»[s], ranges[i][0], ranges[i][1], &«cow.name»_views[s][i]), "cf_cow_view_open_range(«cow.name»)");
+		    	}
 		    «ENDFOR»
 		    «IF project.semaphores > 0 && project.semaphoresStartAtZero»
 		    	for (int i = 0; i < «project.semaphores»; i++)
@@ -110,8 +115,10 @@ class MainPrinter extends CTemplate {
 		    	for (int i = 0; i < «project.semaphores»; i++) sem_destroy(&cf_semaphores[i]);
 		    «ENDIF»
 		    «FOR cow : project.cowBuffers»
-		    	for (int i = 0; i < «cow.views»; i++) cf_gen_check(cf_cow_view_close(«cow.name»_views[i]), "cf_cow_view_close(«cow.name»)");
-		    	cf_gen_check(cf_cow_destroy(«cow.name»), "cf_cow_destroy(«cow.name»)");
+		    	for (int s = 0; s < «cow.slots»; s++) {
+		    	    for (int i = 0; i < «cow.views»; i++) cf_gen_check(cf_cow_view_close(«cow.name»_views[s][i]), "cf_cow_view_close(«cow.name»)");
+		    	    cf_gen_check(cf_cow_destroy(«cow.name»[s]), "cf_cow_destroy(«cow.name»)");
+		    	}
 		    «ENDFOR»
 		    «FOR channel : project.channels»
 		    	cf_channel_destroy(«channel.name»);

@@ -75,10 +75,17 @@ class AutoStrategyTest {
   void consumersThatMayWriteNeedTheLargerBreakEven() {
     // bench_cow (quiet machine): with one page written a view wins only from 1 MiB (0.97x / 0.81x at 256 KiB).
     // Without merges: the broadcast script would give one output the input's memory (see globalStrategies).
-    BufferPlan small = output(plan(broadcast(512 << 10, 512 << 10, MemoryAnnotation.NONE), 1, null,
-        TargetCache.ZEN4_VM, MemoryFacts.NONE));
+    // A lone copy whose consumer may write (the other output marked private keeps a copy of its own):
+    Srdag lone = broadcast(512 << 10, 512 << 10, MemoryAnnotation.NONE);
+    BufferPlan small = plan(lone, 1, null, TargetCache.ZEN4_VM, new HandFacts().mark(edge(lone, "top/B_0",
+        "top/c1_0"), FifoMark.PRIVATE)).buffer(edge(lone, "top/B_0", "top/c0_0"));
     assertEquals(Strategy.MEMCPY, small.strategy(), small.reason());
     assertTrue(small.reason().contains("1 MiB"), small.reason());
+    // two consumers reading the same bytes: each view saves a whole copy, so the read-only break-even applies
+    BufferPlan shared = output(plan(broadcast(512 << 10, 512 << 10, MemoryAnnotation.NONE), 1, null,
+        TargetCache.ZEN4_VM, MemoryFacts.NONE));
+    assertEquals(Strategy.COW, shared.strategy(), shared.reason());
+    assertTrue(shared.reason().contains("2 readers of the same bytes"), shared.reason());
     Srdag large = broadcast(2 << 20, 2 << 20, MemoryAnnotation.NONE);
     BufferPlan view = output(plan(large, 1, null, TargetCache.ZEN4_VM, MemoryFacts.NONE));
     assertEquals(Strategy.COW, view.strategy(), view.reason());
@@ -252,15 +259,22 @@ class AutoStrategyTest {
     assertEquals(Strategy.DIRECT, baseline.buffer(in).strategy());
     assertEquals(baseline.totals().baselineBytesCopied(), baseline.totals().planBytesCopied());
     assertEquals(baseline.totals().baselineFootprintBytes(), baseline.totals().footprintBytes());
-    // the broadcast script lets one output take the input's memory; c0 may write it, so the other output
-    // cannot be a view of that memory (it would see c0's writes) and is copied
     assertEquals(List.of(Strategy.COW, Strategy.COW), List.of(planned.apply(GlobalStrategy.COW).buffer(local)
         .strategy(), planned.apply(GlobalStrategy.COW).buffer(remote).strategy()));
+    // the broadcast script lets out0 take the input's memory, but c0 may write it (and c1 on the other core
+    // reads the same bytes): out0 becomes a view of its place too, so the memory stays the producer's
     MemoryPlan cow = MemoryPlanner.plan(srdag, PlanRequest.of(inputs(srdag, 2, scenario), TargetCache.ZEN4_VM)
         .withStrategy(GlobalStrategy.COW));
-    assertEquals(List.of(Strategy.ALIAS, Strategy.MEMCPY), List.of(cow.buffer(local).strategy(),
+    assertEquals(List.of(Strategy.COW, Strategy.COW), List.of(cow.buffer(local).strategy(),
         cow.buffer(remote).strategy()));
-    assertTrue(cow.buffer(remote).reason().contains("whose consumer may write it"), cow.buffer(remote).reason());
+    assertTrue(cow.buffer(local).reason().contains("may write it"), cow.buffer(local).reason());
+    int root = cow.classification().mergeRoot(local);
+    assertTrue(root >= 0, "out0 is merged by the broadcast script");
+    assertEquals(List.of(root, root), List.of(cow.viewSource(local), cow.viewSource(remote)));
+    assertEquals(cow.viewOffset(local), cow.viewOffset(remote));
+    assertEquals(0, cow.totals().planBytesCopied());
+    // without merges nothing lies in place: the views read the broadcast's input itself
+    assertEquals(in, planned.apply(GlobalStrategy.COW).viewSource(remote));
     assertEquals(Strategy.NTM, planned.apply(GlobalStrategy.NTM).buffer(local).strategy());
     assertEquals(Strategy.DIRECT, planned.apply(GlobalStrategy.NTM).buffer(in).strategy());
     MemoryPlan prestore = planned.apply(GlobalStrategy.PRESTORE);

@@ -34,10 +34,12 @@ public final class MemoryPlan {
   private final int[][] buffersByFifo;
   private final PlanTotals totals;
   private final List<String> notes;
+  private final int[] viewSource;
+  private final long[] viewOffset;
 
   MemoryPlan(Srdag srdag, Schedule schedule, Classification classification, TargetCache target,
       GlobalStrategy strategy, List<BufferPlan> buffers, List<FifoPlan> fifos, int[][] buffersByFifo,
-      PlanTotals totals, List<String> notes) {
+      PlanTotals totals, List<String> notes, int[] viewSource, long[] viewOffset) {
     this.srdag = srdag;
     this.schedule = schedule;
     this.classification = classification;
@@ -48,6 +50,50 @@ public final class MemoryPlan {
     this.buffersByFifo = buffersByFifo;
     this.totals = totals;
     this.notes = List.copyOf(notes);
+    this.viewSource = viewSource;
+    this.viewOffset = viewOffset;
+  }
+
+  /**
+   * For a copy-on-write view ({@code cow}), the single-rate edge whose memory holds the bytes it shows: the root
+   * of a merge group (then in the group's memory) or a buffer with memory of its own; -1 for other strategies.
+   */
+  public int viewSource(int edge) {
+    return viewSource[edge];
+  }
+
+  /** For a copy-on-write view, its first byte in its source's memory. */
+  public long viewOffset(int edge) {
+    return viewOffset[edge];
+  }
+
+  /**
+   * The copy-on-write views of one iteration.
+   *
+   * @param views buffers that read a view instead of a copy
+   * @param sources memories they share (one copy-on-write buffer each)
+   * @param pagesShared pages the views hand to their consumers per iteration without a copy (whole pages covering
+   *     each view's range); the pages consumers write are faulted and re-shared at run time, at most these
+   */
+  public record CowSummary(int views, int sources, long pagesShared) {
+  }
+
+  /** The copy-on-write views of one iteration, for reports. */
+  public CowSummary cowSummary() {
+    long page = target.pageBytes();
+    java.util.Set<Integer> sources = new java.util.HashSet<>();
+    int views = 0;
+    long pages = 0;
+    for (int e = 0; e < viewSource.length; e++) {
+      if (viewSource[e] >= 0) {
+        views++;
+        sources.add(viewSource[e]);
+        long first = viewOffset[e] / page;
+        long end = (viewOffset[e] + srdag.edgeBytes(e) + page - 1) / page;
+        pages += end - first;
+      }
+    }
+    return new CowSummary(views, sources.size(), pages);
   }
 
   public Srdag srdag() {

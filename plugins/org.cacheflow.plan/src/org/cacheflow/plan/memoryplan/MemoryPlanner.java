@@ -100,7 +100,8 @@ public final class MemoryPlanner {
     progress.worked(1);
     progress.done();
     return new MemoryPlan(srdag, schedule, classes, request.target(), request.strategy(), buffers, fifos, byFifo,
-        new PlanTotals(baseline, copied, footprint, baselineFootprint), concat(notes, decisions.notes()));
+        new PlanTotals(baseline, copied, footprint, baselineFootprint), concat(notes, decisions.notes()), views(decisions),
+        viewOffsets(decisions));
   }
 
   /**
@@ -127,6 +128,22 @@ public final class MemoryPlanner {
     List<String> all = new ArrayList<>(first);
     all.addAll(second);
     return all;
+  }
+
+  private static int[] views(Decisions decisions) {
+    int[] result = new int[decisions.edgeCount()];
+    for (int e = 0; e < result.length; e++) {
+      result[e] = decisions.viewSource(e);
+    }
+    return result;
+  }
+
+  private static long[] viewOffsets(Decisions decisions) {
+    long[] result = new long[decisions.edgeCount()];
+    for (int e = 0; e < result.length; e++) {
+      result[e] = decisions.viewOffset(e);
+    }
+    return result;
   }
 
   /** The merges the special actors' default memory scripts give (actors' own scripts are not run). */

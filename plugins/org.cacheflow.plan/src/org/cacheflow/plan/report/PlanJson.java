@@ -73,6 +73,11 @@ public final class PlanJson {
     }
     root.put("fifos", fifos);
     root.put("totals", totals(plan.totals()));
+    Map<String, Object> cow = new LinkedHashMap<>();
+    cow.put("views", plan.cowSummary().views());
+    cow.put("sources", plan.cowSummary().sources());
+    cow.put("pagesShared", plan.cowSummary().pagesShared());
+    root.put("copyOnWrite", cow);
     root.put("notes", new ArrayList<Object>(plan.notes()));
     return root;
   }

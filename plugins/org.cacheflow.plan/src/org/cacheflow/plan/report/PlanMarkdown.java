@@ -46,7 +46,11 @@ public final class PlanMarkdown {
         .append(totals.planBytesCopied()).append(" B)").append(totals.baselineBytesCopied() > 0
             ? String.format(Locale.ROOT, ", %.1f%% fewer", 100 * totals.copyReduction()) : "").append(" |\n");
     md.append("| buffer memory, baseline / this plan | ").append(human(totals.baselineFootprintBytes())).append(" / ")
-        .append(human(totals.footprintBytes())).append(" |\n\n");
+        .append(human(totals.footprintBytes())).append(" |\n");
+    org.cacheflow.plan.memoryplan.MemoryPlan.CowSummary cow = plan.cowSummary();
+    md.append("| copy-on-write | ").append(cow.views()).append(" views of ").append(cow.sources())
+        .append(" memories, ").append(cow.pagesShared()).append(" pages shared; faulted and re-shared: counted at "
+            + "run time (`--validate`), at most the pages shared |\n\n");
     md.append("*Baseline* is what PREESM's generated code does: every buffer in its own memory, and every broadcast, "
         + "fork, join and round buffer copies its data with memcpy. Copy-on-write views count as no copy here: the "
         + "pages their consumers write are copied at run time and are not known in advance.\n\n");

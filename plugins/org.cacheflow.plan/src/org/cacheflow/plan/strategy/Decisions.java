@@ -16,9 +16,15 @@ public final class Decisions {
   final int[] homeCore;
   final String[] reason;
   final boolean[] overridden;
+  /** For a copy-on-write view: the buffer whose memory it maps (-1 otherwise), and from which byte. */
+  final int[] viewSource;
+  final long[] viewOffset;
   final List<String> notes = new ArrayList<>();
 
   Decisions(int edges) {
+    viewSource = new int[edges];
+    viewOffset = new long[edges];
+    java.util.Arrays.fill(viewSource, -1);
     strategy = new byte[edges];
     prestore = new byte[edges];
     slots = new int[edges];
@@ -33,6 +39,30 @@ public final class Decisions {
     slots[edge] = slotCount;
     homeCore[edge] = home;
     reason[edge] = why;
+    viewSource[edge] = -1;
+  }
+
+  void setView(int edge, int source, long offset) {
+    viewSource[edge] = source;
+    viewOffset[edge] = offset;
+  }
+
+  /**
+   * For a copy-on-write view, the single-rate edge whose memory (its merge group's, for a group root) holds the
+   * bytes the view shows; -1 for other strategies.
+   */
+  public int viewSource(int edge) {
+    return viewSource[edge];
+  }
+
+  /** For a copy-on-write view, the first byte it shows in its source's memory. */
+  public long viewOffset(int edge) {
+    return viewOffset[edge];
+  }
+
+  /** How many edges were decided. */
+  public int edgeCount() {
+    return strategy.length;
   }
 
   public Strategy strategy(int edge) {

@@ -49,9 +49,9 @@ public final class StrategySelector {
   private final FifoNames names;
   private final long[] bytes;
   private final Decisions decisions;
-  /** Merge groups as lists, made when first needed: per root its first member, per member the next one. */
-  private int[] firstMember;
-  private int[] nextMember;
+  private final CowSources cow;
+  /** Per source memory, whether its copies become copy-on-write views (auto: decided once per source). */
+  private final java.util.Map<Integer, Boolean> viewed = new java.util.HashMap<>();
 
   private StrategySelector(Schedule schedule, Classification classes, ReuseDistances distances, Topology topology,
       TargetCache target, GlobalStrategy global) {
@@ -69,6 +69,7 @@ public final class StrategySelector {
       bytes[e] = srdag.edgeBytes(e);
     }
     this.decisions = new Decisions(srdag.edgeCount());
+    this.cow = new CowSources(schedule, classes, topology, target.pageBytes(), names);
   }
 
   /**
@@ -101,6 +102,15 @@ public final class StrategySelector {
       }
       return;
     }
+    if (classes.classOf(e) == BufferClass.ALIASED && memberView(e)) {
+      int consumer = schedule.coreOf(srdag.edgeTarget(e));
+      setView(e, (global == GlobalStrategy.COW ? "cow: " : "") + "merged into the memory of "
+          + fifoName(cow.root(e)) + ", but its consumer " + (classes.consumersReadOnly(e) ? "runs on "
+              + coreName(consumer) + ", not on " + coreName(cow.writerCore(cow.root(e))) + " which writes that memory"
+              : "may write it (not READ_ONLY)") + ": a copy-on-write view of its place replaces sharing in place, so "
+          + "the memory stays the producer's for the other views; pages it writes become private");
+      return;
+    }
     if (classes.classOf(e) == BufferClass.ALIASED) {
       String merge = classes.facts().describeMerge(e);
       boolean copied = classes.origin(e) == BufferOrigin.COPY
@@ -119,9 +129,9 @@ public final class StrategySelector {
     switch (global) {
       case COW -> {
         if (origin == BufferOrigin.COPY) {
-          String why = cowInapplicable(e);
+          String why = cow.refusal(e);
           if (why == null) {
-            set(e, Strategy.COW, "cow: a copy-on-write view of the " + sourceKind(e) + "'s input replaces the copy");
+            setView(e, "cow: a copy-on-write view of the " + sourceKind(e) + "'s input replaces the copy");
           } else {
             set(e, Strategy.MEMCPY, "cow: a copy-on-write view cannot apply (" + why + "); plain copy");
           }
@@ -158,6 +168,10 @@ public final class StrategySelector {
   private void auto(int e) {
     if (classes.origin(e) == BufferOrigin.COPY) {
       autoCopy(e);
+    } else if (classes.crossCore(e) && viewed(e)) {
+      set(e, Strategy.DIRECT, "its memory is a copy-on-write buffer whose views " + cow.readers(e) + " consumers "
+          + "read: written in place on " + coreName(cow.writerCore(e)) + " and published to them, not moved into a "
+          + "channel");
     } else if (classes.crossCore(e)) {
       channel(e, "");
     } else {
@@ -175,21 +189,28 @@ public final class StrategySelector {
   private void autoCopy(int e) {
     BufferClass bufferClass = classes.classOf(e);
     String kind = sourceKind(e);
-    String cowNote = "";
-    if (bufferClass == BufferClass.READ_MOSTLY) {
+    String cowNote;
+    String why = cow.refusal(e);
+    int source = cow.root(e);
+    int sharers = cow.sharers(e);
+    boolean viewed = why == null && viewed(source);
+    if (bufferClass == BufferClass.READ_MOSTLY || sharers >= 2 || viewed) {
       boolean readOnly = classes.consumersReadOnly(e);
-      long breakEven = readOnly ? costs.cowReadOnlyMinBytes() : costs.cowReadMostlyMinBytes();
-      String why = cowInapplicable(e);
-      if (why == null && bytes[e] >= breakEven) {
-        set(e, Strategy.COW, "read-mostly (" + classes.evidence(e) + "); " + human(bytes[e]) + " is at least "
-            + human(breakEven) + ", the copy-on-write break-even measured for consumers that "
-            + (readOnly ? "only read" : "write a page") + " (bench_cow): a view of the " + kind
-            + "'s input replaces the copy, pages are copied only if written");
+      long breakEven = breakEven(e);
+      if (viewed) {
+        setView(e, (bufferClass == BufferClass.READ_MOSTLY ? "read-mostly (" + classes.evidence(e) + ")"
+            : sharers >= 2 ? "its bytes are read by " + sharers + " buffers from the same memory (overlapping reads)"
+                : bufferClass.label() + " (" + classes.evidence(e) + ")") + "; "
+            + (bytes[e] >= breakEven ? human(bytes[e]) + " is at least " + human(breakEven) + ", the copy-on-write "
+                + "break-even for consumers that " + breakEvenCase(e) : "another copy of the same memory reaches the "
+                + "copy-on-write break-even, and a source is shared with all its copies or none")
+            + " (bench_cow): a view of the " + kind + "'s input replaces the copy, pages are copied only if "
+            + (readOnly ? "written" : "written (its consumer may write: those pages become private)"));
         return;
       }
       cowNote = why != null ? "read-mostly, but a copy-on-write view cannot apply (" + why + "); "
           : "read-mostly, but " + human(bytes[e]) + " is below the copy-on-write break-even of " + human(breakEven)
-              + " for consumers that " + (readOnly ? "only read" : "may write") + " (bench_cow); ";
+              + " for consumers that " + breakEvenCase(e) + " (bench_cow); ";
     } else {
       cowNote = bufferClass.label() + " (" + classes.evidence(e) + "); ";
     }
@@ -314,97 +335,66 @@ public final class StrategySelector {
 
   // ------------------------------------------------------------------------------------------ applicability
 
-  /** Why a copy-on-write view cannot replace the copy into this buffer, or null when it can. */
-  String cowInapplicable(int e) {
-    if (classes.origin(e) != BufferOrigin.COPY) {
-      return "nothing is copied into it: its producer writes it in place";
-    }
-    if (bytes[e] < target.pageBytes()) {
-      return "copy-on-write works on whole pages of " + human(target.pageBytes()) + " and it carries " + human(bytes[e]);
-    }
-    int source = srdag.edgeSource(e);
-    ActorKind kind = srdag.vertexKind(source);
-    if (kind == ActorKind.FORK || kind == ActorKind.JOIN) {
-      return "a " + sourceKind(e) + " slice starts anywhere in its source; a view maps a whole buffer from its first "
-          + "page";
-    }
-    if (topology.inDegree(source) != 1) {
-      return "its " + sourceKind(e) + " has " + topology.inDegree(source) + " inputs";
-    }
-    int inputEdge = topology.inEdge(source, 0);
-    String shared = cowSourceShared(inputEdge, source);
-    if (shared != null) {
-      return shared;
-    }
-    if (schedule.coreOf(srdag.edgeSource(inputEdge)) != schedule.coreOf(source)) {
-      return "the " + sourceKind(e) + "'s input is written on " + coreName(schedule.coreOf(srdag.edgeSource(inputEdge)))
-          + " and the " + sourceKind(e) + " runs on " + coreName(schedule.coreOf(source))
-          + "; a copy-on-write buffer is written and published on one core";
-    }
-    long input = bytes[inputEdge];
-    if (bytes[e] > input) {
-      return "it repeats the " + sourceKind(e) + "'s " + human(input) + " input to fill " + human(bytes[e])
-          + "; a view maps one copy";
-    }
-    if (kind == ActorKind.ROUNDBUFFER && (input - bytes[e]) % target.pageBytes() != 0) {
-      return "its tokens start at byte " + (input - bytes[e]) + " of the round buffer's input, not on a page boundary";
-    }
-    return null;
+  /**
+   * The copy-on-write break-even for a copy: the read-only one (bench_cow: 64 KiB) when its consumers only read,
+   * or when several buffers read the same memory (each copy avoided saves its bytes, a consumer that writes pays
+   * per page written); the "one page written" one (1 MiB) for a lone copy whose consumer may write.
+   */
+  private long breakEven(int e) {
+    boolean shared = cow.sharers(e) >= 2;
+    return classes.consumersReadOnly(e) || shared ? costs.cowReadOnlyMinBytes() : costs.cowReadMostlyMinBytes();
+  }
+
+  private String breakEvenCase(int e) {
+    return classes.consumersReadOnly(e) ? "only read" : cow.sharers(e) >= 2
+        ? "may write, measured read-only since the " + cow.sharers(e) + " readers of the same bytes would "
+            + "otherwise each copy them" : "write a page";
   }
 
   /**
-   * Why the input of a special vertex cannot be the memory of a copy-on-write buffer because of its merge
-   * group, or null. The group qualifies when the input is its root and every other buffer in it is a special
-   * vertex's output lying in place (nothing writes it) whose consumers only read, all on the vertex's core:
-   * the memory then stays unchanged while views are out (a view shows every later write to a page it has not
-   * written itself), and the producer's next write waits only for the views.
+   * Whether the copies of a source memory become copy-on-write views: it must be shareable, and under auto some
+   * copy of it must reach its break-even. All of a source's copies are views or none, so that the memory is
+   * either the producer's published buffer or, as before, shared by the merge group's own synchronisation.
    */
-  private String cowSourceShared(int input, int source) {
-    int root = classes.mergeRoot(input);
-    if (root < 0) {
-      return null;
+  private boolean viewed(int source) {
+    if (source < 0 || global != GlobalStrategy.COW && global != GlobalStrategy.AUTO) {
+      return false;
     }
-    if (root != input) {
-      return "the " + kindOf(source) + "'s input lives in the memory of another buffer (memory scripts); a "
-          + "copy-on-write buffer needs memory of its own";
-    }
-    int core = schedule.coreOf(source);
-    listGroups();
-    for (int m = firstMember[root]; m >= 0; m = nextMember[m]) {
-      if (m == input) {
-        continue;
+    return viewed.computeIfAbsent(source, r -> {
+      if (cow.shareable(r) != null) {
+        return false;
       }
-      String fifo = names.fifo(srdag.flatGraph().fifo(srdag.edgeFifo(m)));
-      if (classes.origin(m) != BufferOrigin.COPY) {
-        return "the " + kindOf(source) + "'s input shares memory with " + fifo + ", which an actor writes";
-      }
-      if (!classes.consumersReadOnly(m)) {
-        return "the " + kindOf(source) + "'s input shares memory with " + fifo + ", whose consumer may write it, "
-            + "which views of that memory would see";
-      }
-      int user = srdag.isToEnd(m) ? schedule.coreOf(srdag.edgeSource(m)) : schedule.coreOf(srdag.edgeTarget(m));
-      if (schedule.coreOf(srdag.edgeSource(m)) != core || user != core) {
-        return "the " + kindOf(source) + "'s input shares memory with " + fifo + ", used on "
-            + coreName(schedule.coreOf(srdag.edgeSource(m)) != core ? schedule.coreOf(srdag.edgeSource(m)) : user)
-            + "; only views may read a copy-on-write buffer from other cores";
-      }
-    }
-    return null;
-  }
-
-  private void listGroups() {
-    if (firstMember == null) {
-      firstMember = new int[bytes.length];
-      nextMember = new int[bytes.length];
-      java.util.Arrays.fill(firstMember, -1);
-      for (int e = bytes.length - 1; e >= 0; e--) {
-        int r = classes.mergeRoot(e);
-        if (r >= 0) {
-          nextMember[e] = firstMember[r];
-          firstMember[r] = e;
+      // worth it only when a copy goes: merged outputs alone share the memory already
+      for (int e : cow.copies(r)) {
+        boolean worthIt = global == GlobalStrategy.COW || (classes.classOf(e) == BufferClass.READ_MOSTLY
+            || cow.sharers(e) >= 2) && bytes[e] >= breakEven(e);
+        if (cow.refusal(e) == null && worthIt) {
+          return true;
         }
       }
-    }
+      return false;
+    });
+  }
+
+  /** Whether a merged output becomes a view because its group's memory is shared through views. */
+  private boolean memberView(int e) {
+    return classes.origin(e) == BufferOrigin.COPY && classes.mergeRoot(e) >= 0 && classes.mergeRoot(e) != e
+        && cow.root(e) >= 0 && cow.memberNeedsView(e) && cow.refusal(e) == null && viewed(cow.root(e));
+  }
+
+  /** A copy-on-write view, with where it reads recorded for the code generator. */
+  private void setView(int e, String why) {
+    set(e, Strategy.COW, why);
+    decisions.setView(e, cow.root(e), cow.offset(e));
+  }
+
+  /** Why a copy-on-write view cannot replace the copy into this buffer, or null when it can. */
+  String cowInapplicable(int e) {
+    return cow.refusal(e);
+  }
+
+  private String fifoName(int e) {
+    return names.fifo(srdag.flatGraph().fifo(srdag.edgeFifo(e)));
   }
 
   /** Why a strategy cannot apply to a buffer, or null when it can. */
@@ -513,6 +503,7 @@ public final class StrategySelector {
               + " slots as asked");
         }
       }
+      case COW -> setView(e, prefix);
       default -> set(e, override.strategy(), prefix);
     }
     decisions.overridden[e] = true;

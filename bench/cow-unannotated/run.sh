@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# cow-unannotated benchmark: copy-on-write where merging cannot help. Runs the bundled stereo example twice,
+# as written and with its READ_ONLY annotations and read-mostly marks removed (the copy is derived by
+# `cacheflow demo --unannotated` at run time, in the work folder), under baseline, alias, ntm, cow and auto,
+# interleaved (one round runs every program once), on the example's 2-core scenario:
+#   bench/cow-unannotated/run.sh [--quick] [--runs N] [--iterations N] [--frame WxH]
+# Prints, per frame: time per iteration (median, min-max over the rounds), speed-up against the same run's
+# baseline, bytes copied and streamed per iteration (as % of the baseline's), CoW pages shared / faulted /
+# re-shared per iteration (the runtime's --validate statistics), the issue-14 checks (without annotations cow
+# and auto copy at most 5% of the baseline's bytes and run within 10% of the best annotated time), and auto
+# against the best fixed strategy of each configuration. Every program's sink MD5s must be identical (the demo
+# fails otherwise). Writes bench/results/cow-unannotated[-quick].csv (tidy) and .txt, with the load average.
+# --quick: 512x384 only, 3 rounds of 1 iteration. Default: 512x384 and 1024x768, 5 rounds of 2 iterations.
+# Environment: CACHEFLOW (the command line tool; default ./cacheflow, built on first use).
+set -euo pipefail
+
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+cacheflow=${CACHEFLOW:-$root/cacheflow}
+work="$here/build"
+results="$root/bench/results"
+runs=5
+iterations=2
+frames=("512 384" "1024 768")
+name=cow-unannotated
+
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --quick) runs=3; iterations=1; frames=("512 384"); name=cow-unannotated-quick ;;
+        --runs) shift; runs=${1:?--runs needs a number} ;;
+        --iterations) shift; iterations=${1:?--iterations needs a number} ;;
+        --frame) shift; frames=("${1/x/ }") ;;
+        -h|--help) sed -n '2,16p' "$0"; exit 0 ;;
+        *) echo "run.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
+    esac
+    shift
+done
+
+die() { echo "run.sh: $*" >&2; exit 1; }
+command -v cmake >/dev/null || die "cmake not found"
+command -v ninja >/dev/null || die "ninja not found"
+command -v python3 >/dev/null || die "python3 not found"
+
+mkdir -p "$work" "$results"
+load_before=$(uptime)
+started=$(date +%s)
+inputs=()
+for frame in "${frames[@]}"; do
+    set -- $frame
+    size="${1}x${2}"
+    echo "== $size: cacheflow demo --unannotated (baseline, alias, ntm, cow, auto; $runs rounds of $iterations iterations)" >&2
+    "$cacheflow" demo --out "$work/$size" --strategies baseline,alias,ntm,cow,auto --unannotated --no-cachegrind \
+        --param "width=$1" --param "height=$2" --runs "$runs" --iterations "$iterations" | tee "$work/$size.txt" >&2
+    inputs+=("$size=$work/$size")
+done
+load_after=$(uptime)
+
+{
+    echo "# bench/cow-unannotated/run.sh, $(date -u '+%Y-%m-%d %H:%M UTC'), $(( $(date +%s) - started )) s, $runs rounds of $iterations iterations"
+    echo "# machine: $(lscpu | sed -n 's/^Model name: *//p'), $(nproc) CPUs; $(lscpu | grep -E '^(L1d|L2|L3)' | tr -s ' ' | paste -sd ';')"
+    echo "# load before: ${load_before##*load average: }; after: ${load_after##*load average: }"
+    python3 "$here/report.py" --csv "$results/$name.csv" "${inputs[@]}"
+} | tee "$results/$name.txt"
+echo "wrote $results/$name.csv and $results/$name.txt" >&2

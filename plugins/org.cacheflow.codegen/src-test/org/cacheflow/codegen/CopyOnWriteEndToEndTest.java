@@ -1,0 +1,129 @@
+package org.cacheflow.codegen;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+import org.cacheflow.codegen.model.CodeProject;
+import org.cacheflow.codegen.model.ActorSources;
+import org.cacheflow.plan.srdag.Srdag;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Copy-on-write where merging cannot help: the bundled stereo example with its READ_ONLY annotations and
+ * read-mostly marks removed (derived here), so the broadcasts' consumers may write. Synthetic actors scribble on
+ * every input that is not READ_ONLY, so each view's consumer writes all its pages: they must become private, the
+ * next iteration must see the producer's data again, and every output must equal the baseline's. A 256x256
+ * frame (64 KiB images: the runtime copies buffers below 64 KiB instead of mapping them), 2 cores, under ThreadSanitizer, AddressSanitizer + UBSan and, when available, aarch64 under
+ * qemu-user.
+ */
+class CopyOnWriteEndToEndTest {
+
+  private static final Path WORK = Path.of(System.getProperty("cacheflow.e2e.work", "target/e2e")).toAbsolutePath()
+      .resolve("cow-unannotated");
+  private static final Path EXAMPLE = Path.of("../../examples/stereo").toAbsolutePath().normalize();
+  private static final Map<String, String> FRAME = Map.of("width", "256", "height", "256", "nbDisparities", "6");
+  private static final Pattern STATS = Pattern.compile("cow pages shared (\\d+), faulted (\\d+), re-shared (\\d+)");
+
+  private record Case(String strategy, EndToEndTest.Build build) {
+    String name() {
+      return "stereo-unannotated-" + strategy + "-2-" + build.name().toLowerCase();
+    }
+  }
+
+  @TestFactory
+  Stream<DynamicTest> writingConsumersGetPrivatePagesAndOutputsStayIdentical(@TempDir Path temp) throws IOException {
+    EndToEndTest.assumeBuildTools("copy-on-write end-to-end tests");
+    // outside the bundle: a project is found by its nearest enclosing .project, and the bundle has one
+    Path stereo = unannotated(EXAMPLE, temp);
+    Srdag srdag = TestInputs.srdag(stereo, "2core.scenario", FRAME);
+    List<Case> cases = new ArrayList<>(List.of(new Case("baseline", EndToEndTest.Build.PLAIN),
+        new Case("cow", EndToEndTest.Build.TSAN), new Case("auto", EndToEndTest.Build.ASAN)));
+    if (EndToEndTest.available("aarch64-linux-gnu-gcc") && EndToEndTest.available("qemu-aarch64")) {
+      cases.add(new Case("cow", EndToEndTest.Build.AARCH64));
+    }
+    List<List<String>> reference = new ArrayList<>();
+    return cases.stream().map(c -> DynamicTest.dynamicTest(c.name(), () -> {
+      CodeProject project = TestInputs.model(stereo, srdag, 2, c.strategy(), true);
+      String output = buildAndRun(project, WORK.resolve(c.name()), c.build());
+      List<String> digests = output.lines().filter(l -> l.matches(".* : [0-9a-f]{32}")).toList();
+      assertFalse(digests.isEmpty(), output);
+      if (reference.isEmpty()) {
+        reference.add(digests);
+      } else {
+        assertEquals(reference.get(0), digests, c.name() + " prints other sink digests than the baseline");
+      }
+      Matcher stats = STATS.matcher(output);
+      assertTrue(stats.find(), output);
+      long shared = Long.parseLong(stats.group(1));
+      long faulted = Long.parseLong(stats.group(2));
+      long reshared = Long.parseLong(stats.group(3));
+      if (c.strategy().equals("baseline")) {
+        assertTrue(project.cowBuffers().isEmpty());
+        assertEquals(0, shared + faulted + reshared, output);
+      } else {
+        // the image and census broadcasts to the matching-cost firings are views; their writes become private
+        // pages, re-shared at every release
+        assertFalse(project.cowBuffers().isEmpty(), c.name() + " has no copy-on-write buffer");
+        assertTrue(shared > 0 && faulted > 0, output);
+        assertEquals(faulted, reshared, output);
+        assertTrue(faulted <= shared, output);
+      }
+    }));
+  }
+
+  private static String buildAndRun(CodeProject project, Path dir, EndToEndTest.Build build) throws Exception {
+    ProjectWriter.write(project, ActorSources.NONE, TestInputs.runtime(), dir);
+    List<String> configure = new ArrayList<>(List.of("cmake", "-S", dir.toString(), "-B", dir.resolve("build")
+        .toString(), "-G", "Ninja", "-DCACHEFLOW_WERROR=ON", "-DCMAKE_BUILD_TYPE=RelWithDebInfo",
+        "-DCMAKE_PREFIX_PATH=" + EndToEndTest.runtime(build)));
+    if (!build.sanitize.isEmpty()) {
+      configure.add("-DCACHEFLOW_SANITIZE=" + build.sanitize);
+    }
+    List<String> command = new ArrayList<>();
+    if (build == EndToEndTest.Build.AARCH64) {
+      configure.add("-DCMAKE_TOOLCHAIN_FILE=toolchains/aarch64-linux-gnu.cmake");
+      command.addAll(List.of("qemu-aarch64", "-L", "/usr/aarch64-linux-gnu"));
+    }
+    EndToEndTest.exec(dir, 300, configure);
+    EndToEndTest.exec(dir, EndToEndTest.buildSeconds(dir), List.of("cmake", "--build", dir.resolve("build")
+        .toString()));
+    command.addAll(List.of(dir.resolve("build").resolve(project.identifier()).toString(), "--iterations", "3",
+        "--validate"));
+    return EndToEndTest.exec(dir, 300, command);
+  }
+
+  /** The example without READ_ONLY annotations (made NONE) and markReadMostly calls, in {@code parent}/stereo. */
+  static Path unannotated(Path example, Path parent) throws IOException {
+    Path copy = parent.resolve(example.getFileName().toString());
+    try (Stream<Path> files = Files.walk(example)) {
+      for (Path source : files.filter(Files::isRegularFile).toList()) {
+        Path target = copy.resolve(example.relativize(source).toString());
+        Files.createDirectories(target.getParent());
+        String name = source.getFileName().toString();
+        if (name.endsWith(".pi")) {
+          Files.writeString(target, Files.readString(source).replace("annotation=\"READ_ONLY\"", "annotation=\"NONE\""));
+        } else if (name.endsWith(".bsh")) {
+          Files.writeString(target, Files.readString(source).lines().filter(l -> !l.contains(".markReadMostly("))
+              .collect(Collectors.joining("\n", "", "\n")));
+        } else {
+          Files.copy(source, target, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        }
+      }
+    }
+    return copy;
+  }
+}

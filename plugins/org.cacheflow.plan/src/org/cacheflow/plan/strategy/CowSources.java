@@ -1,0 +1,400 @@
+package org.cacheflow.plan.strategy;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.cacheflow.model.ActorKind;
+import org.cacheflow.plan.analysis.FlatActor;
+import org.cacheflow.plan.analysis.FlatPort;
+import org.cacheflow.plan.classify.BufferOrigin;
+import org.cacheflow.plan.classify.Classification;
+import org.cacheflow.plan.classify.Classifier;
+import org.cacheflow.plan.classify.MemoryFacts;
+import org.cacheflow.plan.schedule.Schedule;
+import org.cacheflow.plan.schedule.Topology;
+import org.cacheflow.plan.srdag.Srdag;
+
+/**
+ * Where the data of each copy lies, and which memory can be shared through copy-on-write views.
+ *
+ * <p>
+ * A copy (a fork, broadcast or round buffer output) repeats a range of its special vertex's input; through the
+ * memory scripts' merge layout that range is a range of one buffer's memory, its <i>source</i> (the merge
+ * group's root, or the input itself when unmerged). A view of that range replaces the copy. The source is
+ * <i>shareable</i> when one core writes it (the writer core, which publishes it after its last use there), and
+ * nothing else reads or writes it in place except on that core: every other buffer of its merge group either
+ * lies there untouched (special vertices' outputs), is read only on the writer core, or becomes a view itself
+ * (a merged output whose consumer may write it, or that runs on another core: "out0" of a broadcast). View
+ * consumers on the writer core must run after its last use of the source.
+ */
+final class CowSources {
+
+  private final Srdag srdag;
+  private final Schedule schedule;
+  private final Classification classes;
+  private final Topology topology;
+  private final long pageBytes;
+  private final FifoNames names;
+  /** Per edge: the root whose memory holds its data (-1: none) and where. */
+  private final int[] root;
+  private final long[] offset;
+  private final String[] refusal;
+  /** Per source root: the copies resolving to it and the merged members read by actors. */
+  private final Map<Integer, List<Integer>> readers = new HashMap<>();
+  /** Per source root: every copy (not merged) whose data lies in it, whatever its consumer. */
+  private final Map<Integer, List<Integer>> copies = new HashMap<>();
+  private final Map<Integer, String> shareable = new HashMap<>();
+  private int[] firstMember;
+  private int[] nextMember;
+
+  CowSources(Schedule schedule, Classification classes, Topology topology, long pageBytes, FifoNames names) {
+    this.srdag = schedule.srdag();
+    this.schedule = schedule;
+    this.classes = classes;
+    this.topology = topology;
+    this.pageBytes = pageBytes;
+    this.names = names;
+    int edges = srdag.edgeCount();
+    root = new int[edges];
+    offset = new long[edges];
+    refusal = new String[edges];
+    listGroups();
+    for (int e = 0; e < edges; e++) {
+      root[e] = -1;
+      if (classes.origin(e) != BufferOrigin.COPY) {
+        refusal[e] = "nothing is copied into it: its producer writes it in place";
+        continue;
+      }
+      if (classes.rule(e) == org.cacheflow.plan.classify.ClassRule.MARKED_PRIVATE) {
+        refusal[e] = "memory scripts mark it private: its consumer gets a copy of its own";
+        continue;
+      }
+      int r = classes.mergeRoot(e);
+      if (r >= 0 && r != e) {
+        // a merged output: a view of its own place in the group's memory
+        long[][] pieces = classes.facts().mergePieces(e);
+        long at = classes.facts().mergeOffset(e);
+        if (classes.copiedIntoMerged(e) > 0) {
+          refusal[e] = "its data is copied into its place from another merge group's memory";
+          continue;
+        }
+        if (pieces != null || at < 0) {
+          refusal[e] = "it lies in pieces of its merge group's memory; a view maps one range";
+          continue;
+        }
+        root[e] = r;
+        offset[e] = at;
+      } else if (r < 0) {
+        refusal[e] = resolve(e);
+      } else {
+        refusal[e] = "it hosts its merge group's memory";
+        continue;
+      }
+      if (refusal[e] == null && isActor(srdag.edgeTarget(e))) {
+        readers.computeIfAbsent(root[e], k -> new ArrayList<>()).add(e);
+      }
+      if (refusal[e] == null && r < 0) {
+        copies.computeIfAbsent(root[e], k -> new ArrayList<>()).add(e);
+      }
+    }
+  }
+
+  /** The root whose memory holds the copy's data, or -1 (see {@link #refusal}). */
+  int root(int e) {
+    return root[e];
+  }
+
+  /** Where the copy's data starts in its root's memory. */
+  long offset(int e) {
+    return offset[e];
+  }
+
+  /** The copies (not merged buffers) whose data lies in the source's memory. */
+  List<Integer> copies(int source) {
+    return copies.getOrDefault(source, List.of());
+  }
+
+  /** How many buffers with actor consumers read bytes of the source memory that this buffer's bytes overlap. */
+  int sharers(int e) {
+    if (root[e] < 0) {
+      return 0;
+    }
+    int count = 0;
+    long end = offset[e] + srdag.edgeBytes(e);
+    for (int other : readers.getOrDefault(root[e], List.of())) {
+      if (offset[other] < end && offset[e] < offset[other] + srdag.edgeBytes(other)) {
+        count++;
+      }
+    }
+    return count;
+  }
+
+  /** How many buffers read the same source memory (copies and merged outputs with actor consumers). */
+  int readers(int source) {
+    return readers.getOrDefault(source, List.of()).size();
+  }
+
+  /** Whether some shareable source has views among its readers that resolve to this buffer's memory. */
+  boolean isSource(int e) {
+    return readers.containsKey(e) && shareable(e) == null;
+  }
+
+  /** Why a view cannot replace this copy (structure only: size, where its data lies, sharing), or null. */
+  String refusal(int e) {
+    if (refusal[e] != null) {
+      return refusal[e];
+    }
+    if (srdag.edgeBytes(e) < pageBytes) {
+      return "copy-on-write works on whole pages of " + Bytes.human(pageBytes) + " and it carries "
+          + Bytes.human(srdag.edgeBytes(e));
+    }
+    if (!isActor(srdag.edgeTarget(e))) {
+      return "its consumer is a special vertex that copies it on (a view feeds actors)";
+    }
+    return shareable(root[e]);
+  }
+
+  /** Whether the copy's special vertex would read the source off its writer core if it copied. */
+  boolean copierOffWriter(int e) {
+    return root[e] >= 0 && classes.mergeRoot(e) < 0
+        && schedule.coreOf(srdag.edgeSource(e)) != writerCore(root[e]);
+  }
+
+  /** Whether a merged output must become a view for its group's memory to be shared. */
+  boolean memberNeedsView(int m) {
+    int target = srdag.edgeTarget(m);
+    return !classes.consumersReadOnly(m) || schedule.coreOf(target) != writerCore(classes.mergeRoot(m));
+  }
+
+  int writerCore(int source) {
+    return schedule.coreOf(srdag.edgeSource(source));
+  }
+
+  // ------------------------------------------------------------------------------------------ resolution
+
+  private String resolve(int e) {
+    int v = srdag.edgeSource(e);
+    ActorKind kind = srdag.vertexKind(v);
+    if (kind == ActorKind.JOIN) {
+      return "a join output gathers several inputs; a view maps one range";
+    }
+    if (topology.inDegree(v) != 1) {
+      return "its " + kindOf(v) + " has " + topology.inDegree(v) + " inputs";
+    }
+    int input = topology.inEdge(v, 0);
+    long bytes = srdag.edgeBytes(e);
+    long inputBytes = srdag.edgeBytes(input);
+    long at;
+    switch (kind) {
+      case BROADCAST -> at = 0;
+      case ROUNDBUFFER -> at = inputBytes - bytes;
+      default -> at = forkOffset(v, e);
+    }
+    if (at < 0 || at + bytes > inputBytes) {
+      return "it repeats the " + kindOf(v) + "'s " + Bytes.human(inputBytes) + " input to fill "
+          + Bytes.human(bytes) + "; a view maps one copy";
+    }
+    int r = classes.mergeRoot(input);
+    if (r < 0) {
+      if (srdag.isFromInit(input)) {
+        return "the " + kindOf(v) + "'s input holds a delay's initial tokens";
+      }
+      root[e] = input;
+      offset[e] = at;
+      return null;
+    }
+    MemoryFacts facts = classes.facts();
+    if (facts.groupBytes(r) <= 0) {
+      return "the " + kindOf(v) + "'s input is merged without a byte layout";
+    }
+    long[][] pieces = facts.mergePieces(input);
+    if (pieces == null) {
+      long base = facts.mergeOffset(input);
+      if (base < 0) {
+        return "the " + kindOf(v) + "'s input is merged without a byte layout";
+      }
+      root[e] = r;
+      offset[e] = base + at;
+      return null;
+    }
+    for (long[] piece : pieces) {
+      if (piece[0] <= at && at + bytes <= piece[0] + piece[2]) {
+        root[e] = r;
+        offset[e] = piece[1] + at - piece[0];
+        return null;
+      }
+    }
+    return "its slice spans several pieces of the " + kindOf(v) + "'s input in its merge group's memory";
+  }
+
+  /** Where a fork output starts in the fork's input: outputs take consecutive slices in port order. */
+  private long forkOffset(int fork, int output) {
+    long at = 0;
+    for (int e : outputsInOrder(fork)) {
+      if (e == output) {
+        return at;
+      }
+      at += srdag.edgeBytes(e);
+    }
+    return -1;
+  }
+
+  /** Output edges as the code generator orders them: slot order for inserted vertices, else port order. */
+  private int[] outputsInOrder(int vertex) {
+    int[] adjacent = srdag.outgoingEdges(vertex);
+    if (srdag.isInserted(vertex)) {
+      return adjacent;
+    }
+    FlatActor actor = srdag.flatGraph().actor(srdag.vertexActor(vertex));
+    List<Integer> ordered = new ArrayList<>();
+    for (FlatPort port : actor.ports()) {
+      if (!port.isInput()) {
+        for (int e : adjacent) {
+          if (srdag.edgeSourcePort(e).equals(port.name())) {
+            ordered.add(e);
+          }
+        }
+      }
+    }
+    return ordered.size() == adjacent.length ? ordered.stream().mapToInt(Integer::intValue).toArray() : adjacent;
+  }
+
+  // ------------------------------------------------------------------------------------------ sharing
+
+  /** Why the source's memory cannot be shared through views, or null; cached per source. */
+  String shareable(int source) {
+    if (!shareable.containsKey(source)) {
+      shareable.put(source, checkShareable(source));
+    }
+    return shareable.get(source);
+  }
+
+  private String checkShareable(int source) {
+    String what = "the memory of " + fifoName(source);
+    if (srdag.isFromInit(source)) {
+      return what + " holds a delay's initial tokens";
+    }
+    int writer = writerCore(source);
+    List<Integer> users = new ArrayList<>();
+    users.add(srdag.edgeSource(source));
+    List<Integer> members = new ArrayList<>();
+    members.add(source);
+    if (classes.mergeRoot(source) == source) {
+      for (int m = firstMember[source]; m >= 0; m = nextMember[m]) {
+        if (m != source) {
+          members.add(m);
+        }
+      }
+    }
+    for (int m : members) {
+      int producer = srdag.edgeSource(m);
+      int consumer = srdag.edgeTarget(m);
+      String fifo = fifoName(m);
+      if (m != source && (classes.origin(m) != BufferOrigin.COPY || classes.copiedIntoMerged(m) > 0)) {
+        // written in place by an actor, or filled by a copy from another group's memory
+        if (schedule.coreOf(producer) != writer) {
+          return what + " is also written on " + coreName(schedule.coreOf(producer)) + " (" + fifo
+              + "); one core writes and publishes a copy-on-write buffer";
+        }
+        users.add(producer);
+      }
+      if (srdag.isToEnd(m) || !isActor(consumer) && !Classifier.isCopying(srdag.vertexKind(consumer))) {
+        if (schedule.coreOf(consumer) != writer) {
+          return what + " is read on " + coreName(schedule.coreOf(consumer)) + " (" + fifo + ")";
+        }
+        users.add(consumer);
+      } else if (isActor(consumer)) {
+        boolean view = m != source && memberNeedsView(m);
+        if (view && (classes.facts().mergePieces(m) != null || srdag.edgeBytes(m) < pageBytes)) {
+          return what + " is shared in place with " + fifo + ", whose consumer "
+              + (classes.consumersReadOnly(m) ? "runs on " + coreName(schedule.coreOf(consumer)) : "may write it")
+              + ", and a view cannot replace it (" + (srdag.edgeBytes(m) < pageBytes ? "smaller than a page"
+                  : "it lies in pieces") + ")";
+        }
+        if (!view) {
+          if (!classes.consumersReadOnly(m)) {
+            return what + " is written in place by the consumer of " + fifo;
+          }
+          if (schedule.coreOf(consumer) != writer) {
+            return what + " is read in place on " + coreName(schedule.coreOf(consumer)) + " (" + fifo + ")";
+          }
+          users.add(consumer);
+        }
+      }
+    }
+    // a special vertex reading the memory copies every output that neither lies in place nor becomes a view: it
+    // reads the memory, so it must run on the writer core
+    for (int m : members) {
+      int reader = srdag.edgeTarget(m);
+      if (!Classifier.isCopying(srdag.vertexKind(reader))) {
+        continue;
+      }
+      for (int k = 0; k < topology.outDegree(reader); k++) {
+        int out = topology.outEdge(reader, k);
+        boolean inPlace = classes.mergeRoot(out) == source && classes.copiedIntoMerged(out) == 0;
+        boolean view = refusal[out] == null && root[out] == source && srdag.edgeBytes(out) >= pageBytes
+            && isActor(srdag.edgeTarget(out));
+        if (!inPlace && !view) {
+          if (schedule.coreOf(reader) != writer) {
+            return what + " is copied from on " + coreName(schedule.coreOf(reader)) + " into " + fifoName(out)
+                + ", which a view cannot replace";
+          }
+          users.add(reader);
+        }
+      }
+    }
+    int last = -1;
+    for (int u : users) {
+      if (schedule.coreOf(u) == writer) {
+        last = Math.max(last, schedule.position(u));
+      }
+    }
+    for (int e : readers.getOrDefault(source, List.of())) {
+      int consumer = srdag.edgeTarget(e);
+      boolean view = classes.mergeRoot(e) < 0 ? srdag.edgeBytes(e) >= pageBytes : memberNeedsView(e);
+      if (view && schedule.coreOf(consumer) == writer && schedule.position(consumer) < last) {
+        return "the consumer of " + fifoName(e) + " runs on " + coreName(writer) + " before the last use of " + what
+            + " there, which publishes it";
+      }
+    }
+    return null;
+  }
+
+  private boolean isActor(int vertex) {
+    return srdag.vertexKind(vertex) == ActorKind.NORMAL && !srdag.isInserted(vertex);
+  }
+
+  private void listGroups() {
+    int edges = srdag.edgeCount();
+    firstMember = new int[edges];
+    nextMember = new int[edges];
+    java.util.Arrays.fill(firstMember, -1);
+    for (int e = edges - 1; e >= 0; e--) {
+      int r = classes.mergeRoot(e);
+      if (r >= 0) {
+        nextMember[e] = firstMember[r];
+        firstMember[r] = e;
+      }
+    }
+  }
+
+  private String fifoName(int e) {
+    return names.fifo(srdag.flatGraph().fifo(srdag.edgeFifo(e)));
+  }
+
+  private String coreName(int core) {
+    return schedule.platform().core(core).name();
+  }
+
+  private String kindOf(int vertex) {
+    return switch (srdag.vertexKind(vertex)) {
+      case FORK -> "fork";
+      case JOIN -> "join";
+      case BROADCAST -> "broadcast";
+      case ROUNDBUFFER -> "round buffer";
+      default -> "producer";
+    };
+  }
+}

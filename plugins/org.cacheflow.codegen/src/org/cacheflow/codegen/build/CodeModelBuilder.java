@@ -630,7 +630,20 @@ public final class CodeModelBuilder {
    */
   private boolean passesThrough(int vertex) {
     return isSpecial(vertex) && moves.get(vertex).isEmpty() && persistentOfInit[vertex] < 0
-        && persistentOfEnd[vertex] < 0 && !cowPublishedBy.containsKey(vertex);
+        && persistentOfEnd[vertex] < 0 && !touchesCopyOnWrite(vertex);
+  }
+
+  /** Whether a vertex reads or writes copy-on-write memory (its publication or a view's release may be its). */
+  private boolean touchesCopyOnWrite(int vertex) {
+    for (int[] edges : List.of(srdag.incomingEdges(vertex), srdag.outgoingEdges(vertex))) {
+      for (int e : edges) {
+        int r = root(e);
+        if (cowOfRoot[r] >= 0 || (r < cowOfView.length && cowOfView[r] >= 0) || cowOfView[e] >= 0) {
+          return true;
+        }
+      }
+    }
+    return false;
   }
 
   /**

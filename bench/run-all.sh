@@ -2,11 +2,12 @@
 # Every benchmark behind bench/RESULTS.md, then the charts, in one command from a fresh clone:
 #   bench/run-all.sh [--quick]
 # 1. bench/cow-ntm/run.sh            -> bench/results/cow-ntm[-quick].csv, .txt
+#    bench/cow-unannotated/run.sh    -> bench/results/cow-unannotated[-quick].csv, .txt (stereo without READ_ONLY)
 # 2. bench/home-forwarding/run.sh    -> bench/results/home-forwarding[-quick].csv, .txt (when present)
 #    bench/stereo-cores/run.sh       -> bench/results/stereo-cores.csv, .txt (examples/stereo, 2 cores vs 1)
 # 3. the runtime's micro-benchmarks (runtime-c/bench: non-temporal copy, copy-on-write, pre-stores, the
-#    pre-stores paper's listings, channels, flags), built in bench/build/runtime-c (Release) and run with --csv;
-#    outputs in bench/results/runtime-c/ (their own CSV layouts; runtime-c/README.md quotes its runs)
+#    pre-stores paper's listings, channels, the channel against ck_ring and FastForward, flags), built in
+#    bench/build/runtime-c (Release) and run with --csv; outputs in bench/results/runtime-c/ (their own CSV layouts; runtime-c/README.md quotes its runs)
 # 4. bench/charts.py: one SVG per benchmark and metric of every tidy CSV, in bench/results/charts/.
 # --quick is passed to every benchmark. A failing benchmark is reported and the others still run; the exit
 # status is 1 if any failed. The load average before and after is printed: the machine may be shared.
@@ -18,7 +19,7 @@ quick=()
 case "${1:-}" in
     "") ;;
     --quick) quick=(--quick) ;;
-    -h|--help) sed -n '2,13p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,14p' "$0"; exit 0 ;;
     *) echo "run-all.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
 esac
 
@@ -33,6 +34,7 @@ run() {
 
 echo "run-all: load before: $(uptime)" >&2
 run "$here/cow-ntm/run.sh" "${quick[@]}"
+run "$here/cow-unannotated/run.sh" "${quick[@]}"
 if [ -x "$here/home-forwarding/run.sh" ]; then
     run "$here/home-forwarding/run.sh" "${quick[@]}"
 fi
@@ -47,7 +49,7 @@ generator=()
 if command -v ninja >/dev/null; then generator=(-G Ninja); fi
 if run cmake -S "$root/runtime-c" -B "$build" "${generator[@]}" -DCMAKE_BUILD_TYPE=Release -DCF_BUILD_TESTS=OFF \
         -DCF_BUILD_BENCH=ON >/dev/null && run cmake --build "$build"; then
-    for program in bench_ntm_copy bench_cow bench_prestore bench_prestore_paper bench_channel bench_flag; do
+    for program in bench_ntm_copy bench_cow bench_prestore bench_prestore_paper bench_channel bench_spsc bench_flag; do
         if [ -x "$build/$program" ]; then
             name=${program#bench_}
             echo "== run-all: $program" >&2

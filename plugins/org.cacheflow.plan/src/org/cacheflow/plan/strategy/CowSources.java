@@ -359,6 +359,64 @@ final class CowSources {
             + " there, which publishes it";
       }
     }
+    return waitsForAView(source, members, writer, what);
+  }
+
+  /**
+   * The writer core publishes the memory after its last use there: after the last firing on that core that touches
+   * any buffer of the memory (as the generated code counts uses). When that firing depends, through data and the
+   * cores' static orders, on a view's consumer on another core, the two would wait for each other: refused.
+   */
+  private String waitsForAView(int source, List<Integer> members, int writer, String what) {
+    int publisher = -1;
+    for (int m : members) {
+      for (int v : new int[] {srdag.edgeSource(m), srdag.edgeTarget(m)}) {
+        if (schedule.coreOf(v) == writer && (publisher < 0 || schedule.position(v) > schedule.position(publisher))) {
+          publisher = v;
+        }
+      }
+    }
+    if (publisher < 0) {
+      return null;
+    }
+    boolean[] seen = new boolean[srdag.vertexCount()];
+    java.util.ArrayDeque<Integer> work = new java.util.ArrayDeque<>();
+    Map<Integer, Integer> viewOf = new HashMap<>();
+    for (int e : readers.getOrDefault(source, List.of())) {
+      int consumer = srdag.edgeTarget(e);
+      boolean view = classes.mergeRoot(e) < 0 ? srdag.edgeBytes(e) >= pageBytes : memberNeedsView(e);
+      if (view && schedule.coreOf(consumer) != writer && !seen[consumer]) {
+        seen[consumer] = true;
+        work.add(consumer);
+        viewOf.put(consumer, e);
+      }
+    }
+    Map<Integer, Integer> from = new HashMap<>(viewOf);
+    while (!work.isEmpty()) {
+      int v = work.poll();
+      int origin = from.get(v);
+      if (schedule.coreOf(v) == writer && schedule.position(v) <= schedule.position(publisher)) {
+        return "publishing " + what + " after its last use on " + coreName(writer) + " would wait for the consumer of "
+            + fifoName(origin) + " on " + coreName(schedule.coreOf(srdag.edgeTarget(origin)))
+            + ", which waits for that publication";
+      }
+      int core = schedule.coreOf(v);
+      int next = schedule.position(v) + 1 < schedule.orderLength(core) ? schedule.vertexAt(core, schedule.position(v) + 1)
+          : -1;
+      if (next >= 0 && !seen[next]) {
+        seen[next] = true;
+        from.put(next, origin);
+        work.add(next);
+      }
+      for (int e : srdag.outgoingEdges(v)) {
+        int target = srdag.edgeTarget(e);
+        if (!seen[target]) {
+          seen[target] = true;
+          from.put(target, origin);
+          work.add(target);
+        }
+      }
+    }
     return null;
   }
 

@@ -195,6 +195,51 @@ class CodeModelBuilderTest {
   }
 
   @Test
+  void anImplodeFeedingARoundBufferCopiesOnlyWhatTheRoundBufferKeeps(@TempDir Path temp) throws Exception {
+    // examples/stereo: the implode gathers all winner-takes-all states, the round buffer after it keeps only the
+    // last one; the rest of the implode's copies are dead (issue 14). Baseline keeps PREESM's plain copies.
+    Path annotated = Path.of("../../examples/stereo").toAbsolutePath().normalize();
+    for (Path stereo : List.of(annotated, CopyOnWriteEndToEndTest.unannotated(annotated, temp))) {
+      Srdag srdag = TestInputs.srdag(stereo, "2core.scenario");
+      MemoryFacts facts = MemoryPlanner.scriptFacts(srdag, stereo);
+      int[] found = implodeIntoRoundBuffer(srdag);
+      int join = found[0];
+      int joined = found[1];
+      long kept = Math.min(srdag.edgeBytes(srdag.outgoingEdges(found[2])[0]), srdag.edgeBytes(joined));
+      assertTrue(kept < srdag.edgeBytes(joined), "the round buffer keeps less than the implode gathers");
+      for (String strategy : List.of("baseline", "alias", "cow", "ntm", "auto")) {
+        PlannedExecution plan = PlannedExecution.plan(srdag, 2, Strategy.named(strategy), TargetCache.ZEN4_VM, facts);
+        String name = srdag.vertexName(join);
+        long copied = all(CodeModelBuilder.build(plan, true)).stream()
+            .filter(st -> st instanceof Statement.Copy c && name.endsWith(c.why()))
+            .mapToLong(st -> ((Statement.Copy) st).bytes()).sum();
+        long expected = strategy.equals("baseline") ? srdag.edgeBytes(joined) : kept;
+        assertEquals(expected, copied, stereo.getParent().getFileName() + " " + strategy + ": bytes " + name
+            + " copies");
+        if (!strategy.equals("baseline") && !strategy.equals("alias")) {
+          assertEquals(kept, plan.memoryPlan().buffer(joined).bytesCopied(), strategy);
+          assertTrue(plan.memoryPlan().buffer(joined).reason().contains("round buffer"),
+              plan.memoryPlan().buffer(joined).reason());
+        }
+      }
+    }
+  }
+
+  /** {join, its output, the round buffer it feeds alone} in the graph, found by kind. */
+  static int[] implodeIntoRoundBuffer(Srdag srdag) {
+    for (int v = 0; v < srdag.vertexCount(); v++) {
+      if (srdag.vertexKind(v) != org.cacheflow.model.ActorKind.ROUNDBUFFER || srdag.incomingEdges(v).length != 1) {
+        continue;
+      }
+      int e = srdag.incomingEdges(v)[0];
+      if (srdag.vertexKind(srdag.edgeSource(e)) == org.cacheflow.model.ActorKind.JOIN) {
+        return new int[] {srdag.edgeSource(e), e, v};
+      }
+    }
+    throw new AssertionError("no implode feeding a round buffer alone");
+  }
+
+  @Test
   void unannotatedBroadcastsBecomeViewsOfOneMemory(@TempDir Path temp) throws Exception {
     // examples/stereo without READ_ONLY annotations and read-mostly marks: the MatchingCost firings may write
     // the views and census images broadcast to them, so merging cannot share them; copy-on-write does

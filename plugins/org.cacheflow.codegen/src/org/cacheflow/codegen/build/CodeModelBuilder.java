@@ -31,6 +31,8 @@ import org.cacheflow.plan.analysis.FlatActor;
 import org.cacheflow.plan.analysis.FlatFifo;
 import org.cacheflow.plan.analysis.FlatGraph;
 import org.cacheflow.plan.analysis.FlatPort;
+import org.cacheflow.plan.classify.Classifier;
+import org.cacheflow.plan.srdag.SpecialCopy;
 import org.cacheflow.plan.srdag.Srdag;
 
 /**
@@ -189,7 +191,10 @@ public final class CodeModelBuilder {
       List<Move> needed = new ArrayList<>(all.size());
       List<Move> clamped = new ArrayList<>(all.size());
       for (Move move : all) {
-        clamped.addAll(clamped(move));
+        Move live = liveOnly(v, move);
+        if (live != null) {
+          clamped.addAll(clamped(live));
+        }
       }
       for (Move move : clamped) {
         if (move.destination() < edges && cowOfView[move.destination()] >= 0) {
@@ -258,30 +263,11 @@ public final class CodeModelBuilder {
 
   /** Input edges in port order: declaration order for actors, creation (slot) order for inserted vertices. */
   private int[] inputs(int vertex) {
-    return portOrdered(vertex, srdag.incomingEdges(vertex), true);
+    return srdag.portOrderedEdges(vertex, true);
   }
 
   private int[] outputs(int vertex) {
-    return portOrdered(vertex, srdag.outgoingEdges(vertex), false);
-  }
-
-  private int[] portOrdered(int vertex, int[] adjacent, boolean input) {
-    if (srdag.isInserted(vertex)) {
-      return adjacent;
-    }
-    FlatActor actor = graph.actor(srdag.vertexActor(vertex));
-    List<Integer> ordered = new ArrayList<>();
-    for (FlatPort port : actor.ports()) {
-      if (port.isInput() != input) {
-        continue;
-      }
-      for (int e : adjacent) {
-        if ((input ? srdag.edgeTargetPort(e) : srdag.edgeSourcePort(e)).equals(port.name())) {
-          ordered.add(e);
-        }
-      }
-    }
-    return ordered.size() == adjacent.length ? ordered.stream().mapToInt(Integer::intValue).toArray() : adjacent;
+    return srdag.portOrderedEdges(vertex, false);
   }
 
   private int consumerPortEdge(int vertex, String port, boolean input) {
@@ -366,6 +352,26 @@ public final class CodeModelBuilder {
       parts.add(new Move(-1, 0, move.destination(), move.destinationOffset() + available, bytes - available));
     }
     return parts;
+  }
+
+  /**
+   * The part of a fork's, join's, broadcast's or round buffer's copy that its destination's consumer reads
+   * ({@link ExecutionPlan#liveRange}), null when it reads none of it; other vertices' moves unchanged.
+   */
+  private Move liveOnly(int vertex, Move move) {
+    if (srdag.isInserted(vertex) && (srdag.vertexKind(vertex) == ActorKind.INIT
+        || srdag.vertexKind(vertex) == ActorKind.END) || move.destination() >= edges) {
+      return move;
+    }
+    long[] live = plan.liveRange(move.destination());
+    long from = Math.max(move.destinationOffset(), live[0]);
+    long to = Math.min(move.destinationOffset() + move.bytes(), live[1]);
+    if (from >= to) {
+      return null;
+    }
+    long skipped = from - move.destinationOffset();
+    return new Move(move.source(), move.source() < 0 ? 0 : move.sourceOffset() + skipped, move.destination(), from,
+        to - from);
   }
 
   /** The bytes of an edge, or of a persistent delay's state. */
@@ -464,43 +470,12 @@ public final class CodeModelBuilder {
       }
       return result;
     }
-    switch (kind) {
-      case FORK -> {
-        long offset = 0;
-        for (int e : out) {
-          result.add(new Move(in[0], offset, e, 0, srdag.edgeBytes(e)));
-          offset += srdag.edgeBytes(e);
-        }
-      }
-      case JOIN -> {
-        long offset = 0;
-        for (int e : in) {
-          result.add(new Move(e, 0, out[0], offset, srdag.edgeBytes(e)));
-          offset += srdag.edgeBytes(e);
-        }
-      }
-      case BROADCAST -> {
-        long size = srdag.edgeBytes(in[0]);
-        for (int e : out) {
-          long done = 0;
-          long wanted = srdag.edgeBytes(e);
-          while (done < wanted && size > 0) {
-            long chunk = Math.min(size, wanted - done);
-            result.add(new Move(in[0], 0, e, done, chunk));
-            done += chunk;
-          }
-        }
-      }
-      case ROUNDBUFFER -> {
-        int output = out[0];
-        long missing = srdag.edgeBytes(output);
-        for (int k = in.length - 1; k >= 0 && missing > 0; k--) {
-          long size = Math.min(missing, srdag.edgeBytes(in[k]));
-          missing -= size;
-          result.add(new Move(in[k], srdag.edgeBytes(in[k]) - size, output, missing, size));
-        }
-      }
-      default -> throw new IllegalStateException("special vertex of kind " + kind);
+    if (!Classifier.isCopying(kind)) {
+      throw new IllegalStateException("special vertex of kind " + kind);
+    }
+    for (SpecialCopy copy : SpecialCopy.of(srdag, vertex)) {
+      result.add(new Move(copy.source(), copy.sourceOffset(), copy.destination(), copy.destinationOffset(),
+          copy.bytes()));
     }
     return result;
   }

@@ -72,6 +72,15 @@ public interface ExecutionPlan {
     return java.util.List.of();
   }
 
+  /**
+   * The bytes of the edge's buffer its consumer reads, {first, end}: a special vertex copies only those into it
+   * (a join whose round buffer keeps only its last bytes, a round buffer's inputs later ones overwrite). Default
+   * all of them.
+   */
+  default long[] liveRange(int edge) {
+    return new long[] {0, srdag().edgeBytes(edge)};
+  }
+
   /** The slots of the channel carrying the edge's buffer. */
   default int slots(int edge) {
     return strategy().slots();

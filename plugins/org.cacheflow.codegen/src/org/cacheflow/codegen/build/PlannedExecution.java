@@ -166,6 +166,15 @@ public final class PlannedExecution implements ExecutionPlan {
   }
 
   @Override
+  public long[] liveRange(int edge) {
+    // presets with PREESM's plain copies (baseline, channels) copy every byte, as PREESM's code does
+    if (!preset.alias()) {
+      return ExecutionPlan.super.liveRange(edge);
+    }
+    return new long[] {plan.liveBytes().first(edge), plan.liveBytes().end(edge)};
+  }
+
+  @Override
   public int viewSource(int edge) {
     return copyOnWrite(edge) ? plan.viewSource(edge) : -1;
   }

@@ -36,10 +36,11 @@ public final class MemoryPlan {
   private final List<String> notes;
   private final int[] viewSource;
   private final long[] viewOffset;
+  private final LiveBytes live;
 
   MemoryPlan(Srdag srdag, Schedule schedule, Classification classification, TargetCache target,
       GlobalStrategy strategy, List<BufferPlan> buffers, List<FifoPlan> fifos, int[][] buffersByFifo,
-      PlanTotals totals, List<String> notes, int[] viewSource, long[] viewOffset) {
+      PlanTotals totals, List<String> notes, int[] viewSource, long[] viewOffset, LiveBytes live) {
     this.srdag = srdag;
     this.schedule = schedule;
     this.classification = classification;
@@ -52,6 +53,15 @@ public final class MemoryPlan {
     this.notes = List.copyOf(notes);
     this.viewSource = viewSource;
     this.viewOffset = viewOffset;
+    this.live = live;
+  }
+
+  /**
+   * The bytes of each buffer its consumer reads; a special vertex copies only those (all of them under
+   * {@code baseline}).
+   */
+  public LiveBytes liveBytes() {
+    return live;
   }
 
   /**

@@ -63,12 +63,15 @@ public final class MemoryPlanner {
     progress.worked(1);
     Decisions decisions = StrategySelector.select(schedule, classes, distances, topology, request.target(),
         request.strategy(), request.overrides());
+    // PREESM's plain copies (baseline) copy every byte; the other strategies leave out copies nobody reads
+    LiveBytes live = request.strategy() == org.cacheflow.plan.strategy.GlobalStrategy.BASELINE
+        ? LiveBytes.whole(srdag) : LiveBytes.compute(srdag, topology, classes, decisions);
     progress.worked(1);
     // buffer plans are made when asked for: their evidence texts cost more than the whole plan otherwise
     List<BufferPlan> buffers = new java.util.AbstractList<>() {
       @Override
       public BufferPlan get(int e) {
-        return bufferPlan(srdag, schedule, classes, distances, decisions, e, true);
+        return bufferPlan(srdag, schedule, classes, distances, decisions, live, e, true);
       }
 
       @Override
@@ -86,7 +89,7 @@ public final class MemoryPlanner {
     for (FlatFifo fifo : srdag.flatGraph().fifos()) {
       List<BufferPlan> figures = new ArrayList<>();
       for (int e : byFifo[fifo.index()]) {
-        figures.add(bufferPlan(srdag, schedule, classes, distances, decisions, e, false));
+        figures.add(bufferPlan(srdag, schedule, classes, distances, decisions, live, e, false));
       }
       FifoPlan plan = fifoPlan(srdag.flatGraph(), names, fifo, figures);
       fifos.add(plan);
@@ -101,7 +104,7 @@ public final class MemoryPlanner {
     progress.done();
     return new MemoryPlan(srdag, schedule, classes, request.target(), request.strategy(), buffers, fifos, byFifo,
         new PlanTotals(baseline, copied, footprint, baselineFootprint), concat(notes, decisions.notes()), views(decisions),
-        viewOffsets(decisions));
+        viewOffsets(decisions), live);
   }
 
   /**
@@ -190,7 +193,7 @@ public final class MemoryPlanner {
 
   /** A buffer's plan; without its class evidence (null) when only the figures are needed. */
   private static BufferPlan bufferPlan(Srdag srdag, Schedule schedule, Classification classes,
-      ReuseDistances distances, Decisions decisions, int e, boolean withEvidence) {
+      ReuseDistances distances, Decisions decisions, LiveBytes live, int e, boolean withEvidence) {
     long bytes = srdag.edgeBytes(e);
     BufferOrigin origin = classes.origin(e);
     Strategy strategy = decisions.strategy(e);
@@ -213,9 +216,9 @@ public final class MemoryPlanner {
         withEvidence ? classes.evidence(e) : null,
         origin, classes.crossCore(e), schedule.coreOf(producer), schedule.coreOf(consumer), strategy,
         decisions.prestore(e), decisions.slots(e), decisions.homeCore(e), root, baseline,
-        copies ? bytes : strategy == Strategy.ALIAS && origin == BufferOrigin.COPY ? classes.copiedIntoMerged(e) : 0,
+        copies ? live.bytes(e) : strategy == Strategy.ALIAS && origin == BufferOrigin.COPY ? classes.copiedIntoMerged(e) : 0,
         footprint, distances.rereadBytes(e), distances.rewriteBytes(e), decisions.overridden(e),
-        decisions.reason(e));
+        live.why(e) == null || !copies ? decisions.reason(e) : decisions.reason(e) + "; " + live.why(e));
   }
 
   private static int[][] buffersByFifo(Srdag srdag) {

@@ -340,6 +340,31 @@ public final class Srdag {
     return adjacent(adjacency(true), vertex);
   }
 
+  /**
+   * Edges entering ({@code input}) or leaving the vertex in port order: the declaration order of the actor's
+   * ports for a firing, creation (slot) order for an inserted vertex. A fork, join or round buffer copies its
+   * slices in this order.
+   */
+  public int[] portOrderedEdges(int vertex, boolean input) {
+    int[] adjacent = input ? incomingEdges(vertex) : outgoingEdges(vertex);
+    if (isInserted(vertex)) {
+      return adjacent;
+    }
+    FlatActor actor = flatGraph().actor(vertexActor(vertex));
+    java.util.List<Integer> ordered = new java.util.ArrayList<>();
+    for (org.cacheflow.plan.analysis.FlatPort port : actor.ports()) {
+      if (port.isInput() != input) {
+        continue;
+      }
+      for (int e : adjacent) {
+        if ((input ? edgeTargetPort(e) : edgeSourcePort(e)).equals(port.name())) {
+          ordered.add(e);
+        }
+      }
+    }
+    return ordered.size() == adjacent.length ? ordered.stream().mapToInt(Integer::intValue).toArray() : adjacent;
+  }
+
   /** Edges entering the vertex, in creation order. */
   public int[] incomingEdges(int vertex) {
     return adjacent(adjacency(false), vertex);

@@ -14,6 +14,19 @@ public interface ExecutionPlan {
 
   int cores();
 
+  /** How many nodes (MPI ranks, one process each) the cores form; 1 for one shared-memory machine. */
+  default int nodes() {
+    return 1;
+  }
+
+  /**
+   * The node of a core (0 .. nodes-1). Cores of one node share memory; a buffer whose producer and consumer
+   * run on different nodes is sent over MPI.
+   */
+  default int nodeOf(int core) {
+    return 0;
+  }
+
   /** The core that runs the vertex. */
   int coreOf(int vertex);
 

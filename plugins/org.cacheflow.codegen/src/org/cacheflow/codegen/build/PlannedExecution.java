@@ -81,6 +81,16 @@ public final class PlannedExecution implements ExecutionPlan {
   }
 
   @Override
+  public int nodes() {
+    return plan.platform().nodes();
+  }
+
+  @Override
+  public int nodeOf(int core) {
+    return plan.platform().nodeOf(core);
+  }
+
+  @Override
   public int coreOf(int vertex) {
     return plan.schedule().coreOf(vertex);
   }

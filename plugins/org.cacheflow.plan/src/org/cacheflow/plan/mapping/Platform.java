@@ -5,13 +5,18 @@ import java.util.List;
 
 import org.cacheflow.model.Architecture;
 
-/** The cores a graph is mapped onto, in a fixed order (their indices). Immutable. */
+/**
+ * The cores a graph is mapped onto, in a fixed order (their indices), grouped into nodes: cores of one node
+ * share memory; cores of different nodes (machines, MPI ranks) exchange data by message passing. Nodes are
+ * numbered from 0 without gaps and every node has at least one core. Immutable.
+ */
 public final class Platform {
 
   /** The core type of cores made up by {@link #generic(int)}. */
   public static final String GENERIC_TYPE = "generic";
 
   private final List<Core> cores;
+  private final int nodes;
 
   public Platform(List<Core> cores) {
     if (cores.isEmpty()) {
@@ -24,6 +29,23 @@ public final class Platform {
       }
     }
     this.cores = List.copyOf(cores);
+    int nodes = 0;
+    for (Core core : cores) {
+      if (core.node() < 0) {
+        throw new IllegalArgumentException("core " + core + " has a negative node " + core.node());
+      }
+      nodes = Math.max(nodes, core.node() + 1);
+    }
+    int[] count = new int[nodes];
+    for (Core core : cores) {
+      count[core.node()]++;
+    }
+    for (int node = 0; node < nodes; node++) {
+      if (count[node] == 0) {
+        throw new IllegalArgumentException("node " + node + " has no core (nodes are numbered without gaps)");
+      }
+    }
+    this.nodes = nodes;
   }
 
   /** {@code count} cores named {@code Core0 .. Core<count-1>} (PREESM's naming), all of one type. */
@@ -34,6 +56,27 @@ public final class Platform {
     List<Core> cores = new ArrayList<>();
     for (int i = 0; i < count; i++) {
       cores.add(new Core(i, "Core" + i, GENERIC_TYPE));
+    }
+    return new Platform(cores);
+  }
+
+  /**
+   * {@code nodes} nodes of {@code coresPerNode} cores each, all of one type; cores are numbered node by node
+   * and named {@code Core0 .. Core<n-1>} across nodes (so scenario constraints naming PREESM's cores apply).
+   */
+  public static Platform generic(int nodes, int coresPerNode) {
+    if (nodes <= 0) {
+      throw new IllegalArgumentException("node count must be positive: " + nodes);
+    }
+    if (coresPerNode <= 0) {
+      throw new IllegalArgumentException("core count must be positive: " + coresPerNode);
+    }
+    List<Core> cores = new ArrayList<>();
+    for (int node = 0; node < nodes; node++) {
+      for (int i = 0; i < coresPerNode; i++) {
+        int index = cores.size();
+        cores.add(new Core(index, "Core" + index, GENERIC_TYPE, node));
+      }
     }
     return new Platform(cores);
   }
@@ -54,6 +97,21 @@ public final class Platform {
 
   public int size() {
     return cores.size();
+  }
+
+  /** How many nodes the cores form (1: one shared-memory machine). */
+  public int nodes() {
+    return nodes;
+  }
+
+  /** The node of the core with that index. */
+  public int nodeOf(int core) {
+    return cores.get(core).node();
+  }
+
+  /** The indices of the node's cores, in order. */
+  public int[] coresOf(int node) {
+    return cores.stream().filter(core -> core.node() == node).mapToInt(Core::index).toArray();
   }
 
   public Core core(int index) {

@@ -1,6 +1,7 @@
 package org.cacheflow.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -109,11 +110,37 @@ class GenerateCommandTest {
     assertTrue(override.err().contains("slots=K needs a positive integer"), override.err());
     Run cores = InspectCommandTest.run("generate", EXAMPLE.toString(), "--out", dir.toString(), "--cores", "65");
     assertEquals(Main.USAGE, cores.status());
+    assertTrue(cores.err().contains("--cores must be at most 64, got 65"), cores.err());
     // the interim planner is gone: the memory plan is the only one
     Run planner = InspectCommandTest.run("generate", EXAMPLE.toString(), "--out", dir.toString(), "--planner",
         "interim");
     assertEquals(Main.USAGE, planner.status());
     assertTrue(planner.err().contains("unknown option --planner"), planner.err());
+  }
+
+  /** Issue 16: --nodes N with --cores C is N nodes of C cores, at most 64 cores in all; bad counts are usage errors. */
+  @Test
+  void nodesAndCoresPerNode() {
+    Path out = dir.resolve("fb");
+    Run run = InspectCommandTest.run("generate", EXAMPLE.toString(), "--out", out.toString(), "--nodes", "2",
+        "--cores", "1", "--strategy", "baseline", "--synthetic-actors");
+    assertEquals(Main.OK, run.status(), run.err());
+    assertTrue(run.out().contains("2 nodes x 1 core, strategy baseline"), run.out());
+    for (String[] bad : new String[][] {{"--nodes", "0"}, {"--nodes", "-1"}, {"--nodes", "two"}}) {
+      Run refused = InspectCommandTest.run("generate", EXAMPLE.toString(), "--out", dir.resolve("x").toString(),
+          bad[0], bad[1], "--cores", "1");
+      assertEquals(Main.USAGE, refused.status(), refused.err());
+      assertTrue(refused.err().contains("option --nodes must be a positive integer, got '" + bad[1] + "'"),
+          refused.err());
+    }
+    Run tooMany = InspectCommandTest.run("generate", EXAMPLE.toString(), "--out", dir.resolve("x").toString(),
+        "--nodes", "3", "--cores", "22");
+    assertEquals(Main.USAGE, tooMany.status(), tooMany.err());
+    assertTrue(tooMany.err().contains("--nodes 3 x 22 cores per node is 66 cores; a generated program runs on at "
+        + "most 64 cores in total"), tooMany.err());
+    assertFalse(Files.exists(dir.resolve("x")), "nothing written");
+    Run help = InspectCommandTest.run("generate", "--help");
+    assertTrue(help.out().contains("--nodes N"), help.out());
   }
 
   @Test

@@ -1,6 +1,7 @@
 package org.cacheflow.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -92,6 +93,27 @@ class PlanCommandTest {
     assertTrue(run.out().contains("\"policy\": \"locality\""));
     assertTrue(run.out().contains("\"name\": \"board\""));
     assertTrue(run.out().contains("\"l2Bytes\": 262144"));
+  }
+
+  /** Issue 16: --nodes N of --cores C each; cores numbered node by node; the text names each node's cores. */
+  @Test
+  void nodesOfCoresEach() {
+    Run run = run("plan", EXAMPLE.toString(), "--json", "--nodes", "2", "--cores", "2");
+    assertEquals(0, run.status(), run.err());
+    assertTrue(run.out().contains("\"name\": \"Core3\""), "four cores");
+    assertFalse(run.out().contains("\"name\": \"Core4\""), "four cores");
+    Run text = run("plan", EXAMPLE.toString(), "--nodes", "2", "--cores", "1");
+    assertEquals(0, text.status(), text.err());
+    assertTrue(text.out().contains("on 2 nodes x 1 core"), text.out());
+    assertTrue(text.out().contains("node 0: Core0; node 1: Core1"), text.out());
+    // without --cores, each node has the architecture's cores (the example's S-LAM: one node of 2)
+    Run perNode = run("plan", EXAMPLE.toString(), "--nodes", "2");
+    assertEquals(0, perNode.status(), perNode.err());
+    assertTrue(perNode.out().contains("node 0: Core0, Core1; node 1: Core2, Core3"), perNode.out());
+    Run zero = run("plan", EXAMPLE.toString(), "--nodes", "0");
+    assertEquals(Main.USAGE, zero.status());
+    assertTrue(zero.err().contains("option --nodes must be a positive integer, got '0'"), zero.err());
+    assertTrue(run("plan", "--help").out().contains("--nodes N"));
   }
 
   @Test

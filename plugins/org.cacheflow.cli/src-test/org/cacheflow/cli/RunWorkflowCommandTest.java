@@ -83,6 +83,29 @@ class RunWorkflowCommandTest {
     assertFalse(Files.exists(out.resolve("core_1.c")), "one core asked for");
   }
 
+  /** Issue 16: a Nodes variable beside Cores reaches generate; --nodes replaces it; a bad value is at its line. */
+  @Test
+  void theWorkflowsNodesReachTheGenerator() throws IOException {
+    Path workflow = project.resolve("Workflows/cacheflow.workflow");
+    Files.writeString(workflow, Files.readString(workflow).replace("<dftools:variable name=\"Cores\" value=\"\"/>",
+        "<dftools:variable name=\"Cores\" value=\"1\"/>\n"
+            + "            <dftools:variable name=\"Nodes\" value=\"2\"/>"));
+    Path out = temp.resolve("out");
+    Run run = run("run-workflow", project.toString(), "-w", "cacheflow", "-s", "2core.scenario", "--out",
+        out.toString(), "--strategy", "Baseline");
+    assertEquals(0, run.status(), run.err());
+    assertTrue(run.out().contains("2 nodes x 1 core, strategy baseline"), run.out());
+    Run changed = run("run-workflow", project.toString(), "-w", "cacheflow", "-s", "2core.scenario", "--out",
+        out.toString(), "--strategy", "Baseline", "--nodes", "1");
+    assertEquals(0, changed.status(), changed.err());
+    assertTrue(changed.out().contains("1 cores, strategy baseline"), changed.out());
+    setVariable("Nodes", "none");
+    Run bad = run("run-workflow", project.toString());
+    assertEquals(1, bad.status(), bad.err());
+    assertTrue(bad.err().contains(".workflow:" + lineOf(workflow, "\"none\"") + ":"), bad.err());
+    assertTrue(bad.err().contains("'Nodes' must be a positive integer, got 'none'"), bad.err());
+  }
+
   @Test
   void anUnknownValueIsReportedAtItsLineAndNothingIsGenerated() throws IOException {
     setVariable("Memory strategy", "Fastest");

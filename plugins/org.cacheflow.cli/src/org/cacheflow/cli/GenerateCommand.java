@@ -52,14 +52,15 @@ public final class GenerateCommand implements Command {
 
   @Override
   public String summary() {
-    return "generate a C project (CMake) running the graph on N cores with the cacheflow runtime";
+    return "generate a C project (CMake) running the graph on N cores (or nodes x cores, MPI) with the cacheflow "
+        + "runtime";
   }
 
   @Override
   public String help() {
     return """
         usage: cacheflow generate <graph.pi | sdf3.xml | project-dir> --out DIR [--scenario F] [--cores N]
-                                  [--strategy S] [--override ...]... [--target F] [--synthetic-actors]
+                                  [--nodes N] [--strategy S] [--override ...]... [--target F] [--synthetic-actors]
                                   [--sources DIR] [--include DIR]... [--define NAME=VALUE]... [--link LIB]...
                                   [--param NAME=VALUE]...
 
@@ -74,7 +75,11 @@ public final class GenerateCommand implements Command {
           --out DIR             output folder (created or replaced)
           --scenario F          PREESM scenario (sizes, parameter values): a file, or a name or path in the
                                 project (4core, Scenarios/4core.scenario)
-          --cores N             cores to run on (default: the scenario's architecture, else 1)
+          --cores N             cores to run on (default: the scenario's architecture, else 1); with --nodes,
+                                the cores of each node
+          --nodes N             nodes (machines, one MPI process each) to run on: the firings are partitioned
+                                across the nodes, FIFOs between nodes become MPI transfers (default: the
+                                scenario's architecture, else 1); at most 64 cores in all. See docs/multinode.md
           --strategy S          %s
                                 (default auto); baseline is PREESM's behaviour
           --override X          slots=K: rdy-ack channel slots (default 2); else a per-FIFO override of the
@@ -118,8 +123,8 @@ public final class GenerateCommand implements Command {
   @Override
   public int run(List<String> args, PrintStream out, PrintStream err) {
     Arguments arguments = Arguments.parse(args, Set.of("--synthetic-actors"), Set.of("--out", "--scenario",
-        "--cores", "--strategy", "--override", "--target", "--sources", "--include", "--param", "--define",
-        "--link"));
+        "--cores", "--nodes", "--strategy", "--override", "--target", "--sources", "--include", "--param",
+        "--define", "--link"));
     Path input = Path.of(arguments.single("graph, SDF3 file or project directory"));
     Path outDir = Path.of(arguments.option("--out").orElseThrow(() -> new UsageException("missing --out DIR")));
     Path scenario = arguments.option("--scenario").map(Path::of).orElse(null);
@@ -167,20 +172,21 @@ public final class GenerateCommand implements Command {
       }
     }
     Path runtime = runtimeFolder();
+    PlatformOptions platformOptions = PlatformOptions.of(arguments);
 
     Diagnostics diagnostics = new Diagnostics();
     Progress progress = new Progress(err);
     progress.step("reading " + input);
-    LoadedInput loaded = InputLoader.load(input, scenario, arguments.all("--param"),
-        arguments.positiveInt("--cores").isPresent(), diagnostics);
+    LoadedInput loaded = InputLoader.load(input, scenario, arguments.all("--param"), platformOptions.given(),
+        diagnostics);
     if (scenario == null && loaded.scenarioFile() != null) {
       err.println("note: using scenario " + Paths.display(loaded.scenarioFile()) + " (choose another with --scenario)");
     }
-    int cores = arguments.positiveInt("--cores").orElse(loaded.architecture() != null
-        && !loaded.architecture().getCores().isEmpty() ? loaded.architecture().getCores().size() : 1);
-    if (cores > 64) {
-      throw new UsageException("--cores must be at most 64, got " + cores);
-    }
+    // the architecture's nodes and core count, with PREESM's core names and one core type
+    Platform platform = platformOptions.platform(loaded.architecture() != null
+        && !loaded.architecture().getCores().isEmpty() ? PlatformOptions.generic(Platform.of(loaded.architecture()))
+        : null, 1);
+    platformOptions.checkGenerated(platform);
     progress.step("analysing " + loaded.graph().getName());
     AnalysisResult analysis = GraphAnalysis.analyse(loaded.graph(), loaded.parameterOverrides(), diagnostics,
         progress);
@@ -190,7 +196,7 @@ public final class GenerateCommand implements Command {
     ExecutionPlan plan;
     List<String> specialOperators = loaded.scenarioFile() == null ? List.of()
         : ScenarioReader.readFile(loaded.scenarioFile(), new Diagnostics()).specialVertexOperators();
-    MappingInputs inputs = MappingInputs.fromScenario(analysis.flatGraph(), Platform.generic(cores),
+    MappingInputs inputs = MappingInputs.fromScenario(analysis.flatGraph(), platform,
         loaded.scenario(), specialOperators, diagnostics);
     ScriptReport scripts = loaded.memoryScripts(srdag, diagnostics);
     try {
@@ -227,9 +233,9 @@ public final class GenerateCommand implements Command {
     for (String error : scripts.errors()) {
       err.println("warning: memory script: " + error + " (its merges and marks are left out)");
     }
-    out.printf("generated %s: %d cores, strategy %s, %d buffers, %d channels, %d copy-on-write buffers%s%n",
-        Paths.display(outDir), cores, strategy.name(), project.buffers().size(), project.channels().size(),
-        project.cowBuffers().size(), synthetic ? ", synthetic actors" : "");
+    out.printf("generated %s: %s, strategy %s, %d buffers, %d channels, %d copy-on-write buffers%s%n",
+        Paths.display(outDir), PlatformOptions.describe(platform), strategy.name(), project.buffers().size(),
+        project.channels().size(), project.cowBuffers().size(), synthetic ? ", synthetic actors" : "");
     out.println("build: " + buildHint(outDir, project.identifier()));
     return Main.OK;
   }

@@ -59,8 +59,8 @@ public final class PlanCommand implements Command {
   public String help() {
     return """
         usage: cacheflow plan <graph.pi | sdf3.xml | project-dir> [--scenario F] [--param NAME=VALUE]...
-                              [--cores N] [--policy load|locality] [--strategy S] [--override 'actor.port=S']...
-                              [--target NAME|FILE] [--json] [--report DIR]
+                              [--cores N] [--nodes N] [--policy load|locality] [--strategy S]
+                              [--override 'actor.port=S']... [--target NAME|FILE] [--json] [--report DIR]
 
         Reads and expands the graph as 'cacheflow inspect' does, maps the single-rate graph onto the cores with a
         list scheduler (scenario timings balanced, mapping constraints respected), gives every buffer a class
@@ -72,7 +72,11 @@ public final class PlanCommand implements Command {
           --scenario F        PREESM scenario (timings, constraints, sizes, parameters); see 'inspect --help'
           --param NAME=VALUE  override a parameter; repeatable
           --cores N           plan for N cores named Core0..CoreN-1 instead of the scenario's architecture
-                              (default without an architecture: the target's core count)
+                              (default without an architecture: the target's core count); with --nodes,
+                              the cores of each node
+          --nodes N           plan for N nodes (machines, MPI processes) of --cores cores each (default:
+                              the architecture's cores per node, else the target's); cores are numbered
+                              node by node. See docs/multinode.md
           --policy P          load (default): each firing where it finishes first; locality: consumers of
                               buffers of at least the L1 size stay with their producer when the load allows
           --strategy S        baseline | cow | ntm | prestore | homeforward | auto (default)
@@ -118,11 +122,12 @@ public final class PlanCommand implements Command {
   @Override
   public int run(List<String> args, PrintStream out, PrintStream err) {
     Arguments arguments = Arguments.parse(args, Set.of("--json"),
-        Set.of("--scenario", "--param", "--cores", "--policy", "--strategy", "--override", "--target", "--report"));
+        Set.of("--scenario", "--param", "--cores", "--nodes", "--policy", "--strategy", "--override", "--target",
+            "--report"));
     Path input = Path.of(arguments.single("graph, SDF3 file or project directory"));
     Path scenario = arguments.option("--scenario").map(Path::of).orElse(null);
     boolean json = arguments.flag("--json");
-    Integer cores = arguments.positiveInt("--cores").orElse(null);
+    PlatformOptions platformOptions = PlatformOptions.of(arguments);
     String strategyName = arguments.option("--strategy").orElse("auto");
     GlobalStrategy strategy = GlobalStrategy.byLabel(strategyName.toLowerCase(Locale.ROOT));
     if (strategy == null) {
@@ -147,8 +152,8 @@ public final class PlanCommand implements Command {
     Diagnostics diagnostics = new Diagnostics();
     Progress progress = new Progress(err);
     progress.step("reading " + input);
-    LoadedInput loaded = InputLoader.load(input, scenario, arguments.all("--param"),
-        arguments.positiveInt("--cores").isPresent(), diagnostics);
+    LoadedInput loaded = InputLoader.load(input, scenario, arguments.all("--param"), platformOptions.given(),
+        diagnostics);
     if (scenario == null && loaded.scenarioFile() != null) {
       err.println("note: using scenario " + Paths.display(loaded.scenarioFile()) + " (choose another with --scenario)");
     }
@@ -158,14 +163,8 @@ public final class PlanCommand implements Command {
     progress.step("expanding to a single-rate graph");
     Srdag srdag = SingleRateExpansion.expand(analysis, progress);
 
-    Platform platform;
-    if (cores != null) {
-      platform = Platform.generic(cores);
-    } else if (loaded.architecture() != null && !loaded.architecture().getCores().isEmpty()) {
-      platform = Platform.of(loaded.architecture());
-    } else {
-      platform = Platform.generic(target.cores());
-    }
+    Platform platform = platformOptions.platform(loaded.architecture() != null
+        && !loaded.architecture().getCores().isEmpty() ? Platform.of(loaded.architecture()) : null, target.cores());
     List<String> specialOperators = List.of();
     if (loaded.scenarioFile() != null) {
       ScenarioFile file = ScenarioReader.readFile(loaded.scenarioFile(), new Diagnostics());
@@ -213,8 +212,19 @@ public final class PlanCommand implements Command {
     }
     text.append(")\n");
     text.append("strategy ").append(plan.strategy().label).append(", ").append(schedule.policy().label)
-        .append(" mapping on ").append(schedule.coreCount()).append(" cores, target ")
+        .append(" mapping on ").append(PlatformOptions.describe(plan.platform())).append(", target ")
         .append(plan.target().describe()).append("\n");
+    if (plan.platform().nodes() > 1) {
+      text.append("nodes:");
+      for (int node = 0; node < plan.platform().nodes(); node++) {
+        List<String> cores = new ArrayList<>();
+        for (int core : plan.platform().coresOf(node)) {
+          cores.add(plan.platform().core(core).name());
+        }
+        text.append(node == 0 ? " " : "; ").append("node ").append(node).append(": ").append(String.join(", ", cores));
+      }
+      text.append("\n");
+    }
     text.append("schedule: makespan ").append(schedule.makespan()).append(" time units;");
     for (int c = 0; c < schedule.coreCount(); c++) {
       text.append(c == 0 ? " " : ", ").append(plan.platform().core(c).name()).append(' ')

@@ -44,8 +44,9 @@ public final class RunWorkflowCommand implements Command {
   public String help() {
     return """
         usage: cacheflow run-workflow <project-dir> [-w WORKFLOW] [-s SCENARIO] [--out DIR] [--strategy S]
-                                      [--cores N] [--target T] [--override 'actor.port=S']... [--synthetic-actors]
-                                      [--sources DIR] [--include DIR]... [--define NAME=VALUE]... [--link LIB]...
+                                      [--cores N] [--nodes N] [--target T] [--override 'actor.port=S']...
+                                      [--synthetic-actors] [--sources DIR] [--include DIR]...
+                                      [--define NAME=VALUE]... [--link LIB]...
 
         Runs workflows of a PREESM project on scenarios, headless. A cacheflow task (pluginId
         org.cacheflow.workflow.codegen) generates a C project with its settings; in a workflow without one,
@@ -64,7 +65,8 @@ public final class RunWorkflowCommand implements Command {
                               generation, DIR/<workflow>-<scenario>, when there are several)
           --strategy S        memory strategy for every task: Baseline, CopyOnWrite, NonTemporal, PreStore,
                               HomeForward, Auto (or baseline, cow, ntm, prestore, homeforward, auto)
-          --cores N           core count for every task
+          --cores N           core count for every task (of each node, with Nodes or --nodes)
+          --nodes N           node count (machines, MPI processes) for every task; see docs/multinode.md
           --target T          built-in target (zen4-vm, generic, sapphire-rapids-vm) or target file
           --override 'P=S'    per-FIFO strategy for every task (replaces the tasks' Overrides); repeatable
           --synthetic-actors  generated actor bodies for every task
@@ -82,8 +84,8 @@ public final class RunWorkflowCommand implements Command {
   @Override
   public int run(List<String> args, PrintStream out, PrintStream err) {
     Arguments arguments = Arguments.parse(args, Set.of("--synthetic-actors"), Set.of("-w", "--workflow", "-s",
-        "--scenario", "--out", "--strategy", "--cores", "--target", "--override", "--sources", "--include",
-        "--define", "--link"));
+        "--scenario", "--out", "--strategy", "--cores", "--nodes", "--target", "--override", "--sources",
+        "--include", "--define", "--link"));
     Path project = Path.of(arguments.single("project directory"));
     String workflow = either(arguments, "-w", "--workflow");
     String scenario = either(arguments, "-s", "--scenario");
@@ -94,8 +96,9 @@ public final class RunWorkflowCommand implements Command {
         given(arguments, "--include").map(all -> all.stream().map(RunWorkflowCommand::absolute).toList())
             .orElse(null), given(arguments, "--define").orElse(null), given(arguments, "--link").orElse(null));
     SettingsChange change = new SettingsChange(strategy, arguments.positiveInt("--cores").orElse(null),
-        arguments.option("--target").orElse(null), overrides, arguments.flag("--synthetic-actors") ? true : null,
-        arguments.option("--out").map(Path::of).orElse(null), actorCode);
+        arguments.positiveInt("--nodes").orElse(null), arguments.option("--target").orElse(null), overrides,
+        arguments.flag("--synthetic-actors") ? true : null, arguments.option("--out").map(Path::of).orElse(null),
+        actorCode);
 
     Diagnostics diagnostics = new Diagnostics();
     RunListener listener = new RunListener() {

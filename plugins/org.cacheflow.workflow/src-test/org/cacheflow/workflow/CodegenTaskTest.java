@@ -20,9 +20,9 @@ class CodegenTaskTest {
 
   @Test
   void declaresItsParametersInEditorOrder() {
-    // the six of the task's first issue, then the actors' code (issue 13)
-    assertEquals(List.of("Memory strategy", "Cores", "Target", "Overrides", "Synthetic actors", "Output directory",
-        "Actor sources", "Include directories", "Compile definitions", "Libraries"),
+    // the six of the task's first issue with Nodes beside Cores (issue 16), then the actors' code (issue 13)
+    assertEquals(List.of("Memory strategy", "Cores", "Nodes", "Target", "Overrides", "Synthetic actors",
+        "Output directory", "Actor sources", "Include directories", "Compile definitions", "Libraries"),
         CodegenTask.DESCRIPTOR.parameters().stream().map(TaskParameter::name).toList());
     assertEquals("org.cacheflow.workflow.codegen", CodegenTask.DESCRIPTOR.pluginId());
   }
@@ -82,6 +82,17 @@ class CodegenTaskTest {
     assertTrue(cores.problem(" 12 ").isEmpty());
     for (String bad : List.of("0", "-2", "four", "2.5", "99999999999")) {
       assertEquals("'Cores' must be a positive integer, got '" + bad + "'", cores.problem(bad).orElseThrow());
+    }
+  }
+
+  @Test
+  void nodesAcceptsOnlyPositiveIntegers() {
+    TaskParameter nodes = CodegenTask.DESCRIPTOR.parameter(CodegenTask.NODES).orElseThrow();
+    assertEquals(ValueKind.POSITIVE_INTEGER, nodes.kind());
+    assertTrue(nodes.problem("2").isEmpty());
+    assertTrue(nodes.problem("").isEmpty(), "blank: the architecture's");
+    for (String bad : List.of("0", "-1", "two", "1.5")) {
+      assertEquals("'Nodes' must be a positive integer, got '" + bad + "'", nodes.problem(bad).orElseThrow());
     }
   }
 

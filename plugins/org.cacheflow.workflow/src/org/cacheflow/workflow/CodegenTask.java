@@ -33,6 +33,7 @@ public final class CodegenTask {
 
   public static final String MEMORY_STRATEGY = "Memory strategy";
   public static final String CORES = "Cores";
+  public static final String NODES = "Nodes";
   public static final String TARGET = "Target";
   public static final String OVERRIDES = "Overrides";
   public static final String SYNTHETIC_ACTORS = "Synthetic actors";
@@ -67,9 +68,18 @@ public final class CodegenTask {
           .map(problem -> problem + strategyHint(value)));
 
   private static final TaskParameter CORES_PARAMETER = new TaskParameter(CORES,
-      "How many cores the generated program runs on; firings are mapped and ordered for that many cores.",
+      "How many cores the generated program runs on; firings are mapped and ordered for that many cores. With `"
+          + "Nodes`, the cores of each node.",
       ValueKind.POSITIVE_INTEGER, List.of(), "a positive integer, e.g. `4`", "",
-      "the number of cores of the scenario's architecture (S-LAM)", CodegenTask::positiveIntegerProblem);
+      "the number of cores of the scenario's architecture (S-LAM)", value -> positiveIntegerProblem(CORES, value));
+
+  private static final TaskParameter NODES_PARAMETER = new TaskParameter(NODES,
+      "How many nodes (machines, one MPI process each) the generated program runs on, each with `" + CORES
+          + "` cores: the firings are partitioned across the nodes, then mapped and ordered on each node's cores; "
+          + "FIFOs between nodes become MPI transfers. See docs/multinode.md.",
+      ValueKind.POSITIVE_INTEGER, List.of(), "a positive integer, e.g. `2`", "",
+      "the nodes of the scenario's architecture (S-LAM); one node when it has none",
+      value -> positiveIntegerProblem(NODES, value));
 
   private static final TaskParameter TARGET_PARAMETER = new TaskParameter(TARGET,
       "The cache hierarchy the memory plan is made for: cache sizes, line and page size, and the break-even sizes "
@@ -152,7 +162,7 @@ public final class CodegenTask {
           + "cacheflow and are skipped.",
       List.of(new TaskPort("scenario", "the scenario, as PREESM's `scenario` source gives it")),
       List.of(),
-      List.of(MEMORY_STRATEGY_PARAMETER, CORES_PARAMETER, TARGET_PARAMETER, OVERRIDES_PARAMETER,
+      List.of(MEMORY_STRATEGY_PARAMETER, CORES_PARAMETER, NODES_PARAMETER, TARGET_PARAMETER, OVERRIDES_PARAMETER,
           SYNTHETIC_ACTORS_PARAMETER, OUTPUT_DIRECTORY_PARAMETER, ACTOR_SOURCES_PARAMETER,
           INCLUDE_DIRECTORIES_PARAMETER, COMPILE_DEFINITIONS_PARAMETER, LIBRARIES_PARAMETER),
       List.of(
@@ -163,6 +173,8 @@ public final class CodegenTask {
               "The value is not one of those listed for the parameter (case does not matter)."),
           new DocumentedError("'Cores' must be a positive integer, got '<value>'",
               "Write a whole number of cores, or leave the variable out to use the architecture's."),
+          new DocumentedError("'Nodes' must be a positive integer, got '<value>'",
+              "Write a whole number of nodes, or leave the variable out to use the architecture's."),
           new DocumentedError("override '<entry>': ...",
               "An entry of `Overrides` is not `actor.port=STRATEGY`, or names an unknown strategy."),
           new DocumentedError("no such target file, and no built-in target of that name",
@@ -254,7 +266,7 @@ public final class CodegenTask {
     return "";
   }
 
-  private static Optional<String> positiveIntegerProblem(String value) {
+  private static Optional<String> positiveIntegerProblem(String parameter, String value) {
     try {
       if (Integer.parseInt(value) > 0) {
         return Optional.empty();
@@ -262,7 +274,7 @@ public final class CodegenTask {
     } catch (NumberFormatException e) {
       // reported below
     }
-    return Optional.of("'" + CORES + "' must be a positive integer, got '" + value + "'");
+    return Optional.of("'" + parameter + "' must be a positive integer, got '" + value + "'");
   }
 
   private static Optional<String> overridesProblem(String value) {

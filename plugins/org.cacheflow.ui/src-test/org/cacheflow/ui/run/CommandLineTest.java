@@ -45,15 +45,17 @@ class CommandLineTest {
   @Test
   void requestsBecomeTheCommandLinesOfGenerateAndPlan() {
     GenerationRequest request = new GenerationRequest(Path.of("p"), Path.of("p/Scenarios/s.scenario"),
-        GlobalStrategy.HOMEFORWARD, 4, "generic", List.of("A.out=cow", "B.*=ntm"), true, Path.of("p/out"), Map.of());
-    // a built-in target other than generate's default must reach it (issue 13: it was dropped)
+        GlobalStrategy.HOMEFORWARD, 4, 2, "generic", List.of("A.out=cow", "B.*=ntm"), true, Path.of("p/out"),
+        Map.of());
+    // a built-in target other than generate's default must reach it (issue 13: it was dropped); the workflow's
+    // Nodes reaches both commands (issue 16)
     assertEquals(List.of("generate", "p", "--out", "p/out", "--scenario", "p/Scenarios/s.scenario", "--strategy",
-        "homeforward", "--cores", "4", "--target", "generic", "--override", "A.out=cow", "--override", "B.*=ntm",
-        "--synthetic-actors"), CommandLineGenerator.arguments(request));
+        "homeforward", "--cores", "4", "--nodes", "2", "--target", "generic", "--override", "A.out=cow",
+        "--override", "B.*=ntm", "--synthetic-actors"), CommandLineGenerator.arguments(request));
     assertEquals(List.of("plan", "p", "--scenario", "p/Scenarios/s.scenario", "--strategy", "homeforward",
-        "--cores", "4", "--target", "generic", "--override", "A.out=cow", "--override", "B.*=ntm", "--report",
-        "p/out-plan"), PlanReports.arguments(request, Path.of("p/out-plan")));
-    GenerationRequest real = new GenerationRequest(Path.of("p"), null, GlobalStrategy.AUTO, null, "zen4-vm",
+        "--cores", "4", "--nodes", "2", "--target", "generic", "--override", "A.out=cow", "--override", "B.*=ntm",
+        "--report", "p/out-plan"), PlanReports.arguments(request, Path.of("p/out-plan")));
+    GenerationRequest real = new GenerationRequest(Path.of("p"), null, GlobalStrategy.AUTO, null, null, "zen4-vm",
         List.of(), false, Path.of("p/out"), new ActorCode("/p/Code/src", List.of("/usr/include/SDL2"),
             List.of("FRAMES=4"), List.of("sdl2", "m")), Map.of());
     assertEquals(List.of("generate", "p", "--out", "p/out", "--strategy", "auto", "--target", "zen4-vm",

@@ -92,13 +92,30 @@ class CodegenSettingsTest {
   void commandLineChangesWinOverTheTask() {
     CodegenSettings settings = CodegenSettings.read(task(variable("Memory strategy", "Baseline"),
         variable("Cores", "2")));
-    CodegenSettings changed = settings.with(new SettingsChange(GlobalStrategy.COW, null, "generic", null, true,
-        null));
+    CodegenSettings changed = settings.with(new SettingsChange(GlobalStrategy.COW, null, null, "generic", null,
+        true, null));
     assertEquals(GlobalStrategy.COW, changed.strategy());
     assertEquals(2, changed.cores());
+    assertNull(changed.nodes());
     assertEquals("generic", changed.target());
     assertTrue(changed.syntheticActors());
     assertEquals(settings, settings.with(SettingsChange.NONE));
+  }
+
+  /** Issue 16: Nodes beside Cores, checked the same way, replaced by a command line's --nodes. */
+  @Test
+  void nodesIsReadCheckedAndChanged() {
+    CodegenSettings settings = CodegenSettings.read(task(variable("Cores", "2"), variable("Nodes", " 3 ")));
+    assertEquals(2, settings.cores());
+    assertEquals(3, settings.nodes());
+    assertEquals(7, settings.location("Nodes").line());
+    assertNull(CodegenSettings.read(task(variable("Nodes", ""))).nodes());
+    assertEquals(4, settings.with(new SettingsChange(null, null, 4, null, null, null, null)).nodes());
+    assertEquals(2, settings.with(new SettingsChange(null, null, 4, null, null, null, null)).cores());
+    InputException error = assertThrows(InputException.class, () -> CodegenSettings.read(task(
+        variable("Cores", "2"), variable("Nodes", "0"))));
+    assertEquals(7, error.location().line());
+    assertEquals("'Nodes' must be a positive integer, got '0'", error.getMessage());
   }
 
   @Test

@@ -75,6 +75,7 @@ class WorkflowRunnerTest {
     assertEquals("2core.scenario", request.scenario().getFileName().toString());
     assertEquals(GlobalStrategy.AUTO, request.strategy());
     assertNull(request.cores());
+    assertNull(request.nodes());
     assertEquals("zen4-vm", request.target());
     assertTrue(request.syntheticActors());
     // the scenario's <codegenDirectory url="/filter-bank/Code/generated"/>
@@ -204,10 +205,15 @@ class WorkflowRunnerTest {
 
   @Test
   void commandLineSettingsReplaceTheTasks() {
-    run(null, null, new SettingsChange(GlobalStrategy.BASELINE, 1, null, List.of("Blur.in=memcpy"), false, null));
+    run(null, null, new SettingsChange(GlobalStrategy.BASELINE, 1, 2, null, List.of("Blur.in=memcpy"), false,
+        null));
     GenerationRequest request = recorder.requests.get(0);
     assertEquals(GlobalStrategy.BASELINE, request.strategy());
     assertEquals(1, request.cores());
+    assertEquals(2, request.nodes());
+    List<String> args = request.arguments("generate");
+    assertEquals("1", args.get(args.indexOf("--cores") + 1), args.toString());
+    assertEquals("2", args.get(args.indexOf("--nodes") + 1), args.toString());
     assertEquals(List.of("Blur.in=memcpy"), request.overrides());
     assertEquals(false, request.syntheticActors());
     assertEquals(CodegenTask.DESCRIPTOR.parameter(CodegenTask.TARGET).orElseThrow().defaultValue(), request.target());
@@ -232,7 +238,7 @@ class WorkflowRunnerTest {
         "ZLIB::ZLIB")));
 
     recorder.requests.clear();
-    run(null, null, new SettingsChange(null, null, null, null, null, null, new ActorCode(null, null, null,
+    run(null, null, new SettingsChange(null, null, null, null, null, null, null, new ActorCode(null, null, null,
         List.of("sdl2"))));
     assertEquals(List.of("sdl2"), recorder.requests.get(0).actorCode().libraries(), "the command line's replace");
     assertEquals(List.of("FRAMES=4", "VERBOSE"), recorder.requests.get(0).actorCode().definitions());

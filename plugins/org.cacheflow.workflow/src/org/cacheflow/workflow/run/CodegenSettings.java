@@ -21,7 +21,8 @@ import org.cacheflow.workflow.descriptor.TaskParameter;
  * declared parameter with an accepted value; missing or blank ones take their defaults.
  *
  * @param strategy the memory strategy
- * @param cores the core count, or null for the architecture's
+ * @param cores the core count (of each node), or null for the architecture's
+ * @param nodes the node count, or null for the architecture's
  * @param target a built-in target name or a target file path as written (resolved against the project later)
  * @param overrides per-FIFO overrides, {@code actor.port=STRATEGY} each
  * @param syntheticActors whether actors get generated stand-in bodies
@@ -30,8 +31,9 @@ import org.cacheflow.workflow.descriptor.TaskParameter;
  * @param locations where each setting was written, by parameter name, plus {@link #TASK} for the task itself;
  *     settings left at their default point at the task
  */
-public record CodegenSettings(GlobalStrategy strategy, Integer cores, String target, List<String> overrides,
-    boolean syntheticActors, String outputDirectory, ActorCode actorCode, Map<String, SourceLocation> locations) {
+public record CodegenSettings(GlobalStrategy strategy, Integer cores, Integer nodes, String target,
+    List<String> overrides, boolean syntheticActors, String outputDirectory, ActorCode actorCode,
+    Map<String, SourceLocation> locations) {
 
   /** The key of {@link #locations} for the task element. */
   public static final String TASK = "";
@@ -104,6 +106,7 @@ public record CodegenSettings(GlobalStrategy strategy, Integer cores, String tar
     locations.put(TASK, taskLocation);
     GlobalStrategy strategy = CodegenTask.strategy(value(values, CodegenTask.MEMORY_STRATEGY)).orElseThrow();
     String cores = value(values, CodegenTask.CORES);
+    String nodes = value(values, CodegenTask.NODES);
     String synthetic = value(values, CodegenTask.SYNTHETIC_ACTORS);
     String output = value(values, CodegenTask.OUTPUT_DIRECTORY);
     String sources = value(values, CodegenTask.ACTOR_SOURCES);
@@ -111,6 +114,7 @@ public record CodegenSettings(GlobalStrategy strategy, Integer cores, String tar
         given(values, CodegenTask.INCLUDE_DIRECTORIES), given(values, CodegenTask.COMPILE_DEFINITIONS),
         given(values, CodegenTask.LIBRARIES));
     return new CodegenSettings(strategy, cores.isEmpty() ? null : Integer.valueOf(cores),
+        nodes.isEmpty() ? null : Integer.valueOf(nodes),
         value(values, CodegenTask.TARGET), CodegenTask.overrideEntries(value(values, CodegenTask.OVERRIDES)),
         synthetic.toLowerCase(Locale.ROOT).equals("true"), output.isEmpty() ? null : output, actorCode, locations);
   }
@@ -130,7 +134,8 @@ public record CodegenSettings(GlobalStrategy strategy, Integer cores, String tar
   /** These settings with what a command line or a build says instead; null fields of {@code change} keep ours. */
   public CodegenSettings with(SettingsChange change) {
     return new CodegenSettings(change.strategy() != null ? change.strategy() : strategy,
-        change.cores() != null ? change.cores() : cores, change.target() != null ? change.target() : target,
+        change.cores() != null ? change.cores() : cores, change.nodes() != null ? change.nodes() : nodes,
+        change.target() != null ? change.target() : target,
         change.overrides() != null ? change.overrides() : overrides,
         change.syntheticActors() != null ? change.syntheticActors() : syntheticActors, outputDirectory,
         actorCode.with(change.actorCode()), locations);

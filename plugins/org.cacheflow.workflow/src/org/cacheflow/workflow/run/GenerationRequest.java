@@ -15,7 +15,8 @@ import org.cacheflow.plan.strategy.GlobalStrategy;
  * @param input a PREESM project directory, a PiSDF {@code .pi} graph or an SDF3 {@code .xml} graph
  * @param scenario the scenario file, or null (for a project: its first usable scenario)
  * @param strategy the memory strategy
- * @param cores the core count, or null for the architecture's (else one)
+ * @param cores the core count (of each node), or null for the architecture's (else one)
+ * @param nodes the node count, or null for the architecture's (else one)
  * @param target a built-in target name, or the absolute path of a target file
  * @param overrides per-FIFO overrides, {@code actor.port=STRATEGY}
  * @param syntheticActors whether actors get generated stand-in bodies
@@ -25,8 +26,8 @@ import org.cacheflow.plan.strategy.GlobalStrategy;
  * @param origins where each setting came from, by task parameter name (see {@link CodegenSettings#locations}),
  *     so that a generator can report a setting it rejects at its line; may be empty
  */
-public record GenerationRequest(Path input, Path scenario, GlobalStrategy strategy, Integer cores, String target,
-    List<String> overrides, boolean syntheticActors, Path outputDirectory, ActorCode actorCode,
+public record GenerationRequest(Path input, Path scenario, GlobalStrategy strategy, Integer cores, Integer nodes,
+    String target, List<String> overrides, boolean syntheticActors, Path outputDirectory, ActorCode actorCode,
     Map<String, SourceLocation> origins) {
 
   public GenerationRequest {
@@ -40,15 +41,16 @@ public record GenerationRequest(Path input, Path scenario, GlobalStrategy strate
   }
 
   /** Without actor code settings (generate's defaults). */
-  public GenerationRequest(Path input, Path scenario, GlobalStrategy strategy, Integer cores, String target,
-      List<String> overrides, boolean syntheticActors, Path outputDirectory, Map<String, SourceLocation> origins) {
-    this(input, scenario, strategy, cores, target, overrides, syntheticActors, outputDirectory, ActorCode.NONE,
+  public GenerationRequest(Path input, Path scenario, GlobalStrategy strategy, Integer cores, Integer nodes,
+      String target, List<String> overrides, boolean syntheticActors, Path outputDirectory,
+      Map<String, SourceLocation> origins) {
+    this(input, scenario, strategy, cores, nodes, target, overrides, syntheticActors, outputDirectory, ActorCode.NONE,
         origins);
   }
 
   /** The same request writing elsewhere. */
   public GenerationRequest withOutputDirectory(Path value) {
-    return new GenerationRequest(input, scenario, strategy, cores, target, overrides, syntheticActors, value,
+    return new GenerationRequest(input, scenario, strategy, cores, nodes, target, overrides, syntheticActors, value,
         actorCode, origins);
   }
 
@@ -68,6 +70,9 @@ public record GenerationRequest(Path input, Path scenario, GlobalStrategy strate
     args.addAll(List.of("--strategy", strategy.label));
     if (cores != null) {
       args.addAll(List.of("--cores", Integer.toString(cores)));
+    }
+    if (nodes != null) {
+      args.addAll(List.of("--nodes", Integer.toString(nodes)));
     }
     // always: a built-in profile other than generate's default must reach it too
     args.addAll(List.of("--target", target));

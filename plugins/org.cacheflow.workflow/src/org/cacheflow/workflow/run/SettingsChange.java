@@ -10,7 +10,8 @@ import org.cacheflow.plan.strategy.GlobalStrategy;
  * changes nothing.
  *
  * @param strategy the memory strategy
- * @param cores the core count
+ * @param cores the core count (of each node)
+ * @param nodes the node count
  * @param target a built-in target name or a target file
  * @param overrides per-FIFO overrides (replacing the task's)
  * @param syntheticActors whether actors get generated bodies
@@ -18,23 +19,23 @@ import org.cacheflow.plan.strategy.GlobalStrategy;
  * @param actorCode the actors' sources, headers, definitions and libraries; paths as given (from the working
  *     directory)
  */
-public record SettingsChange(GlobalStrategy strategy, Integer cores, String target, List<String> overrides,
-    Boolean syntheticActors, Path outputDirectory, ActorCode actorCode) {
+public record SettingsChange(GlobalStrategy strategy, Integer cores, Integer nodes, String target,
+    List<String> overrides, Boolean syntheticActors, Path outputDirectory, ActorCode actorCode) {
 
   /** Changes nothing. */
-  public static final SettingsChange NONE = new SettingsChange(null, null, null, null, null, null);
+  public static final SettingsChange NONE = new SettingsChange(null, null, null, null, null, null, null);
 
   public SettingsChange {
     actorCode = actorCode == null ? ActorCode.NONE : actorCode;
   }
 
   /** Changes no actor code setting. */
-  public SettingsChange(GlobalStrategy strategy, Integer cores, String target, List<String> overrides,
-      Boolean syntheticActors, Path outputDirectory) {
-    this(strategy, cores, target, overrides, syntheticActors, outputDirectory, ActorCode.NONE);
+  public SettingsChange(GlobalStrategy strategy, Integer cores, Integer nodes, String target,
+      List<String> overrides, Boolean syntheticActors, Path outputDirectory) {
+    this(strategy, cores, nodes, target, overrides, syntheticActors, outputDirectory, ActorCode.NONE);
   }
 
   public SettingsChange withOutputDirectory(Path value) {
-    return new SettingsChange(strategy, cores, target, overrides, syntheticActors, value, actorCode);
+    return new SettingsChange(strategy, cores, nodes, target, overrides, syntheticActors, value, actorCode);
   }
 }

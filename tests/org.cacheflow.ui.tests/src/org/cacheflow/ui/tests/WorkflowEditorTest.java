@@ -169,6 +169,32 @@ class WorkflowEditorTest {
     editor.doSave(null);
   }
 
+  /** Issue 16: the node count is edited beside the cores, added to a task that lacks it, and checked. */
+  @Test
+  void theNodeCountIsEditedBesideTheCores() throws Exception {
+    IProject project = UiTesting.exampleProject();
+    IFile file = UiTesting.write(project, "Workflows/Nodes.workflow", WORKFLOW);
+    WorkflowEditor editor = open(file);
+    Control body = formBody(editor);
+    org.eclipse.swt.widgets.Text cores = UiTesting.byData(body, CacheflowTaskControls.PARAMETER_KEY,
+        CodegenTask.CORES);
+    cores.setText("2");
+    org.eclipse.swt.widgets.Text nodes = UiTesting.byData(body, CacheflowTaskControls.PARAMETER_KEY,
+        CodegenTask.NODES);
+    assertEquals("", nodes.getText());
+    nodes.setText("3");
+    WorkflowDocument.Task task = WorkflowDocument.parse(editor.document().get()).task("cacheflow");
+    assertEquals("2", task.value(CodegenTask.CORES));
+    assertEquals("3", task.value(CodegenTask.NODES));
+    assertTrue(editor.document().get().contains("<dftools:variable name=\"Nodes\" value=\"3\"/>"),
+        editor.document().get());
+    nodes.setText("0");
+    org.eclipse.swt.widgets.Label effect = UiTesting.byData(body, CacheflowTaskControls.PARAMETER_KEY,
+        CodegenTask.NODES + ".effect");
+    assertTrue(effect.getText().contains("'Nodes' must be a positive integer, got '0'"), effect.getText());
+    editor.doSave(null);
+  }
+
   @Test
   void sourceEditsShowInTheFormAndBrokenSourceDisablesIt() throws Exception {
     IProject project = UiTesting.exampleProject();

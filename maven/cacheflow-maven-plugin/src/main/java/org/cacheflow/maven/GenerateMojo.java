@@ -58,9 +58,16 @@ public class GenerateMojo extends AbstractMojo {
   @Parameter(property = "cacheflow.strategy")
   private String strategy;
 
-  /** Core count; default: the scenario's architecture. */
+  /** Core count (of each node, with {@code nodes}); default: the scenario's architecture. */
   @Parameter(property = "cacheflow.cores")
   private Integer cores;
+
+  /**
+   * Node count (machines, one MPI process each; {@code cores} cores each); with a workflow it replaces the tasks'
+   * {@code Nodes}. Default: the scenario's architecture.
+   */
+  @Parameter(property = "cacheflow.nodes")
+  private Integer nodes;
 
   /** Target cache description: a built-in profile or a file. */
   @Parameter(property = "cacheflow.target")
@@ -217,6 +224,9 @@ public class GenerateMojo extends AbstractMojo {
     }
     if (cores != null) {
       command.addAll(List.of("--cores", Integer.toString(cores)));
+    }
+    if (nodes != null) {
+      command.addAll(List.of("--nodes", Integer.toString(nodes)));
     }
     if (target != null && !target.isBlank()) {
       command.addAll(List.of("--target", fileOrName(target)));

@@ -1,6 +1,7 @@
 package org.cacheflow.maven;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.File;
@@ -49,6 +50,26 @@ class GenerateMojoTest {
       assertTrue(line.contains("--sources " + project.resolve("actors")), line);
       assertTrue(line.contains("--include /usr/include/SDL2"), line);
       assertTrue(line.endsWith("--define FRAMES=6 --define VERBOSE --link ZLIB::ZLIB --link m"), line);
+    }
+  }
+
+  /** Issue 16: nodes and cores reach both commands; without them the architecture decides (no option). */
+  @Test
+  void nodesAndCoresBecomeOptions() throws Exception {
+    Path project = Files.createDirectories(temp.resolve("app"));
+    for (String workflow : new String[] {null, "cacheflow"}) {
+      GenerateMojo mojo = new GenerateMojo();
+      set(mojo, "input", project.toFile());
+      set(mojo, "basedir", project.toFile());
+      set(mojo, "outputDirectory", temp.resolve("out").toFile());
+      set(mojo, "workflow", workflow);
+      String line = String.join(" ", mojo.commandLine());
+      assertFalse(line.contains("--nodes") || line.contains("--cores"), line);
+      set(mojo, "nodes", 2);
+      set(mojo, "cores", 1);
+      List<String> command = mojo.commandLine();
+      assertEquals("2", command.get(command.indexOf("--nodes") + 1), command.toString());
+      assertEquals("1", command.get(command.indexOf("--cores") + 1), command.toString());
     }
   }
 }

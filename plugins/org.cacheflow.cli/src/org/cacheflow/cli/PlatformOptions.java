@@ -1,0 +1,110 @@
+package org.cacheflow.cli;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.cacheflow.plan.mapping.Core;
+import org.cacheflow.plan.mapping.Platform;
+
+/**
+ * The {@code --nodes N} and {@code --cores C} options of {@code plan}, {@code generate} and {@code run-workflow}:
+ * {@code --cores C} alone is C cores on one machine; with {@code --nodes N} it is the cores of each of N nodes
+ * (issue 16). Neither: the scenario's architecture decides, nodes included.
+ *
+ * @param nodes the {@code --nodes} value, or null
+ * @param cores the {@code --cores} value, or null
+ */
+record PlatformOptions(Integer nodes, Integer cores) {
+
+  /**
+   * The most cores a generated program runs on, counted across its nodes (cores are numbered across nodes in the
+   * generated code, which has room for this many).
+   */
+  static final int MAX_CORES = 64;
+
+  /** The options {@code --nodes} and {@code --cores}, each a positive integer when given. */
+  static PlatformOptions of(Arguments arguments) {
+    return new PlatformOptions(arguments.positiveInt("--nodes").orElse(null),
+        arguments.positiveInt("--cores").orElse(null));
+  }
+
+  /** Whether the command line describes the platform itself (then the scenario's architecture may be absent). */
+  boolean given() {
+    return nodes != null || cores != null;
+  }
+
+  /**
+   * The platform to plan for: the command line's, else {@code architecture}, else one node of
+   * {@code fallbackCores} cores. With {@code --nodes} and without {@code --cores}, every node has as many cores as a
+   * node of the architecture has (its largest), else {@code fallbackCores}.
+   *
+   * @param architecture the scenario's architecture as a platform (nodes included), or null
+   */
+  Platform platform(Platform architecture, int fallbackCores) {
+    if (nodes == null) {
+      return cores != null ? Platform.generic(cores)
+          : architecture != null ? architecture : Platform.generic(fallbackCores);
+    }
+    int perNode = cores != null ? cores : architecture != null ? largestNode(architecture) : fallbackCores;
+    if ((long) nodes * perNode > Integer.MAX_VALUE) {
+      throw new UsageException("--nodes " + nodes + " x " + perNode + " cores per node: too many cores");
+    }
+    return Platform.generic(nodes, perNode);
+  }
+
+  /**
+   * Refuses a platform of more than {@link #MAX_CORES} cores in all, naming the options that made it (a generated
+   * program's limit; {@code plan} has none).
+   */
+  void checkGenerated(Platform platform) {
+    if (platform.size() <= MAX_CORES) {
+      return;
+    }
+    if (nodes != null) {
+      throw new UsageException("--nodes " + nodes + " x " + platform.coresOf(0).length + " cores per node is "
+          + platform.size() + " cores; a generated program runs on at most " + MAX_CORES + " cores in total");
+    }
+    if (cores != null) {
+      throw new UsageException("--cores must be at most " + MAX_CORES + ", got " + cores);
+    }
+    throw new UsageException("the scenario's architecture has " + platform.size() + " cores; a generated program "
+        + "runs on at most " + MAX_CORES + " (choose fewer with --cores, or --nodes and --cores)");
+  }
+
+  /**
+   * The platform's nodes and cores in words: {@code 2 cores}, {@code 2 nodes x 2 cores}, or
+   * {@code 3 nodes (2+2+1 cores)} when nodes differ.
+   */
+  static String describe(Platform platform) {
+    if (platform.nodes() == 1) {
+      return platform.size() + " cores";
+    }
+    List<String> counts = new ArrayList<>();
+    for (int node = 0; node < platform.nodes(); node++) {
+      counts.add(Integer.toString(platform.coresOf(node).length));
+    }
+    boolean even = counts.stream().distinct().count() == 1;
+    return platform.nodes() + " nodes " + (even ? "x " + counts.get(0) + (counts.get(0).equals("1") ? " core"
+        : " cores") : "(" + String.join("+", counts) + " cores)");
+  }
+
+  /**
+   * The platform with PREESM's core names and one core type ({@code Core0..}, as {@code --cores} makes them) and
+   * the nodes of {@code platform}: what {@code generate} maps on when the architecture decides.
+   */
+  static Platform generic(Platform platform) {
+    List<Core> cores = new ArrayList<>();
+    for (Core core : platform.cores()) {
+      cores.add(new Core(core.index(), "Core" + core.index(), Platform.GENERIC_TYPE, core.node()));
+    }
+    return new Platform(cores);
+  }
+
+  private static int largestNode(Platform platform) {
+    int largest = 0;
+    for (int node = 0; node < platform.nodes(); node++) {
+      largest = Math.max(largest, platform.coresOf(node).length);
+    }
+    return largest;
+  }
+}

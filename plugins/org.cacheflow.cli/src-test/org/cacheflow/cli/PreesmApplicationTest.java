@@ -173,9 +173,12 @@ class PreesmApplicationTest {
   @Test
   void theHintQuotesWhatTheShellWouldSplit() {
     assertEquals("cmake -S 'a b' -B 'a b/build' && cmake --build 'a b/build' && 'a b/build/g' --iterations 10 "
-        + "--validate", GenerateCommand.buildHint(Path.of("a b"), "g"));
+        + "--validate", GenerateCommand.buildHint(Path.of("a b"), "g", 1));
     assertEquals("cmake -S . -B build && cmake --build build && build/g --iterations 10 --validate",
-        GenerateCommand.buildHint(Path.of("."), "g"));
+        GenerateCommand.buildHint(Path.of("."), "g", 1));
+    // issue 16: one process per node
+    assertEquals("cmake -S . -B build && cmake --build build && mpirun -np 3 build/g --iterations 10 --validate",
+        GenerateCommand.buildHint(Path.of("."), "g", 3));
   }
 
   /** Six frames in the data file: one CRC line per frame, in order, and the run stopped after the last. */

@@ -236,7 +236,11 @@ public final class GenerateCommand implements Command {
     out.printf("generated %s: %s, strategy %s, %d buffers, %d channels, %d copy-on-write buffers%s%n",
         Paths.display(outDir), PlatformOptions.describe(platform), strategy.name(), project.buffers().size(),
         project.channels().size(), project.cowBuffers().size(), synthetic ? ", synthetic actors" : "");
-    out.println("build: " + buildHint(outDir, project.identifier()));
+    out.println("build: " + buildHint(outDir, project.identifier(), platform.nodes()));
+    if (platform.nodes() > 1) {
+      err.println("note: one process per node: run the program under mpirun -np " + platform.nodes()
+          + " (with --oversubscribe where a machine has fewer cores than processes); see docs/multinode.md");
+    }
     return Main.OK;
   }
 
@@ -265,14 +269,18 @@ public final class GenerateCommand implements Command {
     return list == null ? List.of() : list;
   }
 
-  /** The shell commands that configure, build and run the generated project, from the working directory. */
-  static String buildHint(Path outDir, String program) {
+  /**
+   * The shell commands that configure, build and run the generated project, from the working directory; a program
+   * for several nodes runs under {@code mpirun}, one process per node.
+   */
+  static String buildHint(Path outDir, String program, int nodes) {
     String out = Paths.display(outDir);
     out = out.isEmpty() ? "." : out;
     String build = Paths.display(outDir.resolve("build"));
     String executable = Paths.display(outDir.resolve("build").resolve(program));
     return "cmake -S " + Shell.quote(out) + " -B " + Shell.quote(build) + " && cmake --build " + Shell.quote(build)
-        + " && " + Shell.quote(executable) + " --iterations 10 --validate";
+        + " && " + (nodes > 1 ? "mpirun -np " + nodes + " " : "") + Shell.quote(executable)
+        + " --iterations 10 --validate";
   }
 
   /**

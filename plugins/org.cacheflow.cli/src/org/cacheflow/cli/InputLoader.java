@@ -61,8 +61,8 @@ public final class InputLoader {
   }
 
   /**
-   * As {@link #load(Path, Path, List, Diagnostics)}; with {@code coresGiven} ({@code --cores N}) the scenario's
-   * architecture is not needed, so one that is absent is a warning and the input has none.
+   * As {@link #load(Path, Path, List, Diagnostics)}; with {@code coresGiven} ({@code --cores} or {@code --nodes})
+   * the scenario's architecture is not needed, so one that is absent is a warning and the input has none.
    */
   public static LoadedInput load(Path input, Path scenario, List<String> params, boolean coresGiven,
       Diagnostics diagnostics) {

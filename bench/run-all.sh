@@ -5,6 +5,7 @@
 #    bench/cow-unannotated/run.sh    -> bench/results/cow-unannotated[-quick].csv, .txt (stereo without READ_ONLY)
 # 2. bench/home-forwarding/run.sh    -> bench/results/home-forwarding[-quick].csv, .txt (when present)
 #    bench/stereo-cores/run.sh       -> bench/results/stereo-cores.csv, .txt (examples/stereo, 2 cores vs 1)
+#    bench/multinode/run.sh          -> bench/results/multinode[-quick].csv, .txt (1 node x 2 cores vs 2 x 1, MPI)
 # 3. the runtime's micro-benchmarks (runtime-c/bench: non-temporal copy, copy-on-write, pre-stores, the
 #    pre-stores paper's listings, channels, the channel against ck_ring and FastForward, flags), built in
 #    bench/build/runtime-c (Release) and run with --csv; outputs in bench/results/runtime-c/ (their own CSV layouts; runtime-c/README.md quotes its runs)
@@ -40,6 +41,11 @@ if [ -x "$here/home-forwarding/run.sh" ]; then
 fi
 if [ -x "$here/stereo-cores/run.sh" ]; then
     run "$here/stereo-cores/run.sh" "${quick[@]}"
+fi
+if command -v mpirun >/dev/null; then
+    run "$here/multinode/run.sh" "${quick[@]}"
+else
+    echo "run-all: bench/multinode/run.sh skipped: no mpirun (Debian: openmpi-bin libopenmpi-dev)" >&2
 fi
 
 build="$here/build/runtime-c"

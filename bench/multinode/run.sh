@@ -1,0 +1,209 @@
+#!/usr/bin/env bash
+# Multi-node generation over MPI (issue 16): the bundled stereo example and the farm benchmark of
+# bench/home-forwarding on 1 node x 2 cores against 2 nodes x 1 core, both on this machine (Open MPI between
+# two processes of one machine: its shared-memory transport, the "loopback" case), in one command:
+#   bench/multinode/run.sh [--quick] [--runs N] [--iterations N]
+# 1. plans every graph on both platforms with `cacheflow plan --json --nodes N --cores C`: the bytes each
+#    iteration sends between nodes and the planner's predicted time of an iteration;
+# 2. generates each with `cacheflow generate --nodes N --cores C` (strategy auto), builds it (Release, bundled
+#    runtime; CMake finds MPI for the 2-node program) and checks that both programs print the same sink
+#    digests (--validate; the 2-node program under mpirun -np 2);
+# 3. runs the programs interleaved, round by round (the 2-node one under mpirun -np 2 --oversubscribe, every
+#    program with --no-pin: two ranks of one machine would pin their threads to the same CPU); time
+#    per iteration = wall time of a run of 3 + N iterations minus one of 3, so that start-up (MPI's included)
+#    and tear-down cancel; prints a table (median and min-max per program, the planner's prediction, and
+#    2-node/1-node ratios measured and predicted, unit-free) and the CSV bench/results/multinode[-quick].csv
+#    (the table is saved next to it, with the machine and its load average).
+# --quick: 3 rounds of 10 stereo iterations (farm: 500 times as many), farm matrices of 64 (default: 7 rounds of
+# 40, matrices of 128); --iterations N sets the stereo iterations (the farm's, 500 N: an iteration of the farm takes
+# well under a millisecond, and mpirun's start-up varies by more than that).
+# Environment: CACHEFLOW (default ./cacheflow), CF_JOBS (2), MPIRUN (default mpirun).
+# The machine is shared: compare the ratios of one run, not absolute times across runs.
+set -euo pipefail
+
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+cacheflow=${CACHEFLOW:-$root/cacheflow}
+mpirun=${MPIRUN:-mpirun}
+jobs=${CF_JOBS:-2}
+work="$here/build"
+results="$root/bench/results"
+runs=7
+iterations=40
+farm_size=128
+quick=0
+
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --quick) quick=1; runs=3; iterations=10; farm_size=64 ;;
+        --runs) shift; runs=${1:?--runs needs a number} ;;
+        --iterations) shift; iterations=${1:?--iterations needs a number} ;;
+        -h|--help) sed -n '2,21p' "$0"; exit 0 ;;
+        *) echo "run.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
+    esac
+    shift
+done
+
+die() { echo "run.sh: $*" >&2; exit 1; }
+command -v cmake >/dev/null || die "cmake not found"
+command -v python3 >/dev/null || die "python3 not found"
+command -v "$mpirun" >/dev/null || die "$mpirun not found (Debian: apt-get install openmpi-bin libopenmpi-dev)"
+generator=()
+if command -v ninja >/dev/null; then generator=(-G Ninja); fi
+# two MPI processes on a machine of any size, not bound to cores by Open MPI; Open MPI refuses root unless told
+mpi=("$mpirun" --oversubscribe --bind-to none -np 2)
+if [ "$(id -u)" = 0 ]; then mpi+=(--allow-run-as-root); fi
+
+started=$(date +%s)
+rm -rf "$work" && mkdir -p "$work" "$results"
+hf="$root/bench/home-forwarding"
+# graph: input and options of plan and generate (the actors' code for generate only)
+graphs=(stereo farm)
+inputs_stereo=("$root/examples/stereo")
+code_stereo=(--sources "$root/examples/stereo/Code/src" --include "$root/examples/stereo/Code/include")
+inputs_farm=("$hf/Algo/farm.pi" --param "size=$farm_size" --param tasks=4 --param elemFloat=0)
+code_farm=(--sources "$hf/Code/src/farm" --include "$hf/Code/include")
+platforms=("1 2" "2 1") # nodes cores-per-node
+
+# Every program runs with --no-pin: each rank pins its threads to CPUs 0, 1, ... of its machine, so the two
+# ranks of 2 x 1 would share CPU 0 here; the 1 x 2 program runs unpinned too, for a fair comparison.
+run_program() { # graph nodes cores args...: runs it (under mpirun on several nodes), output to stdout
+    local graph=$1 nodes=$2 cores=$3
+    shift 3
+    local exe="$work/$graph-${nodes}x$cores/build/$graph"
+    if [ "$nodes" -gt 1 ]; then "${mpi[@]}" "$exe" --no-pin "$@"; else "$exe" --no-pin "$@"; fi
+}
+
+echo "== plan and generate (cacheflow plan --json, cacheflow generate), build (Release)"
+plans="$work/plans.tsv"
+: >"$plans"
+for graph in "${graphs[@]}"; do
+    declare -n inputs="inputs_$graph" code="code_$graph"
+    for platform in "${platforms[@]}"; do
+        read -r nodes cores <<<"$platform"
+        name="$graph-${nodes}x$cores"
+        "$cacheflow" plan "${inputs[@]}" --json --nodes "$nodes" --cores "$cores" >"$work/$name.plan.json" \
+            2>"$work/$name.plan.log" || { cat "$work/$name.plan.log"; die "planning $name failed"; }
+        read -r cut predicted < <(python3 - "$work/$name.plan.json" <<'PY'
+import json, sys
+plan = json.load(open(sys.argv[1]))
+# one node: no "partition"; nothing is sent and the prediction is the schedule's makespan
+partition = plan.get("partition") or {}
+print(partition.get("bytesSent", 0), partition.get("predictedTime", plan["schedule"]["makespan"]))
+PY
+        )
+        printf '%s\t%s\t%s\t%s\t%s\n' "$graph" "$nodes" "$cores" "$cut" "$predicted" >>"$plans"
+        "$cacheflow" generate "${inputs[@]}" --out "$work/$name" --nodes "$nodes" --cores "$cores" "${code[@]}" \
+            >"$work/$name.log" 2>&1 || { cat "$work/$name.log"; die "generating $name failed"; }
+        { cmake -S "$work/$name" -B "$work/$name/build" "${generator[@]}" -DCMAKE_BUILD_TYPE=Release \
+              -DCACHEFLOW_BUNDLED_RUNTIME=ON >>"$work/$name.log" 2>&1 &&
+          cmake --build "$work/$name/build" -j "$jobs" >>"$work/$name.log" 2>&1; } ||
+            { tail -30 "$work/$name.log"; die "building $name failed"; }
+        [ -x "$work/$name/build/$graph" ] || die "$name: no program $work/$name/build/$graph"
+    done
+    unset -n inputs code
+done
+
+echo "== validate: the same sink digests on 1 node and on 2"
+for graph in "${graphs[@]}"; do
+    reference=
+    for platform in "${platforms[@]}"; do
+        read -r nodes cores <<<"$platform"
+        digest=$(run_program "$graph" "$nodes" "$cores" --iterations 2 --validate 2>>"$work/runs.log" |
+            grep ' : ' | grep -v '^stats:' | sort || true)
+        [ -n "$digest" ] || die "$graph on $nodes x $cores printed no digest"
+        if [ -z "$reference" ]; then reference=$digest
+        elif [ "$digest" != "$reference" ]; then
+            die "$graph: the digests on $nodes x $cores differ:\n$digest\nvs\n$reference"
+        fi
+    done
+    echo "   $graph: digests agree"
+done
+
+iterations_stereo=$iterations
+iterations_farm=$(( iterations * 500 ))
+echo "== measure: $runs interleaved rounds of $iterations_stereo (stereo) and $iterations_farm (farm) iterations"
+wall() { # graph nodes cores iterations: nanoseconds
+    local start end
+    start=$(date +%s%N)
+    run_program "$1" "$2" "$3" --iterations "$4" >/dev/null 2>>"$work/runs.log" || { tail -5 "$work/runs.log" >&2; return 1; }
+    end=$(date +%s%N)
+    echo $(( end - start ))
+}
+load_before=$(cut -d' ' -f1-3 /proc/loadavg)
+raw="$work/times.tsv"
+: >"$raw"
+for round in $(seq 1 "$runs"); do
+    for graph in "${graphs[@]}"; do
+        declare -n n="iterations_$graph"
+        for platform in "${platforms[@]}"; do
+            read -r nodes cores <<<"$platform"
+            short=$(wall "$graph" "$nodes" "$cores" 3) &&
+                long=$(wall "$graph" "$nodes" "$cores" $(( 3 + n ))) ||
+                die "$graph on $nodes x $cores failed"
+            printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$round" "$graph" "$nodes" "$cores" "$n" \
+                "$(python3 -c "print(($long - $short) / 1e9)")" >>"$raw"
+        done
+        unset -n n
+    done
+done
+load_after=$(cut -d' ' -f1-3 /proc/loadavg)
+
+suffix=$([ "$quick" = 1 ] && echo "-quick" || echo "")
+csv="$results/multinode$suffix.csv"
+table="$results/multinode$suffix.txt"
+python3 - "$raw" "$plans" "$csv" "$farm_size" <<'PY' | tee "$table.tmp"
+import csv, statistics, sys
+raw, plans, out, farm_size = sys.argv[1:5]
+sizes = {"stereo": "scenario 2core", "farm": f"{farm_size}x{farm_size} int"}
+times = {}  # (graph, nodes, cores) -> ms per iteration, one per round
+for line in open(raw):
+    _, graph, nodes, cores, iterations, seconds = line.split()
+    times.setdefault((graph, int(nodes), int(cores)), []).append(float(seconds) * 1e3 / int(iterations))
+planned = {}
+for line in open(plans):
+    graph, nodes, cores, cut, predicted = line.split()
+    planned[(graph, int(nodes), int(cores))] = (int(cut), int(predicted))
+rows = []
+print(f"{'graph':<7} {'platform':<18} {'bytes/iter between nodes':>24} {'ms/iteration':>12} {'min-max':>17} "
+      f"{'predicted (time units)':>22}")
+for key in times:
+    graph, nodes, cores = key
+    t = times[key]
+    m, lo, hi = statistics.median(t), min(t), max(t)
+    cut, predicted = planned[key]
+    platform = f"{nodes} node{'s' if nodes > 1 else ''} x {cores} core{'s' if cores > 1 else ''}"
+    print(f"{graph:<7} {platform:<18} {cut:>24} {m:12.4f} {f'{lo:.4f}-{hi:.4f}':>17} {predicted:>22}")
+    common = dict(benchmark=graph, variant=f"{nodes}x{cores}", size=sizes[graph], nodes=nodes, cores_per_node=cores,
+                  runs=len(t))
+    rows.append(dict(common, metric="time_per_iteration", median=f"{m:.4g}", low=f"{lo:.4g}", high=f"{hi:.4g}",
+                     unit="ms"))
+    rows.append(dict(common, metric="bytes_between_nodes", median=cut, low=cut, high=cut, unit="bytes/iteration"))
+    rows.append(dict(common, metric="predicted_time", median=predicted, low=predicted, high=predicted,
+                     unit="scenario time units"))
+print()
+print("2 nodes x 1 core against 1 node x 2 cores (ratios of medians; >1: slower on 2 nodes):")
+for graph in dict.fromkeys(k[0] for k in times):
+    one, two = (graph, 1, 2), (graph, 2, 1)
+    if one in times and two in times:
+        measured = statistics.median(times[two]) / statistics.median(times[one])
+        p1, p2 = planned[one][1], planned[two][1]
+        predicted = f"{p2 / p1:.2f}" if p1 > 0 else "unknown"
+        print(f"  {graph:<7} measured {measured:.2f}, predicted {predicted}")
+with open(out, "w", newline="") as f:
+    w = csv.DictWriter(f, fieldnames=["benchmark", "variant", "size", "metric", "median", "low", "high", "unit",
+                                      "nodes", "cores_per_node", "runs"])
+    w.writeheader()
+    w.writerows(rows)
+print(f"\nCSV: {out.rsplit('/', 1)[-1]} ({len(rows)} rows)")
+PY
+{
+    echo "# bench/multinode/run.sh$([ "$quick" = 1 ] && echo " --quick") ($runs rounds of $iterations_stereo stereo and $iterations_farm farm iterations; farm matrices of $farm_size), $(date -u '+%Y-%m-%d %H:%M UTC')"
+    echo "# machine: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//'), $(nproc) CPUs; $("$mpirun" --version 2>/dev/null | head -1)"
+    echo "# load average (1, 5, 15 min) before measuring: $load_before; after: $load_after"
+    cat "$table.tmp"
+} >"$table"
+rm -f "$table.tmp"
+echo "load average before measuring: $load_before; after: $load_after"
+echo "table: $table"
+echo "total time: $(( $(date +%s) - started )) s"

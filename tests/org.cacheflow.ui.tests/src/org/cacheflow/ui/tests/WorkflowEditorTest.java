@@ -142,29 +142,28 @@ class WorkflowEditorTest {
     editor.doSave(null);
   }
 
+  /** The control of a task parameter in the form, or the label of its effect ({@code parameter + ".effect"}). */
+  private static <T extends Control> T control(Control body, String key) {
+    return UiTesting.byData(body, CacheflowTaskControls.PARAMETER_KEY, key);
+  }
+
   /** Issue 13: the actors' code settings are edited like the others; a variable the task lacks is added to it. */
   @Test
   void theActorsCodeSettingsAreEditedAndChecked() throws Exception {
-    IProject project = UiTesting.exampleProject();
-    IFile file = UiTesting.write(project, "Workflows/Actors.workflow", WORKFLOW);
-    WorkflowEditor editor = open(file);
+    WorkflowEditor editor = open(UiTesting.write(UiTesting.exampleProject(), "Workflows/Actors.workflow", WORKFLOW));
     Control body = formBody(editor);
-    org.eclipse.swt.widgets.Text libraries = UiTesting.byData(body, CacheflowTaskControls.PARAMETER_KEY,
-        CodegenTask.LIBRARIES);
+    org.eclipse.swt.widgets.Text libraries = control(body, CodegenTask.LIBRARIES);
     libraries.setText("ZLIB::ZLIB; m");
-    org.eclipse.swt.widgets.Text sources = UiTesting.byData(body, CacheflowTaskControls.PARAMETER_KEY,
-        CodegenTask.ACTOR_SOURCES);
+    org.eclipse.swt.widgets.Text sources = control(body, CodegenTask.ACTOR_SOURCES);
     sources.setText("Code/src");
-    org.eclipse.swt.widgets.Text definitions = UiTesting.byData(body, CacheflowTaskControls.PARAMETER_KEY,
-        CodegenTask.COMPILE_DEFINITIONS);
+    org.eclipse.swt.widgets.Text definitions = control(body, CodegenTask.COMPILE_DEFINITIONS);
     definitions.setText("FRAMES=6");
     WorkflowDocument.Task task = WorkflowDocument.parse(editor.document().get()).task("cacheflow");
     assertEquals("ZLIB::ZLIB; m", task.value(CodegenTask.LIBRARIES));
     assertEquals("Code/src", task.value(CodegenTask.ACTOR_SOURCES));
     assertEquals("FRAMES=6", task.value(CodegenTask.COMPILE_DEFINITIONS));
     definitions.setText("2X");
-    org.eclipse.swt.widgets.Label effect = UiTesting.byData(body, CacheflowTaskControls.PARAMETER_KEY,
-        CodegenTask.COMPILE_DEFINITIONS + ".effect");
+    org.eclipse.swt.widgets.Label effect = control(body, CodegenTask.COMPILE_DEFINITIONS + ".effect");
     assertTrue(effect.getText().contains("'2X' is not NAME=VALUE or NAME"), effect.getText());
     editor.doSave(null);
   }
@@ -172,15 +171,11 @@ class WorkflowEditorTest {
   /** Issue 16: the node count is edited beside the cores, added to a task that lacks it, and checked. */
   @Test
   void theNodeCountIsEditedBesideTheCores() throws Exception {
-    IProject project = UiTesting.exampleProject();
-    IFile file = UiTesting.write(project, "Workflows/Nodes.workflow", WORKFLOW);
-    WorkflowEditor editor = open(file);
+    WorkflowEditor editor = open(UiTesting.write(UiTesting.exampleProject(), "Workflows/Nodes.workflow", WORKFLOW));
     Control body = formBody(editor);
-    org.eclipse.swt.widgets.Text cores = UiTesting.byData(body, CacheflowTaskControls.PARAMETER_KEY,
-        CodegenTask.CORES);
+    org.eclipse.swt.widgets.Text cores = control(body, CodegenTask.CORES);
     cores.setText("2");
-    org.eclipse.swt.widgets.Text nodes = UiTesting.byData(body, CacheflowTaskControls.PARAMETER_KEY,
-        CodegenTask.NODES);
+    org.eclipse.swt.widgets.Text nodes = control(body, CodegenTask.NODES);
     assertEquals("", nodes.getText());
     nodes.setText("3");
     WorkflowDocument.Task task = WorkflowDocument.parse(editor.document().get()).task("cacheflow");
@@ -189,8 +184,7 @@ class WorkflowEditorTest {
     assertTrue(editor.document().get().contains("<dftools:variable name=\"Nodes\" value=\"3\"/>"),
         editor.document().get());
     nodes.setText("0");
-    org.eclipse.swt.widgets.Label effect = UiTesting.byData(body, CacheflowTaskControls.PARAMETER_KEY,
-        CodegenTask.NODES + ".effect");
+    org.eclipse.swt.widgets.Label effect = control(body, CodegenTask.NODES + ".effect");
     assertTrue(effect.getText().contains("'Nodes' must be a positive integer, got '0'"), effect.getText());
     editor.doSave(null);
   }

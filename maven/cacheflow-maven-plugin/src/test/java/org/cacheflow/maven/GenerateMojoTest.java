@@ -25,17 +25,24 @@ class GenerateMojoTest {
     f.set(mojo, value);
   }
 
+  /** A goal on the project {@code app} in the temporary folder, running the workflow (null: generate). */
+  private GenerateMojo mojo(String workflow) throws Exception {
+    Path project = Files.createDirectories(temp.resolve("app"));
+    GenerateMojo mojo = new GenerateMojo();
+    set(mojo, "input", project.toFile());
+    set(mojo, "basedir", project.toFile());
+    set(mojo, "outputDirectory", temp.resolve("out").toFile());
+    set(mojo, "workflow", workflow);
+    return mojo;
+  }
+
   /** Issue 13: the actors' sources, header folders, definitions and libraries reach both commands. */
   @Test
   void actorCodeParametersBecomeOptions() throws Exception {
     Path project = Files.createDirectories(temp.resolve("app"));
     Files.createDirectories(temp.resolve("app/actors"));
     for (String workflow : new String[] {null, "cacheflow"}) {
-      GenerateMojo mojo = new GenerateMojo();
-      set(mojo, "input", project.toFile());
-      set(mojo, "basedir", project.toFile());
-      set(mojo, "outputDirectory", temp.resolve("out").toFile());
-      set(mojo, "workflow", workflow);
+      GenerateMojo mojo = mojo(workflow);
       set(mojo, "scenario", "Scenarios/2core.scenario");
       set(mojo, "target", "generic");
       set(mojo, "sources", new File("actors"));
@@ -56,13 +63,8 @@ class GenerateMojoTest {
   /** Issue 16: nodes and cores reach both commands; without them the architecture decides (no option). */
   @Test
   void nodesAndCoresBecomeOptions() throws Exception {
-    Path project = Files.createDirectories(temp.resolve("app"));
     for (String workflow : new String[] {null, "cacheflow"}) {
-      GenerateMojo mojo = new GenerateMojo();
-      set(mojo, "input", project.toFile());
-      set(mojo, "basedir", project.toFile());
-      set(mojo, "outputDirectory", temp.resolve("out").toFile());
-      set(mojo, "workflow", workflow);
+      GenerateMojo mojo = mojo(workflow);
       String line = String.join(" ", mojo.commandLine());
       assertFalse(line.contains("--nodes") || line.contains("--cores"), line);
       set(mojo, "nodes", 2);

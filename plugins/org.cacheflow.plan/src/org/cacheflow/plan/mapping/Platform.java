@@ -17,8 +17,19 @@ public final class Platform {
 
   private final List<Core> cores;
   private final int nodes;
+  private final Network network;
 
+  /** Cores whose nodes (if several) talk through {@link Network#LOOPBACK}. */
   public Platform(List<Core> cores) {
+    this(cores, Network.LOOPBACK);
+  }
+
+  /** Cores whose nodes (if several) talk through that network. */
+  public Platform(List<Core> cores, Network network) {
+    if (network == null) {
+      throw new IllegalArgumentException("a platform needs a network model");
+    }
+    this.network = network;
     if (cores.isEmpty()) {
       throw new IllegalArgumentException("a platform needs at least one core");
     }
@@ -102,6 +113,16 @@ public final class Platform {
   /** How many nodes the cores form (1: one shared-memory machine). */
   public int nodes() {
     return nodes;
+  }
+
+  /** How the nodes exchange messages (unused on one node). */
+  public Network network() {
+    return network;
+  }
+
+  /** The same cores with another network model. */
+  public Platform withNetwork(Network value) {
+    return new Platform(cores, value);
   }
 
   /** The node of the core with that index. */

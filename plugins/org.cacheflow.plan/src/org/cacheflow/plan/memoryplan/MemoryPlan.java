@@ -6,6 +6,7 @@ import java.util.List;
 
 import org.cacheflow.plan.classify.Classification;
 import org.cacheflow.plan.mapping.Platform;
+import org.cacheflow.plan.partition.NodePartition;
 import org.cacheflow.plan.schedule.Schedule;
 import org.cacheflow.plan.srdag.Srdag;
 import org.cacheflow.plan.strategy.GlobalStrategy;
@@ -37,10 +38,12 @@ public final class MemoryPlan {
   private final int[] viewSource;
   private final long[] viewOffset;
   private final LiveBytes live;
+  private final NodePartition partition;
 
   MemoryPlan(Srdag srdag, Schedule schedule, Classification classification, TargetCache target,
       GlobalStrategy strategy, List<BufferPlan> buffers, List<FifoPlan> fifos, int[][] buffersByFifo,
-      PlanTotals totals, List<String> notes, int[] viewSource, long[] viewOffset, LiveBytes live) {
+      PlanTotals totals, List<String> notes, int[] viewSource, long[] viewOffset, LiveBytes live,
+      NodePartition partition) {
     this.srdag = srdag;
     this.schedule = schedule;
     this.classification = classification;
@@ -54,6 +57,16 @@ public final class MemoryPlan {
     this.viewSource = viewSource;
     this.viewOffset = viewOffset;
     this.live = live;
+    this.partition = partition;
+  }
+
+  /**
+   * The node of every vertex, each node's load, the bytes and messages each iteration sends between nodes, and the
+   * predicted time of an iteration (the schedule's makespan, network transfers included). On one node: everything
+   * on node 0, nothing sent.
+   */
+  public NodePartition partition() {
+    return partition;
   }
 
   /**

@@ -40,6 +40,9 @@ public final class PlanMarkdown {
         .append(") |\n");
     md.append("| target | ").append(target.describe()).append(" |\n");
     md.append("| makespan | ").append(schedule.makespan()).append(" time units (scenario units) |\n");
+    if (NodeReport.shown(plan)) {
+      md.append(NodeReport.summaryRows(plan));
+    }
     md.append("| bytes copied, baseline | ").append(human(totals.baselineBytesCopied())).append(" (")
         .append(totals.baselineBytesCopied()).append(" B) |\n");
     md.append("| bytes copied, this plan | ").append(human(totals.planBytesCopied())).append(" (")
@@ -90,6 +93,9 @@ public final class PlanMarkdown {
     md.append("\nPer-buffer details (each single-rate buffer's class, strategy, cores and reuse distances) are in "
         + "`plan.json`.\n\n");
 
+    if (NodeReport.shown(plan)) {
+      md.append(NodeReport.section(plan));
+    }
     md.append("## Schedule\n\n");
     md.append("![Gantt chart of the static schedule](gantt.svg)\n\n");
     md.append("| core | firings | busy time | busy |\n|---|---:|---:|---:|\n");

@@ -92,14 +92,20 @@ public final class Platform {
     return new Platform(cores);
   }
 
-  /** The cores of an S-LAM architecture, in declaration order. */
+  /**
+   * The cores of an S-LAM architecture, in declaration order, with their nodes; on several nodes the network is
+   * {@link Network#LOOPBACK} with the architecture's network speed when it gives one (bytes per second, taken as
+   * bytes per 10^9 time units: nanoseconds, see {@link Network}).
+   */
   public static Platform of(Architecture architecture) {
     List<Core> cores = new ArrayList<>();
     for (org.cacheflow.model.Core core : architecture.getCores()) {
       String type = core.getType() == null || core.getType().isEmpty() ? GENERIC_TYPE : core.getType();
-      cores.add(new Core(cores.size(), core.getName(), type));
+      cores.add(new Core(cores.size(), core.getName(), type, core.getNode()));
     }
-    return new Platform(cores);
+    Network network = architecture.getNetworkSpeed() > 0
+        ? Network.LOOPBACK.withBandwidth(architecture.getNetworkSpeed() / 1e9) : Network.LOOPBACK;
+    return new Platform(cores, network);
   }
 
   public List<Core> cores() {

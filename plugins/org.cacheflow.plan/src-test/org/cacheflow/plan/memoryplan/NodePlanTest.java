@@ -92,6 +92,38 @@ class NodePlanTest {
     }
   }
 
+  /** src -2 GiB-> snk and a -8-> b: one MPI message carries at most 2^31 - 1 bytes. */
+  private static Srdag largeBuffer() {
+    TestGraph top = TestGraph.named("top");
+    connect(top, top.actor("src"), "o", 1L << 31, top.actor("snk"), "i", 1L << 31);
+    connect(top, top.actor("a"), "o", 8, top.actor("b"), "i", 8);
+    return expand(top);
+  }
+
+  @Test
+  void aBufferTooLargeForOneMessageStaysOnOneNode() {
+    Srdag srdag = largeBuffer();
+    MemoryPlan plan = MemoryPlanner.plan(srdag, PlanRequest.of(inputs(srdag, Platform.generic(2, 1)),
+        TargetCache.GENERIC));
+    NodeInvariants.check(plan);
+    int large = PlanFixtures.edge(srdag, "top/src_0", "top/snk_0");
+    assertEquals(plan.partition().nodeOf(srdag.edgeSource(large)), plan.partition().nodeOf(srdag.edgeTarget(large)));
+    assertTrue(plan.partition().load(0) > 0 && plan.partition().load(1) > 0, plan.partition().toString());
+  }
+
+  @Test
+  void aBufferTooLargeForOneMessageAcrossNodesIsAnError() {
+    Srdag srdag = largeBuffer();
+    MappingInputs pinned = MappingInputs.fromScenario(srdag.flatGraph(), Platform.generic(2, 1),
+        new PlanFixtures.ScenarioBuilder().allow("Core0", "src", "a", "b").allow("Core1", "snk", "a", "b").build(),
+        List.of(), new Diagnostics());
+    InputException e = org.junit.jupiter.api.Assertions.assertThrows(InputException.class,
+        () -> MemoryPlanner.plan(srdag, PlanRequest.of(pinned, TargetCache.GENERIC)));
+    assertTrue(e.getMessage().contains("carries 2147483648 bytes") && e.getMessage().contains("2147483647"),
+        e.getMessage());
+    assertTrue(e.describe().startsWith(TestGraph.FILE + ":"), "at the FIFO's line: " + e.describe());
+  }
+
   /** Every corpus graph on 2 and 3 nodes of 1 and 2 cores, under auto, cow and baseline. */
   @Test
   void everyCorpusGraphKeepsMemoryOnOneNode() throws IOException {

@@ -8,10 +8,12 @@ import java.util.PriorityQueue;
 import org.cacheflow.model.ActorKind;
 import org.cacheflow.model.diagnostics.InputException;
 import org.cacheflow.plan.analysis.FlatActor;
+import org.cacheflow.plan.analysis.FlatFifo;
 import org.cacheflow.plan.mapping.MappingInputs;
 import org.cacheflow.plan.mapping.Platform;
 import org.cacheflow.plan.schedule.Topology;
 import org.cacheflow.plan.srdag.Srdag;
+import org.cacheflow.plan.strategy.FifoNames;
 
 /**
  * Splits a single-rate graph across the nodes of a platform before its vertices are mapped to cores: balanced load
@@ -22,7 +24,9 @@ import org.cacheflow.plan.srdag.Srdag;
  * <li><b>Contraction.</b> Vertices that must share a node become one group: an init vertex (a delay's initial
  * tokens) with the vertices reading it, an end vertex (a delay's final tokens) with the vertices writing it, and the
  * end and init of a persistent delay (its state, kept in memory between iterations). Generated code thus never sends
- * a delay's state between processes.</li>
+ * a delay's state between processes. So do the producer and consumer of a buffer larger than one MPI message
+ * carries ({@link #MAX_MESSAGE_BYTES}, MPI's int count of bytes); mapping constraints that put them on different
+ * nodes are an error.</li>
  * <li><b>Initial split</b> (SimSDP-style pipeline stages): groups in topological order (of their first vertex) are
  * cut into consecutive runs whose cumulative load matches each node's share of the total.</li>
  * <li><b>Refinement</b> (Fiduccia-Mattheyses): passes of single-group moves, the largest decrease of cut bytes first,
@@ -42,6 +46,9 @@ public final class NodePartitioner {
 
   /** Load a node may carry over its share, in percent (or one vertex's load when larger). */
   public static final int BALANCE_TOLERANCE_PERCENT = 10;
+
+  /** The most bytes one MPI message carries: the largest int count of {@code MPI_BYTE}s, 2^31 - 1. */
+  public static final long MAX_MESSAGE_BYTES = Integer.MAX_VALUE;
 
   /** Refinement passes at most. */
   public static final int MAX_PASSES = 16;
@@ -164,6 +171,13 @@ public final class NodePartitioner {
     for (int i = 0; i < srdag.persistentDelayCount(); i++) {
       union(parent, srdag.persistentEnd(i), srdag.persistentInit(i));
     }
+    List<Integer> large = new ArrayList<>();
+    for (int e = 0; e < srdag.edgeCount(); e++) {
+      if (srdag.edgeBytes(e) > MAX_MESSAGE_BYTES) {
+        union(parent, srdag.edgeSource(e), srdag.edgeTarget(e));
+        large.add(e);
+      }
+    }
     // groups numbered in order of their first vertex
     int[] indexOfRoot = new int[vertices];
     Arrays.fill(indexOfRoot, -1);
@@ -201,6 +215,17 @@ public final class NodePartitioner {
         any |= ok;
       }
       if (!any) {
+        for (int e : large) {
+          if (groupOf[srdag.edgeSource(e)] == g) {
+            FlatFifo fifo = srdag.flatGraph().fifo(srdag.edgeFifo(e));
+            throw new InputException(fifo.location(), "FIFO " + new FifoNames(srdag.flatGraph()).fifo(fifo)
+                + " carries " + srdag.edgeBytes(e) + " bytes from " + srdag.vertexName(srdag.edgeSource(e)) + " to "
+                + srdag.vertexName(srdag.edgeTarget(e)) + ", more than one MPI message can (" + MAX_MESSAGE_BYTES
+                + " bytes, MPI's int count), so both must run on one node, but mapping constraints allow no node "
+                + "for both (of " + srdag.vertexName(srdag.edgeSource(e)) + " and the vertices that must stay with "
+                + "it)");
+          }
+        }
         List<String> names = new ArrayList<>();
         for (int v = 0; v < vertices && names.size() < 6; v++) {
           if (groupOf[v] == g) {
@@ -305,7 +330,7 @@ public final class NodePartitioner {
       throw new InputException(srdag.flatGraph().location(), "the platform has " + nodeCount + " nodes but "
           + srdag.flatGraph().name() + " can use at most " + working + ": it has " + working + " group"
           + (working == 1 ? "" : "s") + " of actor firings that can run apart (the firings of a delay's state stay "
-          + "together); describe at most " + working + " node" + (working == 1 ? "" : "s")
+          + "together, and so do the ends of a buffer too large for one MPI message); describe at most " + working + " node" + (working == 1 ? "" : "s")
           + " (--nodes or the S-LAM's nodes)");
     }
   }

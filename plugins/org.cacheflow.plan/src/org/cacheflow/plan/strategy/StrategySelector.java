@@ -191,8 +191,19 @@ public final class StrategySelector {
     return schedule.platform().nodeOf(schedule.coreOf(vertex));
   }
 
-  /** A buffer crossing nodes becomes an MPI transfer. */
+  /**
+   * A buffer crossing nodes becomes an MPI transfer.
+   *
+   * @throws org.cacheflow.model.diagnostics.InputException when it is larger than one MPI message carries (the
+   *     node partitioner keeps such buffers on one node unless constraints forbid it, and then says so)
+   */
   private void send(int e) {
+    if (bytes[e] > org.cacheflow.plan.partition.NodePartitioner.MAX_MESSAGE_BYTES) {
+      FlatFifo fifo = srdag.flatGraph().fifo(srdag.edgeFifo(e));
+      throw new org.cacheflow.model.diagnostics.InputException(fifo.location(), "FIFO " + names.fifo(fifo)
+          + " carries " + bytes[e] + " bytes between nodes, more than one MPI message can ("
+          + org.cacheflow.plan.partition.NodePartitioner.MAX_MESSAGE_BYTES + " bytes, MPI's int count)");
+    }
     int producer = schedule.coreOf(srdag.edgeSource(e));
     int consumer = schedule.coreOf(srdag.edgeTarget(e));
     String dropped = classes.facts().droppedMerge(e);

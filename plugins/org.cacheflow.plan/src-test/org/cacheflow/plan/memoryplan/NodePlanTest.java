@@ -2,6 +2,7 @@ package org.cacheflow.plan.memoryplan;
 
 import static org.cacheflow.plan.memoryplan.PlanFixtures.connect;
 import static org.cacheflow.plan.memoryplan.PlanFixtures.expand;
+import static org.cacheflow.plan.memoryplan.PlanFixtures.inputs;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -24,10 +25,6 @@ import org.junit.jupiter.api.Test;
 
 /** Plans on several nodes: partition, network time, buffers crossing nodes. */
 class NodePlanTest {
-
-  private static MappingInputs inputs(Srdag srdag, Platform platform) {
-    return MappingInputs.fromScenario(srdag.flatGraph(), platform, null, List.of(), new Diagnostics());
-  }
 
   @Test
   void aTransferBetweenNodesTakesTheNetworksTime() {

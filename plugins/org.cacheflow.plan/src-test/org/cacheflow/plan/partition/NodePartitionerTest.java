@@ -2,6 +2,7 @@ package org.cacheflow.plan.partition;
 
 import static org.cacheflow.plan.memoryplan.PlanFixtures.connect;
 import static org.cacheflow.plan.memoryplan.PlanFixtures.expand;
+import static org.cacheflow.plan.memoryplan.PlanFixtures.vertex;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -13,11 +14,11 @@ import java.util.List;
 import org.cacheflow.model.Actor;
 import org.cacheflow.model.Fifo;
 import org.cacheflow.model.PersistenceLevel;
-import org.cacheflow.model.diagnostics.Diagnostics;
 import org.cacheflow.model.diagnostics.InputException;
 import org.cacheflow.plan.analysis.TestGraph;
 import org.cacheflow.plan.mapping.MappingInputs;
 import org.cacheflow.plan.mapping.Platform;
+import org.cacheflow.plan.memoryplan.PlanFixtures;
 import org.cacheflow.plan.srdag.Srdag;
 import org.junit.jupiter.api.Test;
 
@@ -27,18 +28,8 @@ import org.junit.jupiter.api.Test;
  */
 class NodePartitionerTest {
 
-  static int vertex(Srdag srdag, String name) {
-    for (int v = 0; v < srdag.vertexCount(); v++) {
-      if (srdag.vertexName(v).equals(name)) {
-        return v;
-      }
-    }
-    throw new AssertionError("no vertex " + name);
-  }
-
-  static MappingInputs inputs(Srdag srdag, int nodes, int cores) {
-    return MappingInputs.fromScenario(srdag.flatGraph(), Platform.generic(nodes, cores), null, List.of(),
-        new Diagnostics());
+  private static MappingInputs inputs(Srdag srdag, int nodes, int cores) {
+    return PlanFixtures.inputs(srdag, Platform.generic(nodes, cores));
   }
 
   /**
@@ -129,8 +120,7 @@ class NodePartitionerTest {
     List<org.cacheflow.plan.mapping.Core> cores = List.of(new org.cacheflow.plan.mapping.Core(0, "Core0",
         Platform.GENERIC_TYPE, 0), new org.cacheflow.plan.mapping.Core(1, "Core1", Platform.GENERIC_TYPE, 0),
         new org.cacheflow.plan.mapping.Core(2, "Core2", Platform.GENERIC_TYPE, 1));
-    MappingInputs inputs = MappingInputs.fromScenario(srdag.flatGraph(), new Platform(cores), null, List.of(),
-        new Diagnostics());
+    MappingInputs inputs = PlanFixtures.inputs(srdag, new Platform(cores));
     NodePartition partition = NodePartitioner.partition(srdag, inputs);
     // src (100) and the fork (1) are with two thirds of the load: the work on node 1 is at most its share + 10%
     long total = partition.load(0) + partition.load(1);

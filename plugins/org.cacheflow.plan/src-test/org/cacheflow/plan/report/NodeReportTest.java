@@ -15,12 +15,11 @@ import java.util.Map;
 
 import javax.xml.parsers.DocumentBuilderFactory;
 
-import org.cacheflow.model.diagnostics.Diagnostics;
 import org.cacheflow.plan.analysis.TestGraph;
-import org.cacheflow.plan.mapping.MappingInputs;
 import org.cacheflow.plan.mapping.Platform;
 import org.cacheflow.plan.memoryplan.MemoryPlan;
 import org.cacheflow.plan.memoryplan.MemoryPlanner;
+import org.cacheflow.plan.memoryplan.PlanFixtures;
 import org.cacheflow.plan.memoryplan.PlanRequest;
 import org.cacheflow.plan.srdag.Srdag;
 import org.cacheflow.plan.strategy.TargetCache;
@@ -38,8 +37,7 @@ class NodeReportTest {
     TestGraph top = TestGraph.named("top");
     connect(top, top.actor("src"), "o", 4000, top.actor("snk"), "i", 4000);
     Srdag srdag = expand(top);
-    return MemoryPlanner.plan(srdag, PlanRequest.of(MappingInputs.fromScenario(srdag.flatGraph(), platform, null,
-        List.of(), new Diagnostics()), TargetCache.GENERIC));
+    return MemoryPlanner.plan(srdag, PlanRequest.of(PlanFixtures.inputs(srdag, platform), TargetCache.GENERIC));
   }
 
   @Test

@@ -46,6 +46,11 @@ class NodePlanTest {
     MemoryPlan fast = MemoryPlanner.plan(srdag, PlanRequest.of(inputs(srdag, Platform.generic(2, 1)
         .withNetwork(new Network(1000, 40))), TargetCache.GENERIC));
     assertEquals(1300, fast.partition().predictedTime());
+    // the same loopback for a scenario in microseconds: 1 + ceil(4000 / 4000)
+    assertEquals(new Network(1, 4000.0), Network.loopback(1e-6));
+    MemoryPlan micro = MemoryPlanner.plan(srdag, PlanRequest.of(inputs(srdag, Platform.generic(2, 1)
+        .withNetwork(Network.loopback(1e-6))), TargetCache.GENERIC));
+    assertEquals(202, micro.partition().predictedTime());
   }
 
   @Test

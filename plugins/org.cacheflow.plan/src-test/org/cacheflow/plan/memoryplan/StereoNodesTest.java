@@ -117,6 +117,9 @@ class StereoNodesTest {
     assertArrayEquals(new int[] {2, 3}, platform.coresOf(1));
     assertEquals("Node1_Core0", platform.core(2).name());
     assertEquals(2.0, platform.network().bytesPerTimeUnit(), "2 GB/s is 2 bytes per ns");
+    assertEquals(1000, platform.network().latency(), "1 us per message, in ns");
+    Platform micro = Platform.of(SlamReader.read(temp.resolve("cluster.slam"), new Diagnostics()), 1e-6);
+    assertEquals(new org.cacheflow.plan.mapping.Network(1, 2000.0), micro.network(), "in us");
     Stereo stereo = stereo();
     // the scenario's constraints name Core0 and Core1, which this platform does not have: unconstrained
     MemoryPlan plan = plan(stereo.srdag(), stereo.on(platform).unconstrained(), GlobalStrategy.AUTO);

@@ -7,19 +7,29 @@ package org.cacheflow.plan.mapping;
  * Messages do not contend for the link (each transfer is charged alone). Immutable.
  *
  * <p>
- * Assumptions of {@link #LOOPBACK} (the default when the architecture gives no link speed): time units are
- * nanoseconds (PREESM's convention for timings measured in ns; a scenario in cycles of a ~1 GHz core is close), and
- * the transport is MPI over shared memory on one machine (Open MPI's vader/sm BTL): about 1 us per message and about
- * 4 bytes per ns (4 GB/s) for large messages. Real networks: give the S-LAM link's speed
- * ({@link #withBandwidth}).
+ * Assumptions of {@link #LOOPBACK} (the default when the architecture gives no link speed): the transport is MPI
+ * over shared memory on one machine (Open MPI's vader/sm BTL), about {@value #LOOPBACK_LATENCY_SECONDS} s per
+ * message and {@value #LOOPBACK_BYTES_PER_SECOND} bytes per second for large messages; time units are nanoseconds
+ * (PREESM's convention for timings measured in ns; a scenario in cycles of a ~1 GHz core is close). A scenario in
+ * other units (the stereo example's are microseconds) needs {@link #loopback(double)} with its unit; a real
+ * network, {@link #of} with its figures (an S-LAM com node's speed, say).
  *
  * @param latency time units per message
  * @param bytesPerTimeUnit bytes sent per time unit once a message is started (positive)
  */
 public record Network(long latency, double bytesPerTimeUnit) {
 
+  /** Seconds per message of MPI over shared memory on one machine. */
+  public static final double LOOPBACK_LATENCY_SECONDS = 1e-6;
+
+  /** Bytes per second of MPI over shared memory on one machine, for large messages. */
+  public static final double LOOPBACK_BYTES_PER_SECOND = 4e9;
+
+  /** Seconds per time unit when the scenario's times are nanoseconds. */
+  public static final double NANOSECONDS = 1e-9;
+
   /** MPI over shared memory on one machine, in nanoseconds (see the class comment). */
-  public static final Network LOOPBACK = new Network(1000, 4.0);
+  public static final Network LOOPBACK = loopback(NANOSECONDS);
 
   public Network {
     if (latency < 0) {
@@ -28,6 +38,25 @@ public record Network(long latency, double bytesPerTimeUnit) {
     if (!(bytesPerTimeUnit > 0) || Double.isInfinite(bytesPerTimeUnit)) {
       throw new IllegalArgumentException("network bandwidth must be positive: " + bytesPerTimeUnit);
     }
+  }
+
+  /**
+   * A network from physical figures.
+   *
+   * @param latencySeconds seconds per message
+   * @param bytesPerSecond bytes per second
+   * @param secondsPerTimeUnit the scenario's time unit in seconds (1e-9 for nanoseconds, 1e-6 for microseconds)
+   */
+  public static Network of(double latencySeconds, double bytesPerSecond, double secondsPerTimeUnit) {
+    if (!(secondsPerTimeUnit > 0)) {
+      throw new IllegalArgumentException("the time unit must be positive: " + secondsPerTimeUnit);
+    }
+    return new Network(Math.round(latencySeconds / secondsPerTimeUnit), bytesPerSecond * secondsPerTimeUnit);
+  }
+
+  /** MPI over shared memory on one machine, for a scenario whose time unit is that many seconds. */
+  public static Network loopback(double secondsPerTimeUnit) {
+    return of(LOOPBACK_LATENCY_SECONDS, LOOPBACK_BYTES_PER_SECOND, secondsPerTimeUnit);
   }
 
   /** The same latency with another bandwidth. */

@@ -94,18 +94,26 @@ public final class Platform {
 
   /**
    * The cores of an S-LAM architecture, in declaration order, with their nodes; on several nodes the network is
-   * {@link Network#LOOPBACK} with the architecture's network speed when it gives one (bytes per second, taken as
-   * bytes per 10^9 time units: nanoseconds, see {@link Network}).
+   * the loopback one ({@link Network}) with the architecture's network speed when it gives one, times in nanoseconds.
    */
   public static Platform of(Architecture architecture) {
+    return of(architecture, Network.NANOSECONDS);
+  }
+
+  /**
+   * As {@link #of(Architecture)}, for a scenario whose time unit is that many seconds: the network's latency
+   * ({@link Network#LOOPBACK_LATENCY_SECONDS}) and speed (the architecture's, in bytes per second, else
+   * {@link Network#LOOPBACK_BYTES_PER_SECOND}) in that unit.
+   */
+  public static Platform of(Architecture architecture, double secondsPerTimeUnit) {
     List<Core> cores = new ArrayList<>();
     for (org.cacheflow.model.Core core : architecture.getCores()) {
       String type = core.getType() == null || core.getType().isEmpty() ? GENERIC_TYPE : core.getType();
       cores.add(new Core(cores.size(), core.getName(), type, core.getNode()));
     }
-    Network network = architecture.getNetworkSpeed() > 0
-        ? Network.LOOPBACK.withBandwidth(architecture.getNetworkSpeed() / 1e9) : Network.LOOPBACK;
-    return new Platform(cores, network);
+    double speed = architecture.getNetworkSpeed() > 0 ? architecture.getNetworkSpeed()
+        : Network.LOOPBACK_BYTES_PER_SECOND;
+    return new Platform(cores, Network.of(Network.LOOPBACK_LATENCY_SECONDS, speed, secondsPerTimeUnit));
   }
 
   public List<Core> cores() {

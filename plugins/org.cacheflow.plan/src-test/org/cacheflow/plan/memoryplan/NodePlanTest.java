@@ -94,6 +94,27 @@ class NodePlanTest {
     }
   }
 
+  @Test
+  void specialVertexOperatorsOnOneNodeDoNotPinTheDelaysOfTheOther() {
+    // acc (4 firings, a persistent 1-byte state) is constrained to Core1, src to Core0, and the scenario's
+    // special-vertex operators name only Core0: the delay's init and end still go with acc to node 1
+    TestGraph top = TestGraph.named("top");
+    Actor acc = top.actor("acc");
+    connect(top, top.actor("src"), "o", 1000, acc, "i", 250);
+    org.cacheflow.model.Fifo state = top.fifo(TestGraph.out(acc, "so", "1"), TestGraph.in(acc, "si", "1"), "char", 8);
+    TestGraph.delay(state, "1", org.cacheflow.model.PersistenceLevel.PERMANENT);
+    Srdag srdag = expand(top);
+    MappingInputs pinned = MappingInputs.fromScenario(srdag.flatGraph(), Platform.generic(2, 1),
+        new PlanFixtures.ScenarioBuilder().allow("Core0", "src").allow("Core1", "acc").build(), List.of("Core0"),
+        new Diagnostics());
+    MemoryPlan plan = MemoryPlanner.plan(srdag, PlanRequest.of(pinned, TargetCache.GENERIC));
+    NodeInvariants.check(plan);
+    PlanInvariants.check(plan);
+    assertEquals(1, plan.partition().nodeOf(srdag.persistentInit(0)));
+    assertEquals(1, plan.partition().nodeOf(srdag.persistentEnd(0)));
+    assertEquals(0, plan.partition().nodeOf(PlanFixtures.vertex(srdag, "top/src_0")));
+  }
+
   /** src -2 GiB-> snk and a -8-> b: one MPI message carries at most 2^31 - 1 bytes. */
   private static Srdag largeBuffer() {
     TestGraph top = TestGraph.named("top");

@@ -46,7 +46,8 @@ class NodeReportTest {
     String md = Files.readString(dir.resolve("plan.md"));
     assertTrue(md.contains("## Nodes"), md);
     assertTrue(md.contains("| predicted time per iteration | 2200 time units"), md);
-    assertTrue(md.contains("| 0 | 1 | 3.91 KiB (4000 B) | 1 |") || md.contains("| 1 | 0 | 3.91 KiB (4000 B) | 1 |"), md);
+    assertTrue(md.contains("| 0 | 1 | 3.91 KiB (4000 B) | 1 |") || md.contains("| 1 | 0 | 3.91 KiB (4000 B) | 1 |"),
+        md);
     assertTrue(md.contains("`send` —"), "the legend explains send");
 
     Map<String, Object> json = PlanJson.toJson(plan(Platform.generic(2, 1)), false, false);

@@ -5,6 +5,7 @@ import java.util.Set;
 import org.cacheflow.plan.classify.MemoryFacts;
 import org.cacheflow.plan.classify.ScriptCopy;
 import org.cacheflow.plan.srdag.Srdag;
+import org.cacheflow.plan.strategy.FifoNames;
 import org.cacheflow.scripts.FifoMark;
 
 /**
@@ -31,6 +32,7 @@ public final class NodeLocalFacts implements MemoryFacts {
    *
    */
   public static MemoryFacts of(Srdag srdag, MemoryFacts facts, NodePartition partition) {
+    FifoNames names = new FifoNames(srdag.flatGraph());
     int edges = srdag.edgeCount();
     int[] root = new int[edges];
     String[] dropped = new String[edges];
@@ -48,12 +50,12 @@ public final class NodeLocalFacts implements MemoryFacts {
       int source = partition.nodeOf(srdag.edgeSource(e));
       int target = partition.nodeOf(srdag.edgeTarget(e));
       if (rootCrosses) {
-        dropped[e] = "memory scripts merged it into the memory of edge " + r + ", whose producer (node " + home
-            + ") and consumer (node " + partition.nodeOf(srdag.edgeTarget(r)) + ") run on different nodes: a merge "
-            + "group's memory lives on one node, so the group is dissolved";
+        dropped[e] = "memory scripts merged it into the memory of " + name(srdag, names, r) + ", whose producer (node "
+            + home + ") and consumer (node " + partition.nodeOf(srdag.edgeTarget(r)) + ") run on different nodes: a "
+            + "merge group's memory lives on one node, so the group is dissolved";
       } else if (source != home || target != home) {
-        dropped[e] = "memory scripts merged it into the memory of edge " + r + " on node " + home + ", but its "
-            + (source != home ? "producer runs on node " + source : "consumer runs on node " + target)
+        dropped[e] = "memory scripts merged it into the memory of " + name(srdag, names, r) + " on node " + home
+            + ", but its " + (source != home ? "producer runs on node " + source : "consumer runs on node " + target)
             + ": a merge group's memory lives on one node, so it gets memory of its own";
       } else if (e != r) {
         kept[r]++;
@@ -73,6 +75,12 @@ public final class NodeLocalFacts implements MemoryFacts {
       }
     }
     return any ? new NodeLocalFacts(facts, root, dropped) : facts;
+  }
+
+  /** A buffer as reports name it: its FIFO and its producer and consumer vertices. */
+  private static String name(Srdag srdag, FifoNames names, int edge) {
+    return names.fifo(srdag.flatGraph().fifo(srdag.edgeFifo(edge))) + " (" + srdag.vertexName(srdag.edgeSource(edge))
+        + " -> " + srdag.vertexName(srdag.edgeTarget(edge)) + ")";
   }
 
   @Override

@@ -37,7 +37,9 @@ import org.cacheflow.plan.strategy.FifoNames;
  * (so that two vertices can trade places).</li>
  * </ol>
  * A vertex's load is its time on the fastest core it may run on; mapping constraints restrict a group to the nodes
- * having a core every member may run on.
+ * having a core every member may run on. The scenario's special-vertex operators do not restrict the nodes of the
+ * vertices the expansion inserts (fork, join, init, end): they choose among the cores of the vertex's node, any of
+ * them when they name none.
  *
  * <p>
  * Cost: O(V + E) per pass apart from the priority queue (O(E log E)); at most {@value #MAX_PASSES} passes.
@@ -200,7 +202,9 @@ public final class NodePartitioner {
       int g = groupOf[v];
       weight[g] = add(weight[g], vertexWeight[v]);
       int actor = srdag.vertexActor(v);
-      for (int n = 0; n < nodeCount; n++) {
+      // inserted vertices (fork, join, init, end) go where their group goes: the scenario's special-vertex
+      // operators only choose among the cores of their node (ListScheduler)
+      for (int n = 0; n < nodeCount && actor >= 0; n++) {
         boolean any = false;
         for (int c : platform.coresOf(n)) {
           any |= allowed(actor, c);
@@ -330,7 +334,8 @@ public final class NodePartitioner {
       throw new InputException(srdag.flatGraph().location(), "the platform has " + nodeCount + " nodes but "
           + srdag.flatGraph().name() + " can use at most " + working + ": it has " + working + " group"
           + (working == 1 ? "" : "s") + " of actor firings that can run apart (the firings of a delay's state stay "
-          + "together, and so do the ends of a buffer too large for one MPI message); describe at most " + working + " node" + (working == 1 ? "" : "s")
+          + "together, and so do the ends of a buffer too large for one MPI message); describe at most " + working
+          + " node" + (working == 1 ? "" : "s")
           + " (--nodes or the S-LAM's nodes)");
     }
   }

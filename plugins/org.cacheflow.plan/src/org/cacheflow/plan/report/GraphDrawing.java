@@ -39,7 +39,8 @@ public final class GraphDrawing {
     out.append("  rankdir=LR;\n  node [shape=box, style=\"rounded,filled\", fillcolor=\"#f8f9fa\", fontname=\"Helvetica\"];\n");
     out.append("  edge [fontname=\"Helvetica\", fontsize=10];\n");
     if (NodeReport.shown(plan)) {
-      out.append("  label=").append(Xml.dot(NodeReport.summary(plan))).append("; labelloc=t; fontname=\"Helvetica\";\n");
+      out.append("  label=").append(Xml.dot(NodeReport.summary(plan)))
+          .append("; labelloc=t; fontname=\"Helvetica\";\n");
     }
     for (FlatActor actor : graph.actors()) {
       out.append("  a").append(actor.index()).append(" [label=").append(Xml.dot(label(names, actor)));

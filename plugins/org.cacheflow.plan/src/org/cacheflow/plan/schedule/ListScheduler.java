@@ -48,7 +48,8 @@ public final class ListScheduler {
 
   /**
    * Schedules a single-rate graph whose vertices are already split across nodes: each runs on a core of its node,
-   * and buffers between nodes take the platform's network time.
+   * and buffers between nodes take the platform's network time. An inserted vertex (fork, join, init, end) runs on
+   * one of the scenario's special-vertex operators of its node, or on any core of its node when they name none.
    *
    * @param partition the node of every vertex; null for a single node (no restriction, no network)
    * @throws InputException when a vertex has no core it may run on
@@ -57,6 +58,13 @@ public final class ListScheduler {
       NodePartition partition) {
     Platform platform = inputs.platform();
     int[] nodeOf = partition == null ? null : partition.nodeOfVertices();
+    // per node: whether inserted vertices may run on one of its cores; if not, on any of them
+    boolean[] specialOnNode = new boolean[platform.nodes()];
+    for (int c = 0; c < platform.size(); c++) {
+      specialOnNode[platform.nodeOf(c)] |= inputs.specialAllowed(c);
+    }
+    Placement may = (v, actor, c) -> nodeOf == null ? allowed(inputs, actor, c) : platform.nodeOf(c) == nodeOf[v]
+        && (allowed(inputs, actor, c) || actor < 0 && !specialOnNode[nodeOf[v]]);
     int vertices = srdag.vertexCount();
     int edges = srdag.edgeCount();
     int cores = platform.size();
@@ -76,7 +84,7 @@ public final class ListScheduler {
       actorOf[v] = actor;
       long best = Long.MAX_VALUE;
       for (int c = 0; c < cores; c++) {
-        if (allowed(inputs, actor, c) && onNode(platform, nodeOf, v, c)) {
+        if (may.allows(v, actor, c)) {
           best = Math.min(best, time(inputs, actor, c));
         }
       }
@@ -127,7 +135,7 @@ public final class ListScheduler {
       int bestCore = -1;
       long bestEnd = Long.MAX_VALUE;
       for (int c = 0; c < cores; c++) {
-        if (!allowed(inputs, actor, c) || !onNode(platform, nodeOf, v, c)) {
+        if (!may.allows(v, actor, c)) {
           continue;
         }
         long finish = Math.max(coreFree[c], dataReady[v]) + time(inputs, actor, c);
@@ -139,8 +147,7 @@ public final class ListScheduler {
       int chosen = bestCore;
       if (policy == MappingPolicy.LOCALITY) {
         int affinity = affinityCore(v, topology, srdag, coreOf, bytes, largeBufferBytes, bytesFromCore);
-        if (affinity >= 0 && affinity != bestCore && allowed(inputs, actor, affinity)
-            && onNode(platform, nodeOf, v, affinity)) {
+        if (affinity >= 0 && affinity != bestCore && may.allows(v, actor, affinity)) {
           long time = time(inputs, actor, affinity);
           long finish = Math.max(coreFree[affinity], dataReady[v]) + time;
           long horizon = 0;
@@ -209,9 +216,9 @@ public final class ListScheduler {
     return best;
   }
 
-  /** Whether the core is on the vertex's node (always, without a partition). */
-  private static boolean onNode(Platform platform, int[] nodeOf, int vertex, int core) {
-    return nodeOf == null || platform.nodeOf(core) == nodeOf[vertex];
+  /** Whether a vertex (of a flat actor, -1 for an inserted vertex) may run on a core. */
+  private interface Placement {
+    boolean allows(int vertex, int actor, int core);
   }
 
   private static long add(long a, long b) {

@@ -74,8 +74,8 @@ final class NodeReport {
         + "were mapped to cores: balanced load (a node's share is proportional to its cores), fewest bytes sent "
         + "between nodes; a delay's tokens and state stay with the firings using them. A buffer whose producer and "
         + "consumer are on different nodes is sent over MPI (`send`). Network model: ").append(network.latency())
-        .append(" time units per message plus ").append(String.format(Locale.ROOT, "%.3g", network.bytesPerTimeUnit()))
-        .append(" bytes per time unit.\n\n");
+        .append(network.latency() == 1 ? " time unit" : " time units").append(" per message plus ")
+        .append(number(network.bytesPerTimeUnit())).append(" bytes per time unit (no contention).\n\n");
     md.append("| node | cores | firings | load |\n|---|---|---:|---:|\n");
     for (int n = 0; n < partition.nodes(); n++) {
       md.append("| ").append(n).append(" | ").append(coreNames(platform, n)).append(" | ").append(firings(plan, n))
@@ -98,6 +98,11 @@ final class NodeReport {
     }
     md.append("\nPredicted time per iteration: ").append(partition.predictedTime()).append(" time units.\n\n");
     return md.toString();
+  }
+
+  private static String number(double value) {
+    return value == Math.rint(value) && Math.abs(value) < 1e15 ? Long.toString((long) value)
+        : String.format(Locale.ROOT, "%.4g", value);
   }
 
   /** The JSON object on nodes. */

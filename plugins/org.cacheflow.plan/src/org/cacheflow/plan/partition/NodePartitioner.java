@@ -55,6 +55,9 @@ public final class NodePartitioner {
   /** Refinement passes at most. */
   public static final int MAX_PASSES = 16;
 
+  /** Groups with more neighbours than this are not re-evaluated when a neighbour moves within a pass. */
+  private static final int REPUSH_DEGREE = 64;
+
   /** Moves a pass makes past its best prefix before giving up. */
   private static final int PATIENCE = 200;
 
@@ -474,7 +477,9 @@ public final class NodePartitioner {
       }
       for (int i = adjOffsets[g]; i < adjOffsets[g + 1]; i++) {
         int h = adjGroups[i];
-        if (!locked[h]) {
+        // a group with many neighbours (a fork or join of many firings) keeps the moves it was listed with: its
+        // gains would be recomputed on every neighbour's move, quadratic in its degree
+        if (!locked[h] && adjOffsets[h + 1] - adjOffsets[h] <= REPUSH_DEGREE) {
           version[h]++;
           pushMoves(queue, h, version[h]);
         }

@@ -95,6 +95,25 @@ public sealed interface Statement {
   record CowRelease(CowBuffer buffer, int view) implements Statement {
   }
 
+  /**
+   * Sender of an inter-node transfer, before the producer first writes this iteration's slot: waits until the
+   * send that slot made {@code k} iterations ago has completed (at once in the first {@code k} iterations).
+   */
+  record TransferSendWait(Transfer transfer) implements Statement {
+  }
+
+  /** Sender, after the last write of this iteration's slot: starts its send. */
+  record TransferSend(Transfer transfer) implements Statement {
+  }
+
+  /** Receiver, before the consumer first reads: waits until this iteration's message is in its slot. */
+  record TransferReceiveWait(Transfer transfer) implements Statement {
+  }
+
+  /** Receiver, after the consumer's last read: posts the slot's receive again, for iteration + k (if run). */
+  record TransferReceivePost(Transfer transfer) implements Statement {
+  }
+
   /** Validation: adds a sink firing's input to its digest. */
   record Digest(int sink, int part, BufferRef buffer, long bytes) implements Statement {
   }

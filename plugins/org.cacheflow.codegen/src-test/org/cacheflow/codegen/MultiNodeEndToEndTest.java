@@ -1,0 +1,239 @@
+package org.cacheflow.codegen;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+import org.cacheflow.codegen.build.CodeModelBuilder;
+import org.cacheflow.codegen.build.PlannedExecution;
+import org.cacheflow.codegen.build.Strategy;
+import org.cacheflow.codegen.model.ActorSources;
+import org.cacheflow.codegen.model.CodeProject;
+import org.cacheflow.plan.srdag.Srdag;
+import org.cacheflow.plan.strategy.TargetCache;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+
+/**
+ * Multi-node programs (one SPMD program over MPI, rank = node) built with CMake and run under {@code mpirun -np 2}
+ * and {@code -np 3}: for the bundled examples, the bench's farm and corpus graphs, under baseline and auto, they
+ * print the same sink digests as the single-node program (1 node x 2 cores). One run is built with
+ * AddressSanitizer + UBSan. Skipped with a message when mpirun or mpicc is missing, unless
+ * {@code -Dcacheflow.require.mpi=true} (CI), which makes a missing MPI a failure.
+ */
+class MultiNodeEndToEndTest {
+
+  private static final Path WORK = Path.of(System.getProperty("cacheflow.e2e.work", "target/e2e")).toAbsolutePath()
+      .resolve("multinode");
+  private static final String ONLY = System.getProperty("cacheflow.e2e.only", "");
+  private static final Path EXAMPLES = Path.of("../../examples").toAbsolutePath().normalize();
+
+  /** A graph: where it is read from, its scenario (or null) and parameter values. */
+  private record Graph(String name, Path input, String scenario, Map<String, String> parameters) {
+  }
+
+  /** One program: a graph under a strategy on {@code nodes} x {@code cores}. */
+  private record Case(Graph graph, String strategy, int nodes, int cores, EndToEndTest.Build build) {
+    String name() {
+      return "multinode-" + graph.name() + "-" + strategy + "-" + nodes + "x" + cores + "-"
+          + build.name().toLowerCase();
+    }
+  }
+
+  /**
+   * Whether the plan knows nodes: it gives buffers crossing nodes a strategy of their own (SEND) and keeps merge
+   * groups, copy-on-write views and delay ends on one node. Before that, only the baseline (no merge groups, no
+   * views) can be generated for several nodes, and only when no persistent delay's ends fall on two nodes: a
+   * case whose plan the code generator refuses is then skipped, with the refusal as the reason (see
+   * {@link #autoNeedsANodeAwarePlan}). Once the plan knows nodes, a refusal fails the case.
+   */
+  static final boolean NODE_AWARE_PLAN = java.util.Arrays.stream(org.cacheflow.plan.strategy.Strategy.values())
+      .anyMatch(s -> s.name().equals("SEND"));
+
+  @TestFactory
+  Stream<DynamicTest> everyNodeCountPrintsTheSingleNodeDigests() {
+    EndToEndTest.assumeBuildTools("multi-node end-to-end tests");
+    Mpi.assume();
+    List<Graph> graphs = new ArrayList<>();
+    graphs.add(new Graph("stereo", EXAMPLES.resolve("stereo"), "2core.scenario", Map.of("width", "64", "height",
+        "48", "nbDisparities", "4")));
+    graphs.add(new Graph("filter-bank", EXAMPLES.resolve("filter-bank"), null, Map.of()));
+    graphs.add(new Graph("frame-crc", EXAMPLES.resolve("frame-crc"), null, Map.of()));
+    Path bench = Path.of("../../bench/home-forwarding/Algo").toAbsolutePath().normalize();
+    graphs.add(new Graph("farm", bench.resolve("farm.pi"), null, Map.of("size", "16", "tasks", "4", "elemFloat",
+        "0")));
+    String corpusProperty = System.getProperty("cacheflow.corpus");
+    if (corpusProperty != null && Files.isDirectory(Path.of(corpusProperty))) {
+      Path corpus = Path.of(corpusProperty);
+      graphs.add(new Graph("corpus-stereo", corpus.resolve("preesm-apps/org.ietr.preesm.stereo"),
+          "lowMaxDisparity.scenario", Map.of()));
+      for (String sdf3 : List.of("h263decoder.xml", "samplerate.xml", "generated/small_acyclic.xml",
+          "generated/small_cyclic.xml")) {
+        graphs.add(new Graph(Path.of(sdf3).getFileName().toString().replace(".xml", ""), corpus.resolve("sdf3/"
+            + sdf3), null, Map.of()));
+      }
+    }
+    List<Case> cases = new ArrayList<>();
+    for (Graph graph : graphs) {
+      for (String strategy : List.of("baseline", "auto")) {
+        cases.add(new Case(graph, strategy, 1, 2, EndToEndTest.Build.PLAIN));
+        cases.add(new Case(graph, strategy, 2, 1, EndToEndTest.Build.PLAIN));
+        cases.add(new Case(graph, strategy, 3, 1, EndToEndTest.Build.PLAIN));
+      }
+    }
+    Graph stereo = graphs.get(0);
+    cases.add(new Case(stereo, "baseline", 2, 2, EndToEndTest.Build.PLAIN));
+    cases.add(new Case(stereo, "auto", 2, 2, EndToEndTest.Build.ASAN));
+    Map<String, List<String>> reference = new HashMap<>();
+    return EndToEndTest.selected(cases, Case::name, ONLY).stream().map(c -> DynamicTest.dynamicTest(c.name(), () -> {
+      List<String> digests = run(c);
+      // the single-node program is the reference; when it was not selected, the first run of the graph
+      List<String> expected = reference.computeIfAbsent(c.graph().name(), k -> c.nodes() == 1 ? digests : null);
+      if (expected == null) {
+        expected = reference.computeIfAbsent(c.graph().name(), k -> singleNodeDigests(c));
+      }
+      assertEquals(expected, digests, c.name() + " prints other sink digests than the single-node program");
+    }));
+  }
+
+  private static List<String> singleNodeDigests(Case c) {
+    try {
+      return run(new Case(c.graph(), "baseline", 1, 2, EndToEndTest.Build.PLAIN));
+    } catch (Exception e) {
+      throw new IllegalStateException("single-node reference of " + c.graph().name() + ": " + e.getMessage(), e);
+    }
+  }
+
+  private static CodeProject model(Case c) {
+    Graph graph = c.graph();
+    Srdag srdag = TestInputs.srdag(graph.input(), graph.scenario(), graph.parameters());
+    org.cacheflow.plan.classify.MemoryFacts facts = Files.isDirectory(graph.input())
+        ? org.cacheflow.plan.memoryplan.MemoryPlanner.scriptFacts(srdag, graph.input()) : null;
+    return CodeModelBuilder.build(PlannedExecution.plan(srdag, c.nodes(), c.cores(), Strategy.named(c.strategy()),
+        TargetCache.ZEN4_VM, facts), true);
+  }
+
+  /** Generates, builds and runs the case (under mpirun on several nodes); the sink digest lines it prints. */
+  private static List<String> run(Case c) throws Exception {
+    CodeProject project;
+    try {
+      project = model(c);
+    } catch (org.cacheflow.model.diagnostics.InputException e) {
+      Assumptions.assumeTrue(NODE_AWARE_PLAN || !e.getMessage().startsWith("cannot generate for " + c.nodes()
+          + " nodes"), "the plan (not node-aware yet) is refused: " + e.getMessage());
+      throw e;
+    }
+    assertEquals(c.nodes(), project.nodes(), c.name());
+    if (c.nodes() > 1) {
+      assertFalse(project.transfers().isEmpty(), c.name() + ": no buffer crosses nodes");
+    }
+    Path dir = WORK.resolve(c.name());
+    ProjectWriter.write(project, ActorSources.NONE, TestInputs.runtime(), dir);
+    List<String> configure = new ArrayList<>(List.of("cmake", "-S", dir.toString(), "-B", dir.resolve("build")
+        .toString(), "-G", "Ninja", "-DCACHEFLOW_WERROR=ON", "-DCMAKE_BUILD_TYPE=RelWithDebInfo",
+        "-DCMAKE_PREFIX_PATH=" + EndToEndTest.runtime(c.build())));
+    if (!c.build().sanitize.isEmpty()) {
+      configure.add("-DCACHEFLOW_SANITIZE=" + c.build().sanitize);
+    }
+    EndToEndTest.exec(dir, 300, configure);
+    EndToEndTest.exec(dir, EndToEndTest.buildSeconds(dir), List.of("cmake", "--build", dir.resolve("build")
+        .toString()));
+    List<String> program = List.of(dir.resolve("build").resolve(project.identifier()).toString(), "--iterations",
+        "5", "--validate");
+    String output = EndToEndTest.exec(dir, 300, c.nodes() > 1 ? Mpi.command(c.nodes(), program) : program);
+    List<String> digests = output.lines().filter(l -> l.matches(".* : [0-9a-f]{32}")).toList();
+    assertFalse(digests.isEmpty(), "no sink digests printed:\n" + output);
+    assertEquals(1, output.lines().filter(l -> l.startsWith("stats: bytes copied")).count(),
+        "rank 0 alone prints the statistics:\n" + output);
+    return digests;
+  }
+
+  @Test
+  void autoNeedsANodeAwarePlan() {
+    Assumptions.assumeFalse(NODE_AWARE_PLAN, "the plan keeps merge groups on one node: auto runs on several nodes");
+    Case c = new Case(new Graph("farm", Path.of("../../bench/home-forwarding/Algo/farm.pi").toAbsolutePath()
+        .normalize(), null, Map.of("size", "16", "tasks", "4", "elemFloat", "0")), "auto", 2, 1,
+        EndToEndTest.Build.PLAIN);
+    org.cacheflow.model.diagnostics.InputException refused = org.junit.jupiter.api.Assertions.assertThrows(
+        org.cacheflow.model.diagnostics.InputException.class, () -> model(c));
+    assertTrue(refused.getMessage().startsWith("cannot generate for 2 nodes: the merge group of Emitter_0.matrices"),
+        refused.getMessage());
+    assertTrue(refused.getMessage().contains("aliased buffers need shared memory"), refused.getMessage());
+  }
+
+  @Test
+  void theWrongProcessCountIsAClearError() throws Exception {
+    EndToEndTest.assumeBuildTools("multi-node end-to-end tests");
+    Mpi.assume();
+    Case c = new Case(new Graph("farm", Path.of("../../bench/home-forwarding/Algo/farm.pi").toAbsolutePath()
+        .normalize(), null, Map.of("size", "16", "tasks", "4", "elemFloat", "0")), "baseline", 2, 1,
+        EndToEndTest.Build.PLAIN);
+    run(c);
+    Path program = WORK.resolve(c.name()).resolve("build").resolve(model(c).identifier());
+    for (List<String> command : List.of(List.of(program.toString()), Mpi.command(3, List.of(program.toString())))) {
+      AssertionError error = org.junit.jupiter.api.Assertions.assertThrows(AssertionError.class,
+          () -> EndToEndTest.exec(WORK, 120, command));
+      assertTrue(error.getMessage().contains("was generated for 2 nodes: run it with mpirun -np 2"),
+          error.getMessage());
+    }
+  }
+
+  @Test
+  void aMissingMpiLibraryIsAClearCMakeError() throws Exception {
+    EndToEndTest.assumeBuildTools("multi-node end-to-end tests");
+    Case c = new Case(new Graph("farm", Path.of("../../bench/home-forwarding/Algo/farm.pi").toAbsolutePath()
+        .normalize(), null, Map.of("size", "16", "tasks", "4", "elemFloat", "0")), "baseline", 2, 1,
+        EndToEndTest.Build.PLAIN);
+    Path dir = WORK.resolve("no-mpi");
+    ProjectWriter.write(model(c), ActorSources.NONE, TestInputs.runtime(), dir);
+    AssertionError error = org.junit.jupiter.api.Assertions.assertThrows(AssertionError.class,
+        () -> EndToEndTest.exec(dir, 300, List.of("cmake", "-S", dir.toString(), "-B", dir.resolve("build")
+            .toString(), "-G", "Ninja", "-DCMAKE_DISABLE_FIND_PACKAGE_MPI=ON")));
+    // CMake wraps the message's lines
+    assertTrue(error.getMessage().replaceAll("\\s+", " ").contains("this program was generated for 2 nodes and needs"
+        + " an MPI library with C bindings, e.g. Debian's libopenmpi-dev"), error.getMessage());
+  }
+
+  /** How this machine runs MPI programs: Open MPI's mpirun, the options that work here, in one place. */
+  static final class Mpi {
+
+    private Mpi() {
+    }
+
+    /** Skips the calling test when mpirun or mpicc is missing, or fails when MPI is required. */
+    static void assume() {
+      boolean present = EndToEndTest.available("mpirun") && EndToEndTest.available("mpicc");
+      if (!present && Boolean.getBoolean("cacheflow.require.mpi")) {
+        org.junit.jupiter.api.Assertions.fail("mpirun or mpicc missing but cacheflow.require.mpi=true (install"
+            + " openmpi-bin and libopenmpi-dev)");
+      }
+      Assumptions.assumeTrue(present, "mpirun or mpicc missing (Debian: openmpi-bin, libopenmpi-dev):"
+          + " multi-node end-to-end tests skipped");
+    }
+
+    /**
+     * {@code mpirun -np N} for the program: --oversubscribe (more processes than this machine's cores),
+     * --allow-run-as-root when running as root (containers), no binding of processes to cores (several jobs share
+     * the machine).
+     */
+    static List<String> command(int processes, List<String> program) {
+      List<String> command = new ArrayList<>(List.of("mpirun", "--oversubscribe", "--bind-to", "none"));
+      if ("root".equals(System.getProperty("user.name"))) {
+        command.add("--allow-run-as-root");
+      }
+      command.addAll(List.of("-np", Integer.toString(processes)));
+      command.addAll(program);
+      return command;
+    }
+  }
+}

@@ -603,6 +603,9 @@ public final class CodeModelBuilder {
       }
       cause = "the merge group of " + describe(r) + " is used on several nodes" + where
           + ": aliased buffers need shared memory (the group: " + String.join("; ", edgesOfGroup) + ")";
+    } else if (plan.channel(r)) {
+      cause = "the plan gives buffer " + describeRoot(r) + ", which crosses nodes" + where + ", a shared-memory"
+          + " channel (CHANNEL): buffers crossing nodes are sent (SEND)";
     } else if (Long.bitCount(writerMask[r]) != 1 || Long.bitCount(readerMask[r]) != 1) {
       cause = "buffer " + describeRoot(r) + " crosses nodes but is not written on one core and read on one other"
           + where;

@@ -21,12 +21,15 @@ import org.cacheflow.codegen.model.Transfer;
  * and each transfer's statements must run on its sender's and receiver's cores. A violation is a defect of the
  * model builder: {@link IllegalStateException}.
  */
-final class NodeLocality {
+public final class NodeLocality {
 
   private NodeLocality() {
   }
 
-  static void check(CodeProject project) {
+  /**
+   * @throws IllegalStateException naming the mechanism and cores when something connects cores of different nodes
+   */
+  public static void check(CodeProject project) {
     Map<Integer, List<Integer>> semaphoreCores = new HashMap<>();
     Map<String, List<Integer>> cowCores = new HashMap<>();
     Map<String, StaticBuffer> buffers = new HashMap<>();

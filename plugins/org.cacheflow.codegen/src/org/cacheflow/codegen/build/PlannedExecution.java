@@ -191,6 +191,11 @@ public final class PlannedExecution implements ExecutionPlan {
   }
 
   @Override
+  public boolean channel(int edge) {
+    return followBuffers && plan.buffer(edge).strategy() == org.cacheflow.plan.strategy.Strategy.CHANNEL;
+  }
+
+  @Override
   public long[] liveRange(int edge) {
     // presets with PREESM's plain copies (baseline, channels) copy every byte, as PREESM's code does
     if (!preset.alias()) {

@@ -39,8 +39,14 @@ class MultiNodeEndToEndTest {
   private static final String ONLY = System.getProperty("cacheflow.e2e.only", "");
   private static final Path EXAMPLES = Path.of("../../examples").toAbsolutePath().normalize();
 
-  /** A graph: where it is read from, its scenario (or null) and parameter values. */
-  private record Graph(String name, Path input, String scenario, Map<String, String> parameters) {
+  /**
+   * A graph: where it is read from, its scenario (or null) and parameter values; synthetic actor bodies, or with
+   * {@code real} the test graph's own actor code.
+   */
+  private record Graph(String name, Path input, String scenario, Map<String, String> parameters, boolean real) {
+    Graph(String name, Path input, String scenario, Map<String, String> parameters) {
+      this(name, input, scenario, parameters, false);
+    }
   }
 
   /** One program: a graph under a strategy on {@code nodes} x {@code cores}. */
@@ -66,10 +72,12 @@ class MultiNodeEndToEndTest {
     EndToEndTest.assumeBuildTools("multi-node end-to-end tests");
     Mpi.assume();
     List<Graph> graphs = new ArrayList<>();
+    // first: cases below refer to these by position
     graphs.add(new Graph("stereo", EXAMPLES.resolve("stereo"), "2core.scenario", Map.of("width", "64", "height",
         "48", "nbDisparities", "4")));
     graphs.add(new Graph("filter-bank", EXAMPLES.resolve("filter-bank"), null, Map.of()));
     graphs.add(new Graph("frame-crc", EXAMPLES.resolve("frame-crc"), null, Map.of()));
+    graphs.add(new Graph("tiny", TestInputs.TINY.resolve("Algo/tiny.pi"), null, Map.of(), true));
     Path bench = Path.of("../../bench/home-forwarding/Algo").toAbsolutePath().normalize();
     graphs.add(new Graph("farm", bench.resolve("farm.pi"), null, Map.of("size", "16", "tasks", "4", "elemFloat",
         "0")));
@@ -96,7 +104,7 @@ class MultiNodeEndToEndTest {
     Graph stereo = graphs.get(0);
     cases.add(new Case(stereo, "baseline", 2, 2, EndToEndTest.Build.PLAIN));
     cases.add(new Case(stereo, "auto", 2, 2, EndToEndTest.Build.ASAN));
-    cases.add(new Case(graphs.get(3), "channels", 3, 1, EndToEndTest.Build.ASAN));
+    cases.add(new Case(graphs.get(4), "channels", 3, 1, EndToEndTest.Build.ASAN));
     Map<String, List<String>> reference = new HashMap<>();
     return EndToEndTest.selected(cases, Case::name, ONLY).stream().map(c -> DynamicTest.dynamicTest(c.name(), () -> {
       List<String> digests = run(c);
@@ -123,7 +131,7 @@ class MultiNodeEndToEndTest {
     org.cacheflow.plan.classify.MemoryFacts facts = Files.isDirectory(graph.input())
         ? org.cacheflow.plan.memoryplan.MemoryPlanner.scriptFacts(srdag, graph.input()) : null;
     return CodeModelBuilder.build(PlannedExecution.plan(srdag, c.nodes(), c.cores(), Strategy.named(c.strategy()),
-        TargetCache.ZEN4_VM, facts), true);
+        TargetCache.ZEN4_VM, facts), !graph.real());
   }
 
   /** Generates, builds and runs the case (under mpirun on several nodes); the sink digest lines it prints. */
@@ -139,7 +147,10 @@ class MultiNodeEndToEndTest {
     // a graph the plan keeps on one node (small_cyclic) still runs one process per node
     assertEquals(c.nodes(), project.nodes(), c.name());
     Path dir = WORK.resolve(c.name());
-    ProjectWriter.write(project, ActorSources.NONE, TestInputs.runtime(), dir);
+    ActorSources actors = !c.graph().real() ? ActorSources.NONE : new ActorSources(
+        dir.relativize(TestInputs.TINY.resolve("Code/src")).toString(),
+        List.of(dir.relativize(TestInputs.TINY.resolve("Code/include")).toString()));
+    ProjectWriter.write(project, actors, TestInputs.runtime(), dir);
     List<String> configure = new ArrayList<>(List.of("cmake", "-S", dir.toString(), "-B", dir.resolve("build")
         .toString(), "-G", "Ninja", "-DCACHEFLOW_WERROR=ON", "-DCMAKE_BUILD_TYPE=RelWithDebInfo",
         "-DCMAKE_PREFIX_PATH=" + EndToEndTest.runtime(c.build())));

@@ -192,10 +192,13 @@ class MultiNodeEndToEndTest {
         EndToEndTest.Build.PLAIN);
     run(c);
     Path program = WORK.resolve(c.name()).resolve("build").resolve(model(c).identifier());
+    // --help needs no mpirun, and says how to run
+    String help = EndToEndTest.exec(WORK, 120, List.of(program.toString(), "--help"));
+    assertTrue(help.contains("generated for 2 nodes: run it with mpirun -np 2 " + program), help);
     for (List<String> command : List.of(List.of(program.toString()), Mpi.command(3, List.of(program.toString())))) {
       AssertionError error = org.junit.jupiter.api.Assertions.assertThrows(AssertionError.class,
           () -> EndToEndTest.exec(WORK, 120, command));
-      assertTrue(error.getMessage().contains("was generated for 2 nodes: run it with mpirun -np 2"),
+      assertTrue(error.getMessage().contains("this program was generated for 2 nodes: run it with mpirun -np 2 "),
           error.getMessage());
     }
   }

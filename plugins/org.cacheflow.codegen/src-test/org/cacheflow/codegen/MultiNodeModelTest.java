@@ -131,7 +131,8 @@ class MultiNodeModelTest {
     assertTrue(cmake.contains(" cacheflow_mpi.c)"), cmake);
     assertTrue(files.containsKey("cacheflow_mpi.h"));
     String main = files.get("main.c");
-    assertTrue(main.contains("cf_mpi_init(&argc, &argv, \"farm\", CF_GRAPH_NODES, CF_GRAPH_MAX_TAG)"), main);
+    assertTrue(main.contains("cf_mpi_init(&argc, &argv, \"farm\", CF_GRAPH_MAX_TAG)")
+        && main.contains("cf_mpi_check_nodes(argv[0], CF_GRAPH_NODES)"), main);
     assertTrue(main.contains("cf_mpi_gather_digests(") && main.contains("cf_mpi_finalize();"), main);
     assertTrue(files.get("graph.h").contains("#define CF_GRAPH_NODES 3"), files.get("graph.h"));
   }

@@ -5,7 +5,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
-import org.cacheflow.codegen.model.Argument;
 import org.cacheflow.codegen.model.BufferRef;
 import org.cacheflow.codegen.model.Channel;
 import org.cacheflow.codegen.model.CodeProject;
@@ -66,8 +65,8 @@ public final class NodeLocality {
         } else if (statement instanceof Statement.TransferReceivePost s) {
           onCore(s.transfer(), c, s.transfer().receiver());
         }
-        for (BufferRef ref : refs(statement)) {
-          StaticBuffer buffer = ref == null ? null : buffers.get(identifier(ref.base()));
+        for (BufferRef ref : Statement.buffersOf(statement)) {
+          StaticBuffer buffer = buffers.get(identifier(ref.base()));
           if (buffer != null && project.nodeOf(buffer.home()) != project.nodeOf(c)) {
             throw new IllegalStateException("core " + c + " (node " + project.nodeOf(c) + ") uses buffer "
                 + buffer.name() + " of core " + buffer.home() + " (node " + project.nodeOf(buffer.home()) + "): "
@@ -98,27 +97,6 @@ public final class NodeLocality {
       return s.buffer().name();
     }
     return null;
-  }
-
-  private static List<BufferRef> refs(Statement statement) {
-    List<BufferRef> refs = new ArrayList<>();
-    if (statement instanceof Statement.ActorCall call) {
-      for (Argument argument : call.arguments()) {
-        if (argument instanceof Argument.Data data) {
-          refs.add(data.buffer());
-        }
-      }
-    } else if (statement instanceof Statement.Copy copy) {
-      refs.add(copy.destination());
-      refs.add(copy.source());
-    } else if (statement instanceof Statement.Zero zero) {
-      refs.add(zero.destination());
-    } else if (statement instanceof Statement.Prestore prestore) {
-      refs.add(prestore.buffer());
-    } else if (statement instanceof Statement.Digest digest) {
-      refs.add(digest.buffer());
-    }
-    return refs;
   }
 
   /** The C identifier a buffer expression starts with ({@code (buf3 + ...)} names buf3). */

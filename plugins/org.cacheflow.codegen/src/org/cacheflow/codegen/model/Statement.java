@@ -8,6 +8,32 @@ import java.util.List;
 public sealed interface Statement {
 
   /**
+   * The buffer positions a statement reads or writes, in order: an actor call's data arguments (those with a
+   * buffer), a copy's destination and source, a zero-fill's or pre-store's buffer, a digest's input; none for the
+   * others (signalling, fences; a first-iteration statement's own are its statement's).
+   */
+  static List<BufferRef> buffersOf(Statement statement) {
+    List<BufferRef> refs = new java.util.ArrayList<>();
+    if (statement instanceof ActorCall call) {
+      for (Argument argument : call.arguments()) {
+        if (argument instanceof Argument.Data data && data.buffer() != null) {
+          refs.add(data.buffer());
+        }
+      }
+    } else if (statement instanceof Copy copy) {
+      refs.add(copy.destination());
+      refs.add(copy.source());
+    } else if (statement instanceof Zero zero) {
+      refs.add(zero.destination());
+    } else if (statement instanceof Prestore prestore) {
+      refs.add(prestore.buffer());
+    } else if (statement instanceof Digest digest) {
+      refs.add(digest.buffer());
+    }
+    return refs;
+  }
+
+  /**
    * Fires an actor through its loop (or init) prototype, or through its synthetic body.
    *
    * @param vertex the single-rate vertex name, for the comment

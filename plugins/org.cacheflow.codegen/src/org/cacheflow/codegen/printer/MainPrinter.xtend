@@ -64,17 +64,20 @@ class MainPrinter extends CTemplate {
 		    «IF project.multiNode»
 		    	/* one process per node (MPI rank): every process has the same buffers and runtime objects (memory it does not
 		    	 * touch is never committed) and runs the cores of its node */
-		    	if (cf_mpi_init(&argc, &argv, «string(project.identifier)», CF_GRAPH_NODES, CF_GRAPH_MAX_TAG)) {
-		    	    cf_mpi_finalize();
-		    	    return 2;
-		    	}
+		    	cf_mpi_init(&argc, &argv, «string(project.identifier)», CF_GRAPH_MAX_TAG);
 		    «ENDIF»
 		    cf_gen_options options;
 		    int parsed = cf_gen_parse_arguments(argc, argv, «string(project.identifier)», CF_DEFAULT_ITERATIONS, &options);
 		    «IF project.multiNode»
 		    	if (parsed) {
+		    	    if (parsed == 1 && cf_mpi_rank == 0)
+		    	        printf("generated for %d nodes: run it with mpirun -np %d %s\n", CF_GRAPH_NODES, CF_GRAPH_NODES, argv[0]);
 		    	    cf_mpi_finalize();
 		    	    return parsed == 1 ? 0 : 2;
+		    	}
+		    	if (cf_mpi_check_nodes(argv[0], CF_GRAPH_NODES)) {
+		    	    cf_mpi_finalize();
+		    	    return 2;
 		    	}
 		    	void *(*node_cores[CF_GRAPH_CORES])(void *);
 		    	int node_core_count = 0;
@@ -126,7 +129,7 @@ class MainPrinter extends CTemplate {
 		    «ENDIF»
 
 		    «IF project.multiNode»
-		    	double seconds = cf_gen_run_cores(node_cores, node_core_count, options.pin);
+		    	double seconds = cf_gen_run_cores(node_cores, node_core_count, cf_mpi_pin(node_core_count, options.pin));
 
 		    	if (cf_validate) {
 		    	    /* digests, statistics and time of every node, printed by rank 0 as one machine prints them */

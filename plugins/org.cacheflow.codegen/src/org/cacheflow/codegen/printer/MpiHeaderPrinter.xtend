@@ -28,10 +28,16 @@ class MpiHeaderPrinter extends CTemplate {
 		extern int cf_mpi_rank;
 
 		/* MPI_Init_thread with MPI_THREAD_MULTIPLE (each core thread starts and completes its own transfers), stopping
-		 * with a message when the library provides less or tags up to max_tag exceed MPI_TAG_UB. Returns 0 to run, or 2
-		 * (after a message on rank 0) when the job does not have one process per node: the caller finalizes and exits. */
-		int cf_mpi_init(int *argc, char ***argv, const char *program, int nodes, int max_tag);
+		 * with a message when the library provides less or tags up to max_tag exceed MPI_TAG_UB. */
+		void cf_mpi_init(int *argc, char ***argv, const char *program, int max_tag);
+		/* 0 when the job has one process per node, else 2 after a message on rank 0 (the caller finalizes and exits). */
+		int cf_mpi_check_nodes(const char *program, int nodes);
 		void cf_mpi_finalize(void);
+		/* Whether to pin the node's core threads (cf_gen_run_cores): as asked when this process is alone on its machine;
+		 * when several processes share it (mpirun on one machine), each keeps to its own CPUs instead (the next `cores`
+		 * after those of the processes before it there), its threads unpinned within them, and 0 is returned.
+		 * Collective: every process calls it. */
+		int cf_mpi_pin(int cores, int pin);
 		/* Stops the whole job with a message naming the call when rc is not MPI_SUCCESS. */
 		void cf_mpi_check(int rc, const char *what);
 

@@ -11,12 +11,15 @@ class MpiSourcePrinter extends CTemplate {
 
 	override print() '''
 		«provenance»
+		#define _GNU_SOURCE /* sched_setaffinity */
 		#include "cacheflow_mpi.h"
 
 		#include <limits.h>
+		#include <sched.h>
 		#include <stdio.h>
 		#include <stdlib.h>
 		#include <string.h>
+		#include <unistd.h>
 
 		int cf_mpi_rank;
 
@@ -29,7 +32,7 @@ class MpiSourcePrinter extends CTemplate {
 		    MPI_Abort(MPI_COMM_WORLD, 3);
 		}
 
-		int cf_mpi_init(int *argc, char ***argv, const char *program, int nodes, int max_tag) {
+		void cf_mpi_init(int *argc, char ***argv, const char *program, int max_tag) {
 		    int provided = MPI_THREAD_SINGLE;
 		    int rc = MPI_Init_thread(argc, argv, MPI_THREAD_MULTIPLE, &provided);
 		    if (rc != MPI_SUCCESS) {
@@ -38,15 +41,7 @@ class MpiSourcePrinter extends CTemplate {
 		    }
 		    /* errors come back to cf_mpi_check, which names the call */
 		    MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
-		    int size = 0;
 		    cf_mpi_check(MPI_Comm_rank(MPI_COMM_WORLD, &cf_mpi_rank), "MPI_Comm_rank");
-		    cf_mpi_check(MPI_Comm_size(MPI_COMM_WORLD, &size), "MPI_Comm_size");
-		    if (size != nodes) {
-		        if (cf_mpi_rank == 0)
-		            fprintf(stderr, "error: %s was generated for %d nodes: run it with mpirun -np %d %s (this job has %d"
-		                            " process%s)\n", program, nodes, nodes, program, size, size == 1 ? "" : "es");
-		        return 2;
-		    }
 		    if (provided < MPI_THREAD_MULTIPLE) {
 		        if (cf_mpi_rank == 0)
 		            fprintf(stderr, "error: %s: the MPI library provides thread level %d, not MPI_THREAD_MULTIPLE (%d):"
@@ -62,10 +57,41 @@ class MpiSourcePrinter extends CTemplate {
 		                    program, max_tag, *tag_ub);
 		        MPI_Abort(MPI_COMM_WORLD, 3);
 		    }
-		    return 0;
+		}
+
+		int cf_mpi_check_nodes(const char *program, int nodes) {
+		    int size = 0;
+		    cf_mpi_check(MPI_Comm_size(MPI_COMM_WORLD, &size), "MPI_Comm_size");
+		    if (size == nodes) return 0;
+		    if (cf_mpi_rank == 0)
+		        fprintf(stderr, "error: this program was generated for %d nodes: run it with mpirun -np %d %s (this job"
+		                        " has %d process%s)\n", nodes, nodes, program, size, size == 1 ? "" : "es");
+		    return 2;
 		}
 
 		void cf_mpi_finalize(void) { MPI_Finalize(); }
+
+		int cf_mpi_pin(int cores, int pin) {
+		    MPI_Comm machine;
+		    int here = 0, first = 0;
+		    cf_mpi_check(MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &machine),
+		                 "MPI_Comm_split_type");
+		    cf_mpi_check(MPI_Comm_size(machine, &here), "MPI_Comm_size");
+		    cf_mpi_check(MPI_Exscan(&cores, &first, 1, MPI_INT, MPI_SUM, machine), "MPI_Exscan");
+		    int local = 0;
+		    cf_mpi_check(MPI_Comm_rank(machine, &local), "MPI_Comm_rank");
+		    MPI_Comm_free(&machine);
+		    if (!pin || here == 1) return pin;
+		    if (local == 0) first = 0; /* MPI_Exscan leaves the first process's result undefined */
+		    long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+		    if (cpus <= 0) return 0;
+		    cpu_set_t set;
+		    CPU_ZERO(&set);
+		    for (int i = 0; i < cores; i++) CPU_SET((int)((first + i) % cpus), &set);
+		    /* a hint, as pinning threads is: where the platform refuses it, the process runs anywhere */
+		    (void)sched_setaffinity(0, sizeof set, &set);
+		    return 0;
+		}
 
 		static int count_of(size_t bytes, const char *what) {
 		    if (bytes > (size_t)INT_MAX) {

@@ -49,11 +49,19 @@ class MultiNodeEndToEndTest {
     }
   }
 
-  /** One program: a graph under a strategy on {@code nodes} x {@code cores}. */
-  private record Case(Graph graph, String strategy, int nodes, int cores, EndToEndTest.Build build) {
+  /**
+   * One program: a graph under a strategy on {@code nodes} x {@code cores}; {@code reversed} numbers the plan's
+   * nodes backwards (the plan puts sinks on core 0, so this has them digested on the last node and gathered).
+   */
+  private record Case(Graph graph, String strategy, int nodes, int cores, EndToEndTest.Build build,
+      boolean reversed) {
+    Case(Graph graph, String strategy, int nodes, int cores, EndToEndTest.Build build) {
+      this(graph, strategy, nodes, cores, build, false);
+    }
+
     String name() {
       return "multinode-" + graph.name() + "-" + strategy + "-" + nodes + "x" + cores + "-"
-          + build.name().toLowerCase();
+          + build.name().toLowerCase() + (reversed ? "-reversed" : "");
     }
   }
 
@@ -105,6 +113,8 @@ class MultiNodeEndToEndTest {
     cases.add(new Case(stereo, "baseline", 2, 2, EndToEndTest.Build.PLAIN));
     cases.add(new Case(stereo, "auto", 2, 2, EndToEndTest.Build.ASAN));
     cases.add(new Case(graphs.get(4), "channels", 3, 1, EndToEndTest.Build.ASAN));
+    cases.add(new Case(graphs.get(3), "baseline", 3, 1, EndToEndTest.Build.PLAIN, true));
+    cases.add(new Case(graphs.get(4), "channels", 2, 2, EndToEndTest.Build.PLAIN, true));
     Map<String, List<String>> reference = new HashMap<>();
     // cacheflow.e2e.only selects among these (names multinode-GRAPH-STRATEGY-NODESxCORES-BUILD) and EndToEndTest's
     // cases alike: matching none of these runs none
@@ -134,8 +144,123 @@ class MultiNodeEndToEndTest {
     Srdag srdag = TestInputs.srdag(graph.input(), graph.scenario(), graph.parameters());
     org.cacheflow.plan.classify.MemoryFacts facts = Files.isDirectory(graph.input())
         ? org.cacheflow.plan.memoryplan.MemoryPlanner.scriptFacts(srdag, graph.input()) : null;
-    return CodeModelBuilder.build(PlannedExecution.plan(srdag, c.nodes(), c.cores(), Strategy.named(c.strategy()),
-        TargetCache.ZEN4_VM, facts), !graph.real());
+    PlannedExecution plan = PlannedExecution.plan(srdag, c.nodes(), c.cores(), Strategy.named(c.strategy()),
+        TargetCache.ZEN4_VM, facts);
+    CodeProject project = CodeModelBuilder.build(c.reversed() ? new ReversedNodes(plan) : plan, !graph.real());
+    if (c.reversed()) {
+      assertTrue(project.partNodes().stream().anyMatch(node -> node != 0), c.name() + ": every sink part on node 0");
+    }
+    return project;
+  }
+
+  /** A plan with its nodes numbered backwards. */
+  private static final class ReversedNodes implements org.cacheflow.codegen.build.ExecutionPlan {
+
+    private final PlannedExecution plan;
+
+    ReversedNodes(PlannedExecution plan) {
+      this.plan = plan;
+    }
+
+    @Override
+    public int nodes() {
+      return plan.nodes();
+    }
+
+    @Override
+    public int nodeOf(int core) {
+      return plan.nodes() - 1 - plan.nodeOf(core);
+    }
+
+    @Override
+    public Srdag srdag() {
+      return plan.srdag();
+    }
+
+    @Override
+    public int cores() {
+      return plan.cores();
+    }
+
+    @Override
+    public int coreOf(int vertex) {
+      return plan.coreOf(vertex);
+    }
+
+    @Override
+    public int[] order(int core) {
+      return plan.order(core);
+    }
+
+    @Override
+    public Strategy strategy() {
+      return plan.strategy();
+    }
+
+    @Override
+    public org.cacheflow.codegen.model.CopyKind copyKind(int edge, long bytes, boolean crossing) {
+      return plan.copyKind(edge, bytes, crossing);
+    }
+
+    @Override
+    public String prestoreOps(int edge, long bytes) {
+      return plan.prestoreOps(edge, bytes);
+    }
+
+    @Override
+    public int mergeRoot(int edge) {
+      return plan.mergeRoot(edge);
+    }
+
+    @Override
+    public long mergeOffset(int edge) {
+      return plan.mergeOffset(edge);
+    }
+
+    @Override
+    public long[][] mergePieces(int edge) {
+      return plan.mergePieces(edge);
+    }
+
+    @Override
+    public long groupBytes(int root) {
+      return plan.groupBytes(root);
+    }
+
+    @Override
+    public boolean copyOnWrite(int edge) {
+      return plan.copyOnWrite(edge);
+    }
+
+    @Override
+    public int viewSource(int edge) {
+      return plan.viewSource(edge);
+    }
+
+    @Override
+    public long viewOffset(int edge) {
+      return plan.viewOffset(edge);
+    }
+
+    @Override
+    public List<org.cacheflow.plan.classify.ScriptCopy> scriptCopies(int vertex) {
+      return plan.scriptCopies(vertex);
+    }
+
+    @Override
+    public long[] liveRange(int edge) {
+      return plan.liveRange(edge);
+    }
+
+    @Override
+    public boolean channel(int edge) {
+      return plan.channel(edge);
+    }
+
+    @Override
+    public int slots(int edge) {
+      return plan.slots(edge);
+    }
   }
 
   /** Generates, builds and runs the case (under mpirun on several nodes); the sink digest lines it prints. */

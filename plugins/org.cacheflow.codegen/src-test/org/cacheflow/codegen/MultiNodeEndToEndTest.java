@@ -115,23 +115,30 @@ class MultiNodeEndToEndTest {
     cases.add(new Case(graphs.get(4), "channels", 3, 1, EndToEndTest.Build.ASAN));
     cases.add(new Case(graphs.get(3), "baseline", 3, 1, EndToEndTest.Build.PLAIN, true));
     cases.add(new Case(graphs.get(4), "channels", 2, 2, EndToEndTest.Build.PLAIN, true));
-    Map<String, List<String>> reference = new HashMap<>();
+    Map<String, Result> reference = new HashMap<>();
     // cacheflow.e2e.only selects among these (names multinode-GRAPH-STRATEGY-NODESxCORES-BUILD) and EndToEndTest's
     // cases alike: matching none of these runs none
     List<Case> kept = ONLY.isBlank() ? cases : cases.stream().filter(c -> java.util.regex.Pattern.compile(ONLY)
         .matcher(c.name()).find()).toList();
     return kept.stream().map(c -> DynamicTest.dynamicTest(c.name(), () -> {
-      List<String> digests = run(c);
-      // the reference: the single-node program's digests (built here when its case was not selected)
-      List<String> expected = reference.computeIfAbsent(c.graph().name(), k -> c.nodes() == 1 ? digests : null);
-      if (expected == null) {
-        expected = reference.computeIfAbsent(c.graph().name(), k -> singleNodeDigests(c));
+      Result result = run(c);
+      // the reference: the single-node baseline (built here when its case was not selected)
+      Result expected = reference.computeIfAbsent(c.graph().name(), k -> c.nodes() == 1 && c.strategy().equals(
+          "baseline") ? result : singleNode(c));
+      assertEquals(expected.digests(), result.digests(), c.name()
+          + " prints other sink digests than the single-node program");
+      if (c.strategy().equals("baseline")) {
+        // the same copies, made on other nodes: the statistics of every rank are added up
+        assertEquals(expected.bytesCopied(), result.bytesCopied(), c.name() + ": bytes copied");
       }
-      assertEquals(expected, digests, c.name() + " prints other sink digests than the single-node program");
     }));
   }
 
-  private static List<String> singleNodeDigests(Case c) {
+  /** What a run printed: the sink digest lines and the bytes copied. */
+  private record Result(List<String> digests, long bytesCopied) {
+  }
+
+  private static Result singleNode(Case c) {
     try {
       return run(new Case(c.graph(), "baseline", 1, 2, EndToEndTest.Build.PLAIN));
     } catch (Exception e) {
@@ -264,7 +271,7 @@ class MultiNodeEndToEndTest {
   }
 
   /** Generates, builds and runs the case (under mpirun on several nodes); the sink digest lines it prints. */
-  private static List<String> run(Case c) throws Exception {
+  private static Result run(Case c) throws Exception {
     CodeProject project;
     try {
       project = model(c);
@@ -294,9 +301,9 @@ class MultiNodeEndToEndTest {
     String output = EndToEndTest.exec(dir, 300, c.nodes() > 1 ? Mpi.command(c.nodes(), program) : program);
     List<String> digests = output.lines().filter(l -> l.matches(".* : [0-9a-f]{32}")).toList();
     assertFalse(digests.isEmpty(), "no sink digests printed:\n" + output);
-    assertEquals(1, output.lines().filter(l -> l.startsWith("stats: bytes copied")).count(),
-        "rank 0 alone prints the statistics:\n" + output);
-    return digests;
+    List<String> stats = output.lines().filter(l -> l.startsWith("stats: bytes copied ")).toList();
+    assertEquals(1, stats.size(), "rank 0 alone prints the statistics:\n" + output);
+    return new Result(digests, Long.parseLong(stats.get(0).replaceAll("^stats: bytes copied (\\d+),.*", "$1")));
   }
 
   @Test

@@ -70,6 +70,14 @@ void cf_stats_total(cf_stats *out) {
     pthread_mutex_unlock(&registry_lock);
 }
 
+void cf_stats_add(const cf_stats *counts) {
+    if (!cf_stats_tls.registered) cf_stats_register_thread();
+    const uint64_t *values = (const uint64_t *)counts;
+    uint64_t *fields = (uint64_t *)&cf_stats_tls.counters;
+    for (size_t i = 0; i < CF_STATS_FIELDS; i++)
+        __atomic_store_n(&fields[i], __atomic_load_n(&fields[i], __ATOMIC_RELAXED) + values[i], __ATOMIC_RELAXED);
+}
+
 void cf_stats_reset(void) {
     pthread_mutex_lock(&registry_lock);
     memset(&retired, 0, sizeof retired);

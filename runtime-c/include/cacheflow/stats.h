@@ -28,6 +28,9 @@ void cf_stats_thread(cf_stats *out);
 /* Sum over all threads, live and exited. Safe to call from any thread at any time;
  * counts of threads still running may lag by the increments they are making right now. */
 void cf_stats_total(cf_stats *out);
+/* Adds counts made elsewhere (another process's, such as another MPI rank's) to the calling thread's
+ * counters, so that cf_stats_total() includes them. */
+void cf_stats_add(const cf_stats *counts);
 /* Zero every counter of every thread. Call only while no other thread is counting. */
 void cf_stats_reset(void);
 

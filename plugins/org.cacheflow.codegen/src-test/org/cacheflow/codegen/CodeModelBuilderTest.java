@@ -363,22 +363,7 @@ class CodeModelBuilderTest {
 
   /** The static buffers each statement touches, by name. */
   private static List<String> touched(Statement statement) {
-    List<org.cacheflow.codegen.model.BufferRef> refs = new java.util.ArrayList<>();
-    if (statement instanceof Statement.ActorCall call) {
-      for (var argument : call.arguments()) {
-        if (argument instanceof org.cacheflow.codegen.model.Argument.Data data && data.buffer() != null) {
-          refs.add(data.buffer());
-        }
-      }
-    } else if (statement instanceof Statement.Copy copy) {
-      refs.add(copy.destination());
-      refs.add(copy.source());
-    } else if (statement instanceof Statement.Zero zero) {
-      refs.add(zero.destination());
-    } else if (statement instanceof Statement.Digest digest) {
-      refs.add(digest.buffer());
-    }
-    return refs.stream().map(org.cacheflow.codegen.model.BufferRef::base).toList();
+    return Statement.buffersOf(statement).stream().map(org.cacheflow.codegen.model.BufferRef::base).toList();
   }
 
   /** Buffers sharing bytes of a pool are never in use at the same statement of their core's iteration. */

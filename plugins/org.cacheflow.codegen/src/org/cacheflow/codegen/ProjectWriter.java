@@ -20,6 +20,8 @@ import org.cacheflow.codegen.printer.CMakePrinter;
 import org.cacheflow.codegen.printer.CorePrinter;
 import org.cacheflow.codegen.printer.HeaderPrinter;
 import org.cacheflow.codegen.printer.MainPrinter;
+import org.cacheflow.codegen.printer.MpiHeaderPrinter;
+import org.cacheflow.codegen.printer.MpiSourcePrinter;
 import org.cacheflow.codegen.printer.SupportHeaderPrinter;
 import org.cacheflow.codegen.printer.SupportSourcePrinter;
 import org.cacheflow.codegen.printer.SyntheticActorsPrinter;
@@ -55,6 +57,10 @@ public final class ProjectWriter {
     }
     files.put("cacheflow_support.h", new SupportHeaderPrinter(project).print().toString());
     files.put("cacheflow_support.c", new SupportSourcePrinter(project).print().toString());
+    if (project.multiNode()) {
+      files.put("cacheflow_mpi.h", new MpiHeaderPrinter(project).print().toString());
+      files.put("cacheflow_mpi.c", new MpiSourcePrinter(project).print().toString());
+    }
     for (String triple : ToolchainPrinter.TRIPLES) {
       files.put("toolchains/" + triple + ".cmake", new ToolchainPrinter(project, triple).print().toString());
     }

@@ -19,6 +19,7 @@ import org.cacheflow.codegen.model.Sink;
 import org.cacheflow.codegen.model.Statement;
 import org.cacheflow.codegen.model.StaticBuffer;
 import org.cacheflow.codegen.model.SyntheticActor;
+import org.cacheflow.codegen.model.Transfer;
 import org.cacheflow.model.ActorKind;
 import org.cacheflow.model.MemoryAnnotation;
 import org.cacheflow.model.Prototype;
@@ -50,10 +51,16 @@ import org.cacheflow.plan.srdag.Srdag;
  * double-buffered state of a persistent delay; (5) per core, the vertices in plan order with reserve/acquire
  * before a root's first use on that core and commit/release after its last use; (6) except under the
  * baseline, the semaphores become rdy-ack flags, coalesced ({@link FlagSignalling}).
+ *
+ * <p>
+ * On several nodes (one SPMD program over MPI, rank = node), a buffer written on one node and read on another is
+ * an inter-node {@link Transfer} (persistent MPI requests, k slots on each side); every other mechanism
+ * (semaphores, flags, channels, merge groups, copy-on-write views, delay states, the iteration barrier) stays
+ * within one node, and a plan that would need one across nodes is refused with the reason.
  */
 public final class CodeModelBuilder {
 
-  private enum Storage { STATIC, SEMAPHORE, CHANNEL, COW, DOUBLE, SHARED }
+  private enum Storage { STATIC, SEMAPHORE, CHANNEL, COW, DOUBLE, SHARED, TRANSFER }
 
   /** A copy or zero-fill a special vertex does; source == -1 means zero-fill. */
   private record Move(int source, long sourceOffset, int destination, long destinationOffset, long bytes) {
@@ -94,6 +101,7 @@ public final class CodeModelBuilder {
   private final long[] readerMask;
   private final Map<Integer, Channel> channelOfRoot = new HashMap<>();
   private final Map<Integer, Integer> semaphoreOfRoot = new HashMap<>();
+  private final Map<Integer, Transfer> transferOfRoot = new HashMap<>();
   /** Initial values of the semaphores, by index. */
   private final List<Integer> semaphoreStarts = new ArrayList<>();
   /**
@@ -536,6 +544,10 @@ public final class CodeModelBuilder {
       writerCore[r] = Long.numberOfTrailingZeros(writers[r]);
       readerCore[r] = Long.numberOfTrailingZeros(readers[r]);
       long all = writers[r] | readers[r];
+      if (Long.bitCount(nodesOf(all)) > 1) {
+        storage[r] = crossingStorage(r, members);
+        continue;
+      }
       if (r >= edges) {
         storage[r] = strategy.barrier() || Long.bitCount(all) <= 1 ? Storage.DOUBLE : Storage.CHANNEL;
       } else if (r < edges && host[r] >= 0) {
@@ -555,6 +567,66 @@ public final class CodeModelBuilder {
         storage[r] = strategy.barrier() ? Storage.SEMAPHORE : Storage.CHANNEL;
       }
     }
+  }
+
+  /** The nodes of a set of cores, one bit per node. */
+  private long nodesOf(long cores) {
+    long nodes = 0;
+    for (int c = 0; c < 64; c++) {
+      if ((cores >>> c & 1) != 0) {
+        nodes |= 1L << plan.nodeOf(c);
+      }
+    }
+    return nodes;
+  }
+
+  /**
+   * The storage of a root used on several nodes: an inter-node transfer when it is a buffer of its own with one
+   * writer core and one reader core; anything else would need shared memory across nodes, and the plan is
+   * refused with what it asks for (the plan must give buffers crossing nodes the SEND strategy and keep merge
+   * groups, copy-on-write views and delay ends on one node).
+   */
+  private Storage crossingStorage(int r, Map<Integer, List<Integer>> members) {
+    String where = " (written on cores " + cores(writerMask[r]) + ", read on cores " + cores(readerMask[r])
+        + ", nodes " + nodeList(writerMask[r] | readerMask[r]) + ")";
+    String cause;
+    if (r >= edges) {
+      cause = "the " + describeRoot(r) + " crosses nodes" + where + ": a delay's end and its init must run on one"
+          + " node";
+    } else if (cowOfRoot[r] >= 0 || cowOfView[r] >= 0) {
+      cause = "buffer " + describeRoot(r) + " is a copy-on-write " + (cowOfRoot[r] >= 0 ? "source" : "view")
+          + " used on several nodes" + where + ": copy-on-write views need shared memory";
+    } else if (groupBytes[r] > 0) {
+      List<String> edgesOfGroup = new ArrayList<>();
+      for (int e : members.getOrDefault(r, List.of())) {
+        edgesOfGroup.add(describe(e));
+      }
+      cause = "the merge group of " + describe(r) + " is used on several nodes" + where
+          + ": aliased buffers need shared memory (the group: " + String.join("; ", edgesOfGroup) + ")";
+    } else if (plan.channel(r)) {
+      cause = "the plan gives buffer " + describeRoot(r) + ", which crosses nodes" + where + ", a shared-memory"
+          + " channel (CHANNEL): buffers crossing nodes are sent (SEND)";
+    } else if (Long.bitCount(writerMask[r]) != 1 || Long.bitCount(readerMask[r]) != 1) {
+      cause = "buffer " + describeRoot(r) + " crosses nodes but is not written on one core and read on one other"
+          + where;
+    } else if (rootBytes(r) > Integer.MAX_VALUE) {
+      cause = "buffer " + describeRoot(r) + " crosses nodes but its " + rootBytes(r)
+          + " bytes exceed MPI's count type (int, at most " + Integer.MAX_VALUE + " bytes per message)";
+    } else {
+      return Storage.TRANSFER;
+    }
+    throw new InputException(null, "cannot generate for " + plan.nodes() + " nodes: " + cause);
+  }
+
+  private String nodeList(long cores) {
+    long nodes = nodesOf(cores);
+    StringBuilder text = new StringBuilder();
+    for (int n = 0; n < 64; n++) {
+      if ((nodes >>> n & 1) != 0) {
+        text.append(text.length() == 0 ? "" : ", ").append(n);
+      }
+    }
+    return text.toString();
   }
 
   /**
@@ -673,6 +745,7 @@ public final class CodeModelBuilder {
   private CodeProject assemble() {
     List<StaticBuffer> buffers = new ArrayList<>();
     List<Channel> channels = new ArrayList<>();
+    List<Transfer> transfers = new ArrayList<>();
     Map<Integer, long[]> pooled = new HashMap<>();
     long[] poolBytes = pools(pooled);
     for (int r = 0; r < roots; r++) {
@@ -689,6 +762,18 @@ public final class CodeModelBuilder {
         case DOUBLE -> buffers.add(new StaticBuffer(rootName(r), bytes, 2, homeCore(r), describeRoot(r)));
         case SHARED -> buffers.add(new StaticBuffer(rootName(r), bytes, sharedSlots(), homeCore(r), describeRoot(r)
             + " (merge group used by cores " + cores(writerMask[r] | readerMask[r]) + ")"));
+        case TRANSFER -> {
+          int slots = transferSlots(r);
+          Transfer transfer = new Transfer(transfers.size(), rootName(r), rootName(r) + "_send", rootName(r), bytes,
+              slots, writerCore[r], readerCore[r], plan.nodeOf(writerCore[r]), plan.nodeOf(readerCore[r]),
+              transfers.size(), describeRoot(r));
+          transfers.add(transfer);
+          transferOfRoot.put(r, transfer);
+          buffers.add(new StaticBuffer(transfer.sendBuffer(), bytes, slots, writerCore[r], describeRoot(r)
+              + " (send slots of transfer to node " + transfer.receiverNode() + ")"));
+          buffers.add(new StaticBuffer(transfer.receiveBuffer(), bytes, slots, readerCore[r], describeRoot(r)
+              + " (receive slots of transfer from node " + transfer.senderNode() + ")"));
+        }
         case CHANNEL -> {
           Channel channel = new Channel(channels.size(), "ch_" + rootName(r), writerCore[r], readerCore[r],
               r >= edges ? Math.max(2, strategy.slots()) : Math.max(1, plan.slots(r)), bytes, r >= edges, describeRoot(r));
@@ -736,8 +821,46 @@ public final class CodeModelBuilder {
     List<SyntheticActor> declarations = new ArrayList<>();
     syntheticActors.keySet().stream().sorted().forEach(a -> declarations.add(syntheticActors.get(a)));
     String name = graph.name();
-    return new CodeProject(name, CNames.identifier(name), strategy.name(), synthetic, strategy.barrier(), semaphores,
-        List.copyOf(headers), declarations, buffers, heapBytes, channels, cows, sinks, cores);
+    if (plan.nodes() <= 1) {
+      return new CodeProject(name, CNames.identifier(name), strategy.name(), synthetic, strategy.barrier(),
+          semaphores, List.copyOf(headers), declarations, buffers, heapBytes, channels, cows, sinks, cores);
+    }
+    List<Integer> coreNodes = new ArrayList<>();
+    for (int c = 0; c < plan.cores(); c++) {
+      coreNodes.add(plan.nodeOf(c));
+    }
+    CodeProject project = new CodeProject(name, CNames.identifier(name), strategy.name(), synthetic,
+        strategy.barrier(), semaphores, List.copyOf(headers), declarations, buffers, heapBytes, channels, cows, sinks,
+        cores, coreNodes, transfers, partNodes(sinks, cores));
+    NodeLocality.check(project);
+    return project;
+  }
+
+  /**
+   * Slots of an inter-node transfer: the plan's k for the buffer, at least 2 so that the sender can fill the next
+   * iteration's slot while the last message is on its way (the iteration barrier, where there is one, holds only
+   * the cores of one node).
+   */
+  private int transferSlots(int r) {
+    return Math.max(2, plan.slots(r));
+  }
+
+  /** Per sink part, the node of the core that digests it. */
+  private List<Integer> partNodes(List<Sink> sinks, List<Core> cores) {
+    int parts = sinks.isEmpty() ? 0 : sinks.get(sinks.size() - 1).firstPart() + sinks.get(sinks.size() - 1).parts();
+    Integer[] nodes = new Integer[parts];
+    for (Core core : cores) {
+      for (Statement statement : core.loop()) {
+        if (statement instanceof Statement.Digest digest) {
+          nodes[sinks.get(digest.sink()).firstPart() + digest.part()] = plan.nodeOf(core.index());
+        }
+      }
+    }
+    List<Integer> result = new ArrayList<>();
+    for (int p = 0; p < parts; p++) {
+      result.add(nodes[p] == null ? 0 : nodes[p]);
+    }
+    return result;
   }
 
   private static String poolName(int core) {
@@ -1024,6 +1147,11 @@ public final class CodeModelBuilder {
 
   private void before(int r, int core, List<Statement> loop, Set<String> declared) {
     switch (storage[r]) {
+      case TRANSFER -> {
+        Transfer transfer = transferOfRoot.get(r);
+        loop.add(transfer.sender() == core ? new Statement.TransferSendWait(transfer)
+            : new Statement.TransferReceiveWait(transfer));
+      }
       case CHANNEL -> {
         declared.add(pointer(r));
         Channel channel = channelOfRoot.get(r);
@@ -1075,6 +1203,11 @@ public final class CodeModelBuilder {
       }
     }
     switch (storage[r]) {
+      case TRANSFER -> {
+        Transfer transfer = transferOfRoot.get(r);
+        loop.add(transfer.sender() == core ? new Statement.TransferSend(transfer)
+            : new Statement.TransferReceivePost(transfer));
+      }
       case CHANNEL -> {
         Channel channel = channelOfRoot.get(r);
         loop.add(channel.sender() == core ? new Statement.ChannelCommit(channel)
@@ -1114,6 +1247,12 @@ public final class CodeModelBuilder {
           + rootBytes(r) + "u)");
       case SHARED -> sharedSlots() == 1 ? BufferRef.of(rootName(r))
           : BufferRef.of("(" + rootName(r) + " + (iteration % " + sharedSlots() + "u) * " + rootBytes(r) + "u)");
+      case TRANSFER -> {
+        // the sender writes its send slot, the receiver reads its receive slot in place: iteration i in slot i % k
+        Transfer transfer = transferOfRoot.get(r);
+        String slots = transfer.sender() == core ? transfer.sendBuffer() : transfer.receiveBuffer();
+        yield BufferRef.of("(" + slots + " + (iteration % " + transfer.slots() + "u) * " + rootBytes(r) + "u)");
+      }
       default -> BufferRef.of(pointer(r));
     };
   }

@@ -94,6 +94,14 @@ public interface ExecutionPlan {
     return new long[] {0, srdag().edgeBytes(edge)};
   }
 
+  /**
+   * Whether the plan carries the edge's buffer in a shared-memory channel (its CHANNEL strategy): only possible
+   * between cores of one node. Default false.
+   */
+  default boolean channel(int edge) {
+    return false;
+  }
+
   /** The slots of the channel carrying the edge's buffer. */
   default int slots(int edge) {
     return strategy().slots();

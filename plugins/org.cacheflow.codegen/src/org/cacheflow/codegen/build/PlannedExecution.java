@@ -51,7 +51,22 @@ public final class PlannedExecution implements ExecutionPlan {
    */
   public static PlannedExecution plan(Srdag srdag, int cores, Strategy preset, TargetCache target,
       MemoryFacts facts) {
-    MappingInputs inputs = MappingInputs.defaults(srdag.flatGraph(), Platform.generic(cores));
+    return plan(srdag, Platform.generic(cores), preset, target, facts);
+  }
+
+  /**
+   * As {@link #plan(Srdag, int, Strategy, TargetCache, MemoryFacts)} on {@code nodes} nodes of
+   * {@code coresPerNode} cores each ({@link Platform#generic(int, int)}): one SPMD program over MPI when
+   * {@code nodes > 1}.
+   */
+  public static PlannedExecution plan(Srdag srdag, int nodes, int coresPerNode, Strategy preset, TargetCache target,
+      MemoryFacts facts) {
+    return plan(srdag, Platform.generic(nodes, coresPerNode), preset, target, facts);
+  }
+
+  private static PlannedExecution plan(Srdag srdag, Platform platform, Strategy preset, TargetCache target,
+      MemoryFacts facts) {
+    MappingInputs inputs = MappingInputs.defaults(srdag.flatGraph(), platform);
     MemoryPlan plan = MemoryPlanner.plan(srdag, PlanRequest.of(inputs, target).withStrategy(globalStrategy(
         preset.name())).withFacts(facts));
     return of(plan, preset);
@@ -173,6 +188,11 @@ public final class PlannedExecution implements ExecutionPlan {
   @Override
   public boolean copyOnWrite(int edge) {
     return followBuffers && plan.buffer(edge).strategy() == org.cacheflow.plan.strategy.Strategy.COW;
+  }
+
+  @Override
+  public boolean channel(int edge) {
+    return followBuffers && plan.buffer(edge).strategy() == org.cacheflow.plan.strategy.Strategy.CHANNEL;
   }
 
   @Override

@@ -21,12 +21,32 @@ import java.util.List;
  * @param cowBuffers copy-on-write buffers
  * @param sinks digested FIFOs
  * @param cores one program per core
+ * @param coreNodes per core, its node (MPI rank); empty for one shared-memory machine (no MPI anywhere)
+ * @param transfers inter-node transfers (empty on one node)
+ * @param partNodes per sink part (in the order of the generated array of all sinks' contexts), the node whose
+ *     core digests it; empty on one node
  */
 public record CodeProject(String graphName, String identifier, String strategy, boolean synthetic, boolean barrier,
     List<Integer> semaphoreStarts, List<String> headers, List<SyntheticActor> declarations, List<StaticBuffer> buffers, long heapBytes,
-    List<Channel> channels, List<CowBuffer> cowBuffers, List<Sink> sinks, List<Core> cores) {
+    List<Channel> channels, List<CowBuffer> cowBuffers, List<Sink> sinks, List<Core> cores, List<Integer> coreNodes,
+    List<Transfer> transfers, List<Integer> partNodes) {
+
+  /** A project for one shared-memory machine. */
+  public CodeProject(String graphName, String identifier, String strategy, boolean synthetic, boolean barrier,
+      List<Integer> semaphoreStarts, List<String> headers, List<SyntheticActor> declarations,
+      List<StaticBuffer> buffers, long heapBytes, List<Channel> channels, List<CowBuffer> cowBuffers, List<Sink> sinks,
+      List<Core> cores) {
+    this(graphName, identifier, strategy, synthetic, barrier, semaphoreStarts, headers, declarations, buffers,
+        heapBytes, channels, cowBuffers, sinks, cores, List.of(), List.of(), List.of());
+  }
 
   public CodeProject {
+    coreNodes = List.copyOf(coreNodes);
+    transfers = List.copyOf(transfers);
+    partNodes = List.copyOf(partNodes);
+    if (!coreNodes.isEmpty() && coreNodes.size() != cores.size()) {
+      throw new IllegalArgumentException(cores.size() + " cores but " + coreNodes.size() + " core nodes");
+    }
     semaphoreStarts = List.copyOf(semaphoreStarts);
     headers = List.copyOf(headers);
     declarations = List.copyOf(declarations);
@@ -35,6 +55,26 @@ public record CodeProject(String graphName, String identifier, String strategy, 
     cowBuffers = List.copyOf(cowBuffers);
     sinks = List.copyOf(sinks);
     cores = List.copyOf(cores);
+  }
+
+  /** How many nodes (MPI ranks) the program runs on; 1 for one shared-memory machine. */
+  public int nodes() {
+    return coreNodes.stream().mapToInt(Integer::intValue).max().orElse(0) + 1;
+  }
+
+  /** Whether the program runs on several nodes: one SPMD program over MPI, rank = node. */
+  public boolean multiNode() {
+    return nodes() > 1;
+  }
+
+  /** The node of a core (0 on one machine). */
+  public int nodeOf(int core) {
+    return coreNodes.isEmpty() ? 0 : coreNodes.get(core);
+  }
+
+  /** The cores of a node, in index order. */
+  public List<Core> coresOf(int node) {
+    return cores.stream().filter(core -> nodeOf(core.index()) == node).toList();
   }
 
   /** The number of semaphores. */
@@ -96,6 +136,7 @@ public record CodeProject(String graphName, String identifier, String strategy, 
     for (Channel channel : channels) {
       total += channel.bytes() * channel.slots();
     }
+    // transfers' send and receive slots are static buffers, counted above
     for (CowBuffer cow : cowBuffers) {
       total += cow.bytes();
     }

@@ -8,6 +8,32 @@ import java.util.List;
 public sealed interface Statement {
 
   /**
+   * The buffer positions a statement reads or writes, in order: an actor call's data arguments (those with a
+   * buffer), a copy's destination and source, a zero-fill's or pre-store's buffer, a digest's input; none for the
+   * others (signalling, fences; a first-iteration statement's own are its statement's).
+   */
+  static List<BufferRef> buffersOf(Statement statement) {
+    List<BufferRef> refs = new java.util.ArrayList<>();
+    if (statement instanceof ActorCall call) {
+      for (Argument argument : call.arguments()) {
+        if (argument instanceof Argument.Data data && data.buffer() != null) {
+          refs.add(data.buffer());
+        }
+      }
+    } else if (statement instanceof Copy copy) {
+      refs.add(copy.destination());
+      refs.add(copy.source());
+    } else if (statement instanceof Zero zero) {
+      refs.add(zero.destination());
+    } else if (statement instanceof Prestore prestore) {
+      refs.add(prestore.buffer());
+    } else if (statement instanceof Digest digest) {
+      refs.add(digest.buffer());
+    }
+    return refs;
+  }
+
+  /**
    * Fires an actor through its loop (or init) prototype, or through its synthetic body.
    *
    * @param vertex the single-rate vertex name, for the comment
@@ -93,6 +119,25 @@ public sealed interface Statement {
 
   /** Consumer: re-shares the pages it wrote. */
   record CowRelease(CowBuffer buffer, int view) implements Statement {
+  }
+
+  /**
+   * Sender of an inter-node transfer, before the producer first writes this iteration's slot: waits until the
+   * send that slot made {@code k} iterations ago has completed (at once in the first {@code k} iterations).
+   */
+  record TransferSendWait(Transfer transfer) implements Statement {
+  }
+
+  /** Sender, after the last write of this iteration's slot: starts its send. */
+  record TransferSend(Transfer transfer) implements Statement {
+  }
+
+  /** Receiver, before the consumer first reads: waits until this iteration's message is in its slot. */
+  record TransferReceiveWait(Transfer transfer) implements Statement {
+  }
+
+  /** Receiver, after the consumer's last read: posts the slot's receive again, for iteration + k (if run). */
+  record TransferReceivePost(Transfer transfer) implements Statement {
   }
 
   /** Validation: adds a sink firing's input to its digest. */

@@ -24,7 +24,12 @@ import org.cacheflow.codegen.model.Statement.SemaphoreWait
 import org.cacheflow.codegen.model.Statement.FirstIteration
 import org.cacheflow.codegen.model.Statement.FlagRaise
 import org.cacheflow.codegen.model.Statement.FlagWait
+import org.cacheflow.codegen.model.Statement.TransferReceivePost
+import org.cacheflow.codegen.model.Statement.TransferReceiveWait
+import org.cacheflow.codegen.model.Statement.TransferSend
+import org.cacheflow.codegen.model.Statement.TransferSendWait
 import org.cacheflow.codegen.model.Statement.Zero
+import org.cacheflow.codegen.model.Transfer
 
 /**
  * {@code core_N.c}: one core's program. Start-up (home its incoming channels, init prototypes, wait for every
@@ -50,6 +55,14 @@ class CorePrinter extends CTemplate {
 				extern cf_flag «flag.name»; /* this core's events for core «flag.to» */
 			«ENDIF»
 		«ENDFOR»
+		«FOR transfer : sends»
+			/* sends of «transfer.name» to core «transfer.receiver» on node «transfer.receiverNode», one persistent request per slot */
+			static MPI_Request «sendRequests(transfer)»[«transfer.slots»];
+		«ENDFOR»
+		«FOR transfer : receives»
+			/* receives of «transfer.name» from core «transfer.sender» on node «transfer.senderNode», one persistent request per slot */
+			static MPI_Request «receiveRequests(transfer)»[«transfer.slots»];
+		«ENDFOR»
 
 		void *core«core.index»_run(void *argument) {
 		    (void)argument;
@@ -66,6 +79,12 @@ class CorePrinter extends CTemplate {
 		    «ENDFOR»
 		    «FOR channel : core.homes»
 		    	cf_gen_check(cf_channel_home_here(«channel.name»), "cf_channel_home_here(«channel.name»)");
+		    «ENDFOR»
+		    «FOR t : sends»
+		    	cf_mpi_send_init(«sendRequests(t)», «t.slots», «t.sendBuffer», «bytes(t.bytes)», «t.receiverNode», «t.tag», "MPI_Send_init(«t.name»)");
+		    «ENDFOR»
+		    «FOR t : receives»
+		    	cf_mpi_recv_init(«receiveRequests(t)», «t.slots», «t.receiveBuffer», «bytes(t.bytes)», «t.senderNode», «t.tag», cf_iterations, "MPI_Recv_init(«t.name»)");
 		    «ENDFOR»
 		    «FOR flag : project.flags.filter[to == core.index]»
 		    	cf_gen_check(cf_flag_init(&«flag.name», 0, 0), "cf_flag_init(«flag.name»)");
@@ -96,6 +115,12 @@ class CorePrinter extends CTemplate {
 		    	/* other cores may still read buffers of ours that hold the last iterations */
 		    	cf_gen_barrier_wait(&cf_start_barrier);
 		    «ENDIF»
+		    «FOR t : sends»
+		    	cf_mpi_free(«sendRequests(t)», «t.slots», 0, "sends of «t.name»");
+		    «ENDFOR»
+		    «FOR t : receives»
+		    	cf_mpi_free(«receiveRequests(t)», «t.slots», 1, "receives of «t.name»");
+		    «ENDFOR»
 		    «FOR buffer : core.buffers.filter[allocated]»
 		    	cf_gen_check(cf_heap_free(cf_buffer_heap, heap, «buffer.name»), "cf_heap_free(«buffer.name»)");
 		    «ENDFOR»
@@ -181,6 +206,31 @@ class CorePrinter extends CTemplate {
 	def slot(CowBuffer cow) '''«cow.name»[«slotIndex(cow)»]'''
 
 	def slotIndex(CowBuffer cow) '''«IF cow.slots == 1»0«ELSE»iteration % «cow.slots»«ENDIF»'''
+
+	/** The transfers this core sends. */
+	def sends() {
+		project.transfers.filter[sender == core.index]
+	}
+
+	/** The transfers this core receives. */
+	def receives() {
+		project.transfers.filter[receiver == core.index]
+	}
+
+	def sendRequests(Transfer transfer) '''cf_send_«transfer.name»'''
+
+	def receiveRequests(Transfer transfer) '''cf_recv_«transfer.name»'''
+
+	/** This iteration's request of a transfer's requests. */
+	def slot(Transfer transfer, CharSequence requests) '''&«requests»[«IF transfer.slots == 1»0«ELSE»iteration % «transfer.slots»«ENDIF»]'''
+
+	def dispatch statement(TransferSendWait s) '''cf_mpi_wait(«slot(s.transfer, sendRequests(s.transfer))», "MPI_Wait(send of «s.transfer.name»)"); /* the slot's last send is done: it may be written again */'''
+
+	def dispatch statement(TransferSend s) '''cf_mpi_start(«slot(s.transfer, sendRequests(s.transfer))», "MPI_Start(send of «s.transfer.name»)"); /* to node «s.transfer.receiverNode» */'''
+
+	def dispatch statement(TransferReceiveWait s) '''cf_mpi_wait(«slot(s.transfer, receiveRequests(s.transfer))», "MPI_Wait(receive of «s.transfer.name»)"); /* from node «s.transfer.senderNode» */'''
+
+	def dispatch statement(TransferReceivePost s) '''if (iteration + «s.transfer.slots» < cf_iterations) cf_mpi_start(«slot(s.transfer, receiveRequests(s.transfer))», "MPI_Start(receive of «s.transfer.name»)"); /* the slot's next message */'''
 
 	def dispatch statement(Digest s) '''if (cf_validate) cf_md5_update(&cf_sink_parts[«project.sinks.get(s.sink).firstPart + s.part»], «ref(s.buffer)», «bytes(s.bytes)»);'''
 

@@ -21,6 +21,9 @@ class HeaderPrinter extends CTemplate {
 		#include <string.h>
 		#include <cacheflow/cacheflow.h>
 		#include "cacheflow_support.h"
+		«IF project.multiNode»
+			#include "cacheflow_mpi.h"
+		«ENDIF»
 		«IF project.synthetic»
 
 			/* Synthetic actor bodies (synthetic_actors.c), one per actor: iteration, firing, then the loop prototype's
@@ -38,6 +41,12 @@ class HeaderPrinter extends CTemplate {
 
 		#define CF_GRAPH_CORES «project.cores.size»
 		#define CF_GRAPH_SINK_PARTS «project.sinks.map[parts].fold(0)[a, b | a + b]»
+		«IF project.multiNode»
+			/* one process per node (MPI rank): run with mpirun -np «project.nodes» */
+			#define CF_GRAPH_NODES «project.nodes»
+			/* the largest MPI tag used: one per inter-node transfer */
+			#define CF_GRAPH_MAX_TAG «project.transfers.map[tag].fold(0)[a, b | Math.max(a, b)]»
+		«ENDIF»
 
 		extern long cf_iterations;
 		extern int cf_validate;
@@ -55,6 +64,9 @@ class HeaderPrinter extends CTemplate {
 
 		«FOR buffer : project.buffers»
 			extern uint8_t *«buffer.name»; /* «IF buffer.copies > 1»«buffer.copies» x «ENDIF»«buffer.bytes» bytes, core «buffer.home»«IF !buffer.allocated», in «buffer.pool» at «buffer.offset»«ENDIF»: «buffer.description.comment» */
+		«ENDFOR»
+		«FOR transfer : project.transfers»
+			/* transfer core «transfer.sender» (node «transfer.senderNode») -> core «transfer.receiver» (node «transfer.receiverNode»), tag «transfer.tag», «transfer.slots» slots: «transfer.description.comment» */
 		«ENDFOR»
 		«FOR channel : project.channels»
 			extern cf_channel *«channel.name»; /* core «channel.sender» -> core «channel.receiver»: «channel.description.comment» */

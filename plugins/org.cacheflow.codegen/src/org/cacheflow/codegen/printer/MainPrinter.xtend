@@ -51,11 +51,41 @@ class MainPrinter extends CTemplate {
 		#endif
 
 		static void *(*const cores[CF_GRAPH_CORES])(void *) = {«FOR core : project.cores SEPARATOR ', '»core«core.index»_run«ENDFOR»};
+		«IF project.multiNode»
+			/* the node (MPI rank) of each core */
+			static const int core_node[CF_GRAPH_CORES] = {«FOR core : project.cores SEPARATOR ', '»«project.nodeOf(core.index)»«ENDFOR»};
+			«IF !project.sinks.empty»
+				/* the node that digests each sink part: rank 0 gathers them for --validate */
+				static const int part_node[CF_GRAPH_SINK_PARTS] = {«FOR node : project.partNodes SEPARATOR ', '»«node»«ENDFOR»};
+			«ENDIF»
+		«ENDIF»
 
 		int main(int argc, char **argv) {
+		    «IF project.multiNode»
+		    	/* one process per node (MPI rank): every process has the same buffers and runtime objects (memory it does not
+		    	 * touch is never committed) and runs the cores of its node */
+		    	cf_mpi_init(&argc, &argv, «string(project.identifier)», CF_GRAPH_MAX_TAG);
+		    «ENDIF»
 		    cf_gen_options options;
 		    int parsed = cf_gen_parse_arguments(argc, argv, «string(project.identifier)», CF_DEFAULT_ITERATIONS, &options);
-		    if (parsed) return parsed == 1 ? 0 : 2;
+		    «IF project.multiNode»
+		    	if (parsed) {
+		    	    if (parsed == 1 && cf_mpi_rank == 0)
+		    	        printf("generated for %d nodes: run it with mpirun -np %d %s\n", CF_GRAPH_NODES, CF_GRAPH_NODES, argv[0]);
+		    	    cf_mpi_finalize();
+		    	    return parsed == 1 ? 0 : 2;
+		    	}
+		    	if (cf_mpi_check_nodes(argv[0], CF_GRAPH_NODES)) {
+		    	    cf_mpi_finalize();
+		    	    return 2;
+		    	}
+		    	void *(*node_cores[CF_GRAPH_CORES])(void *);
+		    	int node_core_count = 0;
+		    	for (int i = 0; i < CF_GRAPH_CORES; i++)
+		    	    if (core_node[i] == cf_mpi_rank) node_cores[node_core_count++] = cores[i];
+		    «ELSE»
+		    	if (parsed) return parsed == 1 ? 0 : 2;
+		    «ENDIF»
 		    cf_iterations = options.iterations;
 		    cf_validate = options.validate;
 
@@ -91,16 +121,30 @@ class MainPrinter extends CTemplate {
 		    	}
 		    «ENDIF»
 		    «IF project.barrier»
-		    	cf_gen_check(-pthread_barrier_init(&cf_iteration_barrier, NULL, CF_GRAPH_CORES), "pthread_barrier_init");
+		    	cf_gen_check(-pthread_barrier_init(&cf_iteration_barrier, NULL, «coreCount»), "pthread_barrier_init");
 		    «ENDIF»
-		    cf_gen_check(-pthread_barrier_init(&cf_start_barrier, NULL, CF_GRAPH_CORES), "pthread_barrier_init");
+		    cf_gen_check(-pthread_barrier_init(&cf_start_barrier, NULL, «coreCount»), "pthread_barrier_init");
 		    «IF !project.sinks.empty»
 		    	for (int i = 0; i < CF_GRAPH_SINK_PARTS; i++) cf_md5_init(&cf_sink_parts[i]);
 		    «ENDIF»
 
-		    double seconds = cf_gen_run_cores(cores, CF_GRAPH_CORES, options.pin);
+		    «IF project.multiNode»
+		    	double seconds = cf_gen_run_cores(node_cores, node_core_count, cf_mpi_pin(node_core_count, options.pin));
 
-		    if (cf_validate) {
+		    	if (cf_validate) {
+		    	    /* digests, statistics and time of every node, printed by rank 0 as one machine prints them */
+		    	    «IF !project.sinks.empty»
+		    	    	cf_mpi_gather_digests(cf_sink_parts, CF_GRAPH_SINK_PARTS, part_node);
+		    	    «ENDIF»
+		    	    cf_mpi_gather_stats();
+		    	    seconds = cf_mpi_max_seconds(seconds);
+		    	}
+		    	if (cf_validate && cf_mpi_rank == 0) {
+		    «ELSE»
+		    	double seconds = cf_gen_run_cores(cores, CF_GRAPH_CORES, options.pin);
+
+		    	if (cf_validate) {
+		    «ENDIF»
 		        «FOR sink : project.sinks»
 		        	cf_gen_print_digest(«string(sink.label)», &cf_sink_parts[«sink.firstPart»], «sink.parts»);
 		        «ENDFOR»
@@ -124,7 +168,15 @@ class MainPrinter extends CTemplate {
 		    	cf_channel_destroy(«channel.name»);
 		    «ENDFOR»
 		    cf_gen_check(cf_heap_destroy(cf_buffer_heap), "cf_heap_destroy");
+		    «IF project.multiNode»
+		    	cf_mpi_finalize();
+		    «ENDIF»
 		    return 0;
 		}
 	'''
+
+	/** The cores this process runs: all of them, or on several nodes those of its node. */
+	def coreCount() {
+		if (project.multiNode) "node_core_count" else "CF_GRAPH_CORES"
+	}
 }

@@ -36,11 +36,23 @@ import org.cacheflow.model.diagnostics.SourceLocation;
  *
  * <p>Main core rule: the main core is the scenario's {@code <simuParams><mainCore>} when that names a
  * core ({@link #applyMainCore}); otherwise, and until then, the first core listed — the lowest id.
+ *
+ * <p>Several nodes (machines, MPI ranks), as PREESM's SimSDP describes them: a top-level design whose processing
+ * component instances are the nodes ({@code Node0}, {@code Node1}, ...), each an instance of a CPU or Operator
+ * component whose {@code slam:componentDescription} has a {@code slam:refinement} naming the node's own S-LAM
+ * (a path relative to the top design's folder, e.g. {@code node2x86.slam}) that lists its cores; the top design's
+ * com node linking the nodes gives the network's speed ({@code slam:speed}, bytes per second; the slowest when
+ * several). Nodes are numbered by their instances' hardware ids (ties in document order) and their cores listed
+ * node by node, each node's by id; each core keeps its node's hardware id. When core names repeat across nodes
+ * (each node's S-LAM naming its cores Core0...), every core is named {@code NODE_CORE} (e.g. {@code Node1_Core0}),
+ * with a warning. A top design mixing refined (node) and plain cores, a node S-LAM that itself has nodes, and a
+ * missing node S-LAM are errors.
  */
 public final class SlamReader {
 
   private static final Set<String> CPU_TYPES = Set.of("CPU", "Operator");
   private static final Set<String> OTHER_PROCESSING_ELEMENTS = Set.of("GPU", "FPGA");
+  private static final Set<String> COM_NODE_TYPES = Set.of("parallelComNode", "contentionComNode", "ComNode");
   private static final Set<String> NON_PROCESSING_TYPES =
       Set.of("parallelComNode", "contentionComNode", "ComNode", "Mem", "Dma");
 
@@ -55,6 +67,7 @@ public final class SlamReader {
           + ">, expected <spirit:design>");
     }
     Map<String, String> componentTypes = componentTypes(root);
+    Map<String, XmlElement> descriptions = componentDescriptions(root);
 
     Architecture architecture = ModelFactory.eINSTANCE.createArchitecture();
     locate(architecture, root.location());
@@ -63,6 +76,8 @@ public final class SlamReader {
 
     List<Core> cores = new ArrayList<>();
     List<Core> withoutId = new ArrayList<>();
+    List<NodeInstance> nodes = new ArrayList<>();
+    double networkSpeed = 0;
     Set<String> instanceNames = new LinkedHashSet<>();
     XmlElement instances = root.child("componentInstances")
         .orElseThrow(() -> root.error("<spirit:design> has no <spirit:componentInstances>"));
@@ -81,6 +96,16 @@ public final class SlamReader {
       if (type == null) {
         throw reference.error("component instance '" + name + "' is a '" + component
             + "', which no <slam:componentDescription> describes");
+      }
+      XmlElement description = descriptions.get(component);
+      String refinement = description.attribute("refinement").map(String::trim).orElse("");
+      if (CPU_TYPES.contains(type) && !refinement.isEmpty()) {
+        nodes.add(new NodeInstance(name, hardwareId(instance, name), refinement, description, instance));
+        continue;
+      }
+      if (COM_NODE_TYPES.contains(type)) {
+        double speed = speed(description);
+        networkSpeed = speed > 0 && (networkSpeed == 0 || speed < networkSpeed) ? speed : networkSpeed;
       }
       if (!CPU_TYPES.contains(type)) {
         if (OTHER_PROCESSING_ELEMENTS.contains(type)) {
@@ -103,6 +128,17 @@ public final class SlamReader {
         core.setId(id);
       }
       cores.add(core);
+    }
+    if (!nodes.isEmpty()) {
+      if (!cores.isEmpty()) {
+        throw new InputException(location(cores.get(0)), "architecture '" + architecture.getName() + "' mixes nodes ("
+            + nodes.get(0).name() + ", refined by " + nodes.get(0).refinement() + ") and plain cores (" + cores.get(0)
+            .getName() + "): on several nodes every processing instance of the top design is a node whose own S-LAM "
+            + "lists its cores");
+      }
+      readNodes(file, architecture, nodes, diagnostics);
+      architecture.setNetworkSpeed(networkSpeed);
+      return architecture;
     }
     if (cores.isEmpty()) {
       throw instances.error("architecture '" + architecture.getName()
@@ -142,6 +178,80 @@ public final class SlamReader {
     Set<String> types = new LinkedHashSet<>();
     architecture.getCores().forEach(core -> types.add(core.getType()));
     return List.copyOf(types);
+  }
+
+  /** A node of a top-level design: an instance of a refined CPU component. */
+  private record NodeInstance(String name, Integer id, String refinement, XmlElement description,
+      XmlElement instance) {
+  }
+
+  private static void readNodes(Path file, Architecture architecture, List<NodeInstance> nodes,
+      Diagnostics diagnostics) {
+    List<NodeInstance> ordered = new ArrayList<>(nodes);
+    ordered.sort(Comparator.comparingInt(node -> node.id() == null ? Integer.MAX_VALUE : node.id()));
+    List<Core> cores = new ArrayList<>();
+    Map<String, String> nodeOfName = new LinkedHashMap<>();
+    boolean repeated = false;
+    Path folder = file.toAbsolutePath().getParent();
+    for (int index = 0; index < ordered.size(); index++) {
+      NodeInstance node = ordered.get(index);
+      Path sub = folder.resolve(node.refinement());
+      if (!java.nio.file.Files.isRegularFile(sub)) {
+        throw node.description().error("node component of '" + node.name() + "' is refined by '" + node.refinement()
+            + "', which does not exist (looked for " + sub + ")");
+      }
+      Architecture inner = read(sub, diagnostics);
+      if (!inner.getNodeNames().isEmpty()) {
+        throw node.description().error("node '" + node.name() + "' is refined by '" + node.refinement()
+            + "', which itself describes nodes; nodes hold cores, not nodes");
+      }
+      for (Core core : List.copyOf(inner.getCores())) {
+        core.setNode(index);
+        repeated |= nodeOfName.putIfAbsent(core.getName(), node.name()) != null;
+        cores.add(core);
+      }
+      architecture.getNodeNames().add(node.name());
+    }
+    if (repeated) {
+      String example = null;
+      for (Core core : cores) {
+        core.setName(ordered.get(core.getNode()).name() + "_" + core.getName());
+        example = example == null && core.getNode() == 1 ? core.getName() : example;
+      }
+      diagnostics.warn(ordered.get(0).instance().location(), "core names repeat across the nodes of '"
+          + architecture.getName() + "'; cores are named NODE_CORE (e.g. " + example + "), as mapping constraints "
+          + "must name them");
+    }
+    architecture.getCores().addAll(cores);
+    architecture.setMainCore(cores.get(0));
+  }
+
+  private static double speed(XmlElement description) {
+    String text = description.attribute("speed").map(String::trim).orElse("");
+    if (text.isEmpty()) {
+      return 0;
+    }
+    try {
+      double speed = Double.parseDouble(text);
+      if (speed > 0 && !Double.isInfinite(speed)) {
+        return speed;
+      }
+    } catch (NumberFormatException e) {
+      // reported below
+    }
+    throw description.error("com node '" + description.requireAttribute("componentRef").trim() + "' has speed '"
+        + text + "'; it must be a positive number (bytes per second)");
+  }
+
+  private static Map<String, XmlElement> componentDescriptions(XmlElement root) {
+    Map<String, XmlElement> result = new LinkedHashMap<>();
+    root.child("vendorExtensions").flatMap(extensions -> extensions.child("componentDescriptions"))
+        .ifPresent(descriptions -> {
+          for (XmlElement description : descriptions.children("componentDescription")) {
+            result.put(description.requireAttribute("componentRef").trim(), description);
+          }
+        });
+    return result;
   }
 
   private static Map<String, String> componentTypes(XmlElement root) {

@@ -16,6 +16,7 @@ import org.cacheflow.io.project.PreesmProject;
 import org.cacheflow.io.project.ScenarioRun;
 import org.cacheflow.io.sdf3.Sdf3Reader;
 import org.cacheflow.model.Graph;
+import org.cacheflow.model.Scenario;
 import org.cacheflow.model.diagnostics.Diagnostics;
 import org.cacheflow.model.diagnostics.InputException;
 import org.cacheflow.plan.analysis.AnalysisResult;
@@ -43,7 +44,7 @@ import org.junit.jupiter.api.Test;
  */
 class CorpusPlanTest {
 
-  private static Path corpus() {
+  static Path corpus() {
     String property = System.getProperty("cacheflow.corpus");
     Path path = property == null ? null : Path.of(property);
     Assumptions.assumeTrue(path != null && Files.isDirectory(path),
@@ -51,8 +52,15 @@ class CorpusPlanTest {
     return path;
   }
 
-  /** A corpus graph ready to plan. */
-  record Case(String name, Srdag srdag, MappingInputs inputs, MemoryFacts facts) {
+  /** A corpus graph ready to plan, with its scenario (null for SDF3) to map it on other platforms. */
+  record Case(String name, Srdag srdag, MappingInputs inputs, MemoryFacts facts, Scenario scenario,
+      List<String> specialOperators) {
+
+    /** The scenario's timings on another platform, every actor allowed on every core. */
+    MappingInputs on(Platform platform) {
+      return MappingInputs.fromScenario(srdag.flatGraph(), platform, scenario, specialOperators, new Diagnostics())
+          .unconstrained();
+    }
   }
 
   private static Case preesm(PreesmProject project, Path scenario) {
@@ -67,7 +75,8 @@ class CorpusPlanTest {
         run.scenario().specialVertexOperators(), diagnostics);
     MemoryFacts facts = ScriptMemoryFacts.of(srdag, MemoryScripts.evaluate(srdag, project.root(),
         MemoryScripts.Options.defaults().withSizesInBits(run.scenario().scenario().isSizesAreInBit()), diagnostics));
-    return new Case(project.name() + "/" + scenario.getFileName(), srdag, inputs, facts);
+    return new Case(project.name() + "/" + scenario.getFileName(), srdag, inputs, facts, run.scenario().scenario(),
+        run.scenario().specialVertexOperators());
   }
 
   static List<Case> cases() throws IOException {
@@ -94,7 +103,7 @@ class CorpusPlanTest {
         AnalysisResult analysis = GraphAnalysis.analyse(graph, Map.of(), new Diagnostics());
         Srdag srdag = SingleRateExpansion.expand(analysis.flatGraph());
         cases.add(new Case("sdf3/" + file.getFileName(), srdag,
-            MappingInputs.defaults(analysis.flatGraph(), Platform.generic(2)), null));
+            MappingInputs.defaults(analysis.flatGraph(), Platform.generic(2)), null, null, List.of()));
       }
     }
     return cases;
@@ -142,7 +151,7 @@ class CorpusPlanTest {
     }
   }
 
-  private static Case stereo(String scenario) {
+  static Case stereo(String scenario) {
     Path app = corpus().resolve("preesm-apps/org.ietr.preesm.stereo");
     Assumptions.assumeTrue(Files.isDirectory(app), "stereo is absent; skipped");
     return preesm(PreesmProject.open(app, new Diagnostics()), app.resolve("Scenarios").resolve(scenario));

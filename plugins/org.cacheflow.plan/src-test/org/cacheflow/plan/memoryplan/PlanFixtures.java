@@ -108,6 +108,11 @@ public final class PlanFixtures {
         new Diagnostics());
   }
 
+  /** Default mapping inputs on a platform (several nodes, say). */
+  public static MappingInputs inputs(Srdag srdag, Platform platform) {
+    return MappingInputs.fromScenario(srdag.flatGraph(), platform, null, List.of(), new Diagnostics());
+  }
+
   /** A target with the given L2 and LLC (L1 8 KiB, 64-byte lines, 4 KiB pages) and the measured break-evens. */
   public static TargetCache target(long l2, long llc) {
     return new TargetCache("test", 8 << 10, l2, llc, 64, 4096, 2, MeasuredCosts.MEASURED);
@@ -146,6 +151,16 @@ public final class PlanFixtures {
       log.add("marks " + edge);
       return "set by hand";
     }
+  }
+
+  /** The vertex with that name. */
+  public static int vertex(Srdag srdag, String name) {
+    for (int v = 0; v < srdag.vertexCount(); v++) {
+      if (srdag.vertexName(v).equals(name)) {
+        return v;
+      }
+    }
+    throw new AssertionError("no vertex " + name);
   }
 
   /** The first edge whose producer and consumer vertex names are those given. */

@@ -2,6 +2,7 @@ package org.cacheflow.plan.schedule;
 
 import static org.cacheflow.plan.memoryplan.PlanFixtures.connect;
 import static org.cacheflow.plan.memoryplan.PlanFixtures.expand;
+import static org.cacheflow.plan.memoryplan.PlanFixtures.vertex;
 import static org.cacheflow.plan.memoryplan.PlanFixtures.inputs;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -26,14 +27,6 @@ import org.junit.jupiter.api.Test;
 /** The list scheduler on graphs small enough to schedule by hand. */
 class ListSchedulerTest {
 
-  private static int vertex(Srdag srdag, String name) {
-    for (int v = 0; v < srdag.vertexCount(); v++) {
-      if (srdag.vertexName(v).equals(name)) {
-        return v;
-      }
-    }
-    throw new AssertionError("no vertex " + name);
-  }
 
   @Test
   void independentFiringsSpreadOverTheCores() {

@@ -79,6 +79,14 @@ public interface MemoryFacts {
     return null;
   }
 
+  /**
+   * Why memory scripts merged this buffer but these facts do not (it is used on another node than its group's
+   * memory, see {@link org.cacheflow.plan.partition.NodeLocalFacts}), or null.
+   */
+  default String droppedMerge(int edge) {
+    return null;
+  }
+
   /** Why scripts allowed a merge for this buffer that was not applied, or null. */
   default String rejectedMerge(int edge) {
     return null;

@@ -224,8 +224,8 @@ public final class MappingInputs {
     for (boolean ok : cutSpecial) {
       anySpecial |= ok;
     }
-    return anySpecial ? new MappingInputs(new Platform(platform.cores().subList(0, count)), cutTimes, cutAllowed,
-        cutSpecial, timed) : null;
+    return anySpecial ? new MappingInputs(new Platform(platform.cores().subList(0, count), platform.network()),
+        cutTimes, cutAllowed, cutSpecial, timed) : null;
   }
 
   /** The execution time of a firing of the flat actor on the core. */

@@ -17,8 +17,19 @@ public final class Platform {
 
   private final List<Core> cores;
   private final int nodes;
+  private final Network network;
 
+  /** Cores whose nodes (if several) talk through {@link Network#LOOPBACK}. */
   public Platform(List<Core> cores) {
+    this(cores, Network.LOOPBACK);
+  }
+
+  /** Cores whose nodes (if several) talk through that network. */
+  public Platform(List<Core> cores, Network network) {
+    if (network == null) {
+      throw new IllegalArgumentException("a platform needs a network model");
+    }
+    this.network = network;
     if (cores.isEmpty()) {
       throw new IllegalArgumentException("a platform needs at least one core");
     }
@@ -81,14 +92,28 @@ public final class Platform {
     return new Platform(cores);
   }
 
-  /** The cores of an S-LAM architecture, in declaration order. */
+  /**
+   * The cores of an S-LAM architecture, in declaration order, with their nodes; on several nodes the network is
+   * the loopback one ({@link Network}) with the architecture's network speed when it gives one, times in nanoseconds.
+   */
   public static Platform of(Architecture architecture) {
+    return of(architecture, Network.NANOSECONDS);
+  }
+
+  /**
+   * As {@link #of(Architecture)}, for a scenario whose time unit is that many seconds: the network's latency
+   * ({@link Network#LOOPBACK_LATENCY_SECONDS}) and speed (the architecture's, in bytes per second, else
+   * {@link Network#LOOPBACK_BYTES_PER_SECOND}) in that unit.
+   */
+  public static Platform of(Architecture architecture, double secondsPerTimeUnit) {
     List<Core> cores = new ArrayList<>();
     for (org.cacheflow.model.Core core : architecture.getCores()) {
       String type = core.getType() == null || core.getType().isEmpty() ? GENERIC_TYPE : core.getType();
-      cores.add(new Core(cores.size(), core.getName(), type));
+      cores.add(new Core(cores.size(), core.getName(), type, core.getNode()));
     }
-    return new Platform(cores);
+    double speed = architecture.getNetworkSpeed() > 0 ? architecture.getNetworkSpeed()
+        : Network.LOOPBACK_BYTES_PER_SECOND;
+    return new Platform(cores, Network.of(Network.LOOPBACK_LATENCY_SECONDS, speed, secondsPerTimeUnit));
   }
 
   public List<Core> cores() {
@@ -102,6 +127,16 @@ public final class Platform {
   /** How many nodes the cores form (1: one shared-memory machine). */
   public int nodes() {
     return nodes;
+  }
+
+  /** How the nodes exchange messages (unused on one node). */
+  public Network network() {
+    return network;
+  }
+
+  /** The same cores with another network model. */
+  public Platform withNetwork(Network value) {
+    return new Platform(cores, value);
   }
 
   /** The node of the core with that index. */

@@ -46,7 +46,9 @@ public final class LiveBytes {
     LiveBytes live = whole(srdag);
     boolean[] pinned = new boolean[srdag.edgeCount()];
     for (int e = 0; e < pinned.length; e++) {
-      pinned[e] |= classes.mergeRoot(e) >= 0 || decisions.strategy(e) == Strategy.COW;
+      // a buffer sent to another node is sent whole
+      pinned[e] |= classes.mergeRoot(e) >= 0 || decisions.strategy(e) == Strategy.COW
+          || decisions.strategy(e) == Strategy.SEND;
       int source = decisions.viewSource(e);
       if (source >= 0) {
         pinned[source] = true;

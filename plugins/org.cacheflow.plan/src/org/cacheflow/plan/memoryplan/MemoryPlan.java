@@ -6,6 +6,7 @@ import java.util.List;
 
 import org.cacheflow.plan.classify.Classification;
 import org.cacheflow.plan.mapping.Platform;
+import org.cacheflow.plan.partition.NodePartition;
 import org.cacheflow.plan.schedule.Schedule;
 import org.cacheflow.plan.srdag.Srdag;
 import org.cacheflow.plan.strategy.GlobalStrategy;
@@ -21,6 +22,18 @@ import org.cacheflow.plan.strategy.TargetCache;
  * ({@link BufferPlan}). Cross-core buffers that are not channels need the code generator's own
  * synchronisation (as PREESM's post/wait); buffers in one merge group share the memory of
  * {@link BufferPlan#mergeRoot()}.
+ *
+ * <p>
+ * On several nodes ({@code platform().nodes() > 1}; a core's node is {@code platform().nodeOf(core)}), the plan
+ * guarantees: a buffer whose producer core and consumer core are on different nodes has strategy
+ * {@link org.cacheflow.plan.strategy.Strategy#SEND} and no other buffer has; a SEND buffer is in no merge group
+ * ({@code mergeRoot() == -1}), is no copy-on-write view ({@link #viewSource} -1) and carries at most 2^31 - 1
+ * bytes (one MPI message of {@code MPI_BYTE}s); its producer writes it in memory of its own on its node (a
+ * special vertex copies into it, as for {@code memcpy}), the consumer's node receives it whole into memory of its
+ * own; every merge group's members (producers and consumers) and every copy-on-write source with its views are on
+ * one node; every vertex runs on a core of its {@link #partition()} node. The schedule's per-core orders still come
+ * from one topological order, so each node's cores, looping over their orders and waiting for received buffers,
+ * cannot deadlock.
  */
 public final class MemoryPlan {
 
@@ -37,10 +50,12 @@ public final class MemoryPlan {
   private final int[] viewSource;
   private final long[] viewOffset;
   private final LiveBytes live;
+  private final NodePartition partition;
 
   MemoryPlan(Srdag srdag, Schedule schedule, Classification classification, TargetCache target,
       GlobalStrategy strategy, List<BufferPlan> buffers, List<FifoPlan> fifos, int[][] buffersByFifo,
-      PlanTotals totals, List<String> notes, int[] viewSource, long[] viewOffset, LiveBytes live) {
+      PlanTotals totals, List<String> notes, int[] viewSource, long[] viewOffset, LiveBytes live,
+      NodePartition partition) {
     this.srdag = srdag;
     this.schedule = schedule;
     this.classification = classification;
@@ -54,6 +69,16 @@ public final class MemoryPlan {
     this.viewSource = viewSource;
     this.viewOffset = viewOffset;
     this.live = live;
+    this.partition = partition;
+  }
+
+  /**
+   * The node of every vertex, each node's load, the bytes and messages each iteration sends between nodes, and the
+   * predicted time of an iteration (the schedule's makespan, network transfers included). On one node: everything
+   * on node 0, nothing sent.
+   */
+  public NodePartition partition() {
+    return partition;
   }
 
   /**

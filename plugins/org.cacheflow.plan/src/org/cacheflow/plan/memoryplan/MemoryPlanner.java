@@ -18,6 +18,9 @@ import org.cacheflow.plan.classify.Classifier;
 import org.cacheflow.plan.classify.MemoryFacts;
 import org.cacheflow.plan.classify.ScriptMemoryFacts;
 import org.cacheflow.plan.memory.MemoryScripts;
+import org.cacheflow.plan.partition.NodeLocalFacts;
+import org.cacheflow.plan.partition.NodePartition;
+import org.cacheflow.plan.partition.NodePartitioner;
 import org.cacheflow.model.diagnostics.Diagnostics;
 import org.cacheflow.plan.classify.ConsumerAccess;
 import org.cacheflow.plan.mapping.MappingInputs;
@@ -33,9 +36,11 @@ import org.cacheflow.plan.strategy.Strategy;
 import org.cacheflow.plan.strategy.StrategySelector;
 
 /**
- * Makes a {@link MemoryPlan}: list-schedules the single-rate graph, classifies its buffers, measures reuse
- * distances on the schedule, chooses strategies and adds up what is copied and allocated. Linear in the
- * graph's size apart from the scheduler's priority queue (O(V log V)).
+ * Makes a {@link MemoryPlan}: on several nodes, splits the single-rate graph across them
+ * ({@link NodePartitioner}) and keeps merge groups on one node ({@link NodeLocalFacts}); list-schedules the
+ * graph, classifies its buffers, measures reuse distances on the schedule, chooses strategies and adds up what is
+ * copied and allocated. Linear in the graph's size apart from the scheduler's priority queue (O(V log V)) and the
+ * partitioner's refinement.
  */
 public final class MemoryPlanner {
 
@@ -54,9 +59,17 @@ public final class MemoryPlanner {
     Topology topology = Topology.of(srdag);
     ConsumerAccess access = ConsumerAccess.of(srdag, topology);
     List<String> notes = new ArrayList<>();
-    Schedule schedule = schedule(srdag, request, notes);
+    NodePartition partition = request.inputs().platform().nodes() > 1
+        ? NodePartitioner.partition(srdag, request.inputs()) : null;
+    Schedule schedule = partition != null ? ListScheduler.schedule(srdag, request.inputs(), request.policy(),
+        request.target().l1dBytes(), partition) : schedule(srdag, request, notes);
+    partition = partition != null ? partition.withPredictedTime(schedule.makespan())
+        : NodePartition.single(srdag, totalLoad(schedule), schedule.coreCount(), schedule.makespan());
     progress.worked(1);
     MemoryFacts facts = request.facts() != null ? request.facts() : defaultFacts(srdag);
+    if (partition.nodes() > 1) {
+      facts = NodeLocalFacts.of(srdag, facts, partition);
+    }
     Classification classes = Classifier.classify(schedule, facts, topology, access);
     progress.worked(1);
     ReuseDistances distances = ReuseDistances.compute(schedule, touchedBytes(srdag, topology, classes));
@@ -104,7 +117,7 @@ public final class MemoryPlanner {
     progress.done();
     return new MemoryPlan(srdag, schedule, classes, request.target(), request.strategy(), buffers, fifos, byFifo,
         new PlanTotals(baseline, copied, footprint, baselineFootprint), concat(notes, decisions.notes()), views(decisions),
-        viewOffsets(decisions), live);
+        viewOffsets(decisions), live, partition);
   }
 
   /**
@@ -125,6 +138,14 @@ public final class MemoryPlanner {
     }
     notes.add(verdict.note());
     return ListScheduler.schedule(srdag, fewer, request.policy(), request.target().l1dBytes());
+  }
+
+  private static long totalLoad(Schedule schedule) {
+    long total = 0;
+    for (int c = 0; c < schedule.coreCount(); c++) {
+      total = add(total, schedule.load(c));
+    }
+    return total;
   }
 
   private static List<String> concat(List<String> first, List<String> second) {
@@ -201,13 +222,15 @@ public final class MemoryPlanner {
     // a special vertex's output it fills by copying, unless merged (or a view): also the final tokens of a
     // delay that a special vertex copies into the delay's storage (direct)
     boolean copies = origin == BufferOrigin.COPY && (strategy == Strategy.MEMCPY || strategy == Strategy.NTM
-        || strategy == Strategy.PRESTORE || strategy == Strategy.CHANNEL
+        || strategy == Strategy.PRESTORE || strategy == Strategy.CHANNEL || strategy == Strategy.SEND
         || strategy == Strategy.DIRECT && classes.mergeRoot(e) < 0);
     int root = classes.mergeRoot(e);
     long footprint = switch (strategy) {
       case ALIAS -> root == e ? bytes : 0;
       case COW -> 0;
       case CHANNEL -> multiply(bytes, decisions.slots(e));
+      // the sender's buffer and the receiver's copy
+      case SEND -> multiply(bytes, 2);
       default -> bytes;
     };
     int producer = srdag.edgeSource(e);

@@ -48,12 +48,12 @@ public final class GanttChart {
             + " mapping, makespan " + makespan + " time units)")));
     out.append(String.format(Locale.ROOT, "<text x=\"10\" y=\"42\" font-size=\"11\" fill=\"#555\">%s</text>%n",
         Xml.escape("each row is a core, bars are firings in order (grey: forks, joins, delay init/end); time in the "
-            + "scenario's units")));
+            + "scenario's units" + (NodeReport.shown(plan) ? "; " + NodeReport.summary(plan) : ""))));
     for (int c = 0; c < cores; c++) {
       Core core = schedule.platform().core(c);
       double y = top + c * ROW;
       out.append(String.format(Locale.ROOT, "<text x=\"10\" y=\"%.1f\" font-size=\"12\">%s</text>%n", y + ROW / 2 + 4,
-          Xml.escape(core.name())));
+          Xml.escape(NodeReport.shown(plan) ? core.name() + " (node " + core.node() + ")" : core.name())));
       out.append(String.format(Locale.ROOT, "<line x1=\"%.0f\" y1=\"%.1f\" x2=\"%.0f\" y2=\"%.1f\" stroke=\"#ddd\"/>%n",
           LEFT, y + ROW - 2, WIDTH - 20, y + ROW - 2));
       for (Bar bar : bars(schedule, names, c)) {

@@ -38,6 +38,10 @@ public final class GraphDrawing {
     out.append("digraph ").append(Xml.dot(graph.name())).append(" {\n");
     out.append("  rankdir=LR;\n  node [shape=box, style=\"rounded,filled\", fillcolor=\"#f8f9fa\", fontname=\"Helvetica\"];\n");
     out.append("  edge [fontname=\"Helvetica\", fontsize=10];\n");
+    if (NodeReport.shown(plan)) {
+      out.append("  label=").append(Xml.dot(NodeReport.summary(plan)))
+          .append("; labelloc=t; fontname=\"Helvetica\";\n");
+    }
     for (FlatActor actor : graph.actors()) {
       out.append("  a").append(actor.index()).append(" [label=").append(Xml.dot(label(names, actor)));
       if (actor.kind() != ActorKind.NORMAL) {
@@ -80,7 +84,8 @@ public final class GraphDrawing {
         + "viewBox=\"0 0 %.0f %.0f\" font-family=\"Helvetica, Arial, sans-serif\">%n", width, height, width, height));
     out.append("<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n");
     out.append(String.format(Locale.ROOT, "<text x=\"%.0f\" y=\"24\" font-size=\"16\" font-weight=\"bold\">%s</text>%n",
-        GraphLayout.MARGIN, Xml.escape(graph.name() + " — FIFOs by strategy (" + plan.strategy().label + " plan)")));
+        GraphLayout.MARGIN, Xml.escape(graph.name() + " — FIFOs by strategy (" + plan.strategy().label + " plan)"
+            + (NodeReport.shown(plan) ? "; " + NodeReport.summary(plan) : ""))));
     double lx = GraphLayout.MARGIN;
     for (Strategy strategy : used) {
       out.append(String.format(Locale.ROOT, "<line x1=\"%.0f\" y1=\"46\" x2=\"%.0f\" y2=\"46\" stroke=\"%s\" "

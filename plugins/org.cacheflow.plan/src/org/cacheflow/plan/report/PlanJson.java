@@ -18,7 +18,8 @@ import org.cacheflow.plan.strategy.TargetCache;
 
 /**
  * The plan as plain values for JSON: {@code {"graph", "strategy", "policy", "target", "cores", "schedule",
- * "fifos": [{"source", "targets", "bytes", "class", "strategy", "reason", ...}], "totals":
+ * "partition" (several nodes only: {"count", "network", "nodes", "transfers", "bytesSent", "messages",
+ * "predictedTime"}), "fifos": [{"source", "targets", "bytes", "class", "strategy", "reason", ...}], "totals":
  * {"baselineBytesCopied", "planBytesCopied", "footprintBytes", ...}, "notes"}}. Bytes are per graph iteration.
  */
 public final class PlanJson {
@@ -45,6 +46,9 @@ public final class PlanJson {
       Map<String, Object> row = new LinkedHashMap<>();
       row.put("name", core.name());
       row.put("type", core.type());
+      if (NodeReport.shown(plan)) {
+        row.put("node", core.node());
+      }
       row.put("load", schedule.load(core.index()));
       row.put("firings", schedule.orderLength(core.index()));
       if (orders) {
@@ -67,6 +71,9 @@ public final class PlanJson {
     scheduleJson.put("vertices", srdag.vertexCount());
     scheduleJson.put("edges", srdag.edgeCount());
     root.put("schedule", scheduleJson);
+    if (NodeReport.shown(plan)) {
+      root.put("partition", NodeReport.json(plan));
+    }
     List<Object> fifos = new ArrayList<>();
     for (FifoPlan fifo : plan.fifos()) {
       fifos.add(fifo(plan, names, fifo, buffers));

@@ -40,6 +40,9 @@ public final class PlanMarkdown {
         .append(") |\n");
     md.append("| target | ").append(target.describe()).append(" |\n");
     md.append("| makespan | ").append(schedule.makespan()).append(" time units (scenario units) |\n");
+    if (NodeReport.shown(plan)) {
+      md.append(NodeReport.summaryRows(plan));
+    }
     md.append("| bytes copied, baseline | ").append(human(totals.baselineBytesCopied())).append(" (")
         .append(totals.baselineBytesCopied()).append(" B) |\n");
     md.append("| bytes copied, this plan | ").append(human(totals.planBytesCopied())).append(" (")
@@ -63,8 +66,15 @@ public final class PlanMarkdown {
     md.append("- **write-mostly** — written by its producer, which does not read it again.\n\n");
     md.append("A buffer whose producer and consumer run on different cores is also **cross-core**. Each buffer then "
         + "gets a **strategy**:\n\n");
-    for (Strategy strategy : Strategy.values()) {
-      md.append("- `").append(strategy.label).append("` — ").append(strategyText(strategy)).append('\n');
+    List<Strategy> strategies = new ArrayList<>(List.of(Strategy.values()));
+    if (plan.platform().nodes() == 1) {
+      strategies.remove(Strategy.SEND);
+    }
+    for (Strategy strategy : strategies) {
+      String text = strategyText(strategy);
+      boolean last = strategy == strategies.get(strategies.size() - 1);
+      md.append("- `").append(strategy.label).append("` — ").append(last ? text.substring(0, text.length() - 1) + "."
+          : text).append('\n');
     }
     md.append("\nThe reasons below quote the measurements they rest on (the runtime's benchmarks `bench_cow`, "
         + "`bench_ntm_copy`, `bench_prestore`, and the machine baseline). `docs/plan.md` in cacheflow explains "
@@ -83,6 +93,9 @@ public final class PlanMarkdown {
     md.append("\nPer-buffer details (each single-rate buffer's class, strategy, cores and reuse distances) are in "
         + "`plan.json`.\n\n");
 
+    if (NodeReport.shown(plan)) {
+      md.append(NodeReport.section(plan));
+    }
     md.append("## Schedule\n\n");
     md.append("![Gantt chart of the static schedule](gantt.svg)\n\n");
     md.append("| core | firings | busy time | busy |\n|---|---:|---:|---:|\n");
@@ -124,7 +137,9 @@ public final class PlanMarkdown {
       case PRESTORE -> "after writing, the lines are demoted (re-written soon), cleaned (re-read soon) or the cache is "
           + "skipped (neither), as the pre-stores paper prescribes;";
       case CHANNEL -> "a home-forwarded rdy-ack channel with k slots, homed at the consumer's core, filled and read in "
-          + "place.";
+          + "place;";
+      case SEND -> "producer and consumer run on different nodes: the producer's node sends the buffer over MPI, the "
+          + "consumer reads its own copy;";
     };
   }
 

@@ -17,6 +17,7 @@ public final class StrategyColors {
       case NTM -> "#7b2cbf";
       case PRESTORE -> "#f77f00";
       case CHANNEL -> "#1d4ed8";
+      case SEND -> "#b45309";
     };
   }
 
@@ -30,6 +31,7 @@ public final class StrategyColors {
       case NTM -> "non-temporal copy";
       case PRESTORE -> "pre-store after writing";
       case CHANNEL -> "home-forwarded channel";
+      case SEND -> "MPI transfer between nodes";
     };
   }
 }

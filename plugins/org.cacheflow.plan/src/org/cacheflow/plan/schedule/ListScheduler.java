@@ -8,14 +8,18 @@ import org.cacheflow.plan.analysis.FlatActor;
 import org.cacheflow.plan.mapping.MappingInputs;
 import org.cacheflow.plan.mapping.MappingPolicy;
 import org.cacheflow.plan.mapping.Platform;
+import org.cacheflow.plan.partition.NodePartition;
 import org.cacheflow.plan.srdag.Srdag;
 
 /**
  * Maps and orders a single-rate graph by list scheduling: vertices are taken in order of decreasing bottom
  * level (the longest chain of execution times from the vertex to the end of the graph, ties broken by vertex
  * index) among those whose predecessors are all scheduled, and each is appended to a core chosen by the
- * {@link MappingPolicy}. A vertex starts when its core is free and its inputs are produced; communication is
- * not charged (cores share memory). Deterministic: the same inputs give the same schedule.
+ * {@link MappingPolicy}. A vertex starts when its core is free and its inputs are produced; communication within
+ * a node is not charged (its cores share memory). On several nodes ({@link #schedule(Srdag, MappingInputs,
+ * MappingPolicy, long, NodePartition)}) each vertex runs on a core of its partition's node, and an input from
+ * another node arrives the platform's {@link org.cacheflow.plan.mapping.Network#transferTime} after its producer
+ * ends. Deterministic: the same inputs give the same schedule.
  *
  * <p>
  * Cost: O((V + E) log V + V x cores) for V vertices and E edges.
@@ -39,7 +43,28 @@ public final class ListScheduler {
    * @throws InputException when a vertex has no core it may run on
    */
   public static Schedule schedule(Srdag srdag, MappingInputs inputs, MappingPolicy policy, long largeBufferBytes) {
+    return schedule(srdag, inputs, policy, largeBufferBytes, null);
+  }
+
+  /**
+   * Schedules a single-rate graph whose vertices are already split across nodes: each runs on a core of its node,
+   * and buffers between nodes take the platform's network time. An inserted vertex (fork, join, init, end) runs on
+   * one of the scenario's special-vertex operators of its node, or on any core of its node when they name none.
+   *
+   * @param partition the node of every vertex; null for a single node (no restriction, no network)
+   * @throws InputException when a vertex has no core it may run on
+   */
+  public static Schedule schedule(Srdag srdag, MappingInputs inputs, MappingPolicy policy, long largeBufferBytes,
+      NodePartition partition) {
     Platform platform = inputs.platform();
+    int[] nodeOf = partition == null ? null : partition.nodeOfVertices();
+    // per node: whether inserted vertices may run on one of its cores; if not, on any of them
+    boolean[] specialOnNode = new boolean[platform.nodes()];
+    for (int c = 0; c < platform.size(); c++) {
+      specialOnNode[platform.nodeOf(c)] |= inputs.specialAllowed(c);
+    }
+    Placement may = (v, actor, c) -> nodeOf == null ? allowed(inputs, actor, c) : platform.nodeOf(c) == nodeOf[v]
+        && (allowed(inputs, actor, c) || actor < 0 && !specialOnNode[nodeOf[v]]);
     int vertices = srdag.vertexCount();
     int edges = srdag.edgeCount();
     int cores = platform.size();
@@ -59,7 +84,7 @@ public final class ListScheduler {
       actorOf[v] = actor;
       long best = Long.MAX_VALUE;
       for (int c = 0; c < cores; c++) {
-        if (allowed(inputs, actor, c)) {
+        if (may.allows(v, actor, c)) {
           best = Math.min(best, time(inputs, actor, c));
         }
       }
@@ -110,7 +135,7 @@ public final class ListScheduler {
       int bestCore = -1;
       long bestEnd = Long.MAX_VALUE;
       for (int c = 0; c < cores; c++) {
-        if (!allowed(inputs, actor, c)) {
+        if (!may.allows(v, actor, c)) {
           continue;
         }
         long finish = Math.max(coreFree[c], dataReady[v]) + time(inputs, actor, c);
@@ -122,7 +147,7 @@ public final class ListScheduler {
       int chosen = bestCore;
       if (policy == MappingPolicy.LOCALITY) {
         int affinity = affinityCore(v, topology, srdag, coreOf, bytes, largeBufferBytes, bytesFromCore);
-        if (affinity >= 0 && affinity != bestCore && allowed(inputs, actor, affinity)) {
+        if (affinity >= 0 && affinity != bestCore && may.allows(v, actor, affinity)) {
           long time = time(inputs, actor, affinity);
           long finish = Math.max(coreFree[affinity], dataReady[v]) + time;
           long horizon = 0;
@@ -144,8 +169,11 @@ public final class ListScheduler {
       coreCount[chosen]++;
       scheduledOrder[scheduled++] = v;
       for (int i = 0; i < topology.outDegree(v); i++) {
-        int t = srdag.edgeTarget(topology.outEdge(v, i));
-        dataReady[t] = Math.max(dataReady[t], end[v]);
+        int e = topology.outEdge(v, i);
+        int t = srdag.edgeTarget(e);
+        long arrival = nodeOf == null || nodeOf[t] == nodeOf[v] ? end[v]
+            : add(end[v], platform.network().transferTime(bytes[e]));
+        dataReady[t] = Math.max(dataReady[t], arrival);
         if (--pending[t] == 0) {
           ready.add(t);
         }
@@ -186,6 +214,16 @@ public final class ListScheduler {
       }
     }
     return best;
+  }
+
+  /** Whether a vertex (of a flat actor, -1 for an inserted vertex) may run on a core. */
+  private interface Placement {
+    boolean allows(int vertex, int actor, int core);
+  }
+
+  private static long add(long a, long b) {
+    long sum = a + b;
+    return ((a ^ sum) & (b ^ sum)) < 0 ? Long.MAX_VALUE : sum;
   }
 
   private static boolean allowed(MappingInputs inputs, int actor, int core) {

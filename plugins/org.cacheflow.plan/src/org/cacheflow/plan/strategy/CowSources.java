@@ -12,6 +12,7 @@ import org.cacheflow.plan.classify.BufferOrigin;
 import org.cacheflow.plan.classify.Classification;
 import org.cacheflow.plan.classify.Classifier;
 import org.cacheflow.plan.classify.MemoryFacts;
+import org.cacheflow.plan.mapping.Platform;
 import org.cacheflow.plan.schedule.Schedule;
 import org.cacheflow.plan.schedule.Topology;
 import org.cacheflow.plan.srdag.Srdag;
@@ -156,6 +157,40 @@ final class CowSources {
     return shareable(root[e]);
   }
 
+  /**
+   * Why the memory is used on another node than its writer's, or null: a copy-on-write buffer and its views are
+   * mapped in one process, so its members, the copies of its bytes, and what the special vertices reading it fill
+   * must all be produced and consumed on the writer's node.
+   */
+  private String offNode(int source, List<Integer> members) {
+    Platform platform = schedule.platform();
+    if (platform.nodes() == 1) {
+      return null;
+    }
+    int home = platform.nodeOf(writerCore(source));
+    List<Integer> used = new ArrayList<>(members);
+    used.addAll(copies.getOrDefault(source, List.of()));
+    used.addAll(readers.getOrDefault(source, List.of()));
+    for (int m : members) {
+      int reader = srdag.edgeTarget(m);
+      if (Classifier.isCopying(srdag.vertexKind(reader))) {
+        for (int k = 0; k < topology.outDegree(reader); k++) {
+          used.add(topology.outEdge(reader, k));
+        }
+      }
+    }
+    for (int e : used) {
+      for (int vertex : new int[] {srdag.edgeSource(e), srdag.edgeTarget(e)}) {
+        int node = platform.nodeOf(schedule.coreOf(vertex));
+        if (node != home) {
+          return " (written on node " + home + ") is also used on node " + node + " (" + fifoName(e) + "): a "
+              + "copy-on-write buffer and its views live in one process, and nodes share no memory";
+        }
+      }
+    }
+    return null;
+  }
+
   /** Whether the copy's special vertex would read the source off its writer core if it copied. */
   boolean copierOffWriter(int e) {
     return root[e] >= 0 && classes.mergeRoot(e) < 0
@@ -287,6 +322,10 @@ final class CowSources {
           members.add(m);
         }
       }
+    }
+    String offNode = offNode(source, members);
+    if (offNode != null) {
+      return what + offNode;
     }
     for (int m : members) {
       int producer = srdag.edgeSource(m);

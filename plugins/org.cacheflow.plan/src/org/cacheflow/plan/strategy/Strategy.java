@@ -31,7 +31,15 @@ public enum Strategy {
    * producer fills a slot in place ({@code cf_channel_reserve / commit}), the consumer reads it in place
    * ({@code cf_channel_acquire / release}).
    */
-  CHANNEL("channel");
+  CHANNEL("channel"),
+  /**
+   * Producer and consumer run on different nodes (machines, MPI ranks): an MPI point-to-point transfer. The
+   * producer's node writes the buffer in memory of its own (a special vertex copies into it) and sends it whole each
+   * iteration; the consumer's node receives it into memory of its own and the consumer reads that copy. Never in a
+   * merge group, never a copy-on-write view or a channel: nodes share no memory. Chosen for every buffer crossing
+   * nodes and only for those; overrides cannot change it.
+   */
+  SEND("send");
 
   /** The name used in reports, JSON and overrides. */
   public final String label;

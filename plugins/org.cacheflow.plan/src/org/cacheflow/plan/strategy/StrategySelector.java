@@ -32,6 +32,13 @@ import org.cacheflow.plan.srdag.Srdag;
  * <li>a buffer written and read on the <b>same core</b> stays a direct buffer: nothing to copy, and
  * pre-stores only add write-backs there.</li>
  * </ul>
+ * On several nodes, a buffer whose producer and consumer run on <b>different nodes</b> is an MPI transfer
+ * ({@link Strategy#SEND}) under every plan-wide strategy, and nothing else is: nodes share no memory, so it is
+ * never aliased, viewed or a channel (merge groups were already restricted to one node,
+ * {@link org.cacheflow.plan.partition.NodeLocalFacts}; copy-on-write sources and their views stay on one node,
+ * {@link CowSources}).
+ *
+ * <p>
  * The pre-store rule (pre-stores paper, Sect. 6.2.3): re-written soon (the writer's core touches less than
  * its L2 before writing it again) gives demote; else re-read soon (less than the cache shared by writer and
  * reader is touched before the read: L2 on one core, the LLC across cores) gives clean; else skip.
@@ -81,9 +88,19 @@ public final class StrategySelector {
       Topology topology, TargetCache target, GlobalStrategy global, List<StrategyOverride> overrides) {
     StrategySelector selector = new StrategySelector(schedule, classes, distances, topology, target, global);
     for (int e = 0; e < selector.bytes.length; e++) {
-      selector.decide(e);
+      if (selector.crossesNodes(e)) {
+        selector.send(e);
+      } else {
+        selector.decide(e);
+      }
     }
     selector.applyOverrides(overrides);
+    for (int e = 0; e < selector.bytes.length; e++) {
+      String dropped = classes.facts().droppedMerge(e);
+      if (dropped != null && selector.decisions.strategy(e) != Strategy.SEND) {
+        selector.decisions.reason[e] = dropped + "; " + selector.decisions.reason[e];
+      }
+    }
     return selector.decisions;
   }
 
@@ -161,6 +178,41 @@ public final class StrategySelector {
       }
       default -> auto(e);
     }
+  }
+
+  // ------------------------------------------------------------------------------------------ nodes
+
+  /** Whether the buffer's producer and consumer run on different nodes. */
+  boolean crossesNodes(int e) {
+    return nodeOfVertex(srdag.edgeSource(e)) != nodeOfVertex(srdag.edgeTarget(e));
+  }
+
+  private int nodeOfVertex(int vertex) {
+    return schedule.platform().nodeOf(schedule.coreOf(vertex));
+  }
+
+  /**
+   * A buffer crossing nodes becomes an MPI transfer.
+   *
+   * @throws org.cacheflow.model.diagnostics.InputException when it is larger than one MPI message carries (the
+   *     node partitioner keeps such buffers on one node unless constraints forbid it, and then says so)
+   */
+  private void send(int e) {
+    if (bytes[e] > org.cacheflow.plan.partition.NodePartitioner.MAX_MESSAGE_BYTES) {
+      FlatFifo fifo = srdag.flatGraph().fifo(srdag.edgeFifo(e));
+      throw new org.cacheflow.model.diagnostics.InputException(fifo.location(), "FIFO " + names.fifo(fifo)
+          + " carries " + bytes[e] + " bytes between nodes, more than one MPI message can ("
+          + org.cacheflow.plan.partition.NodePartitioner.MAX_MESSAGE_BYTES + " bytes, MPI's int count)");
+    }
+    int producer = schedule.coreOf(srdag.edgeSource(e));
+    int consumer = schedule.coreOf(srdag.edgeTarget(e));
+    String dropped = classes.facts().droppedMerge(e);
+    set(e, Strategy.SEND, "crosses nodes: " + coreName(producer) + " (node " + nodeOfVertex(srdag.edgeSource(e))
+        + ") -> " + coreName(consumer) + " (node " + nodeOfVertex(srdag.edgeTarget(e)) + "): an MPI transfer of "
+        + human(bytes[e]) + " per iteration, the producer's node sends it and the consumer reads its own copy"
+        + (classes.origin(e) == BufferOrigin.COPY ? " (the " + sourceKind(e) + " copies into the sent buffer)" : "")
+        + "; nodes share no memory, so it is neither aliased nor a copy-on-write view nor a channel"
+        + (dropped != null ? " (" + dropped + ")" : ""));
   }
 
   // ------------------------------------------------------------------------------------------ auto
@@ -408,6 +460,10 @@ public final class StrategySelector {
 
   private String inapplicableAlone(int e, Strategy strategy) {
     BufferOrigin origin = classes.origin(e);
+    if (strategy != Strategy.SEND && crossesNodes(e)) {
+      return "its producer and consumer run on different nodes (" + nodeOfVertex(srdag.edgeSource(e)) + " -> "
+          + nodeOfVertex(srdag.edgeTarget(e)) + "): only an MPI transfer (send) crosses nodes";
+    }
     return switch (strategy) {
       case ALIAS -> classes.mergeRoot(e) >= 0 ? null
           : "memory scripts did not merge it with another buffer, and sharing memory unmerged could let one "
@@ -423,6 +479,7 @@ public final class StrategySelector {
           ? "producer and consumer both run on " + coreName(schedule.coreOf(srdag.edgeSource(e)))
           : classes.mergeRoot(e) >= 0 ? "it shares memory with its merge group, so it cannot move into a channel's slots"
               : origin == BufferOrigin.DELAY || srdag.isToEnd(e) ? "it carries a delay's tokens" : null;
+      case SEND -> crossesNodes(e) ? null : "its producer and consumer run on one node, which shares memory";
     };
   }
 

@@ -1,0 +1,390 @@
+package org.cacheflow.codegen;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+import org.cacheflow.codegen.build.CodeModelBuilder;
+import org.cacheflow.codegen.build.PlannedExecution;
+import org.cacheflow.codegen.build.Strategy;
+import org.cacheflow.codegen.model.ActorSources;
+import org.cacheflow.codegen.model.CodeProject;
+import org.cacheflow.plan.srdag.Srdag;
+import org.cacheflow.plan.strategy.TargetCache;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+
+/**
+ * Multi-node programs (one SPMD program over MPI, rank = node) built with CMake and run under {@code mpirun -np 2}
+ * and {@code -np 3}: for the bundled examples, the bench's farm and corpus graphs, under baseline and auto, they
+ * (and channels, whose signalling within a node has no iteration barrier) they print the same sink digests as the
+ * single-node program (1 node x 2 cores). Two runs are built with AddressSanitizer + UBSan (leak checks off: Open
+ * MPI's own allocations). Skipped with a message when mpirun or mpicc is missing, unless
+ * {@code -Dcacheflow.require.mpi=true} (CI), which makes a missing MPI a failure.
+ */
+class MultiNodeEndToEndTest {
+
+  private static final Path WORK = Path.of(System.getProperty("cacheflow.e2e.work", "target/e2e")).toAbsolutePath()
+      .resolve("multinode");
+  private static final String ONLY = System.getProperty("cacheflow.e2e.only", "");
+  private static final Path EXAMPLES = Path.of("../../examples").toAbsolutePath().normalize();
+
+  /**
+   * A graph: where it is read from, its scenario (or null) and parameter values; synthetic actor bodies, or with
+   * {@code real} the test graph's own actor code.
+   */
+  private record Graph(String name, Path input, String scenario, Map<String, String> parameters, boolean real) {
+    Graph(String name, Path input, String scenario, Map<String, String> parameters) {
+      this(name, input, scenario, parameters, false);
+    }
+  }
+
+  /**
+   * One program: a graph under a strategy on {@code nodes} x {@code cores}; {@code reversed} numbers the plan's
+   * nodes backwards (the plan puts sinks on core 0, so this has them digested on the last node and gathered).
+   */
+  private record Case(Graph graph, String strategy, int nodes, int cores, EndToEndTest.Build build,
+      boolean reversed) {
+    Case(Graph graph, String strategy, int nodes, int cores, EndToEndTest.Build build) {
+      this(graph, strategy, nodes, cores, build, false);
+    }
+
+    String name() {
+      return "multinode-" + graph.name() + "-" + strategy + "-" + nodes + "x" + cores + "-"
+          + build.name().toLowerCase() + (reversed ? "-reversed" : "");
+    }
+  }
+
+  /**
+   * Whether the plan knows nodes: it gives buffers crossing nodes a strategy of their own (SEND) and keeps merge
+   * groups, copy-on-write views and delay ends on one node. Before that, only the baseline (no merge groups, no
+   * views) can be generated for several nodes, and only when no persistent delay's ends fall on two nodes: a
+   * case whose plan the code generator refuses is then skipped, with the refusal as the reason (see
+   * {@link #autoNeedsANodeAwarePlan}). Once the plan knows nodes, a refusal fails the case.
+   */
+  static final boolean NODE_AWARE_PLAN = java.util.Arrays.stream(org.cacheflow.plan.strategy.Strategy.values())
+      .anyMatch(s -> s.name().equals("SEND"));
+
+  @TestFactory
+  Stream<DynamicTest> everyNodeCountPrintsTheSingleNodeDigests() {
+    EndToEndTest.assumeBuildTools("multi-node end-to-end tests");
+    Mpi.assume();
+    List<Graph> graphs = new ArrayList<>();
+    // first: cases below refer to these by position
+    graphs.add(new Graph("stereo", EXAMPLES.resolve("stereo"), "2core.scenario", Map.of("width", "64", "height",
+        "48", "nbDisparities", "4")));
+    graphs.add(new Graph("filter-bank", EXAMPLES.resolve("filter-bank"), null, Map.of()));
+    graphs.add(new Graph("frame-crc", EXAMPLES.resolve("frame-crc"), null, Map.of()));
+    graphs.add(new Graph("tiny", TestInputs.TINY.resolve("Algo/tiny.pi"), null, Map.of(), true));
+    Path bench = Path.of("../../bench/home-forwarding/Algo").toAbsolutePath().normalize();
+    graphs.add(new Graph("farm", bench.resolve("farm.pi"), null, Map.of("size", "16", "tasks", "4", "elemFloat",
+        "0")));
+    String corpusProperty = System.getProperty("cacheflow.corpus");
+    if (corpusProperty != null && Files.isDirectory(Path.of(corpusProperty))) {
+      Path corpus = Path.of(corpusProperty);
+      graphs.add(new Graph("corpus-stereo", corpus.resolve("preesm-apps/org.ietr.preesm.stereo"),
+          "lowMaxDisparity.scenario", Map.of()));
+      for (String sdf3 : List.of("h263decoder.xml", "samplerate.xml", "generated/small_acyclic.xml",
+          "generated/small_cyclic.xml")) {
+        graphs.add(new Graph(Path.of(sdf3).getFileName().toString().replace(".xml", ""), corpus.resolve("sdf3/"
+            + sdf3), null, Map.of()));
+      }
+    }
+    List<Case> cases = new ArrayList<>();
+    for (Graph graph : graphs) {
+      // channels: rdy-ack channels and flags within a node, no iteration barrier, no merge groups
+      for (String strategy : List.of("baseline", "auto", "channels")) {
+        cases.add(new Case(graph, strategy, 1, 2, EndToEndTest.Build.PLAIN));
+        cases.add(new Case(graph, strategy, 2, 1, EndToEndTest.Build.PLAIN));
+        cases.add(new Case(graph, strategy, 3, 1, EndToEndTest.Build.PLAIN));
+      }
+    }
+    Graph stereo = graphs.get(0);
+    cases.add(new Case(stereo, "baseline", 2, 2, EndToEndTest.Build.PLAIN));
+    cases.add(new Case(stereo, "auto", 2, 2, EndToEndTest.Build.ASAN));
+    cases.add(new Case(graphs.get(4), "channels", 3, 1, EndToEndTest.Build.ASAN));
+    cases.add(new Case(graphs.get(3), "baseline", 3, 1, EndToEndTest.Build.PLAIN, true));
+    cases.add(new Case(graphs.get(4), "channels", 2, 2, EndToEndTest.Build.PLAIN, true));
+    Map<String, Result> reference = new HashMap<>();
+    // cacheflow.e2e.only selects among these (names multinode-GRAPH-STRATEGY-NODESxCORES-BUILD) and EndToEndTest's
+    // cases alike: matching none of these runs none
+    List<Case> kept = ONLY.isBlank() ? cases : cases.stream().filter(c -> java.util.regex.Pattern.compile(ONLY)
+        .matcher(c.name()).find()).toList();
+    return kept.stream().map(c -> DynamicTest.dynamicTest(c.name(), () -> {
+      Result result = run(c);
+      // the reference: the single-node baseline (built here when its case was not selected)
+      Result expected = reference.computeIfAbsent(c.graph().name(), k -> c.nodes() == 1 && c.strategy().equals(
+          "baseline") ? result : singleNode(c));
+      assertEquals(expected.digests(), result.digests(), c.name()
+          + " prints other sink digests than the single-node program");
+      if (c.strategy().equals("baseline")) {
+        // the same copies, made on other nodes: the statistics of every rank are added up
+        assertEquals(expected.bytesCopied(), result.bytesCopied(), c.name() + ": bytes copied");
+      }
+    }));
+  }
+
+  /** What a run printed: the sink digest lines and the bytes copied. */
+  private record Result(List<String> digests, long bytesCopied) {
+  }
+
+  private static Result singleNode(Case c) {
+    try {
+      return run(new Case(c.graph(), "baseline", 1, 2, EndToEndTest.Build.PLAIN));
+    } catch (Exception e) {
+      throw new IllegalStateException("single-node reference of " + c.graph().name() + ": " + e.getMessage(), e);
+    }
+  }
+
+  private static CodeProject model(Case c) {
+    Graph graph = c.graph();
+    Srdag srdag = TestInputs.srdag(graph.input(), graph.scenario(), graph.parameters());
+    org.cacheflow.plan.classify.MemoryFacts facts = Files.isDirectory(graph.input())
+        ? org.cacheflow.plan.memoryplan.MemoryPlanner.scriptFacts(srdag, graph.input()) : null;
+    PlannedExecution plan = PlannedExecution.plan(srdag, c.nodes(), c.cores(), Strategy.named(c.strategy()),
+        TargetCache.ZEN4_VM, facts);
+    CodeProject project = CodeModelBuilder.build(c.reversed() ? new ReversedNodes(plan) : plan, !graph.real());
+    if (c.reversed()) {
+      assertTrue(project.partNodes().stream().anyMatch(node -> node != 0), c.name() + ": every sink part on node 0");
+    }
+    return project;
+  }
+
+  /** A plan with its nodes numbered backwards. */
+  private static final class ReversedNodes implements org.cacheflow.codegen.build.ExecutionPlan {
+
+    private final PlannedExecution plan;
+
+    ReversedNodes(PlannedExecution plan) {
+      this.plan = plan;
+    }
+
+    @Override
+    public int nodes() {
+      return plan.nodes();
+    }
+
+    @Override
+    public int nodeOf(int core) {
+      return plan.nodes() - 1 - plan.nodeOf(core);
+    }
+
+    @Override
+    public Srdag srdag() {
+      return plan.srdag();
+    }
+
+    @Override
+    public int cores() {
+      return plan.cores();
+    }
+
+    @Override
+    public int coreOf(int vertex) {
+      return plan.coreOf(vertex);
+    }
+
+    @Override
+    public int[] order(int core) {
+      return plan.order(core);
+    }
+
+    @Override
+    public Strategy strategy() {
+      return plan.strategy();
+    }
+
+    @Override
+    public org.cacheflow.codegen.model.CopyKind copyKind(int edge, long bytes, boolean crossing) {
+      return plan.copyKind(edge, bytes, crossing);
+    }
+
+    @Override
+    public String prestoreOps(int edge, long bytes) {
+      return plan.prestoreOps(edge, bytes);
+    }
+
+    @Override
+    public int mergeRoot(int edge) {
+      return plan.mergeRoot(edge);
+    }
+
+    @Override
+    public long mergeOffset(int edge) {
+      return plan.mergeOffset(edge);
+    }
+
+    @Override
+    public long[][] mergePieces(int edge) {
+      return plan.mergePieces(edge);
+    }
+
+    @Override
+    public long groupBytes(int root) {
+      return plan.groupBytes(root);
+    }
+
+    @Override
+    public boolean copyOnWrite(int edge) {
+      return plan.copyOnWrite(edge);
+    }
+
+    @Override
+    public int viewSource(int edge) {
+      return plan.viewSource(edge);
+    }
+
+    @Override
+    public long viewOffset(int edge) {
+      return plan.viewOffset(edge);
+    }
+
+    @Override
+    public List<org.cacheflow.plan.classify.ScriptCopy> scriptCopies(int vertex) {
+      return plan.scriptCopies(vertex);
+    }
+
+    @Override
+    public long[] liveRange(int edge) {
+      return plan.liveRange(edge);
+    }
+
+    @Override
+    public boolean channel(int edge) {
+      return plan.channel(edge);
+    }
+
+    @Override
+    public int slots(int edge) {
+      return plan.slots(edge);
+    }
+  }
+
+  /** Generates, builds and runs the case (under mpirun on several nodes); the sink digest lines it prints. */
+  private static Result run(Case c) throws Exception {
+    CodeProject project;
+    try {
+      project = model(c);
+    } catch (org.cacheflow.model.diagnostics.InputException e) {
+      Assumptions.assumeTrue(NODE_AWARE_PLAN || !e.getMessage().startsWith("cannot generate for " + c.nodes()
+          + " nodes"), "the plan (not node-aware yet) is refused: " + e.getMessage());
+      throw e;
+    }
+    // a graph the plan keeps on one node (small_cyclic) still runs one process per node
+    assertEquals(c.nodes(), project.nodes(), c.name());
+    Path dir = WORK.resolve(c.name());
+    ActorSources actors = !c.graph().real() ? ActorSources.NONE : new ActorSources(
+        dir.relativize(TestInputs.TINY.resolve("Code/src")).toString(),
+        List.of(dir.relativize(TestInputs.TINY.resolve("Code/include")).toString()));
+    ProjectWriter.write(project, actors, TestInputs.runtime(), dir);
+    List<String> configure = new ArrayList<>(List.of("cmake", "-S", dir.toString(), "-B", dir.resolve("build")
+        .toString(), "-G", "Ninja", "-DCACHEFLOW_WERROR=ON", "-DCMAKE_BUILD_TYPE=RelWithDebInfo",
+        "-DCMAKE_PREFIX_PATH=" + EndToEndTest.runtime(c.build())));
+    if (!c.build().sanitize.isEmpty()) {
+      configure.add("-DCACHEFLOW_SANITIZE=" + c.build().sanitize);
+    }
+    EndToEndTest.exec(dir, 300, configure);
+    EndToEndTest.exec(dir, EndToEndTest.buildSeconds(dir), List.of("cmake", "--build", dir.resolve("build")
+        .toString()));
+    List<String> program = List.of(dir.resolve("build").resolve(project.identifier()).toString(), "--iterations",
+        "5", "--validate");
+    String output = EndToEndTest.exec(dir, 300, c.nodes() > 1 ? Mpi.command(c.nodes(), program) : program);
+    List<String> digests = output.lines().filter(l -> l.matches(".* : [0-9a-f]{32}")).toList();
+    assertFalse(digests.isEmpty(), "no sink digests printed:\n" + output);
+    List<String> stats = output.lines().filter(l -> l.startsWith("stats: bytes copied ")).toList();
+    assertEquals(1, stats.size(), "rank 0 alone prints the statistics:\n" + output);
+    return new Result(digests, Long.parseLong(stats.get(0).replaceAll("^stats: bytes copied (\\d+),.*", "$1")));
+  }
+
+  @Test
+  void autoNeedsANodeAwarePlan() {
+    Assumptions.assumeFalse(NODE_AWARE_PLAN, "the plan keeps merge groups on one node: auto runs on several nodes");
+    Case c = new Case(new Graph("farm", Path.of("../../bench/home-forwarding/Algo/farm.pi").toAbsolutePath()
+        .normalize(), null, Map.of("size", "16", "tasks", "4", "elemFloat", "0")), "auto", 2, 1,
+        EndToEndTest.Build.PLAIN);
+    org.cacheflow.model.diagnostics.InputException refused = org.junit.jupiter.api.Assertions.assertThrows(
+        org.cacheflow.model.diagnostics.InputException.class, () -> model(c));
+    assertTrue(refused.getMessage().startsWith("cannot generate for 2 nodes: the merge group of Emitter_0.matrices"),
+        refused.getMessage());
+    assertTrue(refused.getMessage().contains("aliased buffers need shared memory"), refused.getMessage());
+  }
+
+  @Test
+  void theWrongProcessCountIsAClearError() throws Exception {
+    EndToEndTest.assumeBuildTools("multi-node end-to-end tests");
+    Mpi.assume();
+    Case c = new Case(new Graph("farm", Path.of("../../bench/home-forwarding/Algo/farm.pi").toAbsolutePath()
+        .normalize(), null, Map.of("size", "16", "tasks", "4", "elemFloat", "0")), "baseline", 2, 1,
+        EndToEndTest.Build.PLAIN);
+    run(c);
+    Path program = WORK.resolve(c.name()).resolve("build").resolve(model(c).identifier());
+    // --help needs no mpirun, and says how to run
+    String help = EndToEndTest.exec(WORK, 120, List.of(program.toString(), "--help"));
+    assertTrue(help.contains("generated for 2 nodes: run it with mpirun -np 2 " + program), help);
+    for (List<String> command : List.of(List.of(program.toString()), Mpi.command(3, List.of(program.toString())))) {
+      AssertionError error = org.junit.jupiter.api.Assertions.assertThrows(AssertionError.class,
+          () -> EndToEndTest.exec(WORK, 120, command));
+      assertTrue(error.getMessage().contains("this program was generated for 2 nodes: run it with mpirun -np 2 "),
+          error.getMessage());
+    }
+  }
+
+  @Test
+  void aMissingMpiLibraryIsAClearCMakeError() throws Exception {
+    EndToEndTest.assumeBuildTools("multi-node end-to-end tests");
+    Case c = new Case(new Graph("farm", Path.of("../../bench/home-forwarding/Algo/farm.pi").toAbsolutePath()
+        .normalize(), null, Map.of("size", "16", "tasks", "4", "elemFloat", "0")), "baseline", 2, 1,
+        EndToEndTest.Build.PLAIN);
+    Path dir = WORK.resolve("no-mpi");
+    ProjectWriter.write(model(c), ActorSources.NONE, TestInputs.runtime(), dir);
+    AssertionError error = org.junit.jupiter.api.Assertions.assertThrows(AssertionError.class,
+        () -> EndToEndTest.exec(dir, 300, List.of("cmake", "-S", dir.toString(), "-B", dir.resolve("build")
+            .toString(), "-G", "Ninja", "-DCMAKE_DISABLE_FIND_PACKAGE_MPI=ON")));
+    // CMake wraps the message's lines
+    assertTrue(error.getMessage().replaceAll("\\s+", " ").contains("this program was generated for 2 nodes and needs"
+        + " an MPI library with C bindings, e.g. Debian's libopenmpi-dev"), error.getMessage());
+  }
+
+  /** How this machine runs MPI programs: Open MPI's mpirun, the options that work here, in one place. */
+  static final class Mpi {
+
+    private Mpi() {
+    }
+
+    /** Skips the calling test when mpirun or mpicc is missing, or fails when MPI is required. */
+    static void assume() {
+      boolean present = EndToEndTest.available("mpirun") && EndToEndTest.available("mpicc");
+      if (!present && Boolean.getBoolean("cacheflow.require.mpi")) {
+        org.junit.jupiter.api.Assertions.fail("mpirun or mpicc missing but cacheflow.require.mpi=true (install"
+            + " openmpi-bin and libopenmpi-dev)");
+      }
+      Assumptions.assumeTrue(present, "mpirun or mpicc missing (Debian: openmpi-bin, libopenmpi-dev):"
+          + " multi-node end-to-end tests skipped");
+    }
+
+    /**
+     * {@code mpirun -np N} for the program: --oversubscribe (more processes than this machine's cores),
+     * --allow-run-as-root when running as root (containers), no binding of processes to cores (several jobs share
+     * the machine).
+     */
+    static List<String> command(int processes, List<String> program) {
+      List<String> command = new ArrayList<>(List.of("mpirun", "--oversubscribe", "--bind-to", "none"));
+      if ("root".equals(System.getProperty("user.name"))) {
+        command.add("--allow-run-as-root");
+      }
+      command.addAll(List.of("-np", Integer.toString(processes)));
+      command.addAll(program);
+      return command;
+    }
+  }
+}

@@ -126,6 +126,8 @@ class GenerateCommandTest {
         "--cores", "1", "--strategy", "baseline", "--synthetic-actors");
     assertEquals(Main.OK, run.status(), run.err());
     assertTrue(run.out().contains("2 nodes x 1 core, strategy baseline"), run.out());
+    assertTrue(run.out().contains(" sent between nodes per iteration"), run.out());
+    assertTrue(Files.isRegularFile(out.resolve("cacheflow_mpi.c")), "an MPI program");
     assertTrue(run.out().contains("&& mpirun -np 2 "), run.out());
     assertTrue(run.err().contains("note: one process per node: run the program under mpirun -np 2"), run.err());
     for (String[] bad : new String[][] {{"--nodes", "0"}, {"--nodes", "-1"}, {"--nodes", "two"}}) {

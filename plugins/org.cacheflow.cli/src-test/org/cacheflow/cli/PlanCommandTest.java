@@ -105,15 +105,59 @@ class PlanCommandTest {
     Run text = run("plan", EXAMPLE.toString(), "--nodes", "2", "--cores", "1");
     assertEquals(0, text.status(), text.err());
     assertTrue(text.out().contains("on 2 nodes x 1 core"), text.out());
-    assertTrue(text.out().contains("node 0: Core0; node 1: Core1"), text.out());
+    assertTrue(text.out().contains("nodes: node 0 (Core0): "), text.out());
+    assertTrue(text.out().contains("; node 1 (Core1): "), text.out());
+    // the partition's figures as the JSON report gives them
+    Matcher sent = Pattern.compile("sent between nodes per iteration: (\\d+) bytes \\(.*\\) in (\\d+) messages?: node")
+        .matcher(text.out());
+    assertTrue(sent.find(), text.out());
+    Run json = run("plan", EXAMPLE.toString(), "--json", "--nodes", "2", "--cores", "1");
+    assertTrue(json.out().contains("\"bytesSent\": " + sent.group(1) + ","), json.out());
+    assertTrue(json.out().contains("\"messages\": " + sent.group(2) + ","), json.out());
+    Matcher predicted = Pattern.compile("\"predictedTime\": (\\d+)").matcher(json.out());
+    assertTrue(predicted.find(), json.out());
+    assertTrue(text.out().contains("predicted time per iteration: " + predicted.group(1) + " time units"),
+        text.out());
     // without --cores, each node has the architecture's cores (the example's S-LAM: one node of 2)
     Run perNode = run("plan", EXAMPLE.toString(), "--nodes", "2");
     assertEquals(0, perNode.status(), perNode.err());
-    assertTrue(perNode.out().contains("node 0: Core0, Core1; node 1: Core2, Core3"), perNode.out());
+    assertTrue(perNode.out().contains("nodes: node 0 (Core0, Core1): "), perNode.out());
+    assertTrue(perNode.out().contains("; node 1 (Core2, Core3): "), perNode.out());
+    Run single = run("plan", EXAMPLE.toString(), "--cores", "2");
+    assertFalse(single.out().contains("sent between nodes"), "one node: " + single.out());
     Run zero = run("plan", EXAMPLE.toString(), "--nodes", "0");
     assertEquals(Main.USAGE, zero.status());
     assertTrue(zero.err().contains("option --nodes must be a positive integer, got '0'"), zero.err());
     assertTrue(run("plan", "--help").out().contains("--nodes N"));
+  }
+
+  /**
+   * Issue 16: the multi-node S-LAM that docs/multinode.md shows (two nodes refined by the example's own S-LAM)
+   * decides the nodes of plan and generate when no --nodes is given.
+   */
+  @Test
+  void theDocumentedMultiNodeSlamDecidesTheNodes() throws IOException {
+    Matcher xml = Pattern.compile("```xml\n(.*?)```", Pattern.DOTALL).matcher(Files.readString(
+        Path.of("../../docs/multinode.md")));
+    assertTrue(xml.find(), "docs/multinode.md shows an S-LAM");
+    Path project = Examples.copy("filter-bank", dir);
+    Files.writeString(project.resolve("Archi/Cluster2x2.slam"), xml.group(1));
+    Path scenario = project.resolve("Scenarios/2core.scenario");
+    Files.writeString(scenario, Files.readString(scenario).replace("Archi/2CoreX86.slam", "Archi/Cluster2x2.slam"));
+    Run plan = run("plan", project.toString());
+    assertEquals(0, plan.status(), plan.err());
+    assertTrue(plan.out().contains("on 2 nodes x 2 cores"), plan.out());
+    assertTrue(plan.out().contains("node 1 (Node1_Core0, Node1_Core1): "), plan.out());
+    assertTrue(plan.err().contains("cores are named NODE_CORE (e.g. Node1_Core0)"), plan.err());
+    Run json = run("plan", project.toString(), "--json");
+    // the com node's 1.25 GB/s, in bytes per nanosecond
+    assertTrue(json.out().contains("\"bytesPerTimeUnit\": 1.25"), json.out());
+    Examples.useCheckoutRuntime();
+    Run generate = run("generate", project.toString(), "--out", dir.resolve("out").toString(),
+        "--synthetic-actors");
+    assertEquals(0, generate.status(), generate.err());
+    assertTrue(generate.out().contains("2 nodes x 2 cores, strategy auto"), generate.out());
+    assertTrue(Files.readString(dir.resolve("out/CMakeLists.txt")).contains("find_package(MPI"), "an MPI program");
   }
 
   @Test

@@ -28,8 +28,10 @@ import org.cacheflow.plan.mapping.MappingInputs;
 import org.cacheflow.plan.mapping.MappingPolicy;
 import org.cacheflow.plan.mapping.Platform;
 import org.cacheflow.plan.memory.ScriptReport;
+import org.cacheflow.plan.memoryplan.MemoryPlan;
 import org.cacheflow.plan.memoryplan.MemoryPlanner;
 import org.cacheflow.plan.memoryplan.PlanRequest;
+import org.cacheflow.plan.strategy.Bytes;
 import org.cacheflow.plan.strategy.OverrideException;
 import org.cacheflow.plan.strategy.StrategyOverride;
 import org.cacheflow.plan.strategy.TargetCache;
@@ -182,10 +184,7 @@ public final class GenerateCommand implements Command {
     if (scenario == null && loaded.scenarioFile() != null) {
       err.println("note: using scenario " + Paths.display(loaded.scenarioFile()) + " (choose another with --scenario)");
     }
-    // the architecture's nodes and core count, with PREESM's core names and one core type
-    Platform platform = platformOptions.platform(loaded.architecture() != null
-        && !loaded.architecture().getCores().isEmpty() ? PlatformOptions.generic(Platform.of(loaded.architecture()))
-        : null, 1);
+    Platform platform = platformOptions.platform(architecturePlatform(loaded), 1);
     platformOptions.checkGenerated(platform);
     progress.step("analysing " + loaded.graph().getName());
     AnalysisResult analysis = GraphAnalysis.analyse(loaded.graph(), loaded.parameterOverrides(), diagnostics,
@@ -194,16 +193,17 @@ public final class GenerateCommand implements Command {
     Srdag srdag = SingleRateExpansion.expand(analysis, progress);
     progress.step("planning and building the code model");
     ExecutionPlan plan;
+    MemoryPlan memoryPlan;
     List<String> specialOperators = loaded.scenarioFile() == null ? List.of()
         : ScenarioReader.readFile(loaded.scenarioFile(), new Diagnostics()).specialVertexOperators();
     MappingInputs inputs = MappingInputs.fromScenario(analysis.flatGraph(), platform,
         loaded.scenario(), specialOperators, diagnostics);
     ScriptReport scripts = loaded.memoryScripts(srdag, diagnostics);
     try {
-      plan = PlannedExecution.of(MemoryPlanner.plan(srdag, PlanRequest.of(inputs, target)
+      memoryPlan = MemoryPlanner.plan(srdag, PlanRequest.of(inputs, target)
           .withPolicy(MappingPolicy.LOAD_BALANCE).withStrategy(PlannedExecution.globalStrategy(strategy.name()))
-          .withOverrides(fifoOverrides).withFacts(ScriptMemoryFacts.of(srdag, scripts)).withProgress(progress)),
-          strategy);
+          .withOverrides(fifoOverrides).withFacts(ScriptMemoryFacts.of(srdag, scripts)).withProgress(progress));
+      plan = PlannedExecution.of(memoryPlan, strategy);
     } catch (OverrideException e) {
       progress.done();
       throw new UsageException(e.getMessage());
@@ -233,15 +233,30 @@ public final class GenerateCommand implements Command {
     for (String error : scripts.errors()) {
       err.println("warning: memory script: " + error + " (its merges and marks are left out)");
     }
-    out.printf("generated %s: %s, strategy %s, %d buffers, %d channels, %d copy-on-write buffers%s%n",
+    out.printf("generated %s: %s, strategy %s, %d buffers, %d channels, %d copy-on-write buffers%s%s%n",
         Paths.display(outDir), PlatformOptions.describe(platform), strategy.name(), project.buffers().size(),
-        project.channels().size(), project.cowBuffers().size(), synthetic ? ", synthetic actors" : "");
+        project.channels().size(), project.cowBuffers().size(), platform.nodes() > 1 ? ", "
+            + Bytes.human(memoryPlan.partition().cutBytes()) + " sent between nodes per iteration" : "",
+        synthetic ? ", synthetic actors" : "");
     out.println("build: " + buildHint(outDir, project.identifier(), platform.nodes()));
     if (platform.nodes() > 1) {
       err.println("note: one process per node: run the program under mpirun -np " + platform.nodes()
           + " (with --oversubscribe where a machine has fewer cores than processes); see docs/multinode.md");
     }
     return Main.OK;
+  }
+
+  /**
+   * The platform the scenario's architecture describes, or null without one: on several nodes its cores as named
+   * there (the scenario's constraints name them) with its network; on one node, as many cores named {@code Core0..}
+   * of one type.
+   */
+  private static Platform architecturePlatform(LoadedInput loaded) {
+    if (loaded.architecture() == null || loaded.architecture().getCores().isEmpty()) {
+      return null;
+    }
+    Platform architecture = Platform.of(loaded.architecture());
+    return architecture.nodes() > 1 ? architecture : Platform.generic(architecture.size());
   }
 
   /**

@@ -24,6 +24,7 @@ import org.cacheflow.plan.memoryplan.MemoryPlan;
 import org.cacheflow.plan.memoryplan.MemoryPlanner;
 import org.cacheflow.plan.memoryplan.PlanRequest;
 import org.cacheflow.plan.memoryplan.PlanTotals;
+import org.cacheflow.plan.partition.NodePartition;
 import org.cacheflow.plan.report.JsonText;
 import org.cacheflow.plan.report.PlanJson;
 import org.cacheflow.plan.report.ReportWriter;
@@ -215,15 +216,7 @@ public final class PlanCommand implements Command {
         .append(" mapping on ").append(PlatformOptions.describe(plan.platform())).append(", target ")
         .append(plan.target().describe()).append("\n");
     if (plan.platform().nodes() > 1) {
-      text.append("nodes:");
-      for (int node = 0; node < plan.platform().nodes(); node++) {
-        List<String> cores = new ArrayList<>();
-        for (int core : plan.platform().coresOf(node)) {
-          cores.add(plan.platform().core(core).name());
-        }
-        text.append(node == 0 ? " " : "; ").append("node ").append(node).append(": ").append(String.join(", ", cores));
-      }
-      text.append("\n");
+      text.append(partition(plan));
     }
     text.append("schedule: makespan ").append(schedule.makespan()).append(" time units;");
     for (int c = 0; c < schedule.coreCount(); c++) {
@@ -252,6 +245,43 @@ public final class PlanCommand implements Command {
           + "(pages the consumers write are faulted and re-shared at run time, at most these; --validate counts "
           + "them)%n", cow.views(), cow.sources(), cow.pagesShared()));
     }
+    return text.toString();
+  }
+
+  /**
+   * The nodes of a plan on several nodes: each node's cores, firings and load, the bytes and messages each iteration
+   * sends from node to node, and the predicted time of an iteration.
+   */
+  private static String partition(MemoryPlan plan) {
+    NodePartition partition = plan.partition();
+    Schedule schedule = plan.schedule();
+    StringBuilder text = new StringBuilder("nodes:");
+    for (int node = 0; node < partition.nodes(); node++) {
+      List<String> cores = new ArrayList<>();
+      int firings = 0;
+      for (int core : plan.platform().coresOf(node)) {
+        cores.add(plan.platform().core(core).name());
+        firings += schedule.orderLength(core);
+      }
+      text.append(node == 0 ? " " : "; ").append("node ").append(node).append(" (").append(String.join(", ", cores))
+          .append("): ").append(firings).append(" firings, load ").append(partition.load(node));
+    }
+    text.append(String.format(Locale.ROOT, "%nsent between nodes per iteration: %d bytes (%s) in %d message%s",
+        partition.cutBytes(), Bytes.human(partition.cutBytes()), partition.cutMessages(),
+        partition.cutMessages() == 1 ? "" : "s"));
+    String separator = ": ";
+    for (int from = 0; from < partition.nodes(); from++) {
+      for (int to = 0; to < partition.nodes(); to++) {
+        if (partition.messages(from, to) > 0) {
+          text.append(String.format(Locale.ROOT, "%snode %d->%d %s in %d", separator, from, to,
+              Bytes.human(partition.bytes(from, to)), partition.messages(from, to)));
+          separator = ", ";
+        }
+      }
+    }
+    text.append('\n');
+    text.append("predicted time per iteration: ").append(partition.predictedTime())
+        .append(" time units (the schedule's makespan, network transfers included)\n");
     return text.toString();
   }
 

@@ -3,7 +3,6 @@ package org.cacheflow.cli;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.cacheflow.plan.mapping.Core;
 import org.cacheflow.plan.mapping.Platform;
 
 /**
@@ -36,7 +35,8 @@ record PlatformOptions(Integer nodes, Integer cores) {
   /**
    * The platform to plan for: the command line's, else {@code architecture}, else one node of
    * {@code fallbackCores} cores. With {@code --nodes} and without {@code --cores}, every node has as many cores as a
-   * node of the architecture has (its largest), else {@code fallbackCores}.
+   * node of the architecture has (its largest), else {@code fallbackCores}; the nodes talk through the
+   * architecture's network (its link speed), else the default one.
    *
    * @param architecture the scenario's architecture as a platform (nodes included), or null
    */
@@ -49,7 +49,8 @@ record PlatformOptions(Integer nodes, Integer cores) {
     if ((long) nodes * perNode > Integer.MAX_VALUE) {
       throw new UsageException("--nodes " + nodes + " x " + perNode + " cores per node: too many cores");
     }
-    return Platform.generic(nodes, perNode);
+    Platform platform = Platform.generic(nodes, perNode);
+    return architecture != null ? platform.withNetwork(architecture.network()) : platform;
   }
 
   /**
@@ -86,18 +87,6 @@ record PlatformOptions(Integer nodes, Integer cores) {
     boolean even = counts.stream().distinct().count() == 1;
     return platform.nodes() + " nodes " + (even ? "x " + counts.get(0) + (counts.get(0).equals("1") ? " core"
         : " cores") : "(" + String.join("+", counts) + " cores)");
-  }
-
-  /**
-   * The platform with PREESM's core names and one core type ({@code Core0..}, as {@code --cores} makes them) and
-   * the nodes of {@code platform}: what {@code generate} maps on when the architecture decides.
-   */
-  static Platform generic(Platform platform) {
-    List<Core> cores = new ArrayList<>();
-    for (Core core : platform.cores()) {
-      cores.add(new Core(core.index(), "Core" + core.index(), Platform.GENERIC_TYPE, core.node()));
-    }
-    return new Platform(cores);
   }
 
   private static int largestNode(Platform platform) {

@@ -97,7 +97,7 @@ class PlanCommandTest {
 
   /** Issue 16: --nodes N of --cores C each; cores numbered node by node; the text names each node's cores. */
   @Test
-  void nodesOfCoresEach() {
+  void nodesOfCoresEach() throws IOException {
     Run run = run("plan", EXAMPLE.toString(), "--json", "--nodes", "2", "--cores", "2");
     assertEquals(0, run.status(), run.err());
     assertTrue(run.out().contains("\"name\": \"Core3\""), "four cores");
@@ -125,6 +125,13 @@ class PlanCommandTest {
     assertTrue(perNode.out().contains("; node 1 (Core2, Core3): "), perNode.out());
     Run single = run("plan", EXAMPLE.toString(), "--cores", "2");
     assertFalse(single.out().contains("sent between nodes"), "one node: " + single.out());
+    // the network model in the scenario's time unit: nanoseconds, or the target's timing.ns (here microseconds)
+    assertTrue(json.out().contains("\"latency\": 1000,"), json.out());
+    Path micro = dir.resolve("micro.target");
+    Files.writeString(micro, "base = zen4-vm\ntiming.ns = 1000\n");
+    Run inMicro = run("plan", EXAMPLE.toString(), "--json", "--nodes", "2", "--cores", "1", "--target",
+        micro.toString());
+    assertTrue(inMicro.out().contains("\"latency\": 1,"), inMicro.out());
     Run zero = run("plan", EXAMPLE.toString(), "--nodes", "0");
     assertEquals(Main.USAGE, zero.status());
     assertTrue(zero.err().contains("option --nodes must be a positive integer, got '0'"), zero.err());

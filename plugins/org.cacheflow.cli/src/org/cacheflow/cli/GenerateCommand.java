@@ -184,7 +184,7 @@ public final class GenerateCommand implements Command {
     if (scenario == null && loaded.scenarioFile() != null) {
       err.println("note: using scenario " + Paths.display(loaded.scenarioFile()) + " (choose another with --scenario)");
     }
-    Platform platform = platformOptions.platform(architecturePlatform(loaded), 1);
+    Platform platform = platformOptions.platform(loaded.architecture(), target, 1, true);
     platformOptions.checkGenerated(platform);
     progress.step("analysing " + loaded.graph().getName());
     AnalysisResult analysis = GraphAnalysis.analyse(loaded.graph(), loaded.parameterOverrides(), diagnostics,
@@ -244,19 +244,6 @@ public final class GenerateCommand implements Command {
           + " (with --oversubscribe where a machine has fewer cores than processes); see docs/multinode.md");
     }
     return Main.OK;
-  }
-
-  /**
-   * The platform the scenario's architecture describes, or null without one: on several nodes its cores as named
-   * there (the scenario's constraints name them) with its network; on one node, as many cores named {@code Core0..}
-   * of one type.
-   */
-  private static Platform architecturePlatform(LoadedInput loaded) {
-    if (loaded.architecture() == null || loaded.architecture().getCores().isEmpty()) {
-      return null;
-    }
-    Platform architecture = Platform.of(loaded.architecture());
-    return architecture.nodes() > 1 ? architecture : Platform.generic(architecture.size());
   }
 
   /**

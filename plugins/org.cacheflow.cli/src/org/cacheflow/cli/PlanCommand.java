@@ -164,8 +164,7 @@ public final class PlanCommand implements Command {
     progress.step("expanding to a single-rate graph");
     Srdag srdag = SingleRateExpansion.expand(analysis, progress);
 
-    Platform platform = platformOptions.platform(loaded.architecture() != null
-        && !loaded.architecture().getCores().isEmpty() ? Platform.of(loaded.architecture()) : null, target.cores());
+    Platform platform = platformOptions.platform(loaded.architecture(), target, target.cores(), false);
     List<String> specialOperators = List.of();
     if (loaded.scenarioFile() != null) {
       ScenarioFile file = ScenarioReader.readFile(loaded.scenarioFile(), new Diagnostics());

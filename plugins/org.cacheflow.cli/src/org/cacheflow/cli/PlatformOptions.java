@@ -3,7 +3,10 @@ package org.cacheflow.cli;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.cacheflow.model.Architecture;
+import org.cacheflow.plan.mapping.Network;
 import org.cacheflow.plan.mapping.Platform;
+import org.cacheflow.plan.strategy.TargetCache;
 
 /**
  * The {@code --nodes N} and {@code --cores C} options of {@code plan}, {@code generate} and {@code run-workflow}:
@@ -33,24 +36,34 @@ record PlatformOptions(Integer nodes, Integer cores) {
   }
 
   /**
-   * The platform to plan for: the command line's, else {@code architecture}, else one node of
-   * {@code fallbackCores} cores. With {@code --nodes} and without {@code --cores}, every node has as many cores as a
-   * node of the architecture has (its largest), else {@code fallbackCores}; the nodes talk through the
-   * architecture's network (its link speed), else the default one.
+   * The platform to plan for: the command line's, else the architecture's, else one node of {@code fallbackCores}
+   * cores. With {@code --nodes} and without {@code --cores}, every node has as many cores as a node of the
+   * architecture has (its largest), else {@code fallbackCores}. The nodes talk through the network the architecture
+   * describes (its link speed), else MPI over shared memory ({@link Network}), in the scenario's time unit: the
+   * target's {@code timing.ns} when it gives one, else nanoseconds.
    *
-   * @param architecture the scenario's architecture as a platform (nodes included), or null
+   * @param architecture the scenario's architecture, or null
+   * @param oneNodeGeneric whether a one-node architecture becomes as many cores named {@code Core0..} of one type
+   *     ({@code generate}'s way) rather than its own cores ({@code plan}'s)
    */
-  Platform platform(Platform architecture, int fallbackCores) {
-    if (nodes == null) {
-      return cores != null ? Platform.generic(cores)
-          : architecture != null ? architecture : Platform.generic(fallbackCores);
+  Platform platform(Architecture architecture, TargetCache target, int fallbackCores, boolean oneNodeGeneric) {
+    double timeUnit = target.costs().timeUnitNanos() > 0 ? target.costs().timeUnitNanos() * 1e-9
+        : Network.NANOSECONDS;
+    Platform described = architecture == null || architecture.getCores().isEmpty() ? null
+        : Platform.of(architecture, timeUnit);
+    if (described != null && oneNodeGeneric && described.nodes() == 1) {
+      described = Platform.generic(described.size());
     }
-    int perNode = cores != null ? cores : architecture != null ? largestNode(architecture) : fallbackCores;
+    Network network = described != null ? described.network() : Network.loopback(timeUnit);
+    if (nodes == null) {
+      return cores != null ? Platform.generic(cores).withNetwork(network)
+          : described != null ? described : Platform.generic(fallbackCores).withNetwork(network);
+    }
+    int perNode = cores != null ? cores : described != null ? largestNode(described) : fallbackCores;
     if ((long) nodes * perNode > Integer.MAX_VALUE) {
       throw new UsageException("--nodes " + nodes + " x " + perNode + " cores per node: too many cores");
     }
-    Platform platform = Platform.generic(nodes, perNode);
-    return architecture != null ? platform.withNetwork(architecture.network()) : platform;
+    return Platform.generic(nodes, perNode).withNetwork(network);
   }
 
   /**

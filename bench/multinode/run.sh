@@ -8,8 +8,8 @@
 # 2. generates each with `cacheflow generate --nodes N --cores C` (strategy auto), builds it (Release, bundled
 #    runtime; CMake finds MPI for the 2-node program) and checks that both programs print the same sink
 #    digests (--validate; the 2-node program under mpirun -np 2);
-# 3. runs the programs interleaved, round by round (the 2-node one under mpirun -np 2 --oversubscribe, every
-#    program with --no-pin: two ranks of one machine would pin their threads to the same CPU); time
+# 3. runs the programs interleaved, round by round (the 2-node one under mpirun -np 2 --oversubscribe
+#    --bind-to none: its processes keep to CPUs of their own, as the program places them); time
 #    per iteration = wall time of a run of 3 + N iterations minus one of 3, so that start-up (MPI's included)
 #    and tear-down cancel; prints a table (median and min-max per program, the planner's prediction, and
 #    2-node/1-node ratios measured and predicted, unit-free) and the CSV bench/results/multinode[-quick].csv
@@ -59,19 +59,20 @@ rm -rf "$work" && mkdir -p "$work" "$results"
 hf="$root/bench/home-forwarding"
 # graph: input and options of plan and generate (the actors' code for generate only)
 graphs=(stereo farm)
-inputs_stereo=("$root/examples/stereo")
+# the stereo scenario's timings are microseconds: its target says so (timing.ns), for the network model
+inputs_stereo=("$root/examples/stereo" --target "$here/stereo.target")
 code_stereo=(--sources "$root/examples/stereo/Code/src" --include "$root/examples/stereo/Code/include")
 inputs_farm=("$hf/Algo/farm.pi" --param "size=$farm_size" --param tasks=4 --param elemFloat=0)
 code_farm=(--sources "$hf/Code/src/farm" --include "$hf/Code/include")
 platforms=("1 2" "2 1") # nodes cores-per-node
 
-# Every program runs with --no-pin: each rank pins its threads to CPUs 0, 1, ... of its machine, so the two
-# ranks of 2 x 1 would share CPU 0 here; the 1 x 2 program runs unpinned too, for a fair comparison.
+# Pinning as the programs do it: the 1-node program's threads on CPUs 0 and 1; the processes of the 2-node
+# program, sharing this machine, each on a CPU of its own.
 run_program() { # graph nodes cores args...: runs it (under mpirun on several nodes), output to stdout
     local graph=$1 nodes=$2 cores=$3
     shift 3
     local exe="$work/$graph-${nodes}x$cores/build/$graph"
-    if [ "$nodes" -gt 1 ]; then "${mpi[@]}" "$exe" --no-pin "$@"; else "$exe" --no-pin "$@"; fi
+    if [ "$nodes" -gt 1 ]; then "${mpi[@]}" "$exe" "$@"; else "$exe" "$@"; fi
 }
 
 echo "== plan and generate (cacheflow plan --json, cacheflow generate), build (Release)"

@@ -106,7 +106,8 @@ public final class PlanCommand implements Command {
                                 prestore.max = 4K
                                 handoff.ns = 400          # one cross-core hand-off (rdy-ack flag)
                                 timing.ns = 0.4           # ns per unit of the scenario's timings
-                                                          # (0: unknown; then no core count check)
+                                                          # (0: unknown; then no core count check,
+                                                          # and nodes' network model in ns)
           --json              print JSON: {"fifos": [{"source", "targets", "bytes", "class", "strategy",
                               "reason", ..., "buffers": [...]}], "totals": {"baselineBytesCopied",
                               "planBytesCopied", "footprintBytes", ...}, "copyOnWrite": {"views",

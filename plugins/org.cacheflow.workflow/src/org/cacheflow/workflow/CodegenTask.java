@@ -153,9 +153,11 @@ public final class CodegenTask {
 
   /** The task's declaration. */
   public static final TaskDescriptor DESCRIPTOR = new TaskDescriptor(PLUGIN_ID, "cacheflow code generation",
-      "Generates a multi-core C program (a CMake project) for the scenario's graph, with a cache-aware memory plan.",
+      "Generates a multi-core C program (a CMake project; over MPI for several nodes) for the scenario's graph, with "
+          + "a cache-aware memory plan.",
       "Reads the algorithm, architecture and parameter values the scenario names, checks and expands the graph to "
-          + "a single-rate graph, maps and orders the firings on the cores, runs the memory scripts, decides for "
+          + "a single-rate graph, splits the firings across the nodes when there are several, maps and orders them on "
+          + "the cores, runs the memory scripts, decides for "
           + "every buffer how its data moves through the caches (the memory strategy), and writes C that calls "
           + "the cacheflow runtime. It does the work of PREESM's scheduling, memory and code generation tasks "
           + "together, so it needs only the scenario: the other tasks of a PREESM workflow are not needed by "

@@ -24,6 +24,9 @@ record PlatformOptions(Integer nodes, Integer cores) {
    */
   static final int MAX_CORES = 64;
 
+  /** The most cores {@code --nodes} may describe in all, for {@code plan} too (beyond, no graph could use them). */
+  static final int MAX_PLANNED_CORES = 65536;
+
   /** The options {@code --nodes} and {@code --cores}, each a positive integer when given. */
   static PlatformOptions of(Arguments arguments) {
     return new PlatformOptions(arguments.positiveInt("--nodes").orElse(null),
@@ -60,8 +63,9 @@ record PlatformOptions(Integer nodes, Integer cores) {
           : described != null ? described : Platform.generic(fallbackCores).withNetwork(network);
     }
     int perNode = cores != null ? cores : described != null ? largestNode(described) : fallbackCores;
-    if ((long) nodes * perNode > Integer.MAX_VALUE) {
-      throw new UsageException("--nodes " + nodes + " x " + perNode + " cores per node: too many cores");
+    if ((long) nodes * perNode > MAX_PLANNED_CORES) {
+      throw new UsageException("--nodes " + nodes + " x " + perNode + " cores per node is " + (long) nodes * perNode
+          + " cores; at most " + MAX_PLANNED_CORES + " in all");
     }
     return Platform.generic(nodes, perNode).withNetwork(network);
   }

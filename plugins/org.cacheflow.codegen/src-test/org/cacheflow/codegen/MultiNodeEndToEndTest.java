@@ -94,8 +94,11 @@ class MultiNodeEndToEndTest {
       Path corpus = Path.of(corpusProperty);
       graphs.add(new Graph("corpus-stereo", corpus.resolve("preesm-apps/org.ietr.preesm.stereo"),
           "lowMaxDisparity.scenario", Map.of()));
-      for (String sdf3 : List.of("h263decoder.xml", "samplerate.xml", "generated/small_acyclic.xml",
-          "generated/small_cyclic.xml")) {
+      for (String app : List.of("sobel", "convolution", "matrix.multiplication.row.times.columns", "largeFFT")) {
+        graphs.add(new Graph("corpus-" + app, corpus.resolve("preesm-apps/org.ietr.preesm." + app), null, Map.of()));
+      }
+      for (String sdf3 : List.of("h263decoder.xml", "samplerate.xml", "mp3decoder_granule_parallelism.xml",
+          "generated/small_acyclic.xml", "generated/small_cyclic.xml", "generated/medium_acyclic.xml")) {
         graphs.add(new Graph(Path.of(sdf3).getFileName().toString().replace(".xml", ""), corpus.resolve("sdf3/"
             + sdf3), null, Map.of()));
       }

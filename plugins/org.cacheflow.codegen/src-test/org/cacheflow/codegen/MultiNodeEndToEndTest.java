@@ -40,23 +40,42 @@ class MultiNodeEndToEndTest {
   private static final Path EXAMPLES = Path.of("../../examples").toAbsolutePath().normalize();
 
   /**
-   * A graph: where it is read from, its scenario (or null) and parameter values; synthetic actor bodies, or with
-   * {@code real} the test graph's own actor code.
+   * A graph: where it is read from, its scenario (or null) and parameter values; synthetic actor bodies, or the
+   * actors' own code from {@code code} (src/ and include/, PROJECT_ROOT_PATH) with {@code libraries}.
    */
-  private record Graph(String name, Path input, String scenario, Map<String, String> parameters, boolean real) {
+  private record Graph(String name, Path input, String scenario, Map<String, String> parameters, Path code,
+      List<String> libraries) {
     Graph(String name, Path input, String scenario, Map<String, String> parameters) {
-      this(name, input, scenario, parameters, false);
+      this(name, input, scenario, parameters, null, List.of());
+    }
+
+    boolean real() {
+      return code != null;
+    }
+
+    ActorSources actors(Path dir) {
+      return code == null ? ActorSources.NONE : new ActorSources(dir.relativize(code.resolve("src")).toString(),
+          List.of(dir.relativize(code.resolve("include")).toString()), List.of(), libraries,
+          dir.relativize(code).toString());
     }
   }
+
+  /** examples/frame-crc with its actors: zlib, frames read from Code/dat; the reader stops after the last one. */
+  private static final Graph FRAME_CRC = new Graph("frame-crc-real", EXAMPLES.resolve("frame-crc"), null, Map.of(),
+      EXAMPLES.resolve("frame-crc/Code"), List.of("ZLIB::ZLIB"));
 
   /**
    * One program: a graph under a strategy on {@code nodes} x {@code cores}; {@code reversed} numbers the plan's
    * nodes backwards (the plan puts sinks on core 0, so this has them digested on the last node and gathered).
    */
   private record Case(Graph graph, String strategy, int nodes, int cores, EndToEndTest.Build build,
-      boolean reversed) {
+      boolean reversed, int iterations) {
     Case(Graph graph, String strategy, int nodes, int cores, EndToEndTest.Build build) {
       this(graph, strategy, nodes, cores, build, false);
+    }
+
+    Case(Graph graph, String strategy, int nodes, int cores, EndToEndTest.Build build, boolean reversed) {
+      this(graph, strategy, nodes, cores, build, reversed, 5);
     }
 
     String name() {
@@ -85,7 +104,8 @@ class MultiNodeEndToEndTest {
         "48", "nbDisparities", "4")));
     graphs.add(new Graph("filter-bank", EXAMPLES.resolve("filter-bank"), null, Map.of()));
     graphs.add(new Graph("frame-crc", EXAMPLES.resolve("frame-crc"), null, Map.of()));
-    graphs.add(new Graph("tiny", TestInputs.TINY.resolve("Algo/tiny.pi"), null, Map.of(), true));
+    graphs.add(new Graph("tiny", TestInputs.TINY.resolve("Algo/tiny.pi"), null, Map.of(), TestInputs.TINY.resolve(
+        "Code"), List.of()));
     Path bench = Path.of("../../bench/home-forwarding/Algo").toAbsolutePath().normalize();
     graphs.add(new Graph("farm", bench.resolve("farm.pi"), null, Map.of("size", "16", "tasks", "4", "elemFloat",
         "0")));
@@ -94,8 +114,11 @@ class MultiNodeEndToEndTest {
       Path corpus = Path.of(corpusProperty);
       graphs.add(new Graph("corpus-stereo", corpus.resolve("preesm-apps/org.ietr.preesm.stereo"),
           "lowMaxDisparity.scenario", Map.of()));
-      for (String sdf3 : List.of("h263decoder.xml", "samplerate.xml", "generated/small_acyclic.xml",
-          "generated/small_cyclic.xml")) {
+      for (String app : List.of("sobel", "convolution", "matrix.multiplication.row.times.columns", "largeFFT")) {
+        graphs.add(new Graph("corpus-" + app, corpus.resolve("preesm-apps/org.ietr.preesm." + app), null, Map.of()));
+      }
+      for (String sdf3 : List.of("h263decoder.xml", "samplerate.xml", "mp3decoder_granule_parallelism.xml",
+          "generated/small_acyclic.xml", "generated/small_cyclic.xml", "generated/medium_acyclic.xml")) {
         graphs.add(new Graph(Path.of(sdf3).getFileName().toString().replace(".xml", ""), corpus.resolve("sdf3/"
             + sdf3), null, Map.of()));
       }
@@ -115,6 +138,10 @@ class MultiNodeEndToEndTest {
     cases.add(new Case(graphs.get(4), "channels", 3, 1, EndToEndTest.Build.ASAN));
     cases.add(new Case(graphs.get(3), "baseline", 3, 1, EndToEndTest.Build.PLAIN, true));
     cases.add(new Case(graphs.get(4), "channels", 2, 2, EndToEndTest.Build.PLAIN, true));
+    // real actors printing what they compute: fewer iterations than frames, so the reader does not stop the run
+    for (int nodes = 1; nodes <= 3; nodes++) {
+      cases.add(new Case(FRAME_CRC, "baseline", nodes, nodes == 1 ? 2 : 1, EndToEndTest.Build.PLAIN, false, 3));
+    }
     Map<String, Result> reference = new HashMap<>();
     // cacheflow.e2e.only selects among these (names multinode-GRAPH-STRATEGY-NODESxCORES-BUILD) and EndToEndTest's
     // cases alike: matching none of these runs none
@@ -140,7 +167,7 @@ class MultiNodeEndToEndTest {
 
   private static Result singleNode(Case c) {
     try {
-      return run(new Case(c.graph(), "baseline", 1, 2, EndToEndTest.Build.PLAIN));
+      return run(new Case(c.graph(), "baseline", 1, 2, EndToEndTest.Build.PLAIN, false, c.iterations()));
     } catch (Exception e) {
       throw new IllegalStateException("single-node reference of " + c.graph().name() + ": " + e.getMessage(), e);
     }
@@ -283,10 +310,7 @@ class MultiNodeEndToEndTest {
     // a graph the plan keeps on one node (small_cyclic) still runs one process per node
     assertEquals(c.nodes(), project.nodes(), c.name());
     Path dir = WORK.resolve(c.name());
-    ActorSources actors = !c.graph().real() ? ActorSources.NONE : new ActorSources(
-        dir.relativize(TestInputs.TINY.resolve("Code/src")).toString(),
-        List.of(dir.relativize(TestInputs.TINY.resolve("Code/include")).toString()));
-    ProjectWriter.write(project, actors, TestInputs.runtime(), dir);
+    ProjectWriter.write(project, c.graph().actors(dir), TestInputs.runtime(), dir);
     List<String> configure = new ArrayList<>(List.of("cmake", "-S", dir.toString(), "-B", dir.resolve("build")
         .toString(), "-G", "Ninja", "-DCACHEFLOW_WERROR=ON", "-DCMAKE_BUILD_TYPE=RelWithDebInfo",
         "-DCMAKE_PREFIX_PATH=" + EndToEndTest.runtime(c.build())));
@@ -297,7 +321,7 @@ class MultiNodeEndToEndTest {
     EndToEndTest.exec(dir, EndToEndTest.buildSeconds(dir), List.of("cmake", "--build", dir.resolve("build")
         .toString()));
     List<String> program = List.of(dir.resolve("build").resolve(project.identifier()).toString(), "--iterations",
-        "5", "--validate");
+        Integer.toString(c.iterations()), "--validate");
     String output = EndToEndTest.exec(dir, 300, c.nodes() > 1 ? Mpi.command(c.nodes(), program) : program);
     List<String> digests = output.lines().filter(l -> l.matches(".* : [0-9a-f]{32}")).toList();
     assertFalse(digests.isEmpty(), "no sink digests printed:\n" + output);
@@ -337,6 +361,20 @@ class MultiNodeEndToEndTest {
       assertTrue(error.getMessage().contains("this program was generated for 2 nodes: run it with mpirun -np 2 "),
           error.getMessage());
     }
+  }
+
+  @Test
+  void anActorStoppingTheRunStopsTheJobWithTheReason() throws Exception {
+    EndToEndTest.assumeBuildTools("multi-node end-to-end tests");
+    Mpi.assume();
+    Case c = new Case(FRAME_CRC, "baseline", 2, 1, EndToEndTest.Build.PLAIN, false, 3);
+    run(c);
+    Path program = WORK.resolve(c.name()).resolve("build").resolve(model(c).identifier());
+    // the example's 6 frames: the reader asks for a stop after the last one, on its node only
+    AssertionError error = org.junit.jupiter.api.Assertions.assertThrows(AssertionError.class,
+        () -> EndToEndTest.exec(WORK, 120, Mpi.command(2, List.of(program.toString(), "--iterations", "20"))));
+    assertTrue(error.getMessage().contains("an actor stopped the run (preesmStopThreads) after 6 of 20 iterations; "
+        + program + " was generated for several nodes, which cannot agree on a stop"), error.getMessage());
   }
 
   @Test

@@ -117,6 +117,8 @@ public final class CodeModelBuilder {
   private Map<Integer, List<Integer>> firingsOfActor;
   private final Map<Integer, SyntheticActor> syntheticActors = new HashMap<>();
   private final Set<String> headers = new LinkedHashSet<>();
+  /** Roots that init prototypes get as arguments (made when first needed). */
+  private Set<Integer> initRoots;
   /** Whether the digested FIFOs are those of persistent delays (the graph has no sink actor). */
   private boolean delaySinks;
 
@@ -609,6 +611,9 @@ public final class CodeModelBuilder {
     } else if (Long.bitCount(writerMask[r]) != 1 || Long.bitCount(readerMask[r]) != 1) {
       cause = "buffer " + describeRoot(r) + " crosses nodes but is not written on one core and read on one other"
           + where;
+    } else if (rootsOfInitCalls().contains(r)) {
+      cause = "buffer " + describeRoot(r) + " crosses nodes" + where + " but an actor's init prototype takes it: it"
+          + " exists before the first iteration's message";
     } else if (rootBytes(r) > Integer.MAX_VALUE) {
       cause = "buffer " + describeRoot(r) + " crosses nodes but its " + rootBytes(r)
           + " bytes exceed MPI's count type (int, at most " + Integer.MAX_VALUE + " bytes per message)";
@@ -962,6 +967,13 @@ public final class CodeModelBuilder {
 
   /** Roots that init prototypes get as arguments: they are used before the loop. */
   private Set<Integer> rootsOfInitCalls() {
+    if (initRoots == null) {
+      initRoots = findRootsOfInitCalls();
+    }
+    return initRoots;
+  }
+
+  private Set<Integer> findRootsOfInitCalls() {
     Set<Integer> result = new java.util.HashSet<>();
     if (synthetic) {
       return result;

@@ -130,6 +130,9 @@ class MainPrinter extends CTemplate {
 
 		    «IF project.multiNode»
 		    	double seconds = cf_gen_run_cores(node_cores, node_core_count, cf_mpi_pin(node_core_count, options.pin));
+		    	«IF !project.synthetic»
+		    		cf_mpi_check_stop(argv[0], cf_iterations);
+		    	«ENDIF»
 
 		    	if (cf_validate) {
 		    	    /* digests, statistics and time of every node, printed by rank 0 as one machine prints them */

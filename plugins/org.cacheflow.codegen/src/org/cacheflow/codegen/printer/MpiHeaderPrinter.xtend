@@ -38,6 +38,10 @@ class MpiHeaderPrinter extends CTemplate {
 		 * after those of the processes before it there), its threads unpinned within them, and 0 is returned.
 		 * Collective: every process calls it. */
 		int cf_mpi_pin(int cores, int pin);
+		/* After the node's cores are done: an actor that set preesmStopThreads stopped this node only (the cores of a node
+		 * agree on the last iteration, the nodes cannot), so the job is stopped with a message instead of waiting for
+		 * messages that will never come. */
+		void cf_mpi_check_stop(const char *program, long iterations);
 		/* Stops the whole job with a message naming the call when rc is not MPI_SUCCESS. */
 		void cf_mpi_check(int rc, const char *what);
 

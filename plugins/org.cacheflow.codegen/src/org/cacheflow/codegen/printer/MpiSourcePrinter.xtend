@@ -71,6 +71,15 @@ class MpiSourcePrinter extends CTemplate {
 
 		void cf_mpi_finalize(void) { MPI_Finalize(); }
 
+		void cf_mpi_check_stop(const char *program, long iterations) {
+		    long run = cf_gen_iterations_run(iterations);
+		    if (run >= iterations) return;
+		    fprintf(stderr, "error: node %d: an actor stopped the run (preesmStopThreads) after %ld of %ld iterations; %s"
+		                    " was generated for several nodes, which cannot agree on a stop: give the iterations to run with"
+		                    " --iterations\n", cf_mpi_rank, run, iterations, program);
+		    MPI_Abort(MPI_COMM_WORLD, 3);
+		}
+
 		int cf_mpi_pin(int cores, int pin) {
 		    MPI_Comm machine;
 		    int here = 0, first = 0;

@@ -62,8 +62,10 @@ graphs=(stereo farm)
 # the stereo scenario's timings are microseconds: its target says so (timing.ns), for the network model
 inputs_stereo=("$root/examples/stereo" --target "$here/stereo.target")
 code_stereo=(--sources "$root/examples/stereo/Code/src" --include "$root/examples/stereo/Code/include")
-inputs_farm=("$hf/Algo/farm.pi" --param "size=$farm_size" --param tasks=4 --param elemFloat=0)
+farm_params=(--param "size=$farm_size" --param tasks=4 --param elemFloat=0)
 code_farm=(--sources "$hf/Code/src/farm" --include "$hf/Code/include")
+# the farm has no scenario: its actors' times are measured first (step 0), and the planner gets them in one
+inputs_farm=("$hf/Algo/farm.pi" --scenario "$work/farm.scenario" "${farm_params[@]}")
 platforms=("1 2" "2 1") # nodes cores-per-node
 
 # Pinning as the programs do it: the 1-node program's threads on CPUs 0 and 1; the processes of the 2-node
@@ -74,6 +76,39 @@ run_program() { # graph nodes cores args...: runs it (under mpirun on several no
     local exe="$work/$graph-${nodes}x$cores/build/$graph"
     if [ "$nodes" -gt 1 ]; then "${mpi[@]}" "$exe" "$@"; else "$exe" "$@"; fi
 }
+
+echo "== timings of the farm's actors: the sequential program (1 node x 1 core), CF_BENCH_ACTOR_TIMES=1"
+# A PREESM scenario's timings are measured actor times; the farm's actors time themselves (Code/include/
+# actor_timer.h). They become a scenario in nanoseconds (the planner's network model's unit).
+"$cacheflow" generate "$hf/Algo/farm.pi" "${farm_params[@]}" --out "$work/farm-timing" --cores 1 \
+    --strategy baseline "${code_farm[@]}" >"$work/farm-timing.log" 2>&1 &&
+    cmake -S "$work/farm-timing" -B "$work/farm-timing/build" "${generator[@]}" -DCMAKE_BUILD_TYPE=Release \
+        -DCACHEFLOW_BUNDLED_RUNTIME=ON >>"$work/farm-timing.log" 2>&1 &&
+    cmake --build "$work/farm-timing/build" -j "$jobs" >>"$work/farm-timing.log" 2>&1 ||
+    { tail -30 "$work/farm-timing.log"; die "building the farm's timing program failed"; }
+CF_BENCH_ACTOR_TIMES=1 "$work/farm-timing/build/farm" --iterations 2000 2>"$work/farm-timing.times" >/dev/null ||
+    die "the farm's timing program failed"
+python3 - "$work/farm-timing.times" "$work/farm.scenario" <<'PY' || die "no actor times in $work/farm-timing.times"
+import re, sys
+times, scenario = sys.argv[1:3]
+actors = {"farmEmit": "farm/Emitter", "farmConvolve": "farm/Worker", "farmCollect": "farm/Collector"}
+ns = {}
+for line in open(times):
+    m = re.match(r"actor-time: (\w+)(?:@cpu\d+)? (\d+) firings, ([0-9.]+) us/firing", line)
+    if m and m.group(1) in actors:
+        ns[actors[m.group(1)]] = max(1, round(float(m.group(3)) * 1000))
+if len(ns) != len(actors):
+    sys.exit(f"actor times missing: {sorted(set(actors.values()) - set(ns))}")
+with open(scenario, "w") as f:
+    f.write('<?xml version="1.0" encoding="UTF-8"?>\n'
+            "<!-- written by bench/multinode/run.sh: the farm's actor times (ns per firing) measured on this machine -->\n"
+            "<scenario>\n    <files>\n        <algorithm url=\"/home-forwarding/Algo/farm.pi\"/>\n"
+            "    </files>\n    <timings excelUrl=\"\">\n")
+    for vertex, t in ns.items():
+        f.write(f'        <timing opname="x86" time="{t}" vertexname="{vertex}"/>\n')
+    f.write("    </timings>\n</scenario>\n")
+print("   farm actors (ns per firing): " + ", ".join(f"{v.split('/')[1]} {t}" for v, t in ns.items()))
+PY
 
 echo "== plan and generate (cacheflow plan --json, cacheflow generate), build (Release)"
 plans="$work/plans.tsv"

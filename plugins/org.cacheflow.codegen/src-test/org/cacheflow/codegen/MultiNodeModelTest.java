@@ -150,6 +150,21 @@ class MultiNodeModelTest {
     assertTrue(merged.getMessage().contains("aliased buffers need shared memory"), merged.getMessage());
     // the planner itself gives no such plan: the same graph on two nodes generates
     assertTrue(farm("auto", 2, 1).multiNode());
+    // examples/filter-bank's histogram keeps its state in a persistent delay, whose firings the one-node plan
+    // spreads over both cores
+    Srdag filterBank = TestInputs.srdag(Path.of("../../examples/filter-bank").toAbsolutePath().normalize(), null);
+    PlannedExecution spread = PlannedExecution.plan(filterBank, 1, 2, Strategy.named("baseline"),
+        TargetCache.ZEN4_VM, null);
+    InputException delay = assertThrows(InputException.class, () -> CodeModelBuilder.build(new RenumberedNodes(
+        spread, 2, core -> core), true));
+    assertTrue(delay.getMessage().contains("the persistent delay of Histogram.counts -> Histogram.previous crosses"
+        + " nodes") && delay.getMessage().endsWith("a delay's end and its init must run on one node"),
+        delay.getMessage());
+    // ... and the planner keeps them on one node
+    for (int nodes = 2; nodes <= 3; nodes++) {
+      assertTrue(CodeModelBuilder.build(PlannedExecution.plan(filterBank, nodes, 1, Strategy.named("baseline"),
+          TargetCache.ZEN4_VM, null), true).multiNode());
+    }
   }
 
   @Test

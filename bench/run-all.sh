@@ -51,8 +51,7 @@ fi
 build="$here/build/runtime-c"
 out="$here/results/runtime-c"
 mkdir -p "$out"
-generator=()
-if command -v ninja >/dev/null; then generator=(-G Ninja); fi
+. "$here/lib.sh" # the CMake generator
 if run cmake -S "$root/runtime-c" -B "$build" "${generator[@]}" -DCMAKE_BUILD_TYPE=Release -DCF_BUILD_TESTS=OFF \
         -DCF_BUILD_BENCH=ON >/dev/null && run cmake --build "$build"; then
     for program in bench_ntm_copy bench_cow bench_prestore bench_prestore_paper bench_channel bench_spsc bench_flag; do

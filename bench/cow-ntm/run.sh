@@ -32,10 +32,7 @@ while [ $# -gt 0 ]; do
     shift
 done
 
-die() { echo "run.sh: $*" >&2; exit 1; }
-command -v cmake >/dev/null || die "cmake not found"
-command -v ninja >/dev/null || die "ninja not found"
-command -v python3 >/dev/null || die "python3 not found"
+. "$(dirname "$0")/../lib.sh" cmake ninja python3
 
 # Frames (width x height, 32 disparities). What each MatchingCost firing shares with the 31 others is the
 # two views and the two census images, 10 bytes per pixel; the baseline copies them once per disparity.

@@ -36,10 +36,7 @@ while [ $# -gt 0 ]; do
     shift
 done
 
-die() { echo "run.sh: $*" >&2; exit 1; }
-command -v cmake >/dev/null || die "cmake not found"
-command -v ninja >/dev/null || die "ninja not found"
-command -v python3 >/dev/null || die "python3 not found"
+. "$(dirname "$0")/../lib.sh" cmake ninja python3
 
 mkdir -p "$work" "$results"
 load_before=$(uptime)

@@ -44,11 +44,7 @@ while [ $# -gt 0 ]; do
     shift
 done
 
-die() { echo "run.sh: $*" >&2; exit 1; }
-command -v cmake >/dev/null || die "cmake not found"
-command -v python3 >/dev/null || die "python3 not found"
-generator=()
-if command -v ninja >/dev/null; then generator=(-G Ninja); fi
+. "$(dirname "$0")/../lib.sh" cmake python3
 
 # benchmark size type: the paper's sizes (farm 32..128, map 56..224), integer and float elements
 variants=(sequential baseline homeforward lamport homeforward-demote)

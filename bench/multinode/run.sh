@@ -44,12 +44,8 @@ while [ $# -gt 0 ]; do
     shift
 done
 
-die() { echo "run.sh: $*" >&2; exit 1; }
-command -v cmake >/dev/null || die "cmake not found"
-command -v python3 >/dev/null || die "python3 not found"
-command -v "$mpirun" >/dev/null || die "$mpirun not found (Debian: apt-get install openmpi-bin libopenmpi-dev)"
-generator=()
-if command -v ninja >/dev/null; then generator=(-G Ninja); fi
+. "$(dirname "$0")/../lib.sh" cmake python3
+need "$mpirun" "Debian: apt-get install openmpi-bin libopenmpi-dev"
 # two MPI processes on a machine of any size, not bound to cores by Open MPI; Open MPI refuses root unless told
 mpi=("$mpirun" --oversubscribe --bind-to none -np 2)
 if [ "$(id -u)" = 0 ]; then mpi+=(--allow-run-as-root); fi

@@ -35,10 +35,7 @@ while [ $# -gt 0 ]; do
 done
 [ ${#strategies[@]} -gt 0 ] || strategies=(auto baseline)
 
-die() { echo "run.sh: $*" >&2; exit 1; }
-command -v cmake >/dev/null || die "cmake not found"
-generator=()
-if command -v ninja >/dev/null; then generator=(-G Ninja); fi
+. "$(dirname "$0")/../lib.sh" cmake
 
 started=$(date +%s)
 mkdir -p "$work" "$results"

@@ -60,6 +60,20 @@ public final class LiveBytes {
     return live;
   }
 
+  /**
+   * The bytes of every buffer that reach an actor firing or a delay's storage through special vertices' copies,
+   * whatever memory the buffers share: the bytes a program's results depend on. A buffer none of whose bytes
+   * reach one ({@code bytes == 0}) may hold anything when its consumer runs.
+   */
+  static LiveBytes semantic(Srdag srdag, Topology topology) {
+    LiveBytes live = whole(srdag);
+    boolean[] pinned = new boolean[srdag.edgeCount()];
+    for (int p = srdag.vertexCount() - 1; p >= 0; p--) {
+      live.consumerReads(topology.topological(p), pinned);
+    }
+    return live;
+  }
+
   /** First live byte of the buffer. */
   public long first(int edge) {
     return first[edge];

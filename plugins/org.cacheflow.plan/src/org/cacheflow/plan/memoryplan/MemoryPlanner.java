@@ -70,6 +70,10 @@ public final class MemoryPlanner {
     if (partition.nodes() > 1) {
       facts = NodeLocalFacts.of(srdag, facts, partition);
     }
+    if (request.strategy() != org.cacheflow.plan.strategy.GlobalStrategy.BASELINE) {
+      // state chains in one memory (issue 14); PREESM's code (baseline) keeps the merger's groups
+      facts = ChainFusion.of(srdag, topology, facts);
+    }
     Classification classes = Classifier.classify(schedule, facts, topology, access);
     progress.worked(1);
     ReuseDistances distances = ReuseDistances.compute(schedule, touchedBytes(srdag, topology, classes));

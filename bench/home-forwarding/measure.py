@@ -26,7 +26,7 @@ import subprocess
 import sys
 
 BASELINE, LAMPORT, SEQUENTIAL = "baseline", "lamport", "sequential"
-VARIANT_ORDER = [SEQUENTIAL, BASELINE, "homeforward", LAMPORT, "homeforward-demote"]
+VARIANT_ORDER = [SEQUENTIAL, BASELINE, "homeforward", LAMPORT, "auto", "homeforward-demote"]
 
 
 def fail(message):

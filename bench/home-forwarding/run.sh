@@ -4,7 +4,7 @@
 #   bench/home-forwarding/run.sh [--quick] [--runs N] [--config "BENCH SIZE TYPE"]...
 # 1. builds the C runtime twice (Release): rdy-ack channels and the Lamport ring (CF_CHANNEL_IMPL=lamport);
 # 2. for every benchmark, matrix size and element type, generates the graph with `cacheflow generate` on
-#    2 cores with --strategy baseline, homeforward and (not with --quick) prestore-demote (the channels of
+#    2 cores with --strategy baseline, homeforward, auto and (not with --quick) prestore-demote (the channels of
 #    homeforward, with the written slot lines demoted to the shared cache before each commit: the nearest
 #    commodity analogue of home-forward stores), and on 1 core (the sequential reference);
 # 3. builds each generated project (Release) against the matching runtime; the homeforward project twice,
@@ -47,11 +47,11 @@ done
 . "$(dirname "$0")/../lib.sh" cmake python3
 
 # benchmark size type: the paper's sizes (farm 32..128, map 56..224), integer and float elements
-variants=(sequential baseline homeforward lamport homeforward-demote)
+variants=(sequential baseline homeforward lamport auto homeforward-demote)
 if [ "$quick" = 1 ]; then
     configurations=("farm 32 int" "map 56 int")
     runs=5
-    variants=(sequential baseline homeforward lamport)
+    variants=(sequential baseline homeforward lamport auto)
 else
     configurations=()
     for size in 32 64 128; do for type in int float; do configurations+=("farm $size $type"); done; done
@@ -140,7 +140,7 @@ for configuration in "${configurations[@]}"; do
     elem_float=$([ "$type" = float ] && echo 1 || echo 0)
     if [ "$bench" = farm ]; then params=(--param "size=$size" --param "tasks=$farm_tasks" --param "elemFloat=$elem_float")
     else params=(--param "size=$size" --param "parts=$map_parts" --param "elemFloat=$elem_float"); fi
-    generations=("baseline 2" "homeforward 2" "baseline 1")
+    generations=("baseline 2" "homeforward 2" "auto 2" "baseline 1")
     [ "$quick" = 1 ] || generations+=("prestore-demote 2")
     for generation in "${generations[@]}"; do
         read -r strategy cores <<<"$generation"
@@ -149,12 +149,12 @@ for configuration in "${configurations[@]}"; do
     done
 done
 finish
-echo "   generated ${#configurations[@]} configurations x (baseline, homeforward$([ "$quick" = 1 ] || echo ", prestore-demote") on 2 cores; baseline on 1 core)"
+echo "   generated ${#configurations[@]} configurations x (baseline, homeforward, auto$([ "$quick" = 1 ] || echo ", prestore-demote") on 2 cores; baseline on 1 core)"
 for configuration in "${configurations[@]}"; do
     read -r bench size type <<<"$configuration"
     name="$bench-$size-$type"
     for build in "baseline-1 sequential rdyack" "baseline-2 baseline rdyack" "homeforward-2 homeforward rdyack" \
-                 "homeforward-2 lamport lamport" "prestore-demote-2 homeforward-demote rdyack"; do
+                 "homeforward-2 lamport lamport" "auto-2 auto rdyack" "prestore-demote-2 homeforward-demote rdyack"; do
         read -r generated variant impl <<<"$build"
         [ -d "$work/gen/$name-$generated" ] || continue
         throttle
@@ -166,7 +166,7 @@ for configuration in "${configurations[@]}"; do
         cores=$([ "$variant" = sequential ] && echo 1 || echo 2)
         case "$variant" in
             sequential) generated=baseline-1 ;; baseline) generated=baseline-2 ;;
-            homeforward-demote) generated=prestore-demote-2 ;; *) generated=homeforward-2 ;;
+            homeforward-demote) generated=prestore-demote-2 ;; auto) generated=auto-2 ;; *) generated=homeforward-2 ;;
         esac
         printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$bench" "$size" "$type" "$variant" "$cores" "$tasks" \
             "$iterations" "$work/bin/$name-$variant/$bench" "$work/gen/$name-$generated" >>"$plan"

@@ -61,15 +61,9 @@ public final class Platform {
 
   /** {@code count} cores named {@code Core0 .. Core<count-1>} (PREESM's naming), all of one type. */
   public static Platform generic(int count) {
-    if (count <= 0) {
-      throw new IllegalArgumentException("core count must be positive: " + count);
-    }
-    List<Core> cores = new ArrayList<>();
-    for (int i = 0; i < count; i++) {
-      cores.add(new Core(i, "Core" + i, GENERIC_TYPE));
-    }
-    return new Platform(cores);
+    return generic(1, count);
   }
+
 
   /**
    * {@code nodes} nodes of {@code coresPerNode} cores each, all of one type; cores are numbered node by node

@@ -47,7 +47,10 @@ public record MeasuredCosts(long cowReadOnlyMinBytes, long cowReadMostlyMinBytes
    * homeforward program against the sequential one, each actor timing its firings with CF_BENCH_ACTOR_TIMES=1
    * under chrt -f 1): about 8 000 line transfers per iteration (2 x 128 KiB pulled across, 2 x 128 KiB taken
    * back for writing) added about 45 us to the cores' firings, 5-6 ns per line; the upper figure is charged.
-   * The flag's one-line ping-pong (170 ns far) is latency; a buffer's lines stream, many in flight.
+   * bench/home-forwarding/line-cost (two pinned threads handing a buffer back and forth, medians of 5000 rounds,
+   * load average about 4) agrees on the mean but splits it: a reader pulls a line in 6-10 ns (4-64 KiB buffers;
+   * 2-3 ns at 256 KiB), a writer takes one back in about 2.5 ns. The flag's one-line ping-pong (170 ns far) is
+   * latency; a buffer's lines stream, many in flight.
    */
   public static final double LINE_NANOS = 6;
 

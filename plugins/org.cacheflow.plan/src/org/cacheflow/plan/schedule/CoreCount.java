@@ -146,6 +146,7 @@ public final class CoreCount {
   }
 
   private static boolean isSpecialOrInserted(Srdag srdag, int vertex) {
-    return srdag.vertexActor(vertex) < 0 || srdag.flatGraph().actor(srdag.vertexActor(vertex)).kind() != ActorKind.NORMAL;
+    return srdag.vertexActor(vertex) < 0
+        || srdag.flatGraph().actor(srdag.vertexActor(vertex)).kind() != ActorKind.NORMAL;
   }
 }

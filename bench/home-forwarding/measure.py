@@ -3,6 +3,10 @@
 checks that every variant of a configuration prints the same sink digests, times repeated runs, prints a
 table and writes a tidy CSV (one row per measurement).
 
+With --scenario OUT --graph farm|map --exe E --iterations N it only measures the actors' times of the
+sequential program E (CF_BENCH_ACTOR_TIMES=1, median of 3 runs) and writes them as a PREESM scenario, in ns
+per firing: what a PREESM user gives the planner (run.sh generates the 2-core variants with it).
+
 Plan file: one line per program, tab-separated:
     benchmark size type variant cores tasks_per_iteration iterations executable [generated_project]
 
@@ -84,6 +88,33 @@ def actor_times(program, runs=3):
     return {name: statistics.median(values) for name, values in samples.items()}
 
 
+# The actor functions of each graph and the PiSDF vertices they implement (the scenario's vertex names).
+VERTICES = {
+    "farm": {"farmEmit": "farm/Emitter", "farmConvolve": "farm/Worker", "farmCollect": "farm/Collector"},
+    "map": {"mapScatter": "map/Scatter", "mapMultiply": "map/Worker", "mapGather": "map/Gather"},
+}
+
+
+def write_scenario(path, graph, exe, iterations):
+    """Measures the sequential program's actor times and writes them as a scenario (ns per firing)."""
+    vertices = VERTICES[graph]
+    times = actor_times(dict(exe=exe, iterations=iterations))
+    missing = sorted(set(vertices) - set(times))
+    if missing:
+        fail(f"{exe}: no actor time for {', '.join(missing)} (CF_BENCH_ACTOR_TIMES=1)")
+    ns = {vertices[f]: max(1, round(times[f] * 1000)) for f in vertices}
+    with open(path, "w", encoding="utf-8") as out:
+        out.write('<?xml version="1.0" encoding="UTF-8"?>\n'
+                  f"<!-- written by bench/home-forwarding/measure.py: the actors' times (ns per firing), median of 3 "
+                  f"runs of the sequential program with CF_BENCH_ACTOR_TIMES=1 on this machine -->\n"
+                  f'<scenario>\n    <files>\n        <algorithm url="/home-forwarding/Algo/{graph}.pi"/>\n'
+                  '    </files>\n    <timings excelUrl="">\n')
+        for vertex, t in ns.items():
+            out.write(f'        <timing opname="x86" time="{t}" vertexname="{vertex}"/>\n')
+        out.write("    </timings>\n</scenario>\n")
+    print(f"   {os.path.basename(path)}: " + ", ".join(f"{v.split('/')[1]} {t} ns" for v, t in ns.items()))
+
+
 def calls_per_core(generated):
     """{core: {function: calls per iteration}} from the loops of a generated project's core_N.c files."""
     cores = {}
@@ -105,9 +136,17 @@ def schedule_bound(times, generated):
     if not times or not generated or not os.path.isdir(generated):
         return None
     cores = calls_per_core(generated)
-    loads = [sum(times.get(f, 0.0) * n for f, n in calls.items()) for calls in cores.values()]
+    loads = [sum(times.get(f, 0.0) * n for f, n in calls.items()) for calls in cores.values() if calls]
     total = sum(loads)
     return total / max(loads) if loads and max(loads) > 0 else None
+
+
+def planned_cores(program):
+    """The cores the generated program runs on (the planner may map a 2-core request to 1 core): core_N.c files
+    whose loop calls an actor."""
+    if not program["generated"] or not os.path.isdir(program["generated"]):
+        return program["cores"]
+    return sum(1 for calls in calls_per_core(program["generated"]).values() if calls) or program["cores"]
 
 
 def digests(stdout):
@@ -138,6 +177,7 @@ def measure_configuration(programs, runs, validate_iterations):
             fail(f"{label}: {program['variant']} digests {found} differ from {reference[0]}'s {reference[1]}")
     sequential = [p for p in programs if p["variant"] == SEQUENTIAL]
     times = actor_times(sequential[0]) if sequential else {}
+    # a 2-core request the planner mapped to 1 core has the bound of one core: 1.0
     bounds = {p["variant"]: schedule_bound(times, p["generated"]) for p in programs if p["cores"] > 1}
     per_task = {program["variant"]: [] for program in programs}
     for round_number in range(runs):
@@ -159,11 +199,23 @@ def ratio_rows(per_task, variant, reference):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("plan")
+    parser.add_argument("plan", nargs="?")
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--validate-iterations", type=int, default=20)
-    parser.add_argument("--csv", required=True)
+    parser.add_argument("--csv")
+    parser.add_argument("--scenario", metavar="OUT", help="only write the sequential program's actor times as a "
+                        "scenario (with --graph, --exe, --iterations)")
+    parser.add_argument("--graph", choices=sorted(VERTICES))
+    parser.add_argument("--exe")
+    parser.add_argument("--iterations", type=int)
     options = parser.parse_args()
+    if options.scenario:
+        if not (options.graph and options.exe and options.iterations):
+            fail("--scenario needs --graph, --exe and --iterations")
+        write_scenario(options.scenario, options.graph, options.exe, options.iterations)
+        return
+    if not options.plan or not options.csv:
+        fail("a plan file and --csv are needed (or --scenario)")
     if options.runs < 1:
         fail("--runs must be at least 1")
 
@@ -173,8 +225,8 @@ def main():
         configurations.setdefault((program["benchmark"], program["size"], program["type"]), []).append(program)
 
     rows = []
-    header = (f"{'benchmark':<9} {'size':>7} {'type':<5} {'variant':<18} {'T_S us/task':>11} {'min-max':>15} "
-              f"{'vs baseline':>17} {'vs lamport':>17} {'speedup':>7} {'bound':>5} {'of bound':>8}")
+    header = (f"{'benchmark':<9} {'size':>7} {'type':<5} {'variant':<18} {'cores':<17} {'T_S us/task':>11} "
+              f"{'min-max':>15} {'vs baseline':>17} {'vs lamport':>17} {'speedup':>7} {'bound':>5} {'of bound':>8}")
     print(header)
     print("-" * len(header))
     for (benchmark, size, elem_type), group in configurations.items():
@@ -183,9 +235,12 @@ def main():
                                                                       options.validate_iterations)
         for program in group:
             variant = program["variant"]
+            planned = planned_cores(program)
             common = dict(benchmark=benchmark, variant=variant, size=size, type=elem_type, runs=options.runs,
                           cores=program["cores"], tasks_per_iteration=program["tasks"],
-                          iterations=program["iterations"])
+                          iterations=program["iterations"], planner_cores=planned)
+            cores_cell = (f"{planned} core (planner)" if planned == 1 and program["cores"] > 1
+                          else f"{planned}")
             median, low, high = summary(per_task[variant])
             rows.append(dict(common, metric="service_time", median=median, low=low, high=high, unit="us/task"))
             cells = {}
@@ -201,14 +256,14 @@ def main():
                 rows.append(dict(common, metric="speedup_vs_sequential", median=s_median, low=s_low, high=s_high,
                                  unit="x"))
                 cells["speedup"] = f"{s_median:.2f}"
-                bound = bounds.get(variant)
+                bound = 1.0 if planned == 1 and program["cores"] > 1 else bounds.get(variant)
                 if bound:
                     rows.append(dict(common, metric="schedule_bound", median=bound, low=bound, high=bound, unit="x"))
                     rows.append(dict(common, metric="fraction_of_bound", median=s_median / bound,
                                      low=s_low / bound, high=s_high / bound, unit="x"))
                     cells["bound"] = f"{bound:.2f}"
                     cells["of_bound"] = f"{s_median / bound:.2f}"
-            print(f"{benchmark:<9} {f'{size}x{size}':>7} {elem_type:<5} {variant:<18} {median:11.2f} "
+            print(f"{benchmark:<9} {f'{size}x{size}':>7} {elem_type:<5} {variant:<18} {cores_cell:<17} {median:11.2f} "
                   f"{f'{low:.2f}-{high:.2f}':>15} {cells.get('ratio_vs_baseline', '-'):>17} "
                   f"{cells.get('ratio_vs_lamport', '-'):>17} {cells.get('speedup', '-'):>7} "
                   f"{cells.get('bound', '-'):>5} {cells.get('of_bound', '-'):>8}")
@@ -220,7 +275,7 @@ def main():
 
     os.makedirs(os.path.dirname(os.path.abspath(options.csv)), exist_ok=True)
     columns = ["benchmark", "variant", "size", "type", "metric", "median", "low", "high", "unit", "runs", "cores",
-               "tasks_per_iteration", "iterations"]
+               "tasks_per_iteration", "iterations", "planner_cores"]
     with open(options.csv, "w", newline="", encoding="utf-8") as out:
         writer = csv.DictWriter(out, fieldnames=columns)
         writer.writeheader()
@@ -230,7 +285,9 @@ def main():
             writer.writerow(row)
     print(f"\nCSV: {os.path.basename(options.csv)} ({len(rows)} rows). Ratios are this variant's service time over the other's "
           f"in the same round (< 1: faster); speedup = sequential service time / this variant's; bound = the speed-up "
-          f"the variant's static schedule allows (measured actor times, busiest core); of bound = speedup / bound.")
+          f"the variant's static schedule allows (measured actor times, busiest core; 1.0 where the planner chose 1 core); "
+          f"of bound = speedup / bound; cores: those the program runs on (\"1 core (planner)\": 2 were asked for, "
+          f"and the planner chose one, see its notes).")
 
 
 if __name__ == "__main__":

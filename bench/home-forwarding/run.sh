@@ -3,13 +3,17 @@
 # command, from a fresh clone:
 #   bench/home-forwarding/run.sh [--quick] [--runs N] [--config "BENCH SIZE TYPE"]...
 # 1. builds the C runtime twice (Release): rdy-ack channels and the Lamport ring (CF_CHANNEL_IMPL=lamport);
-# 2. for every benchmark, matrix size and element type, generates the graph with `cacheflow generate` on
-#    2 cores with --strategy baseline, homeforward, auto and (not with --quick) prestore-demote (the channels of
+# 2. for every benchmark, matrix size and element type, generates the graph on 1 core (the sequential
+#    reference), builds it and runs it with CF_BENCH_ACTOR_TIMES=1: the actors' measured times become a PREESM
+#    scenario (ns per firing; the target ns.target says the unit), as a PREESM user would give the planner;
+# 3. generates the graph with that scenario (`cacheflow generate --scenario --target ns.target`) on 2 cores
+#    with --strategy baseline, homeforward, auto and (not with --quick) prestore-demote (the channels of
 #    homeforward, with the written slot lines demoted to the shared cache before each commit: the nearest
-#    commodity analogue of home-forward stores), and on 1 core (the sequential reference);
-# 3. builds each generated project (Release) against the matching runtime; the homeforward project twice,
+#    commodity analogue of home-forward stores); the planner maps by these times, and may choose 1 core where
+#    two cannot win (its note, from `cacheflow plan`, is printed and saved next to the table);
+# 4. builds each generated project (Release) against the matching runtime; the homeforward project twice,
 #    once against each channel implementation ("homeforward" and "lamport");
-# 4. runs measure.py: MD5 agreement of all variants (--validate), the actors' times in the sequential program
+# 5. runs measure.py: MD5 agreement of all variants (--validate), the actors' times in the sequential program
 #    (Code/include/actor_timer.h) and from them the bound the 2-core static schedule allows, repeated
 #    interleaved runs timed by the sink actor (service time per task, Code/include/stream_timer.h), a table,
 #    and the CSV bench/results/home-forwarding.csv (the table is also saved next to it, with the machine
@@ -38,7 +42,7 @@ while [ $# -gt 0 ]; do
         --quick) quick=1 ;;
         --runs) shift; runs=${1:?--runs needs a number} ;;
         --config) shift; only+=("${1:?--config needs \"BENCH SIZE TYPE\"}") ;;
-        -h|--help) sed -n '2,22p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,26p' "$0"; exit 0 ;;
         *) echo "run.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
     esac
     shift
@@ -135,25 +139,69 @@ LAUNCHER
     chmod +x "$work/cli/cacheflow"
     cacheflow="$work/cli/cacheflow"
 fi
+params_of() { # bench size type: the graph's --param options
+    local elem_float
+    elem_float=$([ "$3" = float ] && echo 1 || echo 0)
+    if [ "$1" = farm ]; then echo "--param size=$2 --param tasks=$farm_tasks --param elemFloat=$elem_float"
+    else echo "--param size=$2 --param parts=$map_parts --param elemFloat=$elem_float"; fi
+}
+# The sequential programs first: their actors' times are the scenario every 2-core variant is planned with.
 for configuration in "${configurations[@]}"; do
     read -r bench size type <<<"$configuration"
-    elem_float=$([ "$type" = float ] && echo 1 || echo 0)
-    if [ "$bench" = farm ]; then params=(--param "size=$size" --param "tasks=$farm_tasks" --param "elemFloat=$elem_float")
-    else params=(--param "size=$size" --param "parts=$map_parts" --param "elemFloat=$elem_float"); fi
-    generations=("baseline 2" "homeforward 2" "auto 2" "baseline 1")
+    read -ra params <<<"$(params_of "$bench" "$size" "$type")"
+    throttle
+    generate "$bench-$size-$type" "$bench" baseline 1 "${params[@]}" &
+done
+finish
+for configuration in "${configurations[@]}"; do
+    read -r bench size type <<<"$configuration"
+    throttle
+    build_variant "$work/gen/$bench-$size-$type-baseline-1" "$work/bin/$bench-$size-$type-sequential" rdyack &
+done
+finish
+echo "== the actors' times (the sequential program, CF_BENCH_ACTOR_TIMES=1) as scenarios, ns per firing"
+# A PREESM user gives the planner the actors' measured times in a scenario; the farm's and map's actors time
+# themselves (Code/include/actor_timer.h). ns.target tells the planner that the scenario's unit is 1 ns.
+mkdir -p "$work/scenario"
+for configuration in "${configurations[@]}"; do
+    read -r bench size type <<<"$configuration"
+    name="$bench-$size-$type"
+    python3 "$here/measure.py" --scenario "$work/scenario/$name.scenario" --graph "$bench" \
+        --exe "$work/bin/$name-sequential/$bench" --iterations "$(iterations_for "$bench" "$size")" ||
+        die "no actor times from $work/bin/$name-sequential/$bench"
+done
+for configuration in "${configurations[@]}"; do
+    read -r bench size type <<<"$configuration"
+    name="$bench-$size-$type"
+    read -ra params <<<"$(params_of "$bench" "$size" "$type")"
+    params+=(--scenario "$work/scenario/$name.scenario" --target "$here/ns.target")
+    generations=("baseline 2" "homeforward 2" "auto 2")
     [ "$quick" = 1 ] || generations+=("prestore-demote 2")
     for generation in "${generations[@]}"; do
         read -r strategy cores <<<"$generation"
         throttle
-        generate "$bench-$size-$type" "$bench" "$strategy" "$cores" "${params[@]}" &
+        generate "$name" "$bench" "$strategy" "$cores" "${params[@]}" &
     done
+    # the planner's choice of cores and why (the plan's notes), as `cacheflow plan` reports it
+    throttle
+    { "$cacheflow" plan "$here/Algo/$bench.pi" --cores 2 --strategy homeforward "${params[@]}" \
+          >"$work/gen/$name.plan.txt" 2>"$work/gen/$name.plan.log" ||
+          echo "$work/gen/$name.plan.log" >"$work/failed/plan-$name"; } &
 done
 finish
-echo "   generated ${#configurations[@]} configurations x (baseline, homeforward, auto$([ "$quick" = 1 ] || echo ", prestore-demote") on 2 cores; baseline on 1 core)"
+echo "   generated ${#configurations[@]} configurations x (baseline, homeforward, auto$([ "$quick" = 1 ] || echo ", prestore-demote") on 2 cores, planned with the measured times; baseline on 1 core)"
+notes="$work/planner-notes.txt"
+: >"$notes"
+for configuration in "${configurations[@]}"; do
+    read -r bench size type <<<"$configuration"
+    { grep '^note: ' "$work/gen/$bench-$size-$type.plan.log" || echo "note: keeps 2 cores"; } |
+        sed "s/^note: /   $bench ${size}x$size $type (homeforward): /" >>"$notes"
+done
+cat "$notes"
 for configuration in "${configurations[@]}"; do
     read -r bench size type <<<"$configuration"
     name="$bench-$size-$type"
-    for build in "baseline-1 sequential rdyack" "baseline-2 baseline rdyack" "homeforward-2 homeforward rdyack" \
+    for build in "baseline-2 baseline rdyack" "homeforward-2 homeforward rdyack" \
                  "homeforward-2 lamport lamport" "auto-2 auto rdyack" "prestore-demote-2 homeforward-demote rdyack"; do
         read -r generated variant impl <<<"$build"
         [ -d "$work/gen/$name-$generated" ] || continue
@@ -195,6 +243,8 @@ load_after=$(cut -d' ' -f1-3 /proc/loadavg)
     echo "# machine: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//'), $(nproc) CPUs; kernel $(uname -r)"
     echo "# load average (1, 5, 15 min) before measuring: $load_before; after: $load_after"
     echo "# generated code: 2 cores (threads pinned to CPU 0 and 1); sequential: 1 core; niceness of the measured programs: $niceness"
+    echo "# the planner's notes (cacheflow plan --strategy homeforward, with the measured actor times):"
+    sed 's/^   /# /' "$notes"
     cat "$table.tmp"
 } >"$table"
 rm -f "$table.tmp"

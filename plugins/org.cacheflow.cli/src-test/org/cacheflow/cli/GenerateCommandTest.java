@@ -57,6 +57,37 @@ class GenerateCommandTest {
     }
   }
 
+  /**
+   * Issue 17: with the actors' times in nanoseconds, a graph too fine-grained for two cores is generated on one,
+   * and generate says so (the planner's note, bench/home-forwarding's farm at 32x32 with sub-microsecond firings).
+   */
+  @Test
+  void aGraphTwoCoresCannotSpeedUpIsGeneratedOnOneAndTheNoteSaysWhy() throws IOException {
+    Path scenario = dir.resolve("farm.scenario");
+    Files.writeString(scenario, """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <scenario>
+            <files><algorithm url="/home-forwarding/Algo/farm.pi"/></files>
+            <timings excelUrl="">
+                <timing opname="x86" time="240" vertexname="farm/Emitter"/>
+                <timing opname="x86" time="580" vertexname="farm/Worker"/>
+                <timing opname="x86" time="430" vertexname="farm/Collector"/>
+            </timings>
+        </scenario>
+        """);
+    Path out = dir.resolve("farm");
+    Run run = InspectCommandTest.run("generate", "../../bench/home-forwarding/Algo/farm.pi", "--scenario",
+        scenario.toString(), "--target", "../../bench/home-forwarding/ns.target", "--out", out.toString(), "--cores",
+        "2", "--strategy", "homeforward", "--synthetic-actors");
+    assertEquals(Main.OK, run.status(), run.err());
+    assertTrue(run.out().contains("1 core (the planner's choice, 2 cores asked), strategy homeforward"), run.out());
+    assertTrue(run.err().contains("note: mapped to 1 core instead of 2: one iteration's work is 2.99 us"), run.err());
+    assertTrue(run.err().contains("core 0 alone would take 4.57 us (1.83 us of work, 3 hand-offs at 400 ns, and "
+        + "256 cache lines"), run.err());
+    assertTrue(Files.isRegularFile(out.resolve("core_0.c")));
+    assertFalse(Files.exists(out.resolve("core_1.c")), "one core");
+  }
+
   @Test
   void realActorsNeedPrototypes() throws IOException {
     Path graph = dir.resolve("pair.xml");

@@ -46,6 +46,7 @@ class TargetCacheTest {
         llc = 2.5 MiB
         cores = 8
         prestore.max = 16K
+        transfer.ns = 2.5
         """).toString());
     assertEquals("board", target.name());
     assertEquals(32 << 10, target.l1dBytes(), "from the base profile");
@@ -54,6 +55,8 @@ class TargetCacheTest {
     assertEquals(8, target.cores());
     assertEquals(16 << 10, target.costs().prestoreMaxBytes());
     assertEquals(64 << 10, target.costs().cowReadOnlyMinBytes());
+    assertEquals(2.5, target.costs().lineNanos());
+    assertEquals(MeasuredCosts.LINE_NANOS, TargetCache.ZEN4_VM.costs().lineNanos(), "the measured figure by default");
   }
 
   @Test

@@ -127,7 +127,7 @@ public final class MemoryPlanner {
   /**
    * The list schedule on the request's cores, or on one core when, under a strategy whose hand-offs are rdy-ack
    * flags (not the baseline, PREESM's code on the cores it is given), the hand-offs would cost more than the
-   * extra cores save ({@link CoreCount}; why goes to {@code notes}).
+   * extra cores save ({@link CoreCount}; why, or why the cores stay, goes to {@code notes}).
    */
   private static Schedule schedule(Srdag srdag, PlanRequest request, List<String> notes) {
     Schedule schedule = ListScheduler.schedule(srdag, request.inputs(), request.policy(),
@@ -135,12 +135,15 @@ public final class MemoryPlanner {
     if (request.strategy() == org.cacheflow.plan.strategy.GlobalStrategy.BASELINE) {
       return schedule;
     }
-    CoreCount.Verdict verdict = CoreCount.check(schedule, request.inputs(), request.target().costs());
+    CoreCount.Verdict verdict = CoreCount.check(schedule, request.inputs(), request.target().costs(),
+        request.target().lineBytes());
+    if (verdict.note() != null) {
+      notes.add(verdict.note());
+    }
     MappingInputs fewer = verdict.cores() < schedule.coreCount() ? request.inputs().firstCores(verdict.cores()) : null;
     if (fewer == null) {
       return schedule;
     }
-    notes.add(verdict.note());
     return ListScheduler.schedule(srdag, fewer, request.policy(), request.target().l1dBytes());
   }
 

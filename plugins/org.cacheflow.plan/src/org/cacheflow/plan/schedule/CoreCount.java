@@ -1,17 +1,29 @@
 package org.cacheflow.plan.schedule;
 
+import java.util.Locale;
+
+import org.cacheflow.model.ActorKind;
 import org.cacheflow.plan.mapping.MappingInputs;
 import org.cacheflow.plan.srdag.Srdag;
 import org.cacheflow.plan.strategy.MeasuredCosts;
 
 /**
- * Whether a schedule on several cores can beat one core once its hand-offs are paid for. Generated code hands
- * every cross-core dependency over through a rdy-ack flag (runtime-c's cf_flag): one event per firing and
- * receiving core, which costs both cores about {@link MeasuredCosts#handoffNanos()} (the raiser's store takes the
- * line, the waiter pulls it and the data back; the slot-free event in the other direction costs the same). Cores
- * pipeline iterations, so an iteration takes about as long as the busiest core: its work plus its hand-offs.
- * When that is not below the whole iteration's work on one core, the extra cores cannot help, and the graph is
- * better run on one core: fine-grained graphs whose firings take less than a few hand-offs.
+ * Whether a schedule on several cores can beat one core once its hand-offs and the data crossing between the
+ * cores are paid for. Generated code hands every cross-core dependency over through a rdy-ack flag (runtime-c's
+ * cf_flag): one event per firing and receiving core, which costs both cores about
+ * {@link MeasuredCosts#handoffNanos()} (the raiser's store takes the line, the waiter pulls it back; the slot-free
+ * event in the other direction costs the same). The data moves too: every line of a buffer read on another core
+ * than the one that wrote it is pulled by the reader, and taken back from the reader's cache by the writer when it
+ * writes the buffer again (next iteration): {@link MeasuredCosts#lineNanos()} per line, charged to each of the
+ * two cores. Cores pipeline iterations, so an iteration takes about as long as the busiest core: its work, its
+ * hand-offs and its lines. When that is not below the whole iteration's work on one core, the extra cores cannot
+ * help, and the graph is better run on one core: fine-grained graphs whose firings take about what moving their
+ * data and flags between the cores takes.
+ *
+ * <p>
+ * Buffers are followed through the special vertices (fork, join, broadcast, round buffer) to the actor that wrote
+ * them: merged by the memory scripts, these move no data themselves; the lines cross where an actor reads what an
+ * actor on another core wrote.
  *
  * <p>
  * Needs the actors' timings in a known unit: every actor timed by the scenario and the target's
@@ -26,13 +38,23 @@ public final class CoreCount {
    * The check's outcome.
    *
    * @param cores the cores to map onto (the schedule's own count when it can gain from them)
-   * @param note why fewer cores, for the plan's report; null when the count stays
+   * @param note why, for the plan's report: fewer cores, or the figures by which the cores stay; null when the
+   *     check could not weigh them (unknown timings or unit) or there is one core
    */
   public record Verdict(int cores, String note) {
   }
 
-  /** Decides for a schedule made from {@code inputs}. */
+  /** Decides for a schedule made from {@code inputs}, with 64-byte cache lines. */
   public static Verdict check(Schedule schedule, MappingInputs inputs, MeasuredCosts costs) {
+    return check(schedule, inputs, costs, 64);
+  }
+
+  /**
+   * Decides for a schedule made from {@code inputs}.
+   *
+   * @param lineBytes the target's cache line: a cross-core buffer moves its bytes / this many lines
+   */
+  public static Verdict check(Schedule schedule, MappingInputs inputs, MeasuredCosts costs, long lineBytes) {
     int cores = schedule.coreCount();
     if (cores <= 1 || costs.timeUnitNanos() <= 0) {
       return new Verdict(cores, null);
@@ -42,6 +64,7 @@ public final class CoreCount {
     double work = 0;
     double[] busy = new double[cores];
     long[] events = new long[cores];
+    long[] lines = new long[cores];
     for (int v = 0; v < srdag.vertexCount(); v++) {
       int actor = srdag.vertexActor(v);
       if (actor >= 0 && !inputs.hasTiming(actor) && !isSpecialOrInserted(srdag, v)) {
@@ -60,30 +83,70 @@ public final class CoreCount {
           events[core]++;
         }
       }
+      if (!isSpecialOrInserted(srdag, v)) {
+        for (int e : srdag.incomingEdges(v)) {
+          chargeLines(schedule, e, srdag.edgeBytes(e), core, Math.max(1, lineBytes), lines, 0);
+        }
+      }
     }
     double period = 0;
     int busiest = 0;
     for (int c = 0; c < cores; c++) {
-      double time = busy[c] + events[c] * (double) costs.handoffNanos();
+      double time = busy[c] + events[c] * (double) costs.handoffNanos() + lines[c] * costs.lineNanos();
       if (time > period) {
         period = time;
         busiest = c;
       }
     }
+    String figures = String.format(Locale.ROOT,
+        "one iteration's work is %.2f us (actor timings x %.3g ns), and on %d cores core %d alone would take "
+            + "%.2f us (%.2f us of work, %d hand-offs at %d ns, and %d cache lines pulled from or taken back by "
+            + "another core at %.3g ns)",
+        work / 1e3, unit, cores, busiest, period / 1e3, busy[busiest] / 1e3, events[busiest], costs.handoffNanos(),
+        lines[busiest], costs.lineNanos());
     if (period < work) {
-      return new Verdict(cores, null);
+      return new Verdict(cores, String.format(Locale.ROOT, "kept %d cores: %s, %.2fx faster than one core",
+          cores, figures, work / period));
     }
-    String note = String.format(java.util.Locale.ROOT,
-        "mapped to 1 core instead of %d: one iteration's work is %.2f us (actor timings x %.3g ns), and on %d cores "
-            + "core %d alone would take %.2f us (%.2f us of work and %d hand-offs at %d ns): the cross-core "
-            + "hand-offs cost more than the work they would share",
-        cores, work / 1e3, unit, cores, busiest, period / 1e3, busy[busiest] / 1e3, events[busiest],
-        costs.handoffNanos());
-    return new Verdict(1, note);
+    return new Verdict(1, String.format(Locale.ROOT, "mapped to 1 core instead of %d: %s: the cross-core hand-offs "
+        + "and data cost more than the work they would share", cores, figures));
+  }
+
+  /** Recursion limit through chains of special vertices (deeper chains are charged where they stop). */
+  private static final int MAX_DEPTH = 64;
+
+  /**
+   * Charges the lines of {@code bytes} of edge {@code e}, read on {@code reader}'s core, to both cores when the
+   * actor that wrote them ran on another core; follows special vertices back to their inputs.
+   */
+  private static void chargeLines(Schedule schedule, int e, long bytes, int reader, long lineBytes, long[] lines,
+      int depth) {
+    Srdag srdag = schedule.srdag();
+    int source = srdag.edgeSource(e);
+    int[] inputs = srdag.incomingEdges(source);
+    if (isSpecialOrInserted(srdag, source) && inputs.length > 0 && depth < MAX_DEPTH) {
+      long total = 0;
+      for (int in : inputs) {
+        total += srdag.edgeBytes(in);
+      }
+      for (int in : inputs) {
+        // one input (fork, broadcast): the edge's bytes come from it; several (join): each its share
+        long share = inputs.length == 1 ? Math.min(bytes, srdag.edgeBytes(in))
+            : total <= 0 ? 0 : Math.round((double) bytes * srdag.edgeBytes(in) / total);
+        chargeLines(schedule, in, share, reader, lineBytes, lines, depth + 1);
+      }
+      return;
+    }
+    int writer = schedule.coreOf(source);
+    if (writer != reader && bytes > 0) {
+      long n = (bytes + lineBytes - 1) / lineBytes;
+      lines[reader] += n; // pulled from the writer's cache
+      lines[writer] += n; // taken back from the reader's cache before the next write
+    }
   }
 
   private static boolean isSpecialOrInserted(Srdag srdag, int vertex) {
     return srdag.vertexActor(vertex) < 0
-        || srdag.flatGraph().actor(srdag.vertexActor(vertex)).kind() != org.cacheflow.model.ActorKind.NORMAL;
+        || srdag.flatGraph().actor(srdag.vertexActor(vertex)).kind() != ActorKind.NORMAL;
   }
 }

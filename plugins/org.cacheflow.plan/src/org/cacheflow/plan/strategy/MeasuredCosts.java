@@ -22,12 +22,16 @@ package org.cacheflow.plan.strategy;
  *     one-way time of runtime-c's bench_flag ping-pong (flag raised, seen by a spinning waiter, line moved back
  *     and forth) -- {@value #HANDOFF_NANOS} ns, the far vCPU placement's figure (see the field); the planner
  *     charges it to both cores of every coalesced event ({@link org.cacheflow.plan.schedule.CoreCount})
+ * @param lineNanos what one cache line of a cross-core buffer costs the core that moves it, in nanoseconds: the
+ *     reader pulls each line the other core wrote, and the writer, next iteration, takes each line back from the
+ *     reader's cache before it can write it -- {@value #LINE_NANOS} ns (see the field); the planner charges it per
+ *     line, both ways ({@link org.cacheflow.plan.schedule.CoreCount})
  * @param timeUnitNanos nanoseconds per unit of the scenario's actor timings on this target (e.g. 0.4 for
  *     cycles of a 2.5 GHz core); 0 when unknown: the planner then cannot weigh hand-offs against work and keeps
  *     the cores it was given
  */
 public record MeasuredCosts(long cowReadOnlyMinBytes, long cowReadMostlyMinBytes, long ntmMinBytes,
-    long prestoreMaxBytes, long handoffNanos, double timeUnitNanos) {
+    long prestoreMaxBytes, long handoffNanos, double lineNanos, double timeUnitNanos) {
 
   /**
    * bench_flag, one-way flag hand-off on this machine type: close to the one-line ping-pong floor, which is
@@ -37,21 +41,35 @@ public record MeasuredCosts(long cowReadOnlyMinBytes, long cowReadMostlyMinBytes
    */
   public static final long HANDOFF_NANOS = 400;
 
+  /**
+   * One 64-byte line of a cross-core buffer, pulled by its reader or taken back by its writer, on this machine
+   * type: bench/RESULTS.md, "Where the time goes at farm 128x128" (home-forwarding farm, 128x128 int, the 2-core
+   * homeforward program against the sequential one, each actor timing its firings with CF_BENCH_ACTOR_TIMES=1
+   * under chrt -f 1): about 8 000 line transfers per iteration (2 x 128 KiB pulled across, 2 x 128 KiB taken
+   * back for writing) added about 45 us to the cores' firings, 5-6 ns per line; the upper figure is charged.
+   * bench/home-forwarding/line-cost (two pinned threads handing a buffer back and forth, medians of 5000 rounds,
+   * load average about 4) agrees on the mean but splits it: a reader pulls a line in 6-10 ns (4-64 KiB buffers;
+   * 2-3 ns at 256 KiB), a writer takes one back in about 2.5 ns. The flag's one-line ping-pong (170 ns far) is
+   * latency; a buffer's lines stream, many in flight.
+   */
+  public static final double LINE_NANOS = 6;
+
   /** The figures measured on this project's machine type (actor timing unit unknown). */
   public static final MeasuredCosts MEASURED = new MeasuredCosts(64L << 10, 1L << 20, 1L << 20, 4L << 10,
-      HANDOFF_NANOS, 0);
+      HANDOFF_NANOS, LINE_NANOS, 0);
 
   public MeasuredCosts {
     if (cowReadOnlyMinBytes < 0 || cowReadMostlyMinBytes < 0 || ntmMinBytes < 0 || prestoreMaxBytes < 0) {
       throw new IllegalArgumentException("negative break-even size");
     }
-    if (handoffNanos < 0 || !(timeUnitNanos >= 0) || Double.isInfinite(timeUnitNanos)) {
-      throw new IllegalArgumentException("negative hand-off cost or time unit");
+    if (handoffNanos < 0 || !(timeUnitNanos >= 0) || Double.isInfinite(timeUnitNanos) || !(lineNanos >= 0)
+        || Double.isInfinite(lineNanos)) {
+      throw new IllegalArgumentException("negative hand-off or line cost, or time unit");
     }
   }
 
-  /** The break-even sizes with the measured hand-off cost and an unknown timing unit. */
+  /** The break-even sizes with the measured hand-off and line costs and an unknown timing unit. */
   public MeasuredCosts(long cowReadOnlyMinBytes, long cowReadMostlyMinBytes, long ntmMinBytes, long prestoreMaxBytes) {
-    this(cowReadOnlyMinBytes, cowReadMostlyMinBytes, ntmMinBytes, prestoreMaxBytes, HANDOFF_NANOS, 0);
+    this(cowReadOnlyMinBytes, cowReadMostlyMinBytes, ntmMinBytes, prestoreMaxBytes, HANDOFF_NANOS, LINE_NANOS, 0);
   }
 }

@@ -38,6 +38,7 @@ import org.cacheflow.model.diagnostics.SourceLocation;
  * ntm.min = 1M
  * prestore.max = 4K
  * handoff.ns = 400        # cost of one cross-core hand-off (see MeasuredCosts)
+ * transfer.ns = 6         # cost of one cache line of a cross-core buffer, pulled or taken back (see MeasuredCosts)
  * timing.ns = 0.4         # nanoseconds per unit of the scenario's actor timings (0: unknown)
  * </pre>
  *
@@ -148,7 +149,8 @@ public record TargetCache(String name, long l1dBytes, long l2Bytes, long llcByte
   }
 
   private static final List<String> KEYS = List.of("base", "name", "l1d", "l2", "llc", "line", "page", "cores",
-      "cow.readonly.min", "cow.readmostly.min", "ntm.min", "prestore.max", "handoff.ns", "timing.ns");
+      "cow.readonly.min", "cow.readmostly.min", "ntm.min", "prestore.max", "handoff.ns", "transfer.ns",
+      "timing.ns");
 
   private static TargetCache build(Path file, Map<String, Setting> settings) {
     for (Map.Entry<String, Setting> entry : settings.entrySet()) {
@@ -174,7 +176,7 @@ public record TargetCache(String name, long l1dBytes, long l2Bytes, long llcByte
         size(settings, "cow.readmostly.min", costs.cowReadMostlyMinBytes(), true),
         size(settings, "ntm.min", costs.ntmMinBytes(), true), size(settings, "prestore.max", costs.prestoreMaxBytes(),
             true), size(settings, "handoff.ns", costs.handoffNanos(), true),
-        number(settings, "timing.ns", costs.timeUnitNanos()));
+        number(settings, "transfer.ns", costs.lineNanos()), number(settings, "timing.ns", costs.timeUnitNanos()));
     long cores = size(settings, "cores", base.cores(), false);
     if (cores > 4096) {
       throw new InputException(settings.get("cores").location(), "at most 4096 cores, got " + cores);

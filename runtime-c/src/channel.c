@@ -91,11 +91,21 @@ int cf_channel_create(cf_channel **out, const cf_channel_options *options) {
 
     cf_channel_layout layout = options->layout;
     if (layout == CF_CHANNEL_LAYOUT_AUTO)
-        layout = options->max_message <= 24 && options->homing == CF_CHANNEL_HOMING_NONE ? CF_CHANNEL_LAYOUT_PACKED
-                                                                                         : CF_CHANNEL_LAYOUT_LINE;
+        layout = options->homing != CF_CHANNEL_HOMING_NONE ? CF_CHANNEL_LAYOUT_LINE
+                 : options->max_message <= 8               ? CF_CHANNEL_LAYOUT_TAGGED
+                 : options->max_message <= 24              ? CF_CHANNEL_LAYOUT_PACKED
+                                                           : CF_CHANNEL_LAYOUT_LINE;
     size_t max = options->max_message;
     struct cf_channel_geometry_ g = {.max_message = max, .slots = options->slots, .per_group = 1};
-    if (layout == CF_CHANNEL_LAYOUT_PACKED) {
+    if (layout == CF_CHANNEL_LAYOUT_TAGGED) {
+        /* Exactly k slots, 7 to a line after their 7 tag bytes (channel.h, TAGGED); the last line may be
+         * partly used. */
+        g.tagged = 1;
+        g.per_group = CF_CHANNEL_TAGGED_PER_LINE_;
+        g.slot_stride = 8;
+        g.payload_offset = CF_CHANNEL_TAGGED_PAYLOAD_;
+        g.group_stride = CHANNEL_LINE;
+    } else if (layout == CF_CHANNEL_LAYOUT_PACKED) {
         /* A header word, then slots of whole words: 7 messages of up to 8 bytes in one line, 3 of 16,
          * 2 of 24, 1 up to 56; larger ones one per group of whole lines. */
         size_t slot = max < 8 ? 8 : round_up(max, 8);
@@ -110,7 +120,7 @@ int cf_channel_create(cf_channel **out, const cf_channel_options *options) {
         g.group_stride = round_up(g.payload_offset + max, CHANNEL_LINE);
     }
     g.length_bits = 31 / g.per_group;
-    g.ring = round_up(options->slots + g.per_group - 1, g.per_group);
+    g.ring = g.tagged ? options->slots : round_up(options->slots + g.per_group - 1, g.per_group);
     /* The receiver prefetches the group two ahead of the one it enters: without it every group costs it a
      * demand miss on a line the sender wrote (measured: about half FastForward's throughput at k = 1024).
      * Only in rings of 8 groups or more, where that group is long written, not one the sender is filling. */
@@ -120,7 +130,7 @@ int cf_channel_create(cf_channel **out, const cf_channel_options *options) {
     g.symmetric_fences = (uint32_t)cf_chan_symmetric_fences(options);
 
     size_t bytes;
-    if (__builtin_mul_overflow(g.ring / g.per_group, g.group_stride, &bytes)) return -ENOMEM;
+    if (__builtin_mul_overflow((g.ring + g.per_group - 1) / g.per_group, g.group_stride, &bytes)) return -ENOMEM;
     void *memory;
     struct cf_channel_shared_ shared;
     rc = cf_chan_allocate(sizeof(cf_channel), bytes, &memory, &shared);
@@ -139,6 +149,7 @@ int cf_channel_create(cf_channel **out, const cf_channel_options *options) {
     ch->receiver.g = g;
     ch->receiver.group = g.groups;
     ch->receiver.slot = g.groups + g.payload_offset;
+    ch->sender.left = ch->receiver.left = g.ring;
     *out = ch;
     return 0;
 }
@@ -229,6 +240,22 @@ int cf_chan_rdyack_sender_wait(cf_channel *ch, int may_wait) {
                       (int)s->g.symmetric_fences);
 }
 
+/* Tagged rings: the sender waits for its slot's tag to be empty (FastForward's test, on the tag byte). */
+static int tagged_slot_empty(cf_channel *ch, uint32_t spin) {
+    (void)spin;
+    struct cf_channel_sender_ *s = &ch->sender;
+    if (is_closed(ch)) return -EPIPE;
+    return __atomic_load_n((uint8_t *)s->group + s->index, __ATOMIC_ACQUIRE) == 0; /* (a) */
+}
+
+int cf_chan_rdyack_tagged_sender_wait(cf_channel *ch, int may_wait) {
+    int state = tagged_slot_empty(ch, CHANNEL_FINAL_CHECK);
+    if (state != 0) return state > 0 ? 0 : state;
+    if (!may_wait) return -EAGAIN;
+    return wait_until(ch, tagged_slot_empty, &ch->to_sender.sender_sleeping, ch->sender.g.spin_limit,
+                      (int)ch->sender.g.symmetric_fences);
+}
+
 /* Homing (channel_homing.h): the message lines beyond the header's line go before rdy, the header's line
  * after the header store, so that it moves with rdy in it. */
 static void push_message_lines(cf_channel_homing homing, char *group, char *slot, size_t len) {
@@ -295,6 +322,30 @@ static int receiver_has_message(cf_channel *ch, uint32_t spin) {
 int cf_chan_rdyack_receiver_slip(cf_channel *ch, int may_wait) {
     cf_arch_cpu_relax(); /* large rings only (caught_up): at k = 8 the pause only delayed the hand-back */
     return cf_chan_rdyack_receiver_wait(ch, may_wait);
+}
+
+/* Tagged rings: the receiver waits for its slot's tag to be full; (c) as in the fast path. */
+static int tagged_poll(cf_channel *ch) {
+    struct cf_channel_receiver_ *r = &ch->receiver;
+    uint8_t tag = __atomic_load_n((uint8_t *)r->group + r->index, __ATOMIC_ACQUIRE);
+    if (tag == 0) return 0;
+    r->header = tag;
+    return 1;
+}
+
+static int tagged_slot_full(cf_channel *ch, uint32_t spin) {
+    (void)spin;
+    if (tagged_poll(ch)) return 1;
+    if (!is_closed(ch)) return 0;
+    return tagged_poll(ch) ? 1 : -EPIPE; /* closed: what was committed before is visible now */
+}
+
+int cf_chan_rdyack_tagged_receiver_wait(cf_channel *ch, int may_wait) {
+    int state = tagged_slot_full(ch, CHANNEL_FINAL_CHECK);
+    if (state != 0) return state > 0 ? 0 : state;
+    if (!may_wait) return -EAGAIN;
+    return wait_until(ch, tagged_slot_full, &ch->to_receiver.receiver_sleeping, ch->receiver.g.spin_limit,
+                      (int)ch->receiver.g.symmetric_fences);
 }
 
 int cf_chan_rdyack_receiver_wait(cf_channel *ch, int may_wait) {

@@ -39,7 +39,7 @@ static void test_errors(void) {
     CF_CHECK(cf_channel_create(&ch, &options) == -EINVAL);
     options = (cf_channel_options){.slots = 1, .max_message = 8, .flags = 1u << 9};
     CF_CHECK(cf_channel_create(&ch, &options) == -EINVAL);
-    options = (cf_channel_options){.slots = 1, .max_message = 8, .layout = (cf_channel_layout)3};
+    options = (cf_channel_options){.slots = 1, .max_message = 8, .layout = (cf_channel_layout)4};
     CF_CHECK(cf_channel_create(&ch, &options) == -EINVAL);
     /* 2^30 slots of 2^30 bytes: 2^60 bytes cannot be mapped; the failure must not leak the channel. */
     options = (cf_channel_options){.slots = CF_CHANNEL_MAX_SLOTS, .max_message = CF_CHANNEL_MAX_MESSAGE};

@@ -55,12 +55,15 @@ typedef enum cf_channel_homing {
  * the group's last published message and the lengths), in the cache line of the group's first message,
  * so that raising rdy and the message share one line. */
 typedef enum cf_channel_layout {
-    CF_CHANNEL_LAYOUT_AUTO = 0,   /* PACKED for max_message <= 24 bytes with homing NONE, else LINE */
+    CF_CHANNEL_LAYOUT_AUTO = 0,   /* homing NONE: TAGGED up to 8 bytes, PACKED up to 24; else LINE */
     CF_CHANNEL_LAYOUT_LINE = 1,   /* every slot starts on its own cache line (the paper's padded slots):
                                      one line per message up to 48 bytes */
-    CF_CHANNEL_LAYOUT_PACKED = 2  /* one header word per cache line, then as many slots (rounded to 8
+    CF_CHANNEL_LAYOUT_PACKED = 2, /* one header word per cache line, then as many slots (rounded to 8
                                      bytes) as fit: 7 messages of up to 8 bytes per line, 3 of 16, 2 of 24,
                                      so a lagging receiver gets several per line transfer */
+    CF_CHANNEL_LAYOUT_TAGGED = 3  /* messages of up to 8 bytes only (else -EINVAL), homing NONE: a line
+                                     holds 7 one-byte slot tags (rdy/ack and the length) and the 7 slots;
+                                     exactly k slots, no shared index, no header */
 } cf_channel_layout;
 
 enum {
@@ -184,6 +187,10 @@ struct cf_channel_shared_ {
 #if !defined(__cplusplus) && (!defined(CF_CHANNEL_OUT_OF_LINE) || defined(CF_CHANNEL_RDYACK_IMPLEMENTATION))
 
 #define CF_CHANNEL_ACK_ ((uint64_t)1 << 63)
+#define CF_CHANNEL_TAGGED_PER_LINE_ 7u /* tagged: 7 tag bytes + 1 spare, then 7 slots of 8 bytes */
+#define CF_CHANNEL_TAGGED_PAYLOAD_ 8u  /* the first slot, from the line start */
+#define CF_CHANNEL_TAG_FULL_ 0x10u     /* a tag: 0 = empty (the sender's), FULL | length = the receiver's */
+#define CF_CHANNEL_TAG_LENGTH_ 0x0fu
 #define CF_CHANNEL_ALIGN_ __attribute__((aligned(128)))
 #define CF_CHANNEL_LIKELY_(x) __builtin_expect(!!(x), 1)
 #define CF_CHANNEL_UNLIKELY_(x) __builtin_expect(!!(x), 0)
@@ -204,6 +211,7 @@ struct cf_channel_geometry_ {
     uint32_t spin_limit;
     uint32_t homing;       /* cf_channel_homing */
     uint32_t symmetric_fences; /* 1: a full fence after every publish/release instead of membarrier */
+    uint32_t tagged;       /* CF_CHANNEL_LAYOUT_TAGGED: slot tags instead of group headers (TAGGED below) */
 };
 
 struct cf_channel_sender_ {
@@ -216,6 +224,7 @@ struct cf_channel_sender_ {
     uint64_t lengths;   /* the group header's length bits so far */
     uint32_t index;     /* position of the next message in its group */
     uint32_t reserved;  /* slot handed out by reserve, not committed yet */
+    uint64_t left;      /* tagged: slots before the ring wraps */
 };
 
 struct cf_channel_receiver_ {
@@ -229,6 +238,7 @@ struct cf_channel_receiver_ {
     uint32_t acquired;  /* the next message was handed out by acquire, not released yet */
     uint32_t lagging;   /* the current group was complete when first looked at: the sender is ahead */
     uint32_t caught_up; /* the last header load showed the group still being filled */
+    uint64_t left;      /* tagged: slots before the ring wraps */
 };
 
 struct cf_channel {
@@ -244,6 +254,8 @@ struct cf_channel {
 int cf_chan_rdyack_sender_wait(cf_channel *ch, int may_wait);   /* no free slot known, or closed */
 int cf_chan_rdyack_receiver_wait(cf_channel *ch, int may_wait); /* next message not published yet */
 int cf_chan_rdyack_receiver_slip(cf_channel *ch, int may_wait); /* a pause, then as above */
+int cf_chan_rdyack_tagged_sender_wait(cf_channel *ch, int may_wait);   /* slot not empty yet, or closed */
+int cf_chan_rdyack_tagged_receiver_wait(cf_channel *ch, int may_wait); /* slot not full yet */
 int cf_chan_rdyack_send_homed(cf_channel *ch, const void *message, size_t len);
 int cf_chan_rdyack_commit_homed(cf_channel *ch, size_t len);
 void cf_chan_rdyack_wake_receiver(cf_channel *ch);
@@ -276,14 +288,47 @@ static inline __attribute__((always_inline)) void cf_channel_copy_(void *dst, co
 
 /* A free slot is known and the channel is open: the sender may fill s->slot. */
 static inline __attribute__((always_inline)) int cf_channel_sender_ready_(cf_channel *ch, int may_wait) {
-    if (CF_CHANNEL_LIKELY_(ch->sender.free != 0 && !__atomic_load_n(&ch->to_receiver.closed, __ATOMIC_RELAXED)))
+    struct cf_channel_sender_ *s = &ch->sender;
+    if (s->g.tagged) { /* (a): the acquire load of the slot's tag saw the receiver's release of it */
+        if (CF_CHANNEL_LIKELY_(__atomic_load_n((uint8_t *)s->group + s->index, __ATOMIC_ACQUIRE) == 0 &&
+                               !__atomic_load_n(&ch->to_receiver.closed, __ATOMIC_RELAXED)))
+            return 0;
+        return cf_chan_rdyack_tagged_sender_wait(ch, may_wait);
+    }
+    if (CF_CHANNEL_LIKELY_(s->free != 0 && !__atomic_load_n(&ch->to_receiver.closed, __ATOMIC_RELAXED)))
         return 0;
     return cf_chan_rdyack_sender_wait(ch, may_wait);
 }
 
-/* (b) and rdy: one release store of the group header, then on to the next slot. */
+/* Tagged rings: on to the next slot -- the next of the line's 7, the next line, or the ring's start after
+ * exactly k slots (the last line may be partly used). */
+static inline __attribute__((always_inline)) void cf_channel_tagged_advance_(const struct cf_channel_geometry_ *g,
+                                                                            char **line, char **slot,
+                                                                            uint32_t *index, uint64_t *left) {
+    if (CF_CHANNEL_UNLIKELY_(--*left == 0)) {
+        *left = g->ring;
+        *index = 0;
+        *line = g->groups;
+        *slot = g->groups + CF_CHANNEL_TAGGED_PAYLOAD_;
+    } else if (++*index == CF_CHANNEL_TAGGED_PER_LINE_) {
+        *index = 0;
+        *line += 64;
+        *slot = *line + CF_CHANNEL_TAGGED_PAYLOAD_;
+    } else {
+        *slot += 8;
+    }
+}
+
+/* (b) and rdy: one release store of the group header (tagged: of the slot's tag), then on to the next slot. */
 static inline __attribute__((always_inline)) void cf_channel_publish_store_(cf_channel *ch, size_t len) {
     struct cf_channel_sender_ *s = &ch->sender;
+    if (s->g.tagged) {
+        __atomic_store_n((uint8_t *)s->group + s->index, (uint8_t)(CF_CHANNEL_TAG_FULL_ | len), __ATOMIC_RELEASE);
+        s->sent++;
+        s->reserved = 0;
+        cf_channel_tagged_advance_(&s->g, &s->group, &s->slot, &s->index, &s->left);
+        return;
+    }
     uint64_t lengths = s->lengths | (uint64_t)len << (32 + s->index * s->g.length_bits);
     __atomic_store_n((uint64_t *)(void *)s->group, lengths | (uint32_t)(s->sent + 1), __ATOMIC_RELEASE);
     s->sent++;
@@ -357,6 +402,13 @@ static inline __attribute__((always_inline)) void cf_channel_announced_(struct c
 /* (c) and rdy: the next message is published; afterwards r->slot holds it and r->header its length. */
 static inline __attribute__((always_inline)) int cf_channel_acquire_next_(cf_channel *ch, int may_wait) {
     struct cf_channel_receiver_ *r = &ch->receiver;
+    if (r->g.tagged) { /* (c): the acquire load of the tag orders the message reads after it */
+        if (r->acquired) return 0;
+        uint8_t tag = __atomic_load_n((uint8_t *)r->group + r->index, __ATOMIC_ACQUIRE);
+        if (CF_CHANNEL_UNLIKELY_(tag == 0)) return cf_chan_rdyack_tagged_receiver_wait(ch, may_wait);
+        r->header = tag;
+        return 0;
+    }
     if (r->acquired || r->ready) return 0;
     /* Right behind the sender: let it fill more of the group before pulling the line again. */
     if (r->caught_up) return cf_chan_rdyack_receiver_slip(ch, may_wait);
@@ -368,6 +420,7 @@ static inline __attribute__((always_inline)) int cf_channel_acquire_next_(cf_cha
 }
 
 static inline __attribute__((always_inline)) size_t cf_channel_length_(const struct cf_channel_receiver_ *r) {
+    if (r->g.tagged) return (size_t)(r->header & CF_CHANNEL_TAG_LENGTH_);
     uint32_t bits = r->g.length_bits;
     return (size_t)(r->header >> (32 + r->index * bits)) & (((uint64_t)1 << bits) - 1);
 }
@@ -377,6 +430,15 @@ static inline __attribute__((always_inline)) size_t cf_channel_length_(const str
 static inline __attribute__((always_inline)) void cf_channel_release_(cf_channel *ch) {
     struct cf_channel_receiver_ *r = &ch->receiver;
     r->acquired = 0;
+    if (r->g.tagged) { /* (d) and ack: the slot's tag back to empty, a release after the use */
+        __atomic_store_n((uint8_t *)r->group + r->index, (uint8_t)0, __ATOMIC_RELEASE);
+        cf_channel_tagged_advance_(&r->g, &r->group, &r->slot, &r->index, &r->left);
+        __atomic_signal_fence(__ATOMIC_SEQ_CST);
+        if (CF_CHANNEL_UNLIKELY_(r->g.symmetric_fences |
+                                 __atomic_load_n(&ch->to_sender.sender_sleeping, __ATOMIC_RELAXED)))
+            cf_chan_rdyack_wake_sender(ch);
+        return;
+    }
     r->ready--;
     if (++r->index == r->g.per_group) {
         __atomic_store_n((uint64_t *)(void *)r->group, r->header | CF_CHANNEL_ACK_, __ATOMIC_RELEASE);

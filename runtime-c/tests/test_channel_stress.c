@@ -141,7 +141,7 @@ static void run(const stress_config *config, double budget_seconds) {
     CF_CHECK(checksum == result.checksum);
     printf("k=%-5zu max=%-3zu %-9s spin=%-5u homing=%u%s%s: %9llu messages, %6.2f M/s\n", config->slots,
            config->max_message, config->zero_copy ? "zero-copy" : "copying", config->spin_limit, config->homing,
-           config->flags & CF_CHANNEL_NO_MEMBARRIER ? " fences" : "", config->layout == CF_CHANNEL_LAYOUT_PACKED ? " packed" : "",
+           config->flags & CF_CHANNEL_NO_MEMBARRIER ? " fences" : "", config->layout == CF_CHANNEL_LAYOUT_PACKED ? " packed" : config->layout == CF_CHANNEL_LAYOUT_TAGGED ? " tagged" : "",
            (unsigned long long)received,
            (double)received / elapsed / 1e6);
     cf_channel_destroy(ch);
@@ -184,6 +184,15 @@ int main(void) {
     packed.spin_limit = 1;
     packed.messages = sleeping;
     run(&packed, budget / 2);
+    /* Tagged slots (8-byte messages): a ring of two lines, one of 147 (the sender's batch wait), sleeping. */
+    stress_config tagged = {.slots = 8, .max_message = 8, .layout = CF_CHANNEL_LAYOUT_TAGGED, .messages = spinning};
+    run(&tagged, budget / 2);
+    tagged.slots = 1024;
+    tagged.zero_copy = 1;
+    run(&tagged, budget / 2);
+    tagged.spin_limit = 1;
+    tagged.messages = sleeping;
+    run(&tagged, budget / 2);
     stress_config fenced = {.slots = 2, .max_message = 16, .flags = CF_CHANNEL_NO_MEMBARRIER, .messages = spinning};
     run(&fenced, budget / 2);
     fenced.spin_limit = 1;

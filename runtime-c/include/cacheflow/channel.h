@@ -198,7 +198,7 @@ struct cf_channel_shared_ {
 /* Each side's private copy of the geometry: its fast path reads only its own block. */
 struct cf_channel_geometry_ {
     char *groups;          /* first group */
-    char *groups_end;      /* groups + R / per_group * group_stride */
+    char *groups_end;      /* groups + R / per_group * group_stride (tagged: the slot after the k-th) */
     size_t group_stride;   /* bytes from one group to the next, a multiple of 64 */
     size_t slot_stride;    /* bytes from one slot of a group to the next */
     size_t payload_offset; /* first slot's message, from the group start */
@@ -224,7 +224,6 @@ struct cf_channel_sender_ {
     uint64_t lengths;   /* the group header's length bits so far */
     uint32_t index;     /* position of the next message in its group */
     uint32_t reserved;  /* slot handed out by reserve, not committed yet */
-    uint64_t left;      /* tagged: slots before the ring wraps */
 };
 
 struct cf_channel_receiver_ {
@@ -238,7 +237,6 @@ struct cf_channel_receiver_ {
     uint32_t acquired;  /* the next message was handed out by acquire, not released yet */
     uint32_t lagging;   /* the current group was complete when first looked at: the sender is ahead */
     uint32_t caught_up; /* the last header load showed the group still being filled */
-    uint64_t left;      /* tagged: slots before the ring wraps */
 };
 
 struct cf_channel {
@@ -286,11 +284,27 @@ static inline __attribute__((always_inline)) void cf_channel_copy_(void *dst, co
     }
 }
 
+/* Tagged rings: a slot's tag, found from the slot's address alone (lines are 64-byte aligned: the tags at
+ * bytes 0-6, slot i at 8 + 8 i), so each side's whole position is one pointer. */
+static inline __attribute__((always_inline)) uint8_t *cf_channel_tag_(char *slot) {
+    uintptr_t at = (uintptr_t)slot;
+    return (uint8_t *)(at & ~(uintptr_t)63) + (at & 63) / 8 - 1;
+}
+
+/* Tagged rings: the next slot -- the next of the line's 7, the next line's first after the 7th (the
+ * address is then a line start: skip the tags), the ring's first after exactly k slots. */
+static inline __attribute__((always_inline)) char *cf_channel_tagged_next_(const struct cf_channel_geometry_ *g,
+                                                                          char *slot) {
+    slot += 8;
+    if (((uintptr_t)slot & 63) == 0) slot += CF_CHANNEL_TAGGED_PAYLOAD_;
+    return CF_CHANNEL_UNLIKELY_(slot == g->groups_end) ? g->groups + CF_CHANNEL_TAGGED_PAYLOAD_ : slot;
+}
+
 /* A free slot is known and the channel is open: the sender may fill s->slot. */
 static inline __attribute__((always_inline)) int cf_channel_sender_ready_(cf_channel *ch, int may_wait) {
     struct cf_channel_sender_ *s = &ch->sender;
     if (s->g.tagged) { /* (a): the acquire load of the slot's tag saw the receiver's release of it */
-        if (CF_CHANNEL_LIKELY_(__atomic_load_n((uint8_t *)s->group + s->index, __ATOMIC_ACQUIRE) == 0 &&
+        if (CF_CHANNEL_LIKELY_(__atomic_load_n(cf_channel_tag_(s->slot), __ATOMIC_ACQUIRE) == 0 &&
                                !__atomic_load_n(&ch->to_receiver.closed, __ATOMIC_RELAXED)))
             return 0;
         return cf_chan_rdyack_tagged_sender_wait(ch, may_wait);
@@ -300,33 +314,14 @@ static inline __attribute__((always_inline)) int cf_channel_sender_ready_(cf_cha
     return cf_chan_rdyack_sender_wait(ch, may_wait);
 }
 
-/* Tagged rings: on to the next slot -- the next of the line's 7, the next line, or the ring's start after
- * exactly k slots (the last line may be partly used). */
-static inline __attribute__((always_inline)) void cf_channel_tagged_advance_(const struct cf_channel_geometry_ *g,
-                                                                            char **line, char **slot,
-                                                                            uint32_t *index, uint64_t *left) {
-    if (CF_CHANNEL_UNLIKELY_(--*left == 0)) {
-        *left = g->ring;
-        *index = 0;
-        *line = g->groups;
-        *slot = g->groups + CF_CHANNEL_TAGGED_PAYLOAD_;
-    } else if (++*index == CF_CHANNEL_TAGGED_PER_LINE_) {
-        *index = 0;
-        *line += 64;
-        *slot = *line + CF_CHANNEL_TAGGED_PAYLOAD_;
-    } else {
-        *slot += 8;
-    }
-}
-
 /* (b) and rdy: one release store of the group header (tagged: of the slot's tag), then on to the next slot. */
 static inline __attribute__((always_inline)) void cf_channel_publish_store_(cf_channel *ch, size_t len) {
     struct cf_channel_sender_ *s = &ch->sender;
     if (s->g.tagged) {
-        __atomic_store_n((uint8_t *)s->group + s->index, (uint8_t)(CF_CHANNEL_TAG_FULL_ | len), __ATOMIC_RELEASE);
+        __atomic_store_n(cf_channel_tag_(s->slot), (uint8_t)(CF_CHANNEL_TAG_FULL_ | len), __ATOMIC_RELEASE);
         s->sent++;
         s->reserved = 0;
-        cf_channel_tagged_advance_(&s->g, &s->group, &s->slot, &s->index, &s->left);
+        s->slot = cf_channel_tagged_next_(&s->g, s->slot);
         return;
     }
     uint64_t lengths = s->lengths | (uint64_t)len << (32 + s->index * s->g.length_bits);
@@ -404,7 +399,7 @@ static inline __attribute__((always_inline)) int cf_channel_acquire_next_(cf_cha
     struct cf_channel_receiver_ *r = &ch->receiver;
     if (r->g.tagged) { /* (c): the acquire load of the tag orders the message reads after it */
         if (r->acquired) return 0;
-        uint8_t tag = __atomic_load_n((uint8_t *)r->group + r->index, __ATOMIC_ACQUIRE);
+        uint8_t tag = __atomic_load_n(cf_channel_tag_(r->slot), __ATOMIC_ACQUIRE);
         if (CF_CHANNEL_UNLIKELY_(tag == 0)) return cf_chan_rdyack_tagged_receiver_wait(ch, may_wait);
         r->header = tag;
         return 0;
@@ -431,8 +426,8 @@ static inline __attribute__((always_inline)) void cf_channel_release_(cf_channel
     struct cf_channel_receiver_ *r = &ch->receiver;
     r->acquired = 0;
     if (r->g.tagged) { /* (d) and ack: the slot's tag back to empty, a release after the use */
-        __atomic_store_n((uint8_t *)r->group + r->index, (uint8_t)0, __ATOMIC_RELEASE);
-        cf_channel_tagged_advance_(&r->g, &r->group, &r->slot, &r->index, &r->left);
+        __atomic_store_n(cf_channel_tag_(r->slot), (uint8_t)0, __ATOMIC_RELEASE);
+        r->slot = cf_channel_tagged_next_(&r->g, r->slot);
         __atomic_signal_fence(__ATOMIC_SEQ_CST);
         if (CF_CHANNEL_UNLIKELY_(r->g.symmetric_fences |
                                  __atomic_load_n(&ch->to_sender.sender_sleeping, __ATOMIC_RELAXED)))

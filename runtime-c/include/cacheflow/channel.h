@@ -319,7 +319,6 @@ static inline __attribute__((always_inline)) void cf_channel_publish_store_(cf_c
     struct cf_channel_sender_ *s = &ch->sender;
     if (s->g.tagged) {
         __atomic_store_n(cf_channel_tag_(s->slot), (uint8_t)(CF_CHANNEL_TAG_FULL_ | len), __ATOMIC_RELEASE);
-        s->sent++;
         s->reserved = 0;
         s->slot = cf_channel_tagged_next_(&s->g, s->slot);
         return;
@@ -355,6 +354,20 @@ static inline __attribute__((always_inline)) int cf_channel_send_(cf_channel *ch
     if (CF_CHANNEL_UNLIKELY_(!ch || (!message && len))) return -EINVAL;
     struct cf_channel_sender_ *s = &ch->sender;
     if (CF_CHANNEL_UNLIKELY_(len > s->g.max_message || s->reserved)) return s->reserved ? -EINVAL : -EMSGSIZE;
+    if (s->g.tagged) { /* the whole tagged send: tag load (a), copy, tag store (b) */
+        char *slot = s->slot;
+        uint8_t *tag = cf_channel_tag_(slot);
+        if (CF_CHANNEL_UNLIKELY_(__atomic_load_n(tag, __ATOMIC_ACQUIRE) != 0 ||
+                                 __atomic_load_n(&ch->to_receiver.closed, __ATOMIC_RELAXED))) {
+            int rc = cf_chan_rdyack_tagged_sender_wait(ch, may_wait);
+            if (CF_CHANNEL_UNLIKELY_(rc)) return rc;
+        }
+        cf_channel_copy_(slot, message, len);
+        __atomic_store_n(tag, (uint8_t)(CF_CHANNEL_TAG_FULL_ | len), __ATOMIC_RELEASE);
+        s->slot = cf_channel_tagged_next_(&s->g, slot);
+        cf_channel_publish_wake_(ch);
+        return 0;
+    }
     int rc = cf_channel_sender_ready_(ch, may_wait);
     if (CF_CHANNEL_UNLIKELY_(rc)) return rc;
     if (CF_CHANNEL_UNLIKELY_(s->g.homing)) return cf_chan_rdyack_send_homed(ch, message, len);
@@ -476,9 +489,30 @@ static inline __attribute__((always_inline)) int cf_channel_release_checked_(cf_
 static inline __attribute__((always_inline)) int cf_channel_receive_(cf_channel *ch, void *buffer, size_t capacity,
                                                                     size_t *len, int may_wait) {
     if (CF_CHANNEL_UNLIKELY_(!ch || !len || (!buffer && capacity))) return -EINVAL;
+    struct cf_channel_receiver_ *r = &ch->receiver;
+    if (r->g.tagged) { /* the whole tagged receive: tag load (c) = rdy and length, copy, tag store (d) */
+        char *slot = r->slot;
+        uint32_t tag;
+        if (CF_CHANNEL_UNLIKELY_(r->acquired ||
+                                 (tag = __atomic_load_n(cf_channel_tag_(slot), __ATOMIC_ACQUIRE)) == 0)) {
+            int rc = cf_channel_acquire_next_(ch, may_wait);
+            if (CF_CHANNEL_UNLIKELY_(rc)) return rc;
+            tag = (uint32_t)r->header;
+        }
+        size_t n = tag & CF_CHANNEL_TAG_LENGTH_;
+        *len = n;
+        if (CF_CHANNEL_UNLIKELY_(n > capacity)) {
+            r->header = tag;
+            r->acquired = 1; /* stays in the channel: the next receive or acquire sees it again */
+            return -EMSGSIZE;
+        }
+        if (CF_CHANNEL_LIKELY_(n == 8)) memcpy(buffer, slot, 8);
+        else cf_channel_copy_(buffer, slot, n);
+        cf_channel_release_(ch);
+        return 0;
+    }
     int rc = cf_channel_acquire_next_(ch, may_wait);
     if (CF_CHANNEL_UNLIKELY_(rc)) return rc;
-    struct cf_channel_receiver_ *r = &ch->receiver;
     size_t n = cf_channel_length_(r);
     *len = n;
     if (CF_CHANNEL_UNLIKELY_(n > capacity)) {

@@ -175,6 +175,16 @@ size_t cf_channel_slots(const cf_channel *ch) { return ch ? ch->shared.slots_cou
 
 static int is_closed(cf_channel *ch) { return channel_closed(&ch->to_receiver); }
 
+/* One check of `condition` (channel_common.h) without counting a wait; then -EAGAIN for try_ calls, or
+ * the spin-then-futex wait on `sleeping` with the side's spin budget. */
+static int check_then_wait(cf_channel *ch, channel_condition condition, uint32_t *sleeping,
+                           const struct cf_channel_geometry_ *g, int may_wait) {
+    int state = condition(ch, CHANNEL_FINAL_CHECK);
+    if (state != 0) return state > 0 ? 0 : state;
+    if (!may_wait) return -EAGAIN;
+    return wait_until(ch, condition, sleeping, g->spin_limit, (int)g->symmetric_fences);
+}
+
 /* ---- sender ---- */
 
 /* Waiting in a large ring (8 groups or more), the sender polls the ACKs every spin but reads the
@@ -271,11 +281,7 @@ static int tagged_slot_empty(cf_channel *ch, uint32_t spin) {
 }
 
 int cf_chan_rdyack_tagged_sender_wait(cf_channel *ch, int may_wait) {
-    int state = tagged_slot_empty(ch, CHANNEL_FINAL_CHECK);
-    if (state != 0) return state > 0 ? 0 : state;
-    if (!may_wait) return -EAGAIN;
-    return wait_until(ch, tagged_slot_empty, &ch->to_sender.sender_sleeping, ch->sender.g.spin_limit,
-                      (int)ch->sender.g.symmetric_fences);
+    return check_then_wait(ch, tagged_slot_empty, &ch->to_sender.sender_sleeping, &ch->sender.g, may_wait);
 }
 
 /* Homing (channel_homing.h): the message lines beyond the header's line go before rdy, the header's line
@@ -363,19 +369,11 @@ static int tagged_slot_full(cf_channel *ch, uint32_t spin) {
 }
 
 int cf_chan_rdyack_tagged_receiver_wait(cf_channel *ch, int may_wait) {
-    int state = tagged_slot_full(ch, CHANNEL_FINAL_CHECK);
-    if (state != 0) return state > 0 ? 0 : state;
-    if (!may_wait) return -EAGAIN;
-    return wait_until(ch, tagged_slot_full, &ch->to_receiver.receiver_sleeping, ch->receiver.g.spin_limit,
-                      (int)ch->receiver.g.symmetric_fences);
+    return check_then_wait(ch, tagged_slot_full, &ch->to_receiver.receiver_sleeping, &ch->receiver.g, may_wait);
 }
 
 int cf_chan_rdyack_receiver_wait(cf_channel *ch, int may_wait) {
-    int state = receiver_has_message(ch, CHANNEL_FINAL_CHECK);
-    if (state != 0) return state > 0 ? 0 : state;
-    if (!may_wait) return -EAGAIN;
-    return wait_until(ch, receiver_has_message, &ch->to_receiver.receiver_sleeping, ch->receiver.g.spin_limit,
-                      (int)ch->receiver.g.symmetric_fences);
+    return check_then_wait(ch, receiver_has_message, &ch->to_receiver.receiver_sleeping, &ch->receiver.g, may_wait);
 }
 
 /* ---- the API names as library functions (for CF_CHANNEL_OUT_OF_LINE users and function pointers) ---- */

@@ -176,23 +176,20 @@ int main(void) {
                                     .homing = (cf_channel_homing)homing, .messages = spinning / 4};
             run(&config, budget / 2);
         }
-    stress_config packed = {.slots = 8, .max_message = 24, .layout = CF_CHANNEL_LAYOUT_PACKED, .messages = spinning};
-    run(&packed, budget / 2);
-    packed.slots = 1024;
-    packed.zero_copy = 1;
-    run(&packed, budget / 2);
-    packed.spin_limit = 1;
-    packed.messages = sleeping;
-    run(&packed, budget / 2);
-    /* Tagged slots (8-byte messages): a ring of two lines, one of 147 (the sender's batch wait), sleeping. */
-    stress_config tagged = {.slots = 8, .max_message = 8, .layout = CF_CHANNEL_LAYOUT_TAGGED, .messages = spinning};
-    run(&tagged, budget / 2);
-    tagged.slots = 1024;
-    tagged.zero_copy = 1;
-    run(&tagged, budget / 2);
-    tagged.spin_limit = 1;
-    tagged.messages = sleeping;
-    run(&tagged, budget / 2);
+    /* Packed groups (24-byte messages) and tagged slots (8-byte): k = 8, k = 1024 (tagged: 147 lines, the
+     * sender's batch wait), then sleeping. */
+    for (int tagged = 0; tagged <= 1; tagged++) {
+        stress_config small = {.slots = 8, .max_message = tagged ? 8 : 24,
+                               .layout = tagged ? CF_CHANNEL_LAYOUT_TAGGED : CF_CHANNEL_LAYOUT_PACKED,
+                               .messages = spinning};
+        run(&small, budget / 2);
+        small.slots = 1024;
+        small.zero_copy = 1;
+        run(&small, budget / 2);
+        small.spin_limit = 1;
+        small.messages = sleeping;
+        run(&small, budget / 2);
+    }
     stress_config fenced = {.slots = 2, .max_message = 16, .flags = CF_CHANNEL_NO_MEMBARRIER, .messages = spinning};
     run(&fenced, budget / 2);
     fenced.spin_limit = 1;

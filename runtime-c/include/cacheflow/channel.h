@@ -108,8 +108,8 @@ size_t cf_channel_slots(const cf_channel *ch);
 /* Zero-copy sender: reserve the next slot (waiting for its ack), fill up to max_message bytes at *slot,
  * commit len bytes (raising rdy). Reserving again before committing returns the same slot; sending while a
  * slot is reserved is -EINVAL. The slot area
- * is aligned to 16 bytes, and to a cache line when max_message exceeds 48 bytes (packed layout: to 8
- * bytes). */
+ * is aligned to 16 bytes, and to a cache line when max_message exceeds 48 bytes (packed and tagged
+ * layouts: to 8 bytes). */
 int cf_channel_reserve(cf_channel *ch, void **slot);
 int cf_channel_try_reserve(cf_channel *ch, void **slot);
 int cf_channel_commit(cf_channel *ch, size_t len);
@@ -159,6 +159,25 @@ int cf_channel_try_receive(cf_channel *ch, void *buffer, size_t capacity, size_t
  * receiver's release store made after its last use of the slot; (b) the header store is a release after
  * the message bytes; (c) the receiver's header load is an acquire before it reads them; (d) the receiver's
  * ACK and `received` stores are releases after its use. x86: plain moves; aarch64: ldar/stlr.
+ *
+ * TAGGED (CF_CHANNEL_LAYOUT_TAGGED, the default for messages of up to 8 bytes without homing). No group
+ * header and no count at all: a 64-byte line holds 7 one-byte tags (bytes 0-6; byte 7 unused) and the 7
+ * slots of 8 bytes (bytes 8-63), and the ring has exactly k slots (k = 8: a line of 7 and a line holding
+ * 1). A tag is rdy and ack in one byte: 0 = empty, the sender's (ack); FULL | length = the receiver's
+ * (rdy). The sender waits for its slot's tag to be 0 (acquire: (a)), copies, stores FULL | len (release:
+ * (b)); the receiver waits for non-zero (acquire: (c)), copies out, stores 0 (release: (d)) -- the paper's
+ * one-slot protocol per slot, with the pair (rdy, ack) encoded as one byte that the two sides write in
+ * turn, never at once (each writes it only after seeing the other's value). FastForward's test of the
+ * slot itself, with the emptiness moved out of the payload into the tag so that every 8-byte value can
+ * be sent, its length delivered, and k stay exact (a slot never holds two laps). Each side's whole
+ * position is one pointer: the slot's address gives its tag (lines are 64-byte aligned), so the per-message
+ * path is: sender -- a tag load, the copy, a tag store, the pointer step, the closed and sleeping flags
+ * (one read-mostly line); receiver -- a tag load, the copy, a tag store, the pointer step, the sleeping flag.
+ * Lines: the sender's tag load and the receiver's tag store touch the slot's own line, so "is it free"
+ * and "here is the message" travel with the message, 7 messages per line transfer when the sides are a
+ * line or more apart; k = 8 spans two lines where FastForward's ring of 8 words fits one (no room for 8
+ * tags). Large rings (8 lines or more): a sender that finds the ring full waits first for the slot 64
+ * ahead (src/channel.c), so that it does not poll the line the receiver is emptying.
  *
  * LINES. Sender state, receiver state, the receiver's wake line (sleeping flag + closed: read by the
  * sender after every publish), the sender's wake line (read by the receiver after every release) and the

@@ -452,6 +452,14 @@ static inline __attribute__((always_inline)) size_t cf_channel_length_(const str
     return (size_t)(r->header >> (32 + r->index * bits)) & (((uint64_t)1 << bits) - 1);
 }
 
+/* After a release: wake the sender if it announced it sleeps (the mirror of cf_channel_publish_wake_). */
+static inline __attribute__((always_inline)) void cf_channel_release_wake_(cf_channel *ch) {
+    __atomic_signal_fence(__ATOMIC_SEQ_CST);
+    if (CF_CHANNEL_UNLIKELY_(ch->receiver.g.symmetric_fences |
+                             __atomic_load_n(&ch->to_sender.sender_sleeping, __ATOMIC_RELAXED)))
+        cf_chan_rdyack_wake_sender(ch);
+}
+
 /* (d) and ack: the message has been used; at a group's end set ACK in its header, then publish the
  * position (in this order: see ACK above). */
 static inline __attribute__((always_inline)) void cf_channel_release_(cf_channel *ch) {
@@ -460,10 +468,7 @@ static inline __attribute__((always_inline)) void cf_channel_release_(cf_channel
     if (r->g.tagged) { /* (d) and ack: the slot's tag back to empty, a release after the use */
         __atomic_store_n(cf_channel_tag_(r->slot), (uint8_t)0, __ATOMIC_RELEASE);
         r->slot = cf_channel_tagged_next_(&r->g, r->slot);
-        __atomic_signal_fence(__ATOMIC_SEQ_CST);
-        if (CF_CHANNEL_UNLIKELY_(r->g.symmetric_fences |
-                                 __atomic_load_n(&ch->to_sender.sender_sleeping, __ATOMIC_RELAXED)))
-            cf_chan_rdyack_wake_sender(ch);
+        cf_channel_release_wake_(ch);
         return;
     }
     r->ready--;
@@ -482,10 +487,7 @@ static inline __attribute__((always_inline)) void cf_channel_release_(cf_channel
         r->slot += r->g.slot_stride;
     }
     __atomic_store_n(&r->received, r->received + 1, __ATOMIC_RELEASE);
-    __atomic_signal_fence(__ATOMIC_SEQ_CST);
-    if (CF_CHANNEL_UNLIKELY_(r->g.symmetric_fences |
-                             __atomic_load_n(&ch->to_sender.sender_sleeping, __ATOMIC_RELAXED)))
-        cf_chan_rdyack_wake_sender(ch);
+    cf_channel_release_wake_(ch);
 }
 
 static inline __attribute__((always_inline)) int cf_channel_acquire_(cf_channel *ch, void **message, size_t *len,
@@ -525,9 +527,16 @@ static inline __attribute__((always_inline)) int cf_channel_receive_(cf_channel 
             r->acquired = 1; /* stays in the channel: the next receive or acquire sees it again */
             return -EMSGSIZE;
         }
+        /* The next slot, the flags and (d) before the copy into the caller's buffer, which the compiler
+         * must assume may alias the channel's fields; the release store stays after the copy. */
+        char *next = cf_channel_tagged_next_(&r->g, slot);
+        uint32_t acquired = r->acquired;
         if (CF_CHANNEL_LIKELY_(n == 8)) memcpy(buffer, slot, 8);
         else cf_channel_copy_(buffer, slot, n);
-        cf_channel_release_(ch);
+        __atomic_store_n(cf_channel_tag_(slot), (uint8_t)0, __ATOMIC_RELEASE);
+        r->slot = next;
+        if (CF_CHANNEL_UNLIKELY_(acquired)) r->acquired = 0;
+        cf_channel_release_wake_(ch);
         return 0;
     }
     int rc = cf_channel_acquire_next_(ch, may_wait);

@@ -252,7 +252,6 @@ int cf_chan_rdyack_sender_wait(cf_channel *ch, int may_wait) {
                       (int)s->g.symmetric_fences);
 }
 
-/* Tagged rings: the sender waits for its slot's tag to be empty (FastForward's test, on the tag byte). */
 /* Tagged rings: the tag of the slot `ahead` slots after `slot` (ahead < k). */
 static uint8_t *tag_ahead(const struct cf_channel_geometry_ *g, char *slot, uint64_t ahead) {
     size_t line = (size_t)(slot - g->groups) / CHANNEL_LINE;

@@ -528,8 +528,8 @@ static inline __attribute__((always_inline)) int cf_channel_receive_(cf_channel 
             r->acquired = 1; /* stays in the channel: the next receive or acquire sees it again */
             return -EMSGSIZE;
         }
-        /* The next slot, the flags and (d) before the copy into the caller's buffer, which the compiler
-         * must assume may alias the channel's fields; the release store stays after the copy. */
+        /* The next slot and the acquired flag are read before the copy into the caller's buffer (which the
+         * compiler must assume may alias the channel's fields); (d), the tag's release store, after it. */
         char *next = cf_channel_tagged_next_(&r->g, slot);
         uint32_t acquired = r->acquired;
         if (CF_CHANNEL_LIKELY_(n == 8)) memcpy(buffer, slot, 8);

@@ -1,7 +1,8 @@
 /* bench_spsc: the rdy-ack channel (cacheflow/channel.h) against public single-producer single-consumer
  * queues, in one interleaved run: 8-byte messages, two threads pinned to two CPUs, every side spinning.
  *
- *   channel   cf_channel_send / cf_channel_receive, default (packed) layout, a spin budget large enough
+ *   channel   cf_channel_send / cf_channel_receive, default layout (tagged for 8-byte messages; --layout
+ *             picks another, e.g. packed, the layout before the tagged one), a spin budget large enough
  *             that it never sleeps here
  *   ck_ring   Concurrency Kit's ck_ring_enqueue_spsc / ck_ring_dequeue_spsc (Debian's libck-dev; left
  *             out, with a message, when <ck_ring.h> was not found at build time); a ring of k entries
@@ -32,7 +33,7 @@
  * -- and counts for a placement only when both probes agree; ratios are taken within a trial and
  * summarised per placement (median and min..max over trials).
  *
- * Usage: bench_spsc [--quick] [--trials N] [--csv FILE] [--help] */
+ * Usage: bench_spsc [--quick] [--trials N] [--layout auto|line|packed|tagged] [--csv FILE] [--help] */
 #define _GNU_SOURCE
 #include <pthread.h>
 #include <sched.h>
@@ -66,6 +67,9 @@ static const int have_ck = 0;
 #define NEAR_LIMIT_NS 90.0 /* probe one-way below this: "near" */
 #define MAX_TRIALS 200
 #define WINDOW 1024 /* messages per throughput window */
+
+static cf_channel_layout channel_layout = CF_CHANNEL_LAYOUT_AUTO; /* --layout */
+static const char *const layout_names[] = {"auto", "line", "packed", "tagged"};
 
 static void die(const char *what) {
     fprintf(stderr, "bench_spsc: %s\n", what);
@@ -147,7 +151,7 @@ static void queue_create(queue *q, int kind, size_t slots) {
     q->kind = kind;
     q->slots = slots;
     if (kind == Q_CHANNEL) {
-        cf_channel_options o = {.slots = slots, .max_message = 8, .spin_limit = 1u << 30};
+        cf_channel_options o = {.slots = slots, .max_message = 8, .spin_limit = 1u << 30, .layout = channel_layout};
         if (cf_channel_create(&q->ch, &o) || cf_channel_home_here(q->ch)) die("cf_channel_create");
     } else if (kind == Q_FF) {
         q->ff = zalloc(sizeof *q->ff);
@@ -545,13 +549,14 @@ static void print_load(const char *when) {
 }
 
 static void usage(FILE *out, int status) {
-    fprintf(out, "usage: bench_spsc [--quick] [--trials N] [--csv FILE] [--help]\n"
+    fprintf(out, "usage: bench_spsc [--quick] [--trials N] [--layout auto|line|packed|tagged] [--csv FILE] [--help]\n"
                  "Compares the cacheflow rdy-ack channel with ck_ring, a FastForward queue and a Lamport ring:\n"
                  "8-byte messages, 2 pinned spinning threads, k = 8 and 1024 slots; throughput and one-way\n"
                  "latency against a one-line ping-pong floor; trials bracketed by a ping-pong probe that\n"
                  "classifies the vCPU placement (near / far), compared within one placement.\n"
                  "  --quick      4 trials per k, shorter windows (default: 12 trials)\n"
                  "  --trials N   trials per k (1-%d)\n"
+                 "  --layout L   the channel's slot layout (default auto: tagged for 8-byte messages)\n"
                  "  --csv FILE   also write every trial and the summary as CSV\n",
             MAX_TRIALS);
     exit(status);
@@ -566,6 +571,16 @@ int main(int argc, char **argv) {
         } else if (strcmp(argv[i], "--trials") == 0 && i + 1 < argc) {
             trials_per_k = atoi(argv[++i]);
             if (trials_per_k < 1 || trials_per_k > MAX_TRIALS) usage(stderr, 2);
+        } else if (strcmp(argv[i], "--layout") == 0 && i + 1 < argc) {
+            const char *name = argv[++i];
+            int found = -1;
+            for (int l = 0; l < (int)(sizeof layout_names / sizeof *layout_names); l++)
+                if (strcmp(name, layout_names[l]) == 0) found = l;
+            if (found < 0) {
+                fprintf(stderr, "bench_spsc: --layout %s: unknown (auto, line, packed or tagged)\n", name);
+                return 2;
+            }
+            channel_layout = (cf_channel_layout)found;
         } else if (strcmp(argv[i], "--csv") == 0 && i + 1 < argc) {
             csv = fopen(argv[++i], "w");
             if (!csv) {
@@ -586,8 +601,9 @@ int main(int argc, char **argv) {
     size_t buffer = messages / WINDOW > samples ? messages / WINDOW : samples;
     sample_buffer = zalloc(sizeof(double) * (buffer > PROBE_ROUNDS ? buffer : PROBE_ROUNDS));
     print_load("before");
-    printf("CPUs %d and %d; counter %.3f ticks/ns, read cost %.1f ns (subtracted); ck_ring %s\n", cpus[0], cpus[1],
-           ticks_per_ns, stamp_overhead_ns, have_ck ? "included" : "not built (<ck_ring.h> missing: Debian libck-dev)");
+    printf("CPUs %d and %d; counter %.3f ticks/ns, read cost %.1f ns (subtracted); ck_ring %s; channel layout %s\n",
+           cpus[0], cpus[1], ticks_per_ns, stamp_overhead_ns,
+           have_ck ? "included" : "not built (<ck_ring.h> missing: Debian libck-dev)", layout_names[channel_layout]);
     printf("%d trials per k; %llu messages per throughput run (median of %d-message windows), %llu one-way samples "
            "per direction\n",
            trials_per_k, (unsigned long long)messages, WINDOW, (unsigned long long)samples);

@@ -91,11 +91,21 @@ int cf_channel_create(cf_channel **out, const cf_channel_options *options) {
 
     cf_channel_layout layout = options->layout;
     if (layout == CF_CHANNEL_LAYOUT_AUTO)
-        layout = options->max_message <= 24 && options->homing == CF_CHANNEL_HOMING_NONE ? CF_CHANNEL_LAYOUT_PACKED
-                                                                                         : CF_CHANNEL_LAYOUT_LINE;
+        layout = options->homing != CF_CHANNEL_HOMING_NONE ? CF_CHANNEL_LAYOUT_LINE
+                 : options->max_message <= 8               ? CF_CHANNEL_LAYOUT_TAGGED
+                 : options->max_message <= 24              ? CF_CHANNEL_LAYOUT_PACKED
+                                                           : CF_CHANNEL_LAYOUT_LINE;
     size_t max = options->max_message;
     struct cf_channel_geometry_ g = {.max_message = max, .slots = options->slots, .per_group = 1};
-    if (layout == CF_CHANNEL_LAYOUT_PACKED) {
+    if (layout == CF_CHANNEL_LAYOUT_TAGGED) {
+        /* Exactly k slots, 7 to a line after their 7 tag bytes (channel.h, TAGGED); the last line may be
+         * partly used. */
+        g.tagged = 1;
+        g.per_group = CF_CHANNEL_TAGGED_PER_LINE_;
+        g.slot_stride = 8;
+        g.payload_offset = CF_CHANNEL_TAGGED_PAYLOAD_;
+        g.group_stride = CHANNEL_LINE;
+    } else if (layout == CF_CHANNEL_LAYOUT_PACKED) {
         /* A header word, then slots of whole words: 7 messages of up to 8 bytes in one line, 3 of 16,
          * 2 of 24, 1 up to 56; larger ones one per group of whole lines. */
         size_t slot = max < 8 ? 8 : round_up(max, 8);
@@ -110,7 +120,7 @@ int cf_channel_create(cf_channel **out, const cf_channel_options *options) {
         g.group_stride = round_up(g.payload_offset + max, CHANNEL_LINE);
     }
     g.length_bits = 31 / g.per_group;
-    g.ring = round_up(options->slots + g.per_group - 1, g.per_group);
+    g.ring = g.tagged ? options->slots : round_up(options->slots + g.per_group - 1, g.per_group);
     /* The receiver prefetches the group two ahead of the one it enters: without it every group costs it a
      * demand miss on a line the sender wrote (measured: about half FastForward's throughput at k = 1024).
      * Only in rings of 8 groups or more, where that group is long written, not one the sender is filling. */
@@ -120,7 +130,7 @@ int cf_channel_create(cf_channel **out, const cf_channel_options *options) {
     g.symmetric_fences = (uint32_t)cf_chan_symmetric_fences(options);
 
     size_t bytes;
-    if (__builtin_mul_overflow(g.ring / g.per_group, g.group_stride, &bytes)) return -ENOMEM;
+    if (__builtin_mul_overflow((g.ring + g.per_group - 1) / g.per_group, g.group_stride, &bytes)) return -ENOMEM;
     void *memory;
     struct cf_channel_shared_ shared;
     rc = cf_chan_allocate(sizeof(cf_channel), bytes, &memory, &shared);
@@ -129,6 +139,9 @@ int cf_channel_create(cf_channel **out, const cf_channel_options *options) {
     shared.max_message = max;
     g.groups = shared.slots;
     g.groups_end = shared.slots + bytes;
+    if (g.tagged) /* the address cf_channel_tagged_next_ reaches after the k-th slot */
+        g.groups_end = shared.slots + options->slots / CF_CHANNEL_TAGGED_PER_LINE_ * CHANNEL_LINE +
+                       CF_CHANNEL_TAGGED_PAYLOAD_ + options->slots % CF_CHANNEL_TAGGED_PER_LINE_ * 8;
 
     cf_channel *ch = memory;
     ch->shared = shared;
@@ -161,6 +174,16 @@ size_t cf_channel_max_message(const cf_channel *ch) { return ch ? ch->shared.max
 size_t cf_channel_slots(const cf_channel *ch) { return ch ? ch->shared.slots_count : 0; }
 
 static int is_closed(cf_channel *ch) { return channel_closed(&ch->to_receiver); }
+
+/* One check of `condition` (channel_common.h) without counting a wait; then -EAGAIN for try_ calls, or
+ * the spin-then-futex wait on `sleeping` with the side's spin budget. */
+static int check_then_wait(cf_channel *ch, channel_condition condition, uint32_t *sleeping,
+                           const struct cf_channel_geometry_ *g, int may_wait) {
+    int state = condition(ch, CHANNEL_FINAL_CHECK);
+    if (state != 0) return state > 0 ? 0 : state;
+    if (!may_wait) return -EAGAIN;
+    return wait_until(ch, condition, sleeping, g->spin_limit, (int)g->symmetric_fences);
+}
 
 /* ---- sender ---- */
 
@@ -227,6 +250,37 @@ int cf_chan_rdyack_sender_wait(cf_channel *ch, int may_wait) {
     if (!may_wait) return -EAGAIN;
     return wait_until(ch, sender_refill, &ch->to_sender.sender_sleeping, s->g.spin_limit,
                       (int)s->g.symmetric_fences);
+}
+
+/* Tagged rings: the tag of the slot `ahead` slots after `slot` (ahead < k). */
+static uint8_t *tag_ahead(const struct cf_channel_geometry_ *g, char *slot, uint64_t ahead) {
+    size_t line = (size_t)(slot - g->groups) / CHANNEL_LINE;
+    uint64_t pos = (line * CF_CHANNEL_TAGGED_PER_LINE_ + ((uintptr_t)slot % CHANNEL_LINE) / 8 - 1 + ahead) % g->ring;
+    return (uint8_t *)g->groups + pos / CF_CHANNEL_TAGGED_PER_LINE_ * CHANNEL_LINE + pos % CF_CHANNEL_TAGGED_PER_LINE_;
+}
+
+/* Tagged rings: the sender waits for its slot's tag to be empty (FastForward's test, on the tag byte).
+ * A full ring in a large ring (8 lines or more) -- the receiver is the slower side -- is the case where
+ * polling the slot makes every message cost two transfers of the line the receiver is working in (the
+ * sender's read, then the receiver's tag store taking it back): measured as the slow mode of k = 1024,
+ * 20-50 M msgs/s. So for the first BATCH_SPINS spins the sender waits for the slot TAGGED_BATCH ahead to
+ * be empty instead -- a line the receiver has not reached yet, so the poll costs it nothing -- and then
+ * fills the whole batch behind the receiver; it implies this slot is empty too (the receiver empties in
+ * order, and the acquire load of the later tag orders its use of this one too). After that, and before
+ * sleeping, this slot alone. */
+#define TAGGED_BATCH 64
+
+static int tagged_slot_empty(cf_channel *ch, uint32_t spin) {
+    struct cf_channel_sender_ *s = &ch->sender;
+    if (is_closed(ch)) return -EPIPE;
+    uint8_t *tag = cf_channel_tag_(s->slot);
+    if (s->g.prefetch_ahead && spin < BATCH_SPINS && TAGGED_BATCH < s->g.ring)
+        tag = tag_ahead(&s->g, s->slot, TAGGED_BATCH);
+    return __atomic_load_n(tag, __ATOMIC_ACQUIRE) == 0; /* (a) */
+}
+
+int cf_chan_rdyack_tagged_sender_wait(cf_channel *ch, int may_wait) {
+    return check_then_wait(ch, tagged_slot_empty, &ch->to_sender.sender_sleeping, &ch->sender.g, may_wait);
 }
 
 /* Homing (channel_homing.h): the message lines beyond the header's line go before rdy, the header's line
@@ -297,12 +351,28 @@ int cf_chan_rdyack_receiver_slip(cf_channel *ch, int may_wait) {
     return cf_chan_rdyack_receiver_wait(ch, may_wait);
 }
 
+/* Tagged rings: the receiver waits for its slot's tag to be full; (c) as in the fast path. */
+static int tagged_poll(cf_channel *ch) {
+    struct cf_channel_receiver_ *r = &ch->receiver;
+    uint8_t tag = __atomic_load_n(cf_channel_tag_(r->slot), __ATOMIC_ACQUIRE);
+    if (tag == 0) return 0;
+    r->header = tag;
+    return 1;
+}
+
+static int tagged_slot_full(cf_channel *ch, uint32_t spin) {
+    (void)spin;
+    if (tagged_poll(ch)) return 1;
+    if (!is_closed(ch)) return 0;
+    return tagged_poll(ch) ? 1 : -EPIPE; /* closed: what was committed before is visible now */
+}
+
+int cf_chan_rdyack_tagged_receiver_wait(cf_channel *ch, int may_wait) {
+    return check_then_wait(ch, tagged_slot_full, &ch->to_receiver.receiver_sleeping, &ch->receiver.g, may_wait);
+}
+
 int cf_chan_rdyack_receiver_wait(cf_channel *ch, int may_wait) {
-    int state = receiver_has_message(ch, CHANNEL_FINAL_CHECK);
-    if (state != 0) return state > 0 ? 0 : state;
-    if (!may_wait) return -EAGAIN;
-    return wait_until(ch, receiver_has_message, &ch->to_receiver.receiver_sleeping, ch->receiver.g.spin_limit,
-                      (int)ch->receiver.g.symmetric_fences);
+    return check_then_wait(ch, receiver_has_message, &ch->to_receiver.receiver_sleeping, &ch->receiver.g, may_wait);
 }
 
 /* ---- the API names as library functions (for CF_CHANNEL_OUT_OF_LINE users and function pointers) ---- */

@@ -8,7 +8,7 @@
 #include "cacheflow/stats.h"
 #include "helpers.h"
 
-static cf_channel_layout layout; /* every test runs with both layouts */
+static cf_channel_layout layout; /* every test runs with every layout (tagged: messages up to 8 bytes) */
 
 static cf_channel *make(size_t slots, size_t max_message, cf_channel_homing homing) {
     cf_channel_options options = {.slots = slots, .max_message = max_message, .homing = homing,
@@ -39,18 +39,19 @@ static void test_errors(void) {
     CF_CHECK(cf_channel_create(&ch, &options) == -EINVAL);
     options = (cf_channel_options){.slots = 1, .max_message = 8, .flags = 1u << 9};
     CF_CHECK(cf_channel_create(&ch, &options) == -EINVAL);
-    options = (cf_channel_options){.slots = 1, .max_message = 8, .layout = (cf_channel_layout)3};
+    options = (cf_channel_options){.slots = 1, .max_message = 8, .layout = (cf_channel_layout)4};
     CF_CHECK(cf_channel_create(&ch, &options) == -EINVAL);
     /* 2^30 slots of 2^30 bytes: 2^60 bytes cannot be mapped; the failure must not leak the channel. */
     options = (cf_channel_options){.slots = CF_CHANNEL_MAX_SLOTS, .max_message = CF_CHANNEL_MAX_MESSAGE};
     CF_CHECK(cf_channel_create(&ch, &options) == -ENOMEM);
     CF_CHECK(ch == NULL);
 
-    ch = make(2, 16, CF_CHANNEL_HOMING_NONE);
+    size_t m = layout == CF_CHANNEL_LAYOUT_TAGGED ? 8 : 16; /* the slot size under test */
+    ch = make(2, m, CF_CHANNEL_HOMING_NONE);
     unsigned char big[17] = {0};
     size_t len = 0;
     void *area = NULL;
-    CF_CHECK(cf_channel_send(ch, big, 17) == -EMSGSIZE);
+    CF_CHECK(cf_channel_send(ch, big, m + 1) == -EMSGSIZE);
     CF_CHECK(cf_channel_send(ch, NULL, 1) == -EINVAL);
     CF_CHECK(cf_channel_send(NULL, big, 1) == -EINVAL);
     CF_CHECK(cf_channel_commit(ch, 1) == -EINVAL);  /* nothing reserved */
@@ -59,17 +60,44 @@ static void test_errors(void) {
     CF_CHECK(cf_channel_try_acquire(ch, &area, &len) == -EAGAIN);
     CF_CHECK(cf_channel_reserve(ch, &area) == 0);
     CF_CHECK(cf_channel_send(ch, big, 1) == -EINVAL); /* a reservation is pending */
-    CF_CHECK(cf_channel_commit(ch, 17) == -EMSGSIZE); /* the reservation survives a rejected commit */
-    memset(area, 0xab, 16);
-    CF_CHECK(cf_channel_commit(ch, 16) == 0);
+    CF_CHECK(cf_channel_commit(ch, m + 1) == -EMSGSIZE); /* the reservation survives a rejected commit */
+    memset(area, 0xab, m);
+    CF_CHECK(cf_channel_commit(ch, m) == 0);
     /* A buffer too small leaves the message in the channel. */
-    CF_CHECK(cf_channel_receive(ch, big, 15, &len) == -EMSGSIZE);
-    CF_CHECK(len == 16);
-    CF_CHECK(cf_channel_receive(ch, big, 16, &len) == 0);
-    CF_CHECK(len == 16 && big[0] == 0xab && big[15] == 0xab);
-    CF_CHECK(cf_channel_max_message(ch) == 16 && cf_channel_slots(ch) == 2);
+    CF_CHECK(cf_channel_receive(ch, big, m - 1, &len) == -EMSGSIZE);
+    CF_CHECK(len == m);
+    CF_CHECK(cf_channel_receive(ch, big, m, &len) == 0);
+    CF_CHECK(len == m && big[0] == 0xab && big[m - 1] == 0xab);
+    CF_CHECK(cf_channel_max_message(ch) == m && cf_channel_slots(ch) == 2);
     cf_channel_destroy(ch);
     cf_channel_destroy(NULL);
+}
+
+/* The tagged layout exists for messages of up to 8 bytes without homing: anything else is -EINVAL. */
+static void test_tagged_limits(void) {
+    cf_channel *ch = (cf_channel *)&ch;
+    cf_channel_options options = {.slots = 8, .max_message = 9, .layout = CF_CHANNEL_LAYOUT_TAGGED};
+    CF_CHECK(cf_channel_create(&ch, &options) == -EINVAL);
+    CF_CHECK(ch == NULL);
+    options = (cf_channel_options){.slots = 8, .max_message = 8, .layout = CF_CHANNEL_LAYOUT_TAGGED,
+                                   .homing = CF_CHANNEL_HOMING_CLEAN};
+    CF_CHECK(cf_channel_create(&ch, &options) == -EINVAL);
+    /* Exactly k in flight: with k = 8 (8 slots over two lines), the 9th try_send waits for one receive. */
+    options = (cf_channel_options){.slots = 8, .max_message = 8, .layout = CF_CHANNEL_LAYOUT_TAGGED};
+    CF_CHECK(cf_channel_create(&ch, &options) == 0);
+    uint64_t value = 0;
+    size_t len = 0;
+    for (uint64_t i = 0; i < 8; i++) CF_CHECK(cf_channel_try_send(ch, &i, sizeof i) == 0);
+    CF_CHECK(cf_channel_try_send(ch, &value, sizeof value) == -EAGAIN);
+    CF_CHECK(cf_channel_receive(ch, &value, sizeof value, &len) == 0 && len == 8 && value == 0);
+    CF_CHECK(cf_channel_try_send(ch, &value, 3) == 0);
+    CF_CHECK(cf_channel_try_send(ch, &value, 3) == -EAGAIN);
+    cf_channel_close(ch);
+    CF_CHECK(cf_channel_try_send(ch, &value, 1) == -EPIPE);
+    for (uint64_t i = 1; i < 8; i++) CF_CHECK(cf_channel_receive(ch, &value, sizeof value, &len) == 0 && value == i);
+    CF_CHECK(cf_channel_receive(ch, &value, sizeof value, &len) == 0 && len == 3);
+    CF_CHECK(cf_channel_receive(ch, &value, sizeof value, &len) == -EPIPE);
+    cf_channel_destroy(ch);
 }
 
 /* Fill to capacity, check try_send refuses, drain in order; repeat enough laps to wrap every slot. */
@@ -120,8 +148,8 @@ static void test_zero_copy(size_t slots, size_t max_message) {
         void *area = NULL, *again = NULL;
         CF_CHECK(cf_channel_reserve(ch, &area) == 0);
         CF_CHECK(cf_channel_reserve(ch, &again) == 0 && again == area); /* idempotent until commit */
-        CF_CHECK(((uintptr_t)area % (layout == CF_CHANNEL_LAYOUT_PACKED ? 8 : 16)) == 0);
-        if (max_message > 48 && layout != CF_CHANNEL_LAYOUT_PACKED) CF_CHECK(((uintptr_t)area % 64) == 0);
+        CF_CHECK(((uintptr_t)area % (layout == CF_CHANNEL_LAYOUT_LINE ? 16 : 8)) == 0);
+        if (max_message > 48 && layout == CF_CHANNEL_LAYOUT_LINE) CF_CHECK(((uintptr_t)area % 64) == 0);
         size_t len = (n * 5u) % (max_message + 1);
         fill_pattern(area, len, n);
         CF_CHECK(cf_channel_commit(ch, len) == 0);
@@ -208,8 +236,20 @@ int main(void) {
             test_order_and_wrap(2, sizes[j], CF_CHANNEL_HOMING_DEMOTE);
         }
     }
+    /* Tagged slots: up to 8 bytes, k slots exactly -- ring sizes around whole lines of 7 (6, 7, 8, 13, 14,
+     * 15, 49) wrap at every position of a line. */
+    layout = CF_CHANNEL_LAYOUT_TAGGED;
+    test_errors();
+    test_tagged_limits();
+    static const size_t tagged_slots[] = {1, 2, 3, 6, 7, 8, 13, 14, 15, 49, 1024};
+    for (size_t i = 0; i < sizeof tagged_slots / sizeof *tagged_slots; i++)
+        for (size_t len = 0; len <= 8; len++) {
+            test_order_and_wrap(tagged_slots[i], len, CF_CHANNEL_HOMING_NONE);
+            test_zero_copy(tagged_slots[i], len);
+        }
     layout = CF_CHANNEL_LAYOUT_AUTO;
     test_close();
+    test_order_and_wrap(8, 8, CF_CHANNEL_HOMING_NONE); /* AUTO: tagged */
     test_unhomed();
     test_no_waits_counted_single_thread();
     printf("channel basic: ok\n");

@@ -141,7 +141,7 @@ static void run(const stress_config *config, double budget_seconds) {
     CF_CHECK(checksum == result.checksum);
     printf("k=%-5zu max=%-3zu %-9s spin=%-5u homing=%u%s%s: %9llu messages, %6.2f M/s\n", config->slots,
            config->max_message, config->zero_copy ? "zero-copy" : "copying", config->spin_limit, config->homing,
-           config->flags & CF_CHANNEL_NO_MEMBARRIER ? " fences" : "", config->layout == CF_CHANNEL_LAYOUT_PACKED ? " packed" : "",
+           config->flags & CF_CHANNEL_NO_MEMBARRIER ? " fences" : "", config->layout == CF_CHANNEL_LAYOUT_PACKED ? " packed" : config->layout == CF_CHANNEL_LAYOUT_TAGGED ? " tagged" : "",
            (unsigned long long)received,
            (double)received / elapsed / 1e6);
     cf_channel_destroy(ch);
@@ -176,14 +176,20 @@ int main(void) {
                                     .homing = (cf_channel_homing)homing, .messages = spinning / 4};
             run(&config, budget / 2);
         }
-    stress_config packed = {.slots = 8, .max_message = 24, .layout = CF_CHANNEL_LAYOUT_PACKED, .messages = spinning};
-    run(&packed, budget / 2);
-    packed.slots = 1024;
-    packed.zero_copy = 1;
-    run(&packed, budget / 2);
-    packed.spin_limit = 1;
-    packed.messages = sleeping;
-    run(&packed, budget / 2);
+    /* Packed groups (24-byte messages) and tagged slots (8-byte): k = 8, k = 1024 (tagged: 147 lines, the
+     * sender's batch wait), then sleeping. */
+    for (int tagged = 0; tagged <= 1; tagged++) {
+        stress_config small = {.slots = 8, .max_message = tagged ? 8 : 24,
+                               .layout = tagged ? CF_CHANNEL_LAYOUT_TAGGED : CF_CHANNEL_LAYOUT_PACKED,
+                               .messages = spinning};
+        run(&small, budget / 2);
+        small.slots = 1024;
+        small.zero_copy = 1;
+        run(&small, budget / 2);
+        small.spin_limit = 1;
+        small.messages = sleeping;
+        run(&small, budget / 2);
+    }
     stress_config fenced = {.slots = 2, .max_message = 16, .flags = CF_CHANNEL_NO_MEMBARRIER, .messages = spinning};
     run(&fenced, budget / 2);
     fenced.spin_limit = 1;

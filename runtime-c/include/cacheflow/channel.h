@@ -55,12 +55,15 @@ typedef enum cf_channel_homing {
  * the group's last published message and the lengths), in the cache line of the group's first message,
  * so that raising rdy and the message share one line. */
 typedef enum cf_channel_layout {
-    CF_CHANNEL_LAYOUT_AUTO = 0,   /* PACKED for max_message <= 24 bytes with homing NONE, else LINE */
+    CF_CHANNEL_LAYOUT_AUTO = 0,   /* homing NONE: TAGGED up to 8 bytes, PACKED up to 24; else LINE */
     CF_CHANNEL_LAYOUT_LINE = 1,   /* every slot starts on its own cache line (the paper's padded slots):
                                      one line per message up to 48 bytes */
-    CF_CHANNEL_LAYOUT_PACKED = 2  /* one header word per cache line, then as many slots (rounded to 8
+    CF_CHANNEL_LAYOUT_PACKED = 2, /* one header word per cache line, then as many slots (rounded to 8
                                      bytes) as fit: 7 messages of up to 8 bytes per line, 3 of 16, 2 of 24,
                                      so a lagging receiver gets several per line transfer */
+    CF_CHANNEL_LAYOUT_TAGGED = 3  /* messages of up to 8 bytes only (else -EINVAL), homing NONE: a line
+                                     holds 7 one-byte slot tags (rdy/ack and the length) and the 7 slots;
+                                     exactly k slots, no shared index, no header */
 } cf_channel_layout;
 
 enum {
@@ -105,8 +108,8 @@ size_t cf_channel_slots(const cf_channel *ch);
 /* Zero-copy sender: reserve the next slot (waiting for its ack), fill up to max_message bytes at *slot,
  * commit len bytes (raising rdy). Reserving again before committing returns the same slot; sending while a
  * slot is reserved is -EINVAL. The slot area
- * is aligned to 16 bytes, and to a cache line when max_message exceeds 48 bytes (packed layout: to 8
- * bytes). */
+ * is aligned to 16 bytes, and to a cache line when max_message exceeds 48 bytes (packed and tagged
+ * layouts: to 8 bytes). */
 int cf_channel_reserve(cf_channel *ch, void **slot);
 int cf_channel_try_reserve(cf_channel *ch, void **slot);
 int cf_channel_commit(cf_channel *ch, size_t len);
@@ -157,6 +160,26 @@ int cf_channel_try_receive(cf_channel *ch, void *buffer, size_t capacity, size_t
  * the message bytes; (c) the receiver's header load is an acquire before it reads them; (d) the receiver's
  * ACK and `received` stores are releases after its use. x86: plain moves; aarch64: ldar/stlr.
  *
+ * TAGGED (CF_CHANNEL_LAYOUT_TAGGED, the default for messages of up to 8 bytes without homing). No group
+ * header and no count at all: a 64-byte line holds 7 one-byte tags (bytes 0-6; byte 7 unused) and the 7
+ * slots of 8 bytes (bytes 8-63), and the ring has exactly k slots (k = 8: a line of 7 and a line holding
+ * 1). A tag is rdy and ack in one byte: 0 = empty, the sender's (ack); FULL | length = the receiver's
+ * (rdy). The sender waits for its slot's tag to be 0 (acquire: (a)), copies, stores FULL | len (release:
+ * (b)); the receiver waits for non-zero (acquire: (c)), copies out, stores 0 (release: (d)) -- the paper's
+ * one-slot protocol per slot, with the pair (rdy, ack) encoded as one byte that the two sides write in
+ * turn, never at once (each writes it only after seeing the other's value). FastForward's test of the
+ * slot itself, with the emptiness moved out of the payload into the tag so that every 8-byte value can
+ * be sent, its length delivered, and k stay exact (a slot never holds two laps). Each side's whole
+ * position is one pointer: the slot's address gives its tag (lines are 64-byte aligned), so the per-message
+ * path is: sender -- a tag load, the copy, a tag store, the pointer step, the closed and sleeping flags
+ * (one read-mostly line); receiver -- a tag load, the copy, a tag store, the pointer step, the sleeping flag.
+ * Lines: the sender's tag load and the receiver's tag store touch the slot's own line, so "is it free"
+ * and "here is the message" travel with the message, 7 messages per line transfer when the sides are a
+ * line or more apart; k = 8 spans two lines where FastForward's ring of 8 words fits one (no room for 8
+ * tags). Large rings (8 lines or more): a sender that finds the ring full waits first for the slot 64
+ * ahead (src/channel.c), so that it does not poll the line the receiver is emptying, and a receiver entering
+ * a line prefetches the line two ahead (docs/channel.md: distance 4 pulled lines still being written).
+ *
  * LINES. Sender state, receiver state, the receiver's wake line (sleeping flag + closed: read by the
  * sender after every publish), the sender's wake line (read by the receiver after every release) and the
  * read-only part each sit in their own 128-byte blocks. Per message, with neither side waiting: the slot
@@ -184,6 +207,10 @@ struct cf_channel_shared_ {
 #if !defined(__cplusplus) && (!defined(CF_CHANNEL_OUT_OF_LINE) || defined(CF_CHANNEL_RDYACK_IMPLEMENTATION))
 
 #define CF_CHANNEL_ACK_ ((uint64_t)1 << 63)
+#define CF_CHANNEL_TAGGED_PER_LINE_ 7u /* tagged: 7 tag bytes + 1 spare, then 7 slots of 8 bytes */
+#define CF_CHANNEL_TAGGED_PAYLOAD_ 8u  /* the first slot, from the line start */
+#define CF_CHANNEL_TAG_FULL_ 0x10u     /* a tag: 0 = empty (the sender's), FULL | length = the receiver's */
+#define CF_CHANNEL_TAG_LENGTH_ 0x0fu
 #define CF_CHANNEL_ALIGN_ __attribute__((aligned(128)))
 #define CF_CHANNEL_LIKELY_(x) __builtin_expect(!!(x), 1)
 #define CF_CHANNEL_UNLIKELY_(x) __builtin_expect(!!(x), 0)
@@ -191,7 +218,7 @@ struct cf_channel_shared_ {
 /* Each side's private copy of the geometry: its fast path reads only its own block. */
 struct cf_channel_geometry_ {
     char *groups;          /* first group */
-    char *groups_end;      /* groups + R / per_group * group_stride */
+    char *groups_end;      /* groups + R / per_group * group_stride (tagged: the slot after the k-th) */
     size_t group_stride;   /* bytes from one group to the next, a multiple of 64 */
     size_t slot_stride;    /* bytes from one slot of a group to the next */
     size_t payload_offset; /* first slot's message, from the group start */
@@ -204,6 +231,7 @@ struct cf_channel_geometry_ {
     uint32_t spin_limit;
     uint32_t homing;       /* cf_channel_homing */
     uint32_t symmetric_fences; /* 1: a full fence after every publish/release instead of membarrier */
+    uint32_t tagged;       /* CF_CHANNEL_LAYOUT_TAGGED: slot tags instead of group headers (TAGGED below) */
 };
 
 struct cf_channel_sender_ {
@@ -244,6 +272,8 @@ struct cf_channel {
 int cf_chan_rdyack_sender_wait(cf_channel *ch, int may_wait);   /* no free slot known, or closed */
 int cf_chan_rdyack_receiver_wait(cf_channel *ch, int may_wait); /* next message not published yet */
 int cf_chan_rdyack_receiver_slip(cf_channel *ch, int may_wait); /* a pause, then as above */
+int cf_chan_rdyack_tagged_sender_wait(cf_channel *ch, int may_wait);   /* slot not empty yet, or closed */
+int cf_chan_rdyack_tagged_receiver_wait(cf_channel *ch, int may_wait); /* slot not full yet */
 int cf_chan_rdyack_send_homed(cf_channel *ch, const void *message, size_t len);
 int cf_chan_rdyack_commit_homed(cf_channel *ch, size_t len);
 void cf_chan_rdyack_wake_receiver(cf_channel *ch);
@@ -274,16 +304,45 @@ static inline __attribute__((always_inline)) void cf_channel_copy_(void *dst, co
     }
 }
 
+/* Tagged rings: a slot's tag, found from the slot's address alone (lines are 64-byte aligned: the tags at
+ * bytes 0-6, slot i at 8 + 8 i), so each side's whole position is one pointer. */
+static inline __attribute__((always_inline)) uint8_t *cf_channel_tag_(char *slot) {
+    uintptr_t at = (uintptr_t)slot;
+    return (uint8_t *)(at & ~(uintptr_t)63) + (at & 63) / 8 - 1;
+}
+
+/* Tagged rings: the next slot -- the next of the line's 7, the next line's first after the 7th (the
+ * address is then a line start: skip the tags), the ring's first after exactly k slots. */
+static inline __attribute__((always_inline)) char *cf_channel_tagged_next_(const struct cf_channel_geometry_ *g,
+                                                                          char *slot) {
+    slot += 8;
+    if (((uintptr_t)slot & 63) == 0) slot += CF_CHANNEL_TAGGED_PAYLOAD_;
+    return CF_CHANNEL_UNLIKELY_(slot == g->groups_end) ? g->groups + CF_CHANNEL_TAGGED_PAYLOAD_ : slot;
+}
+
 /* A free slot is known and the channel is open: the sender may fill s->slot. */
 static inline __attribute__((always_inline)) int cf_channel_sender_ready_(cf_channel *ch, int may_wait) {
-    if (CF_CHANNEL_LIKELY_(ch->sender.free != 0 && !__atomic_load_n(&ch->to_receiver.closed, __ATOMIC_RELAXED)))
+    struct cf_channel_sender_ *s = &ch->sender;
+    if (s->g.tagged) { /* (a): the acquire load of the slot's tag saw the receiver's release of it */
+        if (CF_CHANNEL_LIKELY_(__atomic_load_n(cf_channel_tag_(s->slot), __ATOMIC_ACQUIRE) == 0 &&
+                               !__atomic_load_n(&ch->to_receiver.closed, __ATOMIC_RELAXED)))
+            return 0;
+        return cf_chan_rdyack_tagged_sender_wait(ch, may_wait);
+    }
+    if (CF_CHANNEL_LIKELY_(s->free != 0 && !__atomic_load_n(&ch->to_receiver.closed, __ATOMIC_RELAXED)))
         return 0;
     return cf_chan_rdyack_sender_wait(ch, may_wait);
 }
 
-/* (b) and rdy: one release store of the group header, then on to the next slot. */
+/* (b) and rdy: one release store of the group header (tagged: of the slot's tag), then on to the next slot. */
 static inline __attribute__((always_inline)) void cf_channel_publish_store_(cf_channel *ch, size_t len) {
     struct cf_channel_sender_ *s = &ch->sender;
+    if (s->g.tagged) {
+        __atomic_store_n(cf_channel_tag_(s->slot), (uint8_t)(CF_CHANNEL_TAG_FULL_ | len), __ATOMIC_RELEASE);
+        s->reserved = 0;
+        s->slot = cf_channel_tagged_next_(&s->g, s->slot);
+        return;
+    }
     uint64_t lengths = s->lengths | (uint64_t)len << (32 + s->index * s->g.length_bits);
     __atomic_store_n((uint64_t *)(void *)s->group, lengths | (uint32_t)(s->sent + 1), __ATOMIC_RELEASE);
     s->sent++;
@@ -315,6 +374,20 @@ static inline __attribute__((always_inline)) int cf_channel_send_(cf_channel *ch
     if (CF_CHANNEL_UNLIKELY_(!ch || (!message && len))) return -EINVAL;
     struct cf_channel_sender_ *s = &ch->sender;
     if (CF_CHANNEL_UNLIKELY_(len > s->g.max_message || s->reserved)) return s->reserved ? -EINVAL : -EMSGSIZE;
+    if (s->g.tagged) { /* the whole tagged send: tag load (a), copy, tag store (b) */
+        char *slot = s->slot;
+        uint8_t *tag = cf_channel_tag_(slot);
+        if (CF_CHANNEL_UNLIKELY_(__atomic_load_n(tag, __ATOMIC_ACQUIRE) != 0 ||
+                                 __atomic_load_n(&ch->to_receiver.closed, __ATOMIC_RELAXED))) {
+            int rc = cf_chan_rdyack_tagged_sender_wait(ch, may_wait);
+            if (CF_CHANNEL_UNLIKELY_(rc)) return rc;
+        }
+        cf_channel_copy_(slot, message, len);
+        __atomic_store_n(tag, (uint8_t)(CF_CHANNEL_TAG_FULL_ | len), __ATOMIC_RELEASE);
+        s->slot = cf_channel_tagged_next_(&s->g, slot);
+        cf_channel_publish_wake_(ch);
+        return 0;
+    }
     int rc = cf_channel_sender_ready_(ch, may_wait);
     if (CF_CHANNEL_UNLIKELY_(rc)) return rc;
     if (CF_CHANNEL_UNLIKELY_(s->g.homing)) return cf_chan_rdyack_send_homed(ch, message, len);
@@ -357,6 +430,13 @@ static inline __attribute__((always_inline)) void cf_channel_announced_(struct c
 /* (c) and rdy: the next message is published; afterwards r->slot holds it and r->header its length. */
 static inline __attribute__((always_inline)) int cf_channel_acquire_next_(cf_channel *ch, int may_wait) {
     struct cf_channel_receiver_ *r = &ch->receiver;
+    if (r->g.tagged) { /* (c): the acquire load of the tag orders the message reads after it */
+        if (r->acquired) return 0;
+        uint8_t tag = __atomic_load_n(cf_channel_tag_(r->slot), __ATOMIC_ACQUIRE);
+        if (CF_CHANNEL_UNLIKELY_(tag == 0)) return cf_chan_rdyack_tagged_receiver_wait(ch, may_wait);
+        r->header = tag;
+        return 0;
+    }
     if (r->acquired || r->ready) return 0;
     /* Right behind the sender: let it fill more of the group before pulling the line again. */
     if (r->caught_up) return cf_chan_rdyack_receiver_slip(ch, may_wait);
@@ -368,8 +448,17 @@ static inline __attribute__((always_inline)) int cf_channel_acquire_next_(cf_cha
 }
 
 static inline __attribute__((always_inline)) size_t cf_channel_length_(const struct cf_channel_receiver_ *r) {
+    if (r->g.tagged) return (size_t)(r->header & CF_CHANNEL_TAG_LENGTH_);
     uint32_t bits = r->g.length_bits;
     return (size_t)(r->header >> (32 + r->index * bits)) & (((uint64_t)1 << bits) - 1);
+}
+
+/* After a release: wake the sender if it announced it sleeps (the mirror of cf_channel_publish_wake_). */
+static inline __attribute__((always_inline)) void cf_channel_release_wake_(cf_channel *ch) {
+    __atomic_signal_fence(__ATOMIC_SEQ_CST);
+    if (CF_CHANNEL_UNLIKELY_(ch->receiver.g.symmetric_fences |
+                             __atomic_load_n(&ch->to_sender.sender_sleeping, __ATOMIC_RELAXED)))
+        cf_chan_rdyack_wake_sender(ch);
 }
 
 /* (d) and ack: the message has been used; at a group's end set ACK in its header, then publish the
@@ -377,6 +466,12 @@ static inline __attribute__((always_inline)) size_t cf_channel_length_(const str
 static inline __attribute__((always_inline)) void cf_channel_release_(cf_channel *ch) {
     struct cf_channel_receiver_ *r = &ch->receiver;
     r->acquired = 0;
+    if (r->g.tagged) { /* (d) and ack: the slot's tag back to empty, a release after the use */
+        __atomic_store_n(cf_channel_tag_(r->slot), (uint8_t)0, __ATOMIC_RELEASE);
+        r->slot = cf_channel_tagged_next_(&r->g, r->slot);
+        cf_channel_release_wake_(ch);
+        return;
+    }
     r->ready--;
     if (++r->index == r->g.per_group) {
         __atomic_store_n((uint64_t *)(void *)r->group, r->header | CF_CHANNEL_ACK_, __ATOMIC_RELEASE);
@@ -393,10 +488,7 @@ static inline __attribute__((always_inline)) void cf_channel_release_(cf_channel
         r->slot += r->g.slot_stride;
     }
     __atomic_store_n(&r->received, r->received + 1, __ATOMIC_RELEASE);
-    __atomic_signal_fence(__ATOMIC_SEQ_CST);
-    if (CF_CHANNEL_UNLIKELY_(r->g.symmetric_fences |
-                             __atomic_load_n(&ch->to_sender.sender_sleeping, __ATOMIC_RELAXED)))
-        cf_chan_rdyack_wake_sender(ch);
+    cf_channel_release_wake_(ch);
 }
 
 static inline __attribute__((always_inline)) int cf_channel_acquire_(cf_channel *ch, void **message, size_t *len,
@@ -419,9 +511,45 @@ static inline __attribute__((always_inline)) int cf_channel_release_checked_(cf_
 static inline __attribute__((always_inline)) int cf_channel_receive_(cf_channel *ch, void *buffer, size_t capacity,
                                                                     size_t *len, int may_wait) {
     if (CF_CHANNEL_UNLIKELY_(!ch || !len || (!buffer && capacity))) return -EINVAL;
+    struct cf_channel_receiver_ *r = &ch->receiver;
+    if (r->g.tagged) { /* the whole tagged receive: tag load (c) = rdy and length, copy, tag store (d) */
+        char *slot = r->slot;
+        uint32_t tag;
+        if (CF_CHANNEL_UNLIKELY_(r->acquired ||
+                                 (tag = __atomic_load_n(cf_channel_tag_(slot), __ATOMIC_ACQUIRE)) == 0)) {
+            int rc = cf_channel_acquire_next_(ch, may_wait);
+            if (CF_CHANNEL_UNLIKELY_(rc)) return rc;
+            tag = (uint32_t)r->header;
+        }
+        size_t n = tag & CF_CHANNEL_TAG_LENGTH_;
+        *len = n;
+        if (CF_CHANNEL_UNLIKELY_(n > capacity)) {
+            r->header = tag;
+            r->acquired = 1; /* stays in the channel: the next receive or acquire sees it again */
+            return -EMSGSIZE;
+        }
+        /* The next slot and the acquired flag are read before the copy into the caller's buffer (which the
+         * compiler must assume may alias the channel's fields); (d), the tag's release store, after it. */
+        char *next = cf_channel_tagged_next_(&r->g, slot);
+        uint32_t acquired = r->acquired;
+        if (CF_CHANNEL_LIKELY_(n == 8)) memcpy(buffer, slot, 8);
+        else cf_channel_copy_(buffer, slot, n);
+        __atomic_store_n(cf_channel_tag_(slot), (uint8_t)0, __ATOMIC_RELEASE);
+        r->slot = next;
+        if (((uintptr_t)next & 63) == CF_CHANNEL_TAGGED_PAYLOAD_ && r->g.prefetch_ahead) {
+            /* A new line, in a large ring: prefetch the line two ahead (measured: distance 4 halved
+             * k = 1024 -- it pulls lines the sender is still writing -- distance 2 was level or better in
+             * 5 of 6 interleaved runs). */
+            char *ahead = next + r->g.prefetch_ahead;
+            if (ahead >= r->g.groups_end) ahead -= r->g.groups_end - r->g.groups;
+            __builtin_prefetch(ahead, 0, 3);
+        }
+        if (CF_CHANNEL_UNLIKELY_(acquired)) r->acquired = 0;
+        cf_channel_release_wake_(ch);
+        return 0;
+    }
     int rc = cf_channel_acquire_next_(ch, may_wait);
     if (CF_CHANNEL_UNLIKELY_(rc)) return rc;
-    struct cf_channel_receiver_ *r = &ch->receiver;
     size_t n = cf_channel_length_(r);
     *len = n;
     if (CF_CHANNEL_UNLIKELY_(n > capacity)) {

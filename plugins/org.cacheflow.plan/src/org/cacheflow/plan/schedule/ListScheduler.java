@@ -15,7 +15,8 @@ import org.cacheflow.plan.srdag.Srdag;
  * Maps and orders a single-rate graph by list scheduling: vertices are taken in order of decreasing bottom
  * level (the longest chain of execution times from the vertex to the end of the graph, ties broken by vertex
  * index) among those whose predecessors are all scheduled, and each is appended to a core chosen by the
- * {@link MappingPolicy}. A vertex starts when its core is free and its inputs are produced; communication within
+ * {@link MappingPolicy}: the earliest finish; on an equal finish the core whose producers wrote most of its input
+ * bytes, then the one with the least work so far, then the lowest index. A vertex starts when its core is free and its inputs are produced; communication within
  * a node is not charged (its cores share memory). On several nodes ({@link #schedule(Srdag, MappingInputs,
  * MappingPolicy, long, NodePartition)}) each vertex runs on a core of its partition's node, and an input from
  * another node arrives the platform's {@link org.cacheflow.plan.mapping.Network#transferTime} after its producer
@@ -112,6 +113,7 @@ public final class ListScheduler {
     double ideal = (double) totalWork / cores;
     long slack = (long) Math.ceil(LOCALITY_SLACK * ideal);
     long[] coreFree = new long[cores];
+    long[] coreLoad = new long[cores];
     int[] coreCount = new int[cores];
     int[] coreOf = new int[vertices];
     long[] start = new long[vertices];
@@ -134,12 +136,18 @@ public final class ListScheduler {
       int actor = actorOf[v];
       int bestCore = -1;
       long bestEnd = Long.MAX_VALUE;
+      inputBytes(v, topology, srdag, coreOf, bytes, bytesFromCore);
       for (int c = 0; c < cores; c++) {
         if (!may.allows(v, actor, c)) {
           continue;
         }
         long finish = Math.max(coreFree[c], dataReady[v]) + time(inputs, actor, c);
-        if (finish < bestEnd) {
+        // on an equal finish: the core that wrote most of its input bytes (nothing crosses), then the one with
+        // the least work so far: it lowers the busiest core's load, which bounds the period once the cores
+        // overlap iterations, and keeps a core that feeds others from also waiting on them later in its order
+        // (a farm's emitter and collector on one core, its workers split: a cycle across the cores, CoreCount)
+        if (finish < bestEnd || finish == bestEnd && (bytesFromCore[c] > bytesFromCore[bestCore]
+            || bytesFromCore[c] == bytesFromCore[bestCore] && coreLoad[c] < coreLoad[bestCore])) {
           bestEnd = finish;
           bestCore = c;
         }
@@ -166,6 +174,7 @@ public final class ListScheduler {
       start[v] = Math.max(coreFree[chosen], dataReady[v]);
       end[v] = start[v] + time;
       coreFree[chosen] = end[v];
+      coreLoad[chosen] += time;
       coreCount[chosen]++;
       scheduledOrder[scheduled++] = v;
       for (int i = 0; i < topology.outDegree(v); i++) {
@@ -190,6 +199,16 @@ public final class ListScheduler {
       order[coreOf[v]][fill[coreOf[v]]++] = v;
     }
     return new Schedule(srdag, platform, policy, coreOf, start, end, order);
+  }
+
+  /** Per core, the bytes of the vertex's inputs its producers on that core wrote. */
+  private static void inputBytes(int v, Topology topology, Srdag srdag, int[] coreOf, long[] bytes,
+      long[] bytesFromCore) {
+    Arrays.fill(bytesFromCore, 0);
+    for (int i = 0; i < topology.inDegree(v); i++) {
+      int e = topology.inEdge(v, i);
+      bytesFromCore[coreOf[srdag.edgeSource(e)]] += bytes[e];
+    }
   }
 
   /** The core that produced most of the vertex's large input bytes, or -1 when it has no large input. */

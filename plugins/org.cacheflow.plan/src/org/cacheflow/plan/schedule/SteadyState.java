@@ -21,7 +21,7 @@ import org.cacheflow.plan.srdag.Srdag;
  * <p>
  * Computed by running {@link #ITERATIONS} iterations (a max-plus linear system reaches its periodic regime after a
  * transient) and taking the mean period of the second half; the critical cycle is followed back from the last
- * firing through the dependencies that delayed each firing. Cost: O(ITERATIONS x (V + E)).
+ * firing through the dependencies that delayed each firing. Cost: O(ITERATIONS x (V + E)) time, O(V + E) memory.
  */
 final class SteadyState {
 
@@ -53,63 +53,80 @@ final class SteadyState {
   static Result of(Schedule schedule, double[] duration) {
     Srdag srdag = schedule.srdag();
     int vertices = srdag.vertexCount();
-    int cores = schedule.coreCount();
     // the order within an iteration: data edges and per-core orders (acyclic: one topological order made both)
     int[] order = topological(schedule);
+    // per vertex, what it waits for: (vertex, 0) of the same iteration, (vertex, 1) of the previous one
     int[] endOf = new int[vertices]; // init vertex -> its end vertex, or -1
     Arrays.fill(endOf, -1);
     for (int i = 0; i < srdag.persistentDelayCount(); i++) {
       endOf[srdag.persistentInit(i)] = srdag.persistentEnd(i);
     }
-    int[] last = new int[cores]; // the last vertex of each core's order, or -1
-    for (int c = 0; c < cores; c++) {
-      last[c] = schedule.orderLength(c) == 0 ? -1 : schedule.vertexAt(c, schedule.orderLength(c) - 1);
+    int[] offsets = new int[vertices + 1];
+    int[] waits = new int[2 * srdag.edgeCount() + 2 * vertices];
+    int n = 0;
+    for (int v = 0; v < vertices; v++) {
+      offsets[v] = n;
+      int core = schedule.coreOf(v);
+      int position = schedule.position(v);
+      int length = schedule.orderLength(core);
+      // the core's previous firing: of this iteration, or the last one of the previous iteration
+      waits[n++] = position > 0 ? encode(schedule.vertexAt(core, position - 1), 0)
+          : encode(schedule.vertexAt(core, length - 1), 1);
+      for (int e : srdag.incomingEdges(v)) {
+        waits[n++] = encode(srdag.edgeSource(e), 0);
+      }
+      for (int e : srdag.outgoingEdges(v)) {
+        int t = srdag.edgeTarget(e);
+        if (schedule.coreOf(t) != core) {
+          waits[n++] = encode(t, 1); // the slot is free once the reader of the previous iteration is done
+        }
+      }
+      if (endOf[v] >= 0) {
+        waits[n++] = encode(endOf[v], 1);
+      }
     }
-    double[][] end = new double[ITERATIONS][vertices];
-    // the firing that delayed each firing most: vertex * ITERATIONS + iteration, or -1 when it started at 0
-    int[][] cause = new int[ITERATIONS][vertices];
+    offsets[vertices] = n;
+
+    double[] previous = new double[vertices];
+    double[] current = new double[vertices];
+    // the wait that delayed each firing most (encoded), for the last TRACE iterations; -1 when it started at 0
+    int[][] cause = new int[TRACE][vertices];
     double[] iterationEnd = new double[ITERATIONS];
     for (int k = 0; k < ITERATIONS; k++) {
+      int[] by = cause[k % TRACE];
       for (int v : order) {
         double start = 0;
-        int by = -1;
-        int core = schedule.coreOf(v);
-        int position = schedule.position(v);
-        // the core's previous firing
-        int previous = position > 0 ? schedule.vertexAt(core, position - 1) : last[core];
-        int previousIteration = position > 0 ? k : k - 1;
-        if (previousIteration >= 0 && end[previousIteration][previous] > start) {
-          start = end[previousIteration][previous];
-          by = previous * ITERATIONS + previousIteration;
-        }
-        for (int e : srdag.incomingEdges(v)) {
-          int u = srdag.edgeSource(e);
-          if (end[k][u] > start) {
-            start = end[k][u];
-            by = u * ITERATIONS + k;
+        int delayedBy = -1;
+        for (int i = offsets[v]; i < offsets[v + 1]; i++) {
+          int u = waits[i] >> 1;
+          boolean earlier = (waits[i] & 1) != 0;
+          if (earlier && k == 0) {
+            continue;
+          }
+          double ready = earlier ? previous[u] : current[u];
+          if (ready > start) {
+            start = ready;
+            delayedBy = waits[i];
           }
         }
-        if (k > 0) {
-          for (int e : srdag.outgoingEdges(v)) {
-            int t = srdag.edgeTarget(e);
-            if (schedule.coreOf(t) != core && end[k - 1][t] > start) {
-              start = end[k - 1][t]; // the slot is free once the reader of the previous iteration is done
-              by = t * ITERATIONS + k - 1;
-            }
-          }
-          if (endOf[v] >= 0 && end[k - 1][endOf[v]] > start) {
-            start = end[k - 1][endOf[v]];
-            by = endOf[v] * ITERATIONS + k - 1;
-          }
-        }
-        end[k][v] = start + duration[v];
-        cause[k][v] = by;
-        iterationEnd[k] = Math.max(iterationEnd[k], end[k][v]);
+        current[v] = start + duration[v];
+        by[v] = delayedBy;
+        iterationEnd[k] = Math.max(iterationEnd[k], current[v]);
       }
+      double[] swap = previous;
+      previous = current;
+      current = swap;
     }
     int half = ITERATIONS / 2;
     double period = (iterationEnd[ITERATIONS - 1] - iterationEnd[half - 1]) / (ITERATIONS - half);
-    return critical(period, end[ITERATIONS - 1], cause, schedule);
+    return critical(period, previous, cause, schedule);
+  }
+
+  /** Iterations of causes kept: a critical cycle spanning more is reported without its firings. */
+  private static final int TRACE = 16;
+
+  private static int encode(int vertex, int iterationsBack) {
+    return vertex << 1 | iterationsBack;
   }
 
   /** Follows the delaying firings back from the last iteration's last firing until a vertex repeats. */
@@ -120,29 +137,30 @@ final class SteadyState {
         v = u;
       }
     }
-    int k = ITERATIONS - 1;
+    int back = 0; // iterations back from the last
     int[] seenAt = new int[lastEnd.length]; // the walk's step at which a vertex was met, + 1
-    int[] seenIteration = new int[lastEnd.length];
+    int[] seenBack = new int[lastEnd.length];
     List<Integer> walk = new ArrayList<>();
-    while (true) {
+    while (back < TRACE) {
       if (seenAt[v] != 0) {
         List<Step> cycle = new ArrayList<>();
         for (int i = seenAt[v] - 1; i < walk.size(); i++) {
           cycle.add(new Step(walk.get(i), schedule.coreOf(walk.get(i))));
         }
         Collections.reverse(cycle);
-        return new Result(period, cycle, seenIteration[v] - k);
+        return new Result(period, cycle, back - seenBack[v]);
       }
       walk.add(v);
       seenAt[v] = walk.size();
-      seenIteration[v] = k;
-      int by = cause[k][v];
+      seenBack[v] = back;
+      int by = cause[(ITERATIONS - 1 - back) % TRACE][v];
       if (by < 0) {
-        return new Result(period, List.of(), 0);
+        break;
       }
-      v = by / ITERATIONS;
-      k = by % ITERATIONS;
+      v = by >> 1;
+      back += by & 1;
     }
+    return new Result(period, List.of(), 0);
   }
 
   /** Vertices in an order that respects the data edges and every core's order. */

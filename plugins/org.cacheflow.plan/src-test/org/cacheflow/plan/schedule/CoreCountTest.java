@@ -160,7 +160,7 @@ class CoreCountTest {
   }
 
   /**
-   * The farm mapped as the list scheduler did before it broke ties by input bytes and load: emit, the fork, two
+   * The farm mapped as the list scheduler did before it broke ties by returns: emit, the fork, two
    * works, the join and collect on core 0, two works on core 1.
    */
   private static Schedule collectorWithTheEmitter(Srdag srdag, MappingInputs inputs) {

@@ -15,8 +15,9 @@ import org.cacheflow.plan.srdag.Srdag;
  * Maps and orders a single-rate graph by list scheduling: vertices are taken in order of decreasing bottom
  * level (the longest chain of execution times from the vertex to the end of the graph, ties broken by vertex
  * index) among those whose predecessors are all scheduled, and each is appended to a core chosen by the
- * {@link MappingPolicy}: the earliest finish; on an equal finish the core whose producers wrote most of its input
- * bytes, then the one with the least work so far, then the lowest index. A vertex starts when its core is free and its inputs are produced; communication within
+ * {@link MappingPolicy}: the earliest finish; on an equal finish a core the vertex does not return to (none of
+ * its inputs from other cores waited for that core: the per-core orders stay free of cycles across the cores), then
+ * the lowest index. A vertex starts when its core is free and its inputs are produced; communication within
  * a node is not charged (its cores share memory). On several nodes ({@link #schedule(Srdag, MappingInputs,
  * MappingPolicy, long, NodePartition)}) each vertex runs on a core of its partition's node, and an input from
  * another node arrives the platform's {@link org.cacheflow.plan.mapping.Network#transferTime} after its producer
@@ -113,7 +114,8 @@ public final class ListScheduler {
     double ideal = (double) totalWork / cores;
     long slack = (long) Math.ceil(LOCALITY_SLACK * ideal);
     long[] coreFree = new long[cores];
-    long[] coreLoad = new long[cores];
+    // per vertex, the cores (up to 64) that ran it or any of its ancestors: its core waits for them
+    long[] above = new long[vertices];
     int[] coreCount = new int[cores];
     int[] coreOf = new int[vertices];
     long[] start = new long[vertices];
@@ -136,20 +138,19 @@ public final class ListScheduler {
       int actor = actorOf[v];
       int bestCore = -1;
       long bestEnd = Long.MAX_VALUE;
-      inputBytes(v, topology, srdag, coreOf, bytes, bytesFromCore);
+      boolean bestReturns = false;
       for (int c = 0; c < cores; c++) {
         if (!may.allows(v, actor, c)) {
           continue;
         }
         long finish = Math.max(coreFree[c], dataReady[v]) + time(inputs, actor, c);
-        // on an equal finish: the core that wrote most of its input bytes (nothing crosses), then the one with
-        // the least work so far: it lowers the busiest core's load, which bounds the period once the cores
-        // overlap iterations, and keeps a core that feeds others from also waiting on them later in its order
-        // (a farm's emitter and collector on one core, its workers split: a cycle across the cores, CoreCount)
-        if (finish < bestEnd || finish == bestEnd && (bytesFromCore[c] > bytesFromCore[bestCore]
-            || bytesFromCore[c] == bytesFromCore[bestCore] && coreLoad[c] < coreLoad[bestCore])) {
+        // on an equal finish, a core the vertex does not return to (its order stays free of cycles across the
+        // cores, which keep them from overlapping iterations: CoreCount); then the lowest
+        boolean returns = returnsTo(v, c, topology, srdag, coreOf, above, cores);
+        if (finish < bestEnd || finish == bestEnd && !returns && bestReturns) {
           bestEnd = finish;
           bestCore = c;
+          bestReturns = returns;
         }
       }
       int chosen = bestCore;
@@ -174,7 +175,13 @@ public final class ListScheduler {
       start[v] = Math.max(coreFree[chosen], dataReady[v]);
       end[v] = start[v] + time;
       coreFree[chosen] = end[v];
-      coreLoad[chosen] += time;
+      if (cores <= Long.SIZE) {
+        for (int i = 0; i < topology.inDegree(v); i++) {
+          int u = srdag.edgeSource(topology.inEdge(v, i));
+          above[v] |= above[u];
+        }
+        above[v] |= 1L << chosen;
+      }
       coreCount[chosen]++;
       scheduledOrder[scheduled++] = v;
       for (int i = 0; i < topology.outDegree(v); i++) {
@@ -201,14 +208,23 @@ public final class ListScheduler {
     return new Schedule(srdag, platform, policy, coreOf, start, end, order);
   }
 
-  /** Per core, the bytes of the vertex's inputs its producers on that core wrote. */
-  private static void inputBytes(int v, Topology topology, Srdag srdag, int[] coreOf, long[] bytes,
-      long[] bytesFromCore) {
-    Arrays.fill(bytesFromCore, 0);
-    for (int i = 0; i < topology.inDegree(v); i++) {
-      int e = topology.inEdge(v, i);
-      bytesFromCore[coreOf[srdag.edgeSource(e)]] += bytes[e];
+  /**
+   * Whether running {@code v} on {@code core} returns to it: an input comes from another core whose producer
+   * waited (through its ancestors) for a vertex on {@code core}, which then waits within an iteration for a core
+   * that waits for it (a farm's collector on the emitter's core, the workers split). False beyond 64 cores.
+   */
+  private static boolean returnsTo(int v, int core, Topology topology, Srdag srdag, int[] coreOf, long[] above,
+      int cores) {
+    if (cores > Long.SIZE) {
+      return false;
     }
+    for (int i = 0; i < topology.inDegree(v); i++) {
+      int u = srdag.edgeSource(topology.inEdge(v, i));
+      if (coreOf[u] != core && (above[u] >>> core & 1) != 0) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** The core that produced most of the vertex's large input bytes, or -1 when it has no large input. */

@@ -160,31 +160,15 @@ class CoreCountTest {
   }
 
   /**
-   * The farm mapped as the list scheduler did before it broke ties by returns: emit, the fork, two
-   * works, the join and collect on core 0, two works on core 1.
+   * The farm mapped as the list scheduler did before it broke ties by returns: emit, the fork, two works, the join
+   * and collect on core 0, two works on core 1.
    */
   private static Schedule collectorWithTheEmitter(Srdag srdag, MappingInputs inputs) {
-    int vertices = srdag.vertexCount();
-    int[] coreOf = new int[vertices];
-    long[] start = new long[vertices];
-    long[] end = new long[vertices];
-    Topology topology = Topology.of(srdag);
-    int[] count = new int[2];
-    for (int v = 0; v < vertices; v++) {
+    return SteadyStateTest.handMapped(srdag, inputs, v -> {
       int actor = srdag.vertexActor(v);
       boolean work = actor >= 0 && srdag.flatGraph().actor(actor).name().equals("work");
-      coreOf[v] = work && srdag.vertexFiring(v) >= 2 ? 1 : 0;
-      end[v] = actor >= 0 ? inputs.time(actor, coreOf[v]) : MappingInputs.SPECIAL_TIME;
-      count[coreOf[v]]++;
-    }
-    int[][] order = {new int[count[0]], new int[count[1]]};
-    int[] fill = new int[2];
-    for (int i = 0; i < vertices; i++) {
-      int v = topology.topological(i);
-      order[coreOf[v]][fill[coreOf[v]]++] = v;
-    }
-    return new Schedule(srdag, inputs.platform(), org.cacheflow.plan.mapping.MappingPolicy.LOAD_BALANCE, coreOf,
-        start, end, order);
+      return work && srdag.vertexFiring(v) >= 2 ? 1 : 0;
+    });
   }
 
   /**

@@ -11,8 +11,9 @@ import org.cacheflow.plan.srdag.Srdag;
 /**
  * The period of a static schedule run self-timed, as generated code runs it: every core fires its order in a loop,
  * a firing starts when its core's previous firing has ended, its inputs of the same iteration are written, and
- * every buffer it writes for another core has been read in the previous iteration (one slot per cross-core buffer,
- * the rdy-ack flags); an init vertex waits for its end vertex of the previous iteration (persistent delays). The
+ * every buffer it writes for another core has been read {@link #SLOTS} iterations before (the strategies' default
+ * k slots per cross-core buffer, freed by the rdy-ack flags); an init vertex waits for its end vertex of the
+ * previous iteration (persistent delays). The
  * period is the length of the heaviest cycle of these dependencies per iteration it spans: each core's own loop
  * gives its busy time, but a core whose order waits on another core that waits on it within the same iteration
  * (a farm's emitter and collector on core 0, its workers split) forms a cycle across cores, and then an iteration
@@ -27,6 +28,9 @@ final class SteadyState {
 
   /** Iterations run; the period is measured over the last half (60 is divisible by every cyclicity up to 6). */
   static final int ITERATIONS = 120;
+
+  /** Iterations a cross-core buffer holds (codegen's default slot count k). */
+  static final int SLOTS = 2;
 
   /** One firing on the critical cycle: the vertex and its core. */
   record Step(int vertex, int core) {
@@ -55,7 +59,7 @@ final class SteadyState {
     int vertices = srdag.vertexCount();
     // the order within an iteration: data edges and per-core orders (acyclic: one topological order made both)
     int[] order = topological(schedule);
-    // per vertex, what it waits for: (vertex, 0) of the same iteration, (vertex, 1) of the previous one
+    // per vertex, what it waits for: (vertex, 0) of the same iteration, (vertex, j) of j iterations before
     int[] endOf = new int[vertices]; // init vertex -> its end vertex, or -1
     Arrays.fill(endOf, -1);
     for (int i = 0; i < srdag.persistentDelayCount(); i++) {
@@ -78,7 +82,7 @@ final class SteadyState {
       for (int e : srdag.outgoingEdges(v)) {
         int t = srdag.edgeTarget(e);
         if (schedule.coreOf(t) != core) {
-          waits[n++] = encode(t, 1); // the slot is free once the reader of the previous iteration is done
+          waits[n++] = encode(t, SLOTS); // the slot is free once its reader SLOTS iterations before is done
         }
       }
       if (endOf[v] >= 0) {
@@ -87,23 +91,23 @@ final class SteadyState {
     }
     offsets[vertices] = n;
 
-    double[] previous = new double[vertices];
-    double[] current = new double[vertices];
+    double[][] end = new double[SLOTS + 1][vertices]; // iteration k's end times in row k % (SLOTS + 1)
     // the wait that delayed each firing most (encoded), for the last TRACE iterations; -1 when it started at 0
     int[][] cause = new int[TRACE][vertices];
     double[] iterationEnd = new double[ITERATIONS];
     for (int k = 0; k < ITERATIONS; k++) {
       int[] by = cause[k % TRACE];
+      double[] current = end[k % (SLOTS + 1)];
       for (int v : order) {
         double start = 0;
         int delayedBy = -1;
         for (int i = offsets[v]; i < offsets[v + 1]; i++) {
-          int u = waits[i] >> 1;
-          boolean earlier = (waits[i] & 1) != 0;
-          if (earlier && k == 0) {
+          int u = waits[i] >> SHIFT;
+          int back = waits[i] & MASK;
+          if (back > k) {
             continue;
           }
-          double ready = earlier ? previous[u] : current[u];
+          double ready = end[(k - back) % (SLOTS + 1)][u];
           if (ready > start) {
             start = ready;
             delayedBy = waits[i];
@@ -113,20 +117,20 @@ final class SteadyState {
         by[v] = delayedBy;
         iterationEnd[k] = Math.max(iterationEnd[k], current[v]);
       }
-      double[] swap = previous;
-      previous = current;
-      current = swap;
     }
     int half = ITERATIONS / 2;
     double period = (iterationEnd[ITERATIONS - 1] - iterationEnd[half - 1]) / (ITERATIONS - half);
-    return critical(period, previous, cause, schedule);
+    return critical(period, end[(ITERATIONS - 1) % (SLOTS + 1)], cause, schedule);
   }
 
   /** Iterations of causes kept: a critical cycle spanning more is reported without its firings. */
   private static final int TRACE = 16;
 
+  private static final int SHIFT = 2;
+  private static final int MASK = (1 << SHIFT) - 1;
+
   private static int encode(int vertex, int iterationsBack) {
-    return vertex << 1 | iterationsBack;
+    return vertex << SHIFT | iterationsBack;
   }
 
   /** Follows the delaying firings back from the last iteration's last firing until a vertex repeats. */
@@ -157,8 +161,8 @@ final class SteadyState {
       if (by < 0) {
         break;
       }
-      v = by >> 1;
-      back += by & 1;
+      v = by >> SHIFT;
+      back += by & MASK;
     }
     return new Result(period, List.of(), 0);
   }

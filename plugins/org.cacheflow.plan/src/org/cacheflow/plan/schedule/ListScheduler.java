@@ -16,8 +16,8 @@ import org.cacheflow.plan.srdag.Srdag;
  * level (the longest chain of execution times from the vertex to the end of the graph, ties broken by vertex
  * index) among those whose predecessors are all scheduled, and each is appended to a core chosen by the
  * {@link MappingPolicy}: the earliest finish; on an equal finish a core the vertex does not return to (none of
- * its inputs from other cores waited for that core: the per-core orders stay free of cycles across the cores), then
- * the lowest index. A vertex starts when its core is free and its inputs are produced; communication within
+ * its inputs from other cores waited for that core: the per-core orders stay free of cycles across the cores); when
+ * it returns to every such core, the one with the least work so far; then the lowest index. A vertex starts when its core is free and its inputs are produced; communication within
  * a node is not charged (its cores share memory). On several nodes ({@link #schedule(Srdag, MappingInputs,
  * MappingPolicy, long, NodePartition)}) each vertex runs on a core of its partition's node, and an input from
  * another node arrives the platform's {@link org.cacheflow.plan.mapping.Network#transferTime} after its producer
@@ -116,6 +116,7 @@ public final class ListScheduler {
     long[] coreFree = new long[cores];
     // per vertex, the cores (up to 64) that ran it or any of its ancestors: its core waits for them
     long[] above = new long[vertices];
+    long[] coreLoad = new long[cores];
     int[] coreCount = new int[cores];
     int[] coreOf = new int[vertices];
     long[] start = new long[vertices];
@@ -145,9 +146,11 @@ public final class ListScheduler {
         }
         long finish = Math.max(coreFree[c], dataReady[v]) + time(inputs, actor, c);
         // on an equal finish, a core the vertex does not return to (its order stays free of cycles across the
-        // cores, which keep them from overlapping iterations: CoreCount); then the lowest
+        // cores, which keep them from overlapping iterations: CoreCount); when it returns to every one, the one
+        // with the least work so far (the cycle then runs through the lighter core's loop); then the lowest
         boolean returns = returnsTo(v, c, topology, srdag, coreOf, above, cores);
-        if (finish < bestEnd || finish == bestEnd && !returns && bestReturns) {
+        if (finish < bestEnd || finish == bestEnd && (!returns && bestReturns
+            || returns && bestReturns && coreLoad[c] < coreLoad[bestCore])) {
           bestEnd = finish;
           bestCore = c;
           bestReturns = returns;
@@ -175,6 +178,7 @@ public final class ListScheduler {
       start[v] = Math.max(coreFree[chosen], dataReady[v]);
       end[v] = start[v] + time;
       coreFree[chosen] = end[v];
+      coreLoad[chosen] += time;
       if (cores <= Long.SIZE) {
         for (int i = 0; i < topology.inDegree(v); i++) {
           int u = srdag.edgeSource(topology.inEdge(v, i));

@@ -88,6 +88,36 @@ class ListSchedulerTest {
     assertEquals(2401, schedule.load(1));
   }
 
+  /**
+   * s0 (100, Core0) -> m1 (10, Core1) -> v and s1 (50, Core1) -> m0 (10, Core0) -> v; v (10) may run anywhere.
+   * s0 [0,100] on Core0, s1 [0,50] on Core1, m1 and m0 both [100,110]; v finishes at 120 on either core and returns
+   * to both (on Core0 it waits for m1, which waited for s0 on Core0; on Core1 for m0, which waited for s1): the
+   * less loaded core, Core1 (60 against 110), not the lowest.
+   */
+  @Test
+  void whenEveryTiedCoreIsAReturnTheLessLoadedOneWins() {
+    TestGraph top = TestGraph.named("top");
+    Actor s0 = top.actor("s0");
+    Actor s1 = top.actor("s1");
+    Actor m0 = top.actor("m0");
+    Actor m1 = top.actor("m1");
+    Actor v = top.actor("v");
+    connect(top, s0, "o", 1, m1, "i", 1);
+    connect(top, s1, "o", 1, m0, "i", 1);
+    connect(top, m0, "o", 1, v, "a", 1);
+    connect(top, m1, "o", 1, v, "b", 1);
+    Srdag srdag = expand(top);
+    MappingInputs inputs = inputs(srdag, 2, new ScenarioBuilder().allow("Core0", "s0", "m0", "v")
+        .allow("Core1", "s1", "m1", "v").time("s1", "generic", "50").time("m0", "generic", "10")
+        .time("m1", "generic", "10").time("v", "generic", "10").build());
+    Schedule schedule = ListScheduler.schedule(srdag, inputs, MappingPolicy.LOAD_BALANCE, 1 << 20);
+    ScheduleInvariants.check(schedule);
+    assertEquals(100, schedule.start(vertex(srdag, "top/m0_0")));
+    assertEquals(100, schedule.start(vertex(srdag, "top/m1_0")));
+    assertEquals(1, schedule.coreOf(vertex(srdag, "top/v_0")));
+    assertEquals(120, schedule.makespan());
+  }
+
   @Test
   void resultIsDeterministic() {
     TestGraph top = TestGraph.named("top");

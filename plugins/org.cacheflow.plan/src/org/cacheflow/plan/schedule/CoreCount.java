@@ -1,6 +1,8 @@
 package org.cacheflow.plan.schedule;
 
+import java.util.HashSet;
 import java.util.Locale;
+import java.util.Set;
 
 import org.cacheflow.model.ActorKind;
 import org.cacheflow.plan.mapping.MappingInputs;
@@ -179,9 +181,16 @@ public final class CoreCount {
 
   /** The critical cycle for the note: "emit_0 (core 0) -> w_2 (core 1) -> ... -> emit_0 of the next iteration". */
   private static String describe(Schedule schedule, SteadyState.Result steady) {
+    // actors, and the special vertices on cores no actor of the cycle runs on (where it crosses through them)
+    Set<Integer> actorCores = new HashSet<>();
+    for (SteadyState.Step step : steady.cycle()) {
+      if (!isSpecialOrInserted(schedule.srdag(), step.vertex())) {
+        actorCores.add(step.core());
+      }
+    }
     StringBuilder text = new StringBuilder();
     for (SteadyState.Step step : steady.cycle()) {
-      if (isSpecialOrInserted(schedule.srdag(), step.vertex())) {
+      if (isSpecialOrInserted(schedule.srdag(), step.vertex()) && actorCores.contains(step.core())) {
         continue;
       }
       text.append(schedule.srdag().vertexName(step.vertex())).append(" (core ").append(step.core()).append(") -> ");

@@ -6,48 +6,43 @@ cf_flag cf_flag_1_to_0 = CF_FLAG_INIT;
 
 void *core0_run(void *argument) {
     (void)argument;
-    uint8_t *p_delay0 = NULL;
-    uint8_t *p_buf14 = NULL;
+    uint8_t *p_buf12 = NULL;
     cf_heap_local *heap = NULL;
     cf_gen_check(cf_heap_attach(cf_buffer_heap, &heap), "cf_heap_attach (core 0)");
     buf0 = cf_gen_alloc(heap, 32u, "buf0");
-    buf7 = cf_gen_alloc(heap, 32u, "buf7");
+    delay0 = cf_gen_alloc(heap, 8u, "delay0");
     pool0 = cf_gen_alloc(heap, 192u, "pool0");
     buf6 = pool0 + 0u;
-    buf12 = pool0 + 128u;
     buf13 = pool0 + 64u;
+    buf14 = pool0 + 128u;
     cf_gen_check(cf_flag_init(&cf_flag_1_to_0, 0, 0), "cf_flag_init(cf_flag_1_to_0)");
     /* every core has homed its channels before anyone sends */
     cf_gen_barrier_wait(&cf_start_barrier);
     for (long iteration = 0; iteration < cf_iterations; iteration++) {
-        cf_flag_wait(&cf_flag_1_to_0, (int64_t)iteration * 2 - 2); /* core 1 done with the slot of buf0 */
+        cf_flag_wait(&cf_flag_1_to_0, (int64_t)iteration * 2 - 3); /* core 1 done with the slot of buf0 */
         /* Gen_0 (tiny.pi:15) */
         synth_Gen(iteration, 0, 16L, (buf0 + (iteration % 2u) * 16u));
         cf_copy(buf6, (buf0 + (iteration % 2u) * 16u), 16u); /* Bcast_0 */
         cf_flag_raise(&cf_flag_0_to_1, (int64_t)iteration * 3 + 1); /* data of explode_tiny/Bcast_0_toScale.toScale_1 -> Scale_1.in, 4 bytes, written by Bcast_0; data of explode_tiny/Bcast_0_toScale.toScale_3 -> Scale_3.in, 4 bytes, written by Bcast_0 */
+        cf_flag_wait(&cf_flag_1_to_0, (int64_t)iteration * 2 - 2); /* core 1 done with the slot of buf7 */
         /* Scale_0 (tiny.pi:33) */
         synth_Scale(iteration, 0, 4L, (buf0 + (iteration % 2u) * 16u), (buf7 + (iteration % 2u) * 16u));
+        cf_flag_raise(&cf_flag_0_to_1, (int64_t)iteration * 3 + 2); /* data of implode_tiny/Collect_0_scaled.out -> Collect_0.scaled, 16 bytes, written by Scale_0 */
         /* Scale_2 (tiny.pi:33) */
         synth_Scale(iteration, 2, 4L, ((buf0 + (iteration % 2u) * 16u) + 8), ((buf7 + (iteration % 2u) * 16u) + 8));
-        cf_flag_raise(&cf_flag_0_to_1, (int64_t)iteration * 3 + 2); /* core 0 done with the slot of buf0 */
-        p_delay0 = cf_gen_acquire(ch_delay0, "acquire ch_delay0");
-        cf_copy(buf13, p_delay0, 4u); /* Sum_init_previous */
-        cf_gen_release(ch_delay0, "release ch_delay0");
-        p_buf14 = cf_gen_reserve(ch_buf14, "reserve ch_buf14");
+        cf_flag_raise(&cf_flag_0_to_1, (int64_t)iteration * 3 + 3); /* data of implode_tiny/Collect_0_scaled.out -> Collect_0.scaled, 16 bytes, written by Scale_2; core 0 done with the slot of buf0; core 0 done with the slot of buf7 */
+        cf_copy(buf13, (delay0 + (iteration & 1) * 4u), 4u); /* Sum_init_previous */
+        p_buf12 = cf_gen_reserve(ch_buf12, "reserve ch_buf12");
         /* Sum_0 (tiny.pi:44) */
-        synth_Sum(iteration, 0, 16L, buf6, buf13, p_buf14, buf12);
-        cf_gen_commit(ch_buf14, 4u, "commit ch_buf14");
-        cf_flag_wait(&cf_flag_1_to_0, (int64_t)iteration * 2 + 2); /* data of implode_tiny/Collect_0_scaled.out -> Collect_0.scaled, 16 bytes, written by Scale_3; data of implode_tiny/Collect_0_scaled.out -> Collect_0.scaled, 16 bytes, written by Scale_1 */
-        if (cf_validate) cf_md5_update(&cf_sink_parts[0], (buf7 + (iteration % 2u) * 16u), 16u);
-        if (cf_validate) cf_md5_update(&cf_sink_parts[1], buf12, 4u);
-        /* Collect_0 (tiny.pi:59) */
-        synth_Collect(iteration, 0, 16L, (buf7 + (iteration % 2u) * 16u), buf12);
-        cf_flag_raise(&cf_flag_0_to_1, (int64_t)iteration * 3 + 3); /* core 0 done with the slot of buf7 */
+        synth_Sum(iteration, 0, 16L, buf6, buf13, buf14, p_buf12);
+        (void)cf_prestore(p_buf12, 4u, CF_DEMOTE);
+        cf_gen_commit(ch_buf12, 4u, "commit ch_buf12");
+        cf_copy((delay0 + ((iteration + 1) & 1) * 4u), buf14, 4u); /* Sum_end_state */
     }
     /* other cores may still read buffers of ours that hold the last iterations */
     cf_gen_barrier_wait(&cf_start_barrier);
     cf_gen_check(cf_heap_free(cf_buffer_heap, heap, buf0), "cf_heap_free(buf0)");
-    cf_gen_check(cf_heap_free(cf_buffer_heap, heap, buf7), "cf_heap_free(buf7)");
+    cf_gen_check(cf_heap_free(cf_buffer_heap, heap, delay0), "cf_heap_free(delay0)");
     cf_gen_check(cf_heap_free(cf_buffer_heap, heap, pool0), "cf_heap_free(pool0)");
     cf_gen_check(cf_heap_detach(heap), "cf_heap_detach (core 0)");
     return NULL;

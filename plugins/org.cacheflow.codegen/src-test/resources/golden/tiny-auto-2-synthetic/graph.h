@@ -27,12 +27,12 @@ extern cf_heap *cf_buffer_heap;
 
 extern uint8_t *buf0; /* 2 x 16 bytes, core 0: Gen_0.frame -> Bcast_0.in, 16 bytes (merge group used by cores 0, 1) */
 extern uint8_t *buf6; /* 16 bytes, core 0, in pool0 at 0: Bcast_0.toSum -> Sum_0.frame, 16 bytes */
-extern uint8_t *buf7; /* 2 x 16 bytes, core 0: implode_tiny/Collect_0_scaled.out -> Collect_0.scaled, 16 bytes (merge group used by cores 0, 1) */
-extern uint8_t *buf12; /* 4 bytes, core 0, in pool0 at 128: Sum_0.total -> Collect_0.total, 4 bytes */
+extern uint8_t *buf7; /* 2 x 16 bytes, core 1: implode_tiny/Collect_0_scaled.out -> Collect_0.scaled, 16 bytes (merge group used by cores 0, 1) */
 extern uint8_t *buf13; /* 4 bytes, core 0, in pool0 at 64: Sum_init_previous.previous -> Sum_0.previous, 4 bytes */
+extern uint8_t *buf14; /* 4 bytes, core 0, in pool0 at 128: Sum_0.state -> Sum_end_state.state, 4 bytes */
+extern uint8_t *delay0; /* 2 x 4 bytes, core 0: persistent delay of Sum.state -> Sum.previous */
 extern uint8_t *pool0; /* 192 bytes, core 0: 3 buffers of core 0 whose lifetimes within an iteration do not overlap share it */
-extern cf_channel *ch_buf14; /* core 0 -> core 1: Sum_0.state -> Sum_end_state.state, 4 bytes */
-extern cf_channel *ch_delay0; /* core 1 -> core 0: persistent delay of Sum.state -> Sum.previous */
+extern cf_channel *ch_buf12; /* core 0 -> core 1: Sum_0.total -> Collect_0.total, 4 bytes */
 
 void *core0_run(void *argument);
 void *core1_run(void *argument);

@@ -12,11 +12,11 @@ cf_heap *cf_buffer_heap;
 uint8_t *buf0;
 uint8_t *buf6;
 uint8_t *buf7;
-uint8_t *buf12;
 uint8_t *buf13;
+uint8_t *buf14;
+uint8_t *delay0;
 uint8_t *pool0;
-cf_channel *ch_buf14;
-cf_channel *ch_delay0;
+cf_channel *ch_buf12;
 
 /* As in PREESM's generated code, PREESM_LOOP_SIZE (from the actors' headers, such as preesm.h) bounds the run */
 #ifdef PREESM_LOOP_SIZE
@@ -35,16 +35,11 @@ int main(int argc, char **argv) {
     cf_validate = options.validate;
 
     /* address space for every buffer; each core allocates (and first touches) the buffers it reads */
-    cf_gen_check(cf_heap_create(&cf_buffer_heap, 28312576u, 0), "cf_heap_create");
+    cf_gen_check(cf_heap_create(&cf_buffer_heap, 29361408u, 0), "cf_heap_create");
     {
         cf_channel_options o = {.slots = 2, .max_message = 4u};
-        cf_gen_check(cf_channel_create(&ch_buf14, &o), "cf_channel_create(ch_buf14)");
+        cf_gen_check(cf_channel_create(&ch_buf12, &o), "cf_channel_create(ch_buf12)");
     }
-    {
-        cf_channel_options o = {.slots = 2, .max_message = 4u};
-        cf_gen_check(cf_channel_create(&ch_delay0, &o), "cf_channel_create(ch_delay0)");
-    }
-    cf_gen_prime(ch_delay0, 4u, "initial tokens of ch_delay0");
     cf_gen_check(-pthread_barrier_init(&cf_start_barrier, NULL, CF_GRAPH_CORES), "pthread_barrier_init");
     for (int i = 0; i < CF_GRAPH_SINK_PARTS; i++) cf_md5_init(&cf_sink_parts[i]);
 
@@ -57,8 +52,7 @@ int main(int argc, char **argv) {
     }
 
     pthread_barrier_destroy(&cf_start_barrier);
-    cf_channel_destroy(ch_buf14);
-    cf_channel_destroy(ch_delay0);
+    cf_channel_destroy(ch_buf12);
     cf_gen_check(cf_heap_destroy(cf_buffer_heap), "cf_heap_destroy");
     return 0;
 }

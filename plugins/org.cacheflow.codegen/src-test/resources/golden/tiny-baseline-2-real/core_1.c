@@ -9,8 +9,9 @@ void *core1_run(void *argument) {
     buf5 = cf_gen_alloc(heap, 4u, "buf5");
     buf8 = cf_gen_alloc(heap, 4u, "buf8");
     buf10 = cf_gen_alloc(heap, 4u, "buf10");
-    buf14 = cf_gen_alloc(heap, 4u, "buf14");
-    pool1 = cf_gen_alloc(heap, 128u, "pool1");
+    buf12 = cf_gen_alloc(heap, 4u, "buf12");
+    pool1 = cf_gen_alloc(heap, 192u, "pool1");
+    buf7 = pool1 + 128u;
     buf9 = pool1 + 0u;
     buf11 = pool1 + 64u;
     /* every core has homed its channels before anyone sends */
@@ -24,15 +25,17 @@ void *core1_run(void *argument) {
         cf_gen_sem_wait(&cf_semaphores[1]); /* explode_tiny/Bcast_0_toScale.toScale_3 -> Scale_3.in, 4 bytes */
         /* Scale_3 (tiny.pi:33) */
         scale(4 /* slice */, (unsigned char *)buf5, (unsigned char *)buf11);
-        cf_gen_sem_wait(&cf_semaphores[3]); /* Scale_0.out -> implode_tiny/Collect_0_scaled.scaled_0, 4 bytes */
-        cf_gen_sem_wait(&cf_semaphores[4]); /* Scale_2.out -> implode_tiny/Collect_0_scaled.scaled_2, 4 bytes */
+        cf_gen_sem_wait(&cf_semaphores[2]); /* Scale_0.out -> implode_tiny/Collect_0_scaled.scaled_0, 4 bytes */
+        cf_gen_sem_wait(&cf_semaphores[3]); /* Scale_2.out -> implode_tiny/Collect_0_scaled.scaled_2, 4 bytes */
         cf_copy(buf7, buf8, 4u); /* implode_tiny/Collect_0_scaled */
         cf_copy((buf7 + 4), buf9, 4u); /* implode_tiny/Collect_0_scaled */
         cf_copy((buf7 + 8), buf10, 4u); /* implode_tiny/Collect_0_scaled */
         cf_copy((buf7 + 12), buf11, 4u); /* implode_tiny/Collect_0_scaled */
-        cf_gen_sem_post(&cf_semaphores[2]); /* implode_tiny/Collect_0_scaled.out -> Collect_0.scaled, 16 bytes */
-        cf_gen_sem_wait(&cf_semaphores[5]); /* Sum_0.state -> Sum_end_state.state, 4 bytes */
-        cf_copy((delay0 + ((iteration + 1) & 1) * 4u), buf14, 4u); /* Sum_end_state */
+        cf_gen_sem_wait(&cf_semaphores[4]); /* Sum_0.total -> Collect_0.total, 4 bytes */
+        if (cf_validate) cf_md5_update(&cf_sink_parts[0], buf7, 16u);
+        if (cf_validate) cf_md5_update(&cf_sink_parts[1], buf12, 4u);
+        /* Collect_0 (tiny.pi:59) */
+        collect(16 /* size */, (unsigned char *)buf7, (int *)buf12);
         cf_gen_check_stop();
         cf_gen_barrier_wait(&cf_iteration_barrier);
     }
@@ -40,7 +43,7 @@ void *core1_run(void *argument) {
     cf_gen_check(cf_heap_free(cf_buffer_heap, heap, buf5), "cf_heap_free(buf5)");
     cf_gen_check(cf_heap_free(cf_buffer_heap, heap, buf8), "cf_heap_free(buf8)");
     cf_gen_check(cf_heap_free(cf_buffer_heap, heap, buf10), "cf_heap_free(buf10)");
-    cf_gen_check(cf_heap_free(cf_buffer_heap, heap, buf14), "cf_heap_free(buf14)");
+    cf_gen_check(cf_heap_free(cf_buffer_heap, heap, buf12), "cf_heap_free(buf12)");
     cf_gen_check(cf_heap_free(cf_buffer_heap, heap, pool1), "cf_heap_free(pool1)");
     cf_gen_check(cf_heap_detach(heap), "cf_heap_detach (core 1)");
     return NULL;

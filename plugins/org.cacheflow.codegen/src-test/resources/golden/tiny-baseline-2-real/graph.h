@@ -21,7 +21,7 @@ extern cf_md5 cf_sink_parts[CF_GRAPH_SINK_PARTS];
 extern pthread_barrier_t cf_iteration_barrier;
 extern pthread_barrier_t cf_start_barrier;
 extern cf_heap *cf_buffer_heap;
-extern sem_t cf_semaphores[6];
+extern sem_t cf_semaphores[5];
 
 extern uint8_t *buf0; /* 16 bytes, core 0, in pool0 at 0: Gen_0.frame -> Bcast_0.in, 16 bytes */
 extern uint8_t *buf1; /* 16 bytes, core 0, in pool0 at 64: Bcast_0.toScale -> explode_tiny/Bcast_0_toScale.in, 16 bytes */
@@ -30,17 +30,17 @@ extern uint8_t *buf3; /* 4 bytes, core 1: explode_tiny/Bcast_0_toScale.toScale_1
 extern uint8_t *buf4; /* 4 bytes, core 0, in pool0 at 192: explode_tiny/Bcast_0_toScale.toScale_2 -> Scale_2.in, 4 bytes */
 extern uint8_t *buf5; /* 4 bytes, core 1: explode_tiny/Bcast_0_toScale.toScale_3 -> Scale_3.in, 4 bytes */
 extern uint8_t *buf6; /* 16 bytes, core 0, in pool0 at 128: Bcast_0.toSum -> Sum_0.frame, 16 bytes */
-extern uint8_t *buf7; /* 16 bytes, core 0: implode_tiny/Collect_0_scaled.out -> Collect_0.scaled, 16 bytes */
+extern uint8_t *buf7; /* 16 bytes, core 1, in pool1 at 128: implode_tiny/Collect_0_scaled.out -> Collect_0.scaled, 16 bytes */
 extern uint8_t *buf8; /* 4 bytes, core 1: Scale_0.out -> implode_tiny/Collect_0_scaled.scaled_0, 4 bytes */
 extern uint8_t *buf9; /* 4 bytes, core 1, in pool1 at 0: Scale_1.out -> implode_tiny/Collect_0_scaled.scaled_1, 4 bytes */
 extern uint8_t *buf10; /* 4 bytes, core 1: Scale_2.out -> implode_tiny/Collect_0_scaled.scaled_2, 4 bytes */
 extern uint8_t *buf11; /* 4 bytes, core 1, in pool1 at 64: Scale_3.out -> implode_tiny/Collect_0_scaled.scaled_3, 4 bytes */
-extern uint8_t *buf12; /* 4 bytes, core 0, in pool0 at 64: Sum_0.total -> Collect_0.total, 4 bytes */
+extern uint8_t *buf12; /* 4 bytes, core 1: Sum_0.total -> Collect_0.total, 4 bytes */
 extern uint8_t *buf13; /* 4 bytes, core 0, in pool0 at 0: Sum_init_previous.previous -> Sum_0.previous, 4 bytes */
-extern uint8_t *buf14; /* 4 bytes, core 1: Sum_0.state -> Sum_end_state.state, 4 bytes */
+extern uint8_t *buf14; /* 4 bytes, core 0, in pool0 at 64: Sum_0.state -> Sum_end_state.state, 4 bytes */
 extern uint8_t *delay0; /* 2 x 4 bytes, core 0: persistent delay of Sum.state -> Sum.previous */
 extern uint8_t *pool0; /* 256 bytes, core 0: 7 buffers of core 0 whose lifetimes within an iteration do not overlap share it */
-extern uint8_t *pool1; /* 128 bytes, core 1: 2 buffers of core 1 whose lifetimes within an iteration do not overlap share it */
+extern uint8_t *pool1; /* 192 bytes, core 1: 3 buffers of core 1 whose lifetimes within an iteration do not overlap share it */
 
 void *core0_run(void *argument);
 void *core1_run(void *argument);

@@ -9,7 +9,7 @@ cf_md5 cf_sink_parts[CF_GRAPH_SINK_PARTS];
 pthread_barrier_t cf_iteration_barrier;
 pthread_barrier_t cf_start_barrier;
 cf_heap *cf_buffer_heap;
-sem_t cf_semaphores[6];
+sem_t cf_semaphores[5];
 
 uint8_t *buf0;
 uint8_t *buf1;
@@ -47,8 +47,8 @@ int main(int argc, char **argv) {
     cf_validate = options.validate;
 
     /* address space for every buffer; each core allocates (and first touches) the buffers it reads */
-    cf_gen_check(cf_heap_create(&cf_buffer_heap, 34605824u, 0), "cf_heap_create");
-    for (int i = 0; i < 6; i++)
+    cf_gen_check(cf_heap_create(&cf_buffer_heap, 33557120u, 0), "cf_heap_create");
+    for (int i = 0; i < 5; i++)
         if (sem_init(&cf_semaphores[i], 0, 0) != 0) cf_gen_check(-errno, "sem_init");
     cf_gen_check(-pthread_barrier_init(&cf_iteration_barrier, NULL, CF_GRAPH_CORES), "pthread_barrier_init");
     cf_gen_check(-pthread_barrier_init(&cf_start_barrier, NULL, CF_GRAPH_CORES), "pthread_barrier_init");
@@ -64,7 +64,7 @@ int main(int argc, char **argv) {
 
     pthread_barrier_destroy(&cf_start_barrier);
     pthread_barrier_destroy(&cf_iteration_barrier);
-    for (int i = 0; i < 6; i++) sem_destroy(&cf_semaphores[i]);
+    for (int i = 0; i < 5; i++) sem_destroy(&cf_semaphores[i]);
     cf_gen_check(cf_heap_destroy(cf_buffer_heap), "cf_heap_destroy");
     return 0;
 }

@@ -49,6 +49,75 @@ class ListSchedulerTest {
     assertEquals(schedule.start(w0), schedule.start(w1));
   }
 
+  /**
+   * A farm, emit (400) -4-> work (1000, r = 4) -> collect (400), with the inserted fork and join (1 each), on two
+   * cores. emit [0,400] and the fork [400,401] on core 0 (equal finishes: the lowest core). work_0 finishes at 1401
+   * on either core: core 0; work_1 [401,1401] on core 1; work_2 finishes at 2401 on either core: core 0; work_3
+   * core 1 [1401,2401]. The join reads two works on each core and finishes at
+   * 2402 on either: on core 0 it would wait for core 1's works, which waited for core 0's fork (a return), so core 1
+   * (its works from core 0 waited for nothing on core 1), and collect follows its input there. Core 0 then only
+   * feeds core 1 and never waits for it: iterations can overlap. Breaking these ties by core index (as before) puts
+   * the join and collect on core 0, which then waits within an iteration for the works it handed out.
+   */
+  @Test
+  void equalFinishesAvoidReturningToACore() {
+    TestGraph top = TestGraph.named("top");
+    Actor emit = top.actor("emit");
+    Actor work = top.actor("work");
+    Actor collect = top.actor("collect");
+    connect(top, emit, "out", 4, work, "in", 1);
+    connect(top, work, "out", 1, collect, "in", 4);
+    Srdag srdag = expand(top);
+    MappingInputs inputs = inputs(srdag, 2, new ScenarioBuilder().time("emit", "generic", "400")
+        .time("work", "generic", "1000").time("collect", "generic", "400").build());
+    Schedule schedule = ListScheduler.schedule(srdag, inputs, MappingPolicy.LOAD_BALANCE, 1 << 20);
+    ScheduleInvariants.check(schedule);
+    int[] expectedCore = {0, 0, 1, 0, 1};
+    String[] names = {"top/emit_0", "top/work_0", "top/work_1", "top/work_2", "top/work_3"};
+    for (int i = 0; i < names.length; i++) {
+      assertEquals(expectedCore[i], schedule.coreOf(vertex(srdag, names[i])), names[i]);
+    }
+    int collector = vertex(srdag, "top/collect_0");
+    assertEquals(1, schedule.coreOf(collector), "collect goes with the join to the core it does not return to");
+    int join = srdag.edgeSource(srdag.incomingEdges(collector)[0]);
+    assertEquals(1, schedule.coreOf(join));
+    int fork = srdag.edgeTarget(srdag.outgoingEdges(vertex(srdag, "top/emit_0"))[0]);
+    assertEquals(0, schedule.coreOf(fork));
+    assertEquals(2802, schedule.makespan());
+    assertEquals(2401, schedule.load(0));
+    assertEquals(2401, schedule.load(1));
+  }
+
+  /**
+   * s0 (100, Core0) -> m1 (10, Core1) -> v and s1 (50, Core1) -> m0 (10, Core0) -> v; v (10) may run anywhere.
+   * s0 [0,100] on Core0, s1 [0,50] on Core1, m1 and m0 both [100,110]; v finishes at 120 on either core and returns
+   * to both (on Core0 it waits for m1, which waited for s0 on Core0; on Core1 for m0, which waited for s1): the
+   * less loaded core, Core1 (60 against 110), not the lowest.
+   */
+  @Test
+  void whenEveryTiedCoreIsAReturnTheLessLoadedOneWins() {
+    TestGraph top = TestGraph.named("top");
+    Actor s0 = top.actor("s0");
+    Actor s1 = top.actor("s1");
+    Actor m0 = top.actor("m0");
+    Actor m1 = top.actor("m1");
+    Actor v = top.actor("v");
+    connect(top, s0, "o", 1, m1, "i", 1);
+    connect(top, s1, "o", 1, m0, "i", 1);
+    connect(top, m0, "o", 1, v, "a", 1);
+    connect(top, m1, "o", 1, v, "b", 1);
+    Srdag srdag = expand(top);
+    MappingInputs inputs = inputs(srdag, 2, new ScenarioBuilder().allow("Core0", "s0", "m0", "v")
+        .allow("Core1", "s1", "m1", "v").time("s1", "generic", "50").time("m0", "generic", "10")
+        .time("m1", "generic", "10").time("v", "generic", "10").build());
+    Schedule schedule = ListScheduler.schedule(srdag, inputs, MappingPolicy.LOAD_BALANCE, 1 << 20);
+    ScheduleInvariants.check(schedule);
+    assertEquals(100, schedule.start(vertex(srdag, "top/m0_0")));
+    assertEquals(100, schedule.start(vertex(srdag, "top/m1_0")));
+    assertEquals(1, schedule.coreOf(vertex(srdag, "top/v_0")));
+    assertEquals(120, schedule.makespan());
+  }
+
   @Test
   void resultIsDeterministic() {
     TestGraph top = TestGraph.named("top");

@@ -15,7 +15,9 @@ import org.cacheflow.plan.srdag.Srdag;
  * Maps and orders a single-rate graph by list scheduling: vertices are taken in order of decreasing bottom
  * level (the longest chain of execution times from the vertex to the end of the graph, ties broken by vertex
  * index) among those whose predecessors are all scheduled, and each is appended to a core chosen by the
- * {@link MappingPolicy}. A vertex starts when its core is free and its inputs are produced; communication within
+ * {@link MappingPolicy}: the earliest finish; on an equal finish a core the vertex does not return to (none of
+ * its inputs from other cores waited for that core: the per-core orders stay free of cycles across the cores); when
+ * it returns to every such core, the one with the least work so far; then the lowest index. A vertex starts when its core is free and its inputs are produced; communication within
  * a node is not charged (its cores share memory). On several nodes ({@link #schedule(Srdag, MappingInputs,
  * MappingPolicy, long, NodePartition)}) each vertex runs on a core of its partition's node, and an input from
  * another node arrives the platform's {@link org.cacheflow.plan.mapping.Network#transferTime} after its producer
@@ -112,6 +114,9 @@ public final class ListScheduler {
     double ideal = (double) totalWork / cores;
     long slack = (long) Math.ceil(LOCALITY_SLACK * ideal);
     long[] coreFree = new long[cores];
+    // per vertex, the cores (up to 64) that ran it or any of its ancestors: its core waits for them
+    long[] above = new long[vertices];
+    long[] coreLoad = new long[cores];
     int[] coreCount = new int[cores];
     int[] coreOf = new int[vertices];
     long[] start = new long[vertices];
@@ -134,14 +139,21 @@ public final class ListScheduler {
       int actor = actorOf[v];
       int bestCore = -1;
       long bestEnd = Long.MAX_VALUE;
+      boolean bestReturns = false;
       for (int c = 0; c < cores; c++) {
         if (!may.allows(v, actor, c)) {
           continue;
         }
         long finish = Math.max(coreFree[c], dataReady[v]) + time(inputs, actor, c);
-        if (finish < bestEnd) {
+        // on an equal finish, a core the vertex does not return to (its order stays free of cycles across the
+        // cores, which keep them from overlapping iterations: CoreCount); when it returns to every one, the one
+        // with the least work so far (the cycle then runs through the lighter core's loop); then the lowest
+        boolean returns = returnsTo(v, c, topology, srdag, coreOf, above, cores);
+        if (finish < bestEnd || finish == bestEnd && (!returns && bestReturns
+            || returns && bestReturns && coreLoad[c] < coreLoad[bestCore])) {
           bestEnd = finish;
           bestCore = c;
+          bestReturns = returns;
         }
       }
       int chosen = bestCore;
@@ -166,6 +178,14 @@ public final class ListScheduler {
       start[v] = Math.max(coreFree[chosen], dataReady[v]);
       end[v] = start[v] + time;
       coreFree[chosen] = end[v];
+      coreLoad[chosen] += time;
+      if (cores <= Long.SIZE) {
+        for (int i = 0; i < topology.inDegree(v); i++) {
+          int u = srdag.edgeSource(topology.inEdge(v, i));
+          above[v] |= above[u];
+        }
+        above[v] |= 1L << chosen;
+      }
       coreCount[chosen]++;
       scheduledOrder[scheduled++] = v;
       for (int i = 0; i < topology.outDegree(v); i++) {
@@ -190,6 +210,25 @@ public final class ListScheduler {
       order[coreOf[v]][fill[coreOf[v]]++] = v;
     }
     return new Schedule(srdag, platform, policy, coreOf, start, end, order);
+  }
+
+  /**
+   * Whether running {@code v} on {@code core} returns to it: an input comes from another core whose producer
+   * waited (through its ancestors) for a vertex on {@code core}, which then waits within an iteration for a core
+   * that waits for it (a farm's collector on the emitter's core, the workers split). False beyond 64 cores.
+   */
+  private static boolean returnsTo(int v, int core, Topology topology, Srdag srdag, int[] coreOf, long[] above,
+      int cores) {
+    if (cores > Long.SIZE) {
+      return false;
+    }
+    for (int i = 0; i < topology.inDegree(v); i++) {
+      int u = srdag.edgeSource(topology.inEdge(v, i));
+      if (coreOf[u] != core && (above[u] >>> core & 1) != 0) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** The core that produced most of the vertex's large input bytes, or -1 when it has no large input. */

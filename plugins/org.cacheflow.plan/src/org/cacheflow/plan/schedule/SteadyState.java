@@ -1,0 +1,205 @@
+package org.cacheflow.plan.schedule;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
+
+import org.cacheflow.plan.srdag.Srdag;
+
+/**
+ * The period of a static schedule run self-timed, as generated code runs it: every core fires its order in a loop,
+ * a firing starts when its core's previous firing has ended, its inputs of the same iteration are written, and
+ * every buffer it writes for another core has been read {@link #SLOTS} iterations before (the strategies' default
+ * k slots per cross-core buffer, freed by the rdy-ack flags); an init vertex waits for its end vertex of the
+ * previous iteration (persistent delays). The
+ * period is the length of the heaviest cycle of these dependencies per iteration it spans: each core's own loop
+ * gives its busy time, but a core whose order waits on another core that waits on it within the same iteration
+ * (a farm's emitter and collector on core 0, its workers split) forms a cycle across cores, and then an iteration
+ * costs that cycle's length, more than the busiest core's time.
+ *
+ * <p>
+ * Computed by running {@link #ITERATIONS} iterations (a max-plus linear system reaches its periodic regime after a
+ * transient) and taking the mean period of the second half; the critical cycle is followed back from the last
+ * firing through the dependencies that delayed each firing. Cost: O(ITERATIONS x (V + E)) time, O(V + E) memory.
+ */
+final class SteadyState {
+
+  /** Iterations run; the period is measured over the last half (60 is divisible by every cyclicity up to 6). */
+  static final int ITERATIONS = 120;
+
+  /** Iterations a cross-core buffer holds (codegen's default slot count k). */
+  static final int SLOTS = 2;
+
+  /** One firing on the critical cycle: the vertex and its core. */
+  record Step(int vertex, int core) {
+  }
+
+  /**
+   * The outcome.
+   *
+   * @param period the mean time per iteration in the periodic regime
+   * @param cycle the critical cycle's firings in execution order (one period of it), or empty when none was found
+   * @param iterations how many iterations the critical cycle spans
+   */
+  record Result(double period, List<Step> cycle, int iterations) {
+  }
+
+  private SteadyState() {
+  }
+
+  /**
+   * Runs the schedule self-timed with the given firing durations.
+   *
+   * @param duration per vertex, the time its firing takes (work and the overheads charged to it)
+   */
+  static Result of(Schedule schedule, double[] duration) {
+    Srdag srdag = schedule.srdag();
+    int vertices = srdag.vertexCount();
+    // the order within an iteration: data edges and per-core orders (acyclic: one topological order made both)
+    int[] order = topological(schedule);
+    // per vertex, what it waits for: (vertex, 0) of the same iteration, (vertex, j) of j iterations before
+    int[] endOf = new int[vertices]; // init vertex -> its end vertex, or -1
+    Arrays.fill(endOf, -1);
+    for (int i = 0; i < srdag.persistentDelayCount(); i++) {
+      endOf[srdag.persistentInit(i)] = srdag.persistentEnd(i);
+    }
+    int[] offsets = new int[vertices + 1];
+    int[] waits = new int[2 * srdag.edgeCount() + 2 * vertices];
+    int n = 0;
+    for (int v = 0; v < vertices; v++) {
+      offsets[v] = n;
+      int core = schedule.coreOf(v);
+      int position = schedule.position(v);
+      int length = schedule.orderLength(core);
+      // the core's previous firing: of this iteration, or the last one of the previous iteration
+      waits[n++] = position > 0 ? encode(schedule.vertexAt(core, position - 1), 0)
+          : encode(schedule.vertexAt(core, length - 1), 1);
+      for (int e : srdag.incomingEdges(v)) {
+        waits[n++] = encode(srdag.edgeSource(e), 0);
+      }
+      for (int e : srdag.outgoingEdges(v)) {
+        int t = srdag.edgeTarget(e);
+        if (schedule.coreOf(t) != core) {
+          waits[n++] = encode(t, SLOTS); // the slot is free once its reader SLOTS iterations before is done
+        }
+      }
+      if (endOf[v] >= 0) {
+        waits[n++] = encode(endOf[v], 1);
+      }
+    }
+    offsets[vertices] = n;
+
+    double[][] end = new double[SLOTS + 1][vertices]; // iteration k's end times in row k % (SLOTS + 1)
+    // the wait that delayed each firing most (encoded), for the last TRACE iterations; -1 when it started at 0
+    int[][] cause = new int[TRACE][vertices];
+    double[] iterationEnd = new double[ITERATIONS];
+    for (int k = 0; k < ITERATIONS; k++) {
+      int[] by = cause[k % TRACE];
+      double[] current = end[k % (SLOTS + 1)];
+      for (int v : order) {
+        double start = 0;
+        int delayedBy = -1;
+        for (int i = offsets[v]; i < offsets[v + 1]; i++) {
+          int u = waits[i] >> SHIFT;
+          int back = waits[i] & MASK;
+          if (back > k) {
+            continue;
+          }
+          double ready = end[(k - back) % (SLOTS + 1)][u];
+          if (ready > start) {
+            start = ready;
+            delayedBy = waits[i];
+          }
+        }
+        current[v] = start + duration[v];
+        by[v] = delayedBy;
+        iterationEnd[k] = Math.max(iterationEnd[k], current[v]);
+      }
+    }
+    int half = ITERATIONS / 2;
+    double period = (iterationEnd[ITERATIONS - 1] - iterationEnd[half - 1]) / (ITERATIONS - half);
+    return critical(period, end[(ITERATIONS - 1) % (SLOTS + 1)], cause, schedule);
+  }
+
+  /** Iterations of causes kept: a critical cycle spanning more is reported without its firings. */
+  private static final int TRACE = 16;
+
+  private static final int SHIFT = 2;
+  private static final int MASK = (1 << SHIFT) - 1;
+
+  private static int encode(int vertex, int iterationsBack) {
+    return vertex << SHIFT | iterationsBack;
+  }
+
+  /** Follows the delaying firings back from the last iteration's last firing until a vertex repeats. */
+  private static Result critical(double period, double[] lastEnd, int[][] cause, Schedule schedule) {
+    int v = 0;
+    for (int u = 1; u < lastEnd.length; u++) {
+      if (lastEnd[u] > lastEnd[v]) {
+        v = u;
+      }
+    }
+    int back = 0; // iterations back from the last
+    int[] seenAt = new int[lastEnd.length]; // the walk's step at which a vertex was met, + 1
+    int[] seenBack = new int[lastEnd.length];
+    List<Integer> walk = new ArrayList<>();
+    while (back < TRACE) {
+      if (seenAt[v] != 0) {
+        List<Step> cycle = new ArrayList<>();
+        for (int i = seenAt[v] - 1; i < walk.size(); i++) {
+          cycle.add(new Step(walk.get(i), schedule.coreOf(walk.get(i))));
+        }
+        Collections.reverse(cycle);
+        return new Result(period, cycle, back - seenBack[v]);
+      }
+      walk.add(v);
+      seenAt[v] = walk.size();
+      seenBack[v] = back;
+      int by = cause[(ITERATIONS - 1 - back) % TRACE][v];
+      if (by < 0) {
+        break;
+      }
+      v = by >> SHIFT;
+      back += by & MASK;
+    }
+    return new Result(period, List.of(), 0);
+  }
+
+  /** Vertices in an order that respects the data edges and every core's order. */
+  private static int[] topological(Schedule schedule) {
+    Srdag srdag = schedule.srdag();
+    int vertices = srdag.vertexCount();
+    int[] pending = new int[vertices];
+    for (int v = 0; v < vertices; v++) {
+      pending[v] = srdag.incomingEdges(v).length + (schedule.position(v) > 0 ? 1 : 0);
+    }
+    ArrayDeque<Integer> ready = new ArrayDeque<>();
+    for (int v = 0; v < vertices; v++) {
+      if (pending[v] == 0) {
+        ready.add(v);
+      }
+    }
+    int[] order = new int[vertices];
+    int n = 0;
+    while (!ready.isEmpty()) {
+      int v = ready.poll();
+      order[n++] = v;
+      for (int e : srdag.outgoingEdges(v)) {
+        if (--pending[srdag.edgeTarget(e)] == 0) {
+          ready.add(srdag.edgeTarget(e));
+        }
+      }
+      int core = schedule.coreOf(v);
+      int next = schedule.position(v) + 1;
+      if (next < schedule.orderLength(core) && --pending[schedule.vertexAt(core, next)] == 0) {
+        ready.add(schedule.vertexAt(core, next));
+      }
+    }
+    if (n != vertices) {
+      throw new IllegalStateException("the per-core orders contradict the graph's edges");
+    }
+    return order;
+  }
+}

@@ -9,7 +9,6 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.cacheflow.model.Actor;
-import org.cacheflow.model.ActorKind;
 import org.cacheflow.plan.analysis.TestGraph;
 import org.cacheflow.plan.mapping.MappingInputs;
 import org.cacheflow.plan.mapping.MappingPolicy;
@@ -19,7 +18,6 @@ import org.cacheflow.plan.memoryplan.PlanFixtures.ScenarioBuilder;
 import org.cacheflow.plan.memoryplan.PlanRequest;
 import org.cacheflow.plan.srdag.Srdag;
 import org.cacheflow.plan.strategy.GlobalStrategy;
-import org.cacheflow.plan.strategy.MeasuredCosts;
 import org.cacheflow.plan.strategy.TargetCache;
 import org.junit.jupiter.api.Test;
 
@@ -48,21 +46,11 @@ class BalancerTest {
   }
 
   private static TargetCache target(long handoffNanos, double unitNanos) {
-    MeasuredCosts m = MeasuredCosts.MEASURED;
-    return new TargetCache("t", 32 << 10, 1 << 20, 32 << 20, 64, 4096, 2, new MeasuredCosts(m.cowReadOnlyMinBytes(),
-        m.cowReadMostlyMinBytes(), m.ntmMinBytes(), m.prestoreMaxBytes(), handoffNanos, 0, unitNanos));
+    return CoreCountTest.target(handoffNanos, 0, unitNanos);
   }
 
-  /** Which actors' firings a core runs, e.g. "a b". */
   private static String firings(Schedule schedule, int core) {
-    StringBuilder names = new StringBuilder();
-    for (int v : schedule.order(core)) {
-      int actor = schedule.srdag().vertexActor(v);
-      if (actor >= 0 && schedule.srdag().flatGraph().actor(actor).kind() == ActorKind.NORMAL) {
-        names.append(names.length() == 0 ? "" : " ").append(schedule.srdag().flatGraph().actor(actor).name());
-      }
-    }
-    return names.toString();
+    return CoreCountTest.firings(schedule, core);
   }
 
   /** The two cores' firings, the one that runs a first: "a b | c d". */

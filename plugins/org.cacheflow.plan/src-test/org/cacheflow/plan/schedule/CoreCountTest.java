@@ -43,7 +43,7 @@ class CoreCountTest {
     return target(handoffNanos, 0, unitNanos);
   }
 
-  private static TargetCache target(long handoffNanos, double lineNanos, double unitNanos) {
+  static TargetCache target(long handoffNanos, double lineNanos, double unitNanos) {
     MeasuredCosts m = MeasuredCosts.MEASURED;
     return new TargetCache("t", 32 << 10, 1 << 20, 32 << 20, 64, 4096, 2, new MeasuredCosts(m.cowReadOnlyMinBytes(),
         m.cowReadMostlyMinBytes(), m.ntmMinBytes(), m.prestoreMaxBytes(), handoffNanos, lineNanos, unitNanos));
@@ -61,7 +61,7 @@ class CoreCountTest {
   }
 
   /** Which actors' firings a core runs, e.g. "emit work work collect" (inserted fork and join left out). */
-  private static String firings(Schedule schedule, int core) {
+  static String firings(Schedule schedule, int core) {
     StringBuilder names = new StringBuilder();
     for (int v : schedule.order(core)) {
       int actor = schedule.srdag().vertexActor(v);

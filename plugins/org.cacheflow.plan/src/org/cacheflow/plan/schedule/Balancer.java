@@ -22,24 +22,31 @@ import org.cacheflow.plan.strategy.MeasuredCosts;
  * schedule's start times (ties in topological order), so one topological order makes them all and a moved firing
  * keeps its place in time among its new core's firings. Candidates that a core's work alone rules out (it would
  * reach the period) are not run; the others are tried in order of how close they come to halving the gap between
- * the two cores' loads (then by vertex and core index), the first that lowers the period accepted:
- * deterministic. Runs only when every actor has a scenario timing.
+ * the two cores' loads (then by vertex and core index), the first that lowers the period accepted; a firing goes
+ * only to the {@link #TARGETS} least loaded other cores. Deterministic. Runs only when every actor has a scenario
+ * timing.
  *
  * <p>
  * Cost: at most {@link #PASSES} passes of at most V accepted moves (or swaps) each, every candidate an
- * O(V + E) timing of one iteration and a self-timed run (O(ITERATIONS x (V + E))), and in all at most {@link #BUDGET} / (V + E) runs (at
- * least {@link #MIN_EVALUATIONS}).
+ * O(V + E) timing of one iteration and a self-timed run (O(ITERATIONS x (V + E))), and in all at most
+ * {@link #BUDGET} / (V + E) candidates run (at least {@link #MIN_EVALUATIONS}).
  */
 public final class Balancer {
 
-  /** A candidate must lower the period by more than this fraction of it. */
-  static final double EPSILON = 1e-6;
+  /**
+   * A candidate must lower the period by more than this fraction of it: gains below the timings' precision do
+   * not churn the mapping (and the generated code).
+   */
+  static final double EPSILON = 1e-3;
 
   /** Passes of moves then swaps; the search stops earlier when a pass finds nothing. */
   static final int PASSES = 4;
 
   /** Bound on candidates run x (V + E): keeps large graphs' plans fast. */
   static final long BUDGET = 2_000_000;
+
+  /** Cores a firing may move to from a critical core: the least loaded (many cores stay cheap). */
+  static final int TARGETS = 8;
 
   /** Candidates always allowed, however large the graph. */
   static final int MIN_EVALUATIONS = 16;
@@ -251,22 +258,36 @@ public final class Balancer {
       return false;
     }
 
+    /** The (from, to) core pairs a change may relieve: every critical core, each with its targets. */
+    private List<int[]> directions() {
+      List<int[]> pairs = new ArrayList<>();
+      for (int from = 0; from < schedule.coreCount(); from++) {
+        if (critical[from]) {
+          for (int to : targets(from)) {
+            pairs.add(new int[] {from, to});
+          }
+        }
+      }
+      return pairs;
+    }
+
+    /** The {@link #TARGETS} least loaded cores other than {@code from} (ties: the lower index). */
+    private int[] targets(int from) {
+      return java.util.stream.IntStream.range(0, load.length).filter(c -> c != from).boxed()
+          .sorted(Comparator.<Integer>comparingDouble(c -> load[c]).thenComparingInt(c -> c)).limit(TARGETS)
+          .mapToInt(Integer::intValue).toArray();
+    }
+
     /** One move of a firing from a critical core to another core, if one lowers the period. */
     boolean move() {
       List<Candidate> candidates = new ArrayList<>();
-      for (int from = 0; from < schedule.coreCount(); from++) {
-        if (!critical[from]) {
-          continue;
-        }
-        for (int to = 0; to < schedule.coreCount(); to++) {
-          if (to == from) {
-            continue;
-          }
-          double half = (load[from] - load[to]) / 2;
-          for (int v : schedule.order(from)) {
-            if (allowed(v, to) && fits(work[to] + time(v, to))) {
-              candidates.add(new Candidate(Math.abs(time(v, from) - half), new int[] {v, to}));
-            }
+      for (int[] pair : directions()) {
+        int from = pair[0];
+        int to = pair[1];
+        double half = (load[from] - load[to]) / 2;
+        for (int v : schedule.order(from)) {
+          if (allowed(v, to) && fits(work[to] + time(v, to))) {
+            candidates.add(new Candidate(Math.abs(time(v, from) - half), new int[] {v, to}));
           }
         }
       }
@@ -279,37 +300,30 @@ public final class Balancer {
      */
     boolean swap() {
       List<Candidate> candidates = new ArrayList<>();
-      for (int from = 0; from < schedule.coreCount(); from++) {
-        if (!critical[from]) {
-          continue;
+      for (int[] pair : directions()) {
+        int from = pair[0];
+        int to = pair[1];
+        double half = (load[from] - load[to]) / 2;
+        int[] others = schedule.order(to);
+        Integer[] byTime = new Integer[others.length];
+        for (int i = 0; i < others.length; i++) {
+          byTime[i] = others[i];
         }
-        for (int to = 0; to < schedule.coreCount(); to++) {
-          if (to == from) {
-            continue;
-          }
-          double half = (load[from] - load[to]) / 2;
-          int[] others = schedule.order(to);
-          Integer[] byTime = new Integer[others.length];
-          for (int i = 0; i < others.length; i++) {
-            byTime[i] = others[i];
-          }
-          final int source = from;
-          Arrays.sort(byTime, Comparator.<Integer>comparingDouble(w -> time(w, source)).thenComparingInt(w -> w));
-          double[] times = new double[byTime.length];
-          for (int i = 0; i < byTime.length; i++) {
-            times[i] = time(byTime[i], from);
-          }
-          for (int u : schedule.order(from)) {
-            // the other firing's time nearest to time(u) - half
-            int at = Arrays.binarySearch(times, time(u, from) - half);
-            int near = at >= 0 ? at : -at - 1;
-            for (int i = Math.max(0, near - 1); i <= Math.min(byTime.length - 1, near); i++) {
-              int w = byTime[i];
-              double gain = time(u, from) - time(w, from);
-              if (gain > 0 && allowed(u, to) && allowed(w, from)
-                  && fits(work[to] - time(w, to) + time(u, to)) && fits(work[from] - time(u, from) + time(w, from))) {
-                candidates.add(new Candidate(Math.abs(gain - half), new int[] {u, to, w, from}));
-              }
+        Arrays.sort(byTime, Comparator.<Integer>comparingDouble(w -> time(w, from)).thenComparingInt(w -> w));
+        double[] times = new double[byTime.length];
+        for (int i = 0; i < byTime.length; i++) {
+          times[i] = time(byTime[i], from);
+        }
+        for (int u : schedule.order(from)) {
+          // the other firing's time nearest to time(u) - half
+          int at = Arrays.binarySearch(times, time(u, from) - half);
+          int near = at >= 0 ? at : -at - 1;
+          for (int i = Math.max(0, near - 1); i <= Math.min(byTime.length - 1, near); i++) {
+            int w = byTime[i];
+            double gain = time(u, from) - time(w, from);
+            if (gain > 0 && allowed(u, to) && allowed(w, from)
+                && fits(work[to] - time(w, to) + time(u, to)) && fits(work[from] - time(u, from) + time(w, from))) {
+              candidates.add(new Candidate(Math.abs(gain - half), new int[] {u, to, w, from}));
             }
           }
         }

@@ -142,10 +142,10 @@ public final class MemoryPlanner {
     schedule = balanced.schedule();
     CoreCount.Verdict verdict = CoreCount.check(schedule, request.inputs(), request.target().costs(),
         request.target().lineBytes());
-    MappingInputs fewer = verdict.cores() < schedule.coreCount() ? request.inputs().firstCores(verdict.cores()) : null;
-    if (balanced.note() != null && fewer == null) {
-      notes.add(balanced.note());
+    if (balanced.note() != null) {
+      notes.add(balanced.note()); // before the verdict, which weighs the balanced schedule
     }
+    MappingInputs fewer = verdict.cores() < schedule.coreCount() ? request.inputs().firstCores(verdict.cores()) : null;
     if (verdict.note() != null) {
       notes.add(verdict.note());
     }

@@ -43,7 +43,7 @@ class CoreCountTest {
     return target(handoffNanos, 0, unitNanos);
   }
 
-  private static TargetCache target(long handoffNanos, double lineNanos, double unitNanos) {
+  static TargetCache target(long handoffNanos, double lineNanos, double unitNanos) {
     MeasuredCosts m = MeasuredCosts.MEASURED;
     return new TargetCache("t", 32 << 10, 1 << 20, 32 << 20, 64, 4096, 2, new MeasuredCosts(m.cowReadOnlyMinBytes(),
         m.cowReadMostlyMinBytes(), m.ntmMinBytes(), m.prestoreMaxBytes(), handoffNanos, lineNanos, unitNanos));
@@ -61,7 +61,7 @@ class CoreCountTest {
   }
 
   /** Which actors' firings a core runs, e.g. "emit work work collect" (inserted fork and join left out). */
-  private static String firings(Schedule schedule, int core) {
+  static String firings(Schedule schedule, int core) {
     StringBuilder names = new StringBuilder();
     for (int v : schedule.order(core)) {
       int actor = schedule.srdag().vertexActor(v);
@@ -70,6 +70,12 @@ class CoreCountTest {
       }
     }
     return names.toString();
+  }
+
+  /** The plan's note on its cores ("mapped to 1 core ..." or "kept 2 cores ..."), after any balancing note. */
+  private static String verdict(MemoryPlan plan) {
+    return plan.notes().stream().filter(n -> n.startsWith("mapped to") || n.startsWith("kept")).findFirst()
+        .orElse("");
   }
 
   private static MemoryPlan plan(Srdag srdag, MappingInputs inputs, TargetCache target, GlobalStrategy strategy) {
@@ -82,8 +88,8 @@ class CoreCountTest {
     // 4 x 300 ns of work against 400 ns hand-offs: sharing it cannot pay
     MemoryPlan plan = plan(srdag, timed(srdag, 2, 100, 300, 100), target(400, 1), GlobalStrategy.HOMEFORWARD);
     assertEquals(1, plan.schedule().coreCount());
-    assertTrue(plan.notes().get(0).startsWith("mapped to 1 core instead of 2"), plan.notes().toString());
-    assertTrue(plan.notes().get(0).contains("400 ns"), plan.notes().toString());
+    assertTrue(verdict(plan).startsWith("mapped to 1 core instead of 2"), plan.notes().toString());
+    assertTrue(verdict(plan).contains("400 ns"), plan.notes().toString());
   }
 
   @Test
@@ -136,7 +142,7 @@ class CoreCountTest {
 
     MemoryPlan plan = plan(srdag, inputs, target(400, 6, 1), GlobalStrategy.HOMEFORWARD);
     assertEquals(1, plan.schedule().coreCount(), "the planner maps it to one core");
-    assertTrue(plan.notes().get(0).contains("256 cache lines"), plan.notes().toString());
+    assertTrue(verdict(plan).contains("256 cache lines"), plan.notes().toString());
   }
 
   /**
@@ -151,8 +157,8 @@ class CoreCountTest {
     MappingInputs inputs = timed(srdag, 2, 1600, 4000, 1600);
     MemoryPlan plan = plan(srdag, inputs, target(400, 6, 1), GlobalStrategy.HOMEFORWARD);
     assertEquals(2, plan.schedule().coreCount());
-    assertTrue(plan.notes().get(0).startsWith("kept 2 cores"), plan.notes().toString());
-    assertTrue(plan.notes().get(0).contains("1024 cache lines"), plan.notes().toString());
+    assertTrue(verdict(plan).startsWith("kept 2 cores"), plan.notes().toString());
+    assertTrue(verdict(plan).contains("1024 cache lines"), plan.notes().toString());
     assertEquals(2, CoreCount.check(plan.schedule(), inputs, target(400, 8, 1).costs(), 64).cores(),
         "at 8 ns a line (8192 ns of lines) core 0 would take 18993 ns: two cores");
     assertEquals(1, CoreCount.check(plan.schedule(), inputs, target(400, 9, 1).costs(), 64).cores(),

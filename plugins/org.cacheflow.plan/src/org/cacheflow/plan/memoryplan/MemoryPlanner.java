@@ -24,6 +24,7 @@ import org.cacheflow.plan.partition.NodePartitioner;
 import org.cacheflow.model.diagnostics.Diagnostics;
 import org.cacheflow.plan.classify.ConsumerAccess;
 import org.cacheflow.plan.mapping.MappingInputs;
+import org.cacheflow.plan.schedule.Balancer;
 import org.cacheflow.plan.schedule.CoreCount;
 import org.cacheflow.plan.schedule.ListScheduler;
 import org.cacheflow.plan.schedule.Schedule;
@@ -125,7 +126,8 @@ public final class MemoryPlanner {
   }
 
   /**
-   * The list schedule on the request's cores, or on one core when, under a strategy whose hand-offs are rdy-ack
+   * The list schedule on the request's cores, its mapping refined for pipelined iterations ({@link Balancer},
+   * when every actor is timed), or on one core when, under a strategy whose hand-offs are rdy-ack
    * flags (not the baseline, PREESM's code on the cores it is given), the hand-offs would cost more than the
    * extra cores save ({@link CoreCount}; why, or why the cores stay, goes to {@code notes}).
    */
@@ -135,12 +137,18 @@ public final class MemoryPlanner {
     if (request.strategy() == org.cacheflow.plan.strategy.GlobalStrategy.BASELINE) {
       return schedule;
     }
+    Balancer.Result balanced = Balancer.balance(schedule, request.inputs(), request.target().costs(),
+        request.target().lineBytes());
+    schedule = balanced.schedule();
     CoreCount.Verdict verdict = CoreCount.check(schedule, request.inputs(), request.target().costs(),
         request.target().lineBytes());
+    if (balanced.note() != null) {
+      notes.add(balanced.note()); // before the verdict, which weighs the balanced schedule
+    }
+    MappingInputs fewer = verdict.cores() < schedule.coreCount() ? request.inputs().firstCores(verdict.cores()) : null;
     if (verdict.note() != null) {
       notes.add(verdict.note());
     }
-    MappingInputs fewer = verdict.cores() < schedule.coreCount() ? request.inputs().firstCores(verdict.cores()) : null;
     if (fewer == null) {
       return schedule;
     }

@@ -63,47 +63,24 @@ public final class CoreCount {
     if (cores <= 1 || costs.timeUnitNanos() <= 0) {
       return new Verdict(cores, null);
     }
-    Srdag srdag = schedule.srdag();
+    Charges charges = charges(schedule, inputs, costs, lineBytes);
+    if (charges == null) {
+      return new Verdict(cores, null); // an actor's time is PREESM's default, not a measurement
+    }
     double unit = costs.timeUnitNanos();
     double work = 0;
     double[] busy = new double[cores];
     long[] events = new long[cores];
     long[] lines = new long[cores];
-    // per vertex: its work and the overheads charged to its firing, for the self-timed period (SteadyState)
-    double[] duration = new double[srdag.vertexCount()];
-    long[] vertexEvents = new long[srdag.vertexCount()];
-    long[] vertexLines = new long[srdag.vertexCount()];
-    for (int v = 0; v < srdag.vertexCount(); v++) {
-      int actor = srdag.vertexActor(v);
-      if (actor >= 0 && !inputs.hasTiming(actor) && !isSpecialOrInserted(srdag, v)) {
-        return new Verdict(cores, null); // an actor's time is PREESM's default, not a measurement
-      }
+    for (int v = 0; v < schedule.srdag().vertexCount(); v++) {
+      int core = schedule.coreOf(v);
       double nanos = (schedule.end(v) - schedule.start(v)) * unit;
       work += nanos;
-      int core = schedule.coreOf(v);
       busy[core] += nanos;
-      duration[v] = nanos;
-      long receivers = 0;
-      for (int e : srdag.outgoingEdges(v)) {
-        int other = schedule.coreOf(srdag.edgeTarget(e));
-        if (other != core && (receivers >>> other & 1) == 0) {
-          receivers |= 1L << Math.min(other, 63);
-          events[other]++;
-          events[core]++;
-          vertexEvents[v]++;
-          vertexEvents[firstReceiver(schedule, v, other)]++; // the other core's wait, before its first reader
-        }
-      }
-      if (!isSpecialOrInserted(srdag, v)) {
-        for (int e : srdag.incomingEdges(v)) {
-          chargeLines(schedule, e, srdag.edgeBytes(e), v, Math.max(1, lineBytes), vertexLines, 0);
-        }
-      }
+      events[core] += charges.events()[v];
+      lines[core] += charges.lines()[v];
     }
-    for (int v = 0; v < srdag.vertexCount(); v++) {
-      lines[schedule.coreOf(v)] += vertexLines[v];
-      duration[v] += vertexEvents[v] * (double) costs.handoffNanos() + vertexLines[v] * costs.lineNanos();
-    }
+    double[] duration = charges.duration();
     double period = 0;
     int busiest = 0;
     for (int c = 0; c < cores; c++) {
@@ -132,6 +109,62 @@ public final class CoreCount {
     }
     return new Verdict(1, String.format(Locale.ROOT, "mapped to 1 core instead of %d: %s: the cross-core hand-offs "
         + "and data cost more than the work they would share", cores, figures));
+  }
+
+  /**
+   * Per vertex: its firing's duration in ns (its work, and its hand-offs and lines at the target's costs), the
+   * hand-off events and the cache lines charged to it.
+   */
+  record Charges(double[] duration, long[] events, long[] lines) {
+  }
+
+  /**
+   * What each firing of the schedule costs on its core, in ns: its work (the actor's time x the target's unit),
+   * a hand-off for every other core it raises a flag for or first waits on, and the lines of the cross-core
+   * buffers it reads or writes again. Null when the unit is unknown or an actor has no scenario timing.
+   */
+  static Charges charges(Schedule schedule, MappingInputs inputs, MeasuredCosts costs, long lineBytes) {
+    if (costs.timeUnitNanos() <= 0 || !timed(schedule.srdag(), inputs)) {
+      return null;
+    }
+    Srdag srdag = schedule.srdag();
+    double unit = costs.timeUnitNanos();
+    double[] duration = new double[srdag.vertexCount()];
+    long[] vertexEvents = new long[srdag.vertexCount()];
+    long[] vertexLines = new long[srdag.vertexCount()];
+    for (int v = 0; v < srdag.vertexCount(); v++) {
+      duration[v] = (schedule.end(v) - schedule.start(v)) * unit;
+      int core = schedule.coreOf(v);
+      long receivers = 0;
+      for (int e : srdag.outgoingEdges(v)) {
+        int other = schedule.coreOf(srdag.edgeTarget(e));
+        if (other != core && (receivers >>> other & 1) == 0) {
+          receivers |= 1L << Math.min(other, 63);
+          vertexEvents[v]++;
+          vertexEvents[firstReceiver(schedule, v, other)]++; // the other core's wait, before its first reader
+        }
+      }
+      if (!isSpecialOrInserted(srdag, v)) {
+        for (int e : srdag.incomingEdges(v)) {
+          chargeLines(schedule, e, srdag.edgeBytes(e), v, Math.max(1, lineBytes), vertexLines, 0);
+        }
+      }
+    }
+    for (int v = 0; v < srdag.vertexCount(); v++) {
+      duration[v] += vertexEvents[v] * (double) costs.handoffNanos() + vertexLines[v] * costs.lineNanos();
+    }
+    return new Charges(duration, vertexEvents, vertexLines);
+  }
+
+  /** Whether every actor of the graph has a scenario timing (special and inserted vertices need none). */
+  static boolean timed(Srdag srdag, MappingInputs inputs) {
+    for (int v = 0; v < srdag.vertexCount(); v++) {
+      int actor = srdag.vertexActor(v);
+      if (actor >= 0 && !inputs.hasTiming(actor) && !isSpecialOrInserted(srdag, v)) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** Recursion limit through chains of special vertices (deeper chains are charged where they stop). */

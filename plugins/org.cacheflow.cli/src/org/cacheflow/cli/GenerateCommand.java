@@ -233,13 +233,14 @@ public final class GenerateCommand implements Command {
     for (String error : scripts.errors()) {
       err.println("warning: memory script: " + error + " (its merges and marks are left out)");
     }
-    // the planner may map the graph to fewer cores than asked when they cannot win (CoreCount): its note says why
+    // the planner may map the graph to fewer cores than asked when they cannot win (CoreCount): its notes say why
+    // (the balancing of the cores, when there was one, comes before the verdict)
     int planned = memoryPlan.schedule().coreCount();
     String asked = PlatformOptions.describe(platform);
     String cores = planned < platform.size()
         ? planned + (planned == 1 ? " core" : " cores") + " (the planner's choice, " + asked + " asked)" : asked;
-    if (planned < platform.size() && !memoryPlan.notes().isEmpty()) {
-      err.println("note: " + memoryPlan.notes().get(0));
+    if (planned < platform.size()) {
+      memoryPlan.notes().forEach(note -> err.println("note: " + note));
     }
     out.printf("generated %s: %s, strategy %s, %d buffers, %d channels, %d copy-on-write buffers%s%s%n",
         Paths.display(outDir), cores, strategy.name(), project.buffers().size(),

@@ -82,29 +82,9 @@ echo "== timings of the farm's actors: the sequential program (1 node x 1 core),
         -DCACHEFLOW_BUNDLED_RUNTIME=ON >>"$work/farm-timing.log" 2>&1 &&
     cmake --build "$work/farm-timing/build" -j "$jobs" >>"$work/farm-timing.log" 2>&1 ||
     { tail -30 "$work/farm-timing.log"; die "building the farm's timing program failed"; }
-CF_BENCH_ACTOR_TIMES=1 "$work/farm-timing/build/farm" --iterations 2000 2>"$work/farm-timing.times" >/dev/null ||
-    die "the farm's timing program failed"
-python3 - "$work/farm-timing.times" "$work/farm.scenario" <<'PY' || die "no actor times in $work/farm-timing.times"
-import re, sys
-times, scenario = sys.argv[1:3]
-actors = {"farmEmit": "farm/Emitter", "farmConvolve": "farm/Worker", "farmCollect": "farm/Collector"}
-ns = {}
-for line in open(times):
-    m = re.match(r"actor-time: (\w+)(?:@cpu\d+)? (\d+) firings, ([0-9.]+) us/firing", line)
-    if m and m.group(1) in actors:
-        ns[actors[m.group(1)]] = max(1, round(float(m.group(3)) * 1000))
-if len(ns) != len(actors):
-    sys.exit(f"actor times missing: {sorted(set(actors.values()) - set(ns))}")
-with open(scenario, "w") as f:
-    f.write('<?xml version="1.0" encoding="UTF-8"?>\n'
-            "<!-- written by bench/multinode/run.sh: the farm's actor times (ns per firing) measured on this machine -->\n"
-            "<scenario>\n    <files>\n        <algorithm url=\"/home-forwarding/Algo/farm.pi\"/>\n"
-            "    </files>\n    <timings excelUrl=\"\">\n")
-    for vertex, t in ns.items():
-        f.write(f'        <timing opname="x86" time="{t}" vertexname="{vertex}"/>\n')
-    f.write("    </timings>\n</scenario>\n")
-print("   farm actors (ns per firing): " + ", ".join(f"{v.split('/')[1]} {t}" for v, t in ns.items()))
-PY
+# the same scenario writer as the home-forwarding benchmark (its measure.py): the least disturbed of 7 runs
+python3 "$hf/measure.py" --scenario "$work/farm.scenario" --graph farm --exe "$work/farm-timing/build/farm" \
+    --iterations 2000 || die "no actor times from $work/farm-timing/build/farm"
 
 echo "== plan and generate (cacheflow plan --json, cacheflow generate), build (Release)"
 plans="$work/plans.tsv"

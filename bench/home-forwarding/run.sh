@@ -244,7 +244,7 @@ niceness=0
 if [ -z "${CF_BENCH_NO_NICE:-}" ] && nice -n -10 true 2>/dev/null; then priority=(nice -n -10); niceness=-10; fi
 if [ -n "${CF_BENCH_RT:-}" ] && chrt -f 1 true 2>/dev/null; then priority=(chrt -f 1); niceness="SCHED_FIFO 1 (chrt)"; fi
 load_before=$(cut -d' ' -f1-3 /proc/loadavg)
-"${priority[@]}" python3 "$here/measure.py" "$plan" --runs "$runs" --csv "$csv" --probe "$work/bin/probe" | tee "$table.tmp"
+"${priority[@]}" python3 "$here/measure.py" "$plan" --runs "$runs" --csv "$csv" --probe "$work/bin/probe" --scenarios "$work/scenario" | tee "$table.tmp"
 load_after=$(cut -d' ' -f1-3 /proc/loadavg)
 {
     echo "# bench/home-forwarding/run.sh$([ "$quick" = 1 ] && echo " --quick") ($runs runs), $(date -u '+%Y-%m-%d %H:%M UTC')"

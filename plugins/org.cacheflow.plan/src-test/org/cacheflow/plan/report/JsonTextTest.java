@@ -56,6 +56,33 @@ class JsonTextTest {
         """, JsonText.print(tree()));
   }
 
+  /**
+   * Values where a JSON writer can go wrong, printed as cacheflow's own writer printed them before gson wrote the
+   * text: numbers at the edges of the whole-double rule, floats widened to double, big integers, map keys that are not
+   * strings, escapes and characters that need none. The one difference: U+0008 and U+000C are now written {@code \b}
+   * and {@code \f}, U+2028 and U+2029 escaped (the same strings to any JSON reader).
+   */
+  @Test
+  void trickyValuesPrintAsBefore() {
+    Map<Object, Object> map = new LinkedHashMap<>();
+    map.put(7, "int key");
+    map.put(null, "null key");
+    map.put("html", "<a href='x'>&amp;</a>=");
+    map.put("unicode", "\u00e9\u4e2d\ud83d\ude00\u007f\u0085");
+    map.put("controls", "\u0000\u001f\r\n\u0008\u000c\u2028\u2029");
+    List<Object> numbers = Arrays.asList(-0.0, 1e15 - 1, 1e15, -1e15, 1e16, 0.1, 1e-7, 0.1f, 2.0f, Float.NaN,
+        Double.NEGATIVE_INFINITY, Long.MIN_VALUE, Integer.MAX_VALUE, (short) -3, new java.math.BigDecimal("1.50"),
+        new java.math.BigInteger("123456789012345678901234567890"), new java.util.concurrent.atomic.AtomicLong(5));
+    map.put("numbers", numbers);
+    assertEquals("{\"7\":\"int key\",\"null\":\"null key\",\"html\":\"<a href='x'>&amp;</a>=\","
+        + "\"unicode\":\"\u00e9\u4e2d\ud83d\ude00\u007f\u0085\","
+        + "\"controls\":\"\\u0000\\u001f\\r\\n\\b\\f\\u2028\\u2029\","
+        + "\"numbers\":[0,999999999999999,1.0E15,-1.0E15,1.0E16,0.1,1.0E-7,0.10000000149011612,2,null,null,"
+        + "-9223372036854775808,2147483647,-3,1.50,123456789012345678901234567890,5]}", JsonText.compact(map));
+    assertEquals("\"top\"\n", JsonText.print("top"));
+    assertEquals("null", JsonText.compact(null));
+  }
+
   @Test
   void otherObjectsAreRefused() {
     assertThrows(IllegalArgumentException.class, () -> JsonText.compact(List.of(new Object())));

@@ -1,14 +1,26 @@
 package org.cacheflow.plan.report;
 
+import java.io.IOException;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.Map;
 
+import com.google.gson.FormattingStyle;
+import com.google.gson.stream.JsonWriter;
+
 /**
- * cacheflow's one JSON writer: prints plain Java values ({@code Map} in iteration order — use a
- * LinkedHashMap for a stable order —, {@code List}, {@code String}, {@code Number}, {@code Boolean},
- * {@code null}) either indented by two spaces ({@link #print}) or on one line ({@link #compact}).
- * Deterministic, so output can be diffed and golden-tested. Used by the plan report, the command line and
- * the memory-script report.
+ * cacheflow's one JSON output: prints plain Java values ({@code Map} in iteration order — use a LinkedHashMap for
+ * a stable order —, {@code List}, {@code String}, {@code Number}, {@code Boolean}, {@code null}) with gson's
+ * {@link JsonWriter}, either indented by two spaces ({@link #print}) or on one line ({@link #compact}). Nulls are
+ * kept, nothing is HTML-escaped, a whole {@code double} is printed as an integer ({@code 3}, not {@code 3.0}) and a
+ * non-finite one as {@code null}. Deterministic, so output can be diffed and golden-tested. Used by the plan report,
+ * the command line and the memory-script report.
+ *
+ * <p>
+ * The value tree is handed to the writer here rather than to {@code Gson.toJson}, because gson would print any
+ * other object reflectively (a bare {@code Object} as {@code {}}) where a value that is not plain data is a bug to
+ * report.
  */
 public final class JsonText {
 
@@ -17,107 +29,60 @@ public final class JsonText {
 
   /** Indented by two spaces, ending with a newline. */
   public static String print(Object value) {
-    StringBuilder out = new StringBuilder();
-    write(value, out, 0);
-    return out.append('\n').toString();
+    return write(value, FormattingStyle.PRETTY) + "\n";
   }
 
   /** On one line, without spaces or a final newline. */
   public static String compact(Object value) {
-    StringBuilder out = new StringBuilder();
-    write(value, out, -1);
-    return out.toString();
+    return write(value, FormattingStyle.COMPACT);
   }
 
-  /** Writes {@code value}; a negative depth means compact. */
-  private static void write(Object value, StringBuilder out, int depth) {
+  private static String write(Object value, FormattingStyle style) {
+    StringWriter text = new StringWriter();
+    try (JsonWriter out = new JsonWriter(text)) {
+      out.setFormattingStyle(style);
+      out.setHtmlSafe(false);
+      out.setSerializeNulls(true);
+      write(value, out);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e); // a StringWriter does not fail
+    }
+    return text.toString();
+  }
+
+  private static void write(Object value, JsonWriter out) throws IOException {
     if (value == null) {
-      out.append("null");
+      out.nullValue();
     } else if (value instanceof String text) {
-      quote(text, out);
+      out.value(text);
     } else if (value instanceof Double || value instanceof Float) {
       double number = ((Number) value).doubleValue();
       if (!Double.isFinite(number)) {
-        out.append("null");
+        out.nullValue();
       } else if (number == Math.rint(number) && Math.abs(number) < 1e15) {
-        out.append((long) number);
+        out.value((long) number);
       } else {
-        out.append(number);
+        out.value(number);
       }
-    } else if (value instanceof Number || value instanceof Boolean) {
-      out.append(value);
+    } else if (value instanceof Number number) {
+      out.value(number);
+    } else if (value instanceof Boolean bool) {
+      out.value(bool.booleanValue());
     } else if (value instanceof Map<?, ?> map) {
-      if (map.isEmpty()) {
-        out.append("{}");
-        return;
-      }
-      if (depth < 0) {
-        out.append('{');
-        int i = 0;
-        for (Map.Entry<?, ?> entry : map.entrySet()) {
-          out.append(i++ > 0 ? "," : "");
-          quote(String.valueOf(entry.getKey()), out);
-          out.append(':');
-          write(entry.getValue(), out, depth);
-        }
-        out.append('}');
-        return;
-      }
-      out.append("{\n");
-      int i = 0;
+      out.beginObject();
       for (Map.Entry<?, ?> entry : map.entrySet()) {
-        out.append("  ".repeat(depth + 1));
-        quote(String.valueOf(entry.getKey()), out);
-        out.append(": ");
-        write(entry.getValue(), out, depth + 1);
-        out.append(++i < map.size() ? ",\n" : "\n");
+        out.name(String.valueOf(entry.getKey()));
+        write(entry.getValue(), out);
       }
-      out.append("  ".repeat(depth)).append('}');
+      out.endObject();
     } else if (value instanceof List<?> list) {
-      if (list.isEmpty()) {
-        out.append("[]");
-        return;
+      out.beginArray();
+      for (Object element : list) {
+        write(element, out);
       }
-      if (depth < 0) {
-        out.append('[');
-        for (int i = 0; i < list.size(); i++) {
-          out.append(i > 0 ? "," : "");
-          write(list.get(i), out, depth);
-        }
-        out.append(']');
-        return;
-      }
-      out.append("[\n");
-      for (int i = 0; i < list.size(); i++) {
-        out.append("  ".repeat(depth + 1));
-        write(list.get(i), out, depth + 1);
-        out.append(i + 1 < list.size() ? ",\n" : "\n");
-      }
-      out.append("  ".repeat(depth)).append(']');
+      out.endArray();
     } else {
       throw new IllegalArgumentException("cannot print " + value.getClass().getName() + " as JSON");
     }
-  }
-
-  static void quote(String text, StringBuilder out) {
-    out.append('"');
-    for (int i = 0; i < text.length(); i++) {
-      char c = text.charAt(i);
-      switch (c) {
-        case '"' -> out.append("\\\"");
-        case '\\' -> out.append("\\\\");
-        case '\n' -> out.append("\\n");
-        case '\r' -> out.append("\\r");
-        case '\t' -> out.append("\\t");
-        default -> {
-          if (c < 0x20) {
-            out.append(String.format("\\u%04x", (int) c));
-          } else {
-            out.append(c);
-          }
-        }
-      }
-    }
-    out.append('"');
   }
 }

@@ -5,6 +5,7 @@ import static org.cacheflow.plan.strategy.Bytes.human;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.apache.commons.text.similarity.LevenshteinDistance;
 import org.cacheflow.model.ActorKind;
 import org.cacheflow.plan.analysis.FlatFifo;
 import org.cacheflow.plan.analysis.FlatGraph;
@@ -571,7 +572,8 @@ public final class StrategySelector {
     int bestDistance = Integer.MAX_VALUE;
     for (FlatFifo fifo : srdag.flatGraph().fifos()) {
       for (String end : new String[] {names.source(fifo), names.target(fifo)}) {
-        int d = editDistance(pattern.toLowerCase(java.util.Locale.ROOT), end.toLowerCase(java.util.Locale.ROOT));
+        int d = LevenshteinDistance.getDefaultInstance().apply(pattern.toLowerCase(java.util.Locale.ROOT),
+            end.toLowerCase(java.util.Locale.ROOT));
         if (d < bestDistance) {
           bestDistance = d;
           best = end;
@@ -579,25 +581,6 @@ public final class StrategySelector {
       }
     }
     return best != null && bestDistance <= Math.max(2, pattern.length() / 3) ? "; did you mean '" + best + "'?" : "";
-  }
-
-  private static int editDistance(String a, String b) {
-    int[] previous = new int[b.length() + 1];
-    int[] current = new int[b.length() + 1];
-    for (int j = 0; j <= b.length(); j++) {
-      previous[j] = j;
-    }
-    for (int i = 1; i <= a.length(); i++) {
-      current[0] = i;
-      for (int j = 1; j <= b.length(); j++) {
-        int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
-        current[j] = Math.min(Math.min(current[j - 1] + 1, previous[j] + 1), previous[j - 1] + cost);
-      }
-      int[] swap = previous;
-      previous = current;
-      current = swap;
-    }
-    return previous[b.length()];
   }
 
   // ------------------------------------------------------------------------------------------ helpers

@@ -1,6 +1,7 @@
 package org.cacheflow.plan.strategy;
 
 import java.io.IOException;
+import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -8,6 +9,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import com.google.gson.Strictness;
+import com.google.gson.stream.JsonReader;
+import com.google.gson.stream.JsonToken;
 
 import org.cacheflow.model.diagnostics.InputException;
 import org.cacheflow.model.diagnostics.SourceLocation;
@@ -110,7 +117,7 @@ public record TargetCache(String name, long l1dBytes, long l2Bytes, long llcByte
     } catch (IOException | java.io.UncheckedIOException e) {
       throw new InputException(SourceLocation.file(file), "cannot read target file: " + e.getMessage());
     }
-    Map<String, Setting> settings = text.stripLeading().startsWith("{") ? FlatJson.parse(file, text)
+    Map<String, Setting> settings = text.stripLeading().startsWith("{") ? parseJson(file, text)
         : parseKeyValues(file, text);
     return build(file, settings);
   }
@@ -247,116 +254,69 @@ public record TargetCache(String name, long l1dBytes, long l2Bytes, long llcByte
     }
   }
 
-  /** A flat JSON object of string or number values, with locations. */
-  static final class FlatJson {
+  /** Where gson's reader is: its {@code toString()} says "JsonReader at line L column C path P". */
+  private static final Pattern READER_AT = Pattern.compile(" at line (\\d+) column (\\d+)");
 
-    private final Path file;
-    private final String text;
-    private int pos;
-    private int line = 1;
-    private int lineStart;
-
-    private FlatJson(Path file, String text) {
-      this.file = file;
-      this.text = text;
-    }
-
-    static Map<String, Setting> parse(Path file, String text) {
-      return new FlatJson(file, text).object();
-    }
-
-    private Map<String, Setting> object() {
-      Map<String, Setting> settings = new LinkedHashMap<>();
-      skipSpace();
-      expect('{');
-      skipSpace();
-      if (peek() == '}') {
-        pos++;
-        return end(settings);
-      }
+  /**
+   * One flat JSON object of string or number values, read by gson's {@link JsonReader}, with the location of
+   * every value. Lenient, so a bare value such as {@code 32K} is taken as in the {@code key = value} form.
+   */
+  private static Map<String, Setting> parseJson(Path file, String text) {
+    Map<String, Setting> settings = new LinkedHashMap<>();
+    JsonReader reader = new JsonReader(new StringReader(text));
+    reader.setStrictness(Strictness.LENIENT);
+    String expected = "expected '{'";
+    try {
+      reader.beginObject();
       while (true) {
-        skipSpace();
-        SourceLocation keyAt = here();
-        String key = string();
-        skipSpace();
-        expect(':');
-        skipSpace();
-        SourceLocation valueAt = here();
-        String value = peek() == '"' ? string() : bare();
+        expected = "expected ',' or '}' in the target object";
+        if (!reader.hasNext()) {
+          break;
+        }
+        expected = "expected a key in quotes";
+        SourceLocation keyAt = location(file, text, reader);
+        String key = reader.nextName();
+        expected = "expected a value";
+        JsonToken token = reader.peek();
+        SourceLocation valueAt = location(file, text, reader);
+        String value = switch (token) {
+          case STRING, NUMBER -> reader.nextString();
+          case BOOLEAN -> String.valueOf(reader.nextBoolean());
+          case NULL -> {
+            reader.nextNull();
+            yield "null";
+          }
+          default -> throw new InputException(valueAt, "expected a string or a number for '" + key + "'");
+        };
         if (settings.containsKey(key)) {
           throw new InputException(keyAt, "'" + key + "' is set twice");
         }
         settings.put(key, new Setting(value, valueAt));
-        skipSpace();
-        char c = peek();
-        if (c == ',') {
-          pos++;
-        } else if (c == '}') {
-          pos++;
-          return end(settings);
-        } else {
-          throw new InputException(here(), "expected ',' or '}' in the target object");
-        }
       }
-    }
-
-    private Map<String, Setting> end(Map<String, Setting> settings) {
-      skipSpace();
-      if (pos < text.length()) {
-        throw new InputException(here(), "unexpected text after the target object");
+      reader.endObject();
+      expected = "unexpected text after the target object";
+      if (reader.peek() != JsonToken.END_DOCUMENT) {
+        throw new InputException(location(file, text, reader), expected);
       }
-      return settings;
+    } catch (IOException | IllegalStateException e) {
+      throw new InputException(location(file, text, reader), expected, e);
     }
+    return settings;
+  }
 
-    private String string() {
-      expect('"');
-      StringBuilder value = new StringBuilder();
-      while (pos < text.length() && text.charAt(pos) != '"') {
-        char c = text.charAt(pos++);
-        if (c == '\n') {
-          throw new InputException(here(), "unterminated string");
-        }
-        value.append(c == '\\' && pos < text.length() ? text.charAt(pos++) : c);
-      }
-      expect('"');
-      return value.toString();
+  /** Where the reader is; at a quoted key or value, the opening quote (gson has just read past it). */
+  private static SourceLocation location(Path file, String text, JsonReader reader) {
+    Matcher at = READER_AT.matcher(reader.toString());
+    if (!at.find()) {
+      return SourceLocation.file(file);
     }
-
-    private String bare() {
-      int start = pos;
-      while (pos < text.length() && ",}\n\r\t ".indexOf(text.charAt(pos)) < 0) {
-        pos++;
-      }
-      if (start == pos) {
-        throw new InputException(here(), "expected a value");
-      }
-      return text.substring(start, pos);
+    int line = Integer.parseInt(at.group(1));
+    int column = Integer.parseInt(at.group(2));
+    String[] lines = text.split("\n", -1);
+    if (column > 1 && line <= lines.length && column - 2 < lines[line - 1].length()
+        && "\"'".indexOf(lines[line - 1].charAt(column - 2)) >= 0) {
+      column--;
     }
-
-    private void expect(char c) {
-      if (peek() != c) {
-        throw new InputException(here(), "expected '" + c + "'" + (pos < text.length() ? ", got '" + text.charAt(pos)
-            + "'" : " before the end of the file"));
-      }
-      pos++;
-    }
-
-    private char peek() {
-      return pos < text.length() ? text.charAt(pos) : '\0';
-    }
-
-    private void skipSpace() {
-      while (pos < text.length() && Character.isWhitespace(text.charAt(pos))) {
-        if (text.charAt(pos) == '\n') {
-          line++;
-          lineStart = pos + 1;
-        }
-        pos++;
-      }
-    }
-
-    private SourceLocation here() {
-      return SourceLocation.of(file, line, pos - lineStart + 1);
-    }
+    return SourceLocation.of(file, line, column);
   }
 }

@@ -217,6 +217,40 @@ class PreesmProjectTest {
   }
 
   @Test
+  void ciYamlIsReadAsYaml() throws IOException {
+    Path root = project("app");
+    write(root.resolve("Scenarios/a.scenario"), scenario("/app/Algo/top.pi", "/app/Archi/2Core.slam"));
+    write(root.resolve("Workflows/W #1.workflow"), "<workflow/>");
+    write(root.resolve(".ci.yaml"), """
+        other: [1, 2]
+        config:
+          - {scenario: 'a.scenario',
+             workflow: Codegen.workflow, extra: 1}
+          - scenario: a.scenario
+            workflow: "W #1.workflow"
+        """);
+    Diagnostics diagnostics = new Diagnostics();
+    List<CiRun> runs = PreesmProject.open(root, new Diagnostics()).ciRuns(diagnostics);
+    assertEquals(List.of(3, 5), runs.stream().map(run -> run.location().line()).toList());
+    assertEquals(List.of(3, 3), runs.stream().map(run -> run.location().column()).toList(), "at the '-'");
+    assertEquals(root.resolve("Workflows/W #1.workflow"), runs.get(1).workflow());
+    assertEquals(List.of("unknown key 'other' in .ci.yaml ignored", "unknown key 'extra' in a .ci.yaml entry ignored"),
+        diagnostics.warnings().stream().map(warning -> warning.message()).toList());
+    assertEquals(4, diagnostics.warnings().get(1).location().line());
+
+    write(root.resolve(".ci.yaml"), "config:\n- {scenario: a.scenario, workflow: W.workflow}\n\t- x\n");
+    InputException tab = assertThrows(InputException.class,
+        () -> PreesmProject.open(root, new Diagnostics()).ciRuns(new Diagnostics()));
+    assertEquals("tab in indentation; YAML indents with spaces", tab.getMessage());
+    assertEquals(3, tab.location().line());
+    write(root.resolve(".ci.yaml"), "config:\n- scenario: a\n  workflow: [b]\n");
+    InputException list = assertThrows(InputException.class,
+        () -> PreesmProject.open(root, new Diagnostics()).ciRuns(new Diagnostics()));
+    assertEquals("'workflow' expects a file name", list.getMessage());
+    assertEquals(3, list.location().line());
+  }
+
+  @Test
   void everyCorpusProjectOpensAndItsScenariosReferencesAreChecked() throws IOException {
     Path apps = TestCorpus.root().resolve("preesm-apps");
     List<Path> roots;

@@ -1,5 +1,6 @@
 package org.cacheflow.io.project;
 
+import java.io.StringReader;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -10,11 +11,23 @@ import java.util.Set;
 import org.cacheflow.model.diagnostics.Diagnostics;
 import org.cacheflow.model.diagnostics.InputException;
 import org.cacheflow.model.diagnostics.SourceLocation;
+import org.yaml.snakeyaml.DumperOptions.FlowStyle;
+import org.yaml.snakeyaml.LoaderOptions;
+import org.yaml.snakeyaml.Yaml;
+import org.yaml.snakeyaml.constructor.SafeConstructor;
+import org.yaml.snakeyaml.error.Mark;
+import org.yaml.snakeyaml.error.MarkedYAMLException;
+import org.yaml.snakeyaml.error.YAMLException;
+import org.yaml.snakeyaml.nodes.MappingNode;
+import org.yaml.snakeyaml.nodes.Node;
+import org.yaml.snakeyaml.nodes.NodeTuple;
+import org.yaml.snakeyaml.nodes.ScalarNode;
+import org.yaml.snakeyaml.nodes.SequenceNode;
+import org.yaml.snakeyaml.nodes.Tag;
 
 /**
- * Parses the small YAML subset of PREESM applications' {@code .ci.yaml} without a YAML library: a top-level
- * {@code config:} key holding a list whose items are maps with {@code scenario} and {@code workflow} file
- * names, written either in flow style or in block style:
+ * Reads PREESM applications' {@code .ci.yaml} with SnakeYAML: a top-level {@code config:} key holding a list whose
+ * items are maps with {@code scenario} and {@code workflow} file names, in flow or block style:
  *
  * <pre>
  * config:
@@ -23,8 +36,9 @@ import org.cacheflow.model.diagnostics.SourceLocation;
  *   workflow: Codegen.workflow
  * </pre>
  *
- * {@code #} comments, blank lines, quoted values and {@code config: []} are understood; other top-level keys
- * are skipped with a warning. Anything else is an {@link InputException} at its line.
+ * The file is only composed into YAML nodes (no Java object is constructed from it), which also gives every entry
+ * its line. {@code config:} with no entries (all commented out) has no runs; other top-level keys and other keys of
+ * an entry are skipped with a warning. Anything else is an {@link InputException} at its line.
  */
 final class CiConfigParser {
 
@@ -36,179 +50,110 @@ final class CiConfigParser {
 
   private final Path file;
   private final Diagnostics diagnostics;
-  private final List<Entry> entries = new ArrayList<>();
-  private Map<String, String> openItem;
-  private SourceLocation openItemLocation;
 
   private CiConfigParser(Path file, Diagnostics diagnostics) {
     this.file = file;
     this.diagnostics = diagnostics;
   }
 
-  static List<Entry> parse(Path file, List<String> lines, Diagnostics diagnostics) {
-    CiConfigParser parser = new CiConfigParser(file, diagnostics);
-    parser.parseLines(lines);
-    return parser.entries;
+  static List<Entry> parse(Path file, String text, Diagnostics diagnostics) {
+    return new CiConfigParser(file, diagnostics).entries(compose(file, text));
   }
 
-  private void parseLines(List<String> lines) {
-    boolean inConfig = false;
-    for (int index = 0; index < lines.size(); index++) {
-      int lineNumber = index + 1;
-      String line = withoutComment(lines.get(index));
-      if (line.isBlank()) {
+  private static Node compose(Path file, String text) {
+    try {
+      return new Yaml(new SafeConstructor(new LoaderOptions())).compose(new StringReader(text));
+    } catch (MarkedYAMLException e) {
+      if ("while parsing a flow mapping".equals(e.getContext()) && e.getProblem() != null
+          && e.getProblem().startsWith("expected ',' or '}'")) {
+        throw new InputException(at(file, e.getContextMark()), "'{' is not closed by '}' on the same line", e);
+      }
+      Mark mark = e.getProblemMark() != null ? e.getProblemMark() : e.getContextMark();
+      SourceLocation location = mark == null ? SourceLocation.file(file) : at(file, mark);
+      if (e.getProblem() != null && e.getProblem().contains("\\t(TAB)")) {
+        throw new InputException(location, "tab in indentation; YAML indents with spaces", e);
+      }
+      throw new InputException(location, "not valid YAML: " + e.getProblem()
+          + (e.getContext() == null ? "" : " (" + e.getContext() + ")"), e);
+    } catch (YAMLException e) {
+      throw new InputException(SourceLocation.file(file), "not valid YAML: " + e.getMessage(), e);
+    }
+  }
+
+  private List<Entry> entries(Node root) {
+    List<Entry> entries = new ArrayList<>();
+    if (!(root instanceof MappingNode top)) {
+      return entries; // empty, comments only, or no keys at all: no runs
+    }
+    for (NodeTuple pair : top.getValue()) {
+      Node key = pair.getKeyNode();
+      if (!"config".equals(text(key))) {
+        diagnostics.warn(at(file, key.getStartMark()), "unknown key '" + text(key) + "' in .ci.yaml ignored");
         continue;
       }
-      int indent = 0;
-      while (indent < line.length() && line.charAt(indent) == ' ') {
-        indent++;
-      }
-      if (line.charAt(indent) == '\t') {
-        throw error(lineNumber, indent + 1, "tab in indentation; YAML indents with spaces");
-      }
-      String content = line.trim();
-      if (indent == 0 && !content.startsWith("-")) {
-        closeItem();
-        String[] pair = keyValue(content, lineNumber, 1);
-        inConfig = pair[0].equals("config");
-        if (!inConfig) {
-          diagnostics.warn(at(lineNumber, 1), "unknown key '" + pair[0] + "' in .ci.yaml ignored");
-        } else if (!pair[1].isEmpty() && !pair[1].equals("[]")) {
-          throw error(lineNumber, 1, "'config:' must be followed by a list of '- {scenario: ..., workflow: ...}'"
-              + " entries");
-        }
+      Node value = pair.getValueNode();
+      if (isNull(value)) {
         continue;
       }
-      if (!inConfig) {
-        continue;
+      if (!(value instanceof SequenceNode list)) {
+        throw new InputException(at(file, key.getStartMark()), "'config:' must be followed by a list of "
+            + "'- {scenario: ..., workflow: ...}' entries");
       }
-      if (content.startsWith("-")) {
-        closeItem();
-        openItem = new LinkedHashMap<>();
-        openItemLocation = at(lineNumber, indent + 1);
-        String item = content.substring(1).trim();
-        int itemColumn = line.indexOf(item.isEmpty() ? "-" : item) + 1;
-        if (item.startsWith("{")) {
-          readFlowMap(item, lineNumber, itemColumn);
-          closeItem();
-        } else if (!item.isEmpty()) {
-          putPair(item, lineNumber, itemColumn);
-        }
-      } else {
-        if (openItem == null) {
-          throw error(lineNumber, indent + 1, "expected a list entry starting with '-' under 'config:'");
-        }
-        putPair(content, lineNumber, indent + 1);
+      for (Node item : list.getValue()) {
+        entries.add(entry(list, item));
       }
     }
-    closeItem();
+    return entries;
   }
 
-  private void readFlowMap(String item, int lineNumber, int column) {
-    if (!item.endsWith("}")) {
-      throw error(lineNumber, column, "'{' is not closed by '}' on the same line");
-    }
-    String body = item.substring(1, item.length() - 1).trim();
-    if (body.isEmpty()) {
-      return;
-    }
-    for (String pair : splitOutsideQuotes(body)) {
-      putPair(pair.trim(), lineNumber, column);
-    }
-  }
-
-  private void putPair(String text, int lineNumber, int column) {
-    String[] pair = keyValue(text, lineNumber, column);
-    if (!KNOWN_KEYS.contains(pair[0])) {
-      diagnostics.warn(at(lineNumber, column), "unknown key '" + pair[0] + "' in a .ci.yaml entry ignored");
-      return;
-    }
-    if (openItem.put(pair[0], unquote(pair[1])) != null) {
-      throw error(lineNumber, column, "key '" + pair[0] + "' appears twice in one entry");
-    }
-  }
-
-  private void closeItem() {
-    if (openItem == null) {
-      return;
+  private Entry entry(SequenceNode list, Node item) {
+    // a block list's entry starts at its '-', in the list's column
+    Mark start = item.getStartMark();
+    SourceLocation location = SourceLocation.of(file, start.getLine() + 1,
+        (list.getFlowStyle() == FlowStyle.BLOCK ? list.getStartMark() : start).getColumn() + 1);
+    Map<String, String> values = new LinkedHashMap<>();
+    if (item instanceof MappingNode map) {
+      for (NodeTuple pair : map.getValue()) {
+        put(values, pair);
+      }
+    } else if (!isNull(item)) {
+      throw new InputException(at(file, start), "expected 'key: value', found '" + text(item) + "'");
     }
     for (String key : List.of("scenario", "workflow")) {
-      String value = openItem.get(key);
+      String value = values.get(key);
       if (value == null || value.isEmpty()) {
-        throw new InputException(openItemLocation, ".ci.yaml entry has no '" + key + "'");
+        throw new InputException(location, ".ci.yaml entry has no '" + key + "'");
       }
     }
-    entries.add(new Entry(Map.copyOf(openItem), openItemLocation));
-    openItem = null;
-    openItemLocation = null;
+    return new Entry(Map.copyOf(values), location);
   }
 
-  /** Splits {@code key: value}; the value may be empty. */
-  private String[] keyValue(String text, int lineNumber, int column) {
-    int colon = -1;
-    for (int i = 0; i < text.length(); i++) {
-      if (text.charAt(i) == ':' && (i + 1 == text.length() || text.charAt(i + 1) == ' ')) {
-        colon = i;
-        break;
-      }
+  private void put(Map<String, String> values, NodeTuple pair) {
+    Node keyNode = pair.getKeyNode();
+    SourceLocation keyAt = at(file, keyNode.getStartMark());
+    String key = text(keyNode);
+    if (!KNOWN_KEYS.contains(key)) {
+      diagnostics.warn(keyAt, "unknown key '" + key + "' in a .ci.yaml entry ignored");
+      return;
     }
-    if (colon <= 0) {
-      throw error(lineNumber, column, "expected 'key: value', found '" + text + "'");
+    if (!(pair.getValueNode() instanceof ScalarNode value)) {
+      throw new InputException(at(file, pair.getValueNode().getStartMark()), "'" + key + "' expects a file name");
     }
-    return new String[] {unquote(text.substring(0, colon).trim()), text.substring(colon + 1).trim()};
-  }
-
-  private static List<String> splitOutsideQuotes(String text) {
-    List<String> parts = new ArrayList<>();
-    char quote = 0;
-    int start = 0;
-    for (int i = 0; i < text.length(); i++) {
-      char c = text.charAt(i);
-      if (quote != 0) {
-        if (c == quote) {
-          quote = 0;
-        }
-      } else if (c == '"' || c == '\'') {
-        quote = c;
-      } else if (c == ',') {
-        parts.add(text.substring(start, i));
-        start = i + 1;
-      }
+    if (values.put(key, value.getValue()) != null) {
+      throw new InputException(keyAt, "key '" + key + "' appears twice in one entry");
     }
-    parts.add(text.substring(start));
-    return parts;
   }
 
-  private static String withoutComment(String line) {
-    char quote = 0;
-    for (int i = 0; i < line.length(); i++) {
-      char c = line.charAt(i);
-      if (quote != 0) {
-        if (c == quote) {
-          quote = 0;
-        }
-      } else if (c == '"' || c == '\'') {
-        quote = c;
-      } else if (c == '#' && (i == 0 || Character.isWhitespace(line.charAt(i - 1)))) {
-        return line.substring(0, i);
-      }
-    }
-    return line;
+  /** A scalar's text as written (unquoted), or the YAML of a list or map for messages. */
+  private static String text(Node node) {
+    return node instanceof ScalarNode scalar ? scalar.getValue() : node instanceof SequenceNode ? "[...]" : "{...}";
   }
 
-  private static String unquote(String value) {
-    if (value.length() >= 2 && (value.charAt(0) == '"' || value.charAt(0) == '\'')
-        && value.charAt(value.length() - 1) == value.charAt(0)) {
-      return value.substring(1, value.length() - 1);
-    }
-    return value;
+  private static boolean isNull(Node node) {
+    return node instanceof ScalarNode && Tag.NULL.equals(node.getTag());
   }
 
-  private SourceLocation at(int line, int column) {
-    return SourceLocation.of(file, line, column);
-  }
-
-  private InputException error(int line, int column, String message) {
-    return new InputException(at(line, column), message);
+  private static SourceLocation at(Path file, Mark mark) {
+    return SourceLocation.of(file, mark.getLine() + 1, mark.getColumn() + 1);
   }
 }

@@ -134,14 +134,14 @@ public final class PreesmProject {
     if (file.isEmpty()) {
       return List.of();
     }
-    List<String> lines;
+    String text;
     try {
-      lines = Files.readAllLines(file.get(), StandardCharsets.UTF_8);
+      text = Files.readString(file.get(), StandardCharsets.UTF_8);
     } catch (IOException e) {
       throw new InputException(SourceLocation.file(file.get()), "cannot read file: " + e.getMessage());
     }
     List<CiRun> runs = new ArrayList<>();
-    for (CiConfigParser.Entry entry : CiConfigParser.parse(file.get(), lines, diagnostics)) {
+    for (CiConfigParser.Entry entry : CiConfigParser.parse(file.get(), text, diagnostics)) {
       Path scenario = root.resolve("Scenarios").resolve(entry.values().get("scenario")).normalize();
       Path workflow = root.resolve("Workflows").resolve(entry.values().get("workflow")).normalize();
       boolean complete = true;

@@ -238,16 +238,17 @@ class PreesmProjectTest {
         diagnostics.warnings().stream().map(warning -> warning.message()).toList());
     assertEquals(4, diagnostics.warnings().get(1).location().line());
 
-    write(root.resolve(".ci.yaml"), "config:\n- {scenario: a.scenario, workflow: W.workflow}\n\t- x\n");
-    InputException tab = assertThrows(InputException.class,
+    assertCiError(root, "config:\n- {scenario: a.scenario, workflow: W.workflow}\n\t- x\n", 3,
+        "tab in indentation; YAML indents with spaces");
+    assertCiError(root, "config:\n- scenario: a\n  workflow: [b]\n", 3, "'workflow' expects a file name");
+  }
+
+  private void assertCiError(Path root, String ciYaml, int line, String message) throws IOException {
+    write(root.resolve(".ci.yaml"), ciYaml);
+    InputException error = assertThrows(InputException.class,
         () -> PreesmProject.open(root, new Diagnostics()).ciRuns(new Diagnostics()));
-    assertEquals("tab in indentation; YAML indents with spaces", tab.getMessage());
-    assertEquals(3, tab.location().line());
-    write(root.resolve(".ci.yaml"), "config:\n- scenario: a\n  workflow: [b]\n");
-    InputException list = assertThrows(InputException.class,
-        () -> PreesmProject.open(root, new Diagnostics()).ciRuns(new Diagnostics()));
-    assertEquals("'workflow' expects a file name", list.getMessage());
-    assertEquals(3, list.location().line());
+    assertEquals(message, error.getMessage());
+    assertEquals(line, error.location().line());
   }
 
   @Test

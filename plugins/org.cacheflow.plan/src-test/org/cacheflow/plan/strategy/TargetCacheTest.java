@@ -69,6 +69,26 @@ class TargetCacheTest {
   }
 
   @Test
+  void jsonFileValuesAreLocated() throws IOException {
+    TargetCache bare = TargetCache.read(file("bare.json", "{\"l1d\": 48K, \"name\": \"b\\u0021\"}"));
+    assertEquals(48 << 10, bare.l1dBytes(), "a bare size, as in key = value lines");
+    assertEquals("b!", bare.name());
+    InputException value = assertThrows(InputException.class,
+        () -> TargetCache.read(file("v.json", "{\n  \"l2\": 1,\n  \"llc\":   \"lots\"\n}")));
+    assertEquals(3, value.location().line());
+    assertEquals(12, value.location().column(), "at the value's opening quote");
+    assertTrue(value.getMessage().contains("'llc' expects a size"), value.getMessage());
+    InputException twice = assertThrows(InputException.class,
+        () -> TargetCache.read(file("t.json", "{\"l2\": 1,\n \"l2\": 2}")));
+    assertEquals(2, twice.location().line());
+    assertEquals(2, twice.location().column());
+    InputException after = assertThrows(InputException.class,
+        () -> TargetCache.read(file("a.json", "{\"l2\": 1}\n\n x")));
+    assertEquals("unexpected text after the target object", after.getMessage());
+    assertEquals(3, after.location().line());
+  }
+
+  @Test
   void errorsNameFileLineAndColumn() throws IOException {
     Path bad = file("bad.target", "l1d = 32K\nl2 = lots\n");
     InputException value = assertThrows(InputException.class, () -> TargetCache.read(bad));

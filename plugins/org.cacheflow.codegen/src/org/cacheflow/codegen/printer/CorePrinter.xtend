@@ -30,6 +30,7 @@ import org.cacheflow.codegen.model.Statement.TransferSend
 import org.cacheflow.codegen.model.Statement.TransferSendWait
 import org.cacheflow.codegen.model.Statement.Zero
 import org.cacheflow.codegen.model.Transfer
+import org.cacheflow.plan.strategy.PrestoreKind
 
 /**
  * {@code core_N.c}: one core's program. Start-up (home its incoming channels, init prototypes, wait for every
@@ -168,7 +169,17 @@ class CorePrinter extends CTemplate {
 
 	def dispatch statement(Zero zero) '''memset(«ref(zero.destination)», 0, «bytes(zero.bytes)»); /* «zero.why.comment» */'''
 
-	def dispatch statement(Prestore prestore) '''(void)cf_prestore(«ref(prestore.buffer)», «bytes(prestore.bytes)», «prestore.ops»);'''
+	def dispatch statement(Prestore prestore) '''(void)cf_prestore(«ref(prestore.buffer)», «bytes(prestore.bytes)», «prestoreOps(prestore.kind)»);'''
+
+	/** The runtime's operation for a pre-store after the last write (SKIP: the data is evicted). */
+	def prestoreOps(PrestoreKind kind) {
+		switch (kind) {
+			case DEMOTE: "CF_DEMOTE"
+			case CLEAN: "CF_CLEAN"
+			case SKIP: "CF_EVICT"
+			default: throw new IllegalArgumentException("no pre-store operation for " + kind)
+		}
+	}
 
 	def dispatch statement(Fence fence) '''cf_prestore_fence();'''
 

@@ -52,7 +52,7 @@ final class ActorCalls {
     if (refinement == null || refinement.getLoopPrototype() == null) {
       throw new InputException(actor.location(), "actor '" + c.relative(actor.path())
           + "' has no loop prototype to call (a refinement header with a <loop> prototype in the .pi); "
-          + "generate with --c.synthetic-actors to run the c.graph without actor code");
+          + "generate with --synthetic-actors to run the graph without actor code");
     }
     return realCall(vertex, actor, core, refinement.getLoopPrototype());
   }

@@ -40,7 +40,7 @@ final class AcyclicCheck implements Pass {
       }
     }
     if (count != n) {
-      throw new IllegalStateException("the single-rate c.graph has a cycle");
+      throw new IllegalStateException("the single-rate graph has a cycle");
     }
     return order;
   }

@@ -38,8 +38,8 @@ final class BufferLayout implements Pass {
                 place[1]));
         case DOUBLE -> c.buffers.add(new StaticBuffer(c.rootName(r), bytes, 2, c.homeCore(r), c.describeRoot(r)));
         case SHARED -> c.buffers.add(new StaticBuffer(c.rootName(r), bytes, c.sharedSlots(), c.homeCore(r),
-            c.describeRoot(r) + " (merge group used by cores " + BuildContext.coreList(c.writerMask[r] | c.readerMask[r])
-            + ")"));
+            c.describeRoot(r) + " (merge group used by cores "
+            + BuildContext.coreList(c.writerMask[r] | c.readerMask[r]) + ")"));
         case TRANSFER -> {
           int slots = transferSlots(r);
           Transfer transfer = new Transfer(c.transfers.size(), c.rootName(r), c.rootName(r) + "_send", c.rootName(r),

@@ -7,9 +7,9 @@ import org.cacheflow.codegen.model.CodeProject;
 import org.cacheflow.model.diagnostics.InputException;
 
 /**
- * Turns a plan into the code model by ordered passes, each one job, each recording its decisions (fresh instances per build) in a
- * {@link BuildContext} for the later ones; {@link ProjectAssembly} then makes the {@link CodeProject}. All
- * decisions are made here; printers only print (C syntax is only in their templates).
+ * Turns a plan into the code model by ordered passes, each one job (a fresh instance per build), each recording
+ * its decisions in a {@link BuildContext} for the later ones; {@link ProjectAssembly} then makes the
+ * {@link CodeProject}. All decisions are made here; printers only print (C syntax is only in their templates).
  *
  * <p>
  * On several nodes (one SPMD program over MPI, rank = node), a buffer written on one node and read on another is

@@ -73,15 +73,7 @@ final class CoreSchedules implements Pass {
     for (int i = 0; i < order.length; i++) {
       int vertex = order[i];
       // a root the vertex both reads and writes (an in-place merge) starts once
-      Set<Integer> starting = new LinkedHashSet<>();
-      for (int[] side : uses[i]) {
-        for (int r : side) {
-          if (span.get(r)[0] == i) {
-            starting.add(r);
-          }
-        }
-      }
-      for (int r : starting) {
+      for (int r : usedAt(uses[i], span, i, 0)) {
         before(r, core, loop, declared);
       }
       for (int ready : c.readyBefore.getOrDefault(vertex, List.of())) {
@@ -91,21 +83,26 @@ final class CoreSchedules implements Pass {
       for (int ready : c.readyAfter.getOrDefault(vertex, List.of())) {
         loop.add(new Statement.SemaphorePost(ready, c.readyWhy.get(ready)));
       }
-      Set<Integer> finished = new LinkedHashSet<>();
-      for (int[] side : uses[i]) {
-        for (int r : side) {
-          if (span.get(r)[1] == i) {
-            finished.add(r);
-          }
-        }
-      }
-      for (int r : finished) {
+      for (int r : usedAt(uses[i], span, i, 1)) {
         after(r, core, loop);
       }
     }
     pointers.addAll(declared);
     List<StaticBuffer> owned = buffers.stream().filter(b -> b.home() == core).toList();
     return new Core(core, pointers, owned, homes, init, loop);
+  }
+
+  /** The roots a vertex uses whose first (end 0) or last (end 1) use on the core is at index i, once each. */
+  private static Set<Integer> usedAt(int[][] uses, Map<Integer, int[]> span, int i, int end) {
+    Set<Integer> found = new LinkedHashSet<>();
+    for (int[] side : uses) {
+      for (int r : side) {
+        if (span.get(r)[end] == i) {
+          found.add(r);
+        }
+      }
+    }
+    return found;
   }
 
   private String pointer(int r) {
@@ -137,7 +134,8 @@ final class CoreSchedules implements Pass {
         // the slot of this iteration was used k iterations ago: every other core must be done with it
         for (Map.Entry<Integer, Integer> pair : c.slotSemaphores.getOrDefault(r, Map.of()).entrySet()) {
           if (pair.getKey() % 64 == core) {
-            loop.add(new Statement.SemaphoreWait(pair.getValue(), "core " + pair.getKey() / 64 + " done with the slot of "
+            loop.add(new Statement.SemaphoreWait(pair.getValue(), "core " + pair.getKey() / 64
+                + " done with the slot of "
                 + c.rootName(r)));
           }
         }
@@ -147,7 +145,8 @@ final class CoreSchedules implements Pass {
         if (c.cowOfRoot.length > r && c.cowOfRoot[r] >= 0) {
           if (c.writerMask[r] != 1L << core || (c.readerMask[r] & ~(1L << core)) != 0) {
             throw new IllegalStateException("copy-on-write buffer " + c.describeRoot(r) + " is used on core " + core
-                + " and written on cores " + Long.toBinaryString(c.writerMask[r]) + "; only its writer core may use it");
+                + " and written on cores " + Long.toBinaryString(c.writerMask[r])
+                + "; only its writer core may use it");
           }
           loop.add(new Statement.CowWriteBegin(c.cows.get(c.cowOfRoot[r]), pointer(r)));
         } else {
@@ -321,8 +320,8 @@ final class CoreSchedules implements Pass {
     } else {
       int[] out = c.outputs(vertex);
       if (out.length != 1) {
-        throw new InputException(BuildContext.location(prototype), "init refinement '" + prototype.getName() + "' of the "
-            + delayName + ": its tokens go to " + out.length + " firings; only a delay read by one firing per"
+        throw new InputException(BuildContext.location(prototype), "init refinement '" + prototype.getName()
+            + "' of the " + delayName + ": its tokens go to " + out.length + " firings; only a delay read by one firing per"
             + " start can be initialised by a refinement");
       }
       tokens = ref(out[0], core);
@@ -354,7 +353,8 @@ final class CoreSchedules implements Pass {
       arguments.add(new Argument.Data(parameter.getName(), parameter.getType(), tokens, bytes, false));
     }
     if (outputs == 0) {
-      throw new InputException(BuildContext.location(prototype), "init refinement '" + prototype.getName() + "' (" + delayName
+      throw new InputException(BuildContext.location(prototype), "init refinement '" + prototype.getName() + "' ("
+          + delayName
           + ") has no output parameter for the initial tokens");
     }
     return new Statement.ActorCall(c.name(vertex), delayName, prototype.getName(), arguments,

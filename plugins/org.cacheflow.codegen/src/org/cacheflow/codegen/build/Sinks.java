@@ -28,7 +28,8 @@ final class Sinks implements Pass {
     Map<Integer, Integer> sinkOfFifo = new HashMap<>();
     for (FlatFifo fifo : c.graph.fifos()) {
       FlatActor target = c.graph.actor(fifo.target());
-      if (fifo.carriesTokens() && target.kind() == ActorKind.NORMAL && c.graph.outputFifos(target.index()).length == 0) {
+      if (fifo.carriesTokens() && target.kind() == ActorKind.NORMAL
+          && c.graph.outputFifos(target.index()).length == 0) {
         sinkOfFifo.put(fifo.index(), sinks.size());
         sinks.add(new Sink(sinks.size(), c.label(fifo), (int) target.repetitions(), nextPart(sinks)));
       }

@@ -117,7 +117,7 @@ final class SpecialCopies implements Pass {
         return new long[] {r, piece[1] - c.rootOffset(r) + offset - piece[0], piece[0] + piece[2] - offset};
       }
     }
-    throw new IllegalStateException("byte " + offset + " of " + c.describe(edge) + " lies in none of its c.pieces");
+    throw new IllegalStateException("byte " + offset + " of " + c.describe(edge) + " lies in none of its pieces");
   }
 
   /**

@@ -84,7 +84,8 @@ final class StorageChoice implements Pass {
    * groups, copy-on-write views and delay ends on one node).
    */
   private StorageKind crossingStorage(int r, Map<Integer, List<Integer>> members) {
-    String where = " (written on cores " + BuildContext.coreList(c.writerMask[r]) + ", read on cores " + BuildContext.coreList(c.readerMask[r])
+    String where = " (written on cores " + BuildContext.coreList(c.writerMask[r]) + ", read on cores "
+        + BuildContext.coreList(c.readerMask[r])
         + ", nodes " + nodeList(c.writerMask[r] | c.readerMask[r]) + ")";
     String cause;
     if (r >= c.edges) {
@@ -101,7 +102,7 @@ final class StorageChoice implements Pass {
       cause = "the merge group of " + c.describe(r) + " is used on several nodes" + where
           + ": aliased buffers need shared memory (the group: " + String.join("; ", edgesOfGroup) + ")";
     } else if (c.plan.channel(r)) {
-      cause = "the c.plan gives buffer " + c.describeRoot(r) + ", which crosses nodes" + where + ", a shared-memory"
+      cause = "the plan gives buffer " + c.describeRoot(r) + ", which crosses nodes" + where + ", a shared-memory"
           + " channel (CHANNEL): buffers crossing nodes are sent (SEND)";
     } else if (Long.bitCount(c.writerMask[r]) != 1 || Long.bitCount(c.readerMask[r]) != 1) {
       cause = "buffer " + c.describeRoot(r) + " crosses nodes but is not written on one core and read on one other"

@@ -363,7 +363,7 @@ class CodeModelBuilderTest {
 
   /** The static buffers each statement touches, by name. */
   private static List<String> touched(Statement statement) {
-    return Statement.buffersOf(statement).stream().map(org.cacheflow.codegen.model.BufferRef::base).toList();
+    return Statement.buffersOf(statement).stream().map(org.cacheflow.codegen.model.BufferRef::name).toList();
   }
 
   /** Buffers sharing bytes of a pool are never in use at the same statement of their core's iteration. */

@@ -19,7 +19,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * The generated files of the test graph, compared with reviewed copies in src-test/resources/golden. After an
- * intended change, regenerate them with {@code -Dcacheflow.golden.update=true}, review the diff, commit.
+ * intended change, regenerate them with {@code -Dcacheflow.golden.update=true} (it also deletes files no longer
+ * generated), review the diff, commit.
  */
 class GoldenFilesTest {
 
@@ -43,6 +44,15 @@ class GoldenFilesTest {
         : new ActorSources("../Code/src", List.of("../Code/include")));
     Path folder = GOLDEN.resolve(name);
     if (Boolean.getBoolean("cacheflow.golden.update")) {
+      // files no longer generated go too, so that the set of files is compared afresh
+      if (Files.isDirectory(folder)) {
+        try (Stream<Path> walk = Files.walk(folder)) {
+          for (Path stale : walk.filter(Files::isRegularFile).filter(p -> !files.containsKey(folder.relativize(p)
+              .toString().replace('\\', '/'))).toList()) {
+            Files.delete(stale);
+          }
+        }
+      }
       for (Map.Entry<String, String> file : files.entrySet()) {
         Path path = folder.resolve(file.getKey());
         Files.createDirectories(path.getParent());

@@ -22,8 +22,8 @@ import org.cacheflow.codegen.model.SyntheticActor.Use;
 import org.cacheflow.codegen.printer.CorePrinter;
 import org.cacheflow.codegen.printer.HeaderPrinter;
 import org.cacheflow.codegen.printer.MainPrinter;
-import org.cacheflow.codegen.printer.SupportSourcePrinter;
 import org.cacheflow.codegen.printer.SyntheticActorsPrinter;
+import org.cacheflow.plan.strategy.PrestoreKind;
 import org.junit.jupiter.api.Test;
 
 /** Template unit tests: one code model element in, its C text out. */
@@ -92,13 +92,30 @@ class PrinterTest {
     String text = loopOf(project(false, false, List.of(new Statement.Copy(dst, src, 24, CopyKind.MEMCPY, "fork"),
         new Statement.Copy(dst, src, 24, CopyKind.NON_TEMPORAL, "fork"),
         new Statement.Copy(dst, src, 24, CopyKind.SKIP, "fork"), new Statement.Fence(),
-        new Statement.Prestore(dst, 64, "CF_DEMOTE"), new Statement.Zero(dst, 4, "init"))));
+        new Statement.Prestore(dst, 64, PrestoreKind.DEMOTE), new Statement.Zero(dst, 4, "init"))));
     assertTrue(text.contains("cf_copy(buf1, (buf2 + 8), 24u); /* fork */"), text);
     assertTrue(text.contains("cf_ntm_copy(buf1, (buf2 + 8), 24u);"), text);
     assertTrue(text.contains("(void)cf_prestore_write(buf1, (buf2 + 8), 24u, CF_SKIP);"), text);
     assertTrue(text.contains("cf_prestore_fence();"), text);
     assertTrue(text.contains("(void)cf_prestore(buf1, 64u, CF_DEMOTE);"), text);
     assertTrue(text.contains("memset(buf1, 0, 4u); /* init */"), text);
+  }
+
+  /** Typed buffer bases and pre-store kinds become the C the runtime expects. */
+  @Test
+  void slotsDelayCopiesAndPrestoreKindsArePrinted() {
+    BufferRef slot = new BufferRef(new BufferRef.IterationSlot("buf4", 3, 128), 16);
+    BufferRef read = BufferRef.of(new BufferRef.DelayCopy("delay0", 4, false));
+    BufferRef next = BufferRef.of(new BufferRef.DelayCopy("delay0", 4, true));
+    String text = loopOf(project(false, false, List.of(new Statement.Copy(read, slot, 4, CopyKind.MEMCPY, "fork"),
+        new Statement.Copy(next, read, 4, CopyKind.MEMCPY, "end"), new Statement.Prestore(slot, 8, PrestoreKind.CLEAN),
+        new Statement.Prestore(slot, 8, PrestoreKind.SKIP))));
+    assertTrue(text.contains("cf_copy((delay0 + (iteration & 1) * 4u), ((buf4 + (iteration % 3u) * 128u) + 16), 4u);"),
+        text);
+    assertTrue(text.contains("cf_copy((delay0 + ((iteration + 1) & 1) * 4u), (delay0 + (iteration & 1) * 4u), 4u);"),
+        text);
+    assertTrue(text.contains("(void)cf_prestore(((buf4 + (iteration % 3u) * 128u) + 16), 8u, CF_CLEAN);"), text);
+    assertTrue(text.contains("(void)cf_prestore(((buf4 + (iteration % 3u) * 128u) + 16), 8u, CF_EVICT);"), text);
   }
 
   @Test
@@ -178,11 +195,14 @@ class PrinterTest {
 
   /** PREESM's generated main defines preesmStopThreads for the actors, and its loops end when one sets it. */
   @Test
-  void realActorsGetPreesmsStopFlagAndLoopSize() {
+  void realActorsGetPreesmsStopFlagAndLoopSize() throws java.io.IOException {
     for (boolean synthetic : new boolean[] {false, true}) {
       CodeProject project = project(synthetic, false, List.of());
-      String support = new SupportSourcePrinter(project).print().toString();
+      // the runtime's support of generated programs defines it; graph.h includes its header
+      String support = java.nio.file.Files.readString(TestInputs.runtime().resolve("src/support.c"));
       assertTrue(support.contains("\nint preesmStopThreads;\n"), support);
+      String header = new HeaderPrinter(project).print().toString();
+      assertTrue(header.contains("\n#include <cacheflow/support.h>\n"), header);
       String main = new MainPrinter(project).print().toString();
       assertTrue(main.contains("#ifdef PREESM_LOOP_SIZE\n#define CF_DEFAULT_ITERATIONS ((long)(PREESM_LOOP_SIZE))"),
           main);

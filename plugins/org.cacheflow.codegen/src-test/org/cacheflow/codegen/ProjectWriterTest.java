@@ -25,7 +25,8 @@ class ProjectWriterTest {
     Path out = dir.resolve("out");
     ProjectWriter.write(PROJECT, ActorSources.NONE, TestInputs.runtime(), out);
     for (String name : new String[] {"CMakeLists.txt", "graph.h", "main.c", "core_0.c", "core_1.c",
-        "synthetic_actors.c", "cacheflow_support.c", "toolchains/aarch64-linux-gnu.cmake",
+        "synthetic_actors.c", "toolchains/aarch64-linux-gnu.cmake",
+        "cacheflow-runtime/include/cacheflow/support.h", "cacheflow-runtime/src/support.c",
         "cacheflow-runtime/CMakeLists.txt", "cacheflow-runtime/include/cacheflow/cacheflow.h"}) {
       assertTrue(Files.isRegularFile(out.resolve(name)), name);
     }

@@ -7,7 +7,7 @@
 #include <stdint.h>
 #include <string.h>
 #include <cacheflow/cacheflow.h>
-#include "cacheflow_support.h"
+#include <cacheflow/support.h>
 
 /* Actor prototypes: the refinement headers named in the graph. */
 #include "tiny.h"

@@ -7,7 +7,7 @@
 #include <stdint.h>
 #include <string.h>
 #include <cacheflow/cacheflow.h>
-#include "cacheflow_support.h"
+#include <cacheflow/support.h>
 
 /* Synthetic actor bodies (synthetic_actors.c), one per actor: iteration, firing, then the loop prototype's
  * parameters (configuration values as long, buffers as bytes). */

@@ -22,8 +22,6 @@ import org.cacheflow.codegen.printer.HeaderPrinter;
 import org.cacheflow.codegen.printer.MainPrinter;
 import org.cacheflow.codegen.printer.MpiHeaderPrinter;
 import org.cacheflow.codegen.printer.MpiSourcePrinter;
-import org.cacheflow.codegen.printer.SupportHeaderPrinter;
-import org.cacheflow.codegen.printer.SupportSourcePrinter;
 import org.cacheflow.codegen.printer.SyntheticActorsPrinter;
 import org.cacheflow.codegen.printer.ToolchainPrinter;
 
@@ -55,8 +53,6 @@ public final class ProjectWriter {
     if (project.synthetic()) {
       files.put("synthetic_actors.c", new SyntheticActorsPrinter(project).print().toString());
     }
-    files.put("cacheflow_support.h", new SupportHeaderPrinter(project).print().toString());
-    files.put("cacheflow_support.c", new SupportSourcePrinter(project).print().toString());
     if (project.multiNode()) {
       files.put("cacheflow_mpi.h", new MpiHeaderPrinter(project).print().toString());
       files.put("cacheflow_mpi.c", new MpiSourcePrinter(project).print().toString());

@@ -1,6 +1,6 @@
 package org.cacheflow.codegen.build;
 
-/** Turning names from graphs into C identifiers and comment text. */
+/** Turning names from graphs into C identifiers (comment text is the printers' job: CTemplate). */
 public final class CNames {
 
   private CNames() {
@@ -17,10 +17,5 @@ public final class CNames {
       id.insert(0, '_');
     }
     return id.toString();
-  }
-
-  /** Text safe inside a C block comment. */
-  public static String comment(String text) {
-    return text.replace("*/", "* /").replace("\n", " ");
   }
 }

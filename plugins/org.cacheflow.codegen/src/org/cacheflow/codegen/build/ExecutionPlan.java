@@ -2,6 +2,7 @@ package org.cacheflow.codegen.build;
 
 import org.cacheflow.codegen.model.CopyKind;
 import org.cacheflow.plan.srdag.Srdag;
+import org.cacheflow.plan.strategy.PrestoreKind;
 
 /**
  * What code generation needs from the plan: which core fires each single-rate vertex, in which order, and
@@ -37,7 +38,7 @@ public interface ExecutionPlan {
 
   /**
    * How a copy into a buffer another core reads ({@code crossing}) or the same core reads is made; the
-   * default follows the strategy preset (`CF_SKIP` across cores for prestore-skip, else memcpy).
+   * default follows the strategy preset (skip across cores for prestore-skip, else memcpy).
    *
    * @param edge the single-rate edge written
    */
@@ -45,7 +46,19 @@ public interface ExecutionPlan {
     return crossing && strategy().skip() ? CopyKind.SKIP : CopyKind.MEMCPY;
   }
 
-  /** The pre-store after the last write of a buffer another core reads ({@code CF_DEMOTE}...), or null. */
+  /**
+   * The pre-store after the last write of a buffer another core reads: DEMOTE, CLEAN, SKIP (evict what an actor
+   * wrote), or NONE.
+   */
+  default PrestoreKind prestore(int edge, long bytes) {
+    return PrestoreOps.kind(prestoreOps(edge, bytes));
+  }
+
+  /**
+   * Transitional (issue #15): the pre-store as the runtime's operation name, until the strategy presets and
+   * {@link PlannedExecution} give {@link #prestore} as a {@link PrestoreKind}; read only by the default of
+   * {@link #prestore}.
+   */
   default String prestoreOps(int edge, long bytes) {
     return strategy().prestoreOps();
   }

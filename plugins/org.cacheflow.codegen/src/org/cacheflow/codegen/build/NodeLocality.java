@@ -51,9 +51,9 @@ public final class NodeLocality {
         } else if (statement instanceof Statement.SemaphoreWait wait) {
           semaphoreCores.computeIfAbsent(wait.semaphore(), k -> new ArrayList<>()).add(c);
         } else if (statement instanceof Statement.FlagRaise raise) {
-          sameNode(project, "flag " + raise.flag().name(), List.of(raise.flag().from(), raise.flag().to()));
+          sameNode(project, "flag " + raise.flag().from() + " -> " + raise.flag().to(), List.of(raise.flag().from(), raise.flag().to()));
         } else if (statement instanceof Statement.FlagWait wait) {
-          sameNode(project, "flag " + wait.flag().name(), List.of(wait.flag().from(), wait.flag().to()));
+          sameNode(project, "flag " + wait.flag().from() + " -> " + wait.flag().to(), List.of(wait.flag().from(), wait.flag().to()));
         } else if (cowName(statement) != null) {
           cowCores.computeIfAbsent(cowName(statement), k -> new ArrayList<>()).add(c);
         } else if (statement instanceof Statement.TransferSendWait s) {
@@ -66,7 +66,7 @@ public final class NodeLocality {
           onCore(s.transfer(), c, s.transfer().receiver());
         }
         for (BufferRef ref : Statement.buffersOf(statement)) {
-          StaticBuffer buffer = buffers.get(identifier(ref.base()));
+          StaticBuffer buffer = buffers.get(ref.name());
           if (buffer != null && project.nodeOf(buffer.home()) != project.nodeOf(c)) {
             throw new IllegalStateException("core " + c + " (node " + project.nodeOf(c) + ") uses buffer "
                 + buffer.name() + " of core " + buffer.home() + " (node " + project.nodeOf(buffer.home()) + "): "
@@ -97,19 +97,6 @@ public final class NodeLocality {
       return s.buffer().name();
     }
     return null;
-  }
-
-  /** The C identifier a buffer expression starts with ({@code (buf3 + ...)} names buf3). */
-  private static String identifier(String base) {
-    int start = 0;
-    while (start < base.length() && base.charAt(start) == '(') {
-      start++;
-    }
-    int end = start;
-    while (end < base.length() && (Character.isLetterOrDigit(base.charAt(end)) || base.charAt(end) == '_')) {
-      end++;
-    }
-    return base.substring(start, end);
   }
 
   private static void onCore(Transfer transfer, int core, int expected) {

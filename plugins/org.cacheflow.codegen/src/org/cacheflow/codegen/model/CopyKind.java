@@ -1,11 +1,11 @@
 package org.cacheflow.codegen.model;
 
-/** How a copy is made. */
+/** How a copy is made (printed by CorePrinter). */
 public enum CopyKind {
-  /** {@code cf_copy}: an ordinary cached copy, counted. */
+  /** An ordinary cached copy, counted. */
   MEMCPY,
-  /** {@code cf_ntm_copy}: streaming stores, for data another core reads next. */
+  /** Streaming stores, for data another core reads next. */
   NON_TEMPORAL,
-  /** {@code cf_prestore_write(CF_SKIP)}: streaming stores, unfenced (a fence follows before publishing). */
+  /** The pre-store paper's skip: streaming stores, unfenced (a fence follows before publishing). */
   SKIP
 }

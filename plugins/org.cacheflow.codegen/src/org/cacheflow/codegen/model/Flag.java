@@ -6,12 +6,7 @@ package org.cacheflow.codegen.model;
  * ready, slot free) is one count of this flag; the flag is homed at {@code to}, the core that waits on it.
  *
  * @param from the raising core
- * @param to the waiting core
+ * @param to the waiting core (CorePrinter names its C variable, defined in that core's file)
  */
 public record Flag(int from, int to) {
-
-  /** The C variable, defined in the waiting core's file. */
-  public String name() {
-    return "cf_flag_" + from + "_to_" + to;
-  }
 }

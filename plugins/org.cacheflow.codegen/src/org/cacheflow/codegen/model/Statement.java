@@ -2,6 +2,8 @@ package org.cacheflow.codegen.model;
 
 import java.util.List;
 
+import org.cacheflow.plan.strategy.PrestoreKind;
+
 /**
  * One step of a core's program. The model builder decides every step; printers only print them.
  */
@@ -58,8 +60,11 @@ public sealed interface Statement {
   record Zero(BufferRef destination, long bytes, String why) implements Statement {
   }
 
-  /** {@code cf_prestore(buffer, bytes, ops)} after the last write of data another core reads. */
-  record Prestore(BufferRef buffer, long bytes, String ops) implements Statement {
+  /**
+   * A pre-store after the last write of data another core reads: {@code DEMOTE} or {@code CLEAN} the lines, or
+   * {@code SKIP}: evict them (data an actor wrote itself cannot be written around the caches afterwards).
+   */
+  record Prestore(BufferRef buffer, long bytes, PrestoreKind kind) implements Statement {
   }
 
   /** Orders earlier streaming stores before the next publication. */

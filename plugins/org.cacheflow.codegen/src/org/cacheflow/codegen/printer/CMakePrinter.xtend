@@ -80,7 +80,7 @@ class CMakePrinter extends CTemplate {
 		  add_subdirectory(cacheflow-runtime)
 		endif()
 
-		set(generated_sources main.c cacheflow_support.c«FOR core : project.cores» core_«core.index».c«ENDFOR»«IF project.synthetic» synthetic_actors.c«ENDIF»«IF project.multiNode» cacheflow_mpi.c«ENDIF»)
+		set(generated_sources main.c«FOR core : project.cores» core_«core.index».c«ENDFOR»«IF project.synthetic» synthetic_actors.c«ENDIF»«IF project.multiNode» cacheflow_mpi.c«ENDIF»)
 		add_executable(«project.identifier» ${generated_sources})
 		target_include_directories(«project.identifier» PRIVATE ${CMAKE_CURRENT_SOURCE_DIR})
 		set(generated_warnings -Wall -Wextra)

@@ -25,7 +25,17 @@ abstract class CTemplate {
 
 	/** A buffer position as a byte pointer expression. */
 	def ref(BufferRef ref) {
-		if (ref === null) "NULL" else if (ref.offset == 0) ref.base else '''(«ref.base» + «ref.offset»)'''
+		if (ref === null) "NULL" else if (ref.offset == 0) base(ref.base) else '''(«base(ref.base)» + «ref.offset»)'''
+	}
+
+	/** A root buffer's first byte this iteration. */
+	def base(BufferRef.Base base) {
+		switch (base) {
+			BufferRef.Named: base.name
+			BufferRef.IterationSlot: '''(«base.name» + (iteration % «base.slots»u) * «base.slotBytes»u)'''
+			BufferRef.DelayCopy: '''(«base.name» + «IF base.next»((iteration + 1) & 1)«ELSE»(iteration & 1)«ENDIF» * «base.bytes»u)'''
+			default: throw new IllegalArgumentException("no printer for " + base)
+		}
 	}
 
 	/** A size in bytes as a C constant. */

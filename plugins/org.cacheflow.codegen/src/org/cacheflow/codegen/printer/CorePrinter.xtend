@@ -4,6 +4,7 @@ import org.cacheflow.codegen.model.Argument
 import org.cacheflow.codegen.model.CodeProject
 import org.cacheflow.codegen.model.CopyKind
 import org.cacheflow.codegen.model.Core
+import org.cacheflow.codegen.model.Flag
 import org.cacheflow.codegen.model.Statement
 import org.cacheflow.codegen.model.Statement.ActorCall
 import org.cacheflow.codegen.model.Statement.ChannelAcquire
@@ -30,6 +31,7 @@ import org.cacheflow.codegen.model.Statement.TransferSend
 import org.cacheflow.codegen.model.Statement.TransferSendWait
 import org.cacheflow.codegen.model.Statement.Zero
 import org.cacheflow.codegen.model.Transfer
+import org.cacheflow.plan.strategy.PrestoreKind
 
 /**
  * {@code core_N.c}: one core's program. Start-up (home its incoming channels, init prototypes, wait for every
@@ -50,9 +52,9 @@ class CorePrinter extends CTemplate {
 		«FOR flag : project.flags.filter[to == core.index || from == core.index]»
 			«IF flag.to == core.index»
 				/* rdy-ack flag: core «flag.from»'s events for this core, homed here (cf_flag_init below) */
-				cf_flag «flag.name» = CF_FLAG_INIT;
+				cf_flag «variable(flag)» = CF_FLAG_INIT;
 			«ELSE»
-				extern cf_flag «flag.name»; /* this core's events for core «flag.to» */
+				extern cf_flag «variable(flag)»; /* this core's events for core «flag.to» */
 			«ENDIF»
 		«ENDFOR»
 		«FOR transfer : sends»
@@ -87,7 +89,7 @@ class CorePrinter extends CTemplate {
 		    	cf_mpi_recv_init(«receiveRequests(t)», «t.slots», «t.receiveBuffer», «bytes(t.bytes)», «t.senderNode», «t.tag», cf_iterations, "MPI_Recv_init(«t.name»)");
 		    «ENDFOR»
 		    «FOR flag : project.flags.filter[to == core.index]»
-		    	cf_gen_check(cf_flag_init(&«flag.name», 0, 0), "cf_flag_init(«flag.name»)");
+		    	cf_gen_check(cf_flag_init(&«variable(flag)», 0, 0), "cf_flag_init(«variable(flag)»)");
 		    «ENDFOR»
 		    «FOR statement : core.init»
 		    	«statement(statement)»
@@ -168,7 +170,17 @@ class CorePrinter extends CTemplate {
 
 	def dispatch statement(Zero zero) '''memset(«ref(zero.destination)», 0, «bytes(zero.bytes)»); /* «zero.why.comment» */'''
 
-	def dispatch statement(Prestore prestore) '''(void)cf_prestore(«ref(prestore.buffer)», «bytes(prestore.bytes)», «prestore.ops»);'''
+	def dispatch statement(Prestore prestore) '''(void)cf_prestore(«ref(prestore.buffer)», «bytes(prestore.bytes)», «prestoreOps(prestore.kind)»);'''
+
+	/** The runtime's operation for a pre-store after the last write (SKIP: the data is evicted). */
+	def prestoreOps(PrestoreKind kind) {
+		switch (kind) {
+			case DEMOTE: "CF_DEMOTE"
+			case CLEAN: "CF_CLEAN"
+			case SKIP: "CF_EVICT"
+			default: throw new IllegalArgumentException("no pre-store operation for " + kind)
+		}
+	}
 
 	def dispatch statement(Fence fence) '''cf_prestore_fence();'''
 
@@ -184,9 +196,12 @@ class CorePrinter extends CTemplate {
 
 	def dispatch statement(SemaphoreWait s) '''cf_gen_sem_wait(&cf_semaphores[«s.semaphore»]); /* «s.why.comment» */'''
 
-	def dispatch statement(FlagRaise s) '''cf_flag_raise(&«s.flag.name», «count(s.perIteration, s.count)»); /* «s.why.comment» */'''
+	def dispatch statement(FlagRaise s) '''cf_flag_raise(&«variable(s.flag)», «count(s.perIteration, s.count)»); /* «s.why.comment» */'''
 
-	def dispatch statement(FlagWait s) '''cf_flag_wait(&«s.flag.name», «count(s.perIteration, s.offset)»); /* «s.why.comment» */'''
+	def dispatch statement(FlagWait s) '''cf_flag_wait(&«variable(s.flag)», «count(s.perIteration, s.offset)»); /* «s.why.comment» */'''
+
+	/** A rdy-ack flag's C variable, defined in the waiting core's file. */
+	def variable(Flag flag) '''cf_flag_«flag.from»_to_«flag.to»'''
 
 	/** {@code iteration * perIteration + offset} as a 64-bit C expression. */
 	def count(long perIteration, long offset) {

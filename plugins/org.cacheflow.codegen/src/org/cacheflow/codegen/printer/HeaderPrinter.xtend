@@ -20,7 +20,7 @@ class HeaderPrinter extends CTemplate {
 		#include <stdint.h>
 		#include <string.h>
 		#include <cacheflow/cacheflow.h>
-		#include "cacheflow_support.h"
+		#include <cacheflow/support.h>
 		«IF project.multiNode»
 			#include "cacheflow_mpi.h"
 		«ENDIF»

@@ -22,7 +22,7 @@ class MpiHeaderPrinter extends CTemplate {
 		#include <mpi.h>
 		#include <stddef.h>
 		#include <stdint.h>
-		#include "cacheflow_support.h"
+		#include <cacheflow/support.h>
 
 		/* This process's node. */
 		extern int cf_mpi_rank;

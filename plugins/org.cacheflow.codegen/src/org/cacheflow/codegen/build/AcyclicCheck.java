@@ -1,0 +1,47 @@
+package org.cacheflow.codegen.build;
+
+import org.cacheflow.plan.srdag.Srdag;
+
+/**
+ * Pass 1: the single-rate graph has no cycle (the static orders of the cores exist); fails otherwise.
+ */
+final class AcyclicCheck implements Pass {
+
+  private BuildContext c;
+
+  @Override
+  public void run(BuildContext context) {
+    this.c = context;
+    topologicalOrder(c.srdag);
+  }
+
+  /** Kahn's algorithm, always taking the lowest-numbered ready vertex first: deterministic. */
+  static int[] topologicalOrder(Srdag srdag) {
+    int n = srdag.vertexCount();
+    int[] pending = new int[n];
+    for (int e = 0; e < srdag.edgeCount(); e++) {
+      pending[srdag.edgeTarget(e)]++;
+    }
+    java.util.PriorityQueue<Integer> ready = new java.util.PriorityQueue<>();
+    for (int v = 0; v < n; v++) {
+      if (pending[v] == 0) {
+        ready.add(v);
+      }
+    }
+    int[] order = new int[n];
+    int count = 0;
+    while (!ready.isEmpty()) {
+      int v = ready.poll();
+      order[count++] = v;
+      for (int e : srdag.outgoingEdges(v)) {
+        if (--pending[srdag.edgeTarget(e)] == 0) {
+          ready.add(srdag.edgeTarget(e));
+        }
+      }
+    }
+    if (count != n) {
+      throw new IllegalStateException("the single-rate graph has a cycle");
+    }
+    return order;
+  }
+}

@@ -1,4 +1,4 @@
-package org.cacheflow.cli;
+package org.cacheflow.pipeline;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -16,25 +16,22 @@ import org.cacheflow.plan.strategy.TargetCache;
  * @param nodes the {@code --nodes} value, or null
  * @param cores the {@code --cores} value, or null
  */
-record PlatformOptions(Integer nodes, Integer cores) {
+public record PlatformOptions(Integer nodes, Integer cores) {
 
   /**
    * The most cores a generated program runs on, counted across its nodes (cores are numbered across nodes in the
    * generated code, which has room for this many).
    */
-  static final int MAX_CORES = 64;
+  public static final int MAX_CORES = 64;
 
   /** The most cores {@code --nodes} may describe in all, for {@code plan} too (beyond, no graph could use them). */
-  static final int MAX_PLANNED_CORES = 65536;
+  public static final int MAX_PLANNED_CORES = 65536;
 
-  /** The options {@code --nodes} and {@code --cores}, each a positive integer when given. */
-  static PlatformOptions of(Arguments arguments) {
-    return new PlatformOptions(arguments.positiveInt("--nodes").orElse(null),
-        arguments.positiveInt("--cores").orElse(null));
-  }
+  /** Neither option: the scenario's architecture decides. */
+  public static final PlatformOptions ARCHITECTURE = new PlatformOptions(null, null);
 
   /** Whether the command line describes the platform itself (then the scenario's architecture may be absent). */
-  boolean given() {
+  public boolean given() {
     return nodes != null || cores != null;
   }
 
@@ -49,7 +46,7 @@ record PlatformOptions(Integer nodes, Integer cores) {
    * @param oneNodeGeneric whether a one-node architecture becomes as many cores named {@code Core0..} of one type
    *     ({@code generate}'s way) rather than its own cores ({@code plan}'s)
    */
-  Platform platform(Architecture architecture, TargetCache target, int fallbackCores, boolean oneNodeGeneric) {
+  public Platform platform(Architecture architecture, TargetCache target, int fallbackCores, boolean oneNodeGeneric) {
     double timeUnit = target.costs().timeUnitNanos() > 0 ? target.costs().timeUnitNanos() * 1e-9
         : Network.NANOSECONDS;
     Platform described = architecture == null || architecture.getCores().isEmpty() ? null
@@ -64,7 +61,7 @@ record PlatformOptions(Integer nodes, Integer cores) {
     }
     int perNode = cores != null ? cores : described != null ? largestNode(described) : fallbackCores;
     if ((long) nodes * perNode > MAX_PLANNED_CORES) {
-      throw new UsageException("--nodes " + nodes + " x " + perNode + " cores per node is " + (long) nodes * perNode
+      throw new OptionException("--nodes " + nodes + " x " + perNode + " cores per node is " + (long) nodes * perNode
           + " cores; at most " + MAX_PLANNED_CORES + " in all");
     }
     return Platform.generic(nodes, perNode).withNetwork(network);
@@ -74,18 +71,18 @@ record PlatformOptions(Integer nodes, Integer cores) {
    * Refuses a platform of more than {@link #MAX_CORES} cores in all, naming the options that made it (a generated
    * program's limit; {@code plan} has none).
    */
-  void checkGenerated(Platform platform) {
+  public void checkGenerated(Platform platform) {
     if (platform.size() <= MAX_CORES) {
       return;
     }
     if (nodes != null) {
-      throw new UsageException("--nodes " + nodes + " x " + platform.coresOf(0).length + " cores per node is "
+      throw new OptionException("--nodes " + nodes + " x " + platform.coresOf(0).length + " cores per node is "
           + platform.size() + " cores; a generated program runs on at most " + MAX_CORES + " cores in total");
     }
     if (cores != null) {
-      throw new UsageException("--cores must be at most " + MAX_CORES + ", got " + cores);
+      throw new OptionException("--cores must be at most " + MAX_CORES + ", got " + cores);
     }
-    throw new UsageException("the scenario's architecture has " + platform.size() + " cores; a generated program "
+    throw new OptionException("the scenario's architecture has " + platform.size() + " cores; a generated program "
         + "runs on at most " + MAX_CORES + " (choose fewer with --cores, or --nodes and --cores)");
   }
 
@@ -93,7 +90,7 @@ record PlatformOptions(Integer nodes, Integer cores) {
    * The platform's nodes and cores in words: {@code 2 cores}, {@code 2 nodes x 2 cores}, or
    * {@code 3 nodes (2+2+1 cores)} when nodes differ.
    */
-  static String describe(Platform platform) {
+  public static String describe(Platform platform) {
     if (platform.nodes() == 1) {
       return platform.size() + " cores";
     }

@@ -1,11 +1,9 @@
-package org.cacheflow.cli;
+package org.cacheflow.pipeline;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 
 import org.cacheflow.io.pisdf.PiReader;
 import org.cacheflow.io.project.PreesmProject;
@@ -28,24 +26,7 @@ import org.cacheflow.model.diagnostics.SourceLocation;
  * PREESM project directory — plus an optional scenario into a graph ready for analysis: token sizes
  * resolved, parameter overrides collected (the scenario's, then {@code --param}, which win).
  */
-public final class InputLoader {
-
-  /** What was loaded; {@code scenario} and {@code architecture} are null when none applies. */
-  public record LoadedInput(Path source, Graph graph, Scenario scenario, Path scenarioFile,
-      Architecture architecture, Map<String, String> parameterOverrides, Path projectRoot) {
-
-    /**
-     * Evaluates the memory scripts of the expanded graph: actors' scripts found from the project (else the graph
-     * file's folder), sizes in bits when the scenario says so.
-     */
-    public org.cacheflow.plan.memory.ScriptReport memoryScripts(org.cacheflow.plan.srdag.Srdag srdag,
-        org.cacheflow.model.diagnostics.Diagnostics diagnostics) {
-      Path root = projectRoot != null ? projectRoot : source.toAbsolutePath().getParent();
-      boolean sizesInBits = scenario != null && scenario.isSizesAreInBit();
-      return org.cacheflow.plan.memory.MemoryScripts.evaluate(srdag, root,
-          org.cacheflow.plan.memory.MemoryScripts.Options.defaults().withSizesInBits(sizesInBits), diagnostics);
-    }
-  }
+final class InputLoader {
 
   private InputLoader() {
   }
@@ -56,17 +37,16 @@ public final class InputLoader {
    * @param params      {@code NAME=VALUE} texts from {@code --param}
    * @param diagnostics receives warnings, and notes such as which scenario was chosen
    */
-  public static LoadedInput load(Path input, Path scenario, List<String> params, Diagnostics diagnostics) {
+  static LoadedInput load(Path input, Path scenario, Map<String, String> params, Diagnostics diagnostics) {
     return load(input, scenario, params, false, diagnostics);
   }
 
   /**
-   * As {@link #load(Path, Path, List, Diagnostics)}; with {@code coresGiven} ({@code --cores} or {@code --nodes})
+   * As {@link #load(Path, Path, Map, Diagnostics)}; with {@code coresGiven} ({@code --cores} or {@code --nodes})
    * the scenario's architecture is not needed, so one that is absent is a warning and the input has none.
    */
-  public static LoadedInput load(Path input, Path scenario, List<String> params, boolean coresGiven,
+  static LoadedInput load(Path input, Path scenario, Map<String, String> commandLineParams, boolean coresGiven,
       Diagnostics diagnostics) {
-    Map<String, String> commandLineParams = parseParams(params);
     if (!Files.exists(input)) {
       throw new InputException(SourceLocation.file(input), "no such file or directory");
     }
@@ -76,7 +56,7 @@ public final class InputLoader {
     String name = input.getFileName().toString();
     if (name.endsWith(".xml")) {
       if (scenario != null) {
-        throw new UsageException("--scenario applies to PREESM graphs, not to SDF3 file " + input);
+        throw new OptionException("--scenario applies to PREESM graphs, not to SDF3 file " + input);
       }
       Graph graph = Sdf3Reader.read(input, diagnostics);
       return new LoadedInput(input, graph, null, null, null, commandLineParams, null);
@@ -140,20 +120,4 @@ public final class InputLoader {
     return a.toAbsolutePath().normalize().equals(b.toAbsolutePath().normalize());
   }
 
-  /** {@code NAME=VALUE} (NAME may be a path {@code graph/sub/NAME}) into an ordered map. */
-  static Map<String, String> parseParams(List<String> params) {
-    Map<String, String> parsed = new LinkedHashMap<>();
-    for (String param : params) {
-      int equals = param.indexOf('=');
-      if (equals <= 0 || equals == param.length() - 1) {
-        throw new UsageException("--param expects NAME=VALUE, got '" + param + "'");
-      }
-      parsed.put(param.substring(0, equals).trim(), param.substring(equals + 1).trim());
-    }
-    return parsed;
-  }
-
-  static Optional<Path> optionalPath(Optional<String> text) {
-    return text.map(Path::of);
-  }
 }

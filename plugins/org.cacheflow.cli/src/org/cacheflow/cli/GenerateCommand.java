@@ -11,15 +11,14 @@ import org.cacheflow.pipeline.GenerateResult;
 import org.cacheflow.pipeline.Input;
 import org.cacheflow.pipeline.PathText;
 import org.cacheflow.pipeline.Pipeline;
-import org.cacheflow.pipeline.PlatformOptions;
 import org.cacheflow.plan.strategy.StrategyPreset;
 import org.cacheflow.plan.strategy.TargetCache;
 import org.cacheflow.workflow.CodegenTask;
 import org.cacheflow.workflow.run.ProjectActorCode;
 
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 
 /** {@code cacheflow generate}: the C project users build for their boards. */
 @Command(name = "generate", header = "generate a C project (CMake) running the graph on N cores (or nodes x cores, "
@@ -37,25 +36,14 @@ public final class GenerateCommand extends CliCommand {
   /** System property naming the runtime-c folder to bundle; else {@code $CACHEFLOW_HOME/runtime-c}. */
   public static final String RUNTIME_PROPERTY = "cacheflow.runtime";
 
-  @Parameters(paramLabel = "<graph.pi | sdf3.xml | project-dir>", arity = "0..*", description = "the graph or "
-      + "PREESM project")
-  List<String> inputs;
+  @Mixin
+  InputOptions input = new InputOptions();
+
+  @Mixin
+  InputOptions.Platform platform = new InputOptions.Platform();
 
   @Option(names = "--out", paramLabel = "DIR", description = "output folder (created or replaced)")
   Path outDir;
-
-  @Option(names = "--scenario", paramLabel = "F", description = "PREESM scenario (sizes, parameter values): a file, "
-      + "or a name or path in the project (4core, Scenarios/4core.scenario)")
-  Path scenario;
-
-  @Option(names = "--cores", paramLabel = "N", converter = PositiveInt.class, description = "cores to run on "
-      + "(default: the scenario's architecture, else 1); with --nodes, the cores of each node")
-  Integer cores;
-
-  @Option(names = "--nodes", paramLabel = "N", converter = PositiveInt.class, description = "nodes (machines, one "
-      + "MPI process each) to run on: the firings are partitioned across the nodes, FIFOs between nodes become MPI "
-      + "transfers (default: the scenario's architecture, else 1); at most 64 cores in all. See docs/multinode.md")
-  Integer nodes;
 
   @Option(names = "--strategy", paramLabel = "S", descriptionKey = "strategy")
   String strategy = StrategyPreset.DEFAULT.label;
@@ -90,9 +78,6 @@ public final class GenerateCommand extends CliCommand {
       + "library name (m); repeatable")
   List<String> libraries = new ArrayList<>();
 
-  @Option(names = "--param", paramLabel = "NAME=VALUE", description = "override a parameter; repeatable")
-  List<String> params = new ArrayList<>();
-
   @Override
   protected Map<String, String> texts() {
     return Map.of("strategy", strategies(), "target", "cache profile for the memory plan: " + String.join(", ",
@@ -111,7 +96,7 @@ public final class GenerateCommand extends CliCommand {
 
   @Override
   public Integer call() {
-    Path input = single(inputs, "graph, SDF3 file or project directory");
+    Input what = input.input("graph, SDF3 file or project directory");
     if (outDir == null) {
       throw new UsageException("missing --out DIR");
     }
@@ -138,9 +123,9 @@ public final class GenerateCommand extends CliCommand {
     if (synthetic && actorCode.given()) {
       err.println("note: --sources, --include, --define and --link are not used with --synthetic-actors");
     }
-    GenerateOptions options = GenerateOptions.of(new Input(input, scenario, Input.parseParams(params)), outDir,
+    GenerateOptions options = GenerateOptions.of(what, outDir,
         runtimeFolder()).withStrategy(preset).withOverrideTexts(overrides).withTarget(target)
-        .withPlatform(new PlatformOptions(nodes, cores)).withSyntheticActors(synthetic)
+        .withPlatform(platform.options()).withSyntheticActors(synthetic)
         .withActorCode(actorCode, ProjectActorCode.defaults());
     GenerateResult result = new Pipeline(progress()).generate(options);
     out.println(result.summary());

@@ -1,6 +1,5 @@
 package org.cacheflow.cli;
 
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -22,8 +21,8 @@ import org.cacheflow.plan.report.JsonText;
 import org.cacheflow.plan.srdag.Srdag;
 
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 
 /** {@code cacheflow inspect}: read, check, flatten and expand a graph, and summarise it. */
 @Command(name = "inspect", header = "read and check a graph; print actors, repetitions, FIFOs and the single-rate graph "
@@ -36,18 +35,8 @@ import picocli.CommandLine.Parameters;
         + "written actor.port. Sizes are bytes."})
 public final class InspectCommand extends CliCommand {
 
-  @Parameters(paramLabel = "<graph.pi | sdf3.xml | project-dir>", arity = "0..*", description = "the graph or "
-      + "PREESM project")
-  List<String> inputs;
-
-  @Option(names = "--scenario", paramLabel = "F", description = "PREESM scenario giving data type sizes and "
-      + "parameter values: a file, or a name or path in the project (4core, Scenarios/4core.scenario). For a project "
-      + "directory without --scenario, the first scenario whose files exist is used.")
-  Path scenario;
-
-  @Option(names = "--param", paramLabel = "NAME=VALUE", description = "override a parameter (NAME or graph/sub/NAME); "
-      + "repeatable; wins over the scenario")
-  List<String> params = new ArrayList<>();
+  @Mixin
+  InputOptions input = new InputOptions();
 
   @Option(names = "--json", description = "print JSON: {\"graph\", \"actors\": [{\"name\", \"kind\", "
       + "\"repetitions\"}], \"fifos\": [{\"source\", \"target\", \"type\", \"tokenBytes\", \"production\", "
@@ -56,8 +45,7 @@ public final class InspectCommand extends CliCommand {
 
   @Override
   public Integer call() {
-    Path input = single(inputs, "graph, SDF3 file or project directory");
-    Input what = new Input(input, scenario, Input.parseParams(params));
+    Input what = input.input("graph, SDF3 file or project directory");
     Inspection inspection = new Pipeline(progress()).inspect(what);
     LoadedInput loaded = inspection.input();
     out.print(json ? JsonText.print(toJson(loaded, inspection.analysis(), inspection.srdag()))

@@ -29,8 +29,8 @@ import org.cacheflow.plan.strategy.StrategyOverride;
 import org.cacheflow.plan.strategy.StrategyPreset;
 
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 
 /**
  * {@code cacheflow plan}: map and schedule a graph, classify every buffer, choose how its data moves through
@@ -51,26 +51,11 @@ public final class PlanCommand extends CliCommand {
   /** The target used without {@code --target}: the machine this project is developed on. */
   static final String DEFAULT_TARGET = GenerateOptions.DEFAULT_TARGET;
 
-  @Parameters(paramLabel = "<graph.pi | sdf3.xml | project-dir>", arity = "0..*", description = "the graph or "
-      + "PREESM project")
-  List<String> inputs;
+  @Mixin
+  InputOptions input = new InputOptions();
 
-  @Option(names = "--scenario", paramLabel = "F", description = "PREESM scenario (timings, constraints, sizes, "
-      + "parameters); see 'inspect --help'")
-  Path scenario;
-
-  @Option(names = "--param", paramLabel = "NAME=VALUE", description = "override a parameter; repeatable")
-  List<String> params = new ArrayList<>();
-
-  @Option(names = "--cores", paramLabel = "N", converter = PositiveInt.class, description = "plan for N cores named "
-      + "Core0..CoreN-1 instead of the scenario's architecture (default without an architecture: the target's core "
-      + "count); with --nodes, the cores of each node")
-  Integer cores;
-
-  @Option(names = "--nodes", paramLabel = "N", converter = PositiveInt.class, description = "plan for N nodes "
-      + "(machines, MPI processes) of --cores cores each (default: the architecture's cores per node, else the "
-      + "target's); cores are numbered node by node. See docs/multinode.md")
-  Integer nodes;
+  @Mixin
+  InputOptions.Platform platform = new InputOptions.Platform();
 
   @Option(names = "--policy", paramLabel = "P", description = "load (default): each firing where it finishes first; "
       + "locality: consumers of buffers of at least the L1 size stay with their producer when the load allows")
@@ -132,7 +117,7 @@ public final class PlanCommand extends CliCommand {
 
   @Override
   public Integer call() {
-    Path input = single(inputs, "graph, SDF3 file or project directory");
+    Input what = input.input("graph, SDF3 file or project directory");
     StrategyPreset preset = StrategyPreset.byLabel(strategy).filter(StrategyPreset::followsPlan)
         .orElseThrow(() -> new UsageException("unknown strategy '" + strategy + "' (known: " + String.join(", ",
             StrategyPreset.plannerModes().stream().map(mode -> mode.label).toList()) + ")"));
@@ -148,8 +133,7 @@ public final class PlanCommand extends CliCommand {
     } catch (OverrideException e) {
       throw new UsageException(e.getMessage());
     }
-    Input what = new Input(input, scenario, Input.parseParams(params));
-    PlanResult result = new Pipeline(progress()).plan(new PlanOptions(what, new PlatformOptions(nodes, cores), preset,
+    PlanResult result = new Pipeline(progress()).plan(new PlanOptions(what, platform.options(), preset,
         mapping, fifoOverrides, target, report));
     if (!result.reportFiles().isEmpty()) {
       err.println("report written to " + PathText.display(report) + ": " + String.join(", ",

@@ -1,7 +1,6 @@
 package org.cacheflow.cli;
 
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -17,8 +16,8 @@ import org.cacheflow.plan.memory.ScriptReport;
 import org.cacheflow.scripts.CheckPolicy;
 
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 
 /** {@code cacheflow scripts}: evaluate the memory scripts of a graph for every single-rate actor. */
 @Command(name = "scripts", header = "evaluate memory scripts: matches, merge groups, read-mostly/private/write-mostly "
@@ -34,15 +33,8 @@ import picocli.CommandLine.Parameters;
     optionListHeading = "%noptions:%n", parameterListHeading = "%n")
 public final class ScriptsCommand extends CliCommand {
 
-  @Parameters(paramLabel = "<graph.pi | project-dir>", arity = "0..*", description = "the graph or PREESM project")
-  List<String> inputs;
-
-  @Option(names = "--scenario", paramLabel = "F", description = "PREESM scenario (data type sizes and parameter "
-      + "values): a file, or a name or path in the project (4core, Scenarios/4core.scenario)")
-  Path scenario;
-
-  @Option(names = "--param", paramLabel = "NAME=VALUE", description = "override a parameter; repeatable")
-  List<String> params = new ArrayList<>();
+  @Mixin
+  InputOptions input = new InputOptions();
 
   @Option(names = "--check", paramLabel = "P", description = "how matches are checked, as PREESM's policies: none, "
       + "fast (one message per kind of problem) or thorough (one per offending match; the default)")
@@ -53,8 +45,7 @@ public final class ScriptsCommand extends CliCommand {
 
   @Override
   public Integer call() {
-    Path input = single(inputs, "graph or project directory");
-    Input what = new Input(input, scenario, Input.parseParams(params));
+    Input what = input.input("graph or project directory");
     CheckPolicy checkPolicy = check == null ? CheckPolicy.THOROUGH : checkPolicy(check);
     ScriptsResult result = new Pipeline(progress()).scripts(what, checkPolicy);
 
@@ -77,10 +68,10 @@ public final class ScriptsCommand extends CliCommand {
     }
     int errors = result.errors();
     if (result.graphs().isEmpty()) {
-      err.println("note: no graph of " + PathText.display(input) + " references a memory script");
+      err.println("note: no graph of " + PathText.display(what.path()) + " references a memory script");
     }
     if (json) {
-      out.println(jsons.size() == 1 && !Files.isDirectory(input) ? jsons.get(0)
+      out.println(jsons.size() == 1 && !Files.isDirectory(what.path()) ? jsons.get(0)
           : "[\n" + String.join(",\n", jsons) + "\n]");
     } else {
       out.print(text);

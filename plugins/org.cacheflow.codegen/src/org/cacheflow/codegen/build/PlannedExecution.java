@@ -1,7 +1,5 @@
 package org.cacheflow.codegen.build;
 
-import java.util.Locale;
-
 import org.cacheflow.codegen.model.CopyKind;
 import org.cacheflow.plan.classify.MemoryFacts;
 import org.cacheflow.plan.mapping.MappingInputs;
@@ -11,8 +9,8 @@ import org.cacheflow.plan.memoryplan.MemoryPlan;
 import org.cacheflow.plan.memoryplan.MemoryPlanner;
 import org.cacheflow.plan.memoryplan.PlanRequest;
 import org.cacheflow.plan.srdag.Srdag;
-import org.cacheflow.plan.strategy.GlobalStrategy;
 import org.cacheflow.plan.strategy.PrestoreKind;
+import org.cacheflow.plan.strategy.StrategyPreset;
 import org.cacheflow.plan.strategy.TargetCache;
 
 /**
@@ -35,9 +33,9 @@ public final class PlannedExecution implements ExecutionPlan {
     this.followBuffers = followBuffers;
   }
 
-  /** Wraps a plan made with {@link #globalStrategy(String)} of the preset's name. */
+  /** Wraps a plan made with the preset's planner mode ({@link StrategyPreset#planner()}). */
   public static PlannedExecution of(MemoryPlan plan, Strategy preset) {
-    return new PlannedExecution(plan, preset, GlobalStrategy.byLabel(preset.name()) != null);
+    return new PlannedExecution(plan, preset, preset.preset().followsPlan());
   }
 
   /** Plans with the defaults (load-balancing mapping, no scenario, the given target) on {@code cores} cores. */
@@ -67,18 +65,9 @@ public final class PlannedExecution implements ExecutionPlan {
   private static PlannedExecution plan(Srdag srdag, Platform platform, Strategy preset, TargetCache target,
       MemoryFacts facts) {
     MappingInputs inputs = MappingInputs.defaults(srdag.flatGraph(), platform);
-    MemoryPlan plan = MemoryPlanner.plan(srdag, PlanRequest.of(inputs, target).withStrategy(globalStrategy(
-        preset.name())).withFacts(facts));
+    MemoryPlan plan = MemoryPlanner.plan(srdag, PlanRequest.of(inputs, target).withStrategy(
+        preset.preset().planner()).withFacts(facts));
     return of(plan, preset);
-  }
-
-  /** The plan-wide strategy closest to a preset name. */
-  public static GlobalStrategy globalStrategy(String preset) {
-    GlobalStrategy exact = GlobalStrategy.byLabel(preset.toLowerCase(Locale.ROOT));
-    if (exact != null) {
-      return exact;
-    }
-    return preset.startsWith("prestore") ? GlobalStrategy.PRESTORE : GlobalStrategy.HOMEFORWARD;
   }
 
   public MemoryPlan memoryPlan() {

@@ -1,0 +1,55 @@
+package org.cacheflow.cli;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.cacheflow.pipeline.Input;
+import org.cacheflow.pipeline.PlatformOptions;
+
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * What every command that reads a graph takes ({@code @Mixin}): the graph or project, {@code --scenario} and
+ * {@code --param}.
+ */
+public final class InputOptions {
+
+  @Parameters(paramLabel = "<graph.pi | sdf3.xml | project-dir>", arity = "0..*", description = "the graph (PiSDF "
+      + ".pi or SDF3 .xml) or PREESM project directory")
+  List<String> inputs;
+
+  @Option(names = "--scenario", paramLabel = "F", description = "PREESM scenario (data type sizes, parameter values, "
+      + "timings, constraints): a file, or a name or path in the project (4core, Scenarios/4core.scenario). For a "
+      + "project directory without --scenario, the first scenario whose files exist is used.")
+  Path scenario;
+
+  @Option(names = "--param", paramLabel = "NAME=VALUE", description = "override a parameter (NAME or "
+      + "graph/sub/NAME); repeatable; wins over the scenario")
+  List<String> params = new ArrayList<>();
+
+  /** The one graph or project named, {@code what} naming it when it is missing. */
+  Input input(String what) {
+    return new Input(CliCommand.single(inputs, what), scenario, Input.parseParams(params));
+  }
+
+  /** {@code --nodes} and {@code --cores} ({@code @Mixin} of plan and generate). */
+  public static final class Platform {
+
+    @Option(names = "--cores", paramLabel = "N", converter = PositiveInt.class, description = "cores to run on, named "
+        + "Core0..CoreN-1, instead of the scenario's architecture (without one: 1 for generate, the target's core "
+        + "count for plan); with --nodes, the cores of each node; a generated program has at most 64 in all")
+    Integer cores;
+
+    @Option(names = "--nodes", paramLabel = "N", converter = PositiveInt.class, description = "nodes (machines, one MPI "
+        + "process each) of --cores cores each: the firings are partitioned across the nodes, FIFOs between nodes "
+        + "become MPI transfers (default: the scenario's architecture); cores are numbered node by node. See "
+        + "docs/multinode.md")
+    Integer nodes;
+
+    PlatformOptions options() {
+      return new PlatformOptions(nodes, cores);
+    }
+  }
+}

@@ -1,0 +1,86 @@
+package org.cacheflow.pipeline;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.cacheflow.model.diagnostics.InputException;
+import org.cacheflow.plan.strategy.StrategyPreset;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Issue 15: the pipeline used as a front end uses it: typed results, diagnostics as objects, errors thrown. */
+class PipelineTest {
+
+  private static final Path EXAMPLE = Path.of("../../examples/filter-bank");
+  private static final Path RUNTIME = Path.of("../../runtime-c");
+
+  @TempDir
+  Path dir;
+
+  /** Records what the pipeline says while it runs. */
+  private static final class Recorder implements PipelineListener {
+    final List<String> steps = new ArrayList<>();
+    final List<Diagnostic> diagnostics = new ArrayList<>();
+
+    @Override
+    public void step(String description) {
+      steps.add(description);
+    }
+
+    @Override
+    public void diagnostic(Diagnostic diagnostic) {
+      diagnostics.add(diagnostic);
+    }
+  }
+
+  @Test
+  void generatesAProjectAndReportsWhatItChoseAsObjects() throws IOException {
+    Recorder recorder = new Recorder();
+    Path out = dir.resolve("out");
+    GenerateResult result = new Pipeline(recorder).generate(GenerateOptions.of(Input.of(EXAMPLE), out, RUNTIME)
+        .withStrategy(StrategyPreset.named("cow")).withPlatform(new PlatformOptions(null, 2))
+        .withSyntheticActors(true).withOverrideTexts(List.of("slots=3")));
+    assertTrue(Files.isRegularFile(out.resolve("CMakeLists.txt")));
+    assertEquals(StrategyPreset.COW, result.strategy());
+    assertEquals(2, result.asked().size());
+    assertTrue(result.summary().startsWith("generated "), result.summary());
+    assertTrue(result.summary().contains("strategy cow"), result.summary());
+    // the project's first usable scenario was taken: a note says which, to the listener and in the result
+    assertTrue(result.diagnostics().stream().anyMatch(d -> d.severity() == Diagnostic.Severity.NOTE
+        && d.message().startsWith("using scenario ")), result.diagnostics().toString());
+    assertEquals(recorder.diagnostics, result.diagnostics());
+    assertTrue(recorder.steps.get(0).startsWith("reading "), recorder.steps.toString());
+    assertTrue(recorder.steps.stream().anyMatch(step -> step.startsWith("writing ")), recorder.steps.toString());
+  }
+
+  @Test
+  void plansWithoutWritingAndWritesTheReportWhenAsked() {
+    Path report = dir.resolve("report");
+    PlanResult result = new Pipeline().plan(new PlanOptions(Input.of(EXAMPLE), new PlatformOptions(null, 2),
+        StrategyPreset.HOMEFORWARD, null, List.of(), "generic", report));
+    assertEquals(StrategyPreset.HOMEFORWARD.planner(), result.plan().strategy());
+    assertFalse(result.plan().fifos().isEmpty());
+    assertTrue(result.reportFiles().contains(report.resolve("plan.json")), result.reportFiles().toString());
+  }
+
+  @Test
+  void badInputNamesTheFileAndABadSettingTheOption() throws IOException {
+    Path graph = dir.resolve("broken.pi");
+    Files.writeString(graph, "<graphml>\n<graph>\n</grap>\n");
+    InputException error = assertThrows(InputException.class, () -> new Pipeline().inspect(Input.of(graph)));
+    assertTrue(error.describe().startsWith(graph + ":"), error.describe());
+    OptionException cores = assertThrows(OptionException.class, () -> new Pipeline().generate(GenerateOptions
+        .of(Input.of(EXAMPLE), dir.resolve("never"), RUNTIME).withPlatform(new PlatformOptions(null, 65))));
+    assertEquals("--cores must be at most 64, got 65", cores.getMessage());
+    assertFalse(Files.exists(dir.resolve("never")), "nothing written on error");
+    assertThrows(OptionException.class, () -> Input.parseParams(List.of("width")));
+  }
+}

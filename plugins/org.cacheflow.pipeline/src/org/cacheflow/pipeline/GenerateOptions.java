@@ -1,0 +1,120 @@
+package org.cacheflow.pipeline;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+import org.cacheflow.plan.strategy.OverrideException;
+import org.cacheflow.plan.strategy.StrategyOverride;
+import org.cacheflow.plan.strategy.StrategyPreset;
+
+/**
+ * One generation of a C project: what to load, for which platform, with which strategy, where to write.
+ *
+ * @param input the graph or project to load
+ * @param platform {@code --nodes}/{@code --cores}, or {@link PlatformOptions#ARCHITECTURE}
+ * @param strategy the strategy preset
+ * @param slots rdy-ack channel slots every channel gets ({@code --override slots=K}), or null for the plan's
+ * @param overrides per-FIFO overrides of the memory plan
+ * @param target a built-in target name or a target file
+ * @param syntheticActors whether actors get generated stand-in bodies
+ * @param actorCode the actors' code, as given
+ * @param projectDefaults what a project's own settings add to {@code actorCode} (e.g. its workflows'), or null
+ * @param outputDirectory the folder written (replaced once generation succeeded)
+ * @param runtime the runtime-c folder bundled into the output
+ */
+public record GenerateOptions(Input input, PlatformOptions platform, StrategyPreset strategy, Integer slots,
+    List<StrategyOverride> overrides, String target, boolean syntheticActors, ActorCodeOptions actorCode,
+    ActorCodeDefaults projectDefaults, Path outputDirectory, Path runtime) {
+
+  /** The target without one given: the machine this project is developed on. */
+  public static final String DEFAULT_TARGET = "zen4-vm";
+
+  /** What a project's own settings say about the actors' code (the workflow bundle reads its workflows). */
+  @FunctionalInterface
+  public interface ActorCodeDefaults {
+    /**
+     * @param projectRoot the project of the loaded graph (never null)
+     * @param given what the caller gave; the result keeps it and fills what it leaves out
+     * @param listener told why (notes) and of conflicts (warnings)
+     */
+    ActorCodeOptions complete(Path projectRoot, ActorCodeOptions given, PipelineListener listener);
+  }
+
+  public GenerateOptions {
+    Objects.requireNonNull(input);
+    platform = platform == null ? PlatformOptions.ARCHITECTURE : platform;
+    strategy = strategy == null ? StrategyPreset.DEFAULT : strategy;
+    overrides = List.copyOf(overrides);
+    target = target == null ? DEFAULT_TARGET : target;
+    actorCode = actorCode == null ? ActorCodeOptions.DEFAULTS : actorCode;
+    Objects.requireNonNull(outputDirectory);
+  }
+
+  /** The defaults (auto, the architecture's platform, zen4-vm) for {@code input} into {@code outputDirectory}. */
+  public static GenerateOptions of(Input input, Path outputDirectory, Path runtime) {
+    return new GenerateOptions(input, PlatformOptions.ARCHITECTURE, StrategyPreset.DEFAULT, null, List.of(), null,
+        false, ActorCodeOptions.DEFAULTS, null, outputDirectory, runtime);
+  }
+
+  public GenerateOptions withPlatform(PlatformOptions value) {
+    return new GenerateOptions(input, value, strategy, slots, overrides, target, syntheticActors, actorCode,
+        projectDefaults, outputDirectory, runtime);
+  }
+
+  public GenerateOptions withStrategy(StrategyPreset value) {
+    return new GenerateOptions(input, platform, value, slots, overrides, target, syntheticActors, actorCode,
+        projectDefaults, outputDirectory, runtime);
+  }
+
+  public GenerateOptions withTarget(String value) {
+    return new GenerateOptions(input, platform, strategy, slots, overrides, value, syntheticActors, actorCode,
+        projectDefaults, outputDirectory, runtime);
+  }
+
+  public GenerateOptions withSyntheticActors(boolean value) {
+    return new GenerateOptions(input, platform, strategy, slots, overrides, target, value, actorCode,
+        projectDefaults, outputDirectory, runtime);
+  }
+
+  public GenerateOptions withActorCode(ActorCodeOptions value, ActorCodeDefaults defaults) {
+    return new GenerateOptions(input, platform, strategy, slots, overrides, target, syntheticActors, value, defaults,
+        outputDirectory, runtime);
+  }
+
+  /**
+   * With the overrides as users write them ({@code --override}): {@code slots=K} sets the channel slots, any other
+   * is a per-FIFO override ({@code 'Read.frame->Blur.in=ntm'}); {@link OptionException} for a bad one.
+   */
+  public GenerateOptions withOverrideTexts(List<String> texts) {
+    Integer k = slots;
+    List<StrategyOverride> fifos = new ArrayList<>(overrides);
+    for (String text : texts) {
+      if (text.trim().startsWith("slots=")) {
+        k = parseSlots(text);
+      } else {
+        try {
+          fifos.add(StrategyOverride.parse(text));
+        } catch (OverrideException e) {
+          throw new OptionException(e.getMessage());
+        }
+      }
+    }
+    return new GenerateOptions(input, platform, strategy, k, fifos, target, syntheticActors, actorCode,
+        projectDefaults, outputDirectory, runtime);
+  }
+
+  private static int parseSlots(String override) {
+    String value = override.substring(override.indexOf('=') + 1).trim();
+    try {
+      int slots = Integer.parseInt(value);
+      if (slots >= 1) {
+        return slots;
+      }
+    } catch (NumberFormatException e) {
+      // reported below
+    }
+    throw new OptionException("--override slots=K needs a positive integer, got '" + value + "'");
+  }
+}

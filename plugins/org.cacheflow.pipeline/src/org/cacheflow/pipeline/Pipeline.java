@@ -1,0 +1,64 @@
+package org.cacheflow.pipeline;
+
+import java.util.List;
+
+import org.cacheflow.scripts.CheckPolicy;
+
+/**
+ * The one typed entry point of cacheflow: load a project or graph, plan it, generate C. The command line, the
+ * workflow runner, the Eclipse plugin and the Maven plugin all call this. Nothing is printed: results and
+ * diagnostics are objects, progress and diagnostics go to the {@link PipelineListener} as they arise; bad input
+ * throws {@link org.cacheflow.model.diagnostics.InputException} naming file, line and column, a bad setting
+ * {@link OptionException} naming the option. Not thread-safe: one pipeline per thread.
+ */
+public final class Pipeline {
+
+  private final PipelineListener listener;
+
+  public Pipeline(PipelineListener listener) {
+    this.listener = listener == null ? PipelineListener.SILENT : listener;
+  }
+
+  /** A pipeline nobody listens to. */
+  public Pipeline() {
+    this(PipelineListener.SILENT);
+  }
+
+  /**
+   * Loads a graph: a project's (its first usable scenario when none is named: a note says which), a {@code .pi}
+   * graph's or an SDF3 graph's. With {@code platform} given, a scenario's missing architecture is only a warning.
+   */
+  public LoadedInput load(Input input, PlatformOptions platform) {
+    return new Run(listener).load(input, platform);
+  }
+
+  /** Loads, analyses and expands the graph to single rate. */
+  public Inspection inspect(Input input) {
+    return new Run(listener).inspect(input);
+  }
+
+  /** Loads, analyses, expands, maps and plans every buffer's memory strategy; writes the report when asked. */
+  public PlanResult plan(PlanOptions options) {
+    return new Run(listener).plan(options);
+  }
+
+  /**
+   * Loads, plans and writes the C project. The output folder is replaced only once generation succeeded.
+   */
+  public GenerateResult generate(GenerateOptions options) {
+    return new Run(listener).generate(options);
+  }
+
+  /**
+   * Evaluates the memory scripts of the input's graphs: of a project without a scenario, every graph (with its
+   * first usable scenario) that references one; else the one graph.
+   */
+  public ScriptsResult scripts(Input input, CheckPolicy policy) {
+    return new Run(listener).scripts(input, policy);
+  }
+
+  /** Every {@code --strategy} name, for help texts and choices. */
+  public static List<String> strategyNames() {
+    return org.cacheflow.plan.strategy.StrategyPreset.labels();
+  }
+}

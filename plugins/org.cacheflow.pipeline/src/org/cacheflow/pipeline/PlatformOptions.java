@@ -1,0 +1,113 @@
+package org.cacheflow.pipeline;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.cacheflow.model.Architecture;
+import org.cacheflow.plan.mapping.Network;
+import org.cacheflow.plan.mapping.Platform;
+import org.cacheflow.plan.strategy.TargetCache;
+
+/**
+ * The {@code --nodes N} and {@code --cores C} options of {@code plan}, {@code generate} and {@code run-workflow}:
+ * {@code --cores C} alone is C cores on one machine; with {@code --nodes N} it is the cores of each of N nodes
+ * (issue 16). Neither: the scenario's architecture decides, nodes included.
+ *
+ * @param nodes the {@code --nodes} value, or null
+ * @param cores the {@code --cores} value, or null
+ */
+public record PlatformOptions(Integer nodes, Integer cores) {
+
+  /**
+   * The most cores a generated program runs on, counted across its nodes (cores are numbered across nodes in the
+   * generated code, which has room for this many).
+   */
+  public static final int MAX_CORES = 64;
+
+  /** The most cores {@code --nodes} may describe in all, for {@code plan} too (beyond, no graph could use them). */
+  public static final int MAX_PLANNED_CORES = 65536;
+
+  /** Neither option: the scenario's architecture decides. */
+  public static final PlatformOptions ARCHITECTURE = new PlatformOptions(null, null);
+
+  /** Whether the command line describes the platform itself (then the scenario's architecture may be absent). */
+  public boolean given() {
+    return nodes != null || cores != null;
+  }
+
+  /**
+   * The platform to plan for: the command line's, else the architecture's, else one node of {@code fallbackCores}
+   * cores. With {@code --nodes} and without {@code --cores}, every node has as many cores as a node of the
+   * architecture has (its largest), else {@code fallbackCores}. The nodes talk through the network the architecture
+   * describes (its link speed), else MPI over shared memory ({@link Network}), in the scenario's time unit: the
+   * target's {@code timing.ns} when it gives one, else nanoseconds.
+   *
+   * @param architecture the scenario's architecture, or null
+   * @param oneNodeGeneric whether a one-node architecture becomes as many cores named {@code Core0..} of one type
+   *     ({@code generate}'s way) rather than its own cores ({@code plan}'s)
+   */
+  public Platform platform(Architecture architecture, TargetCache target, int fallbackCores, boolean oneNodeGeneric) {
+    double timeUnit = target.costs().timeUnitNanos() > 0 ? target.costs().timeUnitNanos() * 1e-9
+        : Network.NANOSECONDS;
+    Platform described = architecture == null || architecture.getCores().isEmpty() ? null
+        : Platform.of(architecture, timeUnit);
+    if (described != null && oneNodeGeneric && described.nodes() == 1) {
+      described = Platform.generic(described.size());
+    }
+    Network network = described != null ? described.network() : Network.loopback(timeUnit);
+    if (nodes == null) {
+      return cores != null ? Platform.generic(cores).withNetwork(network)
+          : described != null ? described : Platform.generic(fallbackCores).withNetwork(network);
+    }
+    int perNode = cores != null ? cores : described != null ? largestNode(described) : fallbackCores;
+    if ((long) nodes * perNode > MAX_PLANNED_CORES) {
+      throw new OptionException("--nodes " + nodes + " x " + perNode + " cores per node is " + (long) nodes * perNode
+          + " cores; at most " + MAX_PLANNED_CORES + " in all");
+    }
+    return Platform.generic(nodes, perNode).withNetwork(network);
+  }
+
+  /**
+   * Refuses a platform of more than {@link #MAX_CORES} cores in all, naming the options that made it (a generated
+   * program's limit; {@code plan} has none).
+   */
+  public void checkGenerated(Platform platform) {
+    if (platform.size() <= MAX_CORES) {
+      return;
+    }
+    if (nodes != null) {
+      throw new OptionException("--nodes " + nodes + " x " + platform.coresOf(0).length + " cores per node is "
+          + platform.size() + " cores; a generated program runs on at most " + MAX_CORES + " cores in total");
+    }
+    if (cores != null) {
+      throw new OptionException("--cores must be at most " + MAX_CORES + ", got " + cores);
+    }
+    throw new OptionException("the scenario's architecture has " + platform.size() + " cores; a generated program "
+        + "runs on at most " + MAX_CORES + " (choose fewer with --cores, or --nodes and --cores)");
+  }
+
+  /**
+   * The platform's nodes and cores in words: {@code 2 cores}, {@code 2 nodes x 2 cores}, or
+   * {@code 3 nodes (2+2+1 cores)} when nodes differ.
+   */
+  public static String describe(Platform platform) {
+    if (platform.nodes() == 1) {
+      return platform.size() + " cores";
+    }
+    List<String> counts = new ArrayList<>();
+    for (int node = 0; node < platform.nodes(); node++) {
+      counts.add(Integer.toString(platform.coresOf(node).length));
+    }
+    boolean even = counts.stream().distinct().count() == 1;
+    return platform.nodes() + " nodes " + (even ? "x " + counts.get(0) + (counts.get(0).equals("1") ? " core"
+        : " cores") : "(" + String.join("+", counts) + " cores)");
+  }
+
+  private static int largestNode(Platform platform) {
+    int largest = 0;
+    for (int node = 0; node < platform.nodes(); node++) {
+      largest = Math.max(largest, platform.coresOf(node).length);
+    }
+    return largest;
+  }
+}

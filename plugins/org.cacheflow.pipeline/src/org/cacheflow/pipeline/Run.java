@@ -1,0 +1,310 @@
+package org.cacheflow.pipeline;
+
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+import org.cacheflow.codegen.ProjectWriter;
+import org.cacheflow.codegen.build.CodeModelBuilder;
+import org.cacheflow.codegen.build.PlannedExecution;
+import org.cacheflow.codegen.build.Strategy;
+import org.cacheflow.codegen.model.ActorSources;
+import org.cacheflow.codegen.model.CodeProject;
+import org.cacheflow.io.project.PreesmProject;
+import org.cacheflow.io.project.ScenarioReferences;
+import org.cacheflow.io.scenario.ScenarioReader;
+import org.cacheflow.model.Actor;
+import org.cacheflow.model.Graph;
+import org.cacheflow.model.diagnostics.Diagnostics;
+import org.cacheflow.model.diagnostics.InputException;
+import org.cacheflow.model.diagnostics.SourceLocation;
+import org.cacheflow.plan.analysis.AnalysisResult;
+import org.cacheflow.plan.analysis.GraphAnalysis;
+import org.cacheflow.plan.classify.ScriptMemoryFacts;
+import org.cacheflow.plan.mapping.MappingInputs;
+import org.cacheflow.plan.mapping.Platform;
+import org.cacheflow.plan.memory.MemoryScripts;
+import org.cacheflow.plan.memory.ScriptReport;
+import org.cacheflow.plan.memoryplan.MemoryPlan;
+import org.cacheflow.plan.memoryplan.MemoryPlanner;
+import org.cacheflow.plan.memoryplan.PlanRequest;
+import org.cacheflow.plan.report.ReportWriter;
+import org.cacheflow.plan.srdag.SingleRateExpansion;
+import org.cacheflow.plan.srdag.Srdag;
+import org.cacheflow.plan.strategy.OverrideException;
+import org.cacheflow.plan.strategy.TargetCache;
+import org.cacheflow.scripts.CheckPolicy;
+
+/** One call of the {@link Pipeline}: its diagnostics, in order, and the steps it goes through. */
+final class Run {
+
+  private final PipelineListener listener;
+  private final Diagnostics warnings = new Diagnostics();
+  private final List<Diagnostic> said = new ArrayList<>();
+
+  Run(PipelineListener listener) {
+    this.listener = listener;
+  }
+
+  private void say(Diagnostic diagnostic) {
+    said.add(diagnostic);
+    listener.diagnostic(diagnostic);
+  }
+
+  /** The warnings collected while reading and analysing, then {@code later}: the end of a call. */
+  private List<Diagnostic> finish(List<Diagnostic> later) {
+    for (Diagnostics.Warning warning : warnings.warnings()) {
+      say(Diagnostic.warning(warning.location(), warning.message()));
+    }
+    later.forEach(this::say);
+    return said;
+  }
+
+  LoadedInput load(Input input, PlatformOptions platform) {
+    listener.step("reading " + input.path());
+    LoadedInput loaded = InputLoader.load(input.path(), input.scenario(), input.params(), platform.given(), warnings);
+    if (input.scenario() == null && loaded.scenarioFile() != null) {
+      say(Diagnostic.note("using scenario " + PathText.display(loaded.scenarioFile())
+          + " (choose another with --scenario)"));
+    }
+    return loaded;
+  }
+
+  private AnalysisResult analyse(LoadedInput loaded) {
+    listener.step("analysing " + loaded.graph().getName());
+    return GraphAnalysis.analyse(loaded.graph(), loaded.parameterOverrides(), warnings, listener);
+  }
+
+  private Srdag expand(AnalysisResult analysis) {
+    listener.step("expanding to a single-rate graph");
+    return SingleRateExpansion.expand(analysis, listener);
+  }
+
+  Inspection inspect(Input input) {
+    LoadedInput loaded = load(input, PlatformOptions.ARCHITECTURE);
+    AnalysisResult analysis = analyse(loaded);
+    Srdag srdag = expand(analysis);
+    listener.done();
+    return new Inspection(loaded, analysis, srdag, finish(List.of()));
+  }
+
+  private static MappingInputs mappingInputs(LoadedInput loaded, AnalysisResult analysis, Platform platform,
+      Diagnostics diagnostics) {
+    List<String> specialOperators = loaded.scenarioFile() == null ? List.of()
+        : ScenarioReader.readFile(loaded.scenarioFile(), new Diagnostics()).specialVertexOperators();
+    return MappingInputs.fromScenario(analysis.flatGraph(), platform, loaded.scenario(), specialOperators,
+        diagnostics);
+  }
+
+  private static List<Diagnostic> scriptWarnings(ScriptReport scripts) {
+    return scripts.errors().stream().map(error -> Diagnostic.warning(null, "memory script: " + error
+        + " (its merges and marks are left out)")).toList();
+  }
+
+  PlanResult plan(PlanOptions options) {
+    TargetCache target = TargetCache.resolve(options.target());
+    LoadedInput loaded = load(options.input(), options.platform());
+    AnalysisResult analysis = analyse(loaded);
+    Srdag srdag = expand(analysis);
+    Platform platform = options.platform().platform(loaded.architecture(), target, target.cores(), false);
+    MappingInputs inputs = mappingInputs(loaded, analysis, platform, warnings);
+    listener.step("running memory scripts");
+    ScriptReport scripts = loaded.memoryScripts(srdag, warnings);
+    listener.step("planning");
+    MemoryPlan plan;
+    try {
+      plan = MemoryPlanner.plan(srdag, PlanRequest.of(inputs, target).withPolicy(options.policy())
+          .withStrategy(options.strategy().planner()).withOverrides(options.overrides())
+          .withFacts(ScriptMemoryFacts.of(srdag, scripts)).withProgress(listener));
+    } catch (OverrideException e) {
+      listener.done();
+      throw new OptionException(e.getMessage());
+    }
+    List<Path> written = options.reportDirectory() == null ? List.of()
+        : ReportWriter.write(plan, options.reportDirectory());
+    listener.done();
+    List<Diagnostic> later = new ArrayList<>(scriptWarnings(scripts));
+    plan.notes().forEach(note -> later.add(Diagnostic.note(note)));
+    return new PlanResult(loaded, plan, scripts, written, finish(later));
+  }
+
+  GenerateResult generate(GenerateOptions options) {
+    TargetCache target = TargetCache.resolve(options.target());
+    for (Path folder : concat(options.actorCode().sources(), options.actorCode().includes())) {
+      if (!Files.isDirectory(folder)) {
+        throw new InputException(SourceLocation.file(folder), "no such directory");
+      }
+    }
+    if (options.runtime() == null) {
+      throw new OptionException("no C runtime folder to bundle");
+    }
+    Strategy strategy = Strategy.of(options.strategy());
+    if (options.slots() != null) {
+      strategy = strategy.withSlots(options.slots());
+    }
+    LoadedInput loaded = load(options.input(), options.platform());
+    Platform platform = options.platform().platform(loaded.architecture(), target, 1, true);
+    options.platform().checkGenerated(platform);
+    AnalysisResult analysis = analyse(loaded);
+    Srdag srdag = expand(analysis);
+    listener.step("planning and building the code model");
+    MappingInputs inputs = mappingInputs(loaded, analysis, platform, warnings);
+    ScriptReport scripts = loaded.memoryScripts(srdag, warnings);
+    MemoryPlan memoryPlan;
+    PlannedExecution plan;
+    try {
+      memoryPlan = MemoryPlanner.plan(srdag, PlanRequest.of(inputs, target)
+          .withPolicy(org.cacheflow.plan.mapping.MappingPolicy.LOAD_BALANCE)
+          .withStrategy(options.strategy().planner()).withOverrides(options.overrides())
+          .withFacts(ScriptMemoryFacts.of(srdag, scripts)).withProgress(listener));
+      plan = PlannedExecution.of(memoryPlan, strategy);
+    } catch (OverrideException e) {
+      listener.done();
+      throw new OptionException(e.getMessage());
+    }
+    CodeProject project = CodeModelBuilder.build(plan, options.syntheticActors());
+    Path outDir = options.outputDirectory();
+    listener.step("writing " + outDir);
+    ActorSources actors = ActorSources.NONE;
+    if (!options.syntheticActors()) {
+      ActorCodeOptions code = options.actorCode();
+      if (options.projectDefaults() != null && loaded.projectRoot() != null) {
+        code = options.projectDefaults().complete(loaded.projectRoot(), code, new PipelineListener() {
+          @Override
+          public void diagnostic(Diagnostic diagnostic) {
+            say(diagnostic);
+          }
+        });
+      }
+      actors = actorSources(outDir, loaded.projectRoot(), code);
+    }
+    try {
+      ProjectWriter.write(project, actors, options.runtime(), outDir);
+    } catch (UncheckedIOException e) {
+      throw new InputException(SourceLocation.file(outDir), e.getMessage(), e);
+    }
+    listener.done();
+    List<Diagnostic> later = new ArrayList<>(scriptWarnings(scripts));
+    // the planner may map the graph to fewer cores than asked when they cannot win (CoreCount): its notes say why
+    // (the balancing of the cores, when there was one, comes before the verdict)
+    if (memoryPlan.schedule().coreCount() < platform.size()) {
+      memoryPlan.notes().forEach(note -> later.add(Diagnostic.note(note)));
+    }
+    return new GenerateResult(loaded, outDir, platform, memoryPlan, project, options.strategy(),
+        options.syntheticActors(), finish(later));
+  }
+
+  /**
+   * What the generated project needs to build the actors' code: the given folders, else the project's Code/src,
+   * plus its Code/include; PROJECT_ROOT_PATH as its Code/ folder. Paths relative to the output.
+   */
+  private ActorSources actorSources(Path outDir, Path projectRoot, ActorCodeOptions given) {
+    Path code = projectRoot == null ? null : projectRoot.resolve("Code");
+    Path sourceFolder = given.sources();
+    if (sourceFolder == null && code != null && Files.isDirectory(code.resolve("src"))) {
+      sourceFolder = code.resolve("src");
+      say(Diagnostic.note("actor sources from " + PathText.display(sourceFolder) + " (choose others with --sources)"));
+    } else if (sourceFolder == null) {
+      say(Diagnostic.warning(null, "no actor sources (no --sources, and no Code/src in a project): configuring the "
+          + "generated project stops until CACHEFLOW_ACTOR_SOURCES names them; --synthetic-actors builds without "
+          + "them"));
+    }
+    List<String> includeFolders = new ArrayList<>();
+    if (code != null && Files.isDirectory(code.resolve("include"))) {
+      includeFolders.add(PathText.relative(outDir, code.resolve("include")));
+    }
+    for (Path include : given.includes()) {
+      String folder = PathText.relative(outDir, include);
+      if (!includeFolders.contains(folder)) {
+        includeFolders.add(folder);
+      }
+    }
+    List<String> definitions = given.definitions();
+    boolean rootGiven = definitions.stream().anyMatch(d -> d.equals("PROJECT_ROOT_PATH")
+        || d.startsWith("PROJECT_ROOT_PATH="));
+    String root = code != null && Files.isDirectory(code) && !rootGiven ? PathText.relative(outDir, code) : null;
+    return new ActorSources(PathText.relative(outDir, sourceFolder), includeFolders, definitions, given.libraries(), root);
+  }
+
+  private static List<Path> concat(Path first, List<Path> rest) {
+    List<Path> all = new ArrayList<>();
+    if (first != null) {
+      all.add(first);
+    }
+    all.addAll(rest);
+    return all;
+  }
+
+  ScriptsResult scripts(Input input, CheckPolicy checkPolicy) {
+    List<LoadedInput> inputs = new ArrayList<>();
+    if (Files.isDirectory(input.path()) && input.scenario() == null) {
+      PreesmProject project = PreesmProject.open(input.path(), warnings);
+      Set<Path> covered = new LinkedHashSet<>();
+      for (Path candidate : project.scenarios()) {
+        Diagnostics quiet = new Diagnostics();
+        ScenarioReferences references = project.references(ScenarioReader.readFile(candidate, quiet), quiet);
+        if (references.algorithm().isPresent() && references.architecture().isPresent()) {
+          LoadedInput loaded = InputLoader.load(input.path(), candidate, input.params(), warnings);
+          covered.add(loaded.source().toAbsolutePath().normalize());
+          if (referencesScript(loaded.graph())) {
+            inputs.add(loaded);
+          }
+        }
+      }
+      for (Path graph : project.algorithms()) {
+        if (!covered.contains(graph.toAbsolutePath().normalize())) {
+          LoadedInput loaded = InputLoader.load(graph, null, input.params(), warnings);
+          if (referencesScript(loaded.graph())) {
+            inputs.add(loaded);
+          }
+        }
+      }
+      // graphs that refine an actor of another graph are evaluated as part of that graph
+      Set<Path> subgraphs = new LinkedHashSet<>();
+      for (LoadedInput loaded : inputs) {
+        collectSubgraphs(loaded.graph(), subgraphs);
+      }
+      inputs.removeIf(loaded -> subgraphs.contains(loaded.source().toAbsolutePath().normalize()));
+    } else {
+      inputs.add(InputLoader.load(input.path(), input.scenario(), input.params(), warnings));
+    }
+    List<ScriptEvaluation> evaluations = new ArrayList<>();
+    for (LoadedInput loaded : inputs) {
+      AnalysisResult analysis = GraphAnalysis.analyse(loaded.graph(), loaded.parameterOverrides(), warnings);
+      Srdag srdag = SingleRateExpansion.expand(analysis.flatGraph());
+      ScriptReport report = MemoryScripts.evaluate(srdag, loaded.scriptRoot(), MemoryScripts.Options.defaults()
+          .withSizesInBits(loaded.sizesInBits()).withCheckPolicy(checkPolicy), warnings);
+      evaluations.add(new ScriptEvaluation(loaded, report));
+    }
+    return new ScriptsResult(evaluations, finish(List.of()));
+  }
+
+  private static void collectSubgraphs(Graph graph, Set<Path> files) {
+    for (Actor actor : graph.getActors()) {
+      if (actor.getRefinement() != null && actor.getRefinement().getSubgraph() != null) {
+        Graph subgraph = actor.getRefinement().getSubgraph();
+        if (subgraph.getFile() != null) {
+          files.add(Path.of(subgraph.getFile()).toAbsolutePath().normalize());
+        }
+        collectSubgraphs(subgraph, files);
+      }
+    }
+  }
+
+  private static boolean referencesScript(Graph graph) {
+    for (Actor actor : graph.getActors()) {
+      if (actor.getMemoryScript() != null && !actor.getMemoryScript().isBlank()) {
+        return true;
+      }
+      if (actor.getRefinement() != null && actor.getRefinement().getSubgraph() != null
+          && referencesScript(actor.getRefinement().getSubgraph())) {
+        return true;
+      }
+    }
+    return false;
+  }
+}

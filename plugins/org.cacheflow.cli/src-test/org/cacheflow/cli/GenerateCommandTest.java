@@ -112,9 +112,9 @@ class GenerateCommandTest {
         run.err());
     // the example's Code/include is searched all the same, and PROJECT_ROOT_PATH names its Code/ folder
     String cmake = Files.readString(out.resolve("CMakeLists.txt"));
-    assertTrue(cmake.contains("set(CACHEFLOW_ACTOR_INCLUDES \"" + GenerateCommand.relative(out,
+    assertTrue(cmake.contains("set(CACHEFLOW_ACTOR_INCLUDES \"" + org.cacheflow.pipeline.PathText.relative(out,
         EXAMPLE.resolve("Code/include")) + "\""), cmake);
-    assertTrue(cmake.contains("set(CACHEFLOW_PROJECT_ROOT_PATH \"" + GenerateCommand.relative(out,
+    assertTrue(cmake.contains("set(CACHEFLOW_PROJECT_ROOT_PATH \"" + org.cacheflow.pipeline.PathText.relative(out,
         EXAMPLE.resolve("Code")) + "\""), cmake);
   }
 
@@ -189,6 +189,6 @@ class GenerateCommandTest {
 
   @Test
   void outputPathsOfActorSourcesAreRelative() {
-    assertEquals("../src", GenerateCommand.relative(dir.resolve("out"), dir.resolve("src")));
+    assertEquals("../src", org.cacheflow.pipeline.PathText.relative(dir.resolve("out"), dir.resolve("src")));
   }
 }

@@ -146,7 +146,9 @@ class PreesmApplicationTest {
       assertTrue(help.contains(" " + strategy + " ") || help.contains(" " + strategy + "\n"), strategy + " in\n" + help);
     }
     // continued lines of the strategy list start in the options' description column
-    String strategies = help.substring(help.indexOf("  --strategy S"), help.indexOf("  --override"));
+    // (whole lines: options are indented in the generated help)
+    String strategies = help.substring(help.lastIndexOf('\n', help.indexOf("  --strategy S")) + 1,
+        help.lastIndexOf('\n', help.indexOf("  --override")) + 1);
     int column = strategies.indexOf("baseline");
     strategies.lines().skip(1).forEach(line -> assertEquals(column, line.length() - line.stripLeading().length(),
         line));

@@ -1,90 +1,67 @@
 package org.cacheflow.cli;
 
-import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 
-import org.cacheflow.cli.InputLoader.LoadedInput;
 import org.cacheflow.model.ActorKind;
-import org.cacheflow.model.diagnostics.Diagnostics;
+import org.cacheflow.pipeline.Input;
+import org.cacheflow.pipeline.Inspection;
+import org.cacheflow.pipeline.LoadedInput;
+import org.cacheflow.pipeline.PathText;
+import org.cacheflow.pipeline.Pipeline;
 import org.cacheflow.plan.analysis.AnalysisResult;
 import org.cacheflow.plan.analysis.FifoBuffer;
 import org.cacheflow.plan.analysis.FlatActor;
 import org.cacheflow.plan.analysis.FlatFifo;
 import org.cacheflow.plan.analysis.FlatGraph;
-import org.cacheflow.plan.analysis.GraphAnalysis;
 import org.cacheflow.plan.report.JsonText;
-import org.cacheflow.plan.srdag.SingleRateExpansion;
 import org.cacheflow.plan.srdag.Srdag;
 
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
 /** {@code cacheflow inspect}: read, check, flatten and expand a graph, and summarise it. */
-public final class InspectCommand implements Command {
+@Command(name = "inspect", header = "read and check a graph; print actors, repetitions, FIFOs and the single-rate graph "
+    + "size", synopsisHeading = "usage: ", abbreviateSynopsis = true, separator = " ", sortOptions = false,
+    description = {"", "Reads a PiSDF graph (with its sub-graphs), an SDF3 graph, or a PREESM project, checks it (balance "
+        + "equations, liveness with delays), flattens the hierarchy and expands it to a single-rate graph, then prints "
+        + "actors with their repetitions, FIFOs with rates and sizes, the single-rate graph's size, and warnings (on "
+        + "stderr).", ""}, optionListHeading = "%noptions:%n", parameterListHeading = "%n",
+    footer = {"", "Actor names are relative to the top graph, hierarchical levels joined with '/'; FIFO ends are "
+        + "written actor.port. Sizes are bytes."})
+public final class InspectCommand extends CliCommand {
+
+  @Parameters(paramLabel = "<graph.pi | sdf3.xml | project-dir>", arity = "0..*", description = "the graph or "
+      + "PREESM project")
+  List<String> inputs;
+
+  @Option(names = "--scenario", paramLabel = "F", description = "PREESM scenario giving data type sizes and "
+      + "parameter values: a file, or a name or path in the project (4core, Scenarios/4core.scenario). For a project "
+      + "directory without --scenario, the first scenario whose files exist is used.")
+  Path scenario;
+
+  @Option(names = "--param", paramLabel = "NAME=VALUE", description = "override a parameter (NAME or graph/sub/NAME); "
+      + "repeatable; wins over the scenario")
+  List<String> params = new ArrayList<>();
+
+  @Option(names = "--json", description = "print JSON: {\"graph\", \"actors\": [{\"name\", \"kind\", "
+      + "\"repetitions\"}], \"fifos\": [{\"source\", \"target\", \"type\", \"tokenBytes\", \"production\", "
+      + "\"consumption\", \"delay\"}], \"srdag\": {\"vertices\", \"edges\"}}")
+  boolean json;
 
   @Override
-  public String name() {
-    return "inspect";
-  }
-
-  @Override
-  public String summary() {
-    return "read and check a graph; print actors, repetitions, FIFOs and the single-rate graph size";
-  }
-
-  @Override
-  public String help() {
-    return """
-        usage: cacheflow inspect <graph.pi | sdf3.xml | project-dir> [--scenario F] [--param NAME=VALUE]... [--json]
-
-        Reads a PiSDF graph (with its sub-graphs), an SDF3 graph, or a PREESM project, checks it (balance
-        equations, liveness with delays), flattens the hierarchy and expands it to a single-rate graph, then
-        prints actors with their repetitions, FIFOs with rates and sizes, the single-rate graph's size, and
-        warnings (on stderr).
-
-        options:
-          --scenario F        PREESM scenario giving data type sizes and parameter values: a file, or a name
-                              or path in the project (4core, Scenarios/4core.scenario). For a project
-                              directory without --scenario, the first scenario whose files exist is used.
-          --param NAME=VALUE  override a parameter (NAME or graph/sub/NAME); repeatable; wins over the scenario
-          --json              print JSON: {"graph", "actors": [{"name", "kind", "repetitions"}],
-                              "fifos": [{"source", "target", "type", "tokenBytes", "production",
-                              "consumption", "delay"}], "srdag": {"vertices", "edges"}}
-          --help              this text
-
-        Actor names are relative to the top graph, hierarchical levels joined with '/'; FIFO ends are
-        written actor.port. Sizes are bytes.
-        """;
-  }
-
-  @Override
-  public int run(List<String> args, PrintStream out, PrintStream err) {
-    Arguments arguments = Arguments.parse(args, Set.of("--json"), Set.of("--scenario", "--param"));
-    Path input = Path.of(arguments.single("graph, SDF3 file or project directory"));
-    Path scenario = arguments.option("--scenario").map(Path::of).orElse(null);
-    boolean json = arguments.flag("--json");
-
-    Diagnostics diagnostics = new Diagnostics();
-    Progress progress = new Progress(err);
-    progress.step("reading " + input);
-    LoadedInput loaded = InputLoader.load(input, scenario, arguments.all("--param"), diagnostics);
-    if (scenario == null && loaded.scenarioFile() != null) {
-      err.println("note: using scenario " + Paths.display(loaded.scenarioFile()) + " (choose another with --scenario)");
-    }
-    progress.step("analysing " + loaded.graph().getName());
-    AnalysisResult analysis = GraphAnalysis.analyse(loaded.graph(), loaded.parameterOverrides(), diagnostics,
-        progress);
-    progress.step("expanding to a single-rate graph");
-    Srdag srdag = SingleRateExpansion.expand(analysis, progress);
-    progress.done();
-
-    for (Diagnostics.Warning warning : diagnostics.warnings()) {
-      err.println("warning: " + warning);
-    }
-    out.print(json ? JsonText.print(toJson(loaded, analysis, srdag)) : toText(loaded, analysis, srdag));
+  public Integer call() {
+    Path input = single(inputs, "graph, SDF3 file or project directory");
+    Input what = new Input(input, scenario, Input.parseParams(params));
+    Inspection inspection = new Pipeline(progress()).inspect(what);
+    LoadedInput loaded = inspection.input();
+    out.print(json ? JsonText.print(toJson(loaded, inspection.analysis(), inspection.srdag()))
+        : toText(loaded, inspection.analysis(), inspection.srdag()));
     return Main.OK;
   }
 
@@ -143,9 +120,9 @@ public final class InspectCommand implements Command {
   private static String toText(LoadedInput loaded, AnalysisResult analysis, Srdag srdag) {
     FlatGraph graph = analysis.flatGraph();
     StringBuilder text = new StringBuilder();
-    text.append("graph ").append(loaded.graph().getName()).append("  (").append(Paths.display(loaded.source()));
+    text.append("graph ").append(loaded.graph().getName()).append("  (").append(PathText.display(loaded.source()));
     if (loaded.scenarioFile() != null) {
-      text.append(", scenario ").append(Paths.display(loaded.scenarioFile()));
+      text.append(", scenario ").append(PathText.display(loaded.scenarioFile()));
     }
     text.append(")\n\n");
 

@@ -2,13 +2,14 @@ package org.cacheflow.cli;
 
 import java.io.PrintStream;
 
-import org.cacheflow.plan.analysis.ProgressListener;
+import org.cacheflow.pipeline.Diagnostic;
+import org.cacheflow.pipeline.PipelineListener;
 
 /**
  * Shows what a long command is doing on one rewritten stderr line, only when stderr is a terminal (logs
  * and tests see nothing). Set {@code CACHEFLOW_PROGRESS=1} to force it, {@code 0} to silence it.
  */
-final class Progress implements ProgressListener {
+public final class Progress implements PipelineListener {
 
   private final PrintStream err;
   private final boolean enabled;
@@ -18,13 +19,21 @@ final class Progress implements ProgressListener {
   private long worked;
   private long lastPrint;
 
-  Progress(PrintStream err) {
+  public Progress(PrintStream err) {
     this.err = err;
     String forced = System.getenv("CACHEFLOW_PROGRESS");
     this.enabled = forced != null ? forced.equals("1") : System.console() != null && err == System.err;
   }
 
-  void step(String description) {
+  /** Prints a diagnostic as {@code warning: FILE:LINE:COL: message} or {@code note: message}. */
+  @Override
+  public void diagnostic(Diagnostic diagnostic) {
+    clear();
+    err.println(diagnostic.severity().name().toLowerCase(java.util.Locale.ROOT) + ": " + diagnostic);
+  }
+
+  @Override
+  public void step(String description) {
     step = description;
     task = "";
     total = 0;
@@ -48,6 +57,10 @@ final class Progress implements ProgressListener {
 
   @Override
   public void done() {
+    clear();
+  }
+
+  private void clear() {
     if (enabled) {
       err.print("\r\033[K");
       err.flush();

@@ -14,4 +14,13 @@ public final class PathText {
     return absolute.startsWith(here) && !absolute.equals(here) ? here.relativize(absolute).toString()
         : path.toString();
   }
+
+  /** {@code folder} relative to {@code base} (an output folder), with '/': generated files name no absolute path. */
+  public static String relative(Path base, Path folder) {
+    if (folder == null) {
+      return null;
+    }
+    return base.toAbsolutePath().normalize().relativize(folder.toAbsolutePath().normalize()).toString()
+        .replace('\\', '/');
+  }
 }

@@ -215,10 +215,10 @@ final class Run {
     }
     List<String> includeFolders = new ArrayList<>();
     if (code != null && Files.isDirectory(code.resolve("include"))) {
-      includeFolders.add(relative(outDir, code.resolve("include")));
+      includeFolders.add(PathText.relative(outDir, code.resolve("include")));
     }
     for (Path include : given.includes()) {
-      String folder = relative(outDir, include);
+      String folder = PathText.relative(outDir, include);
       if (!includeFolders.contains(folder)) {
         includeFolders.add(folder);
       }
@@ -226,17 +226,8 @@ final class Run {
     List<String> definitions = given.definitions();
     boolean rootGiven = definitions.stream().anyMatch(d -> d.equals("PROJECT_ROOT_PATH")
         || d.startsWith("PROJECT_ROOT_PATH="));
-    String root = code != null && Files.isDirectory(code) && !rootGiven ? relative(outDir, code) : null;
-    return new ActorSources(relative(outDir, sourceFolder), includeFolders, definitions, given.libraries(), root);
-  }
-
-  /** {@code folder} relative to the output folder, with '/': generated files name no absolute path. */
-  static String relative(Path outDir, Path folder) {
-    if (folder == null) {
-      return null;
-    }
-    Path base = outDir.toAbsolutePath().normalize();
-    return base.relativize(folder.toAbsolutePath().normalize()).toString().replace('\\', '/');
+    String root = code != null && Files.isDirectory(code) && !rootGiven ? PathText.relative(outDir, code) : null;
+    return new ActorSources(PathText.relative(outDir, sourceFolder), includeFolders, definitions, given.libraries(), root);
   }
 
   private static List<Path> concat(Path first, List<Path> rest) {

@@ -8,7 +8,7 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
 
-import org.cacheflow.plan.strategy.GlobalStrategy;
+import org.cacheflow.plan.strategy.StrategyPreset;
 import org.cacheflow.plan.strategy.TargetCache;
 import org.cacheflow.workflow.descriptor.AllowedValue;
 import org.cacheflow.workflow.descriptor.TaskParameter;
@@ -30,16 +30,16 @@ class CodegenTaskTest {
   @Test
   void everyMemoryStrategyValueSelectsADistinctPlanStrategyAndAllAreReachable() {
     TaskParameter parameter = CodegenTask.DESCRIPTOR.parameter(CodegenTask.MEMORY_STRATEGY).orElseThrow();
-    Set<GlobalStrategy> reached = EnumSet.noneOf(GlobalStrategy.class);
+    Set<StrategyPreset> reached = EnumSet.noneOf(StrategyPreset.class);
     for (AllowedValue value : parameter.values()) {
-      GlobalStrategy strategy = CodegenTask.strategy(value.name()).orElseThrow();
+      StrategyPreset strategy = CodegenTask.strategy(value.name()).orElseThrow();
       assertTrue(reached.add(strategy), value.name() + " selects " + strategy + " twice");
       assertTrue(parameter.problem(value.name()).isEmpty(), value.name());
       assertTrue(parameter.problem(value.name().toUpperCase()).isEmpty(), "case-insensitive: " + value.name());
     }
-    assertEquals(EnumSet.allOf(GlobalStrategy.class), reached);
+    assertEquals(EnumSet.copyOf(StrategyPreset.plannerModes()), reached);
     assertEquals("Auto", parameter.defaultValue());
-    assertEquals(GlobalStrategy.AUTO, CodegenTask.strategy(parameter.defaultValue()).orElseThrow());
+    assertEquals(StrategyPreset.AUTO, CodegenTask.strategy(parameter.defaultValue()).orElseThrow());
   }
 
   @Test

@@ -5,14 +5,13 @@ import java.util.Collection;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
 import org.cacheflow.plan.strategy.Bytes;
-import org.cacheflow.plan.strategy.GlobalStrategy;
 import org.cacheflow.plan.strategy.OverrideException;
 import org.cacheflow.plan.strategy.StrategyOverride;
+import org.cacheflow.plan.strategy.StrategyPreset;
 import org.cacheflow.plan.strategy.TargetCache;
 import org.cacheflow.workflow.descriptor.AllowedValue;
 import org.cacheflow.workflow.descriptor.DocumentedError;
@@ -43,29 +42,32 @@ public final class CodegenTask {
   public static final String COMPILE_DEFINITIONS = "Compile definitions";
   public static final String LIBRARIES = "Libraries";
 
-  /** The workflow names of the memory strategies and the plan strategy each selects. */
-  public static final Map<String, GlobalStrategy> STRATEGIES = strategies();
+  /** The workflow names of the memory strategies and the preset each selects (from the strategy vocabulary). */
+  public static final Map<String, StrategyPreset> STRATEGIES = strategies();
+
+  /** What each strategy of the task does, in the words of the task reference (docs/workflow.md). */
+  private static final Map<StrategyPreset, String> STRATEGY_DOCS = Map.of(
+      StrategyPreset.BASELINE, "Plain copies everywhere, like PREESM's generated code: no buffer merging, "
+          + "every fork, join, broadcast and round buffer copies its data with memcpy. The reference to compare "
+          + "the other strategies with.",
+      StrategyPreset.COW, "Memory-script merges are kept; every copy that can be a copy-on-write "
+          + "view is one, so pages are copied only when a consumer writes them.",
+      StrategyPreset.NTM, "Memory-script merges are kept; every copy uses non-temporal (streaming) "
+          + "stores, which do not evict the data the cores are working on.",
+      StrategyPreset.PRESTORE, "Memory-script merges are kept; every written buffer is pre-stored after its "
+          + "last write (demote, clean or skip, chosen from the distance to its next use).",
+      StrategyPreset.HOMEFORWARD, "Memory-script merges are kept; every cross-core buffer with memory of its "
+          + "own becomes a home-forwarded rdy-ack channel, homed at the consumer's core.",
+      StrategyPreset.AUTO, "Each buffer gets the strategy that the measured costs of the target and the "
+          + "buffer's reuse distance favour.");
 
   private static final TaskParameter MEMORY_STRATEGY_PARAMETER = new TaskParameter(MEMORY_STRATEGY,
       "How the data of every FIFO moves through the cache hierarchy. One strategy for the whole graph; "
           + "`" + OVERRIDES + "` changes it for chosen FIFOs.",
       ValueKind.CHOICE,
-      List.of(
-          new AllowedValue("Baseline", "Plain copies everywhere, like PREESM's generated code: no buffer merging, "
-              + "every fork, join, broadcast and round buffer copies its data with memcpy. The reference to compare "
-              + "the other strategies with."),
-          new AllowedValue("CopyOnWrite", "Memory-script merges are kept; every copy that can be a copy-on-write "
-              + "view is one, so pages are copied only when a consumer writes them."),
-          new AllowedValue("NonTemporal", "Memory-script merges are kept; every copy uses non-temporal (streaming) "
-              + "stores, which do not evict the data the cores are working on."),
-          new AllowedValue("PreStore", "Memory-script merges are kept; every written buffer is pre-stored after its "
-              + "last write (demote, clean or skip, chosen from the distance to its next use)."),
-          new AllowedValue("HomeForward", "Memory-script merges are kept; every cross-core buffer with memory of its "
-              + "own becomes a home-forwarded rdy-ack channel, homed at the consumer's core."),
-          new AllowedValue("Auto", "Each buffer gets the strategy that the measured costs of the target and the "
-              + "buffer's reuse distance favour.")),
-      "", "Auto", "Auto", value -> choiceProblem(MEMORY_STRATEGY, STRATEGIES.keySet(), value)
-          .map(problem -> problem + strategyHint(value)));
+      strategyValues(),
+      "", StrategyPreset.DEFAULT.taskName, StrategyPreset.DEFAULT.taskName,
+      value -> choiceProblem(MEMORY_STRATEGY, STRATEGIES.keySet(), value).map(problem -> problem + strategyHint(value)));
 
   private static final TaskParameter CORES_PARAMETER = new TaskParameter(CORES,
       "How many cores the generated program runs on; firings are mapped and ordered for that many cores. With `"
@@ -200,7 +202,7 @@ public final class CodegenTask {
   }
 
   /** The plan strategy a workflow value selects (case-insensitive), if it is one. */
-  public static Optional<GlobalStrategy> strategy(String value) {
+  public static Optional<StrategyPreset> strategy(String value) {
     return STRATEGIES.entrySet().stream().filter(entry -> entry.getKey().equalsIgnoreCase(value.trim()))
         .map(Map.Entry::getValue).findFirst();
   }
@@ -224,6 +226,12 @@ public final class CodegenTask {
     return entries;
   }
 
+  /** The task's strategy choices: the planner modes of the strategy vocabulary, by their task names. */
+  private static List<AllowedValue> strategyValues() {
+    return StrategyPreset.plannerModes().stream().map(preset -> new AllowedValue(preset.taskName,
+        STRATEGY_DOCS.get(preset))).toList();
+  }
+
   private static List<AllowedValue> targetValues() {
     List<AllowedValue> values = new ArrayList<>();
     for (TargetCache target : TargetCache.BUILT_IN.values()) {
@@ -234,14 +242,11 @@ public final class CodegenTask {
     return values;
   }
 
-  private static Map<String, GlobalStrategy> strategies() {
-    Map<String, GlobalStrategy> strategies = new LinkedHashMap<>();
-    strategies.put("Baseline", GlobalStrategy.BASELINE);
-    strategies.put("CopyOnWrite", GlobalStrategy.COW);
-    strategies.put("NonTemporal", GlobalStrategy.NTM);
-    strategies.put("PreStore", GlobalStrategy.PRESTORE);
-    strategies.put("HomeForward", GlobalStrategy.HOMEFORWARD);
-    strategies.put("Auto", GlobalStrategy.AUTO);
+  private static Map<String, StrategyPreset> strategies() {
+    Map<String, StrategyPreset> strategies = new LinkedHashMap<>();
+    for (StrategyPreset preset : StrategyPreset.plannerModes()) {
+      strategies.put(preset.taskName, preset);
+    }
     return Collections.unmodifiableMap(strategies);
   }
 
@@ -256,11 +261,11 @@ public final class CodegenTask {
 
   /** Users of {@code cacheflow plan} write cow, ntm...: say which workflow name that is. */
   private static String strategyHint(String value) {
-    GlobalStrategy byLabel = GlobalStrategy.byLabel(value.toLowerCase(Locale.ROOT));
+    StrategyPreset byLabel = StrategyPreset.byLabel(value).orElse(null);
     if (byLabel == null) {
       return "";
     }
-    for (Map.Entry<String, GlobalStrategy> entry : STRATEGIES.entrySet()) {
+    for (Map.Entry<String, StrategyPreset> entry : STRATEGIES.entrySet()) {
       if (entry.getValue() == byLabel) {
         return " ('" + value + "' on the command line is '" + entry.getKey() + "' here)";
       }

@@ -14,7 +14,7 @@ import java.util.List;
 
 import org.cacheflow.model.WorkflowTask;
 import org.cacheflow.model.diagnostics.InputException;
-import org.cacheflow.plan.strategy.GlobalStrategy;
+import org.cacheflow.plan.strategy.StrategyPreset;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -33,7 +33,7 @@ class CodegenSettingsTest {
     CodegenSettings settings = CodegenSettings.read(task(variable("Memory strategy", "HomeForward"),
         variable("Cores", "3"), variable("Target", "generic"), variable("Overrides", "Blur.in=cow;Edges.out=ntm"),
         variable("Synthetic actors", "True"), variable("Output directory", "out/gen")));
-    assertEquals(GlobalStrategy.HOMEFORWARD, settings.strategy());
+    assertEquals(StrategyPreset.HOMEFORWARD, settings.strategy());
     assertEquals(3, settings.cores());
     assertEquals("generic", settings.target());
     assertEquals(List.of("Blur.in=cow", "Edges.out=ntm"), settings.overrides());
@@ -47,7 +47,7 @@ class CodegenSettingsTest {
   @Test
   void missingAndBlankVariablesTakeTheDocumentedDefaults() {
     CodegenSettings settings = CodegenSettings.read(task(variable("Cores", ""), variable("Overrides", " ")));
-    assertEquals(GlobalStrategy.AUTO, settings.strategy());
+    assertEquals(StrategyPreset.AUTO, settings.strategy());
     assertNull(settings.cores());
     assertEquals("zen4-vm", settings.target());
     assertEquals(List.of(), settings.overrides());
@@ -92,9 +92,9 @@ class CodegenSettingsTest {
   void commandLineChangesWinOverTheTask() {
     CodegenSettings settings = CodegenSettings.read(task(variable("Memory strategy", "Baseline"),
         variable("Cores", "2")));
-    CodegenSettings changed = settings.with(new SettingsChange(GlobalStrategy.COW, null, null, "generic", null,
+    CodegenSettings changed = settings.with(new SettingsChange(StrategyPreset.COW, null, null, "generic", null,
         true, null));
-    assertEquals(GlobalStrategy.COW, changed.strategy());
+    assertEquals(StrategyPreset.COW, changed.strategy());
     assertEquals(2, changed.cores());
     assertNull(changed.nodes());
     assertEquals("generic", changed.target());

@@ -18,7 +18,7 @@ import java.util.stream.Stream;
 import org.cacheflow.io.project.PreesmProject;
 import org.cacheflow.model.diagnostics.Diagnostics;
 import org.cacheflow.model.diagnostics.InputException;
-import org.cacheflow.plan.strategy.GlobalStrategy;
+import org.cacheflow.plan.strategy.StrategyPreset;
 import org.cacheflow.workflow.CodegenTask;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -73,7 +73,7 @@ class WorkflowRunnerTest {
     GenerationRequest request = recorder.requests.get(0);
     assertEquals(project.toAbsolutePath().normalize(), request.input());
     assertEquals("2core.scenario", request.scenario().getFileName().toString());
-    assertEquals(GlobalStrategy.AUTO, request.strategy());
+    assertEquals(StrategyPreset.AUTO, request.strategy());
     assertNull(request.cores());
     assertNull(request.nodes());
     assertEquals("zen4-vm", request.target());
@@ -93,7 +93,7 @@ class WorkflowRunnerTest {
     Files.delete(project.resolve(".ci.yaml"));
     List<Generation> generations = run("mixed", null, SettingsChange.NONE);
     assertEquals(2, generations.size(), "one workflow, every scenario of the project");
-    assertEquals(GlobalStrategy.PRESTORE, generations.get(1).request().strategy());
+    assertEquals(StrategyPreset.PRESTORE, generations.get(1).request().strategy());
     assertEquals(List.of("task 'Scheduling' (pisdf-mapper.list) is not needed by cacheflow; skipped",
         "task 'Memory Allocation' (org.ietr.preesm.memory.allocation.MemoryAllocatorTask) is not needed by cacheflow; "
             + "skipped"), recorder.noteMessages());
@@ -110,7 +110,7 @@ class WorkflowRunnerTest {
     List<Generation> generations = run("preesm.workflow", "2core", SettingsChange.NONE);
     assertEquals(1, generations.size());
     assertEquals("Code Generation", generations.get(0).taskId());
-    assertEquals(GlobalStrategy.AUTO, generations.get(0).request().strategy());
+    assertEquals(StrategyPreset.AUTO, generations.get(0).request().strategy());
     assertEquals(false, generations.get(0).request().syntheticActors());
     String standIn = recorder.noteMessages().get(2);
     assertTrue(standIn.startsWith("task 'Code Generation' (org.ietr.preesm.codegen.xtend.task.CodegenTask) runs as "
@@ -205,15 +205,16 @@ class WorkflowRunnerTest {
 
   @Test
   void commandLineSettingsReplaceTheTasks() {
-    run(null, null, new SettingsChange(GlobalStrategy.BASELINE, 1, 2, null, List.of("Blur.in=memcpy"), false,
+    run(null, null, new SettingsChange(StrategyPreset.BASELINE, 1, 2, null, List.of("Blur.in=memcpy"), false,
         null));
     GenerationRequest request = recorder.requests.get(0);
-    assertEquals(GlobalStrategy.BASELINE, request.strategy());
+    assertEquals(StrategyPreset.BASELINE, request.strategy());
     assertEquals(1, request.cores());
     assertEquals(2, request.nodes());
-    List<String> args = request.arguments("generate");
-    assertEquals("1", args.get(args.indexOf("--cores") + 1), args.toString());
-    assertEquals("2", args.get(args.indexOf("--nodes") + 1), args.toString());
+    org.cacheflow.pipeline.GenerateOptions options = request.options(Path.of("runtime-c"));
+    assertEquals(1, options.platform().cores());
+    assertEquals(2, options.platform().nodes());
+    assertEquals(StrategyPreset.BASELINE, options.strategy());
     assertEquals(List.of("Blur.in=memcpy"), request.overrides());
     assertEquals(false, request.syntheticActors());
     assertEquals(CodegenTask.DESCRIPTOR.parameter(CodegenTask.TARGET).orElseThrow().defaultValue(), request.target());
@@ -234,8 +235,8 @@ class WorkflowRunnerTest {
         project.resolve("Code/include").toAbsolutePath().normalize().toString()), code.includes());
     assertEquals(List.of("FRAMES=4", "VERBOSE"), code.definitions());
     assertEquals(List.of("ZLIB::ZLIB", "m"), code.libraries());
-    assertTrue(recorder.requests.get(0).arguments("generate").containsAll(List.of("--define", "VERBOSE", "--link",
-        "ZLIB::ZLIB")));
+    org.cacheflow.pipeline.ActorCodeOptions given = recorder.requests.get(0).options(Path.of("runtime-c")).actorCode();
+    assertTrue(given.definitions().contains("VERBOSE") && given.libraries().contains("ZLIB::ZLIB"), given.toString());
 
     recorder.requests.clear();
     run(null, null, new SettingsChange(null, null, null, null, null, null, null, new ActorCode(null, null, null,
@@ -252,10 +253,9 @@ class WorkflowRunnerTest {
 
   /** Issue 13: a built-in target other than the default reaches generate. */
   @Test
-  void theTargetAlwaysReachesTheCommandLine() {
+  void theTargetAlwaysReachesThePipeline() {
     write(project.resolve("Workflows/cacheflow.workflow"), cacheflowTask(variable("Target", "sapphire-rapids-vm")));
     run(null, null, SettingsChange.NONE);
-    List<String> args = recorder.requests.get(0).arguments("generate");
-    assertEquals("sapphire-rapids-vm", args.get(args.indexOf("--target") + 1), args.toString());
+    assertEquals("sapphire-rapids-vm", recorder.requests.get(0).options(Path.of("runtime-c")).target());
   }
 }

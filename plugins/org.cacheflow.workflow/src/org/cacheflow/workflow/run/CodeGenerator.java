@@ -4,11 +4,12 @@ import org.cacheflow.model.diagnostics.Diagnostics;
 import org.cacheflow.model.diagnostics.InputException;
 
 /**
- * Runs one code generation. The workflow runner only decides what to generate; this does it (tests substitute a
- * recording one).
+ * Runs one code generation: the workflow runner only decides what to generate, the pipeline does it. Only tests
+ * substitute another (a recording one); front ends call {@link WorkflowRunner#WorkflowRunner(SettingsChange,
+ * RunListener, java.nio.file.Path)}.
  */
 @FunctionalInterface
-public interface CodeGenerator {
+interface CodeGenerator {
 
   /**
    * Generates the project {@code request} describes.

@@ -8,11 +8,12 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 
+import org.apache.commons.text.similarity.LevenshteinDistance;
 import org.cacheflow.model.TaskVariable;
 import org.cacheflow.model.WorkflowTask;
 import org.cacheflow.model.diagnostics.InputException;
 import org.cacheflow.model.diagnostics.SourceLocation;
-import org.cacheflow.plan.strategy.GlobalStrategy;
+import org.cacheflow.plan.strategy.StrategyPreset;
 import org.cacheflow.workflow.CodegenTask;
 import org.cacheflow.workflow.descriptor.TaskParameter;
 
@@ -31,7 +32,7 @@ import org.cacheflow.workflow.descriptor.TaskParameter;
  * @param locations where each setting was written, by parameter name, plus {@link #TASK} for the task itself;
  *     settings left at their default point at the task
  */
-public record CodegenSettings(GlobalStrategy strategy, Integer cores, Integer nodes, String target,
+public record CodegenSettings(StrategyPreset strategy, Integer cores, Integer nodes, String target,
     List<String> overrides, boolean syntheticActors, String outputDirectory, ActorCode actorCode,
     Map<String, SourceLocation> locations) {
 
@@ -104,7 +105,7 @@ public record CodegenSettings(GlobalStrategy strategy, Integer cores, Integer no
       Map<String, SourceLocation> variableLocations) {
     Map<String, SourceLocation> locations = new LinkedHashMap<>(variableLocations);
     locations.put(TASK, taskLocation);
-    GlobalStrategy strategy = CodegenTask.strategy(value(values, CodegenTask.MEMORY_STRATEGY)).orElseThrow();
+    StrategyPreset strategy = CodegenTask.strategy(value(values, CodegenTask.MEMORY_STRATEGY)).orElseThrow();
     String cores = value(values, CodegenTask.CORES);
     String nodes = value(values, CodegenTask.NODES);
     String synthetic = value(values, CodegenTask.SYNTHETIC_ACTORS);
@@ -145,7 +146,7 @@ public record CodegenSettings(GlobalStrategy strategy, Integer cores, Integer no
     String best = null;
     int bestDistance = Integer.MAX_VALUE;
     for (TaskParameter parameter : CodegenTask.DESCRIPTOR.parameters()) {
-      int distance = distance(name.toLowerCase(Locale.ROOT).replace(" ", ""),
+      int distance = LevenshteinDistance.getDefaultInstance().apply(name.toLowerCase(Locale.ROOT).replace(" ", ""),
           parameter.name().toLowerCase(Locale.ROOT).replace(" ", ""));
       if (distance < bestDistance) {
         bestDistance = distance;
@@ -155,26 +156,6 @@ public record CodegenSettings(GlobalStrategy strategy, Integer cores, Integer no
     boolean close = best != null && bestDistance <= Math.max(2, name.length() / 2);
     return (close ? "; did you mean '" + best + "'?" : "") + " (known: " + String.join(", ",
         CodegenTask.DESCRIPTOR.parameters().stream().map(TaskParameter::name).toList()) + ")";
-  }
-
-  /** Levenshtein distance, for suggestions. */
-  private static int distance(String a, String b) {
-    int[] previous = new int[b.length() + 1];
-    int[] current = new int[b.length() + 1];
-    for (int j = 0; j <= b.length(); j++) {
-      previous[j] = j;
-    }
-    for (int i = 1; i <= a.length(); i++) {
-      current[0] = i;
-      for (int j = 1; j <= b.length(); j++) {
-        int substitution = previous[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1);
-        current[j] = Math.min(substitution, Math.min(previous[j] + 1, current[j - 1] + 1));
-      }
-      int[] swap = previous;
-      previous = current;
-      current = swap;
-    }
-    return previous[b.length()];
   }
 
   private static SourceLocation location(String file, int line, int column) {

@@ -1,16 +1,21 @@
 package org.cacheflow.workflow.run;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
 import org.cacheflow.model.diagnostics.SourceLocation;
-import org.cacheflow.plan.strategy.GlobalStrategy;
+import org.cacheflow.pipeline.ActorCodeOptions;
+import org.cacheflow.pipeline.GenerateOptions;
+import org.cacheflow.pipeline.Input;
+import org.cacheflow.pipeline.OptionException;
+import org.cacheflow.pipeline.PlatformOptions;
+import org.cacheflow.plan.strategy.StrategyPreset;
 
 /**
- * One code generation, fully resolved: what {@code cacheflow generate} would be given.
+ * One code generation, fully resolved from a workflow task and the settings change: {@link #options} gives it to
+ * the pipeline.
  *
  * @param input a PREESM project directory, a PiSDF {@code .pi} graph or an SDF3 {@code .xml} graph
  * @param scenario the scenario file, or null (for a project: its first usable scenario)
@@ -26,7 +31,7 @@ import org.cacheflow.plan.strategy.GlobalStrategy;
  * @param origins where each setting came from, by task parameter name (see {@link CodegenSettings#locations}),
  *     so that a generator can report a setting it rejects at its line; may be empty
  */
-public record GenerationRequest(Path input, Path scenario, GlobalStrategy strategy, Integer cores, Integer nodes,
+public record GenerationRequest(Path input, Path scenario, StrategyPreset strategy, Integer cores, Integer nodes,
     String target, List<String> overrides, boolean syntheticActors, Path outputDirectory, ActorCode actorCode,
     Map<String, SourceLocation> origins) {
 
@@ -41,7 +46,7 @@ public record GenerationRequest(Path input, Path scenario, GlobalStrategy strate
   }
 
   /** Without actor code settings (generate's defaults). */
-  public GenerationRequest(Path input, Path scenario, GlobalStrategy strategy, Integer cores, Integer nodes,
+  public GenerationRequest(Path input, Path scenario, StrategyPreset strategy, Integer cores, Integer nodes,
       String target, List<String> overrides, boolean syntheticActors, Path outputDirectory,
       Map<String, SourceLocation> origins) {
     this(input, scenario, strategy, cores, nodes, target, overrides, syntheticActors, outputDirectory, ActorCode.NONE,
@@ -55,37 +60,23 @@ public record GenerationRequest(Path input, Path scenario, GlobalStrategy strate
   }
 
   /**
-   * The {@code cacheflow generate} command line of this request, or of {@code cacheflow plan} (which takes the same
-   * options but no output folder and no actor code): every front end runs generations with it.
+   * The pipeline's options for this request: the project loaded with the scenario, the actors' code completed from
+   * the project's workflows where the request leaves it out (as the command line's {@code generate} does).
+   *
+   * @param runtime the runtime-c folder to bundle
+   * @throws OptionException for an override that is not one
    */
-  public List<String> arguments(String command) {
-    boolean generate = command.equals("generate");
-    List<String> args = new ArrayList<>(List.of(command, input.toString()));
-    if (generate) {
-      args.addAll(List.of("--out", outputDirectory.toString()));
-    }
-    if (scenario != null) {
-      args.addAll(List.of("--scenario", scenario.toString()));
-    }
-    args.addAll(List.of("--strategy", strategy.label));
-    if (cores != null) {
-      args.addAll(List.of("--cores", Integer.toString(cores)));
-    }
-    if (nodes != null) {
-      args.addAll(List.of("--nodes", Integer.toString(nodes)));
-    }
-    // always: a built-in profile other than generate's default must reach it too
-    args.addAll(List.of("--target", target));
-    for (String override : overrides) {
-      args.addAll(List.of("--override", override));
-    }
-    if (generate && syntheticActors) {
-      args.add("--synthetic-actors");
-    }
-    if (generate && !syntheticActors) {
-      args.addAll(actorCode.generateOptions());
-    }
-    return args;
+  public GenerateOptions options(Path runtime) {
+    ActorCodeOptions code = new ActorCodeOptions(actorCode.sources() == null ? null : Path.of(actorCode.sources()),
+        orEmpty(actorCode.includes()).stream().map(Path::of).toList(), orEmpty(actorCode.definitions()),
+        orEmpty(actorCode.libraries()));
+    return GenerateOptions.of(new Input(input, scenario, Map.of()), outputDirectory, runtime).withStrategy(strategy)
+        .withPlatform(new PlatformOptions(nodes, cores)).withTarget(target).withOverrideTexts(overrides)
+        .withSyntheticActors(syntheticActors).withActorCode(code, ProjectActorCode.defaults());
+  }
+
+  private static List<String> orEmpty(List<String> list) {
+    return list == null ? List.of() : list;
   }
 
   /** Where {@code parameter}'s value came from, else where the task is, else null. */

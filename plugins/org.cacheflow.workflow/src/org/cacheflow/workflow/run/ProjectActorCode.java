@@ -1,5 +1,6 @@
 package org.cacheflow.workflow.run;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -12,6 +13,10 @@ import org.cacheflow.io.workflow.WorkflowReader;
 import org.cacheflow.model.Workflow;
 import org.cacheflow.model.WorkflowTask;
 import org.cacheflow.model.diagnostics.Diagnostics;
+import org.cacheflow.pipeline.ActorCodeOptions;
+import org.cacheflow.pipeline.Diagnostic;
+import org.cacheflow.pipeline.GenerateOptions;
+import org.cacheflow.pipeline.PathText;
 
 /**
  * What a PREESM project's workflows say its actors' code needs (sources, header folders, definitions, libraries),
@@ -55,5 +60,42 @@ public final class ProjectActorCode {
       return Optional.empty();
     }
     return given.entrySet().stream().findFirst().map(e -> new Found(e.getKey(), e.getValue()));
+  }
+
+  /**
+   * For the pipeline ({@link GenerateOptions#withActorCode}): what a project's workflows say its actors' code needs
+   * fills in what the caller leaves out, so that generating from the project directory builds what running its
+   * workflow builds; nothing for a folder without workflows, or when workflows disagree (a warning).
+   */
+  public static GenerateOptions.ActorCodeDefaults defaults() {
+    return (root, given, listener) -> {
+      if (!Files.isDirectory(root.resolve("Workflows"))) {
+        return given;
+      }
+      Diagnostics diagnostics = new Diagnostics();
+      PreesmProject project = PreesmProject.open(root, diagnostics);
+      ActorCode found = of(project, diagnostics, ambiguous -> listener.diagnostic(Diagnostic.warning(null,
+          "the workflows " + ambiguous.workflows().stream().map(PathText::display).toList() + " give different "
+              + "actor-code settings (Actor sources, Include directories, Compile definitions, Libraries); none is "
+              + "used: give --sources, --include, --define and --link")))
+          .map(settings -> {
+            listener.diagnostic(Diagnostic.note("the actors' code settings of " + PathText.display(settings.workflow())
+                + ": " + String.join(" ", settings.actorCode().generateOptions())
+                + " (options given here replace them)"));
+            return settings.actorCode();
+          }).orElse(ActorCode.NONE);
+      diagnostics.warnings().forEach(w -> listener.diagnostic(Diagnostic.warning(w.location(), w.message())));
+      ActorCode merged = found.with(new ActorCode(given.sources() == null ? null : given.sources().toString(),
+          given.includes().isEmpty() ? null : given.includes().stream().map(Path::toString).toList(),
+          given.definitions().isEmpty() ? null : given.definitions(),
+          given.libraries().isEmpty() ? null : given.libraries()));
+      return new ActorCodeOptions(merged.sources() == null ? null : Path.of(merged.sources()),
+          orEmpty(merged.includes()).stream().map(Path::of).toList(), orEmpty(merged.definitions()),
+          orEmpty(merged.libraries()));
+    };
+  }
+
+  private static List<String> orEmpty(List<String> list) {
+    return list == null ? List.of() : list;
   }
 }

@@ -3,7 +3,7 @@ package org.cacheflow.workflow.run;
 import java.nio.file.Path;
 import java.util.List;
 
-import org.cacheflow.plan.strategy.GlobalStrategy;
+import org.cacheflow.plan.strategy.StrategyPreset;
 
 /**
  * What a command line or a build configuration says in place of a workflow task's variables. A null field
@@ -19,7 +19,7 @@ import org.cacheflow.plan.strategy.GlobalStrategy;
  * @param actorCode the actors' sources, headers, definitions and libraries; paths as given (from the working
  *     directory)
  */
-public record SettingsChange(GlobalStrategy strategy, Integer cores, Integer nodes, String target,
+public record SettingsChange(StrategyPreset strategy, Integer cores, Integer nodes, String target,
     List<String> overrides, Boolean syntheticActors, Path outputDirectory, ActorCode actorCode) {
 
   /** Changes nothing. */
@@ -30,7 +30,7 @@ public record SettingsChange(GlobalStrategy strategy, Integer cores, Integer nod
   }
 
   /** Changes no actor code setting. */
-  public SettingsChange(GlobalStrategy strategy, Integer cores, Integer nodes, String target,
+  public SettingsChange(StrategyPreset strategy, Integer cores, Integer nodes, String target,
       List<String> overrides, Boolean syntheticActors, Path outputDirectory) {
     this(strategy, cores, nodes, target, overrides, syntheticActors, outputDirectory, ActorCode.NONE);
   }

@@ -19,6 +19,8 @@ import org.cacheflow.model.WorkflowTask;
 import org.cacheflow.model.diagnostics.Diagnostics;
 import org.cacheflow.model.diagnostics.InputException;
 import org.cacheflow.model.diagnostics.SourceLocation;
+import org.cacheflow.pipeline.GenerateResult;
+import org.cacheflow.pipeline.Pipeline;
 import org.cacheflow.plan.strategy.TargetCache;
 import org.cacheflow.workflow.CodegenTask;
 
@@ -43,11 +45,21 @@ public final class WorkflowRunner {
   private final Set<List<String>> reported = new HashSet<>();
 
   /**
-   * @param generator does each generation
+   * Each generation runs in the {@link Pipeline}.
+   *
    * @param change what the command line or build says instead of the tasks' variables
-   * @param listener told about skipped tasks and finished generations
+   * @param listener told about skipped tasks, each generation's progress and diagnostics, and finished generations
+   * @param runtime the runtime-c folder every generated project bundles
    */
-  public WorkflowRunner(CodeGenerator generator, SettingsChange change, RunListener listener) {
+  public WorkflowRunner(SettingsChange change, RunListener listener, Path runtime) {
+    this((request, diagnostics) -> {
+      GenerateResult result = new Pipeline(listener).generate(request.options(runtime));
+      return new GeneratedCode(result.outputDirectory(), result.summary());
+    }, change, listener);
+  }
+
+  /** With another generator (tests record the requests instead of generating). */
+  WorkflowRunner(CodeGenerator generator, SettingsChange change, RunListener listener) {
     this.generator = generator;
     this.change = change;
     this.listener = listener;
@@ -68,7 +80,13 @@ public final class WorkflowRunner {
     List<Generation> planned = plan(project, pairs, diagnostics);
     List<Generation> done = new ArrayList<>();
     for (Generation generation : planned) {
-      GeneratedCode result = generator.generate(generation.request(), diagnostics);
+      GeneratedCode result;
+      try {
+        result = generator.generate(generation.request(), diagnostics);
+      } catch (RuntimeException e) {
+        listener.failed(generation, e);
+        throw e;
+      }
       Generation finished = generation.withResult(result);
       listener.generated(finished);
       done.add(finished);

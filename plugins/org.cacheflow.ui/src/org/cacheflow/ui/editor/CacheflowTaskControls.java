@@ -1,6 +1,7 @@
 package org.cacheflow.ui.editor;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -8,6 +9,7 @@ import java.util.Optional;
 import java.util.function.BiConsumer;
 
 import org.cacheflow.ui.workflow.WorkflowDocument.Task;
+import org.cacheflow.plan.strategy.StrategyOverride;
 import org.cacheflow.workflow.CodegenTask;
 import org.cacheflow.workflow.descriptor.AllowedValue;
 import org.cacheflow.workflow.descriptor.TaskParameter;
@@ -42,9 +44,12 @@ public final class CacheflowTaskControls {
 
   /** Widget data key holding the parameter name of a control. */
   public static final String PARAMETER_KEY = "org.cacheflow.ui.parameter";
-  /** The strategies an override may name, for the table's drop-down ({@code channel:K} can be typed). */
-  static final String[] OVERRIDE_STRATEGIES = {"alias", "direct", "memcpy", "cow", "ntm", "prestore",
-      "prestore-demote", "prestore-clean", "prestore-skip", "channel", "homeforward"};
+  /**
+   * The strategies an override may name, for the table's drop-down: the override vocabulary
+   * ({@link StrategyOverride#NAMES}) without the forms taking a parameter ({@code channel:K} can be typed).
+   */
+  static final String[] OVERRIDE_STRATEGIES = Arrays.stream(StrategyOverride.NAMES.split(","))
+      .map(String::trim).filter(name -> !name.contains(":")).toArray(String[]::new);
 
   private final Composite composite;
   private final BiConsumer<String, String> onChange;

@@ -1,17 +1,12 @@
 package org.cacheflow.ui.launch;
 
-import java.nio.file.Path;
 import java.util.List;
 
 import org.cacheflow.model.diagnostics.Diagnostics;
-import org.cacheflow.model.diagnostics.SourceLocation;
-import org.cacheflow.workflow.run.CodeGenerator;
 import org.cacheflow.ui.report.PlanReportView;
-import org.cacheflow.ui.run.Generators;
 import org.cacheflow.ui.run.WorkflowRuns;
 import org.cacheflow.ui.workflow.WorkflowProblem;
 import org.cacheflow.workflow.run.Generation;
-import org.cacheflow.workflow.run.RunListener;
 import org.eclipse.core.resources.IFile;
 import org.eclipse.core.runtime.CoreException;
 import org.eclipse.core.runtime.IStatus;
@@ -19,10 +14,10 @@ import org.eclipse.core.runtime.Status;
 import org.eclipse.core.runtime.SubMonitor;
 
 /**
- * Runs a workflow in-process — code generation for each scenario, and the memory plan report beside each
- * output — as a background job with progress. What the command line would print goes to the cacheflow console;
- * an error becomes a problem marker where it is (the workflow, a scenario, a graph) and the job's result
- * ({@link WorkflowJob}).
+ * Runs a workflow in-process through the workflow runner and the pipeline — code generation for each scenario, and
+ * the memory plan report beside each output — as a background job with progress. The pipeline's diagnostics go to
+ * the cacheflow console; an error (a typed {@code InputException}: file, line, column) becomes a problem marker where
+ * it is (the workflow, a scenario, a graph) and the job's result ({@link WorkflowJob}).
  */
 public final class GenerateJob extends WorkflowJob {
 
@@ -67,18 +62,11 @@ public final class GenerateJob extends WorkflowJob {
 
   @Override
   protected IStatus runChecked(SubMonitor progress) throws CoreException {
-    Path file = workflow.getLocation().toPath();
     SubMonitor running = progress.split(90);
     running.setWorkRemaining(100);
-    CodeGenerator commandLine = Generators.inProcess(file, CacheflowConsole::println);
-    CodeGenerator generator = (request, diagnostics) -> {
-      running.subTask("generating " + request.outputDirectory());
-      running.worked(10);
-      return commandLine.generate(request, diagnostics);
-    };
     Diagnostics diagnostics = new Diagnostics();
-    WorkflowRuns.Result run = WorkflowRuns.run(file, scenario, generator, consoleListener(), diagnostics,
-        CacheflowConsole::println);
+    WorkflowRuns.Result run = WorkflowRuns.run(workflow.getLocation().toPath(), scenario, new ConsoleListener(running),
+        diagnostics);
     printWarnings(diagnostics);
     for (int i = 0; i < run.generations().size(); i++) {
       Generation generation = run.generations().get(i);
@@ -92,19 +80,4 @@ public final class GenerateJob extends WorkflowJob {
     }
     return Status.OK_STATUS;
   }
-
-  private static RunListener consoleListener() {
-    return new RunListener() {
-      @Override
-      public void note(SourceLocation location, String message) {
-        CacheflowConsole.println("note: " + location + ": " + message);
-      }
-
-      @Override
-      public void generated(Generation generation) {
-        // printed with its report once the run is over
-      }
-    };
-  }
-
 }

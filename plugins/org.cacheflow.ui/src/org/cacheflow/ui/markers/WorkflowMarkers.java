@@ -3,6 +3,7 @@ package org.cacheflow.ui.markers;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 
 import org.cacheflow.model.diagnostics.SourceLocation;
 import org.cacheflow.ui.CacheflowUi;
@@ -71,11 +72,9 @@ public final class WorkflowMarkers {
   }
 
   private static void create(IFile file, int severity, int line, String message) throws CoreException {
-    IMarker marker = file.createMarker(CacheflowUi.MARKER_TYPE);
-    marker.setAttribute(IMarker.SEVERITY, severity);
-    marker.setAttribute(IMarker.MESSAGE, message);
-    marker.setAttribute(IMarker.LINE_NUMBER, Math.max(line, 1));
-    marker.setAttribute(IMarker.SOURCE_ID, "cacheflow");
+    // all attributes at once: a reader never sees a marker with its severity but not yet its line
+    file.createMarker(CacheflowUi.MARKER_TYPE, Map.of(IMarker.SEVERITY, severity, IMarker.MESSAGE, message,
+        IMarker.LINE_NUMBER, Math.max(line, 1), IMarker.SOURCE_ID, "cacheflow"));
   }
 
   private static int severity(WorkflowProblem.Severity severity) {

@@ -6,6 +6,7 @@ import java.util.List;
 import org.cacheflow.model.diagnostics.Diagnostics;
 import org.cacheflow.ui.CacheflowUi;
 import org.cacheflow.ui.launch.CacheflowConsole;
+import org.cacheflow.ui.launch.ConsoleListener;
 import org.cacheflow.ui.launch.WorkflowJob;
 import org.cacheflow.ui.run.PlanReports;
 import org.cacheflow.ui.run.WorkflowRuns;
@@ -57,8 +58,7 @@ public final class PlanReportJob extends WorkflowJob {
         .orElse(generations.get(0));
     Path directory = PlanReports.reportDirectory(chosen.request().outputDirectory());
     progress.subTask("planning " + chosen.taskId() + " with " + chosen.scenario().getFileName());
-    PlanReports.write(chosen.request(), directory, workflow.getLocation().toPath(), CacheflowConsole::println);
-    progress.worked(90);
+    PlanReports.write(chosen.request(), directory, new ConsoleListener(progress.split(90)));
     printWarnings(diagnostics);
     CacheflowConsole.println("plan report of task '" + chosen.taskId() + "' with scenario "
         + chosen.scenario().getFileName() + ": " + directory);

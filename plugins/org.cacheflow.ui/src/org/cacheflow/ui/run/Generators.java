@@ -4,39 +4,21 @@ import java.io.IOException;
 import java.net.URL;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
-import java.util.function.Consumer;
 import java.nio.file.Path;
 
 import org.cacheflow.model.diagnostics.InputException;
 import org.cacheflow.model.diagnostics.SourceLocation;
-import org.cacheflow.workflow.run.CodeGenerator;
 import org.eclipse.core.runtime.FileLocator;
 import org.osgi.framework.Bundle;
 import org.osgi.framework.FrameworkUtil;
 
-/** Where this plug-in gets its code generator and the C runtime that generated projects carry. */
+/** Where this plug-in gets the C runtime that generated projects carry (the pipeline copies it into each). */
 public final class Generators {
 
   /** System property naming the {@code runtime-c} folder copied into generated projects (as the command line's). */
   public static final String RUNTIME_PROPERTY = "cacheflow.runtime";
 
   private Generators() {
-  }
-
-  /**
-   * The in-process code generator: {@code cacheflow generate}, as {@code cacheflow run-workflow} runs it. The C
-   * runtime it copies into generated projects is {@link #runtime}'s, made known to it through the system property
-   * {@value #RUNTIME_PROPERTY} when that is not set.
-   *
-   * @param workflow the workflow being run, where a missing runtime and errors naming no file are reported
-   * @param messages told the notes and warnings the generator prints
-   */
-  public static CodeGenerator inProcess(Path workflow, Consumer<String> messages) {
-    Path runtime = runtime(workflow);
-    if (System.getProperty(RUNTIME_PROPERTY) == null) {
-      System.setProperty(RUNTIME_PROPERTY, runtime.toString());
-    }
-    return new CommandLineGenerator(workflow, messages);
   }
 
   /**

@@ -3,14 +3,23 @@ package org.cacheflow.ui.run;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Consumer;
+import java.util.Map;
 
 import org.cacheflow.model.diagnostics.InputException;
+import org.cacheflow.pipeline.Input;
+import org.cacheflow.pipeline.OptionException;
+import org.cacheflow.pipeline.Pipeline;
+import org.cacheflow.pipeline.PipelineListener;
+import org.cacheflow.pipeline.PlanOptions;
+import org.cacheflow.pipeline.PlatformOptions;
+import org.cacheflow.plan.strategy.OverrideException;
+import org.cacheflow.plan.strategy.StrategyOverride;
+import org.cacheflow.workflow.CodegenTask;
 import org.cacheflow.workflow.run.GenerationRequest;
 
 /**
  * The memory plan report of a generation request ({@code plan.json}, {@code plan.md}, {@code graph.svg},
- * {@code gantt.svg}), made by {@code cacheflow plan --report}, run in this process.
+ * {@code gantt.svg}), made by {@link Pipeline#plan} with the request's settings.
  */
 public final class PlanReports {
 
@@ -26,17 +35,30 @@ public final class PlanReports {
   /**
    * Plans {@code request} and writes the report into {@code directory}.
    *
-   * @param workflow where an error naming no file is reported
-   * @param messages told the lines {@code plan} prints on its error stream
-   * @throws InputException for bad input, at its file and line
+   * @param listener told the planner's progress, notes and warnings
+   * @throws InputException for bad input, at its file and line; a setting the planner rejects at the task line
+   *     that gave it
    */
-  public static void write(GenerationRequest request, Path directory, Path workflow, Consumer<String> messages) {
-    CommandLine.run(arguments(request, directory), workflow).messages().forEach(messages);
+  public static void write(GenerationRequest request, Path directory, PipelineListener listener) {
+    try {
+      new Pipeline(listener).plan(options(request, directory));
+    } catch (OptionException e) {
+      throw new InputException(request.origin(""), e.getMessage());
+    }
   }
 
-  static List<String> arguments(GenerationRequest request, Path directory) {
-    List<String> args = new ArrayList<>(request.arguments("plan"));
-    args.addAll(List.of("--report", directory.toString()));
-    return args;
+  /** What {@link #write} plans: the request's scenario, platform, strategy, target and overrides. */
+  static PlanOptions options(GenerationRequest request, Path directory) {
+    List<StrategyOverride> overrides = new ArrayList<>();
+    for (String text : request.overrides()) {
+      try {
+        overrides.add(StrategyOverride.parse(text));
+      } catch (OverrideException e) {
+        throw new InputException(request.origin(CodegenTask.OVERRIDES), e.getMessage());
+      }
+    }
+    return new PlanOptions(new Input(request.input(), request.scenario(), Map.of()),
+        new PlatformOptions(request.nodes(), request.cores()), request.strategy(), null, overrides, request.target(),
+        directory);
   }
 }

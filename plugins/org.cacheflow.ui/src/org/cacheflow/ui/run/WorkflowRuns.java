@@ -3,12 +3,12 @@ package org.cacheflow.ui.run;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Consumer;
 
 import org.cacheflow.io.project.PreesmProject;
 import org.cacheflow.model.diagnostics.Diagnostics;
 import org.cacheflow.model.diagnostics.InputException;
-import org.cacheflow.workflow.run.CodeGenerator;
+import org.cacheflow.model.diagnostics.SourceLocation;
+import org.cacheflow.pipeline.OptionException;
 import org.cacheflow.workflow.run.Generation;
 import org.cacheflow.workflow.run.RunListener;
 import org.cacheflow.workflow.run.SettingsChange;
@@ -16,8 +16,8 @@ import org.cacheflow.workflow.run.WorkflowRunner;
 
 /**
  * Runs one workflow of a PREESM project in-process, as the launch shortcut does: the workflow runner picks the
- * scenarios (the project's {@code .ci.yaml} pairs for this workflow, else every scenario), generates code for
- * each, and the memory plan report of each generation is written beside its output.
+ * scenarios (the project's {@code .ci.yaml} pairs for this workflow, else every scenario) and generates code for
+ * each through the pipeline; the memory plan report of each generation is written beside its output.
  */
 public final class WorkflowRuns {
 
@@ -34,21 +34,25 @@ public final class WorkflowRuns {
   /**
    * @param workflow the {@code .workflow} file, inside a PREESM project
    * @param scenario a scenario file or name, or null for the project's choice
-   * @param generator does the generations
-   * @param messages told the notes and warnings the plan command prints
-   * @throws InputException for bad input, at its file and line; nothing is generated when a task's settings are
-   *     wrong
+   * @param listener told the runner's notes, each generation's progress, notes and warnings, and what was generated
+   * @throws InputException for bad input, at its file and line (a setting the pipeline rejects: at the workflow);
+   *     nothing is generated when a task's settings are wrong
    */
-  public static Result run(Path workflow, String scenario, CodeGenerator generator, RunListener listener,
-      Diagnostics diagnostics, Consumer<String> messages) {
+  public static Result run(Path workflow, String scenario, RunListener listener, Diagnostics diagnostics) {
     PreesmProject project = PreesmProject.containing(workflow, diagnostics);
-    WorkflowRunner runner = new WorkflowRunner(generator, SettingsChange.NONE, listener);
+    WorkflowRunner runner = new WorkflowRunner(SettingsChange.NONE, listener, Generators.runtime(workflow));
     List<WorkflowRunner.Pair> pairs = runner.select(project, workflow.toString(), scenario, diagnostics);
-    List<Generation> generations = runner.run(project, pairs, diagnostics);
+    List<Generation> generations;
+    try {
+      generations = runner.run(project, pairs, diagnostics);
+    } catch (OptionException e) {
+      // a setting the pipeline rejects (the runner has named the task in listener.failed): at the workflow
+      throw new InputException(SourceLocation.file(workflow), e.getMessage());
+    }
     List<Path> reports = new ArrayList<>();
     for (Generation generation : generations) {
       Path report = PlanReports.reportDirectory(generation.request().outputDirectory());
-      PlanReports.write(generation.request(), report, workflow, messages);
+      PlanReports.write(generation.request(), report, listener);
       reports.add(report);
     }
     return new Result(generations, reports);
@@ -61,9 +65,8 @@ public final class WorkflowRuns {
    */
   public static List<Generation> plan(Path workflow, String scenario, Diagnostics diagnostics) {
     PreesmProject project = PreesmProject.containing(workflow, diagnostics);
-    WorkflowRunner runner = new WorkflowRunner((request, d) -> {
-      throw new IllegalStateException("planning only");
-    }, SettingsChange.NONE, RunListener.SILENT);
+    // planning only: nothing is generated, so no runtime is bundled
+    WorkflowRunner runner = new WorkflowRunner(SettingsChange.NONE, RunListener.SILENT, null);
     return runner.plan(project, runner.select(project, workflow.toString(), scenario, diagnostics), diagnostics);
   }
 }

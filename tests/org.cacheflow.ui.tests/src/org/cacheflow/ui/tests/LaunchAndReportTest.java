@@ -120,6 +120,25 @@ class LaunchAndReportTest {
     assertTrue(!project.getFile("Code/edited/main.c").exists(), "nothing is generated after an error");
   }
 
+  /** The pipeline's typed error reaches a marker on the file it names (the graph, not the workflow), at its line. */
+  @Test
+  void badInputIsMarkedInItsOwnFileAtItsLine() throws Exception {
+    IProject project = UiTesting.exampleProject();
+    IFile workflow = UiTesting.write(project, "Workflows/Edited.workflow", WorkflowEditorTest.WORKFLOW);
+    IFile graph = UiTesting.write(project, "Algo/filter_bank.pi",
+        "<?xml version=\"1.0\"?>\n<graphml>\n  <graph>\n</graphml>\n");
+    IStatus result = UiTesting.runAndWaitForJob(GenerateJob.FAMILY, 60,
+        () -> shortcut().launch(new StructuredSelection(workflow), "run"));
+    assertEquals(IStatus.ERROR, result.getSeverity());
+    assertTrue(result.getMessage().contains("filter_bank.pi:4:"), result.getMessage());
+    org.eclipse.core.resources.IMarker[] markers = org.cacheflow.ui.markers.WorkflowMarkers.markers(graph);
+    assertEquals(1, markers.length, markerMessages(graph).toString());
+    assertEquals(4, markers[0].getAttribute(org.eclipse.core.resources.IMarker.LINE_NUMBER, 0));
+    assertEquals(org.eclipse.core.resources.IMarker.SEVERITY_ERROR,
+        markers[0].getAttribute(org.eclipse.core.resources.IMarker.SEVERITY, -1));
+    assertTrue(!project.getFile("Code/edited/main.c").exists(), "nothing is generated after an error");
+  }
+
   @Test
   void theEditorShowsThePlanReportWithTheGanttChartAndTheColouredGraph() throws Exception {
     IProject project = UiTesting.exampleProject();

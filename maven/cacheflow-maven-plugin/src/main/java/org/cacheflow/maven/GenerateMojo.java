@@ -1,16 +1,17 @@
 package org.cacheflow.maven;
 
-import java.io.ByteArrayOutputStream;
 import java.io.File;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 
 import org.apache.maven.plugin.AbstractMojo;
 import org.apache.maven.plugin.MojoExecutionException;
@@ -18,23 +19,36 @@ import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugins.annotations.LifecyclePhase;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
-import org.cacheflow.cli.Main;
 import org.cacheflow.io.project.PreesmProject;
 import org.cacheflow.model.diagnostics.Diagnostics;
 import org.cacheflow.model.diagnostics.InputException;
+import org.cacheflow.model.diagnostics.SourceLocation;
+import org.cacheflow.pipeline.ActorCodeOptions;
+import org.cacheflow.pipeline.Diagnostic;
+import org.cacheflow.pipeline.GenerateOptions;
+import org.cacheflow.pipeline.GenerateResult;
+import org.cacheflow.pipeline.Input;
+import org.cacheflow.pipeline.OptionException;
+import org.cacheflow.pipeline.Pipeline;
+import org.cacheflow.pipeline.PlatformOptions;
+import org.cacheflow.plan.strategy.StrategyPreset;
+import org.cacheflow.workflow.CodegenTask;
+import org.cacheflow.workflow.run.ActorCode;
+import org.cacheflow.workflow.run.Generation;
+import org.cacheflow.workflow.run.ProjectActorCode;
+import org.cacheflow.workflow.run.RunListener;
+import org.cacheflow.workflow.run.SettingsChange;
+import org.cacheflow.workflow.run.WorkflowRunner;
 
 /**
- * Generates the C project of a dataflow graph: {@code cacheflow run-workflow} when a workflow is named, else
- * {@code cacheflow generate}, run inside the build with the same checks and messages as the command line. Skips
- * the work when neither the input files nor the settings changed since the last generation into the same
+ * Generates the C project of a dataflow graph inside the build, through the typed pipeline API: the workflow runner
+ * when a workflow is named (what {@code cacheflow run-workflow} does), else {@link Pipeline#generate} (what
+ * {@code cacheflow generate} does), with the same checks; bad input fails the build with its file, line and column.
+ * Skips the work when neither the input files nor the settings changed since the last generation into the same
  * directory.
  */
 @Mojo(name = "generate", defaultPhase = LifecyclePhase.GENERATE_SOURCES, threadSafe = true)
 public class GenerateMojo extends AbstractMojo {
-
-  /** The generator reads the runtime's location from this system property: one generation at a time. */
-  private static final Object RUNTIME_PROPERTY_LOCK = new Object();
-  private static final String RUNTIME_PROPERTY = "cacheflow.runtime";
 
   /** A PREESM project directory, a PiSDF {@code .pi} graph or an SDF3 {@code .xml} graph. */
   @Parameter(property = "cacheflow.input", defaultValue = "${project.basedir}", required = true)
@@ -142,13 +156,18 @@ public class GenerateMojo extends AbstractMojo {
     if (!input.exists()) {
       throw new MojoFailureException("error: " + input + ": no such file or directory (the cacheflow input)");
     }
-    List<String> command = commandLine();
+    if (runsWorkflow() && !input.isDirectory()) {
+      throw new MojoFailureException("error: " + input + ": a workflow runs on a PREESM project directory, not on "
+          + "a single graph (set <input> to the project directory)");
+    }
+    checkActorCode();
     Path work = buildDirectory.toPath().resolve("cacheflow");
     Path stamp = work.resolve(Integer.toHexString(outputDirectory.getAbsolutePath().hashCode()) + ".inputs");
+    List<String> settings = settings();
     String fingerprint;
     try {
       fingerprint = InputFingerprint.of(inputRoots(), List.of(outputDirectory.toPath(), buildDirectory.toPath()),
-          pluginVersion + "\0" + String.join("\0", command));
+          pluginVersion + "\0" + String.join("\0", settings));
     } catch (UncheckedIOException e) {
       throw new MojoExecutionException(e.getMessage(), e);
     }
@@ -157,101 +176,208 @@ public class GenerateMojo extends AbstractMojo {
           + "; nothing to do (-Dcacheflow.force=true regenerates)");
       return;
     }
-    getLog().info("cacheflow " + String.join(" ", command));
-    int status;
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    ByteArrayOutputStream err = new ByteArrayOutputStream();
-    synchronized (RUNTIME_PROPERTY_LOCK) {
-      String previous = System.getProperty(RUNTIME_PROPERTY);
-      try {
-        Path runtime = BundledRuntime.unpack(work.resolve("runtime"));
-        System.setProperty(RUNTIME_PROPERTY, runtime.toString());
-        status = new Main().run(command, new PrintStream(out, true, StandardCharsets.UTF_8),
-            new PrintStream(err, true, StandardCharsets.UTF_8));
-      } catch (IOException e) {
-        throw new MojoExecutionException("cannot unpack the cacheflow C runtime: " + e.getMessage(), e);
-      } finally {
-        if (previous == null) {
-          System.clearProperty(RUNTIME_PROPERTY);
-        } else {
-          System.setProperty(RUNTIME_PROPERTY, previous);
-        }
-      }
+    getLog().info("cacheflow " + (runsWorkflow() ? "run-workflow" : "generate") + ": " + String.join(", ", settings));
+    Path runtime;
+    try {
+      runtime = BundledRuntime.unpack(work.resolve("runtime"));
+    } catch (IOException e) {
+      throw new MojoExecutionException("cannot unpack the cacheflow C runtime: " + e.getMessage(), e);
     }
-    out.toString(StandardCharsets.UTF_8).lines().forEach(line -> getLog().info(line));
-    List<String> errors = new ArrayList<>();
-    for (String line : err.toString(StandardCharsets.UTF_8).lines().toList()) {
-      if (line.startsWith("warning: ")) {
-        getLog().warn(line.substring("warning: ".length()));
-      } else if (line.startsWith("note: ")) {
-        getLog().info(line);
+    try {
+      if (runsWorkflow()) {
+        runWorkflow(runtime);
       } else {
-        errors.add(line);
+        generate(runtime);
       }
+    } catch (InputException e) {
+      // bad input: where it is (file:line:col) and why, as the command line says it; no stack trace
+      throw new MojoFailureException("error: " + e.describe());
+    } catch (OptionException e) {
+      throw new MojoFailureException("invalid cacheflow configuration: " + e.getMessage() + " (see the goal's "
+          + "parameters)");
     }
-    String message = String.join("\n", errors);
-    switch (status) {
-      case Main.OK -> write(stamp, fingerprint);
-      case Main.BAD_INPUT -> throw new MojoFailureException(message);
-      case Main.USAGE -> throw new MojoFailureException("invalid cacheflow configuration: " + message
-          .replace("run 'cacheflow " + command.get(0) + " --help' for usage", "see the goal's parameters"));
-      default -> throw new MojoExecutionException(message);
+    write(stamp, fingerprint);
+  }
+
+  private boolean runsWorkflow() {
+    return workflow != null && !workflow.isBlank();
+  }
+
+  /** {@code cacheflow generate}'s work: the graph or project generated with this goal's settings. */
+  private void generate(Path runtime) throws MojoFailureException {
+    GenerateOptions options = generateOptions(runtime);
+    if (options.syntheticActors() && options.actorCode().given()) {
+      getLog().info("note: sources, includes, definitions and libraries are not used with syntheticActors");
+    }
+    GenerateResult result = new Pipeline(new LogListener()).generate(options);
+    getLog().info(result.summary());
+    if (result.asked().nodes() > 1) {
+      getLog().info("note: one process per node: run the program under mpirun -np " + result.asked().nodes()
+          + " (with --oversubscribe where a machine has fewer cores than processes); see docs/multinode.md");
     }
   }
 
-  /** The cacheflow command line for this configuration; paths made absolute from the project's directory. */
-  List<String> commandLine() throws MojoFailureException {
-    List<String> command = new ArrayList<>();
-    if (workflow != null && !workflow.isBlank()) {
-      if (!input.isDirectory()) {
-        throw new MojoFailureException("error: " + input + ": a workflow runs on a PREESM project directory, not on "
-            + "a single graph (set <input> to the project directory)");
+  /** {@code cacheflow run-workflow}'s work: the workflow's generations, each in the pipeline. */
+  private void runWorkflow(Path runtime) throws MojoFailureException {
+    LogListener listener = new LogListener();
+    Diagnostics diagnostics = new Diagnostics();
+    List<Generation> generations;
+    try {
+      generations = new WorkflowRunner(settingsChange(), listener, runtime).run(input.toPath().toAbsolutePath(),
+          fileOrName(workflow), scenario == null || scenario.isBlank() ? null : fileOrName(scenario), diagnostics);
+    } catch (InputException | OptionException e) {
+      if (listener.failed != null) {
+        getLog().error(listener.failed);
       }
-      command.addAll(List.of("run-workflow", input.getAbsolutePath(), "-w", fileOrName(workflow)));
-      if (scenario != null && !scenario.isBlank()) {
-        command.addAll(List.of("-s", fileOrName(scenario)));
-      }
-    } else {
-      command.addAll(List.of("generate", input.getAbsolutePath()));
-      if (scenario != null && !scenario.isBlank()) {
-        // a file, or a name or path in the project (2core, Scenarios/2core.scenario): generate finds it
-        command.addAll(List.of("--scenario", fileOrName(scenario)));
-      }
+      throw e;
+    } finally {
+      diagnostics.warnings().forEach(warning -> getLog().warn(warning.toString()));
     }
-    command.addAll(List.of("--out", outputDirectory.getAbsolutePath()));
-    if (strategy != null && !strategy.isBlank()) {
-      command.addAll(List.of("--strategy", strategy.trim()));
+    if (generations.isEmpty()) {
+      getLog().info("note: no workflow of this run generates code");
     }
-    if (cores != null) {
-      command.addAll(List.of("--cores", Integer.toString(cores)));
-    }
-    if (nodes != null) {
-      command.addAll(List.of("--nodes", Integer.toString(nodes)));
-    }
-    if (target != null && !target.isBlank()) {
-      command.addAll(List.of("--target", fileOrName(target)));
-    }
-    if (overrides != null) {
-      for (String override : overrides) {
-        command.addAll(List.of("--override", override.trim()));
-      }
-    }
+  }
+
+  /** The pipeline's options for {@code generate}: every parameter, paths from the Maven project's directory. */
+  GenerateOptions generateOptions(Path runtime) throws MojoFailureException {
+    Input in = new Input(input.getAbsoluteFile().toPath(),
+        scenario == null || scenario.isBlank() ? null : Path.of(fileOrName(scenario)), Map.of());
+    ActorCodeOptions code = new ActorCodeOptions(sources == null ? null : Path.of(absolute(sources)),
+        all(includes).stream().map(include -> Path.of(absolute(include))).toList(), trimmed(definitions),
+        trimmed(libraries));
+    return GenerateOptions.of(in, outputDirectory.getAbsoluteFile().toPath(), runtime)
+        .withStrategy(strategy == null || strategy.isBlank() ? null : preset(strategy))
+        .withOverrideTexts(trimmed(overrides))
+        .withTarget(target == null || target.isBlank() ? null : fileOrName(target))
+        .withPlatform(new PlatformOptions(nodes, cores)).withSyntheticActors(syntheticActors)
+        .withActorCode(code, ProjectActorCode.defaults());
+  }
+
+  /** What the goal's parameters change in the workflow's tasks (null: the task's own setting). */
+  SettingsChange settingsChange() throws MojoFailureException {
+    ActorCode code = new ActorCode(sources == null ? null : absolute(sources),
+        includes == null || includes.isEmpty() ? null : includes.stream().map(this::absolute).toList(),
+        definitions == null || definitions.isEmpty() ? null : trimmed(definitions),
+        libraries == null || libraries.isEmpty() ? null : trimmed(libraries));
+    return new SettingsChange(strategy == null || strategy.isBlank() ? null : workflowStrategy(strategy), cores, nodes,
+        target == null || target.isBlank() ? null : fileOrName(target),
+        overrides == null || overrides.isEmpty() ? null : trimmed(overrides), syntheticActors ? true : null,
+        outputDirectory.getAbsoluteFile().toPath(), code);
+  }
+
+  /**
+   * Every setting of this goal, {@code name=value}, for the fingerprint and the log: a changed setting generates
+   * again.
+   */
+  List<String> settings() {
+    List<String> settings = new ArrayList<>();
+    settings.add("input=" + input.getAbsolutePath());
+    add(settings, "workflow", runsWorkflow() ? fileOrName(workflow) : null);
+    add(settings, "scenario", scenario == null || scenario.isBlank() ? null : fileOrName(scenario));
+    add(settings, "strategy", strategy == null || strategy.isBlank() ? null : strategy.trim());
+    add(settings, "cores", cores);
+    add(settings, "nodes", nodes);
+    add(settings, "target", target == null || target.isBlank() ? null : fileOrName(target));
+    trimmed(overrides).forEach(override -> settings.add("override=" + override));
     if (syntheticActors) {
-      command.add("--synthetic-actors");
+      settings.add("syntheticActors=true");
     }
-    if (sources != null) {
-      command.addAll(List.of("--sources", absolute(sources)));
+    add(settings, "sources", sources == null ? null : absolute(sources));
+    all(includes).forEach(include -> settings.add("include=" + absolute(include)));
+    trimmed(definitions).forEach(definition -> settings.add("definition=" + definition));
+    trimmed(libraries).forEach(library -> settings.add("library=" + library));
+    settings.add("outputDirectory=" + outputDirectory.getAbsolutePath());
+    return settings;
+  }
+
+  private static void add(List<String> settings, String name, Object value) {
+    if (value != null) {
+      settings.add(name + "=" + value);
     }
-    for (File include : includes == null ? List.<File>of() : includes) {
-      command.addAll(List.of("--include", absolute(include)));
+  }
+
+  /** A definition or library the generated CMake project could not take fails here, naming the parameter. */
+  private void checkActorCode() throws MojoFailureException {
+    for (String definition : trimmed(definitions)) {
+      if (CodegenTask.definitionProblem(definition).isPresent()) {
+        throw new MojoFailureException("invalid cacheflow configuration: <definitions> expects NAME=VALUE or NAME "
+            + "(no ';'), got '" + definition + "'");
+      }
     }
-    for (String definition : definitions == null ? List.<String>of() : definitions) {
-      command.addAll(List.of("--define", definition.trim()));
+    for (String library : trimmed(libraries)) {
+      if (CodegenTask.libraryProblem(library).isPresent()) {
+        throw new MojoFailureException("invalid cacheflow configuration: <libraries> expects a library name "
+            + "(Package::target, a pkg-config module or a library such as m), got '" + library + "'");
+      }
     }
-    for (String library : libraries == null ? List.<String>of() : libraries) {
-      command.addAll(List.of("--link", library.trim()));
+  }
+
+  /** A {@code generate} strategy: any name of the vocabulary ({@code cacheflow generate --strategy}). */
+  private static StrategyPreset preset(String text) throws MojoFailureException {
+    try {
+      return StrategyPreset.named(text.trim());
+    } catch (IllegalArgumentException e) {
+      throw new MojoFailureException("invalid cacheflow configuration: <strategy>: " + e.getMessage());
     }
-    return command;
+  }
+
+  /** A workflow strategy name (CopyOnWrite) or the label of a planner mode (cow), as run-workflow takes. */
+  private static StrategyPreset workflowStrategy(String text) throws MojoFailureException {
+    return CodegenTask.strategy(text).or(() -> StrategyPreset.byLabel(text.trim()).filter(StrategyPreset::followsPlan))
+        .orElseThrow(() -> new MojoFailureException("invalid cacheflow configuration: unknown <strategy> '"
+            + text.trim() + "' for a workflow (known: " + String.join(", ", CodegenTask.STRATEGIES.keySet()) + ", or "
+            + String.join(", ", StrategyPreset.plannerModes().stream().map(preset -> preset.label).toList()) + ")"));
+  }
+
+  private static <T> List<T> all(List<T> list) {
+    return list == null ? List.of() : list;
+  }
+
+  private static List<String> trimmed(List<String> list) {
+    return all(list).stream().map(String::trim).toList();
+  }
+
+  /** Tells the Maven log what the pipeline and the workflow runner report. */
+  private final class LogListener implements RunListener {
+
+    /** Which generation failed, once one did. */
+    private String failed;
+    /** The same warning comes back for every scenario of a graph: each is logged once. */
+    private final Set<String> said = new HashSet<>();
+
+    @Override
+    public void diagnostic(Diagnostic diagnostic) {
+      if (!said.add(diagnostic.severity() + diagnostic.toString())) {
+        return;
+      }
+      if (diagnostic.severity() == Diagnostic.Severity.WARNING) {
+        getLog().warn(diagnostic.toString());
+      } else {
+        getLog().info("note: " + diagnostic);
+      }
+    }
+
+    @Override
+    public void step(String description) {
+      getLog().debug("cacheflow: " + description);
+    }
+
+    @Override
+    public void note(SourceLocation location, String message) {
+      getLog().info("note: " + location + ": " + message);
+    }
+
+    @Override
+    public void generated(Generation generation) {
+      getLog().info(generation.result().summary() + "  [" + generation.workflow().getFileName() + " on "
+          + generation.scenario().getFileName() + ", task '" + generation.taskId() + "']");
+    }
+
+    @Override
+    public void failed(Generation generation, RuntimeException cause) {
+      failed = "the generation that failed was asked for at " + generation.request().origin("") + " ("
+          + generation.workflow().getFileName() + " on " + generation.scenario().getFileName() + ")";
+    }
   }
 
   /** A folder given in the POM, from the Maven project's directory. */

@@ -2,6 +2,8 @@ package org.cacheflow.maven;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.File;
@@ -9,11 +11,19 @@ import java.lang.reflect.Field;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.regex.Pattern;
 
+import org.apache.maven.plugin.MojoFailureException;
+import org.cacheflow.pipeline.ActorCodeOptions;
+import org.cacheflow.pipeline.GenerateOptions;
+import org.cacheflow.pipeline.PlatformOptions;
+import org.cacheflow.plan.strategy.StrategyPreset;
+import org.cacheflow.workflow.run.ActorCode;
+import org.cacheflow.workflow.run.SettingsChange;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The goal's parameters become the command line's options (Maven sets the fields; so does this test). */
+/** The goal's parameters become the pipeline's typed options (Maven sets the fields; so does this test). */
 class GenerateMojoTest {
 
   @TempDir
@@ -36,7 +46,7 @@ class GenerateMojoTest {
     return mojo;
   }
 
-  /** Issue 13: the actors' sources, header folders, definitions and libraries reach both commands. */
+  /** Issue 13: the actors' sources, header folders, definitions and libraries reach generate and the workflow run. */
   @Test
   void actorCodeParametersBecomeOptions() throws Exception {
     Path project = Files.createDirectories(temp.resolve("app"));
@@ -49,29 +59,95 @@ class GenerateMojoTest {
       set(mojo, "includes", List.of(new File("/usr/include/SDL2")));
       set(mojo, "definitions", List.of("FRAMES=6", " VERBOSE "));
       set(mojo, "libraries", List.of("ZLIB::ZLIB", "m"));
-      List<String> command = mojo.commandLine();
-      assertEquals(workflow == null ? "generate" : "run-workflow", command.get(0));
-      String line = String.join(" ", command);
-      assertTrue(line.contains((workflow == null ? "--scenario" : "-s") + " Scenarios/2core.scenario"), line);
-      assertTrue(line.contains("--target generic"), line);
-      assertTrue(line.contains("--sources " + project.resolve("actors")), line);
-      assertTrue(line.contains("--include /usr/include/SDL2"), line);
-      assertTrue(line.endsWith("--define FRAMES=6 --define VERBOSE --link ZLIB::ZLIB --link m"), line);
+      String settings = String.join(" ", mojo.settings());
+      assertTrue(settings.contains("scenario=Scenarios/2core.scenario"), settings);
+      if (workflow == null) {
+        GenerateOptions options = mojo.generateOptions(temp.resolve("runtime"));
+        assertEquals(Path.of("Scenarios/2core.scenario"), options.input().scenario());
+        assertEquals("generic", options.target());
+        assertEquals(new ActorCodeOptions(project.resolve("actors"), List.of(Path.of("/usr/include/SDL2")),
+            List.of("FRAMES=6", "VERBOSE"), List.of("ZLIB::ZLIB", "m")), options.actorCode());
+        assertEquals(temp.resolve("runtime"), options.runtime());
+        assertEquals(temp.resolve("out"), options.outputDirectory());
+      } else {
+        SettingsChange change = mojo.settingsChange();
+        assertEquals("generic", change.target());
+        assertEquals(new ActorCode(project.resolve("actors").toString(), List.of("/usr/include/SDL2"),
+            List.of("FRAMES=6", "VERBOSE"), List.of("ZLIB::ZLIB", "m")), change.actorCode());
+        assertEquals(temp.resolve("out"), change.outputDirectory());
+      }
     }
   }
 
-  /** Issue 16: nodes and cores reach both commands; without them the architecture decides (no option). */
+  /** Issue 16: nodes and cores reach both; without them the architecture decides (nothing set). */
   @Test
   void nodesAndCoresBecomeOptions() throws Exception {
     for (String workflow : new String[] {null, "cacheflow"}) {
       GenerateMojo mojo = mojo(workflow);
-      String line = String.join(" ", mojo.commandLine());
-      assertFalse(line.contains("--nodes") || line.contains("--cores"), line);
+      assertEquals(PlatformOptions.ARCHITECTURE, mojo.generateOptions(temp).platform());
+      assertNull(mojo.settingsChange().nodes());
+      assertNull(mojo.settingsChange().cores());
       set(mojo, "nodes", 2);
       set(mojo, "cores", 1);
-      List<String> command = mojo.commandLine();
-      assertEquals("2", command.get(command.indexOf("--nodes") + 1), command.toString());
-      assertEquals("1", command.get(command.indexOf("--cores") + 1), command.toString());
+      assertEquals(new PlatformOptions(2, 1), mojo.generateOptions(temp).platform());
+      assertEquals(2, mojo.settingsChange().nodes());
+      assertEquals(1, mojo.settingsChange().cores());
+      assertTrue(mojo.settings().containsAll(List.of("cores=1", "nodes=2")), mojo.settings().toString());
     }
+  }
+
+  /** The strategy, the overrides (slots=K included) and synthetic actors reach generate as typed settings. */
+  @Test
+  void strategyAndOverridesBecomeTypedSettings() throws Exception {
+    GenerateMojo mojo = mojo(null);
+    set(mojo, "strategy", " homeforward ");
+    set(mojo, "overrides", List.of("slots=3", " A.out=ntm "));
+    set(mojo, "syntheticActors", true);
+    GenerateOptions options = mojo.generateOptions(temp);
+    assertEquals(StrategyPreset.HOMEFORWARD, options.strategy());
+    assertEquals(3, options.slots());
+    assertEquals(1, options.overrides().size());
+    assertTrue(options.syntheticActors());
+    assertEquals(GenerateOptions.DEFAULT_TARGET, mojo(null).generateOptions(temp).target(), "generate's default");
+
+    GenerateMojo run = mojo("cacheflow");
+    set(run, "strategy", "CopyOnWrite");
+    assertEquals(StrategyPreset.COW, run.settingsChange().strategy());
+    set(run, "strategy", "cow");
+    assertEquals(StrategyPreset.COW, run.settingsChange().strategy(), "the command-line label of a planner mode");
+  }
+
+  /** A bad setting fails the build naming the parameter, before anything is generated. */
+  @Test
+  void badSettingsFailNamingTheParameter() throws Exception {
+    GenerateMojo mojo = mojo(null);
+    set(mojo, "strategy", "fastest");
+    MojoFailureException strategy = assertThrows(MojoFailureException.class, () -> mojo.generateOptions(temp));
+    assertTrue(strategy.getMessage().contains("<strategy>") && strategy.getMessage().contains("fastest"),
+        strategy.getMessage());
+    GenerateMojo run = mojo("cacheflow");
+    set(run, "strategy", "fastest");
+    assertThrows(MojoFailureException.class, run::settingsChange);
+    set(run, "strategy", null);
+    set(run, "definitions", List.of("A;B"));
+    MojoFailureException definition = assertThrows(MojoFailureException.class, run::execute);
+    assertTrue(definition.getMessage().contains("<definitions>"), definition.getMessage());
+  }
+
+  /** Bad input reaches the Maven user as the typed error's file, line and column: no stack trace, no output. */
+  @Test
+  void badInputFailsTheBuildAtItsFileAndLine() throws Exception {
+    Path graph = temp.resolve("broken.pi");
+    Files.writeString(graph, "<?xml version=\"1.0\"?>\n<graphml>\n  <graph>\n</graphml>\n");
+    GenerateMojo mojo = mojo(null);
+    set(mojo, "input", graph.toFile());
+    set(mojo, "buildDirectory", temp.resolve("target").toFile());
+    set(mojo, "pluginVersion", "test");
+    MojoFailureException failure = assertThrows(MojoFailureException.class, mojo::execute);
+    assertTrue(failure.getMessage().matches("error: " + Pattern.quote(graph.toString()) + ":4:\\d+: .+"),
+        failure.getMessage());
+    assertFalse(Files.exists(temp.resolve("out")), "nothing written");
+    assertFalse(Files.exists(temp.resolve("target/cacheflow/" + Integer.toHexString(temp.resolve("out").toFile()
+        .getAbsolutePath().hashCode()) + ".inputs")), "no fingerprint recorded for a failed generation");
   }
 }

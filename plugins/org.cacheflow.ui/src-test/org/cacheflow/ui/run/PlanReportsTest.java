@@ -1,0 +1,74 @@
+package org.cacheflow.ui.run;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import org.cacheflow.model.diagnostics.InputException;
+import org.cacheflow.model.diagnostics.SourceLocation;
+import org.cacheflow.pipeline.PipelineListener;
+import org.cacheflow.pipeline.PlanOptions;
+import org.cacheflow.pipeline.PlatformOptions;
+import org.cacheflow.plan.strategy.StrategyOverride;
+import org.cacheflow.plan.strategy.StrategyPreset;
+import org.cacheflow.workflow.CodegenTask;
+import org.cacheflow.workflow.run.GenerationRequest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A workflow's generation request becomes the pipeline's typed plan options; its errors stay typed. */
+class PlanReportsTest {
+
+  @TempDir
+  Path directory;
+
+  private static GenerationRequest request(Path input, List<String> overrides, Map<String, SourceLocation> origins) {
+    return new GenerationRequest(input, Path.of("p/Scenarios/s.scenario"), StrategyPreset.HOMEFORWARD, 4, 2,
+        "generic", overrides, true, Path.of("p/out"), origins);
+  }
+
+  @Test
+  void requestsBecomeThePlanOptions() {
+    PlanOptions options = PlanReports.options(request(Path.of("p"), List.of("A.out=cow", "B.*=ntm"), Map.of()),
+        Path.of("p/out-plan"));
+    assertEquals(Path.of("p"), options.input().path());
+    assertEquals(Path.of("p/Scenarios/s.scenario"), options.input().scenario());
+    assertEquals(StrategyPreset.HOMEFORWARD, options.strategy());
+    // the workflow's Nodes reaches the plan (issue 16); a built-in target other than the default too (issue 13)
+    assertEquals(new PlatformOptions(2, 4), options.platform());
+    assertEquals("generic", options.target());
+    assertEquals(List.of("A.out=cow", "B.*=ntm"), options.overrides().stream().map(StrategyOverride::text).toList());
+    assertEquals(Path.of("p/out-plan"), options.reportDirectory());
+    assertEquals(Path.of("p/out-plan").toAbsolutePath(), PlanReports.reportDirectory(Path.of("p/out")));
+  }
+
+  @Test
+  void aBadOverrideIsReportedAtTheTaskLineThatGaveIt() {
+    SourceLocation line = new SourceLocation("w.workflow", 9, 5);
+    InputException error = assertThrows(InputException.class, () -> PlanReports.options(request(Path.of("p"),
+        List.of("nonsense"), Map.of(CodegenTask.OVERRIDES, line)), directory));
+    assertEquals(line, error.location());
+  }
+
+  @Test
+  void badInputIsAnInputExceptionAtItsFileAndLine() throws IOException {
+    Path graph = directory.resolve("broken.pi");
+    Files.writeString(graph, "<?xml version=\"1.0\"?>\n<graphml>\n  <graph>\n</graphml>\n");
+    GenerationRequest request = new GenerationRequest(graph, null, StrategyPreset.AUTO, null, null, "zen4-vm",
+        List.of(), false, directory.resolve("out"), Map.of());
+    Path report = directory.resolve("out-plan");
+    InputException error = assertThrows(InputException.class,
+        () -> PlanReports.write(request, report, PipelineListener.SILENT));
+    assertTrue(error.location().file().endsWith("broken.pi"), error.describe());
+    assertEquals(4, error.location().line(), error.describe());
+    assertTrue(error.location().column() > 0, error.describe());
+    assertFalse(Files.exists(report), "no report for bad input");
+  }
+}

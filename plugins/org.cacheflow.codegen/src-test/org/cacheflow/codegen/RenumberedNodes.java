@@ -70,8 +70,8 @@ final class RenumberedNodes implements ExecutionPlan {
   }
 
   @Override
-  public String prestoreOps(int edge, long bytes) {
-    return plan.prestoreOps(edge, bytes);
+  public org.cacheflow.plan.strategy.PrestoreKind prestore(int edge, long bytes) {
+    return plan.prestore(edge, bytes);
   }
 
   @Override

@@ -51,16 +51,7 @@ public interface ExecutionPlan {
    * wrote), or NONE.
    */
   default PrestoreKind prestore(int edge, long bytes) {
-    return PrestoreOps.kind(prestoreOps(edge, bytes));
-  }
-
-  /**
-   * Transitional (issue #15): the pre-store as the runtime's operation name, until the strategy presets and
-   * {@link PlannedExecution} give {@link #prestore} as a {@link PrestoreKind}; read only by the default of
-   * {@link #prestore}.
-   */
-  default String prestoreOps(int edge, long bytes) {
-    return strategy().prestoreOps();
+    return strategy().prestore();
   }
 
   /**

@@ -124,22 +124,19 @@ public final class PlannedExecution implements ExecutionPlan {
   }
 
   @Override
-  public String prestoreOps(int edge, long bytes) {
+  public PrestoreKind prestore(int edge, long bytes) {
     if (!followBuffers) {
-      return ExecutionPlan.super.prestoreOps(edge, bytes);
+      return ExecutionPlan.super.prestore(edge, bytes);
     }
     BufferPlan buffer = plan.buffer(edge);
     if (buffer.strategy() != org.cacheflow.plan.strategy.Strategy.PRESTORE
         && buffer.strategy() != org.cacheflow.plan.strategy.Strategy.CHANNEL) {
-      return null;
+      return PrestoreKind.NONE;
     }
-    return switch (buffer.prestore()) {
-      case DEMOTE -> "CF_DEMOTE";
-      case CLEAN -> "CF_CLEAN";
-      // data an actor wrote itself cannot be written around the caches afterwards: evict it instead
-      case SKIP -> buffer.origin() == org.cacheflow.plan.classify.BufferOrigin.COPY ? null : "CF_EVICT";
-      default -> null;
-    };
+    // SKIP on data an actor wrote itself: it cannot be written around the caches afterwards, so it is evicted (the
+    // printers write CF_EVICT); a copy was already made with streaming stores
+    return buffer.prestore() == PrestoreKind.SKIP && buffer.origin() == org.cacheflow.plan.classify.BufferOrigin.COPY
+        ? PrestoreKind.NONE : buffer.prestore();
   }
 
   @Override

@@ -52,18 +52,6 @@ public record Strategy(StrategyPreset preset, int slots) {
     return preset.prestore();
   }
 
-  /**
-   * The runtime's pre-store macro of {@link #prestore()} (null: none), for {@link ExecutionPlan#prestoreOps} until
-   * the code model carries {@link PrestoreKind} itself.
-   */
-  public String prestoreOps() {
-    return switch (preset.prestore()) {
-      case DEMOTE -> "CF_DEMOTE";
-      case CLEAN -> "CF_CLEAN";
-      default -> null;
-    };
-  }
-
   /** See {@link StrategyPreset#skip()}. */
   public boolean skip() {
     return preset.skip();

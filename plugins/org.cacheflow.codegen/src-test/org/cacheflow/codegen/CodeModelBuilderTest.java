@@ -20,7 +20,7 @@ import org.cacheflow.codegen.model.Statement;
 import org.cacheflow.model.diagnostics.InputException;
 import org.cacheflow.plan.classify.MemoryFacts;
 import org.cacheflow.plan.memoryplan.MemoryPlanner;
-import org.cacheflow.plan.srdag.Srdag;
+import org.cacheflow.analysis.srdag.Srdag;
 import org.cacheflow.plan.strategy.TargetCache;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -17,7 +17,7 @@ import java.util.stream.Stream;
 
 import org.cacheflow.codegen.model.CodeProject;
 import org.cacheflow.codegen.model.ActorSources;
-import org.cacheflow.plan.srdag.Srdag;
+import org.cacheflow.analysis.srdag.Srdag;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.io.TempDir;

@@ -23,7 +23,7 @@ import org.cacheflow.codegen.model.Core;
 import org.cacheflow.codegen.model.Statement;
 import org.cacheflow.codegen.model.Transfer;
 import org.cacheflow.model.diagnostics.InputException;
-import org.cacheflow.plan.srdag.Srdag;
+import org.cacheflow.analysis.srdag.Srdag;
 import org.cacheflow.plan.strategy.TargetCache;
 import org.junit.jupiter.api.Test;
 

@@ -5,7 +5,7 @@ import java.util.function.IntUnaryOperator;
 import org.cacheflow.codegen.build.ExecutionPlan;
 import org.cacheflow.codegen.build.PlannedExecution;
 import org.cacheflow.codegen.build.Strategy;
-import org.cacheflow.plan.srdag.Srdag;
+import org.cacheflow.analysis.srdag.Srdag;
 
 /**
  * A plan whose cores are grouped into nodes otherwise than the planner grouped them: to put sinks on other nodes

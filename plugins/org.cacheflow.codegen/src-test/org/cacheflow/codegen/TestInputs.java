@@ -15,9 +15,9 @@ import org.cacheflow.io.scenario.TokenSizeResolver;
 import org.cacheflow.io.sdf3.Sdf3Reader;
 import org.cacheflow.model.Graph;
 import org.cacheflow.model.diagnostics.Diagnostics;
-import org.cacheflow.plan.analysis.GraphAnalysis;
-import org.cacheflow.plan.srdag.SingleRateExpansion;
-import org.cacheflow.plan.srdag.Srdag;
+import org.cacheflow.analysis.GraphAnalysis;
+import org.cacheflow.analysis.srdag.SingleRateExpansion;
+import org.cacheflow.analysis.srdag.Srdag;
 import org.junit.jupiter.api.Assumptions;
 
 /** Graphs for tests: the bundle's own test graph, and corpus graphs (skipped when the corpus is absent). */

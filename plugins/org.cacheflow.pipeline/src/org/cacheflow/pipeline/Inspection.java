@@ -2,8 +2,8 @@ package org.cacheflow.pipeline;
 
 import java.util.List;
 
-import org.cacheflow.plan.analysis.AnalysisResult;
-import org.cacheflow.plan.srdag.Srdag;
+import org.cacheflow.analysis.AnalysisResult;
+import org.cacheflow.analysis.srdag.Srdag;
 
 /**
  * A loaded, analysed and expanded graph ({@code cacheflow inspect}).

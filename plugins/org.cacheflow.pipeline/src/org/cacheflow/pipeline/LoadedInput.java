@@ -9,7 +9,7 @@ import org.cacheflow.model.Scenario;
 import org.cacheflow.model.diagnostics.Diagnostics;
 import org.cacheflow.plan.memory.MemoryScripts;
 import org.cacheflow.plan.memory.ScriptReport;
-import org.cacheflow.plan.srdag.Srdag;
+import org.cacheflow.analysis.srdag.Srdag;
 
 /**
  * A loaded graph ready for analysis: token sizes resolved, parameter overrides collected (the scenario's, then the

@@ -1,6 +1,6 @@
 package org.cacheflow.pipeline;
 
-import org.cacheflow.plan.analysis.ProgressListener;
+import org.cacheflow.analysis.ProgressListener;
 
 /**
  * Told what the pipeline is doing while it runs: the step (reading, analysing, planning, writing), the progress of

@@ -10,12 +10,12 @@ import java.util.Map;
 
 import org.cacheflow.io.pisdf.PiReader;
 import org.cacheflow.model.diagnostics.Diagnostics;
-import org.cacheflow.plan.analysis.AnalysisResult;
-import org.cacheflow.plan.analysis.GraphAnalysis;
+import org.cacheflow.analysis.AnalysisResult;
+import org.cacheflow.analysis.GraphAnalysis;
 import org.cacheflow.plan.memory.MemoryScripts;
 import org.cacheflow.plan.memory.ScriptReport;
-import org.cacheflow.plan.srdag.SingleRateExpansion;
-import org.cacheflow.plan.srdag.Srdag;
+import org.cacheflow.analysis.srdag.SingleRateExpansion;
+import org.cacheflow.analysis.srdag.Srdag;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 

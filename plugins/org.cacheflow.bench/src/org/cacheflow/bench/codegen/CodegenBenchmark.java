@@ -23,11 +23,11 @@ import org.cacheflow.io.pisdf.PiReader;
 import org.cacheflow.io.project.PreesmProject;
 import org.cacheflow.io.project.ScenarioRun;
 import org.cacheflow.model.diagnostics.Diagnostics;
-import org.cacheflow.plan.analysis.GraphAnalysis;
+import org.cacheflow.analysis.GraphAnalysis;
 import org.cacheflow.bench.plan.BenchOptions;
 import org.cacheflow.bench.plan.GeneratedGraphs;
-import org.cacheflow.plan.srdag.SingleRateExpansion;
-import org.cacheflow.plan.srdag.Srdag;
+import org.cacheflow.analysis.srdag.SingleRateExpansion;
+import org.cacheflow.analysis.srdag.Srdag;
 import org.cacheflow.plan.strategy.TargetCache;
 
 /**

@@ -18,10 +18,10 @@ import org.cacheflow.model.ActorKind;
 import org.cacheflow.model.Graph;
 import org.cacheflow.model.diagnostics.Diagnostics;
 import org.cacheflow.model.diagnostics.InputException;
-import org.cacheflow.plan.analysis.AnalysisResult;
-import org.cacheflow.plan.analysis.GraphAnalysis;
-import org.cacheflow.plan.srdag.SingleRateExpansion;
-import org.cacheflow.plan.srdag.Srdag;
+import org.cacheflow.analysis.AnalysisResult;
+import org.cacheflow.analysis.GraphAnalysis;
+import org.cacheflow.analysis.srdag.SingleRateExpansion;
+import org.cacheflow.analysis.srdag.Srdag;
 
 /**
  * Times reading, flattening (with the consistency and liveness checks) and single-rate expansion: for the

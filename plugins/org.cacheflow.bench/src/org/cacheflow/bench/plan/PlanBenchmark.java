@@ -10,8 +10,8 @@ import java.util.Map;
 import java.util.function.Supplier;
 
 import org.cacheflow.model.diagnostics.Diagnostics;
-import org.cacheflow.plan.analysis.FlatGraph;
-import org.cacheflow.plan.analysis.GraphAnalysis;
+import org.cacheflow.analysis.FlatGraph;
+import org.cacheflow.analysis.GraphAnalysis;
 import org.cacheflow.plan.mapping.MappingInputs;
 import org.cacheflow.plan.mapping.MappingPolicy;
 import org.cacheflow.plan.mapping.Platform;
@@ -20,8 +20,8 @@ import org.cacheflow.plan.memoryplan.MemoryPlanner;
 import org.cacheflow.plan.memoryplan.PlanRequest;
 import org.cacheflow.plan.schedule.ListScheduler;
 import org.cacheflow.plan.schedule.Schedule;
-import org.cacheflow.plan.srdag.SingleRateExpansion;
-import org.cacheflow.plan.srdag.Srdag;
+import org.cacheflow.analysis.srdag.SingleRateExpansion;
+import org.cacheflow.analysis.srdag.Srdag;
 import org.cacheflow.plan.strategy.GlobalStrategy;
 import org.cacheflow.plan.strategy.TargetCache;
 

@@ -15,13 +15,13 @@ import java.util.stream.Stream;
 import org.cacheflow.io.pisdf.PiReader;
 import org.cacheflow.model.diagnostics.Diagnostics;
 import org.cacheflow.model.diagnostics.InputException;
-import org.cacheflow.plan.analysis.AnalysisResult;
-import org.cacheflow.plan.analysis.GraphAnalysis;
+import org.cacheflow.analysis.AnalysisResult;
+import org.cacheflow.analysis.GraphAnalysis;
 import org.cacheflow.bench.plan.BenchOptions;
 import org.cacheflow.plan.memory.MemoryScripts;
 import org.cacheflow.plan.memory.ScriptReport;
-import org.cacheflow.plan.srdag.SingleRateExpansion;
-import org.cacheflow.plan.srdag.Srdag;
+import org.cacheflow.analysis.srdag.SingleRateExpansion;
+import org.cacheflow.analysis.srdag.Srdag;
 
 /**
  * Times the memory scripts of two corpus graphs: the one with the largest single-rate graph (most vertices)

@@ -18,8 +18,8 @@ import org.cacheflow.model.PrototypeParameter;
 import org.cacheflow.model.Refinement;
 import org.cacheflow.model.diagnostics.InputException;
 import org.cacheflow.model.diagnostics.SourceLocation;
-import org.cacheflow.plan.analysis.FlatActor;
-import org.cacheflow.plan.analysis.FlatPort;
+import org.cacheflow.analysis.FlatActor;
+import org.cacheflow.analysis.FlatPort;
 
 /**
  * The calls of actors' loop and init prototypes (checked against the actors' ports and config values), or of

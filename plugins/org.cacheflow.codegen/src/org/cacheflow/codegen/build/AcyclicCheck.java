@@ -1,6 +1,6 @@
 package org.cacheflow.codegen.build;
 
-import org.cacheflow.plan.srdag.Srdag;
+import org.cacheflow.analysis.srdag.Srdag;
 
 /**
  * Pass 1: the single-rate graph has no cycle (the static orders of the cores exist); fails otherwise.

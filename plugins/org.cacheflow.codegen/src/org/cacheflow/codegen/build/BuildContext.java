@@ -20,11 +20,11 @@ import org.cacheflow.model.Prototype;
 import org.cacheflow.model.PrototypeParameter;
 import org.cacheflow.model.Refinement;
 import org.cacheflow.model.diagnostics.SourceLocation;
-import org.cacheflow.plan.analysis.FlatActor;
-import org.cacheflow.plan.analysis.FlatFifo;
-import org.cacheflow.plan.analysis.FlatGraph;
-import org.cacheflow.plan.analysis.FlatPort;
-import org.cacheflow.plan.srdag.Srdag;
+import org.cacheflow.analysis.FlatActor;
+import org.cacheflow.analysis.FlatFifo;
+import org.cacheflow.analysis.FlatGraph;
+import org.cacheflow.analysis.FlatPort;
+import org.cacheflow.analysis.srdag.Srdag;
 
 /**
  * What the passes of {@link CodeModelBuilder} share: the plan, and what each pass decided for the later ones

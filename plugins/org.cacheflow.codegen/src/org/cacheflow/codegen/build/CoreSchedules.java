@@ -22,8 +22,8 @@ import org.cacheflow.model.PrototypeParameter;
 import org.cacheflow.model.Refinement;
 import org.cacheflow.model.diagnostics.InputException;
 import org.cacheflow.model.diagnostics.SourceLocation;
-import org.cacheflow.plan.analysis.FlatActor;
-import org.cacheflow.plan.analysis.FlatFifo;
+import org.cacheflow.analysis.FlatActor;
+import org.cacheflow.analysis.FlatFifo;
 import org.cacheflow.plan.strategy.PrestoreKind;
 
 /**

@@ -1,7 +1,7 @@
 package org.cacheflow.codegen.build;
 
 import org.cacheflow.codegen.model.CopyKind;
-import org.cacheflow.plan.srdag.Srdag;
+import org.cacheflow.analysis.srdag.Srdag;
 import org.cacheflow.plan.strategy.PrestoreKind;
 
 /**

@@ -8,7 +8,7 @@ import org.cacheflow.plan.memoryplan.BufferPlan;
 import org.cacheflow.plan.memoryplan.MemoryPlan;
 import org.cacheflow.plan.memoryplan.MemoryPlanner;
 import org.cacheflow.plan.memoryplan.PlanRequest;
-import org.cacheflow.plan.srdag.Srdag;
+import org.cacheflow.analysis.srdag.Srdag;
 import org.cacheflow.plan.strategy.PrestoreKind;
 import org.cacheflow.plan.strategy.StrategyPreset;
 import org.cacheflow.plan.strategy.TargetCache;

@@ -6,8 +6,8 @@ import java.util.Map;
 
 import org.cacheflow.codegen.model.Sink;
 import org.cacheflow.model.ActorKind;
-import org.cacheflow.plan.analysis.FlatActor;
-import org.cacheflow.plan.analysis.FlatFifo;
+import org.cacheflow.analysis.FlatActor;
+import org.cacheflow.analysis.FlatFifo;
 
 /**
  * Pass 7: what validation digests: the FIFOs into sink actors, else (no sink actor) those carrying persistent

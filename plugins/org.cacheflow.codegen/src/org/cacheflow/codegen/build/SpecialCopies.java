@@ -5,7 +5,7 @@ import java.util.List;
 
 import org.cacheflow.model.ActorKind;
 import org.cacheflow.plan.classify.Classifier;
-import org.cacheflow.plan.srdag.SpecialCopy;
+import org.cacheflow.analysis.srdag.SpecialCopy;
 
 /**
  * Pass 4: what each special vertex (fork, join, broadcast, round buffer, a delay's init or end) still copies once

@@ -8,7 +8,7 @@ import java.util.Map;
 
 import org.cacheflow.io.pisdf.PiReader;
 import org.cacheflow.model.diagnostics.Diagnostics;
-import org.cacheflow.plan.analysis.GraphAnalysis;
+import org.cacheflow.analysis.GraphAnalysis;
 import org.cacheflow.scripts.testing.ScriptedProjects;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -15,11 +15,11 @@ import org.cacheflow.model.Actor;
 import org.cacheflow.model.Fifo;
 import org.cacheflow.model.PersistenceLevel;
 import org.cacheflow.model.diagnostics.InputException;
-import org.cacheflow.plan.analysis.TestGraph;
+import org.cacheflow.analysis.TestGraph;
 import org.cacheflow.plan.mapping.MappingInputs;
 import org.cacheflow.plan.mapping.Platform;
 import org.cacheflow.plan.memoryplan.PlanFixtures;
-import org.cacheflow.plan.srdag.Srdag;
+import org.cacheflow.analysis.srdag.Srdag;
 import org.junit.jupiter.api.Test;
 
 /**

@@ -8,13 +8,13 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.cacheflow.model.Actor;
-import org.cacheflow.plan.analysis.TestGraph;
+import org.cacheflow.analysis.TestGraph;
 import org.cacheflow.plan.mapping.MappingInputs;
 import org.cacheflow.plan.memoryplan.MemoryPlan;
 import org.cacheflow.plan.memoryplan.MemoryPlanner;
 import org.cacheflow.plan.memoryplan.PlanFixtures.ScenarioBuilder;
 import org.cacheflow.plan.memoryplan.PlanRequest;
-import org.cacheflow.plan.srdag.Srdag;
+import org.cacheflow.analysis.srdag.Srdag;
 import org.cacheflow.plan.strategy.GlobalStrategy;
 import org.cacheflow.plan.strategy.MeasuredCosts;
 import org.cacheflow.plan.strategy.TargetCache;

@@ -15,13 +15,13 @@ import java.util.List;
 import org.cacheflow.model.Actor;
 import org.cacheflow.model.diagnostics.Diagnostics;
 import org.cacheflow.model.diagnostics.InputException;
-import org.cacheflow.plan.analysis.TestGraph;
+import org.cacheflow.analysis.TestGraph;
 import org.cacheflow.plan.mapping.Core;
 import org.cacheflow.plan.mapping.MappingInputs;
 import org.cacheflow.plan.mapping.MappingPolicy;
 import org.cacheflow.plan.mapping.Platform;
 import org.cacheflow.plan.memoryplan.PlanFixtures.ScenarioBuilder;
-import org.cacheflow.plan.srdag.Srdag;
+import org.cacheflow.analysis.srdag.Srdag;
 import org.junit.jupiter.api.Test;
 
 /** The list scheduler on graphs small enough to schedule by hand. */

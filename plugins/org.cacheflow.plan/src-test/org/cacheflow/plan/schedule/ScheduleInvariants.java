@@ -3,7 +3,7 @@ package org.cacheflow.plan.schedule;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import org.cacheflow.plan.srdag.Srdag;
+import org.cacheflow.analysis.srdag.Srdag;
 
 /** Properties every schedule must have, checked edge by edge and core by core. */
 public final class ScheduleInvariants {

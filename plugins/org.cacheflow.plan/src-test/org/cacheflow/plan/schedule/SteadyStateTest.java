@@ -10,11 +10,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.function.IntUnaryOperator;
 
 import org.cacheflow.model.Actor;
-import org.cacheflow.plan.analysis.TestGraph;
+import org.cacheflow.analysis.TestGraph;
 import org.cacheflow.plan.mapping.MappingInputs;
 import org.cacheflow.plan.mapping.MappingPolicy;
 import org.cacheflow.plan.memoryplan.PlanFixtures.ScenarioBuilder;
-import org.cacheflow.plan.srdag.Srdag;
+import org.cacheflow.analysis.srdag.Srdag;
 import org.junit.jupiter.api.Test;
 
 /** The self-timed period of per-core orders, on schedules small enough to run by hand. */

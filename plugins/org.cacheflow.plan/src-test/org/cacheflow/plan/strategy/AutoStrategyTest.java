@@ -16,7 +16,7 @@ import org.cacheflow.model.Fifo;
 import org.cacheflow.model.MemoryAnnotation;
 import org.cacheflow.model.PersistenceLevel;
 import org.cacheflow.model.Scenario;
-import org.cacheflow.plan.analysis.TestGraph;
+import org.cacheflow.analysis.TestGraph;
 import org.cacheflow.plan.classify.MemoryFacts;
 import org.cacheflow.plan.memoryplan.BufferPlan;
 import org.cacheflow.plan.memoryplan.MemoryPlan;
@@ -24,7 +24,7 @@ import org.cacheflow.plan.memoryplan.MemoryPlanner;
 import org.cacheflow.plan.memoryplan.PlanFixtures.HandFacts;
 import org.cacheflow.plan.memoryplan.PlanFixtures.ScenarioBuilder;
 import org.cacheflow.plan.memoryplan.PlanRequest;
-import org.cacheflow.plan.srdag.Srdag;
+import org.cacheflow.analysis.srdag.Srdag;
 import org.cacheflow.scripts.FifoMark;
 import org.junit.jupiter.api.Test;
 

@@ -13,12 +13,12 @@ import java.util.List;
 import org.cacheflow.model.Actor;
 import org.cacheflow.model.ActorKind;
 import org.cacheflow.model.MemoryAnnotation;
-import org.cacheflow.plan.analysis.TestGraph;
+import org.cacheflow.analysis.TestGraph;
 import org.cacheflow.plan.memoryplan.BufferPlan;
 import org.cacheflow.plan.memoryplan.MemoryPlan;
 import org.cacheflow.plan.memoryplan.MemoryPlanner;
 import org.cacheflow.plan.memoryplan.PlanRequest;
-import org.cacheflow.plan.srdag.Srdag;
+import org.cacheflow.analysis.srdag.Srdag;
 import org.junit.jupiter.api.Test;
 
 /** Per-FIFO overrides: parsing, matching, precedence, and the errors users see. */

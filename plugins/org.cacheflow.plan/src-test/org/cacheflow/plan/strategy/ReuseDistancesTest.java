@@ -7,12 +7,12 @@ import static org.cacheflow.plan.memoryplan.PlanFixtures.inputs;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import org.cacheflow.model.Actor;
-import org.cacheflow.plan.analysis.TestGraph;
+import org.cacheflow.analysis.TestGraph;
 import org.cacheflow.plan.mapping.MappingPolicy;
 import org.cacheflow.plan.memoryplan.PlanFixtures.ScenarioBuilder;
 import org.cacheflow.plan.schedule.ListScheduler;
 import org.cacheflow.plan.schedule.Schedule;
-import org.cacheflow.plan.srdag.Srdag;
+import org.cacheflow.analysis.srdag.Srdag;
 import org.junit.jupiter.api.Test;
 
 /** Re-read and re-write distances on schedules worked out by hand. */

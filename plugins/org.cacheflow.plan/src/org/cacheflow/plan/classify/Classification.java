@@ -3,7 +3,7 @@ package org.cacheflow.plan.classify;
 import java.util.EnumMap;
 import java.util.Map;
 
-import org.cacheflow.plan.srdag.Srdag;
+import org.cacheflow.analysis.srdag.Srdag;
 
 /**
  * The class of every single-rate buffer, the rule that gave it, who fills the buffer, and whether it crosses

@@ -3,10 +3,10 @@ package org.cacheflow.plan.classify;
 import java.util.Set;
 
 import org.cacheflow.model.ActorKind;
-import org.cacheflow.plan.analysis.FlatFifo;
+import org.cacheflow.analysis.FlatFifo;
 import org.cacheflow.plan.schedule.Schedule;
 import org.cacheflow.plan.schedule.Topology;
-import org.cacheflow.plan.srdag.Srdag;
+import org.cacheflow.analysis.srdag.Srdag;
 import org.cacheflow.scripts.FifoMark;
 
 /**

@@ -2,11 +2,11 @@ package org.cacheflow.plan.classify;
 
 import org.cacheflow.model.ActorKind;
 import org.cacheflow.model.MemoryAnnotation;
-import org.cacheflow.plan.analysis.FlatActor;
-import org.cacheflow.plan.analysis.FlatFifo;
-import org.cacheflow.plan.analysis.FlatPort;
+import org.cacheflow.analysis.FlatActor;
+import org.cacheflow.analysis.FlatFifo;
+import org.cacheflow.analysis.FlatPort;
 import org.cacheflow.plan.schedule.Topology;
-import org.cacheflow.plan.srdag.Srdag;
+import org.cacheflow.analysis.srdag.Srdag;
 
 /**
  * Whether the consumers of single-rate buffers write them: a buffer is read-only when every actor port

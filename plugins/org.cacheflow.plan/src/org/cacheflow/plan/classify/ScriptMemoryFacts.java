@@ -7,7 +7,7 @@ import java.util.Map;
 import java.util.Set;
 
 import org.cacheflow.plan.memory.ScriptReport;
-import org.cacheflow.plan.srdag.Srdag;
+import org.cacheflow.analysis.srdag.Srdag;
 import org.cacheflow.scripts.FifoMark;
 import org.cacheflow.scripts.MarkRecord;
 import org.cacheflow.scripts.Match;

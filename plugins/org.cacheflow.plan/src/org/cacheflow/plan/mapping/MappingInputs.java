@@ -15,8 +15,8 @@ import org.cacheflow.model.Timing;
 import org.cacheflow.model.diagnostics.Diagnostics;
 import org.cacheflow.model.diagnostics.SourceLocation;
 import org.cacheflow.model.expression.Expression;
-import org.cacheflow.plan.analysis.FlatActor;
-import org.cacheflow.plan.analysis.FlatGraph;
+import org.cacheflow.analysis.FlatActor;
+import org.cacheflow.analysis.FlatGraph;
 
 /**
  * What mapping needs to know about each actor of a flat graph: its execution time on each core and the

@@ -1,12 +1,13 @@
 package org.cacheflow.plan.memory;
 
+import com.google.gson.Gson;
+import com.google.gson.GsonBuilder;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 
-import org.cacheflow.plan.report.JsonText;
 
 import org.cacheflow.scripts.MarkRecord;
 import org.cacheflow.scripts.Match;
@@ -30,6 +31,10 @@ import org.cacheflow.scripts.merge.Piece;
  */
 public record ScriptReport(String graph, List<Instance> instances, MergeResult merge,
     Map<String, List<MarkRecord>> marks, List<String> errors, long evaluationNanos, long mergeNanos) {
+
+  /** One line, no HTML escaping, nulls kept: the same text the report always had. */
+  private static final Gson JSON = new GsonBuilder().disableHtmlEscaping().serializeNulls().create();
+
 
   /** A report without timings (built by hand, e.g. in tests of later stages). */
   public ScriptReport(String graph, List<Instance> instances, MergeResult merge, Map<String, List<MarkRecord>> marks,
@@ -227,7 +232,7 @@ public record ScriptReport(String graph, List<Instance> instances, MergeResult m
     json.put("bytesBefore", bytesBefore());
     json.put("bytesAfter", bytesAfter());
     json.put("bytesSaved", bytesSaved());
-    return JsonText.compact(json);
+    return JSON.toJson(json);
   }
 
   /** A range in bits, with its bytes when it is byte-aligned. */

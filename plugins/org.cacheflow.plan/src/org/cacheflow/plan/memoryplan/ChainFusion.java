@@ -10,8 +10,8 @@ import org.cacheflow.plan.classify.MemoryFacts;
 import org.cacheflow.plan.classify.ScriptCopy;
 import org.cacheflow.plan.classify.ScriptMemoryFacts;
 import org.cacheflow.plan.schedule.Topology;
-import org.cacheflow.plan.srdag.SpecialCopy;
-import org.cacheflow.plan.srdag.Srdag;
+import org.cacheflow.analysis.srdag.SpecialCopy;
+import org.cacheflow.analysis.srdag.Srdag;
 import org.cacheflow.scripts.FifoMark;
 
 /**

@@ -3,8 +3,8 @@ package org.cacheflow.plan.memoryplan;
 import org.cacheflow.model.ActorKind;
 import org.cacheflow.plan.classify.Classification;
 import org.cacheflow.plan.schedule.Topology;
-import org.cacheflow.plan.srdag.SpecialCopy;
-import org.cacheflow.plan.srdag.Srdag;
+import org.cacheflow.analysis.srdag.SpecialCopy;
+import org.cacheflow.analysis.srdag.Srdag;
 import org.cacheflow.plan.strategy.Decisions;
 import org.cacheflow.plan.strategy.Strategy;
 

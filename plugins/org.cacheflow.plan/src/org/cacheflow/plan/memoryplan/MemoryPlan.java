@@ -8,7 +8,7 @@ import org.cacheflow.plan.classify.Classification;
 import org.cacheflow.plan.mapping.Platform;
 import org.cacheflow.plan.partition.NodePartition;
 import org.cacheflow.plan.schedule.Schedule;
-import org.cacheflow.plan.srdag.Srdag;
+import org.cacheflow.analysis.srdag.Srdag;
 import org.cacheflow.plan.strategy.GlobalStrategy;
 import org.cacheflow.plan.strategy.TargetCache;
 

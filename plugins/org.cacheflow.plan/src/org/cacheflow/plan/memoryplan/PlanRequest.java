@@ -2,7 +2,7 @@ package org.cacheflow.plan.memoryplan;
 
 import java.util.List;
 
-import org.cacheflow.plan.analysis.ProgressListener;
+import org.cacheflow.analysis.ProgressListener;
 import org.cacheflow.plan.classify.MemoryFacts;
 import org.cacheflow.plan.mapping.MappingInputs;
 import org.cacheflow.plan.mapping.MappingPolicy;

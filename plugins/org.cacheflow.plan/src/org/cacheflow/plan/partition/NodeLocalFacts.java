@@ -4,7 +4,7 @@ import java.util.Set;
 
 import org.cacheflow.plan.classify.MemoryFacts;
 import org.cacheflow.plan.classify.ScriptCopy;
-import org.cacheflow.plan.srdag.Srdag;
+import org.cacheflow.analysis.srdag.Srdag;
 import org.cacheflow.plan.strategy.FifoNames;
 import org.cacheflow.scripts.FifoMark;
 

@@ -3,7 +3,7 @@ package org.cacheflow.plan.partition;
 import java.util.Arrays;
 
 import org.cacheflow.plan.mapping.Platform;
-import org.cacheflow.plan.srdag.Srdag;
+import org.cacheflow.analysis.srdag.Srdag;
 
 /**
  * The node (machine, MPI rank) of every single-rate vertex, with what the split costs: each node's load, the bytes

@@ -7,12 +7,12 @@ import java.util.PriorityQueue;
 
 import org.cacheflow.model.ActorKind;
 import org.cacheflow.model.diagnostics.InputException;
-import org.cacheflow.plan.analysis.FlatActor;
-import org.cacheflow.plan.analysis.FlatFifo;
+import org.cacheflow.analysis.FlatActor;
+import org.cacheflow.analysis.FlatFifo;
 import org.cacheflow.plan.mapping.MappingInputs;
 import org.cacheflow.plan.mapping.Platform;
 import org.cacheflow.plan.schedule.Topology;
-import org.cacheflow.plan.srdag.Srdag;
+import org.cacheflow.analysis.srdag.Srdag;
 import org.cacheflow.plan.strategy.FifoNames;
 
 /**

@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Locale;
 
 import org.cacheflow.plan.mapping.MappingInputs;
-import org.cacheflow.plan.srdag.Srdag;
+import org.cacheflow.analysis.srdag.Srdag;
 import org.cacheflow.plan.strategy.MeasuredCosts;
 
 /**

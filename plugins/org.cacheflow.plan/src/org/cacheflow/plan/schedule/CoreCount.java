@@ -6,7 +6,7 @@ import java.util.Set;
 
 import org.cacheflow.model.ActorKind;
 import org.cacheflow.plan.mapping.MappingInputs;
-import org.cacheflow.plan.srdag.Srdag;
+import org.cacheflow.analysis.srdag.Srdag;
 import org.cacheflow.plan.strategy.MeasuredCosts;
 
 /**

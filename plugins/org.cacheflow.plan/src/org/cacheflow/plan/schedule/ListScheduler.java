@@ -4,12 +4,12 @@ import java.util.Arrays;
 import java.util.PriorityQueue;
 
 import org.cacheflow.model.diagnostics.InputException;
-import org.cacheflow.plan.analysis.FlatActor;
+import org.cacheflow.analysis.FlatActor;
 import org.cacheflow.plan.mapping.MappingInputs;
 import org.cacheflow.plan.mapping.MappingPolicy;
 import org.cacheflow.plan.mapping.Platform;
 import org.cacheflow.plan.partition.NodePartition;
-import org.cacheflow.plan.srdag.Srdag;
+import org.cacheflow.analysis.srdag.Srdag;
 
 /**
  * Maps and orders a single-rate graph by list scheduling: vertices are taken in order of decreasing bottom

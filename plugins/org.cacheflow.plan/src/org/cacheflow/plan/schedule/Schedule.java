@@ -4,7 +4,7 @@ import java.util.Arrays;
 
 import org.cacheflow.plan.mapping.MappingPolicy;
 import org.cacheflow.plan.mapping.Platform;
-import org.cacheflow.plan.srdag.Srdag;
+import org.cacheflow.analysis.srdag.Srdag;
 
 /**
  * A static schedule of one iteration of a single-rate graph: the core of every vertex, the order in which

@@ -2,7 +2,7 @@ package org.cacheflow.plan.schedule;
 
 import java.util.Arrays;
 
-import org.cacheflow.plan.srdag.Srdag;
+import org.cacheflow.analysis.srdag.Srdag;
 
 /**
  * Adjacency of a single-rate graph in compressed rows, and a topological order: what the scheduler, the

@@ -6,8 +6,8 @@ import java.util.List;
 import java.util.Map;
 
 import org.cacheflow.model.ActorKind;
-import org.cacheflow.plan.analysis.FlatActor;
-import org.cacheflow.plan.analysis.FlatPort;
+import org.cacheflow.analysis.FlatActor;
+import org.cacheflow.analysis.FlatPort;
 import org.cacheflow.plan.classify.BufferOrigin;
 import org.cacheflow.plan.classify.Classification;
 import org.cacheflow.plan.classify.Classifier;
@@ -15,7 +15,7 @@ import org.cacheflow.plan.classify.MemoryFacts;
 import org.cacheflow.plan.mapping.Platform;
 import org.cacheflow.plan.schedule.Schedule;
 import org.cacheflow.plan.schedule.Topology;
-import org.cacheflow.plan.srdag.Srdag;
+import org.cacheflow.analysis.srdag.Srdag;
 
 /**
  * Where the data of each copy lies, and which memory can be shared through copy-on-write views.

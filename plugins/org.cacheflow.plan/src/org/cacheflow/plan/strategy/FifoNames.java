@@ -1,8 +1,8 @@
 package org.cacheflow.plan.strategy;
 
-import org.cacheflow.plan.analysis.FlatActor;
-import org.cacheflow.plan.analysis.FlatFifo;
-import org.cacheflow.plan.analysis.FlatGraph;
+import org.cacheflow.analysis.FlatActor;
+import org.cacheflow.analysis.FlatFifo;
+import org.cacheflow.analysis.FlatGraph;
 
 /**
  * Names as {@code cacheflow inspect} prints them: actor paths relative to the top graph (hierarchy joined

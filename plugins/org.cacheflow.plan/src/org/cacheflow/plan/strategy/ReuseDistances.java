@@ -3,7 +3,7 @@ package org.cacheflow.plan.strategy;
 import java.util.Arrays;
 
 import org.cacheflow.plan.schedule.Schedule;
-import org.cacheflow.plan.srdag.Srdag;
+import org.cacheflow.analysis.srdag.Srdag;
 
 /**
  * The static counterpart of the pre-stores paper's re-read and re-write distances (DirtBuster, Sect. 6.2.3,

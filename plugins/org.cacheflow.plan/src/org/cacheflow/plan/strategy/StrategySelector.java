@@ -7,14 +7,14 @@ import java.util.List;
 
 import org.apache.commons.text.similarity.LevenshteinDistance;
 import org.cacheflow.model.ActorKind;
-import org.cacheflow.plan.analysis.FlatFifo;
-import org.cacheflow.plan.analysis.FlatGraph;
+import org.cacheflow.analysis.FlatFifo;
+import org.cacheflow.analysis.FlatGraph;
 import org.cacheflow.plan.classify.BufferClass;
 import org.cacheflow.plan.classify.BufferOrigin;
 import org.cacheflow.plan.classify.Classification;
 import org.cacheflow.plan.schedule.Schedule;
 import org.cacheflow.plan.schedule.Topology;
-import org.cacheflow.plan.srdag.Srdag;
+import org.cacheflow.analysis.srdag.Srdag;
 
 /**
  * Chooses each single-rate buffer's strategy from its class, the schedule, the reuse distances and the

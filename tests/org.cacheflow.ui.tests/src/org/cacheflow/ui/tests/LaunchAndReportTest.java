@@ -8,7 +8,7 @@ import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.cacheflow.plan.report.StrategyColors;
+import org.cacheflow.report.StrategyColors;
 import org.cacheflow.plan.strategy.Strategy;
 import org.cacheflow.ui.CacheflowUi;
 import org.cacheflow.ui.editor.WorkflowEditor;

@@ -1,0 +1,51 @@
+package org.cacheflow.report;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.cacheflow.model.diagnostics.InputException;
+import org.cacheflow.model.diagnostics.SourceLocation;
+import org.cacheflow.plan.memoryplan.MemoryPlan;
+
+/**
+ * Writes a plan's report into a directory: {@code plan.json} (everything, per buffer and per core order),
+ * {@code plan.md} (explained), {@code graph.dot} and {@code graph.svg} (FIFOs coloured by strategy) and
+ * {@code gantt.svg} (the per-core schedule).
+ */
+public final class ReportWriter {
+
+  private ReportWriter() {
+  }
+
+  /**
+   * @return the files written, in order
+   * @throws InputException when the directory cannot be created or written
+   */
+  public static List<Path> write(MemoryPlan plan, Path directory) {
+    List<Path> written = new ArrayList<>();
+    try {
+      Files.createDirectories(directory);
+    } catch (IOException | java.io.UncheckedIOException e) {
+      throw new InputException(SourceLocation.file(directory), "cannot create the report directory: " + e);
+    }
+    written.add(write(directory.resolve("plan.json"), JsonText.print(PlanJson.toJson(plan, true, true))));
+    written.add(write(directory.resolve("plan.md"), PlanMarkdown.render(plan)));
+    written.add(write(directory.resolve("graph.dot"), GraphDrawing.dot(plan)));
+    written.add(write(directory.resolve("graph.svg"), GraphDrawing.svg(plan)));
+    written.add(write(directory.resolve("gantt.svg"), GanttChart.svg(plan)));
+    return written;
+  }
+
+  private static Path write(Path file, String text) {
+    try {
+      Files.writeString(file, text, StandardCharsets.UTF_8);
+      return file;
+    } catch (IOException | java.io.UncheckedIOException e) {
+      throw new InputException(SourceLocation.file(file), "cannot write the report: " + e.getMessage());
+    }
+  }
+}

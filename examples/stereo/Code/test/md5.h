@@ -1,4 +1,4 @@
-/* MD5 (RFC 1321), only to fingerprint outputs in the determinism test. */
+/* MD5 (RFC 1321) of outputs, by OpenSSL (md5.c), only to fingerprint them in the determinism test. */
 #ifndef STEREO_TEST_MD5_H
 #define STEREO_TEST_MD5_H
 

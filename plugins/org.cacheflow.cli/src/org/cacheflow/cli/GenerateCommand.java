@@ -13,7 +13,6 @@ import org.cacheflow.pipeline.PathText;
 import org.cacheflow.pipeline.Pipeline;
 import org.cacheflow.plan.strategy.StrategyPreset;
 import org.cacheflow.plan.strategy.TargetCache;
-import org.cacheflow.workflow.CodegenTask;
 import org.cacheflow.workflow.run.ProjectActorCode;
 
 import picocli.CommandLine.Command;
@@ -108,18 +107,7 @@ public final class GenerateCommand extends CliCommand {
     }
     List<String> defines = definitions.stream().map(String::trim).toList();
     List<String> links = libraries.stream().map(String::trim).toList();
-    for (String definition : defines) {
-      CodegenTask.definitionProblem(definition).ifPresent(problem -> {
-        throw new UsageException("--define expects NAME=VALUE or NAME (no ';'), got '" + definition + "'");
-      });
-    }
-    for (String library : links) {
-      CodegenTask.libraryProblem(library).ifPresent(problem -> {
-        throw new UsageException("--link expects a library name (Package::target, a pkg-config module or a "
-            + "library such as m), got '" + library + "'");
-      });
-    }
-    ActorCodeOptions actorCode = new ActorCodeOptions(sources, includes, defines, links);
+    ActorCodeOptions actorCode = new ActorCodeOptions(sources, includes, defines, links).checked("--define", "--link");
     if (synthetic && actorCode.given()) {
       err.println("note: --sources, --include, --define and --link are not used with --synthetic-actors");
     }

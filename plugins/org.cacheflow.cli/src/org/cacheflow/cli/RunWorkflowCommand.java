@@ -185,9 +185,7 @@ public final class RunWorkflowCommand extends CliCommand {
 
   /** A workflow strategy name (CopyOnWrite) or a command-line label (cow) of a planner mode. */
   static StrategyPreset strategy(String text) {
-    return CodegenTask.strategy(text).or(() -> StrategyPreset.byLabel(text).filter(StrategyPreset::followsPlan))
-        .orElseThrow(() -> new UsageException("unknown strategy '" + text + "' (known: " + String.join(", ",
-            CodegenTask.STRATEGIES.keySet()) + ", or " + String.join(", ", StrategyPreset.plannerModes().stream()
-                .map(preset -> preset.label).toList()) + ")"));
+    return CodegenTask.strategyOrLabel(text).orElseThrow(() -> new UsageException("unknown strategy '" + text
+        + "' (known: " + CodegenTask.strategyChoices() + ")"));
   }
 }

@@ -22,6 +22,35 @@ public record ActorCodeOptions(Path sources, List<Path> includes, List<String> d
     libraries = List.copyOf(libraries);
   }
 
+  /** Whether {@code entry} is a compile definition the generated CMake project takes: {@code NAME=VALUE} or {@code NAME}. */
+  public static boolean isDefinition(String entry) {
+    return entry.matches("[A-Za-z_][A-Za-z0-9_]*(=[^;]*)?");
+  }
+
+  /** Whether {@code entry} names a library: {@code Package::target}, a pkg-config module or a library such as m. */
+  public static boolean isLibrary(String entry) {
+    return entry.matches("[A-Za-z0-9_.+-]+(::[A-Za-z0-9_.+-]+)?");
+  }
+
+  /**
+   * These options, or an {@link OptionException} naming the first definition or library the generated project could
+   * not take, as the caller's options are called ({@code --define}, {@code <definitions>}).
+   */
+  public ActorCodeOptions checked(String definitionsOption, String librariesOption) {
+    for (String definition : definitions) {
+      if (!isDefinition(definition)) {
+        throw new OptionException(definitionsOption + " expects NAME=VALUE or NAME (no ';'), got '" + definition + "'");
+      }
+    }
+    for (String library : libraries) {
+      if (!isLibrary(library)) {
+        throw new OptionException(librariesOption + " expects a library name (Package::target, a pkg-config module or "
+            + "a library such as m), got '" + library + "'");
+      }
+    }
+    return this;
+  }
+
   /** Whether anything is given. */
   public boolean given() {
     return sources != null || !includes.isEmpty() || !definitions.isEmpty() || !libraries.isEmpty();

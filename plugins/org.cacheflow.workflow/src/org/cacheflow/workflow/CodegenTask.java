@@ -207,6 +207,20 @@ public final class CodegenTask {
         .map(Map.Entry::getValue).findFirst();
   }
 
+  /**
+   * What a workflow run's strategy setting selects: a task strategy name ({@code CopyOnWrite}) or the label of a
+   * planner mode ({@code cow}), as {@code run-workflow --strategy} and the Maven plugin take it.
+   */
+  public static Optional<StrategyPreset> strategyOrLabel(String text) {
+    return strategy(text).or(() -> StrategyPreset.byLabel(text.trim()).filter(StrategyPreset::followsPlan));
+  }
+
+  /** The values {@link #strategyOrLabel} accepts, for messages. */
+  public static String strategyChoices() {
+    return String.join(", ", STRATEGIES.keySet()) + ", or " + String.join(", ",
+        StrategyPreset.plannerModes().stream().map(preset -> preset.label).toList());
+  }
+
   /** The entries of an {@code Overrides} value, trimmed, without empty ones. */
   public static List<String> overrideEntries(String value) {
     return entries(value);
@@ -297,13 +311,13 @@ public final class CodegenTask {
 
   /** Why a compile definition is not one ({@code NAME=VALUE} or {@code NAME}), or empty when it is. */
   public static Optional<String> definitionProblem(String entry) {
-    return entry.matches("[A-Za-z_][A-Za-z0-9_]*(=[^;]*)?") ? Optional.empty()
+    return org.cacheflow.pipeline.ActorCodeOptions.isDefinition(entry) ? Optional.empty()
         : Optional.of("'" + COMPILE_DEFINITIONS + "': '" + entry + "' is not NAME=VALUE or NAME");
   }
 
   /** Why a library entry is not a library name, or empty when it is. */
   public static Optional<String> libraryProblem(String entry) {
-    return entry.matches("[A-Za-z0-9_.+-]+(::[A-Za-z0-9_.+-]+)?") ? Optional.empty()
+    return org.cacheflow.pipeline.ActorCodeOptions.isLibrary(entry) ? Optional.empty()
         : Optional.of("'" + LIBRARIES + "': '" + entry + "' is not a library name");
   }
 

@@ -18,9 +18,43 @@ import java.util.regex.Pattern;
  */
 public record StrategyOverride(String pattern, Strategy strategy, PrestoreKind prestore, int slots, String text) {
 
-  /** The strategy names an override accepts, for messages. */
-  public static final String NAMES = "alias, direct, memcpy, cow, ntm, prestore, prestore-demote, prestore-clean, "
-      + "prestore-skip, channel, channel:K, homeforward, homeforward:K";
+  /** What an override may name, in the order messages, help and editors list them. */
+  public enum Choice {
+    ALIAS("alias", Strategy.ALIAS, PrestoreKind.NONE),
+    DIRECT("direct", Strategy.DIRECT, PrestoreKind.NONE),
+    MEMCPY("memcpy", Strategy.MEMCPY, PrestoreKind.NONE),
+    COW("cow", Strategy.COW, PrestoreKind.NONE),
+    NTM("ntm", Strategy.NTM, PrestoreKind.NONE),
+    /** The kind chosen by the pre-stores paper's reuse rule. */
+    PRESTORE("prestore", Strategy.PRESTORE, null),
+    PRESTORE_DEMOTE("prestore-demote", Strategy.PRESTORE, PrestoreKind.DEMOTE),
+    PRESTORE_CLEAN("prestore-clean", Strategy.PRESTORE, PrestoreKind.CLEAN),
+    PRESTORE_SKIP("prestore-skip", Strategy.PRESTORE, PrestoreKind.SKIP),
+    /** A channel; {@code channel:K} gives its slot count. */
+    CHANNEL("channel", Strategy.CHANNEL, PrestoreKind.NONE),
+    /** The same as {@link #CHANNEL} (a home-forwarded channel), {@code homeforward:K}. */
+    HOMEFORWARD("homeforward", Strategy.CHANNEL, PrestoreKind.NONE);
+
+    /** The name as overrides write it. */
+    public final String label;
+    private final Strategy strategy;
+    private final PrestoreKind prestore;
+
+    Choice(String label, Strategy strategy, PrestoreKind prestore) {
+      this.label = label;
+      this.strategy = strategy;
+      this.prestore = prestore;
+    }
+
+    /** Whether the name takes a slot count, {@code NAME:K}. */
+    public boolean takesSlots() {
+      return strategy == Strategy.CHANNEL;
+    }
+  }
+
+  /** The strategy names an override accepts, for messages: every {@link Choice}, with the {@code :K} forms. */
+  public static final String NAMES = String.join(", ", java.util.Arrays.stream(Choice.values())
+      .map(choice -> choice.takesSlots() ? choice.label + ", " + choice.label + ":K" : choice.label).toList());
 
   /** Parses {@code PATTERN=STRATEGY}. */
   public static StrategyOverride parse(String text) {
@@ -38,7 +72,7 @@ public record StrategyOverride(String pattern, Strategy strategy, PrestoreKind p
     int colon = name.indexOf(':');
     if (colon >= 0) {
       String base = name.substring(0, colon);
-      if (!base.equals("channel") && !base.equals("homeforward")) {
+      if (java.util.Arrays.stream(Choice.values()).noneMatch(choice -> choice.takesSlots() && choice.label.equals(base))) {
         throw new OverrideException("override '" + text + "': only channel:K takes a parameter");
       }
       try {
@@ -51,20 +85,12 @@ public record StrategyOverride(String pattern, Strategy strategy, PrestoreKind p
       }
       name = base;
     }
-    return switch (name) {
-      case "alias" -> new StrategyOverride(pattern, Strategy.ALIAS, PrestoreKind.NONE, 0, text);
-      case "direct" -> new StrategyOverride(pattern, Strategy.DIRECT, PrestoreKind.NONE, 0, text);
-      case "memcpy" -> new StrategyOverride(pattern, Strategy.MEMCPY, PrestoreKind.NONE, 0, text);
-      case "cow" -> new StrategyOverride(pattern, Strategy.COW, PrestoreKind.NONE, 0, text);
-      case "ntm" -> new StrategyOverride(pattern, Strategy.NTM, PrestoreKind.NONE, 0, text);
-      case "prestore" -> new StrategyOverride(pattern, Strategy.PRESTORE, null, 0, text);
-      case "prestore-demote" -> new StrategyOverride(pattern, Strategy.PRESTORE, PrestoreKind.DEMOTE, 0, text);
-      case "prestore-clean" -> new StrategyOverride(pattern, Strategy.PRESTORE, PrestoreKind.CLEAN, 0, text);
-      case "prestore-skip" -> new StrategyOverride(pattern, Strategy.PRESTORE, PrestoreKind.SKIP, 0, text);
-      case "channel", "homeforward" -> new StrategyOverride(pattern, Strategy.CHANNEL, PrestoreKind.NONE, slots, text);
-      default -> throw new OverrideException("override '" + text + "': unknown strategy '" + name + "' (known: "
-          + NAMES + ")");
-    };
+    for (Choice choice : Choice.values()) {
+      if (choice.label.equals(name)) {
+        return new StrategyOverride(pattern, choice.strategy, choice.prestore, slots, text);
+      }
+    }
+    throw new OverrideException("override '" + text + "': unknown strategy '" + name + "' (known: " + NAMES + ")");
   }
 
   /** Whether the pattern matches a FIFO end written {@code actor.port}. */

@@ -46,10 +46,10 @@ public final class CacheflowTaskControls {
   public static final String PARAMETER_KEY = "org.cacheflow.ui.parameter";
   /**
    * The strategies an override may name, for the table's drop-down: the override vocabulary
-   * ({@link StrategyOverride#NAMES}) without the forms taking a parameter ({@code channel:K} can be typed).
+   * ({@link StrategyOverride.Choice}; the {@code channel:K} forms can be typed).
    */
-  static final String[] OVERRIDE_STRATEGIES = Arrays.stream(StrategyOverride.NAMES.split(","))
-      .map(String::trim).filter(name -> !name.contains(":")).toArray(String[]::new);
+  static final String[] OVERRIDE_STRATEGIES = Arrays.stream(StrategyOverride.Choice.values())
+      .map(choice -> choice.label).toArray(String[]::new);
 
   private final Composite composite;
   private final BiConsumer<String, String> onChange;

@@ -298,17 +298,11 @@ public class GenerateMojo extends AbstractMojo {
 
   /** A definition or library the generated CMake project could not take fails here, naming the parameter. */
   private void checkActorCode() throws MojoFailureException {
-    for (String definition : trimmed(definitions)) {
-      if (CodegenTask.definitionProblem(definition).isPresent()) {
-        throw new MojoFailureException("invalid cacheflow configuration: <definitions> expects NAME=VALUE or NAME "
-            + "(no ';'), got '" + definition + "'");
-      }
-    }
-    for (String library : trimmed(libraries)) {
-      if (CodegenTask.libraryProblem(library).isPresent()) {
-        throw new MojoFailureException("invalid cacheflow configuration: <libraries> expects a library name "
-            + "(Package::target, a pkg-config module or a library such as m), got '" + library + "'");
-      }
+    try {
+      new ActorCodeOptions(null, List.of(), trimmed(definitions), trimmed(libraries))
+          .checked("<definitions>", "<libraries>");
+    } catch (OptionException e) {
+      throw new MojoFailureException("invalid cacheflow configuration: " + e.getMessage());
     }
   }
 
@@ -323,10 +317,9 @@ public class GenerateMojo extends AbstractMojo {
 
   /** A workflow strategy name (CopyOnWrite) or the label of a planner mode (cow), as run-workflow takes. */
   private static StrategyPreset workflowStrategy(String text) throws MojoFailureException {
-    return CodegenTask.strategy(text).or(() -> StrategyPreset.byLabel(text.trim()).filter(StrategyPreset::followsPlan))
-        .orElseThrow(() -> new MojoFailureException("invalid cacheflow configuration: unknown <strategy> '"
-            + text.trim() + "' for a workflow (known: " + String.join(", ", CodegenTask.STRATEGIES.keySet()) + ", or "
-            + String.join(", ", StrategyPreset.plannerModes().stream().map(preset -> preset.label).toList()) + ")"));
+    return CodegenTask.strategyOrLabel(text).orElseThrow(() -> new MojoFailureException("invalid cacheflow "
+        + "configuration: unknown <strategy> '" + text.trim() + "' for a workflow (known: "
+        + CodegenTask.strategyChoices() + ")"));
   }
 
   private static <T> List<T> all(List<T> list) {

@@ -50,6 +50,13 @@ public abstract class CliCommand implements Callable<Integer> {
     return Map.of();
   }
 
+  /** The built-in cache profiles, the default marked: {@code zen4-vm (default), generic, ...}. */
+  static String builtInTargets() {
+    return String.join(", ", org.cacheflow.plan.strategy.TargetCache.BUILT_IN.keySet().stream()
+        .map(name -> name.equals(org.cacheflow.pipeline.GenerateOptions.DEFAULT_TARGET) ? name + " (default)" : name)
+        .toList());
+  }
+
   /**
    * Whether everything after the first positional argument is passed on as it is (a command running another
    * program's command line, e.g. a benchmark's options).

@@ -12,7 +12,6 @@ import org.cacheflow.pipeline.Input;
 import org.cacheflow.pipeline.PathText;
 import org.cacheflow.pipeline.Pipeline;
 import org.cacheflow.plan.strategy.StrategyPreset;
-import org.cacheflow.plan.strategy.TargetCache;
 import org.cacheflow.workflow.run.ProjectActorCode;
 
 import picocli.CommandLine.Command;
@@ -79,8 +78,8 @@ public final class GenerateCommand extends CliCommand {
 
   @Override
   protected Map<String, String> texts() {
-    return Map.of("strategy", strategies(), "target", "cache profile for the memory plan: " + String.join(", ",
-        TargetCache.BUILT_IN.keySet()) + " (default " + GenerateOptions.DEFAULT_TARGET + "), or a target file");
+    return Map.of("strategy", strategies(), "target", "cache profile for the memory plan: " + builtInTargets()
+        + ", or a target file");
   }
 
   /** Every preset, then one line of help each (the first line lists the names, for a quick look). */

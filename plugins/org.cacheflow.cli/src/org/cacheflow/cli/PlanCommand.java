@@ -64,13 +64,11 @@ public final class PlanCommand extends CliCommand {
   @Option(names = "--strategy", paramLabel = "S", descriptionKey = "strategy")
   String strategy = StrategyPreset.DEFAULT.label;
 
-  @Option(names = "--override", paramLabel = "'P=S'", description = "per-FIFO strategy; P is a FIFO end "
-      + "'actor.port' (glob * and ? allowed), S one of alias, direct, memcpy, cow, ntm, prestore, prestore-demote, "
-      + "prestore-clean, prestore-skip, channel, channel:K (K slots); repeatable, later ones win")
+  @Option(names = "--override", paramLabel = "'P=S'", descriptionKey = "override")
   List<String> overrides = new ArrayList<>();
 
-  @Option(names = "--target", paramLabel = "T", description = {"cache description: a built-in profile (zen4-vm "
-      + "(default), generic, sapphire-rapids-vm) or a file of 'key = value' lines (or one flat JSON object):",
+  /** The target file format, for --target's help. */
+  private static final String TARGET_FILE_FORMAT = String.join("%n", java.util.List.of(
       "  base = zen4-vm      # start from a profile (default generic)",
       "  name = my-board",
       "  l1d = 32K           # per-core L1 data cache; sizes in bytes or K/M/G (x1024)",
@@ -87,7 +85,9 @@ public final class PlanCommand extends CliCommand {
       "  transfer.ns = 6           # one line of a cross-core buffer",
       "  timing.ns = 0.4           # ns per unit of the scenario's timings",
       "                            # (0: unknown; then no core count check,",
-      "                            # and nodes' network model in ns)"})
+      "                            # and nodes' network model in ns)"));
+
+  @Option(names = "--target", paramLabel = "T", descriptionKey = "target")
   String target = DEFAULT_TARGET;
 
   @Option(names = "--json", description = "print JSON: {\"fifos\": [{\"source\", \"targets\", \"bytes\", "
@@ -102,7 +102,10 @@ public final class PlanCommand extends CliCommand {
 
   @Override
   protected Map<String, String> texts() {
-    return Map.of("strategy", strategies());
+    return Map.of("strategy", strategies(), "override", "per-FIFO strategy; P is a FIFO end 'actor.port' (glob * and ? allowed), S one of "
+        + org.cacheflow.plan.strategy.StrategyOverride.NAMES + " (:K: K slots); repeatable, later ones win",
+        "target", "cache description: a built-in profile (" + builtInTargets()
+        + ") or a file of 'key = value' lines (or one flat JSON object):%n" + TARGET_FILE_FORMAT);
   }
 
   /** The planner modes {@code plan --strategy} accepts, one line of help each. */

@@ -65,8 +65,7 @@ public final class RunWorkflowCommand extends CliCommand {
       + "processes) for every task; see docs/multinode.md")
   Integer nodes;
 
-  @Option(names = "--target", paramLabel = "T", description = "built-in target (zen4-vm, generic, sapphire-rapids-vm) "
-      + "or target file")
+  @Option(names = "--target", paramLabel = "T", descriptionKey = "target")
   String target;
 
   @Option(names = "--override", paramLabel = "'P=S'", description = "per-FIFO strategy for every task (replaces the "
@@ -94,9 +93,8 @@ public final class RunWorkflowCommand extends CliCommand {
 
   @Override
   protected java.util.Map<String, String> texts() {
-    return java.util.Map.of("strategy", "memory strategy for every task: " + String.join(", ",
-        CodegenTask.STRATEGIES.keySet()) + " (or " + String.join(", ", StrategyPreset.plannerModes().stream()
-            .map(preset -> preset.label).toList()) + ")");
+    return java.util.Map.of("strategy", "memory strategy for every task: " + CodegenTask.strategyChoices(),
+        "target", "built-in target (" + builtInTargets() + ") or target file");
   }
 
   @Override

@@ -47,7 +47,7 @@ public final class GenerateCommand extends CliCommand {
   String strategy = StrategyPreset.DEFAULT.label;
 
   @Option(names = "--override", paramLabel = "X", description = "slots=K: rdy-ack channel slots (default 2); else a "
-      + "per-FIFO override of the memory plan (see cacheflow plan --help), e.g. 'Read.frame->Blur.in=ntm'; "
+      + "per-FIFO override of the memory plan (see cacheflow plan --help), e.g. 'Read.frame=ntm'; "
       + "repeatable")
   List<String> overrides = new ArrayList<>();
 

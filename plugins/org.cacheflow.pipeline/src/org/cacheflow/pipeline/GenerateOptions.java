@@ -85,7 +85,7 @@ public record GenerateOptions(Input input, PlatformOptions platform, StrategyPre
 
   /**
    * With the overrides as users write them ({@code --override}): {@code slots=K} sets the channel slots, any other
-   * is a per-FIFO override ({@code 'Read.frame->Blur.in=ntm'}); {@link OptionException} for a bad one.
+   * is a per-FIFO override ({@code 'Read.frame=ntm'}); {@link OptionException} for a bad one.
    */
   public GenerateOptions withOverrideTexts(List<String> texts) {
     Integer k = slots;

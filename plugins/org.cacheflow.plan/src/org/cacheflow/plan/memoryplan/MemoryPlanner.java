@@ -62,18 +62,19 @@ public final class MemoryPlanner {
     List<String> notes = new ArrayList<>();
     NodePartition partition = request.inputs().platform().nodes() > 1
         ? NodePartitioner.partition(srdag, request.inputs()) : null;
+    MemoryFacts facts = request.facts() != null ? request.facts() : defaultFacts(srdag);
+    // the merger's groups do not depend on the mapping: on one node they are known before scheduling, and the
+    // steady state of a mapping is weighed with them (a group several cores use has k copies freed per group)
+    MemoryFacts fused = partition == null ? fused(srdag, topology, request, facts) : null;
     Schedule schedule = partition != null ? ListScheduler.schedule(srdag, request.inputs(), request.policy(),
-        request.target().l1dBytes(), partition) : schedule(srdag, request, notes);
+        request.target().l1dBytes(), partition) : schedule(srdag, request, notes, groups(srdag, fused));
     partition = partition != null ? partition.withPredictedTime(schedule.makespan())
         : NodePartition.single(srdag, totalLoad(schedule), schedule.coreCount(), schedule.makespan());
     progress.worked(1);
-    MemoryFacts facts = request.facts() != null ? request.facts() : defaultFacts(srdag);
     if (partition.nodes() > 1) {
-      facts = NodeLocalFacts.of(srdag, facts, partition);
-    }
-    if (request.strategy() != org.cacheflow.plan.strategy.GlobalStrategy.BASELINE) {
-      // state chains in one memory (issue 14); PREESM's code (baseline) keeps the merger's groups
-      facts = ChainFusion.of(srdag, topology, facts);
+      facts = fused(srdag, topology, request, NodeLocalFacts.of(srdag, facts, partition));
+    } else {
+      facts = fused;
     }
     Classification classes = Classifier.classify(schedule, facts, topology, access);
     progress.worked(1);
@@ -131,17 +132,17 @@ public final class MemoryPlanner {
    * flags (not the baseline, PREESM's code on the cores it is given), the hand-offs would cost more than the
    * extra cores save ({@link CoreCount}; why, or why the cores stay, goes to {@code notes}).
    */
-  private static Schedule schedule(Srdag srdag, PlanRequest request, List<String> notes) {
+  private static Schedule schedule(Srdag srdag, PlanRequest request, List<String> notes, int[] groups) {
     Schedule schedule = ListScheduler.schedule(srdag, request.inputs(), request.policy(),
         request.target().l1dBytes());
     if (request.strategy() == org.cacheflow.plan.strategy.GlobalStrategy.BASELINE) {
       return schedule;
     }
     Balancer.Result balanced = Balancer.balance(schedule, request.inputs(), request.target().costs(),
-        request.target().lineBytes());
+        request.target().lineBytes(), groups);
     schedule = balanced.schedule();
     CoreCount.Verdict verdict = CoreCount.check(schedule, request.inputs(), request.target().costs(),
-        request.target().lineBytes());
+        request.target().lineBytes(), groups);
     if (balanced.note() != null) {
       notes.add(balanced.note()); // before the verdict, which weighs the balanced schedule
     }
@@ -153,6 +154,26 @@ public final class MemoryPlanner {
       return schedule;
     }
     return ListScheduler.schedule(srdag, fewer, request.policy(), request.target().l1dBytes());
+  }
+
+  /** The facts with state chains in one memory (issue 14), except under the baseline (the merger's groups). */
+  private static MemoryFacts fused(Srdag srdag, Topology topology, PlanRequest request, MemoryFacts facts) {
+    return request.strategy() == org.cacheflow.plan.strategy.GlobalStrategy.BASELINE ? facts
+        : ChainFusion.of(srdag, topology, facts);
+  }
+
+  /**
+   * Per edge, the root edge of the merge group that holds it, or -1; null when the strategy does not alias (its
+   * buffers are copied or sent, each cross-core one with slots of its own).
+   */
+  private static int[] groups(Srdag srdag, MemoryFacts facts) {
+    int[] groups = new int[srdag.edgeCount()];
+    boolean any = false;
+    for (int e = 0; e < groups.length; e++) {
+      groups[e] = facts.mergeRoot(e);
+      any |= groups[e] >= 0;
+    }
+    return any ? groups : null;
   }
 
   private static long totalLoad(Schedule schedule) {

@@ -142,8 +142,7 @@ final class StorageChoice implements Pass {
    * from {@code c.edges} on: {@link StorageKind#DOUBLE} or a primed channel) and are copied in and out of the
    * group's edges by the delay's init and end vertices within the iteration; the plan fuses a state chain's groups
    * (ChainFusion) only when the source group's bytes are written and read within one iteration and no delay
-   * token is among them; and every group of the corpus the end-to-end tests build is wholly written each
-   * iteration. The baseline (a barrier after every iteration) keeps PREESM's one copy.
+   * token is among them. The baseline (a barrier after every iteration) keeps PREESM's one copy.
    */
   private void sharedGroup(int r, long users, Map<Integer, List<Integer>> members) {
     Map<Long, Integer> readyOfPair = new HashMap<>();

@@ -135,6 +135,14 @@ final class StorageChoice implements Pass {
    * on different cores (the consumer waits until the data is there), and, when cores pipeline iterations
    * through k slots, one per ordered pair of user cores, starting at k: a core's first use of the group in
    * iteration i waits until every other core has finished iteration i - k with it, whose slot it reuses.
+   *
+   * <p>
+   * k copies (iteration i in copy i % k, {@link BufferLayout}, {@link CoreSchedules}) are safe because a group's
+   * bytes carry nothing from one iteration to the next: a delay's tokens live in the delay's own storage (roots
+   * from {@code c.edges} on: {@link StorageKind#DOUBLE} or a primed channel) and are copied in and out of the
+   * group's edges by the delay's init and end vertices within the iteration; the plan fuses a state chain's groups
+   * (ChainFusion) only when the source group's bytes are written and read within one iteration and no delay
+   * token is among them. The baseline (a barrier after every iteration) keeps PREESM's one copy.
    */
   private void sharedGroup(int r, long users, Map<Integer, List<Integer>> members) {
     Map<Long, Integer> readyOfPair = new HashMap<>();

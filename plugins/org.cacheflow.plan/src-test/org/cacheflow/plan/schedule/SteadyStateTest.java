@@ -120,4 +120,54 @@ class SteadyStateTest {
     assertEquals(3, result.cycle().size(), result.toString());
     assertEquals(1, result.iterations());
   }
+
+  /**
+   * p (100, core 0) writes a merge group that q (10, core 2) reads and passes in place to n (100, core 2); p also
+   * sends to m (100, core 1), which sends to n. Generated code keeps the group in k = 2 copies freed per group: p,
+   * core 0's first use in iteration i, waits until n, core 2's last use, has ended iteration i - 2, though p writes
+   * nothing n reads. The cycle p, m, n, p two iterations later is (100 + 100 + 100) / 2 = 150, above every core's
+   * loop (100, 100, 110). With a slot per edge (no groups) p waits only for q and the period is core 2's 110.
+   * (The critical cycle is not asserted: it ties with core 2's waits for m.)
+   */
+  @Test
+  void aMergeGroupOnSeveralCoresIsFreedWhenEveryCoreIsDoneWithIt() {
+    TestGraph top = TestGraph.named("top");
+    Actor p = top.actor("p");
+    Actor q = top.actor("q");
+    Actor m = top.actor("m");
+    Actor n = top.actor("n");
+    connect(top, p, "o", 1, q, "i", 1);
+    connect(top, q, "o", 1, n, "i", 1);
+    connect(top, p, "o2", 1, m, "i", 1);
+    connect(top, m, "o", 1, n, "i2", 1);
+    Srdag srdag = expand(top);
+    MappingInputs inputs = inputs(srdag, 3, new ScenarioBuilder().time("p", "generic", "100")
+        .time("q", "generic", "10").time("m", "generic", "100").time("n", "generic", "100").build());
+    int pv = vertex(srdag, "top/p_0");
+    int qv = vertex(srdag, "top/q_0");
+    int mv = vertex(srdag, "top/m_0");
+    int nv = vertex(srdag, "top/n_0");
+    Schedule schedule = handMapped(srdag, inputs, v -> v == pv ? 0 : v == mv ? 1 : 2);
+    int[] groups = new int[srdag.edgeCount()];
+    java.util.Arrays.fill(groups, -1);
+    int root = -1;
+    for (int e = 0; e < srdag.edgeCount(); e++) {
+      if (srdag.edgeSource(e) == pv && srdag.edgeTarget(e) == qv) {
+        root = e;
+      }
+    }
+    for (int e = 0; e < srdag.edgeCount(); e++) {
+      if (srdag.edgeSource(e) == pv && srdag.edgeTarget(e) == qv
+          || srdag.edgeSource(e) == qv && srdag.edgeTarget(e) == nv) {
+        groups[e] = root;
+      }
+    }
+    assertTrue(root >= 0);
+    assertEquals(110, SteadyState.of(schedule, times(schedule)).period(), 1e-9);
+    assertEquals(150, SteadyState.of(schedule, times(schedule), groups).period(), 1e-9);
+    // a group one core uses has one copy and no slot waits
+    Schedule oneCore = handMapped(srdag, inputs, v -> v == mv ? 1 : 0);
+    assertEquals(SteadyState.of(oneCore, times(oneCore)).period(), SteadyState.of(oneCore, times(oneCore), groups)
+        .period(), 1e-9);
+  }
 }

@@ -117,6 +117,24 @@ class AutoStrategyTest {
     assertEquals(1 << 20, plan.totals().footprintBytes(), "one allocation for the whole group");
   }
 
+  /**
+   * The same group with c0 and c1 on two cores: generated code keeps k = 2 copies of a group several cores use
+   * (iteration i in copy i % 2), so the plan's buffer memory is 2 x 1 MiB.
+   */
+  @Test
+  void aMergeGroupOnTwoCoresTakesTwoCopies() {
+    Srdag srdag = broadcast(1 << 20, 1 << 20, MemoryAnnotation.READ_ONLY);
+    MemoryPlan plan = plan(srdag, 2, null, TargetCache.ZEN4_VM, MemoryPlanner.defaultFacts(srdag));
+    java.util.Set<Integer> cores = new java.util.HashSet<>();
+    for (BufferPlan buffer : plan.buffers()) {
+      assertEquals(Strategy.ALIAS, buffer.strategy(), buffer.reason());
+      cores.add(buffer.producerCore());
+      cores.add(buffer.consumerCore());
+    }
+    assertEquals(2, cores.size(), "the load mapping puts the consumers on both cores");
+    assertEquals(2 << 20, plan.totals().footprintBytes(), "two copies of the group's 1 MiB");
+  }
+
   /** a (Core0) -2 x slice-> fork -> b_0, b_1; b's port writes; b on the cores given. */
   private static Srdag forked(long slice) {
     TestGraph top = TestGraph.named("top");

@@ -62,18 +62,19 @@ public final class MemoryPlanner {
     List<String> notes = new ArrayList<>();
     NodePartition partition = request.inputs().platform().nodes() > 1
         ? NodePartitioner.partition(srdag, request.inputs()) : null;
+    MemoryFacts facts = request.facts() != null ? request.facts() : defaultFacts(srdag);
+    // the merger's groups do not depend on the mapping: on one node they are known before scheduling, and the
+    // steady state of a mapping is weighed with them (a group several cores use has k copies freed per group)
+    MemoryFacts fused = partition == null ? fused(srdag, topology, request, facts) : null;
     Schedule schedule = partition != null ? ListScheduler.schedule(srdag, request.inputs(), request.policy(),
-        request.target().l1dBytes(), partition) : schedule(srdag, request, notes);
+        request.target().l1dBytes(), partition) : schedule(srdag, request, notes, groups(srdag, fused));
     partition = partition != null ? partition.withPredictedTime(schedule.makespan())
         : NodePartition.single(srdag, totalLoad(schedule), schedule.coreCount(), schedule.makespan());
     progress.worked(1);
-    MemoryFacts facts = request.facts() != null ? request.facts() : defaultFacts(srdag);
     if (partition.nodes() > 1) {
-      facts = NodeLocalFacts.of(srdag, facts, partition);
-    }
-    if (request.strategy() != org.cacheflow.plan.strategy.GlobalStrategy.BASELINE) {
-      // state chains in one memory (issue 14); PREESM's code (baseline) keeps the merger's groups
-      facts = ChainFusion.of(srdag, topology, facts);
+      facts = fused(srdag, topology, request, NodeLocalFacts.of(srdag, facts, partition));
+    } else {
+      facts = fused;
     }
     Classification classes = Classifier.classify(schedule, facts, topology, access);
     progress.worked(1);
@@ -85,11 +86,12 @@ public final class MemoryPlanner {
     LiveBytes live = request.strategy() == org.cacheflow.plan.strategy.GlobalStrategy.BASELINE
         ? LiveBytes.whole(srdag) : LiveBytes.compute(srdag, topology, classes, decisions);
     progress.worked(1);
+    int[] groupCopies = groupCopies(schedule, classes, request.strategy());
     // buffer plans are made when asked for: their evidence texts cost more than the whole plan otherwise
     List<BufferPlan> buffers = new java.util.AbstractList<>() {
       @Override
       public BufferPlan get(int e) {
-        return bufferPlan(srdag, schedule, classes, distances, decisions, live, e, true);
+        return bufferPlan(srdag, schedule, classes, distances, decisions, live, groupCopies, e, true);
       }
 
       @Override
@@ -107,7 +109,7 @@ public final class MemoryPlanner {
     for (FlatFifo fifo : srdag.flatGraph().fifos()) {
       List<BufferPlan> figures = new ArrayList<>();
       for (int e : byFifo[fifo.index()]) {
-        figures.add(bufferPlan(srdag, schedule, classes, distances, decisions, live, e, false));
+        figures.add(bufferPlan(srdag, schedule, classes, distances, decisions, live, groupCopies, e, false));
       }
       FifoPlan plan = fifoPlan(srdag.flatGraph(), names, fifo, figures);
       fifos.add(plan);
@@ -131,17 +133,17 @@ public final class MemoryPlanner {
    * flags (not the baseline, PREESM's code on the cores it is given), the hand-offs would cost more than the
    * extra cores save ({@link CoreCount}; why, or why the cores stay, goes to {@code notes}).
    */
-  private static Schedule schedule(Srdag srdag, PlanRequest request, List<String> notes) {
+  private static Schedule schedule(Srdag srdag, PlanRequest request, List<String> notes, int[] groups) {
     Schedule schedule = ListScheduler.schedule(srdag, request.inputs(), request.policy(),
         request.target().l1dBytes());
     if (request.strategy() == org.cacheflow.plan.strategy.GlobalStrategy.BASELINE) {
       return schedule;
     }
     Balancer.Result balanced = Balancer.balance(schedule, request.inputs(), request.target().costs(),
-        request.target().lineBytes());
+        request.target().lineBytes(), groups);
     schedule = balanced.schedule();
     CoreCount.Verdict verdict = CoreCount.check(schedule, request.inputs(), request.target().costs(),
-        request.target().lineBytes());
+        request.target().lineBytes(), groups);
     if (balanced.note() != null) {
       notes.add(balanced.note()); // before the verdict, which weighs the balanced schedule
     }
@@ -153,6 +155,52 @@ public final class MemoryPlanner {
       return schedule;
     }
     return ListScheduler.schedule(srdag, fewer, request.policy(), request.target().l1dBytes());
+  }
+
+  /** Copies of a merge group's memory that generated code keeps when several cores use the group (k, its default). */
+  public static final int SHARED_GROUP_COPIES = 2;
+
+  /**
+   * Per merge root, the copies of its memory generated code allocates: {@link #SHARED_GROUP_COPIES} (one per
+   * iteration in flight, iteration i in copy i % k) when the group's buffers are used on several cores under a
+   * strategy that pipelines iterations (not the baseline, whose barrier keeps one iteration in flight), else 1.
+   */
+  static int[] groupCopies(Schedule schedule, Classification classes,
+      org.cacheflow.plan.strategy.GlobalStrategy strategy) {
+    Srdag srdag = schedule.srdag();
+    long[] cores = new long[srdag.edgeCount()];
+    for (int e = 0; e < cores.length; e++) {
+      int root = classes.mergeRoot(e);
+      if (root >= 0) {
+        cores[root] |= 1L << (schedule.coreOf(srdag.edgeSource(e)) & 63) | 1L << (schedule.coreOf(srdag.edgeTarget(e))
+            & 63);
+      }
+    }
+    int[] copies = new int[cores.length];
+    for (int e = 0; e < copies.length; e++) {
+      copies[e] = strategy != org.cacheflow.plan.strategy.GlobalStrategy.BASELINE && Long.bitCount(cores[e]) > 1 ? SHARED_GROUP_COPIES : 1;
+    }
+    return copies;
+  }
+
+  /** The facts with state chains in one memory (issue 14), except under the baseline (the merger's groups). */
+  private static MemoryFacts fused(Srdag srdag, Topology topology, PlanRequest request, MemoryFacts facts) {
+    return request.strategy() == org.cacheflow.plan.strategy.GlobalStrategy.BASELINE ? facts
+        : ChainFusion.of(srdag, topology, facts);
+  }
+
+  /**
+   * Per edge, the root edge of the merge group that holds it, or -1; null when the strategy does not alias (its
+   * buffers are copied or sent, each cross-core one with slots of its own).
+   */
+  private static int[] groups(Srdag srdag, MemoryFacts facts) {
+    int[] groups = new int[srdag.edgeCount()];
+    boolean any = false;
+    for (int e = 0; e < groups.length; e++) {
+      groups[e] = facts.mergeRoot(e);
+      any |= groups[e] >= 0;
+    }
+    return any ? groups : null;
   }
 
   private static long totalLoad(Schedule schedule) {
@@ -229,7 +277,7 @@ public final class MemoryPlanner {
 
   /** A buffer's plan; without its class evidence (null) when only the figures are needed. */
   private static BufferPlan bufferPlan(Srdag srdag, Schedule schedule, Classification classes,
-      ReuseDistances distances, Decisions decisions, LiveBytes live, int e, boolean withEvidence) {
+      ReuseDistances distances, Decisions decisions, LiveBytes live, int[] groupCopies, int e, boolean withEvidence) {
     long bytes = srdag.edgeBytes(e);
     BufferOrigin origin = classes.origin(e);
     Strategy strategy = decisions.strategy(e);
@@ -241,7 +289,7 @@ public final class MemoryPlanner {
         || strategy == Strategy.DIRECT && classes.mergeRoot(e) < 0);
     int root = classes.mergeRoot(e);
     long footprint = switch (strategy) {
-      case ALIAS -> root == e ? bytes : 0;
+      case ALIAS -> root == e ? multiply(bytes, groupCopies[e]) : 0;
       case COW -> 0;
       case CHANNEL -> multiply(bytes, decisions.slots(e));
       // the sender's buffer and the receiver's copy

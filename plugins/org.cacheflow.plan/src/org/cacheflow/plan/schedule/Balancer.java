@@ -69,11 +69,22 @@ public final class Balancer {
    * @param lineBytes the target's cache line (for the lines of cross-core buffers)
    */
   public static Result balance(Schedule schedule, MappingInputs inputs, MeasuredCosts costs, long lineBytes) {
+    return balance(schedule, inputs, costs, lineBytes, null);
+  }
+
+  /**
+   * Balances a single-node schedule made from {@code inputs} whose buffers lie in merge groups.
+   *
+   * @param lineBytes the target's cache line (for the lines of cross-core buffers)
+   * @param groups per edge, the root edge of its merge group, or -1; null: none (see {@link SteadyState})
+   */
+  public static Result balance(Schedule schedule, MappingInputs inputs, MeasuredCosts costs, long lineBytes,
+      int[] groups) {
     Srdag srdag = schedule.srdag();
     if (schedule.coreCount() <= 1 || !CoreCount.timed(srdag, inputs)) {
       return new Result(schedule, null);
     }
-    Search search = new Search(schedule, inputs, costs, lineBytes);
+    Search search = new Search(schedule, inputs, costs, lineBytes, groups);
     double before = search.period;
     int moves = 0;
     int swaps = 0;
@@ -107,6 +118,8 @@ public final class Balancer {
     private final MappingInputs inputs;
     private final MeasuredCosts costs;
     private final long lineBytes;
+    /** Per edge, the root edge of its merge group, or -1; null: no merge groups. */
+    private final int[] groups;
     /** ns per scenario time unit, or 0 when unknown (periods then in scenario units, pure work). */
     private final double scale;
     private final int budget;
@@ -119,8 +132,9 @@ public final class Balancer {
     private double[] work; // per core: its firings' work alone
     private boolean[] critical; // per core: on the critical cycle (or the busiest)
 
-    Search(Schedule schedule, MappingInputs inputs, MeasuredCosts costs, long lineBytes) {
+    Search(Schedule schedule, MappingInputs inputs, MeasuredCosts costs, long lineBytes, int[] groups) {
       this.srdag = schedule.srdag();
+      this.groups = groups;
       this.inputs = inputs;
       this.costs = costs;
       this.lineBytes = lineBytes;
@@ -201,7 +215,7 @@ public final class Balancer {
           duration[v] = candidate.end(v) - candidate.start(v);
         }
       }
-      return new Evaluation(duration, SteadyState.of(candidate, duration));
+      return new Evaluation(duration, SteadyState.of(candidate, duration, groups));
     }
 
     private record Evaluation(double[] duration, SteadyState.Result steady) {

@@ -59,6 +59,17 @@ public final class CoreCount {
    * @param lineBytes the target's cache line: a cross-core buffer moves its bytes / this many lines
    */
   public static Verdict check(Schedule schedule, MappingInputs inputs, MeasuredCosts costs, long lineBytes) {
+    return check(schedule, inputs, costs, lineBytes, null);
+  }
+
+  /**
+   * Decides for a schedule made from {@code inputs} whose buffers lie in merge groups.
+   *
+   * @param lineBytes the target's cache line: a cross-core buffer moves its bytes / this many lines
+   * @param groups per edge, the root edge of its merge group, or -1; null: none (see {@link SteadyState})
+   */
+  public static Verdict check(Schedule schedule, MappingInputs inputs, MeasuredCosts costs, long lineBytes,
+      int[] groups) {
     int cores = schedule.coreCount();
     if (cores <= 1 || costs.timeUnitNanos() <= 0) {
       return new Verdict(cores, null);
@@ -96,7 +107,7 @@ public final class CoreCount {
             + "another core at %.3g ns)",
         work / 1e3, unit, cores, busiest, period / 1e3, busy[busiest] / 1e3, events[busiest], costs.handoffNanos(),
         lines[busiest], costs.lineNanos());
-    SteadyState.Result steady = SteadyState.of(schedule, duration);
+    SteadyState.Result steady = SteadyState.of(schedule, duration, groups);
     if (steady.period() > period * (1 + 1e-9) + 1e-6) {
       figures += String.format(Locale.ROOT, "; but the cores' orders form a cycle across cores (%s), so an "
           + "iteration takes %.2f us, not the busiest core's %.2f us", describe(schedule, steady), steady.period() / 1e3,

@@ -13,7 +13,11 @@ import org.cacheflow.analysis.srdag.Srdag;
  * a firing starts when its core's previous firing has ended, its inputs of the same iteration are written, and
  * every buffer it writes for another core has been read {@link #SLOTS} iterations before (the strategies' default
  * k slots per cross-core buffer, freed by the rdy-ack flags); an init vertex waits for its end vertex of the
- * previous iteration (persistent delays). The
+ * previous iteration (persistent delays). A memory-script merge group several cores use is, as generated code
+ * keeps it, k copies of its root's memory (iteration i in copy i % k) freed per group, not per edge: a core's first
+ * firing that uses the group in iteration i waits until every other core's last firing using it in iteration i - k
+ * has ended, whichever edges of the group they touch (codegen's StorageChoice/CoreSchedules "done with the slot"
+ * flags); its edges across cores wait only for their data. The
  * period is the length of the heaviest cycle of these dependencies per iteration it spans: each core's own loop
  * gives its busy time, but a core whose order waits on another core that waits on it within the same iteration
  * (a farm's emitter and collector on core 0, its workers split) forms a cycle across cores, and then an iteration
@@ -55,8 +59,21 @@ final class SteadyState {
    * @param duration per vertex, the time its firing takes (work and the overheads charged to it)
    */
   static Result of(Schedule schedule, double[] duration) {
+    return of(schedule, duration, null);
+  }
+
+  /**
+   * Runs the schedule self-timed with the given firing durations and merge groups.
+   *
+   * @param duration per vertex, the time its firing takes (work and the overheads charged to it)
+   * @param group per edge, the root edge of the merge group whose memory holds it, or -1; null: no merge groups
+   *     (every cross-core edge has slots of its own)
+   */
+  static Result of(Schedule schedule, double[] duration, int[] group) {
     Srdag srdag = schedule.srdag();
     int vertices = srdag.vertexCount();
+    // per vertex, the groups' slot waits that start at it: (vertex, SLOTS) of another core's last use
+    List<List<Integer>> groupWaits = groupWaits(schedule, group);
     // the order within an iteration: data edges and per-core orders (acyclic: one topological order made both)
     int[] order = topological(schedule);
     // per vertex, what it waits for: (vertex, 0) of the same iteration, (vertex, j) of j iterations before
@@ -66,7 +83,11 @@ final class SteadyState {
       endOf[srdag.persistentInit(i)] = srdag.persistentEnd(i);
     }
     int[] offsets = new int[vertices + 1];
-    int[] waits = new int[2 * srdag.edgeCount() + 2 * vertices];
+    int groupWaitCount = 0;
+    for (List<Integer> list : groupWaits) {
+      groupWaitCount += list.size();
+    }
+    int[] waits = new int[2 * srdag.edgeCount() + 2 * vertices + groupWaitCount];
     int n = 0;
     for (int v = 0; v < vertices; v++) {
       offsets[v] = n;
@@ -81,9 +102,12 @@ final class SteadyState {
       }
       for (int e : srdag.outgoingEdges(v)) {
         int t = srdag.edgeTarget(e);
-        if (schedule.coreOf(t) != core) {
+        if (schedule.coreOf(t) != core && (group == null || group[e] < 0)) {
           waits[n++] = encode(t, SLOTS); // the slot is free once its reader SLOTS iterations before is done
         }
+      }
+      for (int wait : groupWaits.get(v)) {
+        waits[n++] = wait;
       }
       if (endOf[v] >= 0) {
         waits[n++] = encode(endOf[v], 1);
@@ -121,6 +145,53 @@ final class SteadyState {
     int half = ITERATIONS / 2;
     double period = (iterationEnd[ITERATIONS - 1] - iterationEnd[half - 1]) / (ITERATIONS - half);
     return critical(period, end[(ITERATIONS - 1) % (SLOTS + 1)], cause, schedule);
+  }
+
+  /**
+   * Per vertex, the slot waits of the merge groups it is the first user of on its core: for every other core
+   * using the group, that core's last user {@link #SLOTS} iterations before (encoded). Empty lists without groups.
+   */
+  private static List<List<Integer>> groupWaits(Schedule schedule, int[] group) {
+    Srdag srdag = schedule.srdag();
+    int vertices = srdag.vertexCount();
+    List<List<Integer>> waits = new ArrayList<>(Collections.nCopies(vertices, List.<Integer>of()));
+    if (group == null || schedule.coreCount() <= 1) {
+      return waits;
+    }
+    // per group (by root edge) and core: the first and last user in the core's order
+    java.util.Map<Integer, java.util.Map<Integer, int[]>> users = new java.util.TreeMap<>();
+    for (int e = 0; e < srdag.edgeCount(); e++) {
+      if (group[e] < 0) {
+        continue;
+      }
+      java.util.Map<Integer, int[]> byCore = users.computeIfAbsent(group[e], k -> new java.util.TreeMap<>());
+      for (int v : new int[] {srdag.edgeSource(e), srdag.edgeTarget(e)}) {
+        int[] span = byCore.computeIfAbsent(schedule.coreOf(v), k -> new int[] {v, v});
+        if (schedule.position(v) < schedule.position(span[0])) {
+          span[0] = v;
+        }
+        if (schedule.position(v) > schedule.position(span[1])) {
+          span[1] = v;
+        }
+      }
+    }
+    for (java.util.Map<Integer, int[]> byCore : users.values()) {
+      if (byCore.size() < 2) {
+        continue; // one core: one copy, its own order keeps the uses apart
+      }
+      for (java.util.Map.Entry<Integer, int[]> user : byCore.entrySet()) {
+        int first = user.getValue()[0];
+        for (java.util.Map.Entry<Integer, int[]> other : byCore.entrySet()) {
+          if (!other.getKey().equals(user.getKey())) {
+            if (waits.get(first).isEmpty()) {
+              waits.set(first, new ArrayList<>());
+            }
+            waits.get(first).add(encode(other.getValue()[1], SLOTS));
+          }
+        }
+      }
+    }
+    return waits;
   }
 
   /** Iterations of causes kept: a critical cycle spanning more is reported without its firings. */

@@ -251,17 +251,22 @@ public final class ScriptMemoryFacts implements MemoryFacts {
     return delta;
   }
 
-  private static String pieces(List<Piece> pieces) {
-    StringBuilder text = new StringBuilder();
+  /** The pieces' ranges in the root, a range that repeats (a broadcast's pieces in one place) once with its count. */
+  static String pieces(List<Piece> pieces) {
+    List<String> ranges = new java.util.ArrayList<>();
     for (Piece piece : pieces) {
-      text.append(text.length() == 0 ? "" : ", ");
-      if (piece.hostStart() % 8 == 0 && piece.length() % 8 == 0) {
-        text.append("bytes [").append(piece.hostStart() / 8).append(", ").append((piece.hostStart() + piece.length()) / 8)
-            .append(')');
-      } else {
-        text.append("bits [").append(piece.hostStart()).append(", ").append(piece.hostStart() + piece.length())
-            .append(')');
+      ranges.add(piece.hostStart() % 8 == 0 && piece.length() % 8 == 0
+          ? "bytes [" + piece.hostStart() / 8 + ", " + (piece.hostStart() + piece.length()) / 8 + ")"
+          : "bits [" + piece.hostStart() + ", " + (piece.hostStart() + piece.length()) + ")");
+    }
+    StringBuilder text = new StringBuilder();
+    for (int i = 0; i < ranges.size();) {
+      int same = 1;
+      while (i + same < ranges.size() && ranges.get(i + same).equals(ranges.get(i))) {
+        same++;
       }
+      text.append(text.length() == 0 ? "" : ", ").append(ranges.get(i)).append(same > 1 ? " (" + same + " times)" : "");
+      i += same;
     }
     return text.toString();
   }

@@ -57,7 +57,7 @@ final class InputLoader {
         throw new OptionException("--scenario applies to PREESM graphs, not to SDF3 file " + input);
       }
       Graph graph = Sdf3Reader.read(input, diagnostics);
-      return new LoadedInput(input, graph, null, null, null, commandLineParams, null);
+      return new LoadedInput(input, graph, null, null, null, commandLineParams, null, List.of());
     }
     if (name.endsWith(".pi")) {
       if (scenario != null) {
@@ -67,7 +67,7 @@ final class InputLoader {
       Graph graph = PiReader.read(input, diagnostics);
       TokenSizeResolver.resolve(graph, null, diagnostics);
       Path root = PreesmProject.containing(input, diagnostics).root();
-      return new LoadedInput(input, graph, null, null, null, commandLineParams, root);
+      return new LoadedInput(input, graph, null, null, null, commandLineParams, root, List.of());
     }
     throw new InputException(SourceLocation.file(input),
         "not a graph cacheflow reads: expected a PiSDF .pi file, an SDF3 .xml file or a PREESM project directory");
@@ -93,7 +93,7 @@ final class InputLoader {
     if (graphs.size() == 1) {
       Graph graph = PiReader.read(graphs.get(0), diagnostics);
       TokenSizeResolver.resolve(graph, null, diagnostics);
-      return new LoadedInput(graphs.get(0), graph, null, null, null, params, project.root());
+      return new LoadedInput(graphs.get(0), graph, null, null, null, params, project.root(), List.of());
     }
     throw new InputException(SourceLocation.file(directory), graphs.isEmpty()
         ? "no PiSDF graph under Algo/ (is this a PREESM project?)"
@@ -111,7 +111,7 @@ final class InputLoader {
     }
     Map<String, String> overrides = run.scenario().parameterOverrides(params);
     return new LoadedInput(run.algorithmFile(), run.graph(), run.scenario().scenario(), scenarioFile,
-        run.architecture(), overrides, project.root());
+        run.architecture(), overrides, project.root(), run.scenario().specialVertexOperators());
   }
 
   private static boolean sameFile(Path a, Path b) {

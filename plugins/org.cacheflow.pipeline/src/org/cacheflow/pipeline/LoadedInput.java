@@ -1,6 +1,7 @@
 package org.cacheflow.pipeline;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 
 import org.cacheflow.model.Architecture;
@@ -22,9 +23,14 @@ import org.cacheflow.analysis.srdag.Srdag;
  * @param architecture the scenario's architecture, or null
  * @param parameterOverrides parameter values by name
  * @param projectRoot the PREESM project the graph belongs to, or null
+ * @param specialVertexOperators the operators the scenario lets run special vertices (empty: any, or no scenario)
  */
 public record LoadedInput(Path source, Graph graph, Scenario scenario, Path scenarioFile, Architecture architecture,
-    Map<String, String> parameterOverrides, Path projectRoot) {
+    Map<String, String> parameterOverrides, Path projectRoot, List<String> specialVertexOperators) {
+
+  public LoadedInput {
+    specialVertexOperators = List.copyOf(specialVertexOperators);
+  }
 
   /**
    * Evaluates the memory scripts of the expanded graph: actors' scripts found from the project (else the graph

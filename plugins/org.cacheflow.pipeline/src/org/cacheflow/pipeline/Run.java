@@ -26,6 +26,9 @@ import org.cacheflow.analysis.AnalysisResult;
 import org.cacheflow.analysis.GraphAnalysis;
 import org.cacheflow.plan.classify.ScriptMemoryFacts;
 import org.cacheflow.plan.mapping.MappingInputs;
+import org.cacheflow.plan.strategy.StrategyOverride;
+import org.cacheflow.plan.strategy.StrategyPreset;
+import org.cacheflow.plan.mapping.MappingPolicy;
 import org.cacheflow.plan.mapping.Platform;
 import org.cacheflow.plan.memory.MemoryScripts;
 import org.cacheflow.plan.memory.ScriptReport;
@@ -92,12 +95,26 @@ final class Run {
     return new Inspection(loaded, analysis, srdag, finish(List.of()));
   }
 
-  private static MappingInputs mappingInputs(LoadedInput loaded, AnalysisResult analysis, Platform platform,
-      Diagnostics diagnostics) {
-    List<String> specialOperators = loaded.scenarioFile() == null ? List.of()
-        : ScenarioReader.readFile(loaded.scenarioFile(), new Diagnostics()).specialVertexOperators();
-    return MappingInputs.fromScenario(analysis.flatGraph(), platform, loaded.scenario(), specialOperators,
-        diagnostics);
+  /** A memory plan with the scripts' facts it was made from. */
+  private record Planned(MemoryPlan plan, ScriptReport scripts) {
+  }
+
+  /** Runs the memory scripts and plans the expanded graph: what plan and generate share. */
+  private Planned planned(LoadedInput loaded, AnalysisResult analysis, Srdag srdag, Platform platform,
+      TargetCache target, MappingPolicy policy, StrategyPreset strategy, List<StrategyOverride> overrides) {
+    MappingInputs inputs = MappingInputs.fromScenario(analysis.flatGraph(), platform, loaded.scenario(),
+        loaded.specialVertexOperators(), warnings);
+    listener.step("running memory scripts");
+    ScriptReport scripts = loaded.memoryScripts(srdag, warnings);
+    listener.step("planning");
+    try {
+      return new Planned(MemoryPlanner.plan(srdag, PlanRequest.of(inputs, target).withPolicy(policy)
+          .withStrategy(strategy.planner()).withOverrides(overrides)
+          .withFacts(ScriptMemoryFacts.of(srdag, scripts)).withProgress(listener)), scripts);
+    } catch (OverrideException e) {
+      listener.done();
+      throw new OptionException(e.getMessage());
+    }
   }
 
   private static List<Diagnostic> scriptWarnings(ScriptReport scripts) {
@@ -111,19 +128,10 @@ final class Run {
     AnalysisResult analysis = analyse(loaded);
     Srdag srdag = expand(analysis);
     Platform platform = options.platform().platform(loaded.architecture(), target, target.cores(), false);
-    MappingInputs inputs = mappingInputs(loaded, analysis, platform, warnings);
-    listener.step("running memory scripts");
-    ScriptReport scripts = loaded.memoryScripts(srdag, warnings);
-    listener.step("planning");
-    MemoryPlan plan;
-    try {
-      plan = MemoryPlanner.plan(srdag, PlanRequest.of(inputs, target).withPolicy(options.policy())
-          .withStrategy(options.strategy().planner()).withOverrides(options.overrides())
-          .withFacts(ScriptMemoryFacts.of(srdag, scripts)).withProgress(listener));
-    } catch (OverrideException e) {
-      listener.done();
-      throw new OptionException(e.getMessage());
-    }
+    Planned planned = planned(loaded, analysis, srdag, platform, target, options.policy(), options.strategy(),
+        options.overrides());
+    MemoryPlan plan = planned.plan();
+    ScriptReport scripts = planned.scripts();
     List<Path> written = options.reportDirectory() == null ? List.of()
         : ReportWriter.write(plan, options.reportDirectory());
     listener.done();
@@ -151,22 +159,13 @@ final class Run {
     options.platform().checkGenerated(platform);
     AnalysisResult analysis = analyse(loaded);
     Srdag srdag = expand(analysis);
-    listener.step("planning and building the code model");
-    MappingInputs inputs = mappingInputs(loaded, analysis, platform, warnings);
-    ScriptReport scripts = loaded.memoryScripts(srdag, warnings);
-    MemoryPlan memoryPlan;
-    PlannedExecution plan;
-    try {
-      memoryPlan = MemoryPlanner.plan(srdag, PlanRequest.of(inputs, target)
-          .withPolicy(org.cacheflow.plan.mapping.MappingPolicy.LOAD_BALANCE)
-          .withStrategy(options.strategy().planner()).withOverrides(options.overrides())
-          .withFacts(ScriptMemoryFacts.of(srdag, scripts)).withProgress(listener));
-      plan = PlannedExecution.of(memoryPlan, strategy);
-    } catch (OverrideException e) {
-      listener.done();
-      throw new OptionException(e.getMessage());
-    }
-    CodeProject project = CodeModelBuilder.build(plan, options.syntheticActors());
+    Planned planned = planned(loaded, analysis, srdag, platform, target, MappingPolicy.LOAD_BALANCE,
+        options.strategy(), options.overrides());
+    MemoryPlan memoryPlan = planned.plan();
+    ScriptReport scripts = planned.scripts();
+    listener.step("building the code model");
+    CodeProject project = CodeModelBuilder.build(PlannedExecution.of(memoryPlan, strategy),
+        options.syntheticActors());
     Path outDir = options.outputDirectory();
     listener.step("writing " + outDir);
     ActorSources actors = ActorSources.NONE;

@@ -1,7 +1,5 @@
 package org.cacheflow.pipeline;
 
-import java.util.List;
-
 import org.cacheflow.scripts.CheckPolicy;
 
 /**
@@ -55,10 +53,5 @@ public final class Pipeline {
    */
   public ScriptsResult scripts(Input input, CheckPolicy policy) {
     return new Run(listener).scripts(input, policy);
-  }
-
-  /** Every {@code --strategy} name, for help texts and choices. */
-  public static List<String> strategyNames() {
-    return org.cacheflow.plan.strategy.StrategyPreset.labels();
   }
 }

@@ -310,13 +310,13 @@ public final class CodegenTask {
   }
 
   /** Why a compile definition is not one ({@code NAME=VALUE} or {@code NAME}), or empty when it is. */
-  public static Optional<String> definitionProblem(String entry) {
+  private static Optional<String> definitionProblem(String entry) {
     return org.cacheflow.pipeline.ActorCodeOptions.isDefinition(entry) ? Optional.empty()
         : Optional.of("'" + COMPILE_DEFINITIONS + "': '" + entry + "' is not NAME=VALUE or NAME");
   }
 
   /** Why a library entry is not a library name, or empty when it is. */
-  public static Optional<String> libraryProblem(String entry) {
+  private static Optional<String> libraryProblem(String entry) {
     return org.cacheflow.pipeline.ActorCodeOptions.isLibrary(entry) ? Optional.empty()
         : Optional.of("'" + LIBRARIES + "': '" + entry + "' is not a library name");
   }

@@ -30,13 +30,4 @@ public enum GlobalStrategy {
     }
     return null;
   }
-
-  /** All labels, for messages. */
-  public static String labels() {
-    StringBuilder text = new StringBuilder();
-    for (GlobalStrategy strategy : values()) {
-      text.append(text.length() == 0 ? "" : ", ").append(strategy.label);
-    }
-    return text.toString();
-  }
 }

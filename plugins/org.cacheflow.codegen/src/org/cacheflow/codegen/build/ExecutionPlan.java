@@ -37,6 +37,15 @@ public interface ExecutionPlan {
   Strategy strategy();
 
   /**
+   * The vertex's iteration offset in its core's loop (software pipelining): in the loop's pass p the core fires it
+   * for graph iteration p - skew, so a vertex with skew 1 runs one iteration behind the others of its core. Along
+   * every edge the consumer's skew is at least its producer's. Default 0 (no pipelining).
+   */
+  default int skew(int vertex) {
+    return 0;
+  }
+
+  /**
    * How a copy into a buffer another core reads ({@code crossing}) or the same core reads is made; the
    * default follows the strategy preset (skip across cores for prestore-skip, else memcpy).
    *

@@ -70,6 +70,11 @@ public final class PlannedExecution implements ExecutionPlan {
     return of(plan, preset);
   }
 
+  @Override
+  public int skew(int vertex) {
+    return plan.schedule().skew(vertex);
+  }
+
   public MemoryPlan memoryPlan() {
     return plan;
   }

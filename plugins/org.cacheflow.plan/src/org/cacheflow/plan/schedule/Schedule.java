@@ -23,10 +23,17 @@ public final class Schedule {
   private final long[] start;
   private final long[] end;
   private final int[][] order;
+  private final int[] skew;
 
   Schedule(Srdag srdag, Platform platform, MappingPolicy policy, int[] coreOf, long[] start, long[] end,
       int[][] order) {
+    this(srdag, platform, policy, coreOf, start, end, order, null);
+  }
+
+  private Schedule(Srdag srdag, Platform platform, MappingPolicy policy, int[] coreOf, long[] start, long[] end,
+      int[][] order, int[] skew) {
     this.srdag = srdag;
+    this.skew = skew;
     this.platform = platform;
     this.policy = policy;
     this.coreOf = coreOf;
@@ -88,6 +95,30 @@ public final class Schedule {
   /** The vertex at a position of a core's order. */
   public int vertexAt(int core, int position) {
     return order[core][position];
+  }
+
+  /**
+   * The vertex's iteration offset in its core's loop (software pipelining): in the loop's pass p its core fires it for
+   * graph iteration p - skew. 0 for every vertex unless the schedule was pipelined ({@link #withSkew}).
+   */
+  public int skew(int vertex) {
+    return skew == null ? 0 : skew[vertex];
+  }
+
+  /** The largest iteration offset: the loop runs this many passes more than there are iterations. */
+  public int maxSkew() {
+    int result = 0;
+    if (skew != null) {
+      for (int s : skew) {
+        result = Math.max(result, s);
+      }
+    }
+    return result;
+  }
+
+  /** The same mapping and orders with per-vertex iteration offsets (null or all 0: none). */
+  Schedule withSkew(int[] offsets) {
+    return new Schedule(srdag, platform, policy, coreOf, start, end, order, offsets == null ? null : offsets.clone());
   }
 
   /** When the last vertex ends: the length of one iteration run alone. */

@@ -26,6 +26,7 @@ import org.cacheflow.plan.classify.ConsumerAccess;
 import org.cacheflow.plan.mapping.MappingInputs;
 import org.cacheflow.plan.schedule.Balancer;
 import org.cacheflow.plan.schedule.CoreCount;
+import org.cacheflow.plan.schedule.Pipelining;
 import org.cacheflow.plan.schedule.ListScheduler;
 import org.cacheflow.plan.schedule.Schedule;
 import org.cacheflow.plan.schedule.Topology;
@@ -66,22 +67,23 @@ public final class MemoryPlanner {
     // the merger's groups do not depend on the mapping: on one node they are known before scheduling, and the
     // steady state of a mapping is weighed with them (a group several cores use has k copies freed per group)
     MemoryFacts fused = partition == null ? fused(srdag, topology, request, facts) : null;
-    Schedule schedule = partition != null ? ListScheduler.schedule(srdag, request.inputs(), request.policy(),
+    Schedule scheduled = partition != null ? ListScheduler.schedule(srdag, request.inputs(), request.policy(),
         request.target().l1dBytes(), partition) : schedule(srdag, request, notes, groups(srdag, fused));
-    partition = partition != null ? partition.withPredictedTime(schedule.makespan())
-        : NodePartition.single(srdag, totalLoad(schedule), schedule.coreCount(), schedule.makespan());
+    partition = partition != null ? partition.withPredictedTime(scheduled.makespan())
+        : NodePartition.single(srdag, totalLoad(scheduled), scheduled.coreCount(), scheduled.makespan());
     progress.worked(1);
     if (partition.nodes() > 1) {
       facts = fused(srdag, topology, request, NodeLocalFacts.of(srdag, facts, partition));
     } else {
       facts = fused;
     }
-    Classification classes = Classifier.classify(schedule, facts, topology, access);
+    Classification classes = Classifier.classify(scheduled, facts, topology, access);
     progress.worked(1);
-    ReuseDistances distances = ReuseDistances.compute(schedule, touchedBytes(srdag, topology, classes));
+    ReuseDistances distances = ReuseDistances.compute(scheduled, touchedBytes(srdag, topology, classes));
     progress.worked(1);
-    Decisions decisions = StrategySelector.select(schedule, classes, distances, topology, request.target(),
+    Decisions decisions = StrategySelector.select(scheduled, classes, distances, topology, request.target(),
         request.strategy(), request.overrides());
+    Schedule schedule = withoutSplitViews(scheduled, classes, decisions, notes);
     // PREESM's plain copies (baseline) copy every byte; the other strategies leave out copies nobody reads
     LiveBytes live = request.strategy() == org.cacheflow.plan.strategy.GlobalStrategy.BASELINE
         ? LiveBytes.whole(srdag) : LiveBytes.compute(srdag, topology, classes, decisions);
@@ -142,12 +144,23 @@ public final class MemoryPlanner {
     Balancer.Result balanced = Balancer.balance(schedule, request.inputs(), request.target().costs(),
         request.target().lineBytes(), groups);
     schedule = balanced.schedule();
+    if (balanced.note() != null) {
+      notes.add(balanced.note());
+    }
+    // a core that waits at the end of every iteration for the others: its returning firings one iteration behind
+    Pipelining.Result pipelined = Pipelining.pipeline(schedule, request.inputs(), request.target().costs(),
+        request.target().lineBytes(), groups);
+    List<String> pipelineNotes = new ArrayList<>();
+    if (pipelined.note() != null) {
+      pipelineNotes.add(pipelined.note());
+      schedule = pipelined.schedule();
+    }
     CoreCount.Verdict verdict = CoreCount.check(schedule, request.inputs(), request.target().costs(),
         request.target().lineBytes(), groups);
-    if (balanced.note() != null) {
-      notes.add(balanced.note()); // before the verdict, which weighs the balanced schedule
-    }
     MappingInputs fewer = verdict.cores() < schedule.coreCount() ? request.inputs().firstCores(verdict.cores()) : null;
+    if (fewer == null) {
+      notes.addAll(pipelineNotes); // before the verdict, which weighs the pipelined schedule
+    }
     if (verdict.note() != null) {
       notes.add(verdict.note());
     }
@@ -157,28 +170,76 @@ public final class MemoryPlanner {
     return ListScheduler.schedule(srdag, fewer, request.policy(), request.target().l1dBytes());
   }
 
+  /**
+   * The schedule without iteration offsets when a copy-on-write buffer's users would run in different passes of their
+   * loops (a view's protocol is per iteration and core; generated code refuses it), with a note; else unchanged.
+   */
+  private static Schedule withoutSplitViews(Schedule schedule, Classification classes, Decisions decisions,
+      List<String> notes) {
+    if (schedule.maxSkew() == 0) {
+      return schedule;
+    }
+    Srdag srdag = schedule.srdag();
+    for (int e = 0; e < srdag.edgeCount(); e++) {
+      int source = decisions.viewSource(e);
+      if (source < 0) {
+        continue;
+      }
+      int memory = classes.mergeRoot(source) >= 0 ? classes.mergeRoot(source) : source;
+      java.util.Set<Integer> skews = new java.util.HashSet<>();
+      for (int f = 0; f < srdag.edgeCount(); f++) {
+        if (f == e || f == memory || classes.mergeRoot(f) == memory && memory >= 0) {
+          skews.add(schedule.skew(srdag.edgeSource(f)));
+          skews.add(schedule.skew(srdag.edgeTarget(f)));
+        }
+      }
+      if (skews.size() > 1) {
+        notes.add("not pipelined: the copy-on-write view " + srdag.vertexName(srdag.edgeSource(e)) + " -> "
+            + srdag.vertexName(srdag.edgeTarget(e)) + " would be used in two iterations of its core's loop at once");
+        return schedule.withSkew(null);
+      }
+    }
+    return schedule;
+  }
+
   /** Copies of a merge group's memory that generated code keeps when several cores use the group (k, its default). */
   public static final int SHARED_GROUP_COPIES = 2;
 
   /**
-   * Per merge root, the copies of its memory generated code allocates: {@link #SHARED_GROUP_COPIES} (one per
-   * iteration in flight, iteration i in copy i % k) when the group's buffers are used on several cores under a
-   * strategy that pipelines iterations (not the baseline, whose barrier keeps one iteration in flight), else 1.
+   * Per root (a merge root, or an edge with memory of its own), the copies of its memory generated code allocates:
+   * {@link #SHARED_GROUP_COPIES} (one per iteration in flight, iteration i in copy i % k) when a merge group's
+   * buffers are used on several cores under a strategy that pipelines iterations (not the baseline, whose barrier
+   * keeps one iteration in flight); for memory one core uses, one more copy per pass of iteration offset between its
+   * users ({@link Schedule#skew}: a firing one iteration behind reads iteration i - 1 while the others of its core
+   * write iteration i); else 1.
    */
   static int[] groupCopies(Schedule schedule, Classification classes,
       org.cacheflow.plan.strategy.GlobalStrategy strategy) {
     Srdag srdag = schedule.srdag();
-    long[] cores = new long[srdag.edgeCount()];
-    for (int e = 0; e < cores.length; e++) {
+    int edges = srdag.edgeCount();
+    long[] cores = new long[edges];
+    long[] users = new long[edges];
+    int[] least = new int[edges];
+    int[] most = new int[edges];
+    java.util.Arrays.fill(least, Integer.MAX_VALUE);
+    java.util.Arrays.fill(most, Integer.MIN_VALUE);
+    for (int e = 0; e < edges; e++) {
       int root = classes.mergeRoot(e);
+      int memory = root >= 0 ? root : e;
+      for (int v : new int[] {srdag.edgeSource(e), srdag.edgeTarget(e)}) {
+        users[memory] |= 1L << (schedule.coreOf(v) & 63);
+        least[memory] = Math.min(least[memory], schedule.skew(v));
+        most[memory] = Math.max(most[memory], schedule.skew(v));
+      }
       if (root >= 0) {
-        cores[root] |= 1L << (schedule.coreOf(srdag.edgeSource(e)) & 63) | 1L << (schedule.coreOf(srdag.edgeTarget(e))
-            & 63);
+        cores[root] = users[root];
       }
     }
-    int[] copies = new int[cores.length];
+    boolean pipelines = strategy != org.cacheflow.plan.strategy.GlobalStrategy.BASELINE;
+    int[] copies = new int[edges];
     for (int e = 0; e < copies.length; e++) {
-      copies[e] = strategy != org.cacheflow.plan.strategy.GlobalStrategy.BASELINE && Long.bitCount(cores[e]) > 1 ? SHARED_GROUP_COPIES : 1;
+      copies[e] = pipelines && Long.bitCount(cores[e]) > 1 ? SHARED_GROUP_COPIES
+          : Long.bitCount(users[e]) == 1 && most[e] > least[e] ? 1 + most[e] - least[e] : 1;
     }
     return copies;
   }
@@ -294,7 +355,7 @@ public final class MemoryPlanner {
       case CHANNEL -> multiply(bytes, decisions.slots(e));
       // the sender's buffer and the receiver's copy
       case SEND -> multiply(bytes, 2);
-      default -> bytes;
+      default -> root < 0 ? multiply(bytes, groupCopies[e]) : bytes;
     };
     int producer = srdag.edgeSource(e);
     int consumer = srdag.edgeTarget(e);

@@ -188,7 +188,9 @@ public final class Balancer {
       for (int v : rank) {
         order[cores[v]][count[cores[v]]++] = v;
       }
-      return new Schedule(srdag, schedule.platform(), schedule.policy(), cores, start, end, order);
+      // a firing keeps its iteration offset wherever it goes (the offsets depend on the edges, not the cores)
+      return new Schedule(srdag, schedule.platform(), schedule.policy(), cores, start, end, order)
+          .withSkew(schedule.offsets());
     }
 
     /** The firing's work on a core, in the period's unit. */

@@ -116,8 +116,13 @@ public final class Schedule {
     return result;
   }
 
+  /** The offsets per vertex, or null when there are none (for schedules derived from this one). */
+  int[] offsets() {
+    return skew == null ? null : skew.clone();
+  }
+
   /** The same mapping and orders with per-vertex iteration offsets (null or all 0: none). */
-  Schedule withSkew(int[] offsets) {
+  public Schedule withSkew(int[] offsets) {
     return new Schedule(srdag, platform, policy, coreOf, start, end, order, offsets == null ? null : offsets.clone());
   }
 

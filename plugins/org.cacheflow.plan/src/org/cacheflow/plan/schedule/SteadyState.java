@@ -17,7 +17,10 @@ import org.cacheflow.analysis.srdag.Srdag;
  * keeps it, k copies of its root's memory (iteration i in copy i % k) freed per group, not per edge: a core's first
  * firing that uses the group in iteration i waits until every other core's last firing using it in iteration i - k
  * has ended, whichever edges of the group they touch (codegen's StorageChoice/CoreSchedules "done with the slot"
- * flags); its edges across cores wait only for their data. The
+ * flags); its edges across cores wait only for their data. With iteration offsets ({@link Schedule#skew}, software
+ * pipelining) the loop's pass p fires each vertex for iteration p - skew: the run is in passes, and a wait for
+ * iteration j of a vertex becomes a wait for the pass that fires it (a consumer one iteration behind its producer
+ * waits for the producer's previous pass; a producer ahead of a slot's reader waits one pass longer). The
  * period is the length of the heaviest cycle of these dependencies per iteration it spans: each core's own loop
  * gives its busy time, but a core whose order waits on another core that waits on it within the same iteration
  * (a farm's emitter and collector on core 0, its workers split) forms a cycle across cores, and then an iteration
@@ -94,34 +97,37 @@ final class SteadyState {
       int core = schedule.coreOf(v);
       int position = schedule.position(v);
       int length = schedule.orderLength(core);
-      // the core's previous firing: of this iteration, or the last one of the previous iteration
+      int skew = schedule.skew(v);
+      // the core's previous firing: of this pass, or the last one of the previous pass
       waits[n++] = position > 0 ? encode(schedule.vertexAt(core, position - 1), 0)
           : encode(schedule.vertexAt(core, length - 1), 1);
       for (int e : srdag.incomingEdges(v)) {
-        waits[n++] = encode(srdag.edgeSource(e), 0);
+        int u = srdag.edgeSource(e);
+        waits[n++] = encode(u, skew - schedule.skew(u)); // iteration j of u: skew(v) - skew(u) passes back
       }
       for (int e : srdag.outgoingEdges(v)) {
         int t = srdag.edgeTarget(e);
         if (schedule.coreOf(t) != core && (group == null || group[e] < 0)) {
-          waits[n++] = encode(t, SLOTS); // the slot is free once its reader SLOTS iterations before is done
+          // the slot is free once its reader is done with iteration j - SLOTS
+          waits[n++] = encode(t, SLOTS + skew - schedule.skew(t));
         }
       }
       for (int wait : groupWaits.get(v)) {
         waits[n++] = wait;
       }
       if (endOf[v] >= 0) {
-        waits[n++] = encode(endOf[v], 1);
+        waits[n++] = encode(endOf[v], 1 + skew - schedule.skew(endOf[v]));
       }
     }
     offsets[vertices] = n;
 
-    double[][] end = new double[SLOTS + 1][vertices]; // iteration k's end times in row k % (SLOTS + 1)
+    double[][] end = new double[ROWS][vertices]; // pass k's end times in row k % ROWS
     // the wait that delayed each firing most (encoded), for the last TRACE iterations; -1 when it started at 0
     int[][] cause = new int[TRACE][vertices];
     double[] iterationEnd = new double[ITERATIONS];
     for (int k = 0; k < ITERATIONS; k++) {
       int[] by = cause[k % TRACE];
-      double[] current = end[k % (SLOTS + 1)];
+      double[] current = end[k % ROWS];
       for (int v : order) {
         double start = 0;
         int delayedBy = -1;
@@ -131,7 +137,7 @@ final class SteadyState {
           if (back > k) {
             continue;
           }
-          double ready = end[(k - back) % (SLOTS + 1)][u];
+          double ready = end[(k - back) % ROWS][u];
           if (ready > start) {
             start = ready;
             delayedBy = waits[i];
@@ -144,7 +150,7 @@ final class SteadyState {
     }
     int half = ITERATIONS / 2;
     double period = (iterationEnd[ITERATIONS - 1] - iterationEnd[half - 1]) / (ITERATIONS - half);
-    return critical(period, end[(ITERATIONS - 1) % (SLOTS + 1)], cause, schedule);
+    return critical(period, end[(ITERATIONS - 1) % ROWS], cause, schedule);
   }
 
   /**
@@ -167,10 +173,10 @@ final class SteadyState {
       java.util.Map<Integer, int[]> byCore = users.computeIfAbsent(group[e], k -> new java.util.TreeMap<>());
       for (int v : new int[] {srdag.edgeSource(e), srdag.edgeTarget(e)}) {
         int[] span = byCore.computeIfAbsent(schedule.coreOf(v), k -> new int[] {v, v});
-        if (schedule.position(v) < schedule.position(span[0])) {
+        if (passOrder(schedule, v) < passOrder(schedule, span[0])) {
           span[0] = v;
         }
-        if (schedule.position(v) > schedule.position(span[1])) {
+        if (passOrder(schedule, v) > passOrder(schedule, span[1])) {
           span[1] = v;
         }
       }
@@ -186,13 +192,28 @@ final class SteadyState {
             if (waits.get(first).isEmpty()) {
               waits.set(first, new ArrayList<>());
             }
-            waits.get(first).add(encode(other.getValue()[1], SLOTS));
+            int last = other.getValue()[1];
+            waits.get(first).add(encode(last, SLOTS + schedule.skew(first) - schedule.skew(last)));
           }
         }
       }
     }
     return waits;
   }
+
+  /**
+   * Where a vertex's firing of one iteration comes in its core's loop: by offset first (a vertex one iteration behind
+   * fires that iteration in the next pass), then by position. The first and last use of a group on a core follow it.
+   */
+  static long passOrder(Schedule schedule, int v) {
+    return (long) schedule.skew(v) * (schedule.srdag().vertexCount() + 1) + schedule.position(v);
+  }
+
+  /** The largest offset in passes a wait may have: SLOTS plus one pass of iteration offset. */
+  static final int MAX_BACK = SLOTS + 1;
+
+  /** Rows of end times kept: passes k - MAX_BACK .. k. */
+  private static final int ROWS = MAX_BACK + 1;
 
   /** Iterations of causes kept: a critical cycle spanning more is reported without its firings. */
   private static final int TRACE = 16;
@@ -201,6 +222,10 @@ final class SteadyState {
   private static final int MASK = (1 << SHIFT) - 1;
 
   private static int encode(int vertex, int iterationsBack) {
+    if (iterationsBack < 0 || iterationsBack > MAX_BACK) {
+      throw new IllegalStateException("a wait " + iterationsBack + " passes back (iteration offsets must not decrease"
+          + " along an edge and stay at most 1): vertex " + vertex);
+    }
     return vertex << SHIFT | iterationsBack;
   }
 

@@ -1,0 +1,165 @@
+package org.cacheflow.plan.schedule;
+
+import static org.cacheflow.plan.memoryplan.PlanFixtures.connect;
+import static org.cacheflow.plan.memoryplan.PlanFixtures.edge;
+import static org.cacheflow.plan.memoryplan.PlanFixtures.expand;
+import static org.cacheflow.plan.memoryplan.PlanFixtures.inputs;
+import static org.cacheflow.plan.memoryplan.PlanFixtures.vertex;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.cacheflow.analysis.TestGraph;
+import org.cacheflow.analysis.srdag.Srdag;
+import org.cacheflow.model.Actor;
+import org.cacheflow.plan.mapping.MappingInputs;
+import org.cacheflow.plan.memoryplan.MemoryPlan;
+import org.cacheflow.plan.memoryplan.MemoryPlanner;
+import org.cacheflow.plan.memoryplan.PlanFixtures.ScenarioBuilder;
+import org.cacheflow.plan.memoryplan.PlanRequest;
+import org.cacheflow.plan.strategy.GlobalStrategy;
+import org.cacheflow.plan.strategy.TargetCache;
+import org.junit.jupiter.api.Test;
+
+/** Iteration offsets (software pipelining): the self-timed period they give, and when the planner uses them. */
+class PipeliningTest {
+
+  /** a (100) -> b (200) -> c (100), and a -> c; a and c pinned to core 0, b to core 1. */
+  private static Srdag chain(TestGraph top) {
+    Actor a = top.actor("a");
+    Actor b = top.actor("b");
+    Actor c = top.actor("c");
+    connect(top, a, "o", 1, b, "i", 1);
+    connect(top, b, "o", 1, c, "i", 1);
+    connect(top, a, "o2", 1, c, "i2", 1);
+    return expand(top);
+  }
+
+  private static MappingInputs chainInputs(Srdag srdag) {
+    return inputs(srdag, 2, new ScenarioBuilder().allow("Core0", "a", "c").allow("Core1", "b")
+        .time("a", "generic", "100").time("b", "generic", "200").time("c", "generic", "100").build());
+  }
+
+  private static double[] times(Schedule schedule) {
+    double[] result = new double[schedule.srdag().vertexCount()];
+    for (int v = 0; v < result.length; v++) {
+      result[v] = schedule.end(v) - schedule.start(v);
+    }
+    return result;
+  }
+
+  /**
+   * Core 0 fires a then c; c waits for b (core 1), which waits for a: the cycle a, b, c, a of the next iteration is
+   * 400. With c one iteration behind, core 0's pass p fires a of p then c of p - 1: c of p waits for b of p (one pass
+   * back), and the chain a, b, c spans two passes: (100 + 200 + 100) / 2 = 200, the busiest core's loop (both 200).
+   * b's slot for c: b of j waits for c of j - 2, fired in pass j - 1: (b 200 + c 100) / 2 passes = 150, below.
+   */
+  @Test
+  void aReturningFiringOneIterationBehindHalvesTheChain() {
+    TestGraph top = TestGraph.named("top");
+    Srdag srdag = chain(top);
+    MappingInputs inputs = chainInputs(srdag);
+    int bv = vertex(srdag, "top/b_0");
+    int cv = vertex(srdag, "top/c_0");
+    Schedule schedule = SteadyStateTest.handMapped(srdag, inputs, v -> v == bv ? 1 : 0);
+    assertEquals(400, SteadyState.of(schedule, times(schedule)).period(), 1e-9);
+    int[] skew = new int[srdag.vertexCount()];
+    skew[cv] = 1;
+    Schedule pipelined = schedule.withSkew(skew);
+    assertEquals(1, pipelined.maxSkew());
+    assertEquals(1, pipelined.skew(cv));
+    assertEquals(0, pipelined.skew(bv));
+    assertEquals(200, SteadyState.of(pipelined, times(pipelined)).period(), 1e-9);
+    // b behind as well: b of p - 1 waits for a of p - 1, one pass back; the chain still spans two passes
+    skew[bv] = 1;
+    assertEquals(200, SteadyState.of(schedule.withSkew(skew), times(schedule)).period(), 1e-9);
+  }
+
+  /** A consumer ahead of its producer is no schedule generated code can run: refused, naming the vertex. */
+  @Test
+  void aConsumerAheadOfItsProducerIsRefused() {
+    TestGraph top = TestGraph.named("top");
+    Srdag srdag = chain(top);
+    int av = vertex(srdag, "top/a_0");
+    int bv = vertex(srdag, "top/b_0");
+    Schedule schedule = SteadyStateTest.handMapped(srdag, chainInputs(srdag), v -> v == bv ? 1 : 0);
+    int[] skew = new int[srdag.vertexCount()];
+    skew[av] = 1;
+    IllegalStateException e = assertThrows(IllegalStateException.class,
+        () -> SteadyState.of(schedule.withSkew(skew), times(schedule)));
+    assertTrue(e.getMessage().contains("must not decrease"), e.getMessage());
+  }
+
+  /** The planner finds c's offset from the critical cycle and says so; the period it reports is the model's. */
+  @Test
+  void thePlannerPutsTheReturningFiringBehind() {
+    TestGraph top = TestGraph.named("top");
+    Srdag srdag = chain(top);
+    MappingInputs inputs = chainInputs(srdag);
+    int bv = vertex(srdag, "top/b_0");
+    int cv = vertex(srdag, "top/c_0");
+    Schedule schedule = SteadyStateTest.handMapped(srdag, inputs, v -> v == bv ? 1 : 0);
+    Pipelining.Result result = Pipelining.pipeline(schedule, inputs, TargetCache.GENERIC.costs(), 64, null);
+    assertNotNull(result.note());
+    assertEquals(1, result.schedule().skew(cv), result.note());
+    assertEquals(0, result.schedule().skew(bv), result.note());
+    assertTrue(result.note().contains("top/c_0 on Core0 runs one iteration behind"), result.note());
+    assertTrue(result.note().contains("period 400.00 -> 200.00"), result.note());
+  }
+
+  /** A pipeline whose cores never return to each other (p on core 0 -> q on core 1) gains nothing: unchanged. */
+  @Test
+  void aPipelineWithoutReturnsIsLeftAlone() {
+    TestGraph top = TestGraph.named("top");
+    Actor p = top.actor("p");
+    Actor q = top.actor("q");
+    connect(top, p, "o", 1, q, "i", 1);
+    Srdag srdag = expand(top);
+    MappingInputs inputs = inputs(srdag, 2, new ScenarioBuilder().time("p", "generic", "100")
+        .time("q", "generic", "300").build());
+    int pv = vertex(srdag, "top/p_0");
+    Schedule schedule = SteadyStateTest.handMapped(srdag, inputs, v -> v == pv ? 0 : 1);
+    Pipelining.Result result = Pipelining.pipeline(schedule, inputs, TargetCache.GENERIC.costs(), 64, null);
+    assertNull(result.note());
+    assertEquals(0, result.schedule().maxSkew());
+  }
+
+  /**
+   * Through the whole planner: the a -> c buffer, which core 0 writes in pass p (a of p) while c reads the previous
+   * iteration's, is kept twice (its footprint doubles); the baseline (a barrier per iteration) is never pipelined.
+   */
+  @Test
+  void theMemoryPlanCountsTheSecondCopyOfABufferUsedAcrossPasses() {
+    TestGraph top = TestGraph.named("top");
+    Srdag srdag = chain(top);
+    MappingInputs inputs = chainInputs(srdag);
+    int cv = vertex(srdag, "top/c_0");
+    int ac = edge(srdag, "top/a_0", "top/c_0");
+    MemoryPlan plan = MemoryPlanner.plan(srdag, PlanRequest.of(inputs, TargetCache.GENERIC)
+        .withStrategy(GlobalStrategy.AUTO));
+    assertEquals(1, plan.schedule().skew(cv), String.join("\n", plan.notes()));
+    assertTrue(plan.notes().stream().anyMatch(n -> n.startsWith("pipelined the cores' loops: top/c_0 on Core0")),
+        String.join("\n", plan.notes()));
+    assertEquals(2 * srdag.edgeBytes(ac), plan.buffers().get(ac).footprintBytes());
+    MemoryPlan baseline = MemoryPlanner.plan(srdag, PlanRequest.of(inputs, TargetCache.GENERIC)
+        .withStrategy(GlobalStrategy.BASELINE));
+    assertEquals(0, baseline.schedule().maxSkew());
+    assertEquals(srdag.edgeBytes(ac), baseline.buffers().get(ac).footprintBytes());
+  }
+
+  /** The closure of a firing: its consumers, theirs, and a persistent delay's init with its end. */
+  @Test
+  void theFiringsBehindAreClosedUnderEdges() {
+    TestGraph top = TestGraph.named("top");
+    Srdag srdag = chain(top);
+    int av = vertex(srdag, "top/a_0");
+    int bv = vertex(srdag, "top/b_0");
+    int cv = vertex(srdag, "top/c_0");
+    boolean[] none = new boolean[srdag.vertexCount()];
+    boolean[] fromB = Pipelining.closure(srdag, none, bv);
+    assertArrayEquals(new boolean[] {false, true, true}, new boolean[] {fromB[av], fromB[bv], fromB[cv]});
+  }
+}

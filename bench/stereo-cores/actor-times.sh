@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# The stereo example's actor times on this machine, as scenario timings (microseconds per firing):
+#   bench/stereo-cores/actor-times.sh [--iterations N]
+# Generates and builds examples/stereo on 1 core (strategy auto, Release, bundled runtime), runs it under
+# `perf record -e cpu-clock` (a software event: works in VMs without a PMU), and divides each actor function's
+# samples by the iterations and the actor's firings per iteration. Prints one <timing> line per actor, to paste
+# into examples/stereo/Scenarios/*.scenario, and the share of the run each actor took. Needs perf (Debian:
+# linux-perf). The planner maps and pipelines with these timings: stale ones misplace the work (issue 17).
+set -euo pipefail
+
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+cacheflow=${CACHEFLOW:-$root/cacheflow}
+iterations=40
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --iterations) shift; iterations=${1:?--iterations needs a number} ;;
+        -h|--help) sed -n '2,8p' "$0"; exit 0 ;;
+        *) echo "actor-times.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
+    esac
+    shift
+done
+command -v perf >/dev/null || { echo "actor-times.sh: perf not found (Debian: linux-perf)" >&2; exit 1; }
+
+. "$here/../lib.sh" cmake
+
+work="$here/build/actor-times"
+mkdir -p "$work"
+echo "== generate and build stereo on 1 core" >&2
+"$cacheflow" generate "$root/examples/stereo" --out "$work/gen" --cores 1 --strategy auto \
+    --sources "$root/examples/stereo/Code/src" --include "$root/examples/stereo/Code/include" >"$work/log" 2>&1 ||
+    { cat "$work/log" >&2; exit 1; }
+{ cmake -S "$work/gen" -B "$work/gen/build" "${generator[@]}" -DCMAKE_BUILD_TYPE=Release \
+      -DCACHEFLOW_BUNDLED_RUNTIME=ON >>"$work/log" 2>&1 &&
+  cmake --build "$work/gen/build" -j 2 >>"$work/log" 2>&1; } || { tail -30 "$work/log" >&2; exit 1; }
+
+frequency=10000
+echo "== perf record -e cpu-clock -F $frequency, $iterations iterations" >&2
+perf record -q -e cpu-clock -F "$frequency" -o "$work/perf.data" "$work/gen/build/stereo" \
+    --iterations "$iterations" >/dev/null 2>>"$work/log"
+perf report -i "$work/perf.data" --stdio --sort symbol -n 2>/dev/null | grep -v '^#' |
+    awk -v hz="$frequency" -v n="$iterations" '
+    # actor functions (and the helpers they alone call) -> the scenario vertex and its firings per iteration
+    BEGIN {
+        actor["generateStereoPair"] = "Generate";            actor["hash"] = "Generate"
+        actor["censusTransform"] = "CensusLeft CensusRight"
+        actor["generateDisparities"] = "DisparityCosts/DisparityGen"
+        actor["matchingCost"] = "DisparityCosts/MatchingCost"
+        actor["aggregateCost"] = "DisparityCosts/AggregateCost"; actor["boxSumLanes"] = "DisparityCosts/AggregateCost"
+        actor["selectDisparity"] = "DisparityCosts/SelectDisparity"
+        actor["refineDisparity"] = "Refine";                  actor["splitRows"] = "Split"
+        actor["medianFilterSlice"] = "Median";                actor["evaluateDisparity"] = "Evaluate"
+        firings["Generate"] = 1; firings["CensusLeft CensusRight"] = 2; firings["DisparityCosts/DisparityGen"] = 1
+        firings["DisparityCosts/MatchingCost"] = 32; firings["DisparityCosts/AggregateCost"] = 32
+        firings["DisparityCosts/SelectDisparity"] = 32; firings["Refine"] = 1; firings["Split"] = 1
+        firings["Median"] = 4; firings["Evaluate"] = 1
+    }
+    NF >= 4 && $1 ~ /%$/ {
+        symbol = $4; sub(/\..*$/, "", symbol)
+        total += $2
+        if (symbol in actor) { samples[actor[symbol]] += $2; mapped += $2 }
+    }
+    END {
+        for (a in firings) {
+            us = (samples[a] / hz) / n / firings[a] * 1e6
+            split(a, names, " ")
+            for (i in names)
+                printf "        <timing opname=\"x86\" time=\"%d\" vertexname=\"stereo/%s\"/>  <!-- %.1f%% -->\n",
+                    us < 1 ? 1 : us + 0.5, names[i], 100 * samples[a] / total
+        }
+        printf "(%.1f ms of samples per iteration, %.1f%% of them in actor functions)\n",
+            total / hz / n * 1e3, 100 * mapped / total
+    }' | sort

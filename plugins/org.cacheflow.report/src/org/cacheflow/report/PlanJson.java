@@ -59,6 +59,9 @@ public final class PlanJson {
           entry.put("vertex", names.relative(srdag.vertexName(v)));
           entry.put("start", schedule.start(v));
           entry.put("end", schedule.end(v));
+          if (schedule.skew(v) > 0) {
+            entry.put("iterationsBehind", schedule.skew(v)); // software pipelining: fires iteration p - 1 in pass p
+          }
           order.add(entry);
         }
         row.put("order", order);

@@ -174,6 +174,26 @@ class PlanCommandTest {
     assertTrue(run.out().contains("\"reason\": \"override 'Sharpen/Copy.toCombine=ntm'\""), run.out());
   }
 
+  /**
+   * The stereo example on 2 cores: Evaluate (pinned to Core0 with Generate) waits for Core1's chain at the end of
+   * every iteration, so the planner runs it one iteration behind and says so; {@code pipelining=off} keeps every
+   * firing in its iteration; another value is a usage error.
+   */
+  @Test
+  void pipeliningIsNotedAndCanBeTurnedOff() {
+    Path stereo = Path.of("../../examples/stereo");
+    Run on = run("plan", stereo.toString(), "--cores", "2");
+    assertEquals(Main.OK, on.status(), on.err());
+    assertTrue(on.err().contains("note: pipelined the cores' loops: stereo/Evaluate_0 on Core0 runs one iteration"
+        + " behind"), on.err());
+    Run off = run("plan", stereo.toString(), "--cores", "2", "--override", "pipelining=off");
+    assertEquals(Main.OK, off.status(), off.err());
+    assertFalse(off.err().contains("pipelined"), off.err());
+    Run bad = run("plan", stereo.toString(), "--cores", "2", "--override", "pipelining=sometimes");
+    assertEquals(Main.USAGE, bad.status());
+    assertTrue(bad.err().contains("--override pipelining=on|off, got 'sometimes'"), bad.err());
+  }
+
   @Test
   void badOverridesAreUsageErrors() {
     Run unknown = run("plan", EXAMPLE.toString(), "--override", "Blurr.in=cow");

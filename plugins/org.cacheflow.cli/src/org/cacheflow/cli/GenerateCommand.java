@@ -46,7 +46,8 @@ public final class GenerateCommand extends CliCommand {
   @Option(names = "--strategy", paramLabel = "S", descriptionKey = "strategy")
   String strategy = StrategyPreset.DEFAULT.label;
 
-  @Option(names = "--override", paramLabel = "X", description = "slots=K: rdy-ack channel slots (default 2); else a "
+  @Option(names = "--override", paramLabel = "X", description = "slots=K: rdy-ack channel slots (default 2); "
+      + "pipelining=off: no firing runs an iteration behind the rest of its core's loop; else a "
       + "per-FIFO override of the memory plan (see cacheflow plan --help), e.g. 'Read.frame=ntm'; "
       + "repeatable")
   List<String> overrides = new ArrayList<>();

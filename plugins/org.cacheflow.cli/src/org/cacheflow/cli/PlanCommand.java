@@ -103,7 +103,8 @@ public final class PlanCommand extends CliCommand {
   @Override
   protected Map<String, String> texts() {
     return Map.of("strategy", strategies(), "override", "per-FIFO strategy; P is a FIFO end 'actor.port' (glob * and ? allowed), S one of "
-        + org.cacheflow.plan.strategy.StrategyOverride.NAMES + " (:K: K slots); repeatable, later ones win",
+        + org.cacheflow.plan.strategy.StrategyOverride.NAMES + " (:K: K slots); repeatable, later ones win; "
+        + "pipelining=off: no firing runs an iteration behind the rest of its core's loop",
         "target", "cache description: a built-in profile (" + builtInTargets()
         + ") or a file of 'key = value' lines (or one flat JSON object):%n" + TARGET_FILE_FORMAT);
   }
@@ -129,15 +130,20 @@ public final class PlanCommand extends CliCommand {
       throw new UsageException("unknown mapping policy '" + policy + "' (known: load, locality)");
     }
     List<StrategyOverride> fifoOverrides = new ArrayList<>();
+    boolean pipelining = true;
     try {
       for (String text : overrides) {
-        fifoOverrides.add(StrategyOverride.parse(text));
+        if (PlanOptions.isPipelining(text)) {
+          pipelining = PlanOptions.pipelining(text);
+        } else {
+          fifoOverrides.add(StrategyOverride.parse(text));
+        }
       }
-    } catch (OverrideException e) {
+    } catch (OverrideException | org.cacheflow.pipeline.OptionException e) {
       throw new UsageException(e.getMessage());
     }
     PlanResult result = new Pipeline(progress()).plan(new PlanOptions(what, platform.options(), preset,
-        mapping, fifoOverrides, target, report));
+        mapping, fifoOverrides, target, report, pipelining));
     if (!result.reportFiles().isEmpty()) {
       err.println("report written to " + PathText.display(report) + ": " + String.join(", ",
           result.reportFiles().stream().map(p -> p.getFileName().toString()).toList()));

@@ -23,10 +23,12 @@ import org.cacheflow.plan.strategy.StrategyPreset;
  * @param projectDefaults what a project's own settings add to {@code actorCode} (e.g. its workflows'), or null
  * @param outputDirectory the folder written (replaced once generation succeeded)
  * @param runtime the runtime-c folder bundled into the output
+ * @param pipelining whether the planner may run firings an iteration behind the rest of their core's loop
+ *     ({@code --override pipelining=off} turns it off; it is off with {@code slots=1}, which leaves no second copy)
  */
 public record GenerateOptions(Input input, PlatformOptions platform, StrategyPreset strategy, Integer slots,
     List<StrategyOverride> overrides, String target, boolean syntheticActors, ActorCodeOptions actorCode,
-    ActorCodeDefaults projectDefaults, Path outputDirectory, Path runtime) {
+    ActorCodeDefaults projectDefaults, Path outputDirectory, Path runtime, boolean pipelining) {
 
   /** The target without one given: the machine this project is developed on. */
   public static final String DEFAULT_TARGET = "zen4-vm";
@@ -55,44 +57,47 @@ public record GenerateOptions(Input input, PlatformOptions platform, StrategyPre
   /** The defaults (auto, the architecture's platform, zen4-vm) for {@code input} into {@code outputDirectory}. */
   public static GenerateOptions of(Input input, Path outputDirectory, Path runtime) {
     return new GenerateOptions(input, PlatformOptions.ARCHITECTURE, StrategyPreset.DEFAULT, null, List.of(), null,
-        false, ActorCodeOptions.DEFAULTS, null, outputDirectory, runtime);
+        false, ActorCodeOptions.DEFAULTS, null, outputDirectory, runtime, true);
   }
 
   public GenerateOptions withPlatform(PlatformOptions value) {
     return new GenerateOptions(input, value, strategy, slots, overrides, target, syntheticActors, actorCode,
-        projectDefaults, outputDirectory, runtime);
+        projectDefaults, outputDirectory, runtime, pipelining);
   }
 
   public GenerateOptions withStrategy(StrategyPreset value) {
     return new GenerateOptions(input, platform, value, slots, overrides, target, syntheticActors, actorCode,
-        projectDefaults, outputDirectory, runtime);
+        projectDefaults, outputDirectory, runtime, pipelining);
   }
 
   public GenerateOptions withTarget(String value) {
     return new GenerateOptions(input, platform, strategy, slots, overrides, value, syntheticActors, actorCode,
-        projectDefaults, outputDirectory, runtime);
+        projectDefaults, outputDirectory, runtime, pipelining);
   }
 
   public GenerateOptions withSyntheticActors(boolean value) {
     return new GenerateOptions(input, platform, strategy, slots, overrides, target, value, actorCode,
-        projectDefaults, outputDirectory, runtime);
+        projectDefaults, outputDirectory, runtime, pipelining);
   }
 
   public GenerateOptions withActorCode(ActorCodeOptions value, ActorCodeDefaults defaults) {
     return new GenerateOptions(input, platform, strategy, slots, overrides, target, syntheticActors, value, defaults,
-        outputDirectory, runtime);
+        outputDirectory, runtime, pipelining);
   }
 
   /**
-   * With the overrides as users write them ({@code --override}): {@code slots=K} sets the channel slots, any other
-   * is a per-FIFO override ({@code 'Read.frame=ntm'}); {@link OptionException} for a bad one.
+   * With the overrides as users write them ({@code --override}): {@code slots=K} sets the channel slots,
+   * {@code pipelining=on|off} the planner's software pipelining, any other is a per-FIFO override ({@code 'Read.frame=ntm'}); {@link OptionException} for a bad one.
    */
   public GenerateOptions withOverrideTexts(List<String> texts) {
     Integer k = slots;
+    boolean pipelines = pipelining;
     List<StrategyOverride> fifos = new ArrayList<>(overrides);
     for (String text : texts) {
       if (text.trim().startsWith("slots=")) {
         k = parseSlots(text);
+      } else if (PlanOptions.isPipelining(text)) {
+        pipelines = PlanOptions.pipelining(text);
       } else {
         try {
           fifos.add(StrategyOverride.parse(text));
@@ -102,7 +107,7 @@ public record GenerateOptions(Input input, PlatformOptions platform, StrategyPre
       }
     }
     return new GenerateOptions(input, platform, strategy, k, fifos, target, syntheticActors, actorCode,
-        projectDefaults, outputDirectory, runtime);
+        projectDefaults, outputDirectory, runtime, pipelines);
   }
 
   private static int parseSlots(String override) {

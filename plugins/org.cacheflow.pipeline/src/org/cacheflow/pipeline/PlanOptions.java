@@ -18,9 +18,14 @@ import org.cacheflow.plan.strategy.StrategyPreset;
  * @param overrides per-FIFO overrides
  * @param target a built-in target name or a target file
  * @param reportDirectory where to write plan.json, plan.md, graph.dot/svg, gantt.svg; null for none
+ * @param pipelining whether firings may run an iteration behind the rest of their core's loop when that shortens the
+ *     period (software pipelining; {@code --override pipelining=off})
  */
 public record PlanOptions(Input input, PlatformOptions platform, StrategyPreset strategy, MappingPolicy policy,
-    List<StrategyOverride> overrides, String target, Path reportDirectory) {
+    List<StrategyOverride> overrides, String target, Path reportDirectory, boolean pipelining) {
+
+  /** The override that sets {@link #pipelining}: {@code pipelining=on} or {@code pipelining=off}. */
+  public static final String PIPELINING_KEY = "pipelining=";
 
   public PlanOptions {
     Objects.requireNonNull(input);
@@ -31,8 +36,33 @@ public record PlanOptions(Input input, PlatformOptions platform, StrategyPreset 
     target = target == null ? GenerateOptions.DEFAULT_TARGET : target;
   }
 
+  /** Pipelining as the planner decides. */
+  public PlanOptions(Input input, PlatformOptions platform, StrategyPreset strategy, MappingPolicy policy,
+      List<StrategyOverride> overrides, String target, Path reportDirectory) {
+    this(input, platform, strategy, policy, overrides, target, reportDirectory, true);
+  }
+
   /** The defaults (auto, load balance, zen4-vm, the architecture's platform, no report) for {@code input}. */
   public static PlanOptions of(Input input) {
     return new PlanOptions(input, null, null, null, List.of(), null, null);
+  }
+
+  /** Whether an {@code --override} text sets pipelining ({@code pipelining=...}) rather than naming a FIFO. */
+  public static boolean isPipelining(String override) {
+    return override.trim().startsWith(PIPELINING_KEY);
+  }
+
+  /**
+   * The value of a {@code pipelining=on|off} override.
+   *
+   * @throws OptionException for another value
+   */
+  public static boolean pipelining(String override) {
+    String value = override.trim().substring(PIPELINING_KEY.length()).trim().toLowerCase(java.util.Locale.ROOT);
+    return switch (value) {
+      case "on" -> true;
+      case "off" -> false;
+      default -> throw new OptionException("--override pipelining=on|off, got '" + value + "'");
+    };
   }
 }

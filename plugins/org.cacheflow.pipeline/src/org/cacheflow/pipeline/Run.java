@@ -101,7 +101,8 @@ final class Run {
 
   /** Runs the memory scripts and plans the expanded graph: what plan and generate share. */
   private Planned planned(LoadedInput loaded, AnalysisResult analysis, Srdag srdag, Platform platform,
-      TargetCache target, MappingPolicy policy, StrategyPreset strategy, List<StrategyOverride> overrides) {
+      TargetCache target, MappingPolicy policy, StrategyPreset strategy, List<StrategyOverride> overrides,
+      boolean pipelining) {
     MappingInputs inputs = MappingInputs.fromScenario(analysis.flatGraph(), platform, loaded.scenario(),
         loaded.specialVertexOperators(), warnings);
     listener.step("running memory scripts");
@@ -109,7 +110,7 @@ final class Run {
     listener.step("planning");
     try {
       return new Planned(MemoryPlanner.plan(srdag, PlanRequest.of(inputs, target).withPolicy(policy)
-          .withStrategy(strategy.planner()).withOverrides(overrides)
+          .withStrategy(strategy.planner()).withOverrides(overrides).withPipelining(pipelining)
           .withFacts(ScriptMemoryFacts.of(srdag, scripts)).withProgress(listener)), scripts);
     } catch (OverrideException e) {
       listener.done();
@@ -129,7 +130,7 @@ final class Run {
     Srdag srdag = expand(analysis);
     Platform platform = options.platform().platform(loaded.architecture(), target, target.cores(), false);
     Planned planned = planned(loaded, analysis, srdag, platform, target, options.policy(), options.strategy(),
-        options.overrides());
+        options.overrides(), options.pipelining());
     MemoryPlan plan = planned.plan();
     ScriptReport scripts = planned.scripts();
     List<Path> written = options.reportDirectory() == null ? List.of()
@@ -159,8 +160,9 @@ final class Run {
     options.platform().checkGenerated(platform);
     AnalysisResult analysis = analyse(loaded);
     Srdag srdag = expand(analysis);
+    // one slot per shared buffer leaves no copy for an iteration behind: no pipelining then
     Planned planned = planned(loaded, analysis, srdag, platform, target, MappingPolicy.LOAD_BALANCE,
-        options.strategy(), options.overrides());
+        options.strategy(), options.overrides(), options.pipelining() && strategy.slots() >= 2);
     MemoryPlan memoryPlan = planned.plan();
     ScriptReport scripts = planned.scripts();
     listener.step("building the code model");

@@ -148,8 +148,9 @@ public final class MemoryPlanner {
       notes.add(balanced.note());
     }
     // a core that waits at the end of every iteration for the others: its returning firings one iteration behind
-    Pipelining.Result pipelined = Pipelining.pipeline(schedule, request.inputs(), request.target().costs(),
-        request.target().lineBytes(), groups);
+    Pipelining.Result pipelined = !request.pipelining() ? new Pipelining.Result(schedule, null)
+        : Pipelining.pipeline(schedule, request.inputs(), request.target().costs(), request.target().lineBytes(),
+            groups);
     List<String> pipelineNotes = new ArrayList<>();
     if (pipelined.note() != null) {
       pipelineNotes.add(pipelined.note());

@@ -21,9 +21,11 @@ import org.cacheflow.plan.strategy.TargetCache;
  * @param facts memory-script merges and marks; null for the merges of the special actors' default scripts
  *     ({@link MemoryPlanner#defaultFacts})
  * @param progress told how planning advances; may be null
+ * @param pipelining whether firings may run an iteration behind the rest of their core's loop when that shortens
+ *     the period (software pipelining, {@link org.cacheflow.plan.schedule.Pipelining}); default true
  */
 public record PlanRequest(MappingInputs inputs, MappingPolicy policy, TargetCache target, GlobalStrategy strategy,
-    List<StrategyOverride> overrides, MemoryFacts facts, ProgressListener progress) {
+    List<StrategyOverride> overrides, MemoryFacts facts, ProgressListener progress, boolean pipelining) {
 
   public PlanRequest {
     overrides = List.copyOf(overrides);
@@ -31,26 +33,31 @@ public record PlanRequest(MappingInputs inputs, MappingPolicy policy, TargetCach
 
   /** Defaults: load-balancing mapping, {@code auto}, no overrides, the special actors' merges. */
   public static PlanRequest of(MappingInputs inputs, TargetCache target) {
-    return new PlanRequest(inputs, MappingPolicy.LOAD_BALANCE, target, GlobalStrategy.AUTO, List.of(), null, null);
+    return new PlanRequest(inputs, MappingPolicy.LOAD_BALANCE, target, GlobalStrategy.AUTO, List.of(), null, null,
+        true);
   }
 
   public PlanRequest withPolicy(MappingPolicy value) {
-    return new PlanRequest(inputs, value, target, strategy, overrides, facts, progress);
+    return new PlanRequest(inputs, value, target, strategy, overrides, facts, progress, pipelining);
   }
 
   public PlanRequest withStrategy(GlobalStrategy value) {
-    return new PlanRequest(inputs, policy, target, value, overrides, facts, progress);
+    return new PlanRequest(inputs, policy, target, value, overrides, facts, progress, pipelining);
   }
 
   public PlanRequest withOverrides(List<StrategyOverride> value) {
-    return new PlanRequest(inputs, policy, target, strategy, value, facts, progress);
+    return new PlanRequest(inputs, policy, target, strategy, value, facts, progress, pipelining);
   }
 
   public PlanRequest withFacts(MemoryFacts value) {
-    return new PlanRequest(inputs, policy, target, strategy, overrides, value, progress);
+    return new PlanRequest(inputs, policy, target, strategy, overrides, value, progress, pipelining);
+  }
+
+  public PlanRequest withPipelining(boolean value) {
+    return new PlanRequest(inputs, policy, target, strategy, overrides, facts, progress, value);
   }
 
   public PlanRequest withProgress(ProgressListener value) {
-    return new PlanRequest(inputs, policy, target, strategy, overrides, facts, value);
+    return new PlanRequest(inputs, policy, target, strategy, overrides, facts, value, pipelining);
   }
 }

@@ -7,7 +7,8 @@
 # sink digests (--validate), then runs them interleaved, round by round, and prints the wall time per graph
 # iteration (a run of 3 + N iterations minus one of 3: start-up and tear-down cancel), the speed-up over 1 core per round
 # (median, min-max), and a CSV: bench/results/stereo-cores.csv (table saved next to it with the load).
-# --quick: 3 rounds of 10 iterations (default 7 of 20). Environment: CACHEFLOW (default ./cacheflow), CF_JOBS (2),
+# --strategy S+OVERRIDE generates S with --override OVERRIDE (e.g. auto+pipelining=off: the planner's software
+# pipelining off). --quick: 3 rounds of 10 iterations (default 7 of 20). Environment: CACHEFLOW (default ./cacheflow), CF_JOBS (2),
 # CF_BENCH_RT=1: the measured programs run under SCHED_FIFO priority 1 (chrt; short runs only, it starves the
 # machine's other users), else at nice -10 where permitted.
 set -euo pipefail
@@ -28,7 +29,7 @@ while [ $# -gt 0 ]; do
         --runs) shift; runs=${1:?--runs needs a number} ;;
         --iterations) shift; iterations=${1:?--iterations needs a number} ;;
         --strategy) shift; strategies+=("${1:?--strategy needs a name}") ;;
-        -h|--help) sed -n '2,12p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,13p' "$0"; exit 0 ;;
         *) echo "run.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
     esac
     shift
@@ -45,8 +46,11 @@ for variant in "${variants[@]}"; do
     read -r cores strategy <<<"$variant"
     name="stereo-$cores-$strategy"
     echo "== generate and build $name"
-    "$cacheflow" generate "$root/examples/stereo" --out "$work/$name" --cores "$cores" --strategy "$strategy" \
-        --sources "$root/examples/stereo/Code/src" --include "$root/examples/stereo/Code/include" \
+    # S+OVERRIDE: strategy S with --override OVERRIDE (e.g. auto+pipelining=off)
+    extra=()
+    [[ "$strategy" == *+* ]] && extra=(--override "${strategy#*+}")
+    "$cacheflow" generate "$root/examples/stereo" --out "$work/$name" --cores "$cores" --strategy "${strategy%%+*}" \
+        "${extra[@]}" --sources "$root/examples/stereo/Code/src" --include "$root/examples/stereo/Code/include" \
         >"$work/$name.log" 2>&1 || { cat "$work/$name.log"; die "generation of $name failed"; }
     { cmake -S "$work/$name" -B "$work/$name/build" "${generator[@]}" -DCMAKE_BUILD_TYPE=Release \
           -DCACHEFLOW_BUNDLED_RUNTIME=ON >>"$work/$name.log" 2>&1 &&
@@ -104,13 +108,13 @@ for line in open(raw):
 variants = list(next(iter(rounds.values())).keys())
 one = (1, "auto")
 rows = []
-print(f"{'cores':>5} {'strategy':<10} {'ms/iteration':>12} {'min-max':>15} {'speed-up vs 1 core':>24}")
+print(f"{'cores':>5} {'strategy':<20} {'ms/iteration':>12} {'min-max':>15} {'speed-up vs 1 core':>24}")
 for v in variants:
     times = [rounds[r][v] for r in sorted(rounds)]
     speedups = [rounds[r][one] / rounds[r][v] for r in sorted(rounds)]
     m, lo, hi = statistics.median(times), min(times), max(times)
     sm, slo, shi = statistics.median(speedups), min(speedups), max(speedups)
-    print(f"{v[0]:>5} {v[1]:<10} {m:12.2f} {f'{lo:.2f}-{hi:.2f}':>15} {f'{sm:.2f} ({slo:.2f}-{shi:.2f})':>24}")
+    print(f"{v[0]:>5} {v[1]:<20} {m:12.2f} {f'{lo:.2f}-{hi:.2f}':>15} {f'{sm:.2f} ({slo:.2f}-{shi:.2f})':>24}")
     rows.append(dict(cores=v[0], strategy=v[1], metric="time_per_iteration", median=f"{m:.4g}", low=f"{lo:.4g}",
                      high=f"{hi:.4g}", unit="ms", runs=len(times)))
     rows.append(dict(cores=v[0], strategy=v[1], metric="speedup_vs_1_core", median=f"{sm:.4g}", low=f"{slo:.4g}",

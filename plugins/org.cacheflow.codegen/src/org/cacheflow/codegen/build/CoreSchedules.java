@@ -97,7 +97,7 @@ final class CoreSchedules implements Pass {
       for (int r : usedAt(uses[i], span, i, 1)) {
         after(r, core, loop);
       }
-      if (loop != top) {
+      if (loop != top && !loop.isEmpty()) {
         top.add(new Statement.Pipelined(c.skew[vertex], List.copyOf(loop)));
       }
     }

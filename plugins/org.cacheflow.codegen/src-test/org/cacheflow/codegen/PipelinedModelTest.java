@@ -1,0 +1,197 @@
+package org.cacheflow.codegen;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.cacheflow.analysis.srdag.Srdag;
+import org.cacheflow.codegen.build.CodeModelBuilder;
+import org.cacheflow.codegen.build.ExecutionPlan;
+import org.cacheflow.codegen.build.PlannedExecution;
+import org.cacheflow.codegen.build.Strategy;
+import org.cacheflow.codegen.model.BufferRef;
+import org.cacheflow.codegen.model.CodeProject;
+import org.cacheflow.codegen.model.Core;
+import org.cacheflow.codegen.model.StaticBuffer;
+import org.cacheflow.codegen.model.Statement;
+import org.cacheflow.plan.strategy.TargetCache;
+import org.junit.jupiter.api.Test;
+
+/** The code model of pipelined loops (issue #17): flag counts, buffers used across passes, refused offsets. */
+class PipelinedModelTest {
+
+  private static final Srdag TINY = TestInputs.srdag(TestInputs.TINY.resolve("Algo/tiny.pi"), null);
+
+  private static PlannedExecution plan(int cores, String strategy) {
+    return PlannedExecution.plan(TINY, cores, Strategy.named(strategy), TargetCache.ZEN4_VM);
+  }
+
+  private static CodeProject skewedFromSink(int cores, String strategy, int skew) {
+    PlannedExecution plan = plan(cores, strategy);
+    return CodeModelBuilder.build(new SkewedPlan(plan, v -> TINY.vertexName(v).endsWith("/Collect_0"), skew), true);
+  }
+
+  /**
+   * A block with offset r prints its counts in terms of its graph iteration (pass - r), so a wait, wherever its poster
+   * runs, prints the poster's printed count for the same graph iteration (a data hand-off) or minus k iterations' events
+   * (a free slot of a group with k slots) -- as without offsets; and a raise in a block with offset r prints r events
+   * per pass more than the same raise without offsets.
+   */
+  @Test
+  void flagConstantsCountPassesAndPrintGraphIterations() {
+    for (String strategy : List.of("homeforward", "auto")) {
+      CodeProject plain = CodeModelBuilder.build(plan(2, strategy), true);
+      CodeProject skewed = skewedFromSink(2, strategy, 1);
+      Map<String, Long> plainRaise = new HashMap<>();
+      for (Core core : plain.cores()) {
+        for (Statement statement : core.loop()) {
+          if (statement instanceof Statement.FlagRaise raise) {
+            for (String why : raise.why().split("; ")) {
+              plainRaise.put(raise.flag() + why, raise.count());
+            }
+          }
+        }
+      }
+      Map<String, Long> printed = new HashMap<>();
+      Map<String, Integer> posterSkew = new HashMap<>();
+      int shiftedRaises = 0;
+      for (Core core : skewed.cores()) {
+        for (Statement statement : core.loop()) {
+          Statement.Pipelined block = (Statement.Pipelined) statement;
+          for (Statement inner : block.body()) {
+            if (inner instanceof Statement.FlagRaise raise) {
+              for (String why : raise.why().split("; ")) {
+                printed.put(raise.flag() + why, raise.count());
+                posterSkew.put(raise.flag() + why, block.skew());
+                assertEquals(plainRaise.get(raise.flag() + why) + block.skew() * raise.perIteration(), raise.count(),
+                    why);
+              }
+              shiftedRaises += block.skew();
+            }
+          }
+        }
+      }
+      int acrossOffsets = 0;
+      for (Core core : skewed.cores()) {
+        for (Statement statement : core.loop()) {
+          Statement.Pipelined block = (Statement.Pipelined) statement;
+          for (Statement inner : block.body()) {
+            if (inner instanceof Statement.FlagWait wait) {
+              long expected = Long.MIN_VALUE;
+              for (String why : wait.why().split("; ")) {
+                long slots = why.startsWith("core ") && why.contains(" done with the slot of ") ? 2 : 0;
+                expected = Math.max(expected, printed.get(wait.flag() + why) - slots * wait.perIteration());
+                acrossOffsets += posterSkew.get(wait.flag() + why) != block.skew() ? 1 : 0;
+              }
+              assertEquals(expected, wait.offset(), strategy + ": " + wait.why());
+            }
+          }
+        }
+      }
+      assertTrue(shiftedRaises > 0, strategy + ": no raise in a block with an offset");
+      assertTrue(acrossOffsets > 0, strategy + ": no wait for a poster of another offset");
+    }
+  }
+
+  /** On one core the sink's input slices are written one pass and read the next: offsets spread + 1 copies. */
+  @Test
+  void aBufferUsedAcrossPassesHasACopyPerIterationInUse() {
+    for (int skew : new int[] {1, 2}) {
+      CodeProject project = skewedFromSink(1, "auto", skew);
+      List<StaticBuffer> pipelined = project.buffers().stream().filter(b -> b.description().contains(
+          "across passes")).toList();
+      // the slices and the accumulator's total, both written at offset 0 and read by the sink
+      assertEquals(2, pipelined.size(), project.buffers().toString());
+      for (StaticBuffer buffer : pipelined) {
+        assertEquals(skew + 1, buffer.copies());
+        assertTrue(buffer.allocated(), "never pooled");
+        Map<Integer, Integer> refsBySkew = new HashMap<>();
+        for (Statement statement : project.cores().get(0).loop()) {
+          Statement.Pipelined block = (Statement.Pipelined) statement;
+          for (Statement inner : block.body()) {
+            for (BufferRef ref : refs(inner)) {
+              if (ref.name().equals(buffer.name())) {
+                BufferRef.IterationSlot slot = (BufferRef.IterationSlot) ref.base();
+                assertEquals(skew + 1, slot.slots());
+                assertEquals(buffer.bytes(), slot.slotBytes());
+                refsBySkew.merge(block.skew(), 1, Integer::sum);
+              }
+            }
+          }
+        }
+        assertEquals(java.util.Set.of(0, skew), refsBySkew.keySet(), "written at offset 0, read at " + skew);
+      }
+    }
+  }
+
+  private static List<BufferRef> refs(Statement statement) {
+    return Statement.buffersOf(statement);
+  }
+
+  /** Without offsets, nothing is pipelined: no blocks, loops as before (GoldenFilesTest checks the text). */
+  @Test
+  void noOffsetsNoBlocks() {
+    CodeProject project = CodeModelBuilder.build(plan(2, "auto"), true);
+    assertEquals(0, project.maxSkew());
+    for (Core core : project.cores()) {
+      assertTrue(core.loop().stream().noneMatch(s -> s instanceof Statement.Pipelined));
+    }
+  }
+
+  @Test
+  void offsetsTheGeneratedCodeCannotKeepAreRefusedNamingAVertex() {
+    PlannedExecution auto = plan(2, "homeforward");
+    int gen = vertex("/Gen_0");
+    assertRefused(new DelegatingPlan(auto) {
+      @Override
+      public int skew(int vertex) {
+        return vertex == gen ? -1 : 0;
+      }
+    }, "vertex Gen_0 has the negative iteration offset -1");
+    assertRefused(new DelegatingPlan(auto) {
+      @Override
+      public int skew(int vertex) {
+        return vertex == gen ? 1 : 0;
+      }
+    }, "less than its producer Gen_0's 1");
+    assertRefused(new SkewedPlan(plan(2, "baseline"), v -> v == vertex("/Collect_0"), 1), "iteration barrier");
+    // the merge group of the scaled slices has 2 slots: offsets 0 and 2 among its users would reuse a slot in use
+    assertRefused(new SkewedPlan(auto, v -> v == vertex("/Collect_0"), 2), "which has 2 slots");
+    // the accumulator's delay: its end would run an iteration after its init
+    assertRefused(new SkewedPlan(auto, v -> v == vertex("/Sum_0"), 1), "all its users must have one offset");
+    PlannedExecution one = plan(1, "auto");
+    SkewedPlan skewed = new SkewedPlan(one, v -> v == vertex("/Collect_0"), 1);
+    assertRefused(new DelegatingPlan(one) {
+      @Override
+      public int nodes() {
+        return 2;
+      }
+
+      @Override
+      public int skew(int vertex) {
+        return skewed.skew(vertex);
+      }
+    }, "pipelined loops run on one node");
+  }
+
+  private static int vertex(String suffix) {
+    for (int v = 0; v < TINY.vertexCount(); v++) {
+      if (TINY.vertexName(v).endsWith(suffix)) {
+        return v;
+      }
+    }
+    throw new IllegalArgumentException(suffix);
+  }
+
+  private static void assertRefused(ExecutionPlan plan, String message) {
+    IllegalStateException error = assertThrows(IllegalStateException.class, () -> CodeModelBuilder.build(plan,
+        true));
+    assertTrue(error.getMessage().contains(message), error.getMessage());
+    assertTrue(error.getMessage().startsWith("vertex "), error.getMessage());
+  }
+}

@@ -2,6 +2,7 @@ package org.cacheflow.codegen.build;
 
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Pass 5b (after {@link StorageChoice}): software pipelining, when the plan gives vertices iteration offsets (skew):
@@ -14,7 +15,8 @@ import java.util.Map;
  * than its producer; the barrier strategy (an iteration barrier would hold the earlier passes' vertices); several
  * nodes; a merge group several cores use whose users' offsets spread over as many iterations as it has slots (the
  * slot of iteration i would be reused while i is still in use); users of different offsets of a copy-on-write
- * buffer, a delay's state or an inter-node transfer (their runtime objects hold one iteration at a time).
+ * buffer, a delay's state or an inter-node transfer, or on one core of a channel (their runtime objects and
+ * pointers hold one iteration at a time); a buffer used across passes that an init prototype gets.
  */
 final class Pipelining implements Pass {
 
@@ -48,23 +50,28 @@ final class Pipelining implements Pass {
       throw new IllegalStateException("vertex " + c.name(someVertex) + " has an iteration offset, but the plan has "
           + c.plan.nodes() + " nodes: pipelined loops run on one node");
     }
-    // per root, the least and greatest offset of its users and a user of each
+    // per root, and per root and core, the least and greatest offset of its users and a user of each
     Map<Integer, int[]> range = new HashMap<>();
+    Map<Long, int[]> rangeOnCore = new HashMap<>();
     for (int v = 0; v < c.srdag.vertexCount(); v++) {
       for (int[] side : c.uses(v)) {
         for (int r : side) {
-          int[] seen = range.computeIfAbsent(r, k -> new int[] {Integer.MAX_VALUE, -1, -1, -1});
-          if (c.skew[v] < seen[0]) {
-            seen[0] = c.skew[v];
-            seen[2] = v;
-          }
-          if (c.skew[v] > seen[1]) {
-            seen[1] = c.skew[v];
-            seen[3] = v;
-          }
+          widen(range.computeIfAbsent(r, k -> new int[] {Integer.MAX_VALUE, -1, -1, -1}), v);
+          widen(rangeOnCore.computeIfAbsent((long) r * 64 + c.plan.coreOf(v), k -> new int[] {Integer.MAX_VALUE, -1,
+              -1, -1}), v);
         }
       }
     }
+    for (Map.Entry<Long, int[]> entry : rangeOnCore.entrySet()) {
+      int r = (int) (entry.getKey() / 64);
+      int[] seen = entry.getValue();
+      if (c.storage[r] == StorageKind.CHANNEL && seen[1] > seen[0]) {
+        // its pointer and its one reserved (or acquired) slot would be needed by two graph iterations at once
+        throw new IllegalStateException(mixed(seen[3], seen[1], seen[2], seen[0], "channel " + c.describeRoot(r)
+            + " on core " + entry.getKey() % 64));
+      }
+    }
+    Set<Integer> initRoots = c.rootsOfInitCalls();
     Map<Integer, int[]> cowRange = new HashMap<>();
     for (Map.Entry<Integer, int[]> entry : range.entrySet()) {
       int r = entry.getKey();
@@ -76,6 +83,10 @@ final class Pipelining implements Pass {
       }
       switch (kind) {
         case STATIC -> {
+          if (spread > 0 && initRoots.contains(r)) {
+            throw new IllegalStateException(mixed(seen[3], seen[1], seen[2], seen[0], "buffer " + c.describeRoot(r)
+                + ", which an init prototype gets (one copy before the loop)"));
+          }
           if (spread > 0) {
             c.storage[r] = StorageKind.PIPELINED;
             c.pipelinedCopies.put(r, spread + 1);
@@ -109,6 +120,18 @@ final class Pipelining implements Pass {
         default -> {
         }
       }
+    }
+  }
+
+  /** Widens {least, greatest, a user of the least, a user of the greatest} by the vertex. */
+  private void widen(int[] seen, int vertex) {
+    if (c.skew[vertex] < seen[0]) {
+      seen[0] = c.skew[vertex];
+      seen[2] = vertex;
+    }
+    if (c.skew[vertex] > seen[1]) {
+      seen[1] = c.skew[vertex];
+      seen[3] = vertex;
     }
   }
 

@@ -111,6 +111,54 @@ class PipelinedModelTest {
     }
   }
 
+  /**
+   * A core frees the slot of a merge group several cores use after its last use of the graph iteration's slot: the
+   * greatest (offset, position) among its blocks that use the group, not the last by position. Offset 1 from
+   * Scale_0 on: its core uses the frame group after it at offset 0 (Scale_2), and frees the slot a pass later.
+   */
+  @Test
+  void aSharedSlotIsFreedAfterTheLastUseByOffsetThenPosition() {
+    for (String strategy : List.of("homeforward", "auto")) {
+      PlannedExecution plan = plan(2, strategy);
+      CodeProject project = CodeModelBuilder.build(new SkewedPlan(plan, v -> TINY.vertexName(v).endsWith(
+          "/Scale_0"), 1), true);
+      java.util.Set<String> shared = new java.util.HashSet<>();
+      project.buffers().stream().filter(b -> b.description().contains("merge group used by cores")).forEach(
+          b -> shared.add(b.name()));
+      int checked = 0;
+      int beforeByPosition = 0;
+      for (Core core : project.cores()) {
+        List<Statement> loop = core.loop();
+        for (String name : shared) {
+          int last = -1;
+          int lastByPosition = -1;
+          for (int i = 0; i < loop.size(); i++) {
+            Statement.Pipelined block = (Statement.Pipelined) loop.get(i);
+            if (block.body().stream().anyMatch(s -> Statement.buffersOf(s).stream().anyMatch(r -> r.name().equals(
+                name)))) {
+              lastByPosition = i;
+              if (last < 0 || block.skew() >= ((Statement.Pipelined) loop.get(last)).skew()) {
+                last = i;
+              }
+            }
+          }
+          for (int i = 0; i < loop.size(); i++) {
+            for (Statement inner : ((Statement.Pipelined) loop.get(i)).body()) {
+              if (inner instanceof Statement.FlagRaise raise && raise.why().contains("core " + core.index()
+                  + " done with the slot of " + name)) {
+                assertEquals(last, i, strategy + " core " + core.index() + ": " + raise.why());
+                checked++;
+                beforeByPosition += last != lastByPosition ? 1 : 0;
+              }
+            }
+          }
+        }
+      }
+      assertTrue(checked > 0, strategy);
+      assertTrue(beforeByPosition > 0, strategy + ": no group whose last use by offset is not its last by position");
+    }
+  }
+
   /** On one core the sink's input slices are written one pass and read the next: offsets spread + 1 copies. */
   @Test
   void aBufferUsedAcrossPassesHasACopyPerIterationInUse() {

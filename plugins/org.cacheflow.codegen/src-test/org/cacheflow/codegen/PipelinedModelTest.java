@@ -194,6 +194,38 @@ class PipelinedModelTest {
     return Statement.buffersOf(statement);
   }
 
+  /**
+   * The printed loop: passes up to N + S, the stop check of pipelined loops with real actors (none with synthetic
+   * ones), each block's graph iteration, flag statements outside the guard of the others.
+   */
+  @Test
+  void aPipelinedLoopPrintsPassesBlocksAndGuards() {
+    PlannedExecution plan = plan(2, "auto");
+    SkewedPlan skewed = new SkewedPlan(plan, v -> TINY.vertexName(v).endsWith("/Collect_0"), 1);
+    for (boolean synthetic : new boolean[] {true, false}) {
+      CodeProject project = CodeModelBuilder.build(skewed, synthetic);
+      for (Core core : project.cores()) {
+        String text = new org.cacheflow.codegen.printer.CorePrinter(project, core).print().toString();
+        assertTrue(text.contains(synthetic ? "for (long pass = 0; pass < cf_iterations + 1; pass++) {"
+            : "for (long pass = 0; pass < cf_iterations + 1 && cf_gen_keep_running_pipelined(" + core.index()
+                + ", pass, 1); pass++) {"), text);
+        assertTrue(text.contains("const long iteration = pass - 0;"), text);
+        String guard = "if (iteration >= 0 && iteration < " + (synthetic ? "cf_iterations" : "cf_gen_iteration_end("
+            + "cf_iterations)") + ") {";
+        assertTrue(text.contains(guard), text);
+        for (String line : text.lines().toList()) {
+          if (line.contains("cf_flag_raise(") || line.contains("cf_flag_wait(")) {
+            // at the block's level: 12 spaces (loop 4, pass loop 8, block 12), not inside a guard
+            assertTrue(line.startsWith("            cf_flag_"), line);
+          }
+        }
+      }
+      String all = project.cores().stream().map(core -> new org.cacheflow.codegen.printer.CorePrinter(project,
+          core).print().toString()).reduce("", String::concat);
+      assertTrue(all.contains("const long iteration = pass - 1;"), all);
+    }
+  }
+
   /** Without offsets, nothing is pipelined: no blocks, loops as before (GoldenFilesTest checks the text). */
   @Test
   void noOffsetsNoBlocks() {

@@ -179,6 +179,20 @@ long cf_gen_iterations_run(long requested) {
     return last != CF_STOP_PENDING && last + 1 < requested ? last + 1 : requested;
 }
 
+/* A pass of a pipelined loop is agreed on as an iteration is: the passes after the last one begun only drain the
+ * graph iterations already begun (the vertices with an offset), so they run up to last + skew. */
+int cf_gen_keep_running_pipelined(int core, long pass, int skew) {
+    atomic_store(&begun[core], pass);
+    if (!atomic_load(&stop_requested)) return 1;
+    long last;
+    while ((last = atomic_load(&last_iteration)) == CF_STOP_PENDING) sched_yield();
+    return pass <= last + skew;
+}
+
+long cf_gen_iteration_end(long requested) {
+    return cf_gen_iterations_run(requested);
+}
+
 /* ---- checked runtime calls ---- */
 
 void cf_gen_check(int rc, const char *what) {

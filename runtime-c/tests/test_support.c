@@ -142,6 +142,22 @@ static void stop_agreement(void) {
     CF_CHECK(cf_gen_iterations_run(10) == 6 && cf_gen_iterations_run(3) == 3);
 }
 
+/* Pipelined loops: before a stop every pass runs and a vertex's iterations end where asked; after the stop agreed in
+ * stop_agreement (last 5), a loop with skew 2 drains up to pass 7 and its vertices fire for iterations up to 5. */
+static void pipelined_before_stop(void) {
+    CF_CHECK(cf_gen_iteration_end(10) == 10);
+    CF_CHECK(cf_gen_keep_running_pipelined(0, 3, 2) && cf_gen_keep_running_pipelined(1, 0, 1));
+    CF_CHECK(cf_gen_iteration_end(10) == 10);
+}
+
+static void pipelined_after_stop(void) {
+    CF_CHECK(cf_gen_keep_running_pipelined(0, 6, 2) && cf_gen_keep_running_pipelined(1, 7, 2));
+    CF_CHECK(!cf_gen_keep_running_pipelined(0, 8, 2) && !cf_gen_keep_running_pipelined(1, 8, 2));
+    CF_CHECK(cf_gen_keep_running_pipelined(0, 5, 0) && !cf_gen_keep_running_pipelined(0, 6, 0));
+    CF_CHECK(cf_gen_iteration_end(10) == 6 && cf_gen_iteration_end(4) == 4);
+    CF_CHECK(cf_gen_iterations_run(10) == 6);
+}
+
 static void channel_and_heap(void) {
     cf_channel *channel;
     cf_channel_options options = {.slots = 2, .max_message = 16};
@@ -248,7 +264,9 @@ int main(void) {
     md5_test_suite();
     digest_of_parts();
     command_line();
+    pipelined_before_stop();
     stop_agreement();
+    pipelined_after_stop();
     channel_and_heap();
     threads();
     synthetic_bodies();

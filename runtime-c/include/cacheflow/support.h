@@ -40,6 +40,14 @@ int cf_gen_keep_running(int core, long iteration);
 void cf_gen_check_stop(void);
 /* The iterations run: the last agreed on plus one after a stop, else requested. */
 long cf_gen_iterations_run(long requested);
+/* Pipelined loops (vertices with an iteration offset, the largest being skew): at the start of each pass, records
+ * the pass as begun; 0 when the core must stop before it. After a stop (last: the largest pass begun, agreed as for
+ * cf_gen_keep_running) the passes up to last + skew run, so that every vertex completes the graph iterations up to
+ * last. */
+int cf_gen_keep_running_pipelined(int core, long pass, int skew);
+/* Pipelined loops: the end of the graph iterations a vertex fires for: the last agreed on plus one after a stop
+ * (at most requested), else requested. */
+long cf_gen_iteration_end(long requested);
 
 /* Stops the program with a message naming the call when rc is a negative errno value. */
 void cf_gen_check(int rc, const char *what);

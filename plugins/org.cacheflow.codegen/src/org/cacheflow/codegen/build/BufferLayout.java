@@ -37,6 +37,8 @@ final class BufferLayout implements Pass {
             : new StaticBuffer(c.rootName(r), bytes, 1, c.homeCore(r), c.describeRoot(r), poolName((int) place[0]),
                 place[1]));
         case DOUBLE -> c.buffers.add(new StaticBuffer(c.rootName(r), bytes, 2, c.homeCore(r), c.describeRoot(r)));
+        case PIPELINED -> c.buffers.add(new StaticBuffer(c.rootName(r), bytes, c.pipelinedCopies.get(r), c.homeCore(r),
+            c.describeRoot(r) + " (used across passes of the pipelined loop: a copy per iteration in use)"));
         case SHARED -> c.buffers.add(new StaticBuffer(c.rootName(r), bytes, c.sharedSlots(), c.homeCore(r),
             c.describeRoot(r) + " (merge group used by cores "
             + BuildContext.coreList(c.writerMask[r] | c.readerMask[r]) + ")"));
@@ -194,7 +196,11 @@ final class BufferLayout implements Pass {
     return whole;
   }
 
-  /** Per root a core uses, the indices in the core's order of its first and last use. */
+  /**
+   * Per root a core uses, the indices in the core's order of its first and last use. By position alone, also in a
+   * pipelined loop: pools hold only {@link StorageKind#STATIC} roots, whose users share one offset, so their
+   * lifetimes lie within one pass, where the positions order them.
+   */
   private Map<Integer, int[]> spans(int core) {
     int[] order = c.plan.order(core);
     Map<Integer, int[]> span = new HashMap<>();

@@ -43,6 +43,11 @@ final class BuildContext {
   final int[] persistentOfInit;
   final int[] persistentOfEnd;
 
+  /** Per vertex, its iteration offset in its core's loop (the plan's skew; all 0 unless pipelined). */
+  final int[] skew;
+  /** The largest iteration offset: the loops run this many passes more than there are iterations. */
+  final int maxSkew;
+
   // CopyOnWriteViews
   /** Edges that are copy-on-write views: the cow index, -1 otherwise. */
   final int[] cowOfView;
@@ -66,6 +71,8 @@ final class BuildContext {
   final List<List<Move>> moves;
 
   // StorageChoice
+  /** Per {@link StorageKind#PIPELINED} root, its copies (Pipelining). */
+  final Map<Integer, Integer> pipelinedCopies = new HashMap<>();
   final boolean[] skipWritten;
   final StorageKind[] storage;
   final int[] writerCore;
@@ -121,6 +128,13 @@ final class BuildContext {
     this.synthetic = synthetic;
     this.edges = srdag.edgeCount();
     this.roots = edges + srdag.persistentDelayCount();
+    this.skew = new int[srdag.vertexCount()];
+    int largest = 0;
+    for (int v = 0; v < skew.length; v++) {
+      skew[v] = plan.skew(v);
+      largest = Math.max(largest, skew[v]);
+    }
+    this.maxSkew = largest;
     if (plan.cores() > 64) {
       throw new IllegalArgumentException("at most 64 cores are supported, got " + plan.cores());
     }

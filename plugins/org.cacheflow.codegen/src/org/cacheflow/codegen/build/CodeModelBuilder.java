@@ -26,6 +26,7 @@ public final class CodeModelBuilder {
       MergeGroups::new, // the plan's aliasing: where each edge lies in its merge root's memory
       SpecialCopies::new, // what special vertices still copy once aliasing is decided
       StorageChoice::new, // per root: static, channel, semaphore, shared group, copy-on-write, delay state, transfer
+      Pipelining::new, // iteration offsets checked; one core's buffers used across passes get a copy per iteration
       BufferLayout::new, // static buffers, pools, delay states, channels, MPI transfers, semaphores, the heap
       Sinks::new, // what validation digests
       CoreSchedules::new, // each core's program: sync before and after uses, actor calls, copies, digests

@@ -47,15 +47,22 @@ final class CoreSchedules implements Pass {
 
   private Core core(int core, Map<Integer, Integer> sinkOfFifo, List<StaticBuffer> buffers) {
     int[] order = c.plan.order(core);
+    // a root's first and last use on the core for one graph iteration: least and greatest (offset, position)
     Map<Integer, int[]> span = new HashMap<>();
     int[][][] uses = new int[order.length][][];
     for (int i = 0; i < order.length; i++) {
       uses[i] = c.uses(order[i]);
+      long key = (long) c.skew[order[i]] * order.length + i;
+      int at = i;
       for (int[] side : uses[i]) {
         for (int r : side) {
-          int[] s = span.computeIfAbsent(r, k -> new int[] {Integer.MAX_VALUE, -1});
-          s[0] = Math.min(s[0], i);
-          s[1] = Math.max(s[1], i);
+          int[] s = span.computeIfAbsent(r, k -> new int[] {at, at});
+          if (key < (long) c.skew[order[s[0]]] * order.length + s[0]) {
+            s[0] = i;
+          }
+          if (key > (long) c.skew[order[s[1]]] * order.length + s[1]) {
+            s[1] = i;
+          }
         }
       }
     }
@@ -70,8 +77,12 @@ final class CoreSchedules implements Pass {
       }
     }
     homes.sort(java.util.Comparator.comparingInt(Channel::index));
+    List<Statement> top = loop;
     for (int i = 0; i < order.length; i++) {
       int vertex = order[i];
+      if (c.maxSkew > 0) {
+        loop = new ArrayList<>(); // the vertex's block of the pipelined loop
+      }
       // a root the vertex both reads and writes (an in-place merge) starts once
       for (int r : usedAt(uses[i], span, i, 0)) {
         before(r, core, loop, declared);
@@ -86,13 +97,20 @@ final class CoreSchedules implements Pass {
       for (int r : usedAt(uses[i], span, i, 1)) {
         after(r, core, loop);
       }
+      if (loop != top && !loop.isEmpty()) {
+        top.add(new Statement.Pipelined(c.skew[vertex], List.copyOf(loop)));
+      }
     }
+    loop = top;
     pointers.addAll(declared);
     List<StaticBuffer> owned = buffers.stream().filter(b -> b.home() == core).toList();
     return new Core(core, pointers, owned, homes, init, loop);
   }
 
-  /** The roots a vertex uses whose first (end 0) or last (end 1) use on the core is at index i, once each. */
+  /**
+   * The roots a vertex uses whose first (end 0) or last (end 1) use on the core for one graph iteration is at index
+   * i, once each.
+   */
   private static Set<Integer> usedAt(int[][] uses, Map<Integer, int[]> span, int i, int end) {
     Set<Integer> found = new LinkedHashSet<>();
     for (int[] side : uses) {
@@ -213,6 +231,8 @@ final class CoreSchedules implements Pass {
     return switch (c.storage[r]) {
       case STATIC, SEMAPHORE -> BufferRef.of(c.rootName(r));
       case DOUBLE -> BufferRef.of(new BufferRef.DelayCopy(c.rootName(r), c.rootBytes(r), delayWrite));
+      case PIPELINED -> BufferRef.of(new BufferRef.IterationSlot(c.rootName(r), c.pipelinedCopies.get(r),
+          c.rootBytes(r)));
       case SHARED -> c.sharedSlots() == 1 ? BufferRef.of(c.rootName(r))
           : BufferRef.of(new BufferRef.IterationSlot(c.rootName(r), c.sharedSlots(), c.rootBytes(r)));
       case TRANSFER -> {

@@ -50,7 +50,7 @@ final class FlagSignalling {
           throw new IllegalStateException("semaphore used in the start-up of core " + core.index());
         }
       }
-      for (Statement statement : core.loop()) {
+      for (Statement statement : Statement.flatten(core.loop())) {
         if (statement instanceof Statement.SemaphorePost post) {
           poster[post.semaphore()] = once(poster[post.semaphore()], core.index(), post.semaphore(), "posted");
         } else if (statement instanceof Statement.SemaphoreWait wait) {
@@ -64,20 +64,24 @@ final class FlagSignalling {
             + waiter[s] + ": not a dependency between two cores");
       }
     }
-    // raises: per posting core, runs of adjacent posts become one event per waiting core
+    // raises: per posting core, runs of adjacent posts (of one block of a pipelined loop) become one event per
+    // waiting core; counts are per pass of the loop
     long[] countOf = new long[semaphores];
+    int[] skewOf = new int[semaphores];
     Map<Flag, Long> perIteration = new HashMap<>();
-    List<List<Object>> raised = new ArrayList<>();
+    List<List<Item>> raised = new ArrayList<>();
     for (Core core : cores) {
-      List<Object> loop = new ArrayList<>();
-      List<Statement> body = core.loop();
+      List<Item> loop = new ArrayList<>();
+      List<Item> body = items(core.loop());
       for (int i = 0; i < body.size(); ) {
-        if (!(body.get(i) instanceof Statement.SemaphorePost)) {
+        Item first = body.get(i);
+        if (!(first.statement() instanceof Statement.SemaphorePost)) {
           loop.add(body.get(i++));
           continue;
         }
         Map<Flag, List<Statement.SemaphorePost>> run = new LinkedHashMap<>();
-        for (; i < body.size() && body.get(i) instanceof Statement.SemaphorePost post; i++) {
+        for (; i < body.size() && body.get(i).statement() instanceof Statement.SemaphorePost post
+            && body.get(i).block() == first.block(); i++) {
           run.computeIfAbsent(new Flag(core.index(), waiter[post.semaphore()]), f -> new ArrayList<>()).add(post);
         }
         for (Map.Entry<Flag, List<Statement.SemaphorePost>> event : run.entrySet()) {
@@ -85,39 +89,50 @@ final class FlagSignalling {
           List<String> why = new ArrayList<>();
           for (Statement.SemaphorePost post : event.getValue()) {
             countOf[post.semaphore()] = count;
+            skewOf[post.semaphore()] = first.skew();
             why.add(post.why());
           }
-          loop.add(new PendingRaise(event.getKey(), count, String.join("; ", why)));
+          loop.add(first.with(new PendingRaise(event.getKey(), count, String.join("; ", why))));
         }
       }
       raised.add(loop);
     }
-    // waits: adjacent waits on one flag wait once, for the largest count; waits already met are left out
+    // waits: adjacent waits on one flag wait once, for the largest count; waits already met are left out. A wait
+    // in pass p of a block with offset r_w for a post of offset r_p (semaphore starting at s) is for the event of
+    // pass p - s - r_w + r_p; a block prints counts in terms of its graph iteration, pass - r: r * P more.
     List<Core> lowered = new ArrayList<>();
     for (int c = 0; c < cores.size(); c++) {
       Core core = cores.get(c);
-      List<Statement> loop = new ArrayList<>();
+      List<Item> loop = new ArrayList<>();
       Map<Flag, Long> waitedSoFar = new HashMap<>();
-      List<Object> body = raised.get(c);
+      List<Item> body = raised.get(c);
       for (int i = 0; i < body.size(); ) {
-        Object item = body.get(i);
-        if (item instanceof PendingRaise raise) {
-          loop.add(new Statement.FlagRaise(raise.flag(), perIteration.get(raise.flag()), raise.count(), raise.why()));
+        Item item = body.get(i);
+        if (item.statement() instanceof PendingRaise raise) {
+          long per = perIteration.get(raise.flag());
+          loop.add(item.with(new Statement.FlagRaise(raise.flag(), per, raise.count() + item.skew() * per,
+              raise.why())));
           i++;
           continue;
         }
-        if (!(item instanceof Statement.SemaphoreWait)) {
-          loop.add((Statement) item);
+        if (!(item.statement() instanceof Statement.SemaphoreWait)) {
+          loop.add(item);
           i++;
           continue;
         }
         Map<Flag, long[]> run = new LinkedHashMap<>();
         Map<Flag, List<String>> whys = new HashMap<>();
-        for (; i < body.size() && body.get(i) instanceof Statement.SemaphoreWait wait; i++) {
+        for (; i < body.size() && body.get(i).statement() instanceof Statement.SemaphoreWait wait
+            && body.get(i).block() == item.block(); i++) {
           int s = wait.semaphore();
           Flag flag = new Flag(poster[s], core.index());
           long per = perIteration.get(flag);
-          long offset = countOf[s] - starts.get(s) * per;
+          long passes = starts.get(s) + item.skew() - skewOf[s];
+          if (passes < 0) {
+            throw new IllegalStateException("semaphore " + s + " (" + wait.why() + ") is waited on " + -passes
+                + " passes before it is posted");
+          }
+          long offset = countOf[s] - passes * per;
           run.merge(flag, new long[] {offset}, (a, b) -> new long[] {Math.max(a[0], b[0])});
           whys.computeIfAbsent(flag, f -> new ArrayList<>()).add(wait.why());
         }
@@ -129,12 +144,58 @@ final class FlagSignalling {
             continue;
           }
           waitedSoFar.put(flag, offset);
-          loop.add(new Statement.FlagWait(flag, perIteration.get(flag), offset, String.join("; ", whys.get(flag))));
+          long per = perIteration.get(flag);
+          loop.add(item.with(new Statement.FlagWait(flag, per, offset + item.skew() * per,
+              String.join("; ", whys.get(flag)))));
         }
       }
-      lowered.add(new Core(core.index(), core.pointers(), core.buffers(), core.homes(), core.init(), loop));
+      lowered.add(new Core(core.index(), core.pointers(), core.buffers(), core.homes(), core.init(), blocks(loop)));
     }
     return lowered;
+  }
+
+  /** A loop's statements, those of a pipelined block with its offset and the block's number (-1: none). */
+  private static List<Item> items(List<Statement> loop) {
+    List<Item> items = new ArrayList<>();
+    int block = 0;
+    for (Statement statement : loop) {
+      if (statement instanceof Statement.Pipelined pipelined) {
+        for (Statement inner : pipelined.body()) {
+          items.add(new Item(inner, pipelined.skew(), block));
+        }
+        block++;
+      } else {
+        items.add(new Item(statement, 0, -1));
+      }
+    }
+    return items;
+  }
+
+  /** The statements again, those of one block in its pipelined block. */
+  private static List<Statement> blocks(List<Item> items) {
+    List<Statement> loop = new ArrayList<>();
+    for (int i = 0; i < items.size(); ) {
+      Item first = items.get(i);
+      if (first.block() < 0) {
+        loop.add((Statement) first.statement());
+        i++;
+        continue;
+      }
+      List<Statement> body = new ArrayList<>();
+      for (; i < items.size() && items.get(i).block() == first.block(); i++) {
+        body.add((Statement) items.get(i).statement());
+      }
+      loop.add(new Statement.Pipelined(first.skew(), List.copyOf(body)));
+    }
+    return loop;
+  }
+
+  /** A statement (or pending raise) of a loop, with the offset and number of its pipelined block (-1: none). */
+  private record Item(Object statement, int skew, int block) {
+
+    Item with(Object other) {
+      return new Item(other, skew, block);
+    }
   }
 
   private static int once(int seen, int core, int semaphore, String what) {
@@ -145,7 +206,7 @@ final class FlagSignalling {
     return core;
   }
 
-  /** A raise whose flag's events per iteration are not known until every core has been seen. */
+  /** A raise whose flag's events per iteration (per pass) are not known until every core has been seen. */
   private record PendingRaise(Flag flag, long count, String why) {
   }
 }

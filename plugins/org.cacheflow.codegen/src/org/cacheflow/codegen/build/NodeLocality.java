@@ -40,7 +40,7 @@ public final class NodeLocality {
     }
     for (Core core : project.cores()) {
       List<Statement> statements = new ArrayList<>(core.init());
-      statements.addAll(core.loop());
+      statements.addAll(Statement.flatten(core.loop()));
       for (int i = 0; i < statements.size(); i++) {
         Statement statement = statements.get(i);
         int c = core.index();

@@ -43,7 +43,7 @@ final class ProjectAssembly {
     int parts = sinks.isEmpty() ? 0 : sinks.get(sinks.size() - 1).firstPart() + sinks.get(sinks.size() - 1).parts();
     Integer[] nodes = new Integer[parts];
     for (Core core : cores) {
-      for (Statement statement : core.loop()) {
+      for (Statement statement : Statement.flatten(core.loop())) {
         if (statement instanceof Statement.Digest digest) {
           nodes[sinks.get(digest.sink()).firstPart() + digest.part()] = c.plan.nodeOf(core.index());
         }

@@ -15,5 +15,11 @@ enum StorageKind {
   /** A merge group several cores use: k slots, semaphores per cross-core edge and per pair of cores. */
   SHARED,
   /** An inter-node transfer (MPI). */
-  TRANSFER
+  TRANSFER,
+  /**
+   * One core's buffer used across passes of its pipelined loop (its users have different iteration offsets): one
+   * copy per graph iteration it holds at once (the spread of its users' offsets plus one), iteration i in copy
+   * i % copies; never pooled.
+   */
+  PIPELINED
 }

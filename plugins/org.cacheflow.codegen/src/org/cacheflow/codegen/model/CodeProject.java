@@ -82,12 +82,24 @@ public record CodeProject(String graphName, String identifier, String strategy, 
     return semaphoreStarts.size();
   }
 
+  /**
+   * The largest iteration offset of any vertex (software pipelining): every core's loop runs this many passes
+   * more than there are graph iterations; 0 when nothing is pipelined.
+   */
+  public int maxSkew() {
+    int result = 0;
+    for (Core core : cores) {
+      result = Math.max(result, Statement.maxSkew(core.loop()));
+    }
+    return result;
+  }
+
   /** The rdy-ack flags the cores raise and wait on, ordered by raising core, then waiting core. */
   public List<Flag> flags() {
     java.util.Set<Flag> flags = new java.util.TreeSet<>(
         java.util.Comparator.comparingInt(Flag::from).thenComparingInt(Flag::to));
     for (Core core : cores) {
-      for (Statement statement : core.loop()) {
+      for (Statement statement : Statement.flatten(core.loop())) {
         if (statement instanceof Statement.FlagRaise raise) {
           flags.add(raise.flag());
         } else if (statement instanceof Statement.FlagWait wait) {

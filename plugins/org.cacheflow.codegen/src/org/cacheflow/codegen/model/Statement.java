@@ -145,6 +145,55 @@ public sealed interface Statement {
   record TransferReceivePost(Transfer transfer) implements Statement {
   }
 
+  /**
+   * A vertex's statements in a pipelined loop (some vertex has an iteration offset): in the loop's pass p they act
+   * for graph iteration {@code p - skew}. Flag raises and waits run in every pass, so that the flags count as in an
+   * endless periodic schedule; every other statement only when that graph iteration is one the run fires.
+   */
+  record Pipelined(int skew, List<Statement> body) implements Statement {
+
+    /** Whether a statement of the body runs in every pass (signalling), not only for live graph iterations. */
+    public static boolean everyPass(Statement statement) {
+      return statement instanceof FlagRaise || statement instanceof FlagWait;
+    }
+
+    /** The body cut into maximal runs of statements that run in every pass or only for live iterations. */
+    public List<List<Statement>> runs() {
+      List<List<Statement>> runs = new java.util.ArrayList<>();
+      for (Statement statement : body) {
+        if (runs.isEmpty() || everyPass(runs.get(runs.size() - 1).get(0)) != everyPass(statement)) {
+          runs.add(new java.util.ArrayList<>());
+        }
+        runs.get(runs.size() - 1).add(statement);
+      }
+      return runs;
+    }
+  }
+
+  /** The statements of a loop with the bodies of pipelined blocks in their place. */
+  static List<Statement> flatten(List<Statement> loop) {
+    List<Statement> flat = new java.util.ArrayList<>();
+    for (Statement statement : loop) {
+      if (statement instanceof Pipelined block) {
+        flat.addAll(block.body());
+      } else {
+        flat.add(statement);
+      }
+    }
+    return flat;
+  }
+
+  /** The largest iteration offset of a loop's blocks (0: not pipelined). */
+  static int maxSkew(List<Statement> loop) {
+    int result = 0;
+    for (Statement statement : loop) {
+      if (statement instanceof Pipelined block) {
+        result = Math.max(result, block.skew());
+      }
+    }
+    return result;
+  }
+
   /** Validation: adds a sink firing's input to its digest. */
   record Digest(int sink, int part, BufferRef buffer, long bytes) implements Statement {
   }

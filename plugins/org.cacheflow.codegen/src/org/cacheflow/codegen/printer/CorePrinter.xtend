@@ -19,6 +19,7 @@ import org.cacheflow.codegen.model.Statement.CowRelease
 import org.cacheflow.codegen.model.Statement.CowWriteBegin
 import org.cacheflow.codegen.model.Statement.Digest
 import org.cacheflow.codegen.model.Statement.Fence
+import org.cacheflow.codegen.model.Statement.Pipelined
 import org.cacheflow.codegen.model.Statement.Prestore
 import org.cacheflow.codegen.model.Statement.SemaphorePost
 import org.cacheflow.codegen.model.Statement.SemaphoreWait
@@ -96,7 +97,16 @@ class CorePrinter extends CTemplate {
 		    «ENDFOR»
 		    /* every core has homed its channels before anyone sends */
 		    cf_gen_barrier_wait(&cf_start_barrier);
-		    «IF project.synthetic»
+		    «IF project.maxSkew > 0»
+		    	/* pipelined: in pass p a vertex with iteration offset r fires for graph iteration p - r */
+		    	«IF project.synthetic»
+		    		for (long pass = 0; pass < cf_iterations + «project.maxSkew»; pass++) {
+		    	«ELSE»
+		    		/* as PREESM's generated code: an actor setting preesmStopThreads ends the run after an iteration every
+		    		 * core completes; the passes after it complete the iterations begun */
+		    		for (long pass = 0; pass < cf_iterations + «project.maxSkew» && cf_gen_keep_running_pipelined(«core.index», pass, «project.maxSkew»); pass++) {
+		    	«ENDIF»
+		    «ELSEIF project.synthetic»
 		    	for (long iteration = 0; iteration < cf_iterations; iteration++) {
 		    «ELSE»
 		    	/* as PREESM's generated code: an actor setting preesmStopThreads ends the run after an iteration every
@@ -138,6 +148,25 @@ class CorePrinter extends CTemplate {
 		«ELSE»
 			«call.function»(«FOR a : call.arguments SEPARATOR ', '»«realArgument(a)»«ENDFOR»);
 		«ENDIF»
+	'''
+
+	def dispatch statement(Pipelined block) '''
+		{
+		    const long iteration = pass - «block.skew»;
+		    «FOR run : block.runs»
+		    	«IF Pipelined.everyPass(run.head)»
+		    		«FOR statement : run»
+		    			«statement(statement)»
+		    		«ENDFOR»
+		    	«ELSE»
+		    		if (iteration >= 0 && iteration < «IF project.synthetic»cf_iterations«ELSE»cf_gen_iteration_end(cf_iterations)«ENDIF») {
+		    		    «FOR statement : run»
+		    		    	«statement(statement)»
+		    		    «ENDFOR»
+		    		}
+		    	«ENDIF»
+		    «ENDFOR»
+		}
 	'''
 
 	def syntheticArgument(Argument argument) {

@@ -190,9 +190,9 @@ final class Run {
     }
     listener.done();
     List<Diagnostic> later = new ArrayList<>(scriptWarnings(scripts));
-    // the planner may map the graph to fewer cores than asked when they cannot win (CoreCount): its notes say why
-    // (the balancing of the cores, when there was one, comes before the verdict)
-    if (memoryPlan.schedule().coreCount() < platform.size()) {
+    // the planner may map the graph to fewer cores than asked when they cannot win (CoreCount), or run firings an
+    // iteration behind (Pipelining): its notes say why (the balancing and pipelining come before the verdict)
+    if (memoryPlan.schedule().coreCount() < platform.size() || memoryPlan.schedule().maxSkew() > 0) {
       memoryPlan.notes().forEach(note -> later.add(Diagnostic.note(note)));
     }
     return new GenerateResult(loaded, outDir, platform, memoryPlan, project, options.strategy(),

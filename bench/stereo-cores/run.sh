@@ -6,7 +6,8 @@
 # PREESM's semaphores and barrier), builds them (Release, bundled runtime), checks that all print the same
 # sink digests (--validate), then runs them interleaved, round by round, and prints the wall time per graph
 # iteration (a run of 3 + N iterations minus one of 3: start-up and tear-down cancel), the speed-up over 1 core per round
-# (median, min-max), and a CSV: bench/results/stereo-cores.csv (table saved next to it with the load).
+# (median, min-max; also within the rounds a placement probe before and after found both "near" or both "far"), and
+# a CSV: bench/results/stereo-cores.csv (table saved next to it with the load).
 # --strategy S+OVERRIDE generates S with --override OVERRIDE (e.g. auto+pipelining=off: the planner's software
 # pipelining off). --quick: 3 rounds of 10 iterations (default 7 of 20). Environment: CACHEFLOW (default ./cacheflow), CF_JOBS (2),
 # CF_BENCH_RT=1: the measured programs run under SCHED_FIFO priority 1 (chrt; short runs only, it starves the
@@ -29,7 +30,7 @@ while [ $# -gt 0 ]; do
         --runs) shift; runs=${1:?--runs needs a number} ;;
         --iterations) shift; iterations=${1:?--iterations needs a number} ;;
         --strategy) shift; strategies+=("${1:?--strategy needs a name}") ;;
-        -h|--help) sed -n '2,13p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,14p' "$0"; exit 0 ;;
         *) echo "run.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
     esac
     shift
@@ -82,10 +83,18 @@ priority=()
 niceness=0
 if nice -n -10 true 2>/dev/null; then priority=(nice -n -10); niceness=-10; fi
 if [ -n "${CF_BENCH_RT:-}" ] && chrt -f 1 true 2>/dev/null; then priority=(chrt -f 1); niceness="SCHED_FIFO 1 (chrt)"; fi
+# The placement probe (bench/home-forwarding/probe): this VM's two vCPUs move between a "near" placement (one-line
+# hand-off below 90 ns one-way) and a "far" one within seconds, and stereo's times move with it (the 1-core program
+# too: 42-54 ms against 66-79 ms in one run); every round is bracketed by it and counts for a placement only when
+# both probes agree.
+probe="$work/probe"
+"${CC:-cc}" -O2 -pthread "$here/../home-forwarding/probe/probe.c" -o "$probe" || die "the placement probe does not build"
+one_way() { "$probe" | sed -n 's/^probe: one-way \([0-9.]*\) ns.*/\1/p'; }
 load_before=$(cut -d' ' -f1-3 /proc/loadavg)
 raw="$work/times.tsv"
 : >"$raw"
 for round in $(seq 1 "$runs"); do
+    before=$(one_way)
     for variant in "${variants[@]}"; do
         read -r cores strategy <<<"$variant"
         # the program prints its time only with --validate (which adds MD5 work): wall time of a short and a long
@@ -95,30 +104,48 @@ for round in $(seq 1 "$runs"); do
         seconds=$(python3 -c "print(($long - $short) / 1e9)")
         printf '%s\t%s\t%s\t%s\n' "$round" "$cores" "$strategy" "$seconds" >>"$raw"
     done
+    printf '%s\tprobe\t%s\t%s\n' "$round" "$before" "$(one_way)" >>"$raw"
 done
 load_after=$(cut -d' ' -f1-3 /proc/loadavg)
 table="$results/stereo-cores.txt"
 python3 - "$raw" "$iterations" "$results/stereo-cores.csv" <<'PY' | tee "$table.tmp"
 import csv, statistics, sys
 raw, iterations, out = sys.argv[1], int(sys.argv[2]), sys.argv[3]
-rounds = {}
+NEAR_LIMIT_NS = 90.0  # as bench/home-forwarding/measure.py
+rounds, placement = {}, {}
 for line in open(raw):
     r, cores, strategy, seconds = line.split()
+    if cores == "probe":  # the probe's one-way ns before and after the round
+        near = [float(x) < NEAR_LIMIT_NS for x in (strategy, seconds)]
+        placement[int(r)] = "mixed" if near[0] != near[1] else "near" if near[0] else "far"
+        continue
     rounds.setdefault(int(r), {})[(int(cores), strategy)] = float(seconds) * 1e3 / iterations
 variants = list(next(iter(rounds.values())).keys())
 one = (1, "auto")
 rows = []
-print(f"{'cores':>5} {'strategy':<20} {'ms/iteration':>12} {'min-max':>15} {'speed-up vs 1 core':>24}")
+def summary(values):
+    return (f"{statistics.median(values):.2f} ({min(values):.2f}-{max(values):.2f})" if values else "-")
+print(f"{'cores':>5} {'strategy':<20} {'ms/iteration':>12} {'min-max':>15} {'speed-up vs 1 core':>24}"
+      f" {'near rounds':>20} {'far rounds':>20}")
 for v in variants:
     times = [rounds[r][v] for r in sorted(rounds)]
     speedups = [rounds[r][one] / rounds[r][v] for r in sorted(rounds)]
+    by = {p: [rounds[r][one] / rounds[r][v] for r in sorted(rounds) if placement.get(r) == p] for p in ("near", "far")}
     m, lo, hi = statistics.median(times), min(times), max(times)
     sm, slo, shi = statistics.median(speedups), min(speedups), max(speedups)
-    print(f"{v[0]:>5} {v[1]:<20} {m:12.2f} {f'{lo:.2f}-{hi:.2f}':>15} {f'{sm:.2f} ({slo:.2f}-{shi:.2f})':>24}")
+    print(f"{v[0]:>5} {v[1]:<20} {m:12.2f} {f'{lo:.2f}-{hi:.2f}':>15} {f'{sm:.2f} ({slo:.2f}-{shi:.2f})':>24}"
+          f" {summary(by['near']):>20} {summary(by['far']):>20}")
     rows.append(dict(cores=v[0], strategy=v[1], metric="time_per_iteration", median=f"{m:.4g}", low=f"{lo:.4g}",
-                     high=f"{hi:.4g}", unit="ms", runs=len(times)))
+                     high=f"{hi:.4g}", unit="ms", runs=len(times), placement="all"))
     rows.append(dict(cores=v[0], strategy=v[1], metric="speedup_vs_1_core", median=f"{sm:.4g}", low=f"{slo:.4g}",
-                     high=f"{shi:.4g}", unit="x", runs=len(times)))
+                     high=f"{shi:.4g}", unit="x", runs=len(times), placement="all"))
+    for p, values in by.items():
+        if values:
+            rows.append(dict(cores=v[0], strategy=v[1], metric="speedup_vs_1_core",
+                             median=f"{statistics.median(values):.4g}", low=f"{min(values):.4g}",
+                             high=f"{max(values):.4g}", unit="x", runs=len(values), placement=p))
+counts = {p: sum(1 for x in placement.values() if x == p) for p in ("near", "far", "mixed")}
+print(f"\nrounds by vCPU placement (probe before and after, near below {NEAR_LIMIT_NS:.0f} ns one-way): {counts}")
 with open(out, "w", newline="") as f:
     w = csv.DictWriter(f, fieldnames=list(rows[0].keys()))
     w.writeheader()

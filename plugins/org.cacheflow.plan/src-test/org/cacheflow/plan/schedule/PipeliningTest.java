@@ -150,6 +150,26 @@ class PipeliningTest {
     assertEquals(srdag.edgeBytes(ac), baseline.buffers().get(ac).footprintBytes());
   }
 
+  /**
+   * An actor whose refinement has an init prototype fills its buffers once, before the loop: when one of them would
+   * be used in two passes at once (a's output to c, c behind), the plan keeps every firing in its iteration and
+   * says why.
+   */
+  @Test
+  void aBufferAnInitPrototypeFillsIsNotSplitAcrossPasses() {
+    TestGraph top = TestGraph.named("top");
+    Srdag srdag = chain(top);
+    org.cacheflow.model.ModelFactory factory = org.cacheflow.model.ModelFactory.eINSTANCE;
+    org.cacheflow.model.Refinement refinement = factory.createRefinement();
+    refinement.setInitPrototype(factory.createPrototype());
+    srdag.flatGraph().actor(srdag.vertexActor(vertex(srdag, "top/a_0"))).origin().setRefinement(refinement);
+    MemoryPlan plan = MemoryPlanner.plan(srdag, PlanRequest.of(chainInputs(srdag), TargetCache.GENERIC)
+        .withStrategy(GlobalStrategy.AUTO));
+    assertEquals(0, plan.schedule().maxSkew(), String.join("\n", plan.notes()));
+    assertTrue(plan.notes().stream().anyMatch(n -> n.startsWith("not pipelined: the init prototype of top/a_0")),
+        String.join("\n", plan.notes()));
+  }
+
   /** The closure of a firing: its consumers, theirs, and a persistent delay's init with its end. */
   @Test
   void theFiringsBehindAreClosedUnderEdges() {

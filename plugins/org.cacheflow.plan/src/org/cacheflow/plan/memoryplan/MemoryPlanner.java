@@ -172,8 +172,9 @@ public final class MemoryPlanner {
   }
 
   /**
-   * The schedule without iteration offsets when a copy-on-write buffer's users would run in different passes of their
-   * loops (a view's protocol is per iteration and core; generated code refuses it), with a note; else unchanged.
+   * The schedule without iteration offsets, with a note, when memory that generated code keeps for one iteration at
+   * a time would be used in two passes of a loop at once: a copy-on-write buffer (its views' protocol is per
+   * iteration) or a buffer an actor's init prototype gets (filled once, before the loop); else unchanged.
    */
   private static Schedule withoutSplitViews(Schedule schedule, Classification classes, Decisions decisions,
       List<String> notes) {
@@ -181,26 +182,51 @@ public final class MemoryPlanner {
       return schedule;
     }
     Srdag srdag = schedule.srdag();
+    // per memory (a merge root, or an edge of its own), the offsets of its users
+    java.util.Map<Integer, java.util.Set<Integer>> skews = new java.util.HashMap<>();
+    for (int f = 0; f < srdag.edgeCount(); f++) {
+      int memory = memory(classes, f);
+      java.util.Set<Integer> set = skews.computeIfAbsent(memory, k -> new java.util.HashSet<>());
+      set.add(schedule.skew(srdag.edgeSource(f)));
+      set.add(schedule.skew(srdag.edgeTarget(f)));
+    }
     for (int e = 0; e < srdag.edgeCount(); e++) {
       int source = decisions.viewSource(e);
-      if (source < 0) {
-        continue;
-      }
-      int memory = classes.mergeRoot(source) >= 0 ? classes.mergeRoot(source) : source;
-      java.util.Set<Integer> skews = new java.util.HashSet<>();
-      for (int f = 0; f < srdag.edgeCount(); f++) {
-        if (f == e || f == memory || classes.mergeRoot(f) == memory && memory >= 0) {
-          skews.add(schedule.skew(srdag.edgeSource(f)));
-          skews.add(schedule.skew(srdag.edgeTarget(f)));
-        }
-      }
-      if (skews.size() > 1) {
+      if (source >= 0 && (skews.get(memory(classes, source)).size() > 1 || skews.get(memory(classes, e)).size() > 1)) {
         notes.add("not pipelined: the copy-on-write view " + srdag.vertexName(srdag.edgeSource(e)) + " -> "
             + srdag.vertexName(srdag.edgeTarget(e)) + " would be used in two iterations of its core's loop at once");
         return schedule.withSkew(null);
       }
     }
+    for (int v = 0; v < srdag.vertexCount(); v++) {
+      if (!hasInitPrototype(srdag, v)) {
+        continue;
+      }
+      for (int[] side : new int[][] {srdag.incomingEdges(v), srdag.outgoingEdges(v)}) {
+        for (int e : side) {
+          if (skews.get(memory(classes, e)).size() > 1) {
+            notes.add("not pipelined: the init prototype of " + srdag.vertexName(v) + " fills a buffer once, before"
+                + " the loop, that two iterations of its core's loop would use at once");
+            return schedule.withSkew(null);
+          }
+        }
+      }
+    }
     return schedule;
+  }
+
+  private static int memory(Classification classes, int edge) {
+    return classes.mergeRoot(edge) >= 0 ? classes.mergeRoot(edge) : edge;
+  }
+
+  /** Whether the vertex fires an actor whose refinement has an init prototype. */
+  private static boolean hasInitPrototype(Srdag srdag, int vertex) {
+    int actor = srdag.vertexActor(vertex);
+    if (actor < 0) {
+      return false;
+    }
+    org.cacheflow.model.Actor origin = srdag.flatGraph().actor(actor).origin();
+    return origin != null && origin.getRefinement() != null && origin.getRefinement().getInitPrototype() != null;
   }
 
   /** Copies of a merge group's memory that generated code keeps when several cores use the group (k, its default). */

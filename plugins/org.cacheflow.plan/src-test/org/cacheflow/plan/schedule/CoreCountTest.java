@@ -247,4 +247,50 @@ class CoreCountTest {
     assertEquals(2, CoreCount.check(schedule, inputs, target(100, 1).costs()).cores(), "cheap hand-offs: 2 cores win");
     assertEquals(1, CoreCount.check(schedule, inputs, target(5000, 1).costs()).cores(), "dear hand-offs: 1 core");
   }
+
+  /**
+   * A core pulls a written buffer's lines once per iteration: emit (core 0) writes 4 KiB (64 lines) that a
+   * broadcast hands to r1, r2 and r3 on core 1. Only the first reader pulls them (r1: 64 lines; r2 and r3 find them
+   * in core 1's cache) and emit takes them back once (64), not three times. A fork's outputs are different bytes:
+   * two 4 KiB slices of an 8 KiB buffer read on core 1 are 64 lines each, and emit takes back 128.
+   */
+  @Test
+  void aBroadcastsLinesCrossOncePerCoreAForksSlicesEach() {
+    TestGraph top = TestGraph.named("top");
+    Actor emit = top.actor("emit");
+    Actor copies = top.actor("copies", org.cacheflow.model.ActorKind.BROADCAST);
+    connect(top, emit, "out", 4096, copies, "in", 4096);
+    for (String r : new String[] {"r1", "r2", "r3"}) {
+      connect(top, copies, "to" + r, 4096, top.actor(r), "in", 4096);
+    }
+    Srdag srdag = expand(top);
+    MappingInputs inputs = inputs(srdag, 2, new ScenarioBuilder().time("emit", "generic", "1000")
+        .time("r1", "generic", "1000").time("r2", "generic", "1000").time("r3", "generic", "1000").build());
+    int ev = org.cacheflow.plan.memoryplan.PlanFixtures.vertex(srdag, "top/emit_0");
+    int bv = org.cacheflow.plan.memoryplan.PlanFixtures.vertex(srdag, "top/copies_0");
+    Schedule schedule = SteadyStateTest.handMapped(srdag, inputs, v -> v == ev || v == bv ? 0 : 1);
+    long[] lines = CoreCount.charges(schedule, inputs, target(400, 6, 1).costs(), 64).lines();
+    java.util.function.ToLongFunction<String> of = name -> lines[org.cacheflow.plan.memoryplan.PlanFixtures.vertex(
+        srdag, name)];
+    assertEquals(64, of.applyAsLong("top/emit_0"));
+    assertEquals(64, of.applyAsLong("top/r1_0") + of.applyAsLong("top/r2_0") + of.applyAsLong("top/r3_0"));
+    assertEquals(64, of.applyAsLong(srdag.vertexName(schedule.vertexAt(1, 0))), "the first reader pulls");
+
+    TestGraph forked = TestGraph.named("top");
+    Actor source = forked.actor("emit");
+    Actor split = forked.actor("split", org.cacheflow.model.ActorKind.FORK);
+    connect(forked, source, "out", 8192, split, "in", 8192);
+    connect(forked, split, "a", 4096, forked.actor("r1"), "in", 4096);
+    connect(forked, split, "b", 4096, forked.actor("r2"), "in", 4096);
+    Srdag srdag2 = expand(forked);
+    MappingInputs inputs2 = inputs(srdag2, 2, new ScenarioBuilder().time("emit", "generic", "1000")
+        .time("r1", "generic", "1000").time("r2", "generic", "1000").build());
+    int ev2 = org.cacheflow.plan.memoryplan.PlanFixtures.vertex(srdag2, "top/emit_0");
+    int sv2 = org.cacheflow.plan.memoryplan.PlanFixtures.vertex(srdag2, "top/split_0");
+    Schedule schedule2 = SteadyStateTest.handMapped(srdag2, inputs2, v -> v == ev2 || v == sv2 ? 0 : 1);
+    long[] lines2 = CoreCount.charges(schedule2, inputs2, target(400, 6, 1).costs(), 64).lines();
+    assertEquals(128, lines2[ev2]);
+    assertEquals(64, lines2[org.cacheflow.plan.memoryplan.PlanFixtures.vertex(srdag2, "top/r1_0")]);
+    assertEquals(64, lines2[org.cacheflow.plan.memoryplan.PlanFixtures.vertex(srdag2, "top/r2_0")]);
+  }
 }

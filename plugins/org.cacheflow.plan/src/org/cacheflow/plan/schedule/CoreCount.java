@@ -143,6 +143,8 @@ public final class CoreCount {
     double[] duration = new double[srdag.vertexCount()];
     long[] vertexEvents = new long[srdag.vertexCount()];
     long[] vertexLines = new long[srdag.vertexCount()];
+    // per (written edge, slice of it, reading core): {lines, the core's first reading vertex}
+    java.util.Map<Pull, long[]> pulls = new java.util.LinkedHashMap<>();
     for (int v = 0; v < srdag.vertexCount(); v++) {
       duration[v] = (schedule.end(v) - schedule.start(v)) * unit;
       int core = schedule.coreOf(v);
@@ -157,9 +159,20 @@ public final class CoreCount {
       }
       if (!isSpecialOrInserted(srdag, v)) {
         for (int e : srdag.incomingEdges(v)) {
-          chargeLines(schedule, e, srdag.edgeBytes(e), v, Math.max(1, lineBytes), vertexLines, 0);
+          pulls(schedule, e, -1, srdag.edgeBytes(e), v, Math.max(1, lineBytes), pulls, 0);
         }
       }
+    }
+    // a core pulls a written buffer's lines once per iteration, however many of its firings read them (a
+    // broadcast's readers after the first find them in the core's cache), and the writer takes each line back once
+    java.util.Map<Pull, Long> takeBack = new java.util.LinkedHashMap<>();
+    for (java.util.Map.Entry<Pull, long[]> pull : pulls.entrySet()) {
+      long lines = pull.getValue()[0];
+      vertexLines[(int) pull.getValue()[1]] += lines;
+      takeBack.merge(new Pull(pull.getKey().edge(), pull.getKey().slice(), -1), lines, Math::max);
+    }
+    for (java.util.Map.Entry<Pull, Long> back : takeBack.entrySet()) {
+      vertexLines[srdag.edgeSource(back.getKey().edge())] += back.getValue();
     }
     for (int v = 0; v < srdag.vertexCount(); v++) {
       duration[v] += vertexEvents[v] * (double) costs.handoffNanos() + vertexLines[v] * costs.lineNanos();
@@ -182,16 +195,20 @@ public final class CoreCount {
   private static final int MAX_DEPTH = 64;
 
   /**
-   * Charges the lines of {@code bytes} of edge {@code e}, read on {@code reader}'s core, to both cores when the
-   * actor that wrote them ran on another core; follows special vertices back to their inputs.
+   * Records the lines of {@code bytes} of edge {@code e}, read on {@code reader}'s core, when the actor that wrote
+   * them ran on another core: per written edge and reading core the most lines, charged to the core's first reader
+   * (its pulls) and, once per written edge, to the writer (its take-backs); follows special vertices back to their
+   * inputs.
    */
-  private static void chargeLines(Schedule schedule, int e, long bytes, int reader, long lineBytes, long[] lines,
-      int depth) {
-    // lines: per vertex (reader: the reading vertex, charged its pulls; the writing vertex its take-backs)
+  private static void pulls(Schedule schedule, int e, int slice, long bytes, int reader, long lineBytes,
+      java.util.Map<Pull, long[]> pulls, int depth) {
     Srdag srdag = schedule.srdag();
     int source = srdag.edgeSource(e);
     int[] inputs = srdag.incomingEdges(source);
     if (isSpecialOrInserted(srdag, source) && inputs.length > 0 && depth < MAX_DEPTH) {
+      // a broadcast's outputs are the same bytes (also an inserted vertex that repeats its one input whole, as a
+      // hierarchy's input interface read by every firing); any other special vertex's outputs are slices
+      int part = repeats(srdag, source) ? slice : e;
       long total = 0;
       for (int in : inputs) {
         total += srdag.edgeBytes(in);
@@ -200,15 +217,41 @@ public final class CoreCount {
         // one input (fork, broadcast): the edge's bytes come from it; several (join): each its share
         long share = inputs.length == 1 ? Math.min(bytes, srdag.edgeBytes(in))
             : total <= 0 ? 0 : Math.round((double) bytes * srdag.edgeBytes(in) / total);
-        chargeLines(schedule, in, share, reader, lineBytes, lines, depth + 1);
+        pulls(schedule, in, part, share, reader, lineBytes, pulls, depth + 1);
       }
       return;
     }
-    if (schedule.coreOf(source) != schedule.coreOf(reader) && bytes > 0) {
+    int core = schedule.coreOf(reader);
+    if (schedule.coreOf(source) != core && bytes > 0) {
       long n = (bytes + lineBytes - 1) / lineBytes;
-      lines[reader] += n; // pulled from the writer's cache
-      lines[source] += n; // taken back from the reader's cache before the next write
+      long[] pull = pulls.computeIfAbsent(new Pull(e, slice, core), k -> new long[] {0, reader});
+      pull[0] = Math.max(pull[0], n);
+      if (schedule.position(reader) < schedule.position((int) pull[1])) {
+        pull[1] = reader;
+      }
     }
+  }
+
+  /** Whether a special vertex's outputs are each its one input whole (a broadcast). */
+  private static boolean repeats(Srdag srdag, int vertex) {
+    int[] inputs = srdag.incomingEdges(vertex);
+    int actor = srdag.vertexActor(vertex);
+    if (actor >= 0 && srdag.flatGraph().actor(actor).kind() == ActorKind.BROADCAST) {
+      return true;
+    }
+    if (inputs.length != 1) {
+      return false;
+    }
+    for (int out : srdag.outgoingEdges(vertex)) {
+      if (srdag.edgeBytes(out) != srdag.edgeBytes(inputs[0])) {
+        return false;
+      }
+    }
+    return srdag.outgoingEdges(vertex).length > 1;
+  }
+
+  /** The lines of a written edge's slice (-1: all of it) a core reads (core -1: every core, for take-backs). */
+  private record Pull(int edge, int slice, int core) {
   }
 
   /** The first vertex in {@code core}'s order that reads an output of {@code v}. */

@@ -43,14 +43,6 @@ class PipeliningTest {
         .time("a", "generic", "100").time("b", "generic", "200").time("c", "generic", "100").build());
   }
 
-  private static double[] times(Schedule schedule) {
-    double[] result = new double[schedule.srdag().vertexCount()];
-    for (int v = 0; v < result.length; v++) {
-      result[v] = schedule.end(v) - schedule.start(v);
-    }
-    return result;
-  }
-
   /**
    * Core 0 fires a then c; c waits for b (core 1), which waits for a: the cycle a, b, c, a of the next iteration is
    * 400. With c one iteration behind, core 0's pass p fires a of p then c of p - 1: c of p waits for b of p (one pass
@@ -65,17 +57,17 @@ class PipeliningTest {
     int bv = vertex(srdag, "top/b_0");
     int cv = vertex(srdag, "top/c_0");
     Schedule schedule = SteadyStateTest.handMapped(srdag, inputs, v -> v == bv ? 1 : 0);
-    assertEquals(400, SteadyState.of(schedule, times(schedule)).period(), 1e-9);
+    assertEquals(400, SteadyState.of(schedule, SteadyStateTest.times(schedule)).period(), 1e-9);
     int[] skew = new int[srdag.vertexCount()];
     skew[cv] = 1;
     Schedule pipelined = schedule.withSkew(skew);
     assertEquals(1, pipelined.maxSkew());
     assertEquals(1, pipelined.skew(cv));
     assertEquals(0, pipelined.skew(bv));
-    assertEquals(200, SteadyState.of(pipelined, times(pipelined)).period(), 1e-9);
+    assertEquals(200, SteadyState.of(pipelined, SteadyStateTest.times(pipelined)).period(), 1e-9);
     // b behind as well: b of p - 1 waits for a of p - 1, one pass back; the chain still spans two passes
     skew[bv] = 1;
-    assertEquals(200, SteadyState.of(schedule.withSkew(skew), times(schedule)).period(), 1e-9);
+    assertEquals(200, SteadyState.of(schedule.withSkew(skew), SteadyStateTest.times(schedule)).period(), 1e-9);
   }
 
   /** A consumer ahead of its producer is no schedule generated code can run: refused, naming the vertex. */
@@ -89,7 +81,7 @@ class PipeliningTest {
     int[] skew = new int[srdag.vertexCount()];
     skew[av] = 1;
     IllegalStateException e = assertThrows(IllegalStateException.class,
-        () -> SteadyState.of(schedule.withSkew(skew), times(schedule)));
+        () -> SteadyState.of(schedule.withSkew(skew), SteadyStateTest.times(schedule)));
     assertTrue(e.getMessage().contains("must not decrease"), e.getMessage());
   }
 

@@ -50,7 +50,7 @@ class SteadyStateTest {
         order);
   }
 
-  private static double[] times(Schedule schedule) {
+  static double[] times(Schedule schedule) {
     double[] result = new double[schedule.srdag().vertexCount()];
     for (int v = 0; v < result.length; v++) {
       result[v] = schedule.end(v) - schedule.start(v);

@@ -83,7 +83,7 @@ public final class MemoryPlanner {
     progress.worked(1);
     Decisions decisions = StrategySelector.select(scheduled, classes, distances, topology, request.target(),
         request.strategy(), request.overrides());
-    Schedule schedule = withoutSplitViews(scheduled, classes, decisions, notes);
+    Schedule schedule = withoutSplitMemory(scheduled, classes, decisions, notes);
     // PREESM's plain copies (baseline) copy every byte; the other strategies leave out copies nobody reads
     LiveBytes live = request.strategy() == org.cacheflow.plan.strategy.GlobalStrategy.BASELINE
         ? LiveBytes.whole(srdag) : LiveBytes.compute(srdag, topology, classes, decisions);
@@ -176,7 +176,7 @@ public final class MemoryPlanner {
    * a time would be used in two passes of a loop at once: a copy-on-write buffer (its views' protocol is per
    * iteration) or a buffer an actor's init prototype gets (filled once, before the loop); else unchanged.
    */
-  private static Schedule withoutSplitViews(Schedule schedule, Classification classes, Decisions decisions,
+  private static Schedule withoutSplitMemory(Schedule schedule, Classification classes, Decisions decisions,
       List<String> notes) {
     if (schedule.maxSkew() == 0) {
       return schedule;

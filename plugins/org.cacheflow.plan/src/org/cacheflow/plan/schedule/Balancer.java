@@ -208,15 +208,7 @@ public final class Balancer {
     /** The schedule's firing durations and self-timed run. */
     private Evaluation evaluate(Schedule candidate) {
       evaluations++;
-      double[] duration;
-      if (scale > 0) {
-        duration = CoreCount.charges(candidate, inputs, costs, lineBytes).duration();
-      } else {
-        duration = new double[srdag.vertexCount()];
-        for (int v = 0; v < duration.length; v++) {
-          duration[v] = candidate.end(v) - candidate.start(v);
-        }
-      }
+      double[] duration = CoreCount.durations(candidate, inputs, costs, lineBytes);
       return new Evaluation(duration, SteadyState.of(candidate, duration, groups));
     }
 

@@ -192,6 +192,21 @@ public final class CoreCount {
     return new Charges(duration, vertexEvents, vertexLines);
   }
 
+  /**
+   * Each firing's duration for a self-timed run: its work and charges in ns ({@link #charges}) when the target's time
+   * unit is known, else its scenario time (work only, scenario units).
+   */
+  static double[] durations(Schedule schedule, MappingInputs inputs, MeasuredCosts costs, long lineBytes) {
+    if (costs.timeUnitNanos() > 0) {
+      return charges(schedule, inputs, costs, lineBytes).duration();
+    }
+    double[] duration = new double[schedule.srdag().vertexCount()];
+    for (int v = 0; v < duration.length; v++) {
+      duration[v] = schedule.end(v) - schedule.start(v);
+    }
+    return duration;
+  }
+
   /** Whether every actor of the graph has a scenario timing (special and inserted vertices need none). */
   static boolean timed(Srdag srdag, MappingInputs inputs) {
     for (int v = 0; v < srdag.vertexCount(); v++) {

@@ -70,7 +70,7 @@ public final class Pipelining {
       return new Result(schedule, null);
     }
     double scale = costs.timeUnitNanos() > 0 ? costs.timeUnitNanos() : 0;
-    double[] duration = durations(schedule, inputs, costs, lineBytes, scale);
+    double[] duration = CoreCount.durations(schedule, inputs, costs, lineBytes);
     SteadyState.Result before = SteadyState.of(schedule, duration, groups);
     long size = Math.max(1, srdag.vertexCount() + (long) srdag.edgeCount());
     long budget = Math.max(8, BUDGET / size);
@@ -103,7 +103,7 @@ public final class Pipelining {
       Schedule skewed = schedule.withSkew(offsets(candidate.behind()));
       Balancer.Result balanced = Balancer.balance(skewed, inputs, costs, lineBytes, groups);
       Schedule result = balanced.schedule();
-      double period = SteadyState.of(result, durations(result, inputs, costs, lineBytes, scale), groups).period();
+      double period = SteadyState.of(result, CoreCount.durations(result, inputs, costs, lineBytes), groups).period();
       if (period < bestPeriod) {
         best = result;
         bestPeriod = period;
@@ -125,19 +125,6 @@ public final class Pipelining {
 
   /** A set of firings behind and the period offsets alone give it. */
   private record Candidate(boolean[] behind, int count, double period) {
-  }
-
-  /** The firings' durations: work and charges when the time unit is known, else the schedule's times. */
-  private static double[] durations(Schedule schedule, MappingInputs inputs, MeasuredCosts costs, long lineBytes,
-      double scale) {
-    if (scale > 0) {
-      return CoreCount.charges(schedule, inputs, costs, lineBytes).duration();
-    }
-    double[] duration = new double[schedule.srdag().vertexCount()];
-    for (int v = 0; v < duration.length; v++) {
-      duration[v] = schedule.end(v) - schedule.start(v);
-    }
-    return duration;
   }
 
   /** The set with {@code vertex} added, closed under edges and persistent delays (end behind: init behind). */

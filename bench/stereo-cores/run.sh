@@ -9,7 +9,7 @@
 # (median, min-max; also within the rounds a placement probe before and after found both "near" or both "far"), and
 # a CSV: bench/results/stereo-cores.csv (table saved next to it with the load).
 # --strategy S+OVERRIDE generates S with --override OVERRIDE (e.g. auto+pipelining=off: the planner's software
-# pipelining off). --quick: 3 rounds of 10 iterations (default 7 of 20). Environment: CACHEFLOW (default ./cacheflow), CF_JOBS (2),
+# pipelining off); S@POLICY with --policy POLICY (e.g. auto@load: the load mapping; both: auto@load+pipelining=off). --quick: 3 rounds of 10 iterations (default 7 of 20). Environment: CACHEFLOW (default ./cacheflow), CF_JOBS (2),
 # CF_BENCH_RT=1: the measured programs run under SCHED_FIFO priority 1 (chrt; short runs only, it starves the
 # machine's other users), else at nice -10 where permitted.
 set -euo pipefail
@@ -49,8 +49,10 @@ for variant in "${variants[@]}"; do
     echo "== generate and build $name"
     # S+OVERRIDE: strategy S with --override OVERRIDE (e.g. auto+pipelining=off)
     extra=()
-    [[ "$strategy" == *+* ]] && extra=(--override "${strategy#*+}")
-    "$cacheflow" generate "$root/examples/stereo" --out "$work/$name" --cores "$cores" --strategy "${strategy%%+*}" \
+    base=${strategy%%+*}
+    [[ "$strategy" == *+* ]] && extra+=(--override "${strategy#*+}")
+    [[ "$base" == *@* ]] && extra+=(--policy "${base#*@}")
+    "$cacheflow" generate "$root/examples/stereo" --out "$work/$name" --cores "$cores" --strategy "${base%%@*}" \
         "${extra[@]}" --sources "$root/examples/stereo/Code/src" --include "$root/examples/stereo/Code/include" \
         >"$work/$name.log" 2>&1 || { cat "$work/$name.log"; die "generation of $name failed"; }
     { cmake -S "$work/$name" -B "$work/$name/build" "${generator[@]}" -DCMAKE_BUILD_TYPE=Release \

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.regex.Pattern;
 
 import org.cacheflow.cli.Examples.Run;
 import org.junit.jupiter.api.AfterEach;
@@ -88,6 +89,36 @@ class GenerateCommandTest {
         + "256 cache lines"), run.err());
     assertTrue(Files.isRegularFile(out.resolve("core_0.c")));
     assertFalse(Files.exists(out.resolve("core_1.c")), "one core");
+  }
+
+  /**
+   * generate maps as plan does: {@code --policy locality} keeps stereo's SelectDisparity state chain (1.5 MiB passed
+   * from firing to firing) on one core, where the load mapping alternates it between the two; a bad name is a usage
+   * error.
+   */
+  @Test
+  void thePolicyChoosesTheMappingAsInPlan() throws IOException {
+    int[][] calls = new int[2][];
+    String[] policies = {"load", "locality"};
+    for (int p = 0; p < 2; p++) {
+      Path out = dir.resolve(policies[p]);
+      Run run = InspectCommandTest.run("generate", "../../examples/stereo", "--out", out.toString(), "--cores", "2",
+          "--policy", policies[p], "--synthetic-actors");
+      assertEquals(Main.OK, run.status(), run.err());
+      calls[p] = new int[2];
+      for (int core = 0; core < 2; core++) {
+        String code = Files.readString(out.resolve("core_" + core + ".c"));
+        calls[p][core] = (int) Pattern.compile("/\\* DisparityCosts/SelectDisparity_\\d+ \\(")
+            .matcher(code).results().count();
+      }
+      assertEquals(32, calls[p][0] + calls[p][1], policies[p] + ": every SelectDisparity firing called once");
+    }
+    assertTrue(calls[0][0] > 0 && calls[0][1] > 0, "load: on both cores");
+    assertTrue(calls[1][0] == 0 || calls[1][1] == 0, "locality: on one core");
+    Run bad = InspectCommandTest.run("generate", "../../examples/stereo", "--out", dir.resolve("bad").toString(),
+        "--policy", "nearest");
+    assertEquals(Main.USAGE, bad.status());
+    assertTrue(bad.err().contains("unknown mapping policy 'nearest' (known: load, locality)"), bad.err());
   }
 
   @Test

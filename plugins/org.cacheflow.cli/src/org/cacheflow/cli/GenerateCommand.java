@@ -40,6 +40,9 @@ public final class GenerateCommand extends CliCommand {
   @Mixin
   InputOptions.Platform platform = new InputOptions.Platform();
 
+  @Mixin
+  InputOptions.Mapping mapping = new InputOptions.Mapping();
+
   @Option(names = "--out", paramLabel = "DIR", description = "output folder (created or replaced)")
   Path outDir;
 
@@ -113,7 +116,7 @@ public final class GenerateCommand extends CliCommand {
     }
     GenerateOptions options = GenerateOptions.of(what, outDir,
         runtimeFolder()).withStrategy(preset).withOverrideTexts(overrides).withTarget(target)
-        .withPlatform(platform.options()).withSyntheticActors(synthetic)
+        .withPlatform(platform.options()).withPolicy(mapping.policy()).withSyntheticActors(synthetic)
         .withActorCode(actorCode, ProjectActorCode.defaults());
     GenerateResult result = new Pipeline(progress()).generate(options);
     out.println(result.summary());

@@ -3,9 +3,13 @@ package org.cacheflow.cli;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 import org.cacheflow.pipeline.Input;
 import org.cacheflow.pipeline.PlatformOptions;
+import org.cacheflow.plan.mapping.MappingPolicy;
 
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -50,6 +54,24 @@ public final class InputOptions {
 
     PlatformOptions options() {
       return new PlatformOptions(nodes, cores);
+    }
+  }
+
+  /** {@code --policy}: how the list scheduler maps firings to cores ({@code @Mixin} of plan and generate). */
+  public static final class Mapping {
+
+    @Option(names = "--policy", paramLabel = "P", description = "load (default): each firing where it finishes "
+        + "first; locality: consumers of buffers of at least the L1 size stay with their producer when the load "
+        + "allows")
+    String policy = MappingPolicy.LOAD_BALANCE.label;
+
+    MappingPolicy policy() {
+      MappingPolicy mapping = MappingPolicy.byLabel(policy.toLowerCase(Locale.ROOT));
+      if (mapping == null) {
+        throw new UsageException("unknown mapping policy '" + policy + "' (known: "
+            + Stream.of(MappingPolicy.values()).map(known -> known.label).collect(Collectors.joining(", ")) + ")");
+      }
+      return mapping;
     }
   }
 }

@@ -57,9 +57,8 @@ public final class PlanCommand extends CliCommand {
   @Mixin
   InputOptions.Platform platform = new InputOptions.Platform();
 
-  @Option(names = "--policy", paramLabel = "P", description = "load (default): each firing where it finishes first; "
-      + "locality: consumers of buffers of at least the L1 size stay with their producer when the load allows")
-  String policy = "load";
+  @Mixin
+  InputOptions.Mapping mapping = new InputOptions.Mapping();
 
   @Option(names = "--strategy", paramLabel = "S", descriptionKey = "strategy")
   String strategy = StrategyPreset.DEFAULT.label;
@@ -125,10 +124,7 @@ public final class PlanCommand extends CliCommand {
     StrategyPreset preset = StrategyPreset.byLabel(strategy).filter(StrategyPreset::followsPlan)
         .orElseThrow(() -> new UsageException("unknown strategy '" + strategy + "' (known: " + String.join(", ",
             StrategyPreset.plannerModes().stream().map(mode -> mode.label).toList()) + ")"));
-    MappingPolicy mapping = MappingPolicy.byLabel(policy.toLowerCase(Locale.ROOT));
-    if (mapping == null) {
-      throw new UsageException("unknown mapping policy '" + policy + "' (known: load, locality)");
-    }
+    MappingPolicy policy = mapping.policy();
     List<StrategyOverride> fifoOverrides = new ArrayList<>();
     boolean pipelining = true;
     try {
@@ -143,7 +139,7 @@ public final class PlanCommand extends CliCommand {
       throw new UsageException(e.getMessage());
     }
     PlanResult result = new Pipeline(progress()).plan(new PlanOptions(what, platform.options(), preset,
-        mapping, fifoOverrides, target, report, pipelining));
+        policy, fifoOverrides, target, report, pipelining));
     if (!result.reportFiles().isEmpty()) {
       err.println("report written to " + PathText.display(report) + ": " + String.join(", ",
           result.reportFiles().stream().map(p -> p.getFileName().toString()).toList()));

@@ -2,6 +2,7 @@ package org.cacheflow.codegen;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
@@ -210,9 +211,28 @@ class PipelinedModelTest {
             : "for (long pass = 0; pass < cf_iterations + 1 && cf_gen_keep_running_pipelined(" + core.index()
                 + ", pass, 1); pass++) {"), text);
         assertTrue(text.contains("const long iteration = pass - 0;"), text);
-        String guard = "if (iteration >= 0 && iteration < " + (synthetic ? "cf_iterations" : "cf_gen_iteration_end("
-            + "cf_iterations)") + ") {";
+        String guard = "if (iteration >= 0 && iteration < " + (synthetic ? "cf_iterations" : "live_end") + ") {";
         assertTrue(text.contains(guard), text);
+        // the end of the live iterations is read once per pass, at its start, not in every guard
+        assertEquals(synthetic ? 0 : 1, text.split("cf_gen_iteration_end\\(", -1).length - 1, text);
+        if (!synthetic) {
+          assertTrue(text.indexOf("const long live_end = cf_gen_iteration_end(cf_iterations);")
+              < text.indexOf("const long iteration = pass - "), text);
+        }
+        // consecutive vertices of one offset share one block
+        for (int skew = 0; skew <= 1; skew++) {
+          String[] lines = text.lines().toArray(String[]::new);
+          for (int i = 1; i < lines.length; i++) {
+            if (lines[i].trim().equals("const long iteration = pass - " + skew + ";")) {
+              int j = i - 2; // lines[i - 1] is the block's "{": the line before it
+              while (j >= 0 && lines[j].trim().isEmpty()) {
+                j--;
+              }
+              assertFalse(j >= 0 && lines[j].trim().equals("}") && blockSkewEndingAt(lines, j) == skew,
+                  "two consecutive blocks of offset " + skew + ":\n" + text);
+            }
+          }
+        }
         for (String line : text.lines().toList()) {
           if (line.contains("cf_flag_raise(") || line.contains("cf_flag_wait(")) {
             // at the block's level: 12 spaces (loop 4, pass loop 8, block 12), not inside a guard
@@ -286,5 +306,18 @@ class PipelinedModelTest {
         true));
     assertTrue(error.getMessage().contains(message), error.getMessage());
     assertTrue(error.getMessage().startsWith("vertex "), error.getMessage());
+  }
+
+  /** The offset of the pipelined block whose closing brace is line {@code close} (its own indentation), or -1. */
+  private static int blockSkewEndingAt(String[] lines, int close) {
+    String indent = lines[close].substring(0, lines[close].indexOf('}'));
+    for (int i = close - 1; i >= 0; i--) {
+      if (lines[i].equals(indent + "{")) {
+        String first = lines[i + 1].trim();
+        return first.startsWith("const long iteration = pass - ")
+            ? Integer.parseInt(first.substring("const long iteration = pass - ".length(), first.length() - 1)) : -1;
+      }
+    }
+    return -1;
   }
 }

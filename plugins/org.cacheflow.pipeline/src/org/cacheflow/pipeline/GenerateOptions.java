@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 
+import org.cacheflow.plan.mapping.MappingPolicy;
 import org.cacheflow.plan.strategy.OverrideException;
 import org.cacheflow.plan.strategy.StrategyOverride;
 import org.cacheflow.plan.strategy.StrategyPreset;
@@ -25,10 +26,11 @@ import org.cacheflow.plan.strategy.StrategyPreset;
  * @param runtime the runtime-c folder bundled into the output
  * @param pipelining whether the planner may run firings an iteration behind the rest of their core's loop
  *     ({@code --override pipelining=off} turns it off; it is off with {@code slots=1}, which leaves no second copy)
+ * @param policy how firings are mapped to cores ({@code --policy}; null: {@link MappingPolicy#LOAD_BALANCE})
  */
 public record GenerateOptions(Input input, PlatformOptions platform, StrategyPreset strategy, Integer slots,
     List<StrategyOverride> overrides, String target, boolean syntheticActors, ActorCodeOptions actorCode,
-    ActorCodeDefaults projectDefaults, Path outputDirectory, Path runtime, boolean pipelining) {
+    ActorCodeDefaults projectDefaults, Path outputDirectory, Path runtime, boolean pipelining, MappingPolicy policy) {
 
   /** The target without one given: the machine this project is developed on. */
   public static final String DEFAULT_TARGET = "zen4-vm";
@@ -52,37 +54,43 @@ public record GenerateOptions(Input input, PlatformOptions platform, StrategyPre
     target = target == null ? DEFAULT_TARGET : target;
     actorCode = actorCode == null ? ActorCodeOptions.DEFAULTS : actorCode;
     Objects.requireNonNull(outputDirectory);
+    policy = policy == null ? MappingPolicy.LOAD_BALANCE : policy;
   }
 
   /** The defaults (auto, the architecture's platform, zen4-vm) for {@code input} into {@code outputDirectory}. */
   public static GenerateOptions of(Input input, Path outputDirectory, Path runtime) {
     return new GenerateOptions(input, PlatformOptions.ARCHITECTURE, StrategyPreset.DEFAULT, null, List.of(), null,
-        false, ActorCodeOptions.DEFAULTS, null, outputDirectory, runtime, true);
+        false, ActorCodeOptions.DEFAULTS, null, outputDirectory, runtime, true, MappingPolicy.LOAD_BALANCE);
   }
 
   public GenerateOptions withPlatform(PlatformOptions value) {
     return new GenerateOptions(input, value, strategy, slots, overrides, target, syntheticActors, actorCode,
-        projectDefaults, outputDirectory, runtime, pipelining);
+        projectDefaults, outputDirectory, runtime, pipelining, policy);
   }
 
   public GenerateOptions withStrategy(StrategyPreset value) {
     return new GenerateOptions(input, platform, value, slots, overrides, target, syntheticActors, actorCode,
-        projectDefaults, outputDirectory, runtime, pipelining);
+        projectDefaults, outputDirectory, runtime, pipelining, policy);
   }
 
   public GenerateOptions withTarget(String value) {
     return new GenerateOptions(input, platform, strategy, slots, overrides, value, syntheticActors, actorCode,
-        projectDefaults, outputDirectory, runtime, pipelining);
+        projectDefaults, outputDirectory, runtime, pipelining, policy);
+  }
+
+  public GenerateOptions withPolicy(MappingPolicy value) {
+    return new GenerateOptions(input, platform, strategy, slots, overrides, target, syntheticActors, actorCode,
+        projectDefaults, outputDirectory, runtime, pipelining, value);
   }
 
   public GenerateOptions withSyntheticActors(boolean value) {
     return new GenerateOptions(input, platform, strategy, slots, overrides, target, value, actorCode,
-        projectDefaults, outputDirectory, runtime, pipelining);
+        projectDefaults, outputDirectory, runtime, pipelining, policy);
   }
 
   public GenerateOptions withActorCode(ActorCodeOptions value, ActorCodeDefaults defaults) {
     return new GenerateOptions(input, platform, strategy, slots, overrides, target, syntheticActors, value, defaults,
-        outputDirectory, runtime, pipelining);
+        outputDirectory, runtime, pipelining, policy);
   }
 
   /**
@@ -107,7 +115,7 @@ public record GenerateOptions(Input input, PlatformOptions platform, StrategyPre
       }
     }
     return new GenerateOptions(input, platform, strategy, k, fifos, target, syntheticActors, actorCode,
-        projectDefaults, outputDirectory, runtime, pipelines);
+        projectDefaults, outputDirectory, runtime, pipelines, policy);
   }
 
   private static int parseSlots(String override) {

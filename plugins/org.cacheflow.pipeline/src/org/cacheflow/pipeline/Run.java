@@ -161,7 +161,7 @@ final class Run {
     AnalysisResult analysis = analyse(loaded);
     Srdag srdag = expand(analysis);
     // one slot per shared buffer leaves no copy for an iteration behind: no pipelining then
-    Planned planned = planned(loaded, analysis, srdag, platform, target, MappingPolicy.LOAD_BALANCE,
+    Planned planned = planned(loaded, analysis, srdag, platform, target, options.policy(),
         options.strategy(), options.overrides(), options.pipelining() && strategy.slots() >= 2);
     MemoryPlan memoryPlan = planned.plan();
     ScriptReport scripts = planned.scripts();

@@ -98,7 +98,15 @@ final class CoreSchedules implements Pass {
         after(r, core, loop);
       }
       if (loop != top && !loop.isEmpty()) {
-        top.add(new Statement.Pipelined(c.skew[vertex], List.copyOf(loop)));
+        // consecutive vertices of one offset share a block (and its guards)
+        int last = top.size() - 1;
+        if (last >= 0 && top.get(last) instanceof Statement.Pipelined previous && previous.skew() == c.skew[vertex]) {
+          List<Statement> body = new ArrayList<>(previous.body());
+          body.addAll(loop);
+          top.set(last, new Statement.Pipelined(previous.skew(), List.copyOf(body)));
+        } else {
+          top.add(new Statement.Pipelined(c.skew[vertex], List.copyOf(loop)));
+        }
       }
     }
     loop = top;

@@ -113,6 +113,11 @@ class CorePrinter extends CTemplate {
 		    	 * core completes */
 		    	for (long iteration = 0; iteration < cf_iterations && cf_gen_keep_running(«core.index», iteration); iteration++) {
 		    «ENDIF»
+		        «IF project.maxSkew > 0 && !project.synthetic && guards(core)»
+		        	/* graph iterations below this are live; a stop agreed during the pass leaves them so (it makes the last
+		        	 * pass begun, at least this one, the last iteration) */
+		        	const long live_end = cf_gen_iteration_end(cf_iterations);
+		        «ENDIF»
 		        «FOR statement : core.loop»
 		        	«statement(statement)»
 		        «ENDFOR»
@@ -150,6 +155,11 @@ class CorePrinter extends CTemplate {
 		«ENDIF»
 	'''
 
+	/** Whether a pipelined block of the core guards statements by the iteration being live. */
+	def guards(Core core) {
+		core.loop.filter(Pipelined).exists[runs.exists[!Pipelined.everyPass(head)]]
+	}
+
 	def dispatch statement(Pipelined block) '''
 		{
 		    const long iteration = pass - «block.skew»;
@@ -159,7 +169,7 @@ class CorePrinter extends CTemplate {
 		    			«statement(statement)»
 		    		«ENDFOR»
 		    	«ELSE»
-		    		if (iteration >= 0 && iteration < «IF project.synthetic»cf_iterations«ELSE»cf_gen_iteration_end(cf_iterations)«ENDIF») {
+		    		if (iteration >= 0 && iteration < «IF project.synthetic»cf_iterations«ELSE»live_end«ENDIF») {
 		    		    «FOR statement : run»
 		    		    	«statement(statement)»
 		    		    «ENDFOR»

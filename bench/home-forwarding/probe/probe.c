@@ -30,7 +30,6 @@ static int pin(int cpu) {
 
 static void *echo(void *unused) {
     (void)unused;
-    if (pin(1) != 0) exit(1);
     uint64_t total = (uint64_t)(WARM_UP + BATCHES * ROUND_TRIPS);
     for (uint64_t i = 0; i < total; i++) {
         while (__atomic_load_n(&line, __ATOMIC_ACQUIRE) != 2 * i + 1) {
@@ -53,8 +52,16 @@ static int by_value(const void *a, const void *b) {
 
 int main(void) {
     (void)pad;
+    /* The echo thread starts on CPU 1: pinned after it started, it could first be queued on CPU 0 behind the
+     * spinning main thread, which under SCHED_FIFO (run.sh with CF_BENCH_RT=1) never yields to an equal priority. */
     pthread_t other;
-    if (pin(0) != 0 || pthread_create(&other, NULL, echo, NULL) != 0) {
+    pthread_attr_t attributes;
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    CPU_SET(1, &set);
+    if (pin(0) != 0 || pthread_attr_init(&attributes) != 0 ||
+        pthread_attr_setaffinity_np(&attributes, sizeof set, &set) != 0 ||
+        pthread_create(&other, &attributes, echo, NULL) != 0) {
         fprintf(stderr, "probe: cannot run two threads on CPUs 0 and 1\n");
         return 1;
     }

@@ -3,7 +3,8 @@
 #   bench/stereo-cores/actor-times.sh [--iterations N]
 # Generates and builds examples/stereo on 1 core (strategy auto, Release, bundled runtime), runs it under
 # `perf record -e cpu-clock` (a software event: works in VMs without a PMU), and divides each actor function's
-# samples by the iterations and the actor's firings per iteration. Prints one <timing> line per actor, to paste
+# samples by the iterations and the actor's firings per iteration (the graph's repetition vector, from
+# `cacheflow inspect --json`). Prints one <timing> line per actor, to paste
 # into examples/stereo/Scenarios/*.scenario, and the share of the run each actor took. Needs perf (Debian:
 # linux-perf). The planner maps and pipelines with these timings: stale ones misplace the work (issue 17).
 set -euo pipefail
@@ -15,14 +16,14 @@ iterations=40
 while [ $# -gt 0 ]; do
     case "$1" in
         --iterations) shift; iterations=${1:?--iterations needs a number} ;;
-        -h|--help) sed -n '2,8p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,9p' "$0"; exit 0 ;;
         *) echo "actor-times.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
     esac
     shift
 done
 command -v perf >/dev/null || { echo "actor-times.sh: perf not found (Debian: linux-perf)" >&2; exit 1; }
 
-. "$here/../lib.sh" cmake
+. "$here/../lib.sh" cmake python3
 
 work="$here/build/actor-times"
 mkdir -p "$work"
@@ -34,14 +35,21 @@ echo "== generate and build stereo on 1 core" >&2
       -DCACHEFLOW_BUNDLED_RUNTIME=ON >>"$work/log" 2>&1 &&
   cmake --build "$work/gen/build" -j 2 >>"$work/log" 2>&1; } || { tail -30 "$work/log" >&2; exit 1; }
 
+# firings per iteration of every actor, from the graph (cacheflow inspect --json: the repetition vector)
+"$cacheflow" inspect "$root/examples/stereo" --json 2>>"$work/log" |
+    python3 -c 'import json, sys
+for actor in json.load(sys.stdin)["actors"]: print(actor["name"], actor["repetitions"])' >"$work/firings" ||
+    { echo "actor-times.sh: cacheflow inspect failed (see $work/log)" >&2; exit 1; }
+
 frequency=10000
 echo "== perf record -e cpu-clock -F $frequency, $iterations iterations" >&2
 perf record -q -e cpu-clock -F "$frequency" -o "$work/perf.data" "$work/gen/build/stereo" \
     --iterations "$iterations" >/dev/null 2>>"$work/log"
 perf report -i "$work/perf.data" --stdio --sort symbol -n 2>/dev/null | grep -v '^#' |
-    awk -v hz="$frequency" -v n="$iterations" '
-    # actor functions (and the helpers they alone call) -> the scenario vertex and its firings per iteration
+    awk -v hz="$frequency" -v n="$iterations" -v repetitions="$work/firings" '
+    # actor functions (and the helpers they alone call) -> the scenario vertices they serve
     BEGIN {
+        while ((getline line < repetitions) > 0) { split(line, field, " "); count[field[1]] = field[2] }
         actor["generateStereoPair"] = "Generate";            actor["hash"] = "Generate"
         actor["censusTransform"] = "CensusLeft CensusRight"
         actor["generateDisparities"] = "DisparityCosts/DisparityGen"
@@ -50,10 +58,15 @@ perf report -i "$work/perf.data" --stdio --sort symbol -n 2>/dev/null | grep -v 
         actor["selectDisparity"] = "DisparityCosts/SelectDisparity"
         actor["refineDisparity"] = "Refine";                  actor["splitRows"] = "Split"
         actor["medianFilterSlice"] = "Median";                actor["evaluateDisparity"] = "Evaluate"
-        firings["Generate"] = 1; firings["CensusLeft CensusRight"] = 2; firings["DisparityCosts/DisparityGen"] = 1
-        firings["DisparityCosts/MatchingCost"] = 32; firings["DisparityCosts/AggregateCost"] = 32
-        firings["DisparityCosts/SelectDisparity"] = 32; firings["Refine"] = 1; firings["Split"] = 1
-        firings["Median"] = 4; firings["Evaluate"] = 1
+        # a function serving several vertices: its samples per firing of any of them
+        for (f in actor) {
+            if (actor[f] in firings) continue
+            k = split(actor[f], names, " ")
+            for (i = 1; i <= k; i++) {
+                if (!(names[i] in count)) { printf "actor-times.sh: no actor %s in the graph\n", names[i] > "/dev/stderr"; bad = 1; exit 1 }
+                firings[actor[f]] += count[names[i]]
+            }
+        }
     }
     NF >= 4 && $1 ~ /%$/ {
         symbol = $4; sub(/\..*$/, "", symbol)
@@ -61,6 +74,7 @@ perf report -i "$work/perf.data" --stdio --sort symbol -n 2>/dev/null | grep -v 
         if (symbol in actor) { samples[actor[symbol]] += $2; mapped += $2 }
     }
     END {
+        if (bad) exit 1
         for (a in firings) {
             us = (samples[a] / hz) / n / firings[a] * 1e6
             split(a, names, " ")

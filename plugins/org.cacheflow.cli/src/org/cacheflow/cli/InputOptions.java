@@ -57,7 +57,9 @@ public final class InputOptions {
 
   /**
    * {@code --policy}: how the list scheduler maps firings to cores ({@code @Mixin} of plan, generate and
-   * run-workflow, whose help says {@code policy} instead: each task's policy unless given).
+   * run-workflow). Without it, plan and generate map with {@code load} and run-workflow keeps each task's
+   * {@code Mapping policy}, which its help says by giving the text of the key {@code policy}
+   * ({@link CliCommand#texts}).
    */
   public static final class Mapping {
 

@@ -106,6 +106,60 @@ class RunWorkflowCommandTest {
     assertTrue(bad.err().contains("'Nodes' must be a positive integer, got 'none'"), bad.err());
   }
 
+  /** How many SelectDisparity firings each core of a generated stereo project calls. */
+  private static int[] selectDisparityCalls(Path out) throws IOException {
+    int[] calls = new int[2];
+    for (int core = 0; core < 2; core++) {
+      calls[core] = (int) Pattern.compile("/\\* DisparityCosts/SelectDisparity_\\d+ \\(")
+          .matcher(Files.readString(out.resolve("core_" + core + ".c"))).results().count();
+    }
+    assertEquals(32, calls[0] + calls[1], "every SelectDisparity firing called once");
+    return calls;
+  }
+
+  /**
+   * Issue 17: the task's Mapping policy and --policy reach the generation as in generate (see GenerateCommandTest):
+   * locality keeps stereo's SelectDisparity chain on one core, load spreads it; --policy replaces the task's; a bad
+   * value is reported at its line, a bad --policy is a usage error.
+   */
+  @Test
+  void theMappingPolicyOfTheTaskOrTheCommandLineReachesTheGeneration() throws IOException {
+    Path stereo = Examples.copy("stereo", temp);
+    Path workflow = stereo.resolve("Workflows/cacheflow.workflow");
+    Files.createDirectories(workflow.getParent());
+    Files.writeString(workflow, Files.readString(project.resolve("Workflows/cacheflow.workflow")).replace(
+        "<dftools:variable name=\"Cores\" value=\"\"/>", "<dftools:variable name=\"Cores\" value=\"2\"/>\n"
+            + "            <dftools:variable name=\"Mapping policy\" value=\"load\"/>"));
+    Run locality = run("run-workflow", stereo.toString(), "-s", "2core", "--out", temp.resolve("locality").toString(),
+        "--policy", "locality");
+    assertEquals(0, locality.status(), locality.err());
+    int[] calls = selectDisparityCalls(temp.resolve("locality"));
+    assertTrue(calls[0] == 0 || calls[1] == 0, "locality: on one core");
+
+    Files.writeString(workflow, Files.readString(workflow).replace("value=\"load\"", "value=\"Locality\""));
+    Run task = run("run-workflow", stereo.toString(), "-s", "2core", "--out", temp.resolve("task").toString());
+    assertEquals(0, task.status(), task.err());
+    calls = selectDisparityCalls(temp.resolve("task"));
+    assertTrue(calls[0] == 0 || calls[1] == 0, "the task's locality: on one core");
+    Run load = run("run-workflow", stereo.toString(), "-s", "2core", "--out", temp.resolve("load").toString(),
+        "--policy", "load");
+    assertEquals(0, load.status(), load.err());
+    calls = selectDisparityCalls(temp.resolve("load"));
+    assertTrue(calls[0] > 0 && calls[1] > 0, "--policy load replaces the task's: on both cores");
+
+    Run usage = run("run-workflow", stereo.toString(), "--policy", "nearest");
+    assertEquals(2, usage.status(), usage.err());
+    assertTrue(usage.err().contains("unknown mapping policy 'nearest' (known: load, locality)"), usage.err());
+    Files.writeString(workflow, Files.readString(workflow).replace("value=\"Locality\"", "value=\"nearest\""));
+    Run bad = run("run-workflow", stereo.toString(), "-s", "2core", "--out", temp.resolve("bad").toString());
+    assertEquals(1, bad.status(), bad.err());
+    assertTrue(bad.err().startsWith("error: " + workflow.toAbsolutePath().normalize() + ":" + lineOf(workflow,
+        "nearest") + ":"), bad.err());
+    assertTrue(bad.err().contains("'nearest' is not a value of 'Mapping policy'; expected load or locality"),
+        bad.err());
+    assertFalse(Files.exists(temp.resolve("bad")));
+  }
+
   @Test
   void anUnknownValueIsReportedAtItsLineAndNothingIsGenerated() throws IOException {
     setVariable("Memory strategy", "Fastest");

@@ -50,6 +50,10 @@ public abstract class CliCommand implements Callable<Integer> {
     return Map.of();
   }
 
+  /** What {@code --override pipelining=off} does, in the help of every command that takes it (plan, generate). */
+  protected static final String PIPELINING_OFF = "pipelining=off: no firing runs an iteration behind the rest of "
+      + "its core's loop";
+
   /** The built-in cache profiles, the default marked: {@code zen4-vm (default), generic, ...}. */
   static String builtInTargets() {
     return String.join(", ", org.cacheflow.plan.strategy.TargetCache.BUILT_IN.keySet().stream()

@@ -50,9 +50,8 @@ public final class GenerateCommand extends CliCommand {
   String strategy = StrategyPreset.DEFAULT.label;
 
   @Option(names = "--override", paramLabel = "X", description = "slots=K: rdy-ack channel slots (default 2); "
-      + "pipelining=off: no firing runs an iteration behind the rest of its core's loop; else a "
-      + "per-FIFO override of the memory plan (see cacheflow plan --help), e.g. 'Read.frame=ntm'; "
-      + "repeatable")
+      + PIPELINING_OFF + "; else a per-FIFO override of the memory plan (see cacheflow plan --help), e.g. "
+      + "'Read.frame=ntm'; repeatable")
   List<String> overrides = new ArrayList<>();
 
   @Option(names = "--target", paramLabel = "F", descriptionKey = "target")
@@ -62,23 +61,8 @@ public final class GenerateCommand extends CliCommand {
       + "actors' code")
   boolean synthetic;
 
-  @Option(names = "--sources", paramLabel = "DIR", description = "folder of the actors' C sources (default: the "
-      + "project's Code/src)")
-  Path sources;
-
-  @Option(names = "--include", paramLabel = "DIR", description = "folder of headers the actors include, besides the "
-      + "project's Code/include; repeatable")
-  List<Path> includes = new ArrayList<>();
-
-  @Option(names = "--define", paramLabel = "NAME=VALUE", description = "compile definition (NAME alone: defined as "
-      + "1); repeatable. PROJECT_ROOT_PATH is defined as the project's Code/ folder, as PREESM's CMakeLists does, "
-      + "unless given here")
-  List<String> definitions = new ArrayList<>();
-
-  @Option(names = "--link", paramLabel = "LIB", description = "library the actors use, found by CMake when the "
-      + "project is configured: Package::target (find_package), pthread, a pkg-config module (sdl2, zlib) or a "
-      + "library name (m); repeatable")
-  List<String> libraries = new ArrayList<>();
+  @Mixin
+  ActorOptions actors = new ActorOptions();
 
   @Override
   protected Map<String, String> texts() {
@@ -108,9 +92,7 @@ public final class GenerateCommand extends CliCommand {
     } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage());
     }
-    List<String> defines = definitions.stream().map(String::trim).toList();
-    List<String> links = libraries.stream().map(String::trim).toList();
-    ActorCodeOptions actorCode = new ActorCodeOptions(sources, includes, defines, links).checked("--define", "--link");
+    ActorCodeOptions actorCode = actors.options();
     if (synthetic && actorCode.given()) {
       err.println("note: --sources, --include, --define and --link are not used with --synthetic-actors");
     }

@@ -3,13 +3,11 @@ package org.cacheflow.cli;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
-import java.util.stream.Collectors;
-import java.util.stream.Stream;
 
 import org.cacheflow.pipeline.Input;
 import org.cacheflow.pipeline.PlatformOptions;
 import org.cacheflow.plan.mapping.MappingPolicy;
+import org.cacheflow.workflow.CodegenTask;
 
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -57,21 +55,32 @@ public final class InputOptions {
     }
   }
 
-  /** {@code --policy}: how the list scheduler maps firings to cores ({@code @Mixin} of plan and generate). */
+  /**
+   * {@code --policy}: how the list scheduler maps firings to cores ({@code @Mixin} of plan, generate and
+   * run-workflow). Without it, plan and generate map with {@code load} and run-workflow keeps each task's
+   * {@code Mapping policy}, which its help says by giving the text of the key {@code policy}
+   * ({@link CliCommand#texts}).
+   */
   public static final class Mapping {
 
-    @Option(names = "--policy", paramLabel = "P", description = "load (default): each firing where it finishes "
-        + "first; locality: consumers of buffers of at least the L1 size stay with their producer when the load "
-        + "allows")
-    String policy = MappingPolicy.LOAD_BALANCE.label;
+    @Option(names = "--policy", paramLabel = "P", descriptionKey = "policy", description = "load (default): each "
+        + "firing where it finishes first; locality: consumers of buffers of at least the L1 size stay with their "
+        + "producer when the load allows")
+    String policy;
 
+    /** The policy given, else {@link MappingPolicy#LOAD_BALANCE}. */
     MappingPolicy policy() {
-      MappingPolicy mapping = MappingPolicy.byLabel(policy.toLowerCase(Locale.ROOT));
-      if (mapping == null) {
-        throw new UsageException("unknown mapping policy '" + policy + "' (known: "
-            + Stream.of(MappingPolicy.values()).map(known -> known.label).collect(Collectors.joining(", ")) + ")");
+      MappingPolicy given = given();
+      return given == null ? MappingPolicy.LOAD_BALANCE : given;
+    }
+
+    /** The policy given, or null without {@code --policy}. */
+    MappingPolicy given() {
+      if (policy == null) {
+        return null;
       }
-      return mapping;
+      return CodegenTask.policy(policy).orElseThrow(() -> new UsageException("unknown mapping policy '" + policy
+          + "' (known: " + CodegenTask.policyChoices() + ")"));
     }
   }
 }

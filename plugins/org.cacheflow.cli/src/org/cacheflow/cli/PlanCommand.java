@@ -101,9 +101,9 @@ public final class PlanCommand extends CliCommand {
 
   @Override
   protected Map<String, String> texts() {
-    return Map.of("strategy", strategies(), "override", "per-FIFO strategy; P is a FIFO end 'actor.port' (glob * and ? allowed), S one of "
-        + org.cacheflow.plan.strategy.StrategyOverride.NAMES + " (:K: K slots); repeatable, later ones win; "
-        + "pipelining=off: no firing runs an iteration behind the rest of its core's loop",
+    return Map.of("strategy", strategies(), "override", "per-FIFO strategy; P is a FIFO end 'actor.port' (glob * "
+        + "and ? allowed), S one of " + org.cacheflow.plan.strategy.StrategyOverride.NAMES + " (:K: K slots); "
+        + "repeatable, later ones win; " + PIPELINING_OFF,
         "target", "cache description: a built-in profile (" + builtInTargets()
         + ") or a file of 'key = value' lines (or one flat JSON object):%n" + TARGET_FILE_FORMAT);
   }

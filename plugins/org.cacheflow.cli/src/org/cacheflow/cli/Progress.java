@@ -7,7 +7,8 @@ import org.cacheflow.pipeline.PipelineListener;
 
 /**
  * Shows what a long command is doing on one rewritten stderr line, only when stderr is a terminal (logs
- * and tests see nothing). Set {@code CACHEFLOW_PROGRESS=1} to force it, {@code 0} to silence it.
+ * and tests see nothing). Set {@code CACHEFLOW_PROGRESS=1} (or the system property {@code cacheflow.progress=1})
+ * to force it, {@code 0} to silence it.
  */
 public final class Progress implements PipelineListener {
 
@@ -21,7 +22,7 @@ public final class Progress implements PipelineListener {
 
   public Progress(PrintStream err) {
     this.err = err;
-    String forced = System.getenv("CACHEFLOW_PROGRESS");
+    String forced = System.getProperty("cacheflow.progress", System.getenv("CACHEFLOW_PROGRESS"));
     this.enabled = forced != null ? forced.equals("1") : System.console() != null && err == System.err;
   }
 

@@ -13,13 +13,13 @@ import org.cacheflow.pipeline.Diagnostic;
 import org.cacheflow.pipeline.PathText;
 import org.cacheflow.plan.strategy.StrategyPreset;
 import org.cacheflow.workflow.CodegenTask;
-import org.cacheflow.workflow.run.ActorCode;
 import org.cacheflow.workflow.run.Generation;
 import org.cacheflow.workflow.run.RunListener;
 import org.cacheflow.workflow.run.SettingsChange;
 import org.cacheflow.workflow.run.WorkflowRunner;
 
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -36,7 +36,9 @@ import picocli.CommandLine.Parameters;
         + "generated. See docs/workflow.md.", "",
         "Without -w and -s: every pair of the project's .ci.yaml (without one, every workflow with every scenario); "
         + "with one of them: the .ci.yaml pairs using it, else it with every scenario (or workflow).", ""},
-    optionListHeading = "%noptions:%n", parameterListHeading = "%n")
+    optionListHeading = "%noptions (each one given replaces the setting of every task; --include, --define and --link "
+        + "replace the whole list of Include directories, Compile definitions or Libraries):%n",
+    parameterListHeading = "%n")
 public final class RunWorkflowCommand extends CliCommand {
 
   @Parameters(paramLabel = "<project-dir>", arity = "0..*", description = "the PREESM project")
@@ -65,6 +67,9 @@ public final class RunWorkflowCommand extends CliCommand {
       + "processes) for every task; see docs/multinode.md")
   Integer nodes;
 
+  @Mixin
+  InputOptions.Mapping mapping = new InputOptions.Mapping();
+
   @Option(names = "--target", paramLabel = "T", descriptionKey = "target")
   String target;
 
@@ -75,25 +80,14 @@ public final class RunWorkflowCommand extends CliCommand {
   @Option(names = "--synthetic-actors", description = "generated actor bodies for every task")
   boolean synthetic;
 
-  @Option(names = "--sources", paramLabel = "DIR", description = "the actors' C sources for every task (default: the "
-      + "task's Actor sources, else the project's Code/src)")
-  String sources;
-
-  @Option(names = "--include", paramLabel = "DIR", description = "a header folder besides Code/include (replaces the "
-      + "tasks' Include directories); repeatable")
-  List<String> includes = new ArrayList<>();
-
-  @Option(names = "--define", paramLabel = "NAME=VAL", description = "a compile definition (replaces the tasks' "
-      + "Compile definitions); repeatable")
-  List<String> definitions = new ArrayList<>();
-
-  @Option(names = "--link", paramLabel = "LIB", description = "a library of the actors (replaces the tasks' "
-      + "Libraries); repeatable; see cacheflow generate --help")
-  List<String> libraries = new ArrayList<>();
+  @Mixin
+  ActorOptions actors = new ActorOptions();
 
   @Override
   protected java.util.Map<String, String> texts() {
     return java.util.Map.of("strategy", "memory strategy for every task: " + CodegenTask.strategyChoices(),
+        "policy", "mapping policy for every task (the tasks' Mapping policy): " + CodegenTask.policyChoices()
+            + " (see cacheflow generate --help)",
         "target", "built-in target (" + builtInTargets() + ") or target file");
   }
 
@@ -101,12 +95,8 @@ public final class RunWorkflowCommand extends CliCommand {
   public Integer call() {
     Path project = single(inputs, "project directory");
     StrategyPreset preset = strategy == null ? null : strategy(strategy);
-    // folders from the working directory, as the user typed them; the tasks' are taken from the project
-    ActorCode actorCode = new ActorCode(sources == null ? null : absolute(sources),
-        given(includes).map(all -> all.stream().map(RunWorkflowCommand::absolute).toList()).orElse(null),
-        given(definitions).orElse(null), given(libraries).orElse(null));
-    SettingsChange change = new SettingsChange(preset, cores, nodes, target, given(overrides).orElse(null),
-        synthetic ? true : null, outDir, actorCode);
+    SettingsChange change = new SettingsChange(preset, cores, nodes, mapping.given(), target,
+        given(overrides).orElse(null), synthetic ? true : null, outDir, actors.change());
 
     Diagnostics diagnostics = new Diagnostics();
     Progress progress = progress();
@@ -175,10 +165,6 @@ public final class RunWorkflowCommand extends CliCommand {
 
   private static Optional<List<String>> given(List<String> all) {
     return all.isEmpty() ? Optional.empty() : Optional.of(all);
-  }
-
-  private static String absolute(String folder) {
-    return Path.of(folder).toAbsolutePath().normalize().toString();
   }
 
   /** A workflow strategy name (CopyOnWrite) or a command-line label (cow) of a planner mode. */

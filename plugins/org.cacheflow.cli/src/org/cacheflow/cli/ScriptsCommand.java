@@ -47,7 +47,15 @@ public final class ScriptsCommand extends CliCommand {
   public Integer call() {
     Input what = input.input("graph or project directory");
     CheckPolicy checkPolicy = check == null ? CheckPolicy.THOROUGH : checkPolicy(check);
-    ScriptsResult result = new Pipeline(progress()).scripts(what, checkPolicy);
+    ScriptsResult result;
+    Progress progress = progress();
+    // the pipeline reports no steps of its own while it evaluates: one step for the whole evaluation
+    progress.step("evaluating the memory scripts of " + PathText.display(what.path()));
+    try {
+      result = new Pipeline(progress).scripts(what, checkPolicy);
+    } finally {
+      progress.done();
+    }
 
     StringBuilder text = new StringBuilder();
     List<String> jsons = new ArrayList<>();

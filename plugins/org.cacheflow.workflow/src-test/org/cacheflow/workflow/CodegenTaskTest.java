@@ -8,6 +8,7 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
 
+import org.cacheflow.plan.mapping.MappingPolicy;
 import org.cacheflow.plan.strategy.StrategyPreset;
 import org.cacheflow.plan.strategy.TargetCache;
 import org.cacheflow.workflow.descriptor.AllowedValue;
@@ -20,8 +21,9 @@ class CodegenTaskTest {
 
   @Test
   void declaresItsParametersInEditorOrder() {
-    // the six of the task's first issue with Nodes beside Cores (issue 16), then the actors' code (issue 13)
-    assertEquals(List.of("Memory strategy", "Cores", "Nodes", "Target", "Overrides", "Synthetic actors",
+    // the six of the task's first issue with Nodes beside Cores (issue 16) and the mapping policy after them
+    // (issue 17), then the actors' code (issue 13)
+    assertEquals(List.of("Memory strategy", "Cores", "Nodes", "Mapping policy", "Target", "Overrides", "Synthetic actors",
         "Output directory", "Actor sources", "Include directories", "Compile definitions", "Libraries"),
         CodegenTask.DESCRIPTOR.parameters().stream().map(TaskParameter::name).toList());
     assertEquals("org.cacheflow.workflow.codegen", CodegenTask.DESCRIPTOR.pluginId());
@@ -40,6 +42,24 @@ class CodegenTaskTest {
     assertEquals(EnumSet.copyOf(StrategyPreset.plannerModes()), reached);
     assertEquals("Auto", parameter.defaultValue());
     assertEquals(StrategyPreset.AUTO, CodegenTask.strategy(parameter.defaultValue()).orElseThrow());
+  }
+
+  /** Issue 17: the mapping policies by their command-line labels, case-insensitive, load by default. */
+  @Test
+  void mappingPolicyValuesAreThePlannersPolicies() {
+    TaskParameter parameter = CodegenTask.DESCRIPTOR.parameter(CodegenTask.MAPPING_POLICY).orElseThrow();
+    assertEquals(ValueKind.CHOICE, parameter.kind());
+    assertEquals(List.of("load", "locality"), parameter.values().stream().map(AllowedValue::name).toList());
+    for (MappingPolicy policy : MappingPolicy.values()) {
+      assertEquals(policy, CodegenTask.policy(policy.label).orElseThrow());
+      assertEquals(policy, CodegenTask.policy(" " + policy.label.toUpperCase() + " ").orElseThrow());
+      assertTrue(parameter.problem(policy.label.toUpperCase()).isEmpty(), policy.label);
+    }
+    assertEquals(MappingPolicy.LOAD_BALANCE, CodegenTask.policy(parameter.defaultValue()).orElseThrow());
+    assertTrue(CodegenTask.policy("nearest").isEmpty());
+    assertEquals("'nearest' is not a value of 'Mapping policy'; expected load or locality",
+        parameter.problem("nearest").orElseThrow());
+    assertEquals("load, locality", CodegenTask.policyChoices());
   }
 
   @Test

@@ -5,9 +5,11 @@ import java.util.Collection;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
+import org.cacheflow.plan.mapping.MappingPolicy;
 import org.cacheflow.plan.strategy.Bytes;
 import org.cacheflow.plan.strategy.OverrideException;
 import org.cacheflow.plan.strategy.StrategyOverride;
@@ -33,6 +35,7 @@ public final class CodegenTask {
   public static final String MEMORY_STRATEGY = "Memory strategy";
   public static final String CORES = "Cores";
   public static final String NODES = "Nodes";
+  public static final String MAPPING_POLICY = "Mapping policy";
   public static final String TARGET = "Target";
   public static final String OVERRIDES = "Overrides";
   public static final String SYNTHETIC_ACTORS = "Synthetic actors";
@@ -82,6 +85,21 @@ public final class CodegenTask {
       ValueKind.POSITIVE_INTEGER, List.of(), "a positive integer, e.g. `2`", "",
       "the nodes of the scenario's architecture (S-LAM); one node when it has none",
       value -> positiveIntegerProblem(NODES, value));
+
+  /** What each mapping policy does, in the words of the task reference (docs/workflow.md). */
+  private static final Map<MappingPolicy, String> POLICY_DOCS = Map.of(
+      MappingPolicy.LOAD_BALANCE, "Each firing goes to the core where it finishes first, balancing the scenario's "
+          + "execution times (as `cacheflow generate --policy load`).",
+      MappingPolicy.LOCALITY, "As `load`, but a firing that receives buffers of at least the target's L1 data cache "
+          + "stays on the core that produced most of those bytes when the load allows it (it finishes at most 10% "
+          + "of the ideal per-core load later there, or fills idle time); as `cacheflow generate --policy "
+          + "locality`.");
+
+  private static final TaskParameter MAPPING_POLICY_PARAMETER = new TaskParameter(MAPPING_POLICY,
+      "How the firings are mapped to the cores: balancing the load alone, or also keeping large buffers on the "
+          + "core that produced them. `cacheflow plan --policy` shows the mapping either gives.",
+      ValueKind.CHOICE, policyValues(), "", MappingPolicy.LOAD_BALANCE.label, MappingPolicy.LOAD_BALANCE.label,
+      value -> choiceProblem(MAPPING_POLICY, policyLabels(), value));
 
   private static final TaskParameter TARGET_PARAMETER = new TaskParameter(TARGET,
       "The cache hierarchy the memory plan is made for: cache sizes, line and page size, and the break-even sizes "
@@ -166,9 +184,9 @@ public final class CodegenTask {
           + "cacheflow and are skipped.",
       List.of(new TaskPort("scenario", "the scenario, as PREESM's `scenario` source gives it")),
       List.of(),
-      List.of(MEMORY_STRATEGY_PARAMETER, CORES_PARAMETER, NODES_PARAMETER, TARGET_PARAMETER, OVERRIDES_PARAMETER,
-          SYNTHETIC_ACTORS_PARAMETER, OUTPUT_DIRECTORY_PARAMETER, ACTOR_SOURCES_PARAMETER,
-          INCLUDE_DIRECTORIES_PARAMETER, COMPILE_DEFINITIONS_PARAMETER, LIBRARIES_PARAMETER),
+      List.of(MEMORY_STRATEGY_PARAMETER, CORES_PARAMETER, NODES_PARAMETER, MAPPING_POLICY_PARAMETER,
+          TARGET_PARAMETER, OVERRIDES_PARAMETER, SYNTHETIC_ACTORS_PARAMETER, OUTPUT_DIRECTORY_PARAMETER,
+          ACTOR_SOURCES_PARAMETER, INCLUDE_DIRECTORIES_PARAMETER, COMPILE_DEFINITIONS_PARAMETER, LIBRARIES_PARAMETER),
       List.of(
           new DocumentedError("unknown variable '<name>' of cacheflow task '<task>'",
               "The task has no such parameter; a misspelt name would otherwise be silently ignored. The message "
@@ -219,6 +237,28 @@ public final class CodegenTask {
   public static String strategyChoices() {
     return String.join(", ", STRATEGIES.keySet()) + ", or " + String.join(", ",
         StrategyPreset.plannerModes().stream().map(preset -> preset.label).toList());
+  }
+
+  /**
+   * The mapping policy a value names: a label of {@link MappingPolicy} ({@code load}, {@code locality}),
+   * case-insensitive, as the task, {@code run-workflow --policy} and the Maven plugin take it.
+   */
+  public static Optional<MappingPolicy> policy(String value) {
+    return Optional.ofNullable(MappingPolicy.byLabel(value.trim().toLowerCase(Locale.ROOT)));
+  }
+
+  /** The values {@link #policy} accepts, for messages: {@code load, locality}. */
+  public static String policyChoices() {
+    return String.join(", ", policyLabels());
+  }
+
+  private static List<String> policyLabels() {
+    return List.of(MappingPolicy.values()).stream().map(policy -> policy.label).toList();
+  }
+
+  private static List<AllowedValue> policyValues() {
+    return List.of(MappingPolicy.values()).stream().map(policy -> new AllowedValue(policy.label,
+        POLICY_DOCS.get(policy))).toList();
   }
 
   /** The entries of an {@code Overrides} value, trimmed, without empty ones. */

@@ -14,6 +14,7 @@ import java.util.List;
 
 import org.cacheflow.model.WorkflowTask;
 import org.cacheflow.model.diagnostics.InputException;
+import org.cacheflow.plan.mapping.MappingPolicy;
 import org.cacheflow.plan.strategy.StrategyPreset;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -100,6 +101,25 @@ class CodegenSettingsTest {
     assertEquals("generic", changed.target());
     assertTrue(changed.syntheticActors());
     assertEquals(settings, settings.with(SettingsChange.NONE));
+  }
+
+  /** Issue 17: the mapping policy is read, load when left out, checked at its line, replaced by a change. */
+  @Test
+  void mappingPolicyIsReadCheckedAndChanged() {
+    CodegenSettings settings = CodegenSettings.read(task(variable("Cores", "2"), variable("Mapping policy",
+        "Locality")));
+    assertEquals(MappingPolicy.LOCALITY, settings.policy());
+    assertEquals(7, settings.location("Mapping policy").line());
+    assertEquals(MappingPolicy.LOAD_BALANCE, CodegenSettings.read(task(variable("Mapping policy", " "))).policy());
+    assertEquals(MappingPolicy.LOAD_BALANCE, CodegenSettings.read(task()).policy());
+    assertEquals(MappingPolicy.LOAD_BALANCE, settings.with(new SettingsChange(null, null, null,
+        MappingPolicy.LOAD_BALANCE, null, null, null, null, null)).policy());
+    assertEquals(MappingPolicy.LOCALITY, settings.with(SettingsChange.NONE).policy());
+    InputException error = assertThrows(InputException.class, () -> CodegenSettings.read(task(
+        variable("Cores", "2"), variable("Mapping policy", "nearest"))));
+    assertTrue(error.location().file().endsWith("test.workflow"), error.location().file());
+    assertEquals(7, error.location().line());
+    assertEquals("'nearest' is not a value of 'Mapping policy'; expected load or locality", error.getMessage());
   }
 
   /** Issue 16: Nodes beside Cores, checked the same way, replaced by a command line's --nodes. */

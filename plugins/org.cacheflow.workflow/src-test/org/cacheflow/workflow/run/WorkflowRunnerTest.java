@@ -18,6 +18,7 @@ import java.util.stream.Stream;
 import org.cacheflow.io.project.PreesmProject;
 import org.cacheflow.model.diagnostics.Diagnostics;
 import org.cacheflow.model.diagnostics.InputException;
+import org.cacheflow.plan.mapping.MappingPolicy;
 import org.cacheflow.plan.strategy.StrategyPreset;
 import org.cacheflow.workflow.CodegenTask;
 import org.junit.jupiter.api.BeforeEach;
@@ -249,6 +250,22 @@ class WorkflowRunnerTest {
     InputException error = assertThrows(InputException.class, () -> run(null, null, SettingsChange.NONE));
     assertEquals(7, error.location().line());
     assertTrue(error.getMessage().startsWith("'Actor sources': no such directory: "), error.getMessage());
+  }
+
+  /** Issue 17: the task's mapping policy reaches generate; a command line's replaces it. */
+  @Test
+  void theMappingPolicyReachesThePipeline() {
+    run(null, null, SettingsChange.NONE);
+    assertEquals(MappingPolicy.LOAD_BALANCE, recorder.requests.get(0).options(Path.of("runtime-c")).policy());
+    write(project.resolve("Workflows/cacheflow.workflow"), cacheflowTask(variable("Mapping policy", "locality")));
+    recorder.requests.clear();
+    run(null, null, SettingsChange.NONE);
+    assertEquals(MappingPolicy.LOCALITY, recorder.requests.get(0).policy());
+    assertEquals(MappingPolicy.LOCALITY, recorder.requests.get(0).options(Path.of("runtime-c")).policy());
+    assertEquals(MappingPolicy.LOCALITY, recorder.requests.get(0).withOutputDirectory(temp).policy());
+    recorder.requests.clear();
+    run(null, null, new SettingsChange(null, null, null, MappingPolicy.LOAD_BALANCE, null, null, null, null, null));
+    assertEquals(MappingPolicy.LOAD_BALANCE, recorder.requests.get(0).options(Path.of("runtime-c")).policy());
   }
 
   /** Issue 13: a built-in target other than the default reaches generate. */

@@ -13,6 +13,7 @@ import org.cacheflow.model.TaskVariable;
 import org.cacheflow.model.WorkflowTask;
 import org.cacheflow.model.diagnostics.InputException;
 import org.cacheflow.model.diagnostics.SourceLocation;
+import org.cacheflow.plan.mapping.MappingPolicy;
 import org.cacheflow.plan.strategy.StrategyPreset;
 import org.cacheflow.workflow.CodegenTask;
 import org.cacheflow.workflow.descriptor.TaskParameter;
@@ -24,6 +25,7 @@ import org.cacheflow.workflow.descriptor.TaskParameter;
  * @param strategy the memory strategy
  * @param cores the core count (of each node), or null for the architecture's
  * @param nodes the node count, or null for the architecture's
+ * @param policy how firings are mapped to the cores
  * @param target a built-in target name or a target file path as written (resolved against the project later)
  * @param overrides per-FIFO overrides, {@code actor.port=STRATEGY} each
  * @param syntheticActors whether actors get generated stand-in bodies
@@ -32,8 +34,8 @@ import org.cacheflow.workflow.descriptor.TaskParameter;
  * @param locations where each setting was written, by parameter name, plus {@link #TASK} for the task itself;
  *     settings left at their default point at the task
  */
-public record CodegenSettings(StrategyPreset strategy, Integer cores, Integer nodes, String target,
-    List<String> overrides, boolean syntheticActors, String outputDirectory, ActorCode actorCode,
+public record CodegenSettings(StrategyPreset strategy, Integer cores, Integer nodes, MappingPolicy policy,
+    String target, List<String> overrides, boolean syntheticActors, String outputDirectory, ActorCode actorCode,
     Map<String, SourceLocation> locations) {
 
   /** The key of {@link #locations} for the task element. */
@@ -41,6 +43,7 @@ public record CodegenSettings(StrategyPreset strategy, Integer cores, Integer no
 
   public CodegenSettings {
     Objects.requireNonNull(strategy);
+    Objects.requireNonNull(policy);
     Objects.requireNonNull(target);
     overrides = List.copyOf(overrides);
     actorCode = actorCode == null ? ActorCode.NONE : actorCode;
@@ -116,6 +119,7 @@ public record CodegenSettings(StrategyPreset strategy, Integer cores, Integer no
         given(values, CodegenTask.LIBRARIES));
     return new CodegenSettings(strategy, cores.isEmpty() ? null : Integer.valueOf(cores),
         nodes.isEmpty() ? null : Integer.valueOf(nodes),
+        CodegenTask.policy(value(values, CodegenTask.MAPPING_POLICY)).orElseThrow(),
         value(values, CodegenTask.TARGET), CodegenTask.overrideEntries(value(values, CodegenTask.OVERRIDES)),
         synthetic.toLowerCase(Locale.ROOT).equals("true"), output.isEmpty() ? null : output, actorCode, locations);
   }
@@ -136,7 +140,7 @@ public record CodegenSettings(StrategyPreset strategy, Integer cores, Integer no
   public CodegenSettings with(SettingsChange change) {
     return new CodegenSettings(change.strategy() != null ? change.strategy() : strategy,
         change.cores() != null ? change.cores() : cores, change.nodes() != null ? change.nodes() : nodes,
-        change.target() != null ? change.target() : target,
+        change.policy() != null ? change.policy() : policy, change.target() != null ? change.target() : target,
         change.overrides() != null ? change.overrides() : overrides,
         change.syntheticActors() != null ? change.syntheticActors() : syntheticActors, outputDirectory,
         actorCode.with(change.actorCode()), locations);

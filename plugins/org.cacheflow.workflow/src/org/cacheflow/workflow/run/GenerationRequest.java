@@ -11,6 +11,7 @@ import org.cacheflow.pipeline.GenerateOptions;
 import org.cacheflow.pipeline.Input;
 import org.cacheflow.pipeline.OptionException;
 import org.cacheflow.pipeline.PlatformOptions;
+import org.cacheflow.plan.mapping.MappingPolicy;
 import org.cacheflow.plan.strategy.StrategyPreset;
 
 /**
@@ -22,6 +23,7 @@ import org.cacheflow.plan.strategy.StrategyPreset;
  * @param strategy the memory strategy
  * @param cores the core count (of each node), or null for the architecture's (else one)
  * @param nodes the node count, or null for the architecture's (else one)
+ * @param policy how firings are mapped to the cores (null: {@link MappingPolicy#LOAD_BALANCE})
  * @param target a built-in target name, or the absolute path of a target file
  * @param overrides per-FIFO overrides, {@code actor.port=STRATEGY}
  * @param syntheticActors whether actors get generated stand-in bodies
@@ -32,10 +34,11 @@ import org.cacheflow.plan.strategy.StrategyPreset;
  *     so that a generator can report a setting it rejects at its line; may be empty
  */
 public record GenerationRequest(Path input, Path scenario, StrategyPreset strategy, Integer cores, Integer nodes,
-    String target, List<String> overrides, boolean syntheticActors, Path outputDirectory, ActorCode actorCode,
-    Map<String, SourceLocation> origins) {
+    MappingPolicy policy, String target, List<String> overrides, boolean syntheticActors, Path outputDirectory,
+    ActorCode actorCode, Map<String, SourceLocation> origins) {
 
   public GenerationRequest {
+    policy = policy == null ? MappingPolicy.LOAD_BALANCE : policy;
     actorCode = actorCode == null ? ActorCode.NONE : actorCode;
     Objects.requireNonNull(input);
     Objects.requireNonNull(strategy);
@@ -45,18 +48,26 @@ public record GenerationRequest(Path input, Path scenario, StrategyPreset strate
     origins = Map.copyOf(origins);
   }
 
-  /** Without actor code settings (generate's defaults). */
+  /** With the default mapping policy. */
+  public GenerationRequest(Path input, Path scenario, StrategyPreset strategy, Integer cores, Integer nodes,
+      String target, List<String> overrides, boolean syntheticActors, Path outputDirectory, ActorCode actorCode,
+      Map<String, SourceLocation> origins) {
+    this(input, scenario, strategy, cores, nodes, null, target, overrides, syntheticActors, outputDirectory,
+        actorCode, origins);
+  }
+
+  /** With the default mapping policy and without actor code settings (generate's defaults). */
   public GenerationRequest(Path input, Path scenario, StrategyPreset strategy, Integer cores, Integer nodes,
       String target, List<String> overrides, boolean syntheticActors, Path outputDirectory,
       Map<String, SourceLocation> origins) {
-    this(input, scenario, strategy, cores, nodes, target, overrides, syntheticActors, outputDirectory, ActorCode.NONE,
-        origins);
+    this(input, scenario, strategy, cores, nodes, null, target, overrides, syntheticActors, outputDirectory,
+        ActorCode.NONE, origins);
   }
 
   /** The same request writing elsewhere. */
   public GenerationRequest withOutputDirectory(Path value) {
-    return new GenerationRequest(input, scenario, strategy, cores, nodes, target, overrides, syntheticActors, value,
-        actorCode, origins);
+    return new GenerationRequest(input, scenario, strategy, cores, nodes, policy, target, overrides, syntheticActors,
+        value, actorCode, origins);
   }
 
   /**
@@ -71,7 +82,7 @@ public record GenerationRequest(Path input, Path scenario, StrategyPreset strate
         orEmpty(actorCode.includes()).stream().map(Path::of).toList(), orEmpty(actorCode.definitions()),
         orEmpty(actorCode.libraries()));
     return GenerateOptions.of(new Input(input, scenario, Map.of()), outputDirectory, runtime).withStrategy(strategy)
-        .withPlatform(new PlatformOptions(nodes, cores)).withTarget(target).withOverrideTexts(overrides)
+        .withPlatform(new PlatformOptions(nodes, cores)).withPolicy(policy).withTarget(target).withOverrideTexts(overrides)
         .withSyntheticActors(syntheticActors).withActorCode(code, ProjectActorCode.defaults());
   }
 

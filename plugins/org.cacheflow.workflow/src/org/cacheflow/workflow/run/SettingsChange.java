@@ -3,6 +3,7 @@ package org.cacheflow.workflow.run;
 import java.nio.file.Path;
 import java.util.List;
 
+import org.cacheflow.plan.mapping.MappingPolicy;
 import org.cacheflow.plan.strategy.StrategyPreset;
 
 /**
@@ -12,6 +13,7 @@ import org.cacheflow.plan.strategy.StrategyPreset;
  * @param strategy the memory strategy
  * @param cores the core count (of each node)
  * @param nodes the node count
+ * @param policy how firings are mapped to the cores
  * @param target a built-in target name or a target file
  * @param overrides per-FIFO overrides (replacing the task's)
  * @param syntheticActors whether actors get generated bodies
@@ -19,8 +21,8 @@ import org.cacheflow.plan.strategy.StrategyPreset;
  * @param actorCode the actors' sources, headers, definitions and libraries; paths as given (from the working
  *     directory)
  */
-public record SettingsChange(StrategyPreset strategy, Integer cores, Integer nodes, String target,
-    List<String> overrides, Boolean syntheticActors, Path outputDirectory, ActorCode actorCode) {
+public record SettingsChange(StrategyPreset strategy, Integer cores, Integer nodes, MappingPolicy policy,
+    String target, List<String> overrides, Boolean syntheticActors, Path outputDirectory, ActorCode actorCode) {
 
   /** Changes nothing. */
   public static final SettingsChange NONE = new SettingsChange(null, null, null, null, null, null, null);
@@ -29,13 +31,19 @@ public record SettingsChange(StrategyPreset strategy, Integer cores, Integer nod
     actorCode = actorCode == null ? ActorCode.NONE : actorCode;
   }
 
-  /** Changes no actor code setting. */
+  /** Changes no mapping policy. */
+  public SettingsChange(StrategyPreset strategy, Integer cores, Integer nodes, String target,
+      List<String> overrides, Boolean syntheticActors, Path outputDirectory, ActorCode actorCode) {
+    this(strategy, cores, nodes, null, target, overrides, syntheticActors, outputDirectory, actorCode);
+  }
+
+  /** Changes no actor code setting and no mapping policy. */
   public SettingsChange(StrategyPreset strategy, Integer cores, Integer nodes, String target,
       List<String> overrides, Boolean syntheticActors, Path outputDirectory) {
-    this(strategy, cores, nodes, target, overrides, syntheticActors, outputDirectory, ActorCode.NONE);
+    this(strategy, cores, nodes, null, target, overrides, syntheticActors, outputDirectory, ActorCode.NONE);
   }
 
   public SettingsChange withOutputDirectory(Path value) {
-    return new SettingsChange(strategy, cores, nodes, target, overrides, syntheticActors, value, actorCode);
+    return new SettingsChange(strategy, cores, nodes, policy, target, overrides, syntheticActors, value, actorCode);
   }
 }

@@ -31,6 +31,7 @@ import org.cacheflow.pipeline.Input;
 import org.cacheflow.pipeline.OptionException;
 import org.cacheflow.pipeline.Pipeline;
 import org.cacheflow.pipeline.PlatformOptions;
+import org.cacheflow.plan.mapping.MappingPolicy;
 import org.cacheflow.plan.strategy.StrategyPreset;
 import org.cacheflow.workflow.CodegenTask;
 import org.cacheflow.workflow.run.ActorCode;
@@ -82,6 +83,14 @@ public class GenerateMojo extends AbstractMojo {
    */
   @Parameter(property = "cacheflow.nodes")
   private Integer nodes;
+
+  /**
+   * How the firings are mapped to the cores: {@code load} (each where it finishes first) or {@code locality}
+   * (consumers of buffers of at least the L1 size stay with their producer when the load allows); with a workflow it
+   * replaces the tasks' {@code Mapping policy}. Default: the task's, else {@code load}.
+   */
+  @Parameter(property = "cacheflow.policy")
+  private String policy;
 
   /** Target cache description: a built-in profile or a file. */
   @Parameter(property = "cacheflow.target")
@@ -249,7 +258,8 @@ public class GenerateMojo extends AbstractMojo {
         .withStrategy(strategy == null || strategy.isBlank() ? null : preset(strategy))
         .withOverrideTexts(trimmed(overrides))
         .withTarget(target == null || target.isBlank() ? null : fileOrName(target))
-        .withPlatform(new PlatformOptions(nodes, cores)).withSyntheticActors(syntheticActors)
+        .withPlatform(new PlatformOptions(nodes, cores)).withPolicy(given(policy) ? mappingPolicy(policy) : null)
+        .withSyntheticActors(syntheticActors)
         .withActorCode(code, ProjectActorCode.defaults());
   }
 
@@ -260,7 +270,7 @@ public class GenerateMojo extends AbstractMojo {
         definitions == null || definitions.isEmpty() ? null : trimmed(definitions),
         libraries == null || libraries.isEmpty() ? null : trimmed(libraries));
     return new SettingsChange(strategy == null || strategy.isBlank() ? null : workflowStrategy(strategy), cores, nodes,
-        target == null || target.isBlank() ? null : fileOrName(target),
+        given(policy) ? mappingPolicy(policy) : null, target == null || target.isBlank() ? null : fileOrName(target),
         overrides == null || overrides.isEmpty() ? null : trimmed(overrides), syntheticActors ? true : null,
         outputDirectory.getAbsoluteFile().toPath(), code);
   }
@@ -277,6 +287,7 @@ public class GenerateMojo extends AbstractMojo {
     add(settings, "strategy", strategy == null || strategy.isBlank() ? null : strategy.trim());
     add(settings, "cores", cores);
     add(settings, "nodes", nodes);
+    add(settings, "policy", given(policy) ? policy.trim() : null);
     add(settings, "target", target == null || target.isBlank() ? null : fileOrName(target));
     trimmed(overrides).forEach(override -> settings.add("override=" + override));
     if (syntheticActors) {
@@ -320,6 +331,16 @@ public class GenerateMojo extends AbstractMojo {
     return CodegenTask.strategyOrLabel(text).orElseThrow(() -> new MojoFailureException("invalid cacheflow "
         + "configuration: unknown <strategy> '" + text.trim() + "' for a workflow (known: "
         + CodegenTask.strategyChoices() + ")"));
+  }
+
+  /** A mapping policy by its label ({@code load}, {@code locality}), as the command line's {@code --policy}. */
+  private static MappingPolicy mappingPolicy(String text) throws MojoFailureException {
+    return CodegenTask.policy(text).orElseThrow(() -> new MojoFailureException("invalid cacheflow configuration: "
+        + "unknown <policy> '" + text.trim() + "' (known: " + CodegenTask.policyChoices() + ")"));
+  }
+
+  private static boolean given(String text) {
+    return text != null && !text.isBlank();
   }
 
   private static <T> List<T> all(List<T> list) {

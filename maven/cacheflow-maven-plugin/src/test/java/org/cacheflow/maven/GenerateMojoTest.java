@@ -17,6 +17,7 @@ import org.apache.maven.plugin.MojoFailureException;
 import org.cacheflow.pipeline.ActorCodeOptions;
 import org.cacheflow.pipeline.GenerateOptions;
 import org.cacheflow.pipeline.PlatformOptions;
+import org.cacheflow.plan.mapping.MappingPolicy;
 import org.cacheflow.plan.strategy.StrategyPreset;
 import org.cacheflow.workflow.run.ActorCode;
 import org.cacheflow.workflow.run.SettingsChange;
@@ -93,6 +94,29 @@ class GenerateMojoTest {
       assertEquals(2, mojo.settingsChange().nodes());
       assertEquals(1, mojo.settingsChange().cores());
       assertTrue(mojo.settings().containsAll(List.of("cores=1", "nodes=2")), mojo.settings().toString());
+    }
+  }
+
+  /** Issue 17: the mapping policy reaches both (generate's default without it, the task's for a workflow run). */
+  @Test
+  void thePolicyBecomesOptions() throws Exception {
+    for (String workflow : new String[] {null, "cacheflow"}) {
+      GenerateMojo mojo = mojo(workflow);
+      assertEquals(MappingPolicy.LOAD_BALANCE, mojo.generateOptions(temp).policy());
+      assertNull(mojo.settingsChange().policy(), "the task's policy");
+      set(mojo, "policy", " Locality ");
+      assertEquals(MappingPolicy.LOCALITY, mojo.generateOptions(temp).policy());
+      assertEquals(MappingPolicy.LOCALITY, mojo.settingsChange().policy());
+      assertTrue(mojo.settings().contains("policy=Locality"), mojo.settings().toString());
+      set(mojo, "policy", "load");
+      assertEquals(MappingPolicy.LOAD_BALANCE, mojo.settingsChange().policy());
+      set(mojo, "policy", "nearest");
+      for (org.junit.jupiter.api.function.Executable options : List.<org.junit.jupiter.api.function.Executable>of(
+          () -> mojo.generateOptions(temp), mojo::settingsChange)) {
+        MojoFailureException bad = assertThrows(MojoFailureException.class, options);
+        assertEquals("invalid cacheflow configuration: unknown <policy> 'nearest' (known: load, locality)",
+            bad.getMessage());
+      }
     }
   }
 

@@ -16,9 +16,11 @@ import org.cacheflow.model.diagnostics.SourceLocation;
 import org.cacheflow.pipeline.PipelineListener;
 import org.cacheflow.pipeline.PlanOptions;
 import org.cacheflow.pipeline.PlatformOptions;
+import org.cacheflow.plan.mapping.MappingPolicy;
 import org.cacheflow.plan.strategy.StrategyOverride;
 import org.cacheflow.plan.strategy.StrategyPreset;
 import org.cacheflow.workflow.CodegenTask;
+import org.cacheflow.workflow.run.ActorCode;
 import org.cacheflow.workflow.run.GenerationRequest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -47,6 +49,15 @@ class PlanReportsTest {
     assertEquals(List.of("A.out=cow", "B.*=ntm"), options.overrides().stream().map(StrategyOverride::text).toList());
     assertEquals(Path.of("p/out-plan"), options.reportDirectory());
     assertEquals(Path.of("p/out-plan").toAbsolutePath(), PlanReports.reportDirectory(Path.of("p/out")));
+    assertEquals(MappingPolicy.LOAD_BALANCE, options.policy());
+  }
+
+  /** The task's Mapping policy reaches the plan report, so that it shows the mapping the generated code runs. */
+  @Test
+  void theMappingPolicyReachesThePlan() {
+    GenerationRequest request = new GenerationRequest(Path.of("p"), null, StrategyPreset.AUTO, 2, null,
+        MappingPolicy.LOCALITY, "zen4-vm", List.of(), true, Path.of("p/out"), ActorCode.NONE, Map.of());
+    assertEquals(MappingPolicy.LOCALITY, PlanReports.options(request, directory).policy());
   }
 
   @Test

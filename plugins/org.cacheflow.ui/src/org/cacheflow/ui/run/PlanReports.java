@@ -47,7 +47,7 @@ public final class PlanReports {
     }
   }
 
-  /** What {@link #write} plans: the request's scenario, platform, strategy, target and overrides. */
+  /** What {@link #write} plans: the request's scenario, platform, mapping policy, strategy, target and overrides. */
   static PlanOptions options(GenerationRequest request, Path directory) {
     List<StrategyOverride> overrides = new ArrayList<>();
     for (String text : request.overrides()) {
@@ -58,7 +58,8 @@ public final class PlanReports {
       }
     }
     return new PlanOptions(new Input(request.input(), request.scenario(), Map.of()),
-        new PlatformOptions(request.nodes(), request.cores()), request.strategy(), null, overrides, request.target(),
+        new PlatformOptions(request.nodes(), request.cores()), request.strategy(), request.policy(), overrides,
+        request.target(),
         directory);
   }
 }

@@ -105,6 +105,8 @@ class GenerateCommandTest {
       Run run = InspectCommandTest.run("generate", "../../examples/stereo", "--out", out.toString(), "--cores", "2",
           "--policy", policies[p], "--synthetic-actors");
       assertEquals(Main.OK, run.status(), run.err());
+      // the summary names a mapping other than the default
+      assertEquals(p == 1, run.out().contains("2 cores, locality mapping, strategy auto"), run.out());
       calls[p] = new int[2];
       for (int core = 0; core < 2; core++) {
         String code = Files.readString(out.resolve("core_" + core + ".c"));

@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.List;
 
 import org.cacheflow.codegen.model.CodeProject;
+import org.cacheflow.plan.mapping.MappingPolicy;
 import org.cacheflow.plan.mapping.Platform;
 import org.cacheflow.plan.memoryplan.MemoryPlan;
 import org.cacheflow.plan.strategy.Bytes;
@@ -43,8 +44,12 @@ public record GenerateResult(LoadedInput input, Path outputDirectory, Platform a
     String cores = planned < asked.size()
         ? planned + (planned == 1 ? " core" : " cores") + " (the planner's choice, " + described + " asked)"
         : described;
-    return String.format("generated %s: %s, strategy %s, %d buffers, %d channels, %d copy-on-write buffers%s%s",
-        PathText.display(outputDirectory), cores, strategy.label, project.buffers().size(), project.channels().size(),
+    // the mapping is named when it is not the default (plan prints it always)
+    MappingPolicy policy = memoryPlan.schedule().policy();
+    String mapping = planned > 1 && policy != MappingPolicy.LOAD_BALANCE ? ", " + policy.label + " mapping" : "";
+    return String.format("generated %s: %s%s, strategy %s, %d buffers, %d channels, %d copy-on-write buffers%s%s",
+        PathText.display(outputDirectory), cores, mapping, strategy.label, project.buffers().size(),
+        project.channels().size(),
         project.cowBuffers().size(), asked.nodes() > 1 ? ", " + Bytes.human(memoryPlan.partition().cutBytes())
             + " sent between nodes per iteration" : "", syntheticActors ? ", synthetic actors" : "");
   }

@@ -24,7 +24,6 @@ import org.cacheflow.report.JsonText;
 import org.cacheflow.report.PlanJson;
 import org.cacheflow.plan.schedule.Schedule;
 import org.cacheflow.plan.strategy.Bytes;
-import org.cacheflow.plan.strategy.OverrideException;
 import org.cacheflow.plan.strategy.StrategyOverride;
 import org.cacheflow.plan.strategy.StrategyPreset;
 
@@ -125,21 +124,14 @@ public final class PlanCommand extends CliCommand {
         .orElseThrow(() -> new UsageException("unknown strategy '" + strategy + "' (known: " + String.join(", ",
             StrategyPreset.plannerModes().stream().map(mode -> mode.label).toList()) + ")"));
     MappingPolicy policy = mapping.policy();
-    List<StrategyOverride> fifoOverrides = new ArrayList<>();
-    boolean pipelining = true;
+    PlanOptions options;
     try {
-      for (String text : overrides) {
-        if (PlanOptions.isPipelining(text)) {
-          pipelining = PlanOptions.pipelining(text);
-        } else {
-          fifoOverrides.add(StrategyOverride.parse(text));
-        }
-      }
-    } catch (OverrideException | org.cacheflow.pipeline.OptionException e) {
+      options = new PlanOptions(what, platform.options(), preset, policy, List.of(), target, report)
+          .withOverrideTexts(overrides);
+    } catch (org.cacheflow.pipeline.OptionException e) {
       throw new UsageException(e.getMessage());
     }
-    PlanResult result = new Pipeline(progress()).plan(new PlanOptions(what, platform.options(), preset,
-        policy, fifoOverrides, target, report, pipelining));
+    PlanResult result = new Pipeline(progress()).plan(options);
     if (!result.reportFiles().isEmpty()) {
       err.println("report written to " + PathText.display(report) + ": " + String.join(", ",
           result.reportFiles().stream().map(p -> p.getFileName().toString()).toList()));

@@ -102,8 +102,8 @@ public record GenerateOptions(Input input, PlatformOptions platform, StrategyPre
     boolean pipelines = pipelining;
     List<StrategyOverride> fifos = new ArrayList<>(overrides);
     for (String text : texts) {
-      if (text.trim().startsWith("slots=")) {
-        k = parseSlots(text);
+      if (isSlots(text)) {
+        k = slots(text);
       } else if (PlanOptions.isPipelining(text)) {
         pipelines = PlanOptions.pipelining(text);
       } else {
@@ -118,7 +118,31 @@ public record GenerateOptions(Input input, PlatformOptions platform, StrategyPre
         projectDefaults, outputDirectory, runtime, pipelines, policy);
   }
 
-  private static int parseSlots(String override) {
+  /**
+   * Checks one override as users write it ({@code slots=K}, {@code pipelining=on|off} or a per-FIFO override);
+   * {@link OptionException} says what is wrong.
+   */
+  public static void checkOverrideText(String text) {
+    if (isSlots(text)) {
+      slots(text);
+    } else if (PlanOptions.isPipelining(text)) {
+      PlanOptions.pipelining(text);
+    } else {
+      try {
+        StrategyOverride.parse(text);
+      } catch (OverrideException e) {
+        throw new OptionException(e.getMessage());
+      }
+    }
+  }
+
+  /** Whether an override text sets the channel slots ({@code slots=K}). */
+  public static boolean isSlots(String text) {
+    return text.trim().startsWith("slots=");
+  }
+
+  /** The K of a {@code slots=K} override; {@link OptionException} unless a positive integer. */
+  public static int slots(String override) {
     String value = override.substring(override.indexOf('=') + 1).trim();
     try {
       int slots = Integer.parseInt(value);

@@ -1,6 +1,7 @@
 package org.cacheflow.pipeline;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 
@@ -45,6 +46,28 @@ public record PlanOptions(Input input, PlatformOptions platform, StrategyPreset 
   /** The defaults (auto, load balance, zen4-vm, the architecture's platform, no report) for {@code input}. */
   public static PlanOptions of(Input input) {
     return new PlanOptions(input, null, null, null, List.of(), null, null);
+  }
+
+  /**
+   * With the overrides as users write them for {@code generate} ({@code --override}, a workflow task's Overrides):
+   * {@code pipelining=on|off} sets {@link #pipelining}, {@code slots=K} is checked (one slot turns pipelining off,
+   * as it does in generate: no second copy), any other is a per-FIFO override added to those given;
+   * {@link OptionException} for a bad one.
+   */
+  public PlanOptions withOverrideTexts(List<String> texts) {
+    boolean pipelines = pipelining;
+    List<StrategyOverride> fifos = new ArrayList<>(overrides);
+    for (String text : texts) {
+      GenerateOptions.checkOverrideText(text);
+      if (isPipelining(text)) {
+        pipelines = pipelining(text);
+      } else if (GenerateOptions.isSlots(text)) {
+        pipelines &= GenerateOptions.slots(text) >= 2;
+      } else {
+        fifos.add(StrategyOverride.parse(text));
+      }
+    }
+    return new PlanOptions(input, platform, strategy, policy, fifos, target, reportDirectory, pipelines);
   }
 
   /** Whether an {@code --override} text sets pipelining ({@code pipelining=...}) rather than naming a FIFO. */

@@ -9,9 +9,10 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
+import org.cacheflow.pipeline.GenerateOptions;
+import org.cacheflow.pipeline.OptionException;
 import org.cacheflow.plan.mapping.MappingPolicy;
 import org.cacheflow.plan.strategy.Bytes;
-import org.cacheflow.plan.strategy.OverrideException;
 import org.cacheflow.plan.strategy.StrategyOverride;
 import org.cacheflow.plan.strategy.StrategyPreset;
 import org.cacheflow.plan.strategy.TargetCache;
@@ -113,9 +114,12 @@ public final class CodegenTask {
   private static final TaskParameter OVERRIDES_PARAMETER = new TaskParameter(OVERRIDES,
       "Per-FIFO exceptions to the memory strategy. Each entry is `actor.port=STRATEGY`, naming a FIFO by one of its "
           + "ends as `cacheflow inspect` prints it (hierarchy joined with `/`, `*` and `?` as wildcards); entries "
-          + "are separated by `;` and later ones win.",
+          + "are separated by `;` and later ones win. Two more entries set the whole program, as `cacheflow generate "
+          + "--override` takes them: `slots=K` (K rdy-ack channel slots instead of 2) and `pipelining=off` (no firing "
+          + "runs an iteration behind the rest of its core's loop).",
       ValueKind.LIST, List.of(),
-      "`actor.port=STRATEGY; ...` where STRATEGY is one of " + StrategyOverride.NAMES,
+      "`actor.port=STRATEGY; ...` where STRATEGY is one of " + StrategyOverride.NAMES + "; `slots=K`; "
+          + "`pipelining=on|off`",
       "", "no overrides", CodegenTask::overridesProblem);
 
   private static final TaskParameter SYNTHETIC_ACTORS_PARAMETER = new TaskParameter(SYNTHETIC_ACTORS,
@@ -341,8 +345,8 @@ public final class CodegenTask {
   private static Optional<String> overridesProblem(String value) {
     for (String entry : overrideEntries(value)) {
       try {
-        StrategyOverride.parse(entry);
-      } catch (OverrideException e) {
+        GenerateOptions.checkOverrideText(entry);
+      } catch (OptionException e) {
         return Optional.of(e.getMessage());
       }
     }

@@ -52,6 +52,18 @@ class PlanReportsTest {
     assertEquals(MappingPolicy.LOAD_BALANCE, options.policy());
   }
 
+  /** The task's pipelining=off and slots=1 (no second copy) reach the plan report, as they reach generation. */
+  @Test
+  void pipeliningOverridesReachThePlan() {
+    assertTrue(PlanReports.options(request(Path.of("p"), List.of("A.out=cow"), Map.of()), directory).pipelining());
+    assertFalse(PlanReports.options(request(Path.of("p"), List.of("pipelining=off", "A.out=cow"), Map.of()),
+        directory).pipelining());
+    PlanOptions one = PlanReports.options(request(Path.of("p"), List.of("slots=1"), Map.of()), directory);
+    assertFalse(one.pipelining());
+    assertEquals(List.of(), one.overrides());
+    assertTrue(PlanReports.options(request(Path.of("p"), List.of("slots=3"), Map.of()), directory).pipelining());
+  }
+
   /** The task's Mapping policy reaches the plan report, so that it shows the mapping the generated code runs. */
   @Test
   void theMappingPolicyReachesThePlan() {

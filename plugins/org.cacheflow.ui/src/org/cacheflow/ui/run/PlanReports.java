@@ -1,7 +1,6 @@
 package org.cacheflow.ui.run;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -12,8 +11,6 @@ import org.cacheflow.pipeline.Pipeline;
 import org.cacheflow.pipeline.PipelineListener;
 import org.cacheflow.pipeline.PlanOptions;
 import org.cacheflow.pipeline.PlatformOptions;
-import org.cacheflow.plan.strategy.OverrideException;
-import org.cacheflow.plan.strategy.StrategyOverride;
 import org.cacheflow.workflow.CodegenTask;
 import org.cacheflow.workflow.run.GenerationRequest;
 
@@ -49,17 +46,12 @@ public final class PlanReports {
 
   /** What {@link #write} plans: the request's scenario, platform, mapping policy, strategy, target and overrides. */
   static PlanOptions options(GenerationRequest request, Path directory) {
-    List<StrategyOverride> overrides = new ArrayList<>();
-    for (String text : request.overrides()) {
-      try {
-        overrides.add(StrategyOverride.parse(text));
-      } catch (OverrideException e) {
-        throw new InputException(request.origin(CodegenTask.OVERRIDES), e.getMessage());
-      }
+    try {
+      return new PlanOptions(new Input(request.input(), request.scenario(), Map.of()),
+          new PlatformOptions(request.nodes(), request.cores()), request.strategy(), request.policy(), List.of(),
+          request.target(), directory).withOverrideTexts(request.overrides());
+    } catch (OptionException e) {
+      throw new InputException(request.origin(CodegenTask.OVERRIDES), e.getMessage());
     }
-    return new PlanOptions(new Input(request.input(), request.scenario(), Map.of()),
-        new PlatformOptions(request.nodes(), request.cores()), request.strategy(), request.policy(), overrides,
-        request.target(),
-        directory);
   }
 }

@@ -103,6 +103,29 @@ class CodegenSettingsTest {
     assertEquals(settings, settings.with(SettingsChange.NONE));
   }
 
+  /**
+   * The task's Overrides take what generate's --override takes: slots=K and pipelining=on|off set the whole program
+   * and reach the generation; a bad one is an error at its line.
+   */
+  @Test
+  void overridesTakeSlotsAndPipeliningAsGenerateDoes() {
+    CodegenSettings settings = CodegenSettings.read(task(variable("Cores", "2"), variable("Overrides",
+        "pipelining=off; slots=4; Blur.in=cow")));
+    assertEquals(List.of("pipelining=off", "slots=4", "Blur.in=cow"), settings.overrides());
+    GenerationRequest request = new GenerationRequest(directory, null, settings.strategy(), 2, null,
+        settings.policy(), settings.target(), settings.overrides(), false, directory.resolve("out"), ActorCode.NONE,
+        java.util.Map.of());
+    org.cacheflow.pipeline.GenerateOptions options = request.options(Path.of("runtime-c"));
+    assertFalse(options.pipelining());
+    assertEquals(4, options.slots());
+    assertEquals(List.of("Blur.in=cow"), options.overrides().stream().map(o -> o.text()).toList());
+    for (String bad : new String[] {"slots=0", "pipelining=sometimes", "Blur.in=fastest"}) {
+      InputException error = assertThrows(InputException.class, () -> CodegenSettings.read(task(
+          variable("Cores", "2"), variable("Overrides", bad))), bad);
+      assertEquals(7, error.location().line(), bad);
+    }
+  }
+
   /** Issue 17: the mapping policy is read, load when left out, checked at its line, replaced by a change. */
   @Test
   void mappingPolicyIsReadCheckedAndChanged() {

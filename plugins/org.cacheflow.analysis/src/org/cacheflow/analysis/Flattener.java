@@ -2,14 +2,15 @@ package org.cacheflow.analysis;
 
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import org.cacheflow.analysis.FlatGraphBuilder.ActorBuilder;
+import org.cacheflow.analysis.FlatGraphBuilder.FifoBuilder;
+import org.cacheflow.analysis.FlatGraphBuilder.PortBuilder;
 import org.cacheflow.model.Actor;
 import org.cacheflow.model.ActorKind;
 import org.cacheflow.model.Delay;
@@ -17,14 +18,12 @@ import org.cacheflow.model.Dependency;
 import org.cacheflow.model.Fifo;
 import org.cacheflow.model.Graph;
 import org.cacheflow.model.MemoryAnnotation;
-import org.cacheflow.model.Parameter;
 import org.cacheflow.model.PersistenceLevel;
 import org.cacheflow.model.Port;
 import org.cacheflow.model.PortDirection;
 import org.cacheflow.model.diagnostics.Diagnostics;
 import org.cacheflow.model.diagnostics.InputException;
 import org.cacheflow.model.diagnostics.SourceLocation;
-import org.cacheflow.model.expression.Expression;
 import org.cacheflow.model.expression.ParameterResolver;
 
 /**
@@ -85,20 +84,24 @@ import org.cacheflow.model.expression.ParameterResolver;
  * come from the init refinement or are zeros at every run); PREESM accepts that asymmetry only at the top.
  * A delay actor with FIFOs that belongs to no delayed FIFO is left out with a warning, as are
  * CONFIG_OUTPUT_INTERFACE actors, which carry no data.
+ *
+ * <h2>Parts</h2> This class walks the hierarchy level by level (nodes, FIFOs, interface actors, delayed FIFOs);
+ * {@link ParameterValues} evaluates parameters, rates and delay sizes, {@link DelayEnds} recognises and checks
+ * delay setters and getters, {@link LevelRepetitions} solves a level's repetition vector and
+ * {@link FlatGraphBuilder} collects the flat actors and FIFOs and builds the {@link FlatGraph}.
  */
 public final class Flattener {
 
-  private final Map<String, String> overrides;
-  private final Set<String> usedOverrides = new HashSet<>();
+  private final ParameterValues parameterValues;
   private final Diagnostics warnings;
   private final ProgressListener progress;
-  private final List<ActorBuilder> actors = new ArrayList<>();
-  private final List<FifoBuilder> fifos = new ArrayList<>();
+  private final FlatGraphBuilder flat;
 
   private Flattener(Map<String, String> overrides, Diagnostics warnings, ProgressListener progress) {
-    this.overrides = overrides == null ? Map.of() : overrides;
     this.warnings = warnings == null ? new Diagnostics() : warnings;
     this.progress = progress == null ? ProgressListener.NONE : progress;
+    this.parameterValues = new ParameterValues(overrides, this.warnings);
+    this.flat = new FlatGraphBuilder(this.warnings);
   }
 
   /**
@@ -123,15 +126,11 @@ public final class Flattener {
     String topName = top.getName() == null || top.getName().isBlank() ? "top" : top.getName();
     progress.begin("flattening " + topName, 0);
     level(top, topName, Map.of(), 1, 1, null);
-    for (String key : overrides.keySet()) {
-      if (!usedOverrides.contains(key)) {
-        warnings.warn(Locations.of(top), "parameter value given for '" + key + "', which no graph level has");
-      }
-    }
-    removeIdentityInterfaces();
-    FlatGraph flat = build(topName, Locations.of(top));
+    parameterValues.warnUnused(top);
+    flat.removeIdentityInterfaces();
+    FlatGraph result = flat.build(topName, Locations.of(top));
     progress.done();
-    return flat;
+    return result;
   }
 
   // ---------------------------------------------------------------------------------------------------
@@ -139,25 +138,6 @@ public final class Flattener {
 
   /** Where a FIFO of the parent level attaches to what replaced a hierarchical actor's port. */
   private record Endpoint(int actor, String port, long rate) {
-  }
-
-  /** A FIFO of the level being flattened, with its ends classified and rates evaluated. */
-  private record LevelFifo(Fifo fifo, Actor source, Actor target, long production, long consumption) {
-  }
-
-  /** The setter and getter FIFOs of one delay of the level being flattened (either may be null). */
-  private static final class DelayEnds {
-    final Delay delay;
-    final Fifo delayed;
-    final long tokens;
-    LevelFifo setter;
-    LevelFifo getter;
-
-    DelayEnds(Delay delay, Fifo delayed, long tokens) {
-      this.delay = delay;
-      this.delayed = delayed;
-      this.tokens = tokens;
-    }
   }
 
   /**
@@ -175,8 +155,7 @@ public final class Flattener {
   private Map<String, Endpoint> level(Graph graph, String graphPath, Map<String, Long> configInputs,
       long firings, long parentFirings, Map<String, Long> interfaceRates) {
     boolean isTop = interfaceRates == null;
-    Map<String, Long> parameters = ParameterResolver.resolve(graph, configInputs, levelOverrides(graph,
-        graphPath));
+    Map<String, Long> parameters = parameterValues.resolve(graph, graphPath, configInputs);
 
     Map<Port, Long> dependencyValues = new IdentityHashMap<>();
     for (Dependency dependency : graph.getDependencies()) {
@@ -231,7 +210,7 @@ public final class Flattener {
       configValues.put(actor, environment);
       for (Port port : actor.getPorts()) {
         if (isData(port)) {
-          rates.put(port, evaluateRate(port, actor, graphPath, environment, parameters));
+          rates.put(port, parameterValues.evaluateRate(port, actor, graphPath, environment, parameters));
         }
       }
     }
@@ -260,8 +239,8 @@ public final class Flattener {
       Actor source = sourcePort.getActor();
       Actor target = targetPort.getActor();
       if (kindOf(source) == ActorKind.DELAY || kindOf(target) == ActorKind.DELAY) {
-        LevelFifo end = delayEndFifo(fifo, source, target, graphPath, parameters, rates, interfaceRates,
-            delayedFifoOf, delayEnds, nodes, nodeIndex);
+        LevelFifo end = DelayEnds.delayEndFifo(fifo, source, target, graphPath, parameters, rates, interfaceRates,
+            delayedFifoOf, delayEnds, nodes, nodeIndex, warnings);
         if (end != null) {
           levelFifos.add(end);
           delayEndFifos.add(end);
@@ -273,10 +252,10 @@ public final class Flattener {
         }
         continue;
       }
-      long production = isInterface(source) ? interfaceRate(source, graphPath, interfaceRates)
-          : rateOf(rates, sourcePort, source, graphPath);
-      long consumption = isInterface(target) ? interfaceRate(target, graphPath, interfaceRates)
-          : rateOf(rates, targetPort, target, graphPath);
+      long production = isInterface(source) ? LevelFifo.interfaceRate(source, graphPath, interfaceRates)
+          : LevelFifo.rateOf(rates, sourcePort, source, graphPath);
+      long consumption = isInterface(target) ? LevelFifo.interfaceRate(target, graphPath, interfaceRates)
+          : LevelFifo.rateOf(rates, targetPort, target, graphPath);
       LevelFifo levelFifo = new LevelFifo(fifo, source, target, production, consumption);
       levelFifos.add(levelFifo);
       for (Actor end : new Actor[] {source, target}) {
@@ -287,10 +266,10 @@ public final class Flattener {
       }
     }
 
-    long[] levelRepetitions = solveLevel(graph, graphPath, nodes, nodeIndex, levelFifos, interfaceFifo,
-        interfaces, isTop);
+    long[] levelRepetitions = LevelRepetitions.solve(graph, graphPath, nodes, nodeIndex, levelFifos, interfaceFifo,
+        interfaces, isTop, warnings);
     for (DelayEnds ends : delayEnds.values()) {
-      checkDelayEnds(ends, graphPath, levelRepetitions, nodeIndex);
+      DelayEnds.checkDelayEnds(ends, graphPath, levelRepetitions, nodeIndex);
     }
 
     long[] flatRepetitions = new long[nodes.size()];
@@ -317,7 +296,7 @@ public final class Flattener {
       if (kind == ActorKind.SOURCE_INTERFACE || kind == ActorKind.SINK_INTERFACE) {
         result.put(actor.getName(), addInterfaceActor(actor, path, kind, firings, interfaceRates,
             interfaceFifo.get(actor), nodeIndex, levelRepetitions));
-        flatIndex.put(actor, actors.size() - 1);
+        flatIndex.put(actor, flat.actors.size() - 1);
         continue;
       }
       int n = nodeIndex.get(actor);
@@ -344,8 +323,8 @@ public final class Flattener {
                 port.getAnnotation(), Locations.of(port)));
           }
         }
-        flatIndex.put(actor, actors.size());
-        actors.add(builder);
+        flatIndex.put(actor, flat.actors.size());
+        flat.actors.add(builder);
       }
     }
 
@@ -367,282 +346,6 @@ public final class Flattener {
     }
     progress.worked(1);
     return result;
-  }
-
-  /**
-   * Classifies a FIFO with a delay actor at one end: the setter FIFO (into the delay actor) or the getter FIFO
-   * (out of it) of the delay on {@code delayedFifoOf}'s FIFO. Makes the delay actor a balance-equation node
-   * whose ports carry the delay's size. Returns null (with a warning) for a delay actor of no delayed FIFO.
-   */
-  private LevelFifo delayEndFifo(Fifo fifo, Actor source, Actor target, String graphPath,
-      Map<String, Long> parameters, Map<Port, Long> rates, Map<String, Long> interfaceRates,
-      Map<Actor, Fifo> delayedFifoOf,
-      Map<Fifo, DelayEnds> delayEnds, List<Actor> nodes, Map<Actor, Integer> nodeIndex) {
-    boolean isSetter = kindOf(target) == ActorKind.DELAY;
-    Actor delayActor = isSetter ? target : source;
-    Actor other = isSetter ? source : target;
-    Fifo delayed = delayedFifoOf.get(delayActor);
-    if (delayed == null) {
-      warnings.warn(Locations.of(fifo), "FIFO " + (isSetter ? "into" : "out of") + " delay actor '"
-          + delayActor.getName() + "', which is the delay of no FIFO of graph '" + graphPath + "'; ignored");
-      return null;
-    }
-    Delay delay = delayed.getDelay();
-    String role = isSetter ? "setter" : "getter";
-    String delayName = "delay '" + delayActor.getName() + "' of graph '" + graphPath + "'";
-    // in a sub-graph, the enclosing graph may give the initial tokens through a source interface and take the
-    // final ones through a sink interface (PREESM's removePersistence writes delays so)
-    boolean fromParent = interfaceRates != null
-        && kindOf(other) == (isSetter ? ActorKind.SOURCE_INTERFACE : ActorKind.SINK_INTERFACE);
-    if (!fromParent && (kindOf(other) == ActorKind.DELAY || isInterface(other)
-        || kindOf(other) == ActorKind.CONFIG_OUTPUT_INTERFACE)) {
-      throw new InputException(Locations.of(fifo), "the " + role + " of " + delayName + " must be an actor of"
-          + " the graph" + (interfaceRates == null ? "" : " or a " + (isSetter ? "source" : "sink") + " interface")
-          + ", not " + (kindOf(other) == ActorKind.DELAY ? "a delay" : "interface '" + other.getName() + "'"));
-    }
-    Actor own = isSetter ? delayed.getSource().getActor() : delayed.getTarget().getActor();
-    if (other == own) {
-      // its firings would be both the delay's end and the FIFO's own producer / consumer
-      throw new InputException(Locations.of(fifo), "the " + role + " of " + delayName + " is '" + other.getName()
-          + "', the " + (isSetter ? "producer" : "consumer") + " of the delayed FIFO itself; a " + role
-          + " must be another actor");
-    }
-    Actor named = isSetter ? delay.getSetter() : delay.getGetter();
-    if (named != null && named != other) {
-      throw new InputException(Locations.of(fifo), delayName + " names '" + named.getName() + "' as its " + role
-          + " but this FIFO connects it to '" + other.getName() + "'");
-    }
-    DelayEnds ends = delayEnds.get(delayed);
-    if (ends == null) {
-      ends = new DelayEnds(delay, delayed, delayTokens(delay, "FIFO " + describe(delayed, graphPath),
-          parameters));
-      delayEnds.put(delayed, ends);
-    }
-    if ((isSetter ? ends.setter : ends.getter) != null) {
-      throw new InputException(Locations.of(fifo), delayName + " has a second " + role + " FIFO (the first is at"
-          + " line " + (isSetter ? ends.setter : ends.getter).fifo().getLine() + ")");
-    }
-    if (!nodeIndex.containsKey(delayActor)) {
-      nodeIndex.put(delayActor, nodes.size());
-      nodes.add(delayActor);
-    }
-    Port otherPort = isSetter ? fifo.getSource() : fifo.getTarget();
-    long otherRate = fromParent ? interfaceRate(other, graphPath, interfaceRates)
-        : rateOf(rates, otherPort, other, graphPath);
-    LevelFifo levelFifo = isSetter ? new LevelFifo(fifo, source, target, otherRate, ends.tokens)
-        : new LevelFifo(fifo, source, target, ends.tokens, otherRate);
-    if (isSetter) {
-      ends.setter = levelFifo;
-    } else {
-      ends.getter = levelFifo;
-    }
-    return levelFifo;
-  }
-
-  /** The delay's actor fires once per graph firing exactly when setter and getter give and take its size. */
-  private static void checkDelayEnds(DelayEnds ends, String graphPath, long[] levelRepetitions,
-      Map<Actor, Integer> nodeIndex) {
-    for (LevelFifo end : new LevelFifo[] {ends.setter, ends.getter}) {
-      if (end == null) {
-        continue;
-      }
-      boolean isSetter = end == ends.setter;
-      Actor actor = isSetter ? end.source() : end.target();
-      long rate = isSetter ? end.production() : end.consumption();
-      // an interface setter or getter passes the hierarchical actor's tokens once per firing of the graph
-      long fires = isInterface(actor) ? 1 : levelRepetitions[nodeIndex.get(actor)];
-      long delayFires = levelRepetitions[nodeIndex.get(ends.delay.getActor())];
-      if (delayFires != 1) {
-        Port port = isSetter ? end.fifo().getSource() : end.fifo().getTarget();
-        throw new InputException(Locations.of(end.fifo()), (isSetter ? "setter" : "getter") + " '"
-            + actor.getName() + "' of delay '" + ends.delay.getActor().getName() + "' (graph '" + graphPath + "') "
-            + (isSetter ? "produces " : "consumes ") + rate + " tokens per firing on port '" + port.getName()
-            + "' and fires " + fires + " times per firing of the graph (" + rate + " x " + fires + " = "
-            + multiplySaturated(rate, fires) + " tokens), but the delay holds " + ends.tokens + " tokens per"
-            + " firing of the graph; the rates must give exactly the delay's size");
-      }
-    }
-  }
-
-  private static long multiplySaturated(long a, long b) {
-    try {
-      return Math.multiplyExact(a, b);
-    } catch (ArithmeticException overflow) {
-      return Long.MAX_VALUE;
-    }
-  }
-
-  private static String describe(Fifo fifo, String graphPath) {
-    return graphPath + "/" + fifo.getSource().getActor().getName() + "." + fifo.getSource().getName() + " -> "
-        + graphPath + "/" + fifo.getTarget().getActor().getName() + "." + fifo.getTarget().getName();
-  }
-
-  private static long delayTokens(Delay delay, String fifoName, Map<String, Long> parameters) {
-    SourceLocation location = Locations.of(delay);
-    if (delay.getExpression() == null || delay.getExpression().isBlank()) {
-      throw new InputException(location, "delay on " + fifoName + " has no size");
-    }
-    long tokens = Expression.parse(delay.getExpression(), location).evaluate(parameters);
-    if (tokens < 0) {
-      throw new InputException(location, "delay on " + fifoName + " is negative: " + delay.getExpression()
-          + " = " + tokens);
-    }
-    return tokens;
-  }
-
-  private Map<String, String> levelOverrides(Graph graph, String graphPath) {
-    Map<String, String> result = new LinkedHashMap<>();
-    for (Parameter parameter : graph.getParameters()) {
-      String name = parameter.getName();
-      String qualified = graphPath + "/" + name;
-      if (overrides.containsKey(qualified)) {
-        result.put(name, overrides.get(qualified));
-        usedOverrides.add(qualified);
-      } else if (overrides.containsKey(name)) {
-        result.put(name, overrides.get(name));
-        usedOverrides.add(name);
-      }
-    }
-    return result;
-  }
-
-  private long evaluateRate(Port port, Actor actor, String graphPath, Map<String, Long> environment,
-      Map<String, Long> parameters) {
-    SourceLocation location = Locations.of(port);
-    String portPath = graphPath + "/" + actor.getName() + "." + port.getName();
-    if (port.getRate() == null || port.getRate().isBlank()) {
-      throw new InputException(location, "port " + portPath + " has no rate");
-    }
-    Expression expression = Expression.parse(port.getRate(), location);
-    Map<String, Long> values = environment;
-    for (String variable : expression.variables()) {
-      if (!environment.containsKey(variable) && parameters.containsKey(variable)) {
-        if (values == environment) {
-          values = new HashMap<>(environment);
-        }
-        values.put(variable, parameters.get(variable));
-        warnings.warn(location, "rate of port " + portPath + " reads parameter '" + variable
-            + "', which is not a config input of actor '" + actor.getName() + "'; using the graph's value");
-      }
-    }
-    long rate = expression.evaluate(values);
-    if (rate < 0) {
-      throw new InputException(location, "port " + portPath + " has a negative rate: " + port.getRate()
-          + " = " + rate);
-    }
-    return rate;
-  }
-
-  private static long rateOf(Map<Port, Long> rates, Port port, Actor actor, String graphPath) {
-    Long rate = rates.get(port);
-    if (rate == null) {
-      throw new InputException(Locations.of(port), "port " + graphPath + "/" + actor.getName() + "."
-          + port.getName() + " is not a data port of its actor but a FIFO is connected to it");
-    }
-    return rate;
-  }
-
-  private long interfaceRate(Actor iface, String graphPath, Map<String, Long> interfaceRates) {
-    Long rate = interfaceRates.get(iface.getName());
-    if (rate == null) {
-      throw new InputException(Locations.of(iface), "interface '" + iface.getName() + "' of graph '"
-          + graphPath + "' matches no data port of its hierarchical actor");
-    }
-    return rate;
-  }
-
-  /**
-   * Solves the level's balance equations and scales sub-graph components to their interfaces.
-   */
-  private long[] solveLevel(Graph graph, String graphPath, List<Actor> nodes, Map<Actor, Integer> nodeIndex,
-      List<LevelFifo> levelFifos, Map<Actor, LevelFifo> interfaceFifo, Map<String, Actor> interfaces,
-      boolean isTop) {
-    List<LevelFifo> internal = new ArrayList<>();
-    for (LevelFifo levelFifo : levelFifos) {
-      if (!isInterface(levelFifo.source()) && !isInterface(levelFifo.target())) {
-        internal.add(levelFifo);
-      }
-    }
-    int edgeCount = internal.size();
-    int[] source = new int[edgeCount];
-    int[] target = new int[edgeCount];
-    long[] production = new long[edgeCount];
-    long[] consumption = new long[edgeCount];
-    for (int e = 0; e < edgeCount; e++) {
-      LevelFifo levelFifo = internal.get(e);
-      source[e] = nodeIndex.get(levelFifo.source());
-      target[e] = nodeIndex.get(levelFifo.target());
-      production[e] = levelFifo.production();
-      consumption[e] = levelFifo.consumption();
-    }
-    BalanceEquations.Solution solution = BalanceEquations.solve(graphPath, Locations.of(graph), nodes.size(),
-        source, target, production, consumption, new BalanceEquations.Naming() {
-          @Override
-          public String node(int node) {
-            return graphPath + "/" + nodes.get(node).getName();
-          }
-
-          @Override
-          public String edge(int edge) {
-            LevelFifo levelFifo = internal.get(edge);
-            return node(source[edge]) + "." + levelFifo.fifo().getSource().getName() + " -> "
-                + node(target[edge]) + "." + levelFifo.fifo().getTarget().getName();
-          }
-
-          @Override
-          public SourceLocation location(int edge) {
-            return Locations.of(internal.get(edge).fifo());
-          }
-        });
-    long[] repetitions = solution.repetitions();
-    if (isTop) {
-      return repetitions;
-    }
-    // PREESM's updateRVWithInterfaces: source interfaces first, then sink interfaces, in order
-    long[] scale = new long[solution.componentCount()];
-    java.util.Arrays.fill(scale, 1);
-    for (boolean sources : new boolean[] {true, false}) {
-      for (Actor iface : interfaces.values()) {
-        boolean isSource = kindOf(iface) == ActorKind.SOURCE_INTERFACE;
-        if (isSource != sources) {
-          continue;
-        }
-        LevelFifo levelFifo = interfaceFifo.get(iface);
-        if (levelFifo == null) {
-          warnings.warn(Locations.of(iface), "interface '" + iface.getName() + "' of graph '" + graphPath
-              + "' is connected to nothing inside");
-          continue;
-        }
-        Actor inner = isSource ? levelFifo.target() : levelFifo.source();
-        if (isInterface(inner)) {
-          continue;
-        }
-        int node = nodeIndex.get(inner);
-        int component = solution.component()[node];
-        long innerRate = isSource ? levelFifo.consumption() : levelFifo.production();
-        long interfaceRate = isSource ? levelFifo.production() : levelFifo.consumption();
-        try {
-          long perFiring = Math.multiplyExact(Math.multiplyExact(scale[component], innerRate),
-              repetitions[node]);
-          if (perFiring > 0 && perFiring < interfaceRate) {
-            scale[component] = Math.multiplyExact(scale[component],
-                (interfaceRate + perFiring - 1) / perFiring);
-          }
-        } catch (ArithmeticException overflow) {
-          throw new InputException(Locations.of(iface), "repetitions in graph '" + graphPath
-              + "' do not fit 64-bit integers when scaled to interface '" + iface.getName() + "'");
-        }
-      }
-    }
-    for (int n = 0; n < repetitions.length; n++) {
-      try {
-        repetitions[n] = Math.multiplyExact(repetitions[n], scale[solution.component()[n]]);
-      } catch (ArithmeticException overflow) {
-        throw new InputException(Locations.of(nodes.get(n)), "repetitions in graph '" + graphPath
-            + "' do not fit 64-bit integers");
-      }
-    }
-    return repetitions;
   }
 
   private Endpoint addInterfaceActor(Actor iface, String path, ActorKind kind, long firings,
@@ -683,15 +386,15 @@ public final class Flattener {
       builder.ports.add(new PortBuilder(iface.getName(), isSource ? PortDirection.INPUT : PortDirection.OUTPUT,
           outerRate, isSource ? MemoryAnnotation.READ_ONLY : MemoryAnnotation.WRITE_ONLY, Locations.of(iface)));
     }
-    actors.add(builder);
-    return new Endpoint(actors.size() - 1, iface.getName(), outerRate);
+    flat.actors.add(builder);
+    return new Endpoint(flat.actors.size() - 1, iface.getName(), outerRate);
   }
 
   private Endpoint endpoint(Actor actor, Port port, boolean isSource, Map<Actor, Integer> flatIndex,
       Map<Actor, Map<String, Endpoint>> hierarchicalEndpoints, String graphPath) {
     if (isInterface(actor)) {
       int index = flatIndex.get(actor);
-      PortBuilder inner = actors.get(index).port("if_" + actor.getName());
+      PortBuilder inner = flat.actors.get(index).port("if_" + actor.getName());
       return new Endpoint(index, inner.name, inner.rate);
     }
     Map<String, Endpoint> subgraphEnds = hierarchicalEndpoints.get(actor);
@@ -705,7 +408,7 @@ public final class Flattener {
       return end;
     }
     int index = flatIndex.get(actor);
-    return new Endpoint(index, port.getName(), actors.get(index).port(port.getName()).rate);
+    return new Endpoint(index, port.getName(), flat.actors.get(index).port(port.getName()).rate);
   }
 
   private void addFifo(Fifo fifo, Endpoint from, Endpoint to, Graph graph, String graphPath,
@@ -726,9 +429,9 @@ public final class Flattener {
     Delay delay = fifo.getDelay();
     if (delay != null) {
       SourceLocation location = Locations.of(delay);
-      String fifoName = actors.get(from.actor()).path + "." + from.port() + " -> " + actors.get(to.actor()).path
-          + "." + to.port();
-      long tokens = ends != null ? ends.tokens : delayTokens(delay, "FIFO " + fifoName, parameters);
+      String fifoName = flat.actors.get(from.actor()).path + "." + from.port() + " -> "
+          + flat.actors.get(to.actor()).path + "." + to.port();
+      long tokens = ends != null ? ends.tokens : ParameterValues.delayTokens(delay, "FIFO " + fifoName, parameters);
       PersistenceLevel persistence = delay.getPersistence() == null ? PersistenceLevel.PERMANENT
           : delay.getPersistence();
       if (ends == null && (delay.getSetter() != null || delay.getGetter() != null)) {
@@ -742,14 +445,14 @@ public final class Flattener {
             + "; in a sub-graph only persistence NONE allows a setter or getter (as in PREESM)");
       }
       if (ends != null && ends.setter != null) {
-        checkSetterTokens(ends.setter.fifo(), fifo, fifoName);
+        DelayEnds.checkSetterTokens(ends.setter.fifo(), fifo, fifoName);
       }
       if (ends != null && ends.getter != null) {
-        checkSetterTokens(ends.getter.fifo(), fifo, fifoName);
+        DelayEnds.checkSetterTokens(ends.getter.fifo(), fifo, fifoName);
       }
       builder.delay = tokens;
       builder.persistence = persistence;
-      builder.delayConfig = delayConfig(delay, graph, parameters);
+      builder.delayConfig = ParameterValues.delayConfig(delay, graph, parameters);
       switch (persistence) {
         case PERMANENT -> builder.delayPersistent = true;
         case LOCAL -> {
@@ -777,277 +480,22 @@ public final class Flattener {
         builder.delayPersistent = false;
       }
     }
-    actors.get(builder.source).outputs.add(fifos.size());
-    actors.get(builder.target).inputs.add(fifos.size());
-    fifos.add(builder);
-  }
-
-  /** A setter's or getter's FIFO must carry tokens of the delayed FIFO's size when both sizes are known. */
-  private static void checkSetterTokens(Fifo end, Fifo delayed, String fifoName) {
-    if (end.getTokenBits() > 0 && delayed.getTokenBits() > 0 && end.getTokenBits() != delayed.getTokenBits()) {
-      throw new InputException(Locations.of(end), "FIFO " + end.getSource().getActor().getName() + "."
-          + end.getSource().getName() + " -> " + end.getTarget().getActor().getName() + "."
-          + end.getTarget().getName() + " carries " + end.getTokenBits() + "-bit tokens but the delayed FIFO "
-          + fifoName + " carries " + delayed.getTokenBits() + "-bit tokens");
-    }
+    flat.add(builder);
   }
 
   // ---------------------------------------------------------------------------------------------------
-  // Interfaces that do nothing
+  // Helpers (also for the level's parts: parameters, delays, repetitions, the flat graph)
 
-  /**
-   * Removes each interface broadcast / round buffer whose input and output rates are equal and whose
-   * inner FIFO has no delay, joining its two FIFOs into one that keeps the outer FIFO's delay, type and
-   * location.
-   */
-  private void removeIdentityInterfaces() {
-    for (int a = actors.size() - 1; a >= 0; a--) {
-      ActorBuilder actor = actors.get(a);
-      if (!actor.fromInterface || actor.inputs.size() != 1 || actor.outputs.size() != 1) {
-        continue;
-      }
-      FifoBuilder in = fifos.get(actor.inputs.get(0));
-      FifoBuilder out = fifos.get(actor.outputs.get(0));
-      boolean isBroadcast = actor.kind == ActorKind.BROADCAST;
-      FifoBuilder outer = isBroadcast ? in : out;
-      FifoBuilder inner = isBroadcast ? out : in;
-      if (in.consumption != out.production || inner.delay > 0) {
-        continue;
-      }
-      FifoBuilder merged = new FifoBuilder();
-      merged.source = in.source;
-      merged.sourcePort = in.sourcePort;
-      merged.production = in.production;
-      merged.target = out.target;
-      merged.targetPort = out.targetPort;
-      merged.consumption = out.consumption;
-      merged.delay = outer.delay;
-      merged.persistence = outer.persistence;
-      merged.delaySegments = outer.delaySegments;
-      merged.delayPersistent = outer.delayPersistent;
-      merged.type = outer.type != null ? outer.type : inner.type;
-      merged.tokenBits = outer.tokenBits > 0 ? outer.tokenBits : inner.tokenBits;
-      merged.location = outer.location;
-      merged.origin = outer.origin;
-      merged.delayConfig = outer.delayConfig;
-      merged.setter = outer.setter;
-      merged.setterPort = outer.setterPort;
-      merged.getter = outer.getter;
-      merged.getterPort = outer.getterPort;
-      int mergedIndex = fifos.size();
-      fifos.add(merged);
-      in.removed = true;
-      out.removed = true;
-      actor.removed = true;
-      replace(actors.get(merged.source).outputs, actor.inputs.get(0), mergedIndex);
-      replace(actors.get(merged.target).inputs, actor.outputs.get(0), mergedIndex);
-    }
-  }
-
-  /** The values reaching the config input ports of a delay's own actor (what its init refinement is given). */
-  private static Map<String, Long> delayConfig(Delay delay, Graph graph, Map<String, Long> parameters) {
-    Actor actor = delay.getActor();
-    Map<String, Long> values = new LinkedHashMap<>();
-    for (Dependency dependency : graph.getDependencies()) {
-      Port port = dependency.getTargetPort();
-      Parameter source = dependency.getSource();
-      if (source == null) {
-        continue;
-      }
-      Long value = parameters.get(source.getName());
-      if (value == null) {
-        continue;
-      }
-      if (dependency.getTargetDelay() == delay) {
-        // the reader keeps no port for a dependency into a delay: the parameter's own name stands for it
-        values.put(source.getName(), value);
-      } else if (port != null && actor != null && port.getActor() == actor) {
-        values.put(port.getName(), value);
-      }
-    }
-    return values;
-  }
-
-  private static void replace(List<Integer> list, int old, int replacement) {
-    int at = list.indexOf(old);
-    if (at >= 0) {
-      list.set(at, replacement);
-    }
-  }
-
-  // ---------------------------------------------------------------------------------------------------
-  // Result
-
-  private FlatGraph build(String name, SourceLocation location) {
-    int[] newActorIndex = new int[actors.size()];
-    int count = 0;
-    for (int a = 0; a < actors.size(); a++) {
-      newActorIndex[a] = actors.get(a).removed ? -1 : count++;
-    }
-    List<FlatFifo> flatFifos = new ArrayList<>();
-    Map<String, Integer> fifoAtPort = new HashMap<>();
-    Set<String> defaultedTypes = new LinkedHashSet<>();
-    for (FifoBuilder fifo : fifos) {
-      if (fifo.removed) {
-        continue;
-      }
-      int index = flatFifos.size();
-      int source = newActorIndex[fifo.source];
-      int target = newActorIndex[fifo.target];
-      boolean defaulted = fifo.tokenBits <= 0;
-      if (defaulted) {
-        String typeName = fifo.type == null || fifo.type.isBlank() ? null : fifo.type;
-        if (defaultedTypes.add(typeName == null ? "" : typeName)) {
-          warnings.warn(fifo.location, (typeName == null ? "FIFO " + actors.get(fifo.source).path + "."
-              + fifo.sourcePort + " -> " + actors.get(fifo.target).path + "." + fifo.targetPort
-              + " has no token size" : "data type '" + typeName + "' has no size") + "; assuming "
-              + FlatFifo.DEFAULT_TOKEN_BITS + " bits per token");
-        }
-      }
-      int setter = fifo.setter < 0 ? -1 : newActorIndex[fifo.setter];
-      int getter = fifo.getter < 0 ? -1 : newActorIndex[fifo.getter];
-      flatFifos.add(new FlatFifo(index, source, fifo.sourcePort, target, fifo.targetPort, fifo.production,
-          fifo.consumption, fifo.delay, fifo.persistence, fifo.delaySegments, fifo.delayPersistent, fifo.type,
-          defaulted ? FlatFifo.DEFAULT_TOKEN_BITS : fifo.tokenBits, defaulted, fifo.location, fifo.origin,
-          fifo.delayConfig, setter, setter < 0 ? null : fifo.setterPort, getter, getter < 0 ? null : fifo.getterPort));
-      fifoAtPort.put(source + "\u0000out\u0000" + fifo.sourcePort, index);
-      fifoAtPort.put(target + "\u0000in\u0000" + fifo.targetPort, index);
-      if (setter >= 0) {
-        // the setter's port writes this FIFO's first tokens
-        fifoAtPort.put(setter + "\u0000out\u0000" + fifo.setterPort, index);
-      }
-      if (getter >= 0) {
-        fifoAtPort.put(getter + "\u0000in\u0000" + fifo.getterPort, index);
-      }
-    }
-    List<FlatActor> flatActors = new ArrayList<>();
-    for (int a = 0; a < actors.size(); a++) {
-      ActorBuilder actor = actors.get(a);
-      if (actor.removed) {
-        continue;
-      }
-      int index = flatActors.size();
-      List<FlatPort> ports = new ArrayList<>();
-      for (PortBuilder port : actor.ports) {
-        String key = index + (port.direction == PortDirection.INPUT ? "\u0000in\u0000" : "\u0000out\u0000")
-            + port.name;
-        Integer fifo = fifoAtPort.get(key);
-        if (fifo == null && !actor.fromInterface) {
-          warnings.warn(port.location, "port " + actor.path + "." + port.name + " is not connected to a FIFO");
-        }
-        ports.add(new FlatPort(port.name, port.direction, port.rate,
-            port.annotation == null ? MemoryAnnotation.NONE : port.annotation, port.location,
-            fifo == null ? -1 : fifo));
-      }
-      flatActors.add(new FlatActor(index, actor.path, actor.kind, actor.repetitions, ports, actor.configValues,
-          actor.location, actor.origin, actor.fromInterface));
-    }
-    FlatGraph flat = new FlatGraph(name, location, flatActors, flatFifos);
-    for (FlatFifo fifo : flatFifos) {
-      long produced;
-      long consumed;
-      try {
-        produced = Math.multiplyExact(fifo.production(), flatActors.get(fifo.source()).repetitions());
-        consumed = Math.multiplyExact(fifo.consumption(), flatActors.get(fifo.target()).repetitions());
-      } catch (ArithmeticException overflow) {
-        throw new InputException(fifo.location(), "tokens per iteration on FIFO " + flat.describe(fifo)
-            + " do not fit 64-bit integers");
-      }
-      if (produced != consumed) {
-        // every level was solved and interfaces adapt rates, so this is a bug, not bad input
-        throw new IllegalStateException("flattening broke the balance of " + flat.describe(fifo) + ": "
-            + produced + " != " + consumed);
-      }
-    }
-    return flat;
-  }
-
-  // ---------------------------------------------------------------------------------------------------
-  // Helpers
-
-  private static ActorKind kindOf(Actor actor) {
+  static ActorKind kindOf(Actor actor) {
     return actor.getKind() == null ? ActorKind.NORMAL : actor.getKind();
   }
 
-  private static boolean isInterface(Actor actor) {
+  static boolean isInterface(Actor actor) {
     ActorKind kind = kindOf(actor);
     return kind == ActorKind.SOURCE_INTERFACE || kind == ActorKind.SINK_INTERFACE;
   }
 
-  private static boolean isData(Port port) {
+  static boolean isData(Port port) {
     return port.getDirection() == PortDirection.INPUT || port.getDirection() == PortDirection.OUTPUT;
-  }
-
-  private static final class ActorBuilder {
-    final String path;
-    final ActorKind kind;
-    final long repetitions;
-    final SourceLocation location;
-    final Actor origin;
-    final boolean fromInterface;
-    final List<PortBuilder> ports = new ArrayList<>();
-    final Map<String, Long> configValues = new LinkedHashMap<>();
-    final List<Integer> inputs = new ArrayList<>();
-    final List<Integer> outputs = new ArrayList<>();
-    boolean removed;
-
-    ActorBuilder(String path, ActorKind kind, long repetitions, SourceLocation location, Actor origin,
-        boolean fromInterface) {
-      this.path = path;
-      this.kind = kind;
-      this.repetitions = repetitions;
-      this.location = location;
-      this.origin = origin;
-      this.fromInterface = fromInterface;
-    }
-
-    PortBuilder port(String name) {
-      for (PortBuilder port : ports) {
-        if (port.name.equals(name)) {
-          return port;
-        }
-      }
-      throw new IllegalStateException("no port " + name + " on " + path);
-    }
-  }
-
-  private static final class PortBuilder {
-    final String name;
-    final PortDirection direction;
-    final long rate;
-    final MemoryAnnotation annotation;
-    final SourceLocation location;
-
-    PortBuilder(String name, PortDirection direction, long rate, MemoryAnnotation annotation,
-        SourceLocation location) {
-      this.name = name;
-      this.direction = direction;
-      this.rate = rate;
-      this.annotation = annotation;
-      this.location = location;
-    }
-  }
-
-  private static final class FifoBuilder {
-    int source;
-    String sourcePort;
-    int target;
-    String targetPort;
-    long production;
-    long consumption;
-    long delay;
-    PersistenceLevel persistence;
-    long delaySegments = 1;
-    boolean delayPersistent;
-    String type;
-    long tokenBits;
-    SourceLocation location;
-    Fifo origin;
-    Map<String, Long> delayConfig = Map.of();
-    int setter = -1;
-    String setterPort;
-    int getter = -1;
-    String getterPort;
-    boolean removed;
   }
 }

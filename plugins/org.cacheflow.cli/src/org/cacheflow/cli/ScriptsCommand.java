@@ -13,6 +13,7 @@ import org.cacheflow.pipeline.Pipeline;
 import org.cacheflow.pipeline.ScriptEvaluation;
 import org.cacheflow.pipeline.ScriptsResult;
 import org.cacheflow.plan.memory.ScriptReport;
+import org.cacheflow.report.ScriptReportJson;
 import org.cacheflow.scripts.CheckPolicy;
 
 import picocli.CommandLine.Command;
@@ -72,7 +73,7 @@ public final class ScriptsCommand extends CliCommand {
       if (loaded.scenarioFile() != null) {
         context.put("scenario", PathText.display(loaded.scenarioFile()));
       }
-      jsons.add(report.toJson(context).strip());
+      jsons.add(ScriptReportJson.compact(report, context));
     }
     int errors = result.errors();
     if (result.graphs().isEmpty()) {

@@ -88,7 +88,7 @@ class EndToEndTest {
     assumeBuildTools("end-to-end tests");
     List<Case> cases = new ArrayList<>();
     Path tiny = TestInputs.TINY.resolve("Algo/tiny.pi");
-    for (String strategy : Strategy.NAMES.subList(0, 9)) {
+    for (String strategy : Strategy.LADDER) {
       cases.add(new Case("tiny", tiny, null, false, strategy, 2, Build.PLAIN));
     }
     for (int cores : new int[] {1, 4}) {
@@ -388,7 +388,7 @@ class EndToEndTest {
     Path stereo = corpus.resolve("preesm-apps/org.ietr.preesm.stereo");
     Path stabilization = corpus.resolve("preesm-apps/org.ietr.preesm.stabilization");
     Path h263 = corpus.resolve("sdf3/h263decoder.xml");
-    for (String strategy : Strategy.NAMES.subList(0, 9)) {
+    for (String strategy : Strategy.LADDER) {
       for (int cores : new int[] {1, 2, 4}) {
         Build build = cores == 1 ? Build.ASAN : Build.TSAN;
         cases.add(new Case("stereo", stereo, "lowMaxDisparity.scenario", true, strategy, cores, build));

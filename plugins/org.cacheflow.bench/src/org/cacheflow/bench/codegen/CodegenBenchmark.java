@@ -89,7 +89,7 @@ public final class CodegenBenchmark {
     double baseTime = 0;
     double baseBytes = 0;
     String reference = null;
-    for (String name : Strategy.NAMES.subList(0, 9)) {
+    for (String name : Strategy.LADDER) {
       CodeProject code = CodeModelBuilder.build(PlannedExecution.plan(srdag, 2, Strategy.named(name),
           TargetCache.ZEN4_VM, scriptFacts(project, srdag)), true);
       Path dir = work.resolve("stereo-" + name);
@@ -153,7 +153,7 @@ public final class CodegenBenchmark {
         project.getFileName(), scenario.getFileName(), srdag.vertexCount());
     out.printf("%-16s %5s %16s %16s %8s%n", "strategy", "cores", "own buffers", "with pools", "ratio");
     for (int cores : new int[] {1, 2}) {
-      for (String name : Strategy.NAMES.subList(0, 9)) {
+      for (String name : Strategy.LADDER) {
         CodeProject code = CodeModelBuilder.build(PlannedExecution.plan(srdag, cores, Strategy.named(name),
             TargetCache.ZEN4_VM, scriptFacts(project, srdag)), true);
         long before = code.allocatedBytesWithoutPools();

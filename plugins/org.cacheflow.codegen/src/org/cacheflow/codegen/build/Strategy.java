@@ -22,6 +22,9 @@ public record Strategy(StrategyPreset preset, int slots) {
   /** The preset names, as {@code --strategy} accepts them. */
   public static final List<String> NAMES = StrategyPreset.labels();
 
+  /** The names of {@link StrategyPreset#ladder()}, the presets tests and benchmarks compare step by step. */
+  public static final List<String> LADDER = StrategyPreset.ladder().stream().map(preset -> preset.label).toList();
+
   /** The preset with its default slots (one for a barrier: a buffer per iteration, else {@link #DEFAULT_SLOTS}). */
   public static Strategy of(StrategyPreset preset) {
     return new Strategy(preset, preset.barrier() ? 1 : DEFAULT_SLOTS);

@@ -1,13 +1,8 @@
 package org.cacheflow.plan.memory;
 
-import com.google.gson.Gson;
-import com.google.gson.GsonBuilder;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Collectors;
-
 
 import org.cacheflow.scripts.MarkRecord;
 import org.cacheflow.scripts.Match;
@@ -18,8 +13,9 @@ import org.cacheflow.scripts.merge.Piece;
 /**
  * What {@link MemoryScripts#evaluate} found for a graph: per actor instance with a script, its matches (or
  * its error and check problems); the merge groups and the memory saved; the marks per FIFO; every error with
- * its location. {@link #toText()} is for people, {@link #toJson()} for tools. Ranges are in bytes (in bits
- * when a range is not byte-aligned).
+ * its location. {@link #toText()} is for people; tools get it as JSON from the report bundle
+ * ({@code org.cacheflow.report.ScriptReportJson}). Ranges are in bytes (in bits when a range is not
+ * byte-aligned).
  *
  * @param graph the top graph's name
  * @param instances actor instances that have a script, in single-rate vertex order
@@ -31,10 +27,6 @@ import org.cacheflow.scripts.merge.Piece;
  */
 public record ScriptReport(String graph, List<Instance> instances, MergeResult merge,
     Map<String, List<MarkRecord>> marks, List<String> errors, long evaluationNanos, long mergeNanos) {
-
-  /** One line, no HTML escaping, nulls kept: the same text the report always had. */
-  private static final Gson JSON = new GsonBuilder().disableHtmlEscaping().serializeNulls().create();
-
 
   /** A report without timings (built by hand, e.g. in tests of later stages). */
   public ScriptReport(String graph, List<Instance> instances, MergeResult merge, Map<String, List<MarkRecord>> marks,
@@ -145,105 +137,5 @@ public record ScriptReport(String graph, List<Instance> instances, MergeResult m
           piece.hostStart() + piece.length()));
     }
     return String.join(", ", parts);
-  }
-
-  // ---------------------------------------------------------------- JSON
-
-  /** The report as a JSON object. */
-  public String toJson() {
-    return toJson(Map.of());
-  }
-
-  /**
-   * The report as a JSON object whose first members are {@code context} (e.g. the graph and scenario files a
-   * command evaluated, so that the reports of one graph under several scenarios can be told apart).
-   */
-  public String toJson(Map<String, String> context) {
-    Map<String, Object> json = new LinkedHashMap<>(context);
-    json.put("graph", graph);
-    List<Object> instanceList = new ArrayList<>();
-    for (Instance instance : instances) {
-      Map<String, Object> entry = new LinkedHashMap<>();
-      entry.put("vertex", instance.vertex());
-      entry.put("actor", instance.actorPath());
-      entry.put("script", instance.script());
-      if (instance.error() != null) {
-        entry.put("error", instance.error());
-      } else {
-        List<Object> matches = new ArrayList<>();
-        for (Match match : instance.run().matches()) {
-          Map<String, Object> m = new LinkedHashMap<>();
-          m.put("local", match.local().scriptName());
-          m.put("localFifo", match.local().spec().fifoId());
-          m.put("localRange", rangeJson(match.localStart(), match.length()));
-          m.put("remote", match.remote().scriptName());
-          m.put("remoteFifo", match.remote().spec().fifoId());
-          m.put("remoteRange", rangeJson(match.remoteStart(), match.length()));
-          matches.add(m);
-        }
-        entry.put("matches", matches);
-        List<Object> markList = new ArrayList<>();
-        for (MarkRecord mark : instance.run().marks()) {
-          Map<String, Object> m = new LinkedHashMap<>();
-          m.put("buffer", mark.bufferName());
-          m.put("fifo", mark.fifoId());
-          m.put("mark", mark.mark().label());
-          markList.add(m);
-        }
-        entry.put("marks", markList);
-        entry.put("problems", new ArrayList<Object>(instance.problems()));
-      }
-      instanceList.add(entry);
-    }
-    json.put("instances", instanceList);
-    List<Object> groups = new ArrayList<>();
-    for (MergeResult.Group group : merge.groups()) {
-      Map<String, Object> g = new LinkedHashMap<>();
-      g.put("root", group.root());
-      g.put("bytes", group.sizeBytes());
-      g.put("extentStartBits", group.extentStartBits());
-      g.put("extentEndBits", group.extentEndBits());
-      List<Object> members = new ArrayList<>();
-      for (MergeResult.Member member : group.members()) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("fifo", member.fifo());
-        List<Object> pieceList = new ArrayList<>();
-        for (Piece piece : member.pieces()) {
-          Map<String, Object> p = new LinkedHashMap<>();
-          p.put("startBits", piece.start());
-          p.put("lengthBits", piece.length());
-          p.put("root", piece.host());
-          p.put("rootStartBits", piece.hostStart());
-          pieceList.add(p);
-        }
-        m.put("pieces", pieceList);
-        members.add(m);
-      }
-      g.put("members", members);
-      groups.add(g);
-    }
-    json.put("mergeGroups", groups);
-    Map<String, Object> markMap = new LinkedHashMap<>();
-    marks.forEach((fifo, records) -> markMap.put(fifo,
-        records.stream().map(r -> (Object) r.mark().label()).distinct().collect(Collectors.toList())));
-    json.put("marks", markMap);
-    json.put("mergesNotApplied", new ArrayList<Object>(merge.rejected()));
-    json.put("errors", new ArrayList<Object>(errors));
-    json.put("bytesBefore", bytesBefore());
-    json.put("bytesAfter", bytesAfter());
-    json.put("bytesSaved", bytesSaved());
-    return JSON.toJson(json);
-  }
-
-  /** A range in bits, with its bytes when it is byte-aligned. */
-  private static Map<String, Object> rangeJson(long startBits, long lengthBits) {
-    Map<String, Object> range = new LinkedHashMap<>();
-    if (startBits % 8 == 0 && lengthBits % 8 == 0) {
-      range.put("startByte", startBits / 8);
-      range.put("endByte", (startBits + lengthBits) / 8);
-    }
-    range.put("startBit", startBits);
-    range.put("endBit", startBits + lengthBits);
-    return range;
   }
 }

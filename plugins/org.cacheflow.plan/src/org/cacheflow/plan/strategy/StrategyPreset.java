@@ -150,6 +150,17 @@ public enum StrategyPreset {
     return Collections.unmodifiableList(labels);
   }
 
+  /**
+   * The technique ladder that tests and benchmarks compare one step at a time: {@link #BASELINE}, then rdy-ack
+   * channels, memory-script aliasing, non-temporal copies, copy-on-write views, the three fixed pre-store kinds and
+   * the planner's per-buffer choice ({@link #AUTO}). It leaves out {@link #HOMEFORWARD} and {@link #PRESTORE}, the
+   * planner's whole-plan modes (named for {@link #of(GlobalStrategy)}; the ladder's steps cover their techniques).
+   * Listed by name, not by position: a new preset joins the ladder only by being added here.
+   */
+  public static List<StrategyPreset> ladder() {
+    return List.of(BASELINE, CHANNELS, ALIAS, NTM, COW, PRESTORE_DEMOTE, PRESTORE_CLEAN, PRESTORE_SKIP, AUTO);
+  }
+
   /** The presets that are planner modes ({@code cacheflow plan --strategy}, the workflow task), in order. */
   public static List<StrategyPreset> plannerModes() {
     List<StrategyPreset> modes = new ArrayList<>();

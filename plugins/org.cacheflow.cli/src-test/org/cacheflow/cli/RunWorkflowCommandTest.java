@@ -78,7 +78,7 @@ class RunWorkflowCommandTest {
     Run run = run("run-workflow", project.toString(), "-w", "cacheflow", "-s", "2core.scenario", "--out",
         out.toString(), "--strategy", "Baseline");
     assertEquals(0, run.status(), run.err());
-    assertTrue(run.out().contains("1 cores, strategy baseline"), run.out());
+    assertTrue(run.out().contains("1 core, strategy baseline"), run.out());
     assertTrue(Files.isRegularFile(out.resolve("core_0.c")));
     assertFalse(Files.exists(out.resolve("core_1.c")), "one core asked for");
   }
@@ -98,7 +98,7 @@ class RunWorkflowCommandTest {
     Run changed = run("run-workflow", project.toString(), "-w", "cacheflow", "-s", "2core.scenario", "--out",
         out.toString(), "--strategy", "Baseline", "--nodes", "1");
     assertEquals(0, changed.status(), changed.err());
-    assertTrue(changed.out().contains("1 cores, strategy baseline"), changed.out());
+    assertTrue(changed.out().contains("1 core, strategy baseline"), changed.out());
     setVariable("Nodes", "none");
     Run bad = run("run-workflow", project.toString());
     assertEquals(1, bad.status(), bad.err());

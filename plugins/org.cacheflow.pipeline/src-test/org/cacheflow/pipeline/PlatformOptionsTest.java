@@ -33,6 +33,7 @@ class PlatformOptionsTest {
     assertEquals("2 nodes x 4 cores", PlatformOptions.describe(platform(2, null, 4)));
     assertEquals("3 cores", PlatformOptions.describe(platform(null, 3, 4)));
     assertEquals("4 cores", PlatformOptions.describe(platform(null, null, 4)));
+    assertEquals("1 core", PlatformOptions.describe(platform(null, 1, 4)));
     assertEquals("2 nodes x 1 core", PlatformOptions.describe(platform(2, 1, 4)));
   }
 

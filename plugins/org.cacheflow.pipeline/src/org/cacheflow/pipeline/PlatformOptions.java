@@ -92,7 +92,7 @@ public record PlatformOptions(Integer nodes, Integer cores) {
    */
   public static String describe(Platform platform) {
     if (platform.nodes() == 1) {
-      return platform.size() + " cores";
+      return platform.size() + (platform.size() == 1 ? " core" : " cores");
     }
     List<String> counts = new ArrayList<>();
     for (int node = 0; node < platform.nodes(); node++) {

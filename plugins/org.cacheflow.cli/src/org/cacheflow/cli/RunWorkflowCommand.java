@@ -73,8 +73,9 @@ public final class RunWorkflowCommand extends CliCommand {
   @Option(names = "--target", paramLabel = "T", descriptionKey = "target")
   String target;
 
-  @Option(names = "--override", paramLabel = "'P=S'", description = "per-FIFO strategy for every task (replaces the "
-      + "tasks' Overrides); repeatable")
+  @Option(names = "--override", paramLabel = "X", description = "for every task, replacing the tasks' Overrides: "
+      + "slots=K: rdy-ack channel slots (default 2); " + PIPELINING_OFF + "; else a per-FIFO override of the memory "
+      + "plan (see cacheflow plan --help), e.g. 'Read.frame=ntm'; repeatable")
   List<String> overrides = new ArrayList<>();
 
   @Option(names = "--synthetic-actors", description = "generated actor bodies for every task")

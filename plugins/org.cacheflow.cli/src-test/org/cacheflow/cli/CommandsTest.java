@@ -99,7 +99,7 @@ class CommandsTest {
         assertTrue(run.err().indexOf("\r\033[K", last + 1) > 0, name + " leaves its progress line: " + run.err());
       });
       assertTrue(Examples.run("scripts", "../../examples/stereo").err().contains("cacheflow: evaluating the memory "
-          + "scripts of ../../examples/stereo"));
+          + "scripts of stereo"));
     } finally {
       if (previous == null) {
         System.clearProperty("cacheflow.progress");

@@ -48,15 +48,7 @@ public final class ScriptsCommand extends CliCommand {
   public Integer call() {
     Input what = input.input("graph or project directory");
     CheckPolicy checkPolicy = check == null ? CheckPolicy.THOROUGH : checkPolicy(check);
-    ScriptsResult result;
-    Progress progress = progress();
-    // the pipeline reports no steps of its own while it evaluates: one step for the whole evaluation
-    progress.step("evaluating the memory scripts of " + PathText.display(what.path()));
-    try {
-      result = new Pipeline(progress).scripts(what, checkPolicy);
-    } finally {
-      progress.done();
-    }
+    ScriptsResult result = new Pipeline(progress()).scripts(what, checkPolicy);
 
     StringBuilder text = new StringBuilder();
     List<String> jsons = new ArrayList<>();

@@ -61,6 +61,19 @@ class PipelineTest {
     assertTrue(recorder.steps.stream().anyMatch(step -> step.startsWith("writing ")), recorder.steps.toString());
   }
 
+  /** The memory scripts' evaluation says what it is doing, per graph, as plan and generate do. */
+  @Test
+  void scriptsReportTheirSteps() {
+    Recorder recorder = new Recorder();
+    ScriptsResult result = new Pipeline(recorder).scripts(Input.of(Path.of("../../examples/stereo")),
+        org.cacheflow.scripts.CheckPolicy.THOROUGH);
+    assertFalse(result.graphs().isEmpty());
+    assertTrue(recorder.steps.get(0).startsWith("reading "), recorder.steps.toString());
+    assertTrue(recorder.steps.contains("evaluating the memory scripts of stereo"), recorder.steps.toString());
+    assertEquals(result.graphs().size(), recorder.steps.stream().filter(step -> step.startsWith("evaluating the "
+        + "memory scripts of ")).count(), recorder.steps.toString());
+  }
+
   @Test
   void plansWithoutWritingAndWritesTheReportWhenAsked() {
     Path report = dir.resolve("report");

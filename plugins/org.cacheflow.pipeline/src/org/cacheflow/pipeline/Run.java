@@ -242,6 +242,7 @@ final class Run {
 
   ScriptsResult scripts(Input input, CheckPolicy checkPolicy) {
     List<LoadedInput> inputs = new ArrayList<>();
+    listener.step("reading " + input.path());
     if (Files.isDirectory(input.path()) && input.scenario() == null) {
       PreesmProject project = PreesmProject.open(input.path(), warnings);
       Set<Path> covered = new LinkedHashSet<>();
@@ -275,12 +276,14 @@ final class Run {
     }
     List<ScriptEvaluation> evaluations = new ArrayList<>();
     for (LoadedInput loaded : inputs) {
+      listener.step("evaluating the memory scripts of " + loaded.graph().getName());
       AnalysisResult analysis = GraphAnalysis.analyse(loaded.graph(), loaded.parameterOverrides(), warnings);
       Srdag srdag = SingleRateExpansion.expand(analysis.flatGraph());
       ScriptReport report = MemoryScripts.evaluate(srdag, loaded.scriptRoot(), MemoryScripts.Options.defaults()
           .withSizesInBits(loaded.sizesInBits()).withCheckPolicy(checkPolicy), warnings);
       evaluations.add(new ScriptEvaluation(loaded, report));
     }
+    listener.done();
     return new ScriptsResult(evaluations, finish(List.of()));
   }
 

@@ -7,7 +7,6 @@ import java.util.List;
 import org.cacheflow.pipeline.Input;
 import org.cacheflow.pipeline.PlatformOptions;
 import org.cacheflow.plan.mapping.MappingPolicy;
-import org.cacheflow.workflow.CodegenTask;
 
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -79,8 +78,8 @@ public final class InputOptions {
       if (policy == null) {
         return null;
       }
-      return CodegenTask.policy(policy).orElseThrow(() -> new UsageException("unknown mapping policy '" + policy
-          + "' (known: " + CodegenTask.policyChoices() + ")"));
+      return MappingPolicy.parse(policy).orElseThrow(() -> new UsageException("unknown mapping policy '" + policy
+          + "' (known: " + MappingPolicy.labels() + ")"));
     }
   }
 }

@@ -11,6 +11,7 @@ import org.cacheflow.model.diagnostics.Diagnostics;
 import org.cacheflow.model.diagnostics.SourceLocation;
 import org.cacheflow.pipeline.Diagnostic;
 import org.cacheflow.pipeline.PathText;
+import org.cacheflow.plan.mapping.MappingPolicy;
 import org.cacheflow.plan.strategy.StrategyPreset;
 import org.cacheflow.workflow.CodegenTask;
 import org.cacheflow.workflow.run.Generation;
@@ -87,7 +88,7 @@ public final class RunWorkflowCommand extends CliCommand {
   @Override
   protected java.util.Map<String, String> texts() {
     return java.util.Map.of("strategy", "memory strategy for every task: " + CodegenTask.strategyChoices(),
-        "policy", "mapping policy for every task (the tasks' Mapping policy): " + CodegenTask.policyChoices()
+        "policy", "mapping policy for every task (the tasks' Mapping policy): " + MappingPolicy.labels()
             + " (see cacheflow generate --help)",
         "target", "built-in target (" + builtInTargets() + ") or target file");
   }

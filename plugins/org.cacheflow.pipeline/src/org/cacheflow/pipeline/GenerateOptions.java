@@ -6,7 +6,6 @@ import java.util.List;
 import java.util.Objects;
 
 import org.cacheflow.plan.mapping.MappingPolicy;
-import org.cacheflow.plan.strategy.OverrideException;
 import org.cacheflow.plan.strategy.StrategyOverride;
 import org.cacheflow.plan.strategy.StrategyPreset;
 
@@ -98,24 +97,12 @@ public record GenerateOptions(Input input, PlatformOptions platform, StrategyPre
    * {@code pipelining=on|off} the planner's software pipelining, any other is a per-FIFO override ({@code 'Read.frame=ntm'}); {@link OptionException} for a bad one.
    */
   public GenerateOptions withOverrideTexts(List<String> texts) {
-    Integer k = slots;
-    boolean pipelines = pipelining;
+    OverrideTexts parsed = OverrideTexts.parse(texts);
     List<StrategyOverride> fifos = new ArrayList<>(overrides);
-    for (String text : texts) {
-      if (isSlots(text)) {
-        k = slots(text);
-      } else if (PlanOptions.isPipelining(text)) {
-        pipelines = PlanOptions.pipelining(text);
-      } else {
-        try {
-          fifos.add(StrategyOverride.parse(text));
-        } catch (OverrideException e) {
-          throw new OptionException(e.getMessage());
-        }
-      }
-    }
-    return new GenerateOptions(input, platform, strategy, k, fifos, target, syntheticActors, actorCode,
-        projectDefaults, outputDirectory, runtime, pipelines, policy);
+    fifos.addAll(parsed.fifos());
+    return new GenerateOptions(input, platform, strategy, parsed.slots() != null ? parsed.slots() : slots, fifos,
+        target, syntheticActors, actorCode, projectDefaults, outputDirectory, runtime,
+        parsed.pipelining() != null ? parsed.pipelining() : pipelining, policy);
   }
 
   /**
@@ -123,35 +110,6 @@ public record GenerateOptions(Input input, PlatformOptions platform, StrategyPre
    * {@link OptionException} says what is wrong.
    */
   public static void checkOverrideText(String text) {
-    if (isSlots(text)) {
-      slots(text);
-    } else if (PlanOptions.isPipelining(text)) {
-      PlanOptions.pipelining(text);
-    } else {
-      try {
-        StrategyOverride.parse(text);
-      } catch (OverrideException e) {
-        throw new OptionException(e.getMessage());
-      }
-    }
-  }
-
-  /** Whether an override text sets the channel slots ({@code slots=K}). */
-  public static boolean isSlots(String text) {
-    return text.trim().startsWith("slots=");
-  }
-
-  /** The K of a {@code slots=K} override; {@link OptionException} unless a positive integer. */
-  public static int slots(String override) {
-    String value = override.substring(override.indexOf('=') + 1).trim();
-    try {
-      int slots = Integer.parseInt(value);
-      if (slots >= 1) {
-        return slots;
-      }
-    } catch (NumberFormatException e) {
-      // reported below
-    }
-    throw new OptionException("--override slots=K needs a positive integer, got '" + value + "'");
+    OverrideTexts.parse(List.of(text));
   }
 }

@@ -55,20 +55,13 @@ public record PlanOptions(Input input, PlatformOptions platform, StrategyPreset 
    * {@link OptionException} for a bad one.
    */
   public PlanOptions withOverrideTexts(List<String> texts) {
-    boolean pipelines = pipelining;
+    OverrideTexts parsed = OverrideTexts.parse(texts);
     List<StrategyOverride> fifos = new ArrayList<>(overrides);
-    for (String text : texts) {
-      GenerateOptions.checkOverrideText(text);
-      if (isPipelining(text)) {
-        pipelines = pipelining(text);
-      } else if (GenerateOptions.isSlots(text)) {
-        pipelines &= GenerateOptions.slots(text) >= 2;
-      } else {
-        fifos.add(StrategyOverride.parse(text));
-      }
-    }
-    return new PlanOptions(input, platform, strategy, policy, fifos, target, reportDirectory, pipelines);
+    fifos.addAll(parsed.fifos());
+    return new PlanOptions(input, platform, strategy, policy, fifos, target, reportDirectory,
+        parsed.pipelines(pipelining));
   }
+
 
   /** Whether an {@code --override} text sets pipelining ({@code pipelining=...}) rather than naming a FIFO. */
   public static boolean isPipelining(String override) {

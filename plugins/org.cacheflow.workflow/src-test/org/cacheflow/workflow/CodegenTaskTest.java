@@ -51,15 +51,15 @@ class CodegenTaskTest {
     assertEquals(ValueKind.CHOICE, parameter.kind());
     assertEquals(List.of("load", "locality"), parameter.values().stream().map(AllowedValue::name).toList());
     for (MappingPolicy policy : MappingPolicy.values()) {
-      assertEquals(policy, CodegenTask.policy(policy.label).orElseThrow());
-      assertEquals(policy, CodegenTask.policy(" " + policy.label.toUpperCase() + " ").orElseThrow());
+      assertEquals(policy, MappingPolicy.parse(policy.label).orElseThrow());
+      assertEquals(policy, MappingPolicy.parse(" " + policy.label.toUpperCase() + " ").orElseThrow());
       assertTrue(parameter.problem(policy.label.toUpperCase()).isEmpty(), policy.label);
     }
-    assertEquals(MappingPolicy.LOAD_BALANCE, CodegenTask.policy(parameter.defaultValue()).orElseThrow());
-    assertTrue(CodegenTask.policy("nearest").isEmpty());
+    assertEquals(MappingPolicy.LOAD_BALANCE, MappingPolicy.parse(parameter.defaultValue()).orElseThrow());
+    assertTrue(MappingPolicy.parse("nearest").isEmpty());
     assertEquals("'nearest' is not a value of 'Mapping policy'; expected load or locality",
         parameter.problem("nearest").orElseThrow());
-    assertEquals("load, locality", CodegenTask.policyChoices());
+    assertEquals("load, locality", MappingPolicy.labels());
   }
 
   @Test

@@ -243,19 +243,6 @@ public final class CodegenTask {
         StrategyPreset.plannerModes().stream().map(preset -> preset.label).toList());
   }
 
-  /**
-   * The mapping policy a value names: a label of {@link MappingPolicy} ({@code load}, {@code locality}),
-   * case-insensitive, as the task, {@code run-workflow --policy} and the Maven plugin take it.
-   */
-  public static Optional<MappingPolicy> policy(String value) {
-    return Optional.ofNullable(MappingPolicy.byLabel(value.trim().toLowerCase(Locale.ROOT)));
-  }
-
-  /** The values {@link #policy} accepts, for messages: {@code load, locality}. */
-  public static String policyChoices() {
-    return String.join(", ", policyLabels());
-  }
-
   private static List<String> policyLabels() {
     return List.of(MappingPolicy.values()).stream().map(policy -> policy.label).toList();
   }

@@ -24,6 +24,19 @@ public enum MappingPolicy {
     this.label = label;
   }
 
+  /**
+   * The policy a user's value names: a label, trimmed and case-insensitive, as {@code --policy}, the workflow task's
+   * {@code Mapping policy} and the Maven plugin's {@code <policy>} take it.
+   */
+  public static java.util.Optional<MappingPolicy> parse(String value) {
+    return java.util.Optional.ofNullable(byLabel(value.trim().toLowerCase(java.util.Locale.ROOT)));
+  }
+
+  /** Every label in order, for messages: {@code load, locality}. */
+  public static String labels() {
+    return String.join(", ", java.util.stream.Stream.of(values()).map(policy -> policy.label).toList());
+  }
+
   /** The policy with that label, or null. */
   public static MappingPolicy byLabel(String label) {
     for (MappingPolicy policy : values()) {

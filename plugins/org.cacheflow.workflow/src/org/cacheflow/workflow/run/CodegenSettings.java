@@ -119,7 +119,7 @@ public record CodegenSettings(StrategyPreset strategy, Integer cores, Integer no
         given(values, CodegenTask.LIBRARIES));
     return new CodegenSettings(strategy, cores.isEmpty() ? null : Integer.valueOf(cores),
         nodes.isEmpty() ? null : Integer.valueOf(nodes),
-        CodegenTask.policy(value(values, CodegenTask.MAPPING_POLICY)).orElseThrow(),
+        MappingPolicy.parse(value(values, CodegenTask.MAPPING_POLICY)).orElseThrow(),
         value(values, CodegenTask.TARGET), CodegenTask.overrideEntries(value(values, CodegenTask.OVERRIDES)),
         synthetic.toLowerCase(Locale.ROOT).equals("true"), output.isEmpty() ? null : output, actorCode, locations);
   }

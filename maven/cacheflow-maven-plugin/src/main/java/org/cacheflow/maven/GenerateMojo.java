@@ -335,8 +335,8 @@ public class GenerateMojo extends AbstractMojo {
 
   /** A mapping policy by its label ({@code load}, {@code locality}), as the command line's {@code --policy}. */
   private static MappingPolicy mappingPolicy(String text) throws MojoFailureException {
-    return CodegenTask.policy(text).orElseThrow(() -> new MojoFailureException("invalid cacheflow configuration: "
-        + "unknown <policy> '" + text.trim() + "' (known: " + CodegenTask.policyChoices() + ")"));
+    return MappingPolicy.parse(text).orElseThrow(() -> new MojoFailureException("invalid cacheflow configuration: "
+        + "unknown <policy> '" + text.trim() + "' (known: " + MappingPolicy.labels() + ")"));
   }
 
   private static boolean given(String text) {

@@ -1,0 +1,57 @@
+package org.cacheflow.pipeline;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.cacheflow.plan.strategy.OverrideException;
+import org.cacheflow.plan.strategy.StrategyOverride;
+
+/**
+ * Overrides as users write them ({@code --override}, a workflow task's Overrides), parsed once for generate and plan:
+ * {@code slots=K} (rdy-ack channel slots), {@code pipelining=on|off}, and per-FIFO overrides.
+ *
+ * @param slots the last {@code slots=K}, or null
+ * @param pipelining the last {@code pipelining=...}, or null
+ * @param fifos the per-FIFO overrides in order
+ */
+record OverrideTexts(Integer slots, Boolean pipelining, List<StrategyOverride> fifos) {
+
+  /** Parses {@code texts}; {@link OptionException} for a bad one. */
+  static OverrideTexts parse(List<String> texts) {
+    Integer slots = null;
+    Boolean pipelining = null;
+    List<StrategyOverride> fifos = new ArrayList<>();
+    for (String text : texts) {
+      if (text.trim().startsWith("slots=")) {
+        slots = slots(text);
+      } else if (PlanOptions.isPipelining(text)) {
+        pipelining = PlanOptions.pipelining(text);
+      } else {
+        try {
+          fifos.add(StrategyOverride.parse(text));
+        } catch (OverrideException e) {
+          throw new OptionException(e.getMessage());
+        }
+      }
+    }
+    return new OverrideTexts(slots, pipelining, List.copyOf(fifos));
+  }
+
+  /** Whether the plan may pipeline: as asked (else {@code fallback}), and never with one slot (no second copy). */
+  boolean pipelines(boolean fallback) {
+    return (pipelining == null ? fallback : pipelining) && (slots == null || slots >= 2);
+  }
+
+  private static int slots(String override) {
+    String value = override.substring(override.indexOf('=') + 1).trim();
+    try {
+      int k = Integer.parseInt(value);
+      if (k >= 1) {
+        return k;
+      }
+    } catch (NumberFormatException e) {
+      // reported below
+    }
+    throw new OptionException("--override slots=K needs a positive integer, got '" + value + "'");
+  }
+}

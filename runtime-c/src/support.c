@@ -162,10 +162,18 @@ __attribute__((noinline, no_sanitize("thread")))
 #endif
 static int stop_flag_set(void) { return *(volatile int *)&preesmStopThreads != 0; }
 
+/* A core that sees the flag returns only once the last iteration is agreed on, also when another core records it:
+ * were it to go on and publish its next iteration while the recorder reads begun[], that iteration would become
+ * the last although the core began it after the stop (so a run whose reader stops after its 6th frame would read
+ * a 7th now and then). Every core whose next iteration begins after the actor's write (it waited for data the
+ * stopping firing produced, or is that firing's core) therefore stops where a sequential program does. */
 void cf_gen_check_stop(void) {
     if (!stop_flag_set()) return;
     int expected = 0;
-    if (!atomic_compare_exchange_strong(&stop_requested, &expected, 1)) return;
+    if (!atomic_compare_exchange_strong(&stop_requested, &expected, 1)) {
+        while (atomic_load(&last_iteration) == CF_STOP_PENDING) sched_yield();
+        return;
+    }
     long last = 0;
     for (int i = 0; i < CF_GEN_MAX_CORES; i++) {
         long b = atomic_load(&begun[i]);

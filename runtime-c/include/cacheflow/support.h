@@ -36,7 +36,8 @@ extern int preesmStopThreads;
 #define CF_GEN_MAX_CORES 64
 /* At the start of each iteration: 0 when the core must stop before it. */
 int cf_gen_keep_running(int core, long iteration);
-/* At the end of each iteration: records a stop when an actor set preesmStopThreads. */
+/* At the end of each iteration: records a stop when an actor set preesmStopThreads; once it is set, returns only
+ * when the last iteration is agreed on (whichever core records it). */
 void cf_gen_check_stop(void);
 /* The iterations run: the last agreed on plus one after a stop, else requested. */
 long cf_gen_iterations_run(long requested);

@@ -93,14 +93,14 @@ class DemoCommandTest {
 
   @Test
   void cachesMustHaveAPowerOfTwoSetsAndShrinkBySets() {
-    DemoCommand.Cache l1 = DemoCommand.Cache.parse("D1=49152,12,64");
+    DemoCache l1 = DemoCache.parse("D1=49152,12,64");
     assertEquals("--D1=49152,12,64", l1.option());
     assertEquals("48 KiB 12-way", l1.describe());
     assertEquals("--D1=12288,12,64", l1.shrunk(4).option());
     // This machine's L3 (105 MiB, 15 ways) has 114688 sets: cachegrind cannot simulate it.
-    UsageException l3 = assertThrows(UsageException.class, () -> DemoCommand.Cache.parse("LL=110100480,15,64"));
+    UsageException l3 = assertThrows(UsageException.class, () -> DemoCache.parse("LL=110100480,15,64"));
     assertTrue(l3.getMessage().contains("power-of-two"), l3.getMessage());
-    assertThrows(UsageException.class, () -> DemoCommand.Cache.parse("L2=2097152,16,64"));
+    assertThrows(UsageException.class, () -> DemoCache.parse("L2=2097152,16,64"));
     assertThrows(UsageException.class, () -> l1.shrunk(128));
   }
 
@@ -108,40 +108,40 @@ class DemoCommandTest {
   void framesComeFromTheGraphAndTheParamsAndShrinkExactly() throws IOException {
     Path pi = ROOT.resolve("examples/stereo/Algo/stereo.pi");
     Assumptions.assumeTrue(Files.isRegularFile(pi), "skipped: no examples/stereo");
-    DemoCommand.Frame frame = DemoCommand.Frame.of(pi, Map.of());
+    DemoFrame frame = DemoFrame.of(pi, Map.of());
     assertEquals("512x384", frame.toString());
     assertEquals(32, frame.disparities());
-    DemoCommand.Frame large = DemoCommand.Frame.of(pi, Map.of("width", "1024", "height", "768"));
+    DemoFrame large = DemoFrame.of(pi, Map.of("width", "1024", "height", "768"));
     assertEquals("256x192", large.reduced(4).toString());
     assertThrows(UsageException.class, () -> frame.reduced(5));
     // 388 rows make 4 slices, but 388 / 2 = 194 rows do not.
     UsageException slices = assertThrows(UsageException.class,
-        () -> DemoCommand.Frame.of(pi, Map.of("height", "388")).reduced(2));
+        () -> DemoFrame.of(pi, Map.of("height", "388")).reduced(2));
     assertTrue(slices.getMessage().contains("nbSlices = 4"), slices.getMessage());
-    assertThrows(UsageException.class, () -> DemoCommand.Frame.of(pi, Map.of("width", "wide")));
+    assertThrows(UsageException.class, () -> DemoFrame.of(pi, Map.of("width", "wide")));
   }
 
   @Test
   void differentDigestsFailNamingTheFifoAndStrategies() {
-    Map<String, DemoCommand.Result> results = new LinkedHashMap<>();
-    DemoCommand.Result baseline = new DemoCommand.Result("baseline");
+    Map<String, DemoResult> results = new LinkedHashMap<>();
+    DemoResult baseline = new DemoResult("baseline");
     baseline.digests = Map.of("Median.slice -> Evaluate.disparity", "0".repeat(32));
-    DemoCommand.Result cow = new DemoCommand.Result("cow");
+    DemoResult cow = new DemoResult("cow");
     cow.digests = Map.of("Median.slice -> Evaluate.disparity", "1".repeat(32));
     results.put("baseline", baseline);
     results.put("cow", cow);
-    DemoCommand.DemoFailure failure = assertThrows(DemoCommand.DemoFailure.class,
-        () -> DemoCommand.checkDigests(results));
+    DemoFailure failure = assertThrows(DemoFailure.class,
+        () -> DemoOutputs.checkDigests(results));
     assertTrue(failure.getMessage().contains("Median.slice -> Evaluate.disparity: baseline 000"), failure.getMessage());
     assertTrue(failure.getMessage().contains("cow 111"), failure.getMessage());
     cow.digests = baseline.digests;
-    DemoCommand.checkDigests(results);
+    DemoOutputs.checkDigests(results);
   }
 
   @Test
   void theUnannotatedCopyDropsReadOnlyAnnotationsAndReadMostlyMarksOnly() throws IOException {
     Path stereo = ROOT.resolve("examples/stereo").toAbsolutePath().normalize();
-    Path copy = DemoCommand.unannotatedCopy(stereo, Files.createDirectories(dir.resolve("unannotated")));
+    Path copy = DemoBuild.unannotatedCopy(stereo, Files.createDirectories(dir.resolve("unannotated")));
     assertEquals("stereo", copy.getFileName().toString(), "the scenarios name the project folder");
     String pi = Files.readString(copy.resolve("Algo/disparity_costs.pi"));
     assertTrue(Files.readString(stereo.resolve("Algo/disparity_costs.pi")).contains("annotation=\"READ_ONLY\""));
@@ -151,14 +151,14 @@ class DemoCommandTest {
     assertEquals(Files.readString(stereo.resolve("Code/src/census.c")), Files.readString(copy.resolve(
         "Code/src/census.c")));
     // a second derivation replaces the first
-    DemoCommand.unannotatedCopy(stereo, dir.resolve("unannotated"));
+    DemoBuild.unannotatedCopy(stereo, dir.resolve("unannotated"));
     assertEquals(List.of("cow", "cow"), List.of(DemoCommand.preset("cow-unannotated"), DemoCommand.preset("cow")));
   }
 
   @Test
   void parsesTheValidateOutput() {
-    DemoCommand.Result result = new DemoCommand.Result("auto");
-    String quality = DemoCommand.parseRun("""
+    DemoResult result = new DemoResult("auto");
+    String quality = DemoOutputs.parseRun("""
         stereo: 0.13% bad pixels (error > 1 px), mean absolute error 0.017 px
         Median.slice -> Evaluate.disparity : 24e7dbdc4bbcc78f48c1c63bfdcdae91
         stats: bytes copied 600, non-temporal 0, cow pages shared 480, faulted 12, re-shared 11, pre-stores 9 \
@@ -175,8 +175,8 @@ class DemoCommandTest {
     assertEquals(3, result.iterations);
     assertEquals(500.0, result.median(), 1e-9);
     assertEquals("24e7dbdc4bbcc78f48c1c63bfdcdae91", result.digests.get("Median.slice -> Evaluate.disparity"));
-    assertThrows(DemoCommand.DemoFailure.class,
-        () -> DemoCommand.parseRun("time: 1 s for 1 iterations\n", new DemoCommand.Result("x"), Path.of("l")));
+    assertThrows(DemoFailure.class,
+        () -> DemoOutputs.parseRun("time: 1 s for 1 iterations\n", new DemoResult("x"), Path.of("l")));
   }
 
   @Test

@@ -4,8 +4,9 @@
 # Generates examples/stereo with `cacheflow generate` on 1 core (strategy auto: the reference) and on 2 cores
 # with each strategy (default: auto, the rdy-ack flags of every strategy but the baseline, and baseline,
 # PREESM's semaphores and barrier), builds them (Release, bundled runtime), checks that all print the same
-# sink digests (--validate), then runs them interleaved, round by round, and prints the wall time per graph
-# iteration (a run of 3 + N iterations minus one of 3: start-up and tear-down cancel), the speed-up over 1 core per round
+# sink digests (--validate), then runs them interleaved, round by round (every other round in reverse order), and
+# prints the wall time per graph iteration (a run of 3 + N iterations minus one of 3: start-up and tear-down
+# cancel), the speed-up over 1 core per round
 # (median, min-max; also within the rounds a placement probe before and after found both "near" or both "far"), and
 # a CSV: bench/results/stereo-cores.csv (table saved next to it with the load).
 # --strategy S+OVERRIDE generates S with --override OVERRIDE (e.g. auto+pipelining=off: the planner's software
@@ -30,7 +31,7 @@ while [ $# -gt 0 ]; do
         --runs) shift; runs=${1:?--runs needs a number} ;;
         --iterations) shift; iterations=${1:?--iterations needs a number} ;;
         --strategy) shift; strategies+=("${1:?--strategy needs a name}") ;;
-        -h|--help) sed -n '2,14p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,15p' "$0"; exit 0 ;;
         *) echo "run.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
     esac
     shift
@@ -97,7 +98,14 @@ raw="$work/times.tsv"
 : >"$raw"
 for round in $(seq 1 "$runs"); do
     before=$(one_way)
-    for variant in "${variants[@]}"; do
+    # odd rounds run the variants in order, even rounds in reverse (ABBA): a host that slows down or speeds up
+    # during a round (its phases last seconds) favours no variant over two rounds
+    order=("${variants[@]}")
+    if (( round % 2 == 0 )); then
+        order=()
+        for (( i = ${#variants[@]} - 1; i >= 0; i-- )); do order+=("${variants[$i]}"); done
+    fi
+    for variant in "${order[@]}"; do
         read -r cores strategy <<<"$variant"
         # the program prints its time only with --validate (which adds MD5 work): wall time of a short and a long
         # run instead, whose difference is $iterations iterations without start-up and tear-down

@@ -33,7 +33,7 @@ class PlanReportsTest {
 
   private static GenerationRequest request(Path input, List<String> overrides, Map<String, SourceLocation> origins) {
     return new GenerationRequest(input, Path.of("p/Scenarios/s.scenario"), StrategyPreset.HOMEFORWARD, 4, 2,
-        "generic", overrides, true, Path.of("p/out"), origins);
+        null, "generic", overrides, true, Path.of("p/out"), ActorCode.NONE, origins);
   }
 
   @Test
@@ -84,8 +84,8 @@ class PlanReportsTest {
   void badInputIsAnInputExceptionAtItsFileAndLine() throws IOException {
     Path graph = directory.resolve("broken.pi");
     Files.writeString(graph, "<?xml version=\"1.0\"?>\n<graphml>\n  <graph>\n</graphml>\n");
-    GenerationRequest request = new GenerationRequest(graph, null, StrategyPreset.AUTO, null, null, "zen4-vm",
-        List.of(), false, directory.resolve("out"), Map.of());
+    GenerationRequest request = new GenerationRequest(graph, null, StrategyPreset.AUTO, null, null, null,
+        "zen4-vm", List.of(), false, directory.resolve("out"), ActorCode.NONE, Map.of());
     Path report = directory.resolve("out-plan");
     InputException error = assertThrows(InputException.class,
         () -> PlanReports.write(request, report, PipelineListener.SILENT));

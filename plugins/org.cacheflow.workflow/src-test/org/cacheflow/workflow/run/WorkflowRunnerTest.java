@@ -206,8 +206,8 @@ class WorkflowRunnerTest {
 
   @Test
   void commandLineSettingsReplaceTheTasks() {
-    run(null, null, new SettingsChange(StrategyPreset.BASELINE, 1, 2, null, List.of("Blur.in=memcpy"), false,
-        null));
+    run(null, null, new SettingsChange(StrategyPreset.BASELINE, 1, 2, null, null, List.of("Blur.in=memcpy"),
+        false, null, null));
     GenerationRequest request = recorder.requests.get(0);
     assertEquals(StrategyPreset.BASELINE, request.strategy());
     assertEquals(1, request.cores());
@@ -240,8 +240,8 @@ class WorkflowRunnerTest {
     assertTrue(given.definitions().contains("VERBOSE") && given.libraries().contains("ZLIB::ZLIB"), given.toString());
 
     recorder.requests.clear();
-    run(null, null, new SettingsChange(null, null, null, null, null, null, null, new ActorCode(null, null, null,
-        List.of("sdl2"))));
+    run(null, null, new SettingsChange(null, null, null, null, null, null, null, null,
+        new ActorCode(null, null, null, List.of("sdl2"))));
     assertEquals(List.of("sdl2"), recorder.requests.get(0).actorCode().libraries(), "the command line's replace");
     assertEquals(List.of("FRAMES=4", "VERBOSE"), recorder.requests.get(0).actorCode().definitions());
 

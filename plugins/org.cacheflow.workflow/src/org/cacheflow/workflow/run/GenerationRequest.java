@@ -48,22 +48,6 @@ public record GenerationRequest(Path input, Path scenario, StrategyPreset strate
     origins = Map.copyOf(origins);
   }
 
-  /** With the default mapping policy. */
-  public GenerationRequest(Path input, Path scenario, StrategyPreset strategy, Integer cores, Integer nodes,
-      String target, List<String> overrides, boolean syntheticActors, Path outputDirectory, ActorCode actorCode,
-      Map<String, SourceLocation> origins) {
-    this(input, scenario, strategy, cores, nodes, null, target, overrides, syntheticActors, outputDirectory,
-        actorCode, origins);
-  }
-
-  /** With the default mapping policy and without actor code settings (generate's defaults). */
-  public GenerationRequest(Path input, Path scenario, StrategyPreset strategy, Integer cores, Integer nodes,
-      String target, List<String> overrides, boolean syntheticActors, Path outputDirectory,
-      Map<String, SourceLocation> origins) {
-    this(input, scenario, strategy, cores, nodes, null, target, overrides, syntheticActors, outputDirectory,
-        ActorCode.NONE, origins);
-  }
-
   /** The same request writing elsewhere. */
   public GenerationRequest withOutputDirectory(Path value) {
     return new GenerationRequest(input, scenario, strategy, cores, nodes, policy, target, overrides, syntheticActors,

@@ -3,6 +3,7 @@ package org.cacheflow.pipeline;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.cacheflow.codegen.build.Strategy;
 import org.cacheflow.plan.strategy.OverrideException;
 import org.cacheflow.plan.strategy.StrategyOverride;
 
@@ -37,9 +38,17 @@ record OverrideTexts(Integer slots, Boolean pipelining, List<StrategyOverride> f
     return new OverrideTexts(slots, pipelining, List.copyOf(fifos));
   }
 
-  /** Whether the plan may pipeline: as asked (else {@code fallback}), and never with one slot (no second copy). */
+  /** Whether the plan may pipeline: as asked (else {@code fallback}), with these slots (else the default). */
   boolean pipelines(boolean fallback) {
-    return (pipelining == null ? fallback : pipelining) && (slots == null || slots >= 2);
+    return pipelines(pipelining == null ? fallback : pipelining, slots == null ? Strategy.DEFAULT_SLOTS : slots);
+  }
+
+  /**
+   * The rule plan and generate share: the planner may run firings an iteration behind only when pipelining is on and
+   * channels have at least two slots (one slot per shared buffer leaves no copy for an iteration behind).
+   */
+  static boolean pipelines(boolean on, int slots) {
+    return on && slots >= 2;
   }
 
   private static int slots(String override) {

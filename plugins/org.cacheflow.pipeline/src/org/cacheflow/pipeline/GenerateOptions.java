@@ -127,4 +127,12 @@ public record GenerateOptions(Input input, PlatformOptions platform, StrategyPre
   public static void checkOverrideText(String text) {
     OverrideTexts.parse(List.of(text));
   }
+
+  /**
+   * Whether an override as users write it sets the whole program ({@code slots=K}, {@code pipelining=on|off}) rather
+   * than naming a FIFO.
+   */
+  public static boolean isSettingText(String text) {
+    return OverrideTexts.isSetting(text);
+  }
 }

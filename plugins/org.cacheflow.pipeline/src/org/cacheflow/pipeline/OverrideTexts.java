@@ -17,13 +17,21 @@ import org.cacheflow.plan.strategy.StrategyOverride;
  */
 record OverrideTexts(Integer slots, Boolean pipelining, List<StrategyOverride> fifos) {
 
+  /** The override that sets the channel slots: {@code slots=K}. */
+  static final String SLOTS_KEY = "slots=";
+
+  /** Whether {@code text} sets the whole program ({@code slots=K}, {@code pipelining=on|off}) rather than a FIFO. */
+  static boolean isSetting(String text) {
+    return text.trim().startsWith(SLOTS_KEY) || PlanOptions.isPipelining(text);
+  }
+
   /** Parses {@code texts}; {@link OptionException} for a bad one. */
   static OverrideTexts parse(List<String> texts) {
     Integer slots = null;
     Boolean pipelining = null;
     List<StrategyOverride> fifos = new ArrayList<>();
     for (String text : texts) {
-      if (text.trim().startsWith("slots=")) {
+      if (text.trim().startsWith(SLOTS_KEY)) {
         slots = slots(text);
       } else if (PlanOptions.isPipelining(text)) {
         pipelining = PlanOptions.pipelining(text);

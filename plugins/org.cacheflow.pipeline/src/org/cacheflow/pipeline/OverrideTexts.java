@@ -39,7 +39,7 @@ record OverrideTexts(Integer slots, Boolean pipelining, List<StrategyOverride> f
         try {
           fifos.add(StrategyOverride.parse(text));
         } catch (OverrideException e) {
-          throw new OptionException(e.getMessage());
+          throw new OptionException(OptionException.OVERRIDE, e.getMessage());
         }
       }
     }
@@ -69,6 +69,7 @@ record OverrideTexts(Integer slots, Boolean pipelining, List<StrategyOverride> f
     } catch (NumberFormatException e) {
       // reported below
     }
-    throw new OptionException("--override slots=K needs a positive integer, got '" + value + "'");
+    throw new OptionException(OptionException.OVERRIDE, "--override slots=K needs a positive integer, got '" + value
+        + "'");
   }
 }

@@ -114,7 +114,7 @@ final class Run {
           .withFacts(ScriptMemoryFacts.of(srdag, scripts)).withProgress(listener)), scripts);
     } catch (OverrideException e) {
       listener.done();
-      throw new OptionException(e.getMessage());
+      throw new OptionException(OptionException.OVERRIDE, e.getMessage());
     }
   }
 

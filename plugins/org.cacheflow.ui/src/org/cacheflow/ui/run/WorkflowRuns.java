@@ -8,7 +8,6 @@ import org.cacheflow.io.project.PreesmProject;
 import org.cacheflow.model.diagnostics.Diagnostics;
 import org.cacheflow.model.diagnostics.InputException;
 import org.cacheflow.model.diagnostics.SourceLocation;
-import org.cacheflow.pipeline.Diagnostic;
 import org.cacheflow.pipeline.OptionException;
 import org.cacheflow.workflow.run.Generation;
 import org.cacheflow.workflow.run.RunListener;
@@ -42,15 +41,14 @@ public final class WorkflowRuns {
    */
   public static Result run(Path workflow, String scenario, RunListener listener, Diagnostics diagnostics) {
     PreesmProject project = PreesmProject.containing(workflow, diagnostics);
-    FailureListener heard = new FailureListener(listener);
-    WorkflowRunner runner = new WorkflowRunner(SettingsChange.NONE, heard, Generators.runtime(workflow));
+    WorkflowRunner runner = new WorkflowRunner(SettingsChange.NONE, listener, Generators.runtime(workflow));
     List<WorkflowRunner.Pair> pairs = runner.select(project, workflow.toString(), scenario, diagnostics);
     List<Generation> generations;
     try {
       generations = runner.run(project, pairs, diagnostics);
     } catch (OptionException e) {
       // a setting the pipeline rejects: at the line of the task parameter that gave it (else the task, the workflow)
-      throw located(workflow, heard.failed, e);
+      throw located(workflow, runner.failed(), e);
     }
     List<Path> reports = new ArrayList<>();
     for (Generation generation : generations) {
@@ -65,57 +63,6 @@ public final class WorkflowRuns {
   static InputException located(Path workflow, Generation failed, OptionException error) {
     SourceLocation at = failed == null ? null : failed.request().origin(error);
     return new InputException(at != null ? at : SourceLocation.file(workflow), error.getMessage());
-  }
-
-  /** Passes everything on to the caller's listener, and keeps the generation that failed. */
-  private static final class FailureListener implements RunListener {
-    private final RunListener delegate;
-    private Generation failed;
-
-    FailureListener(RunListener delegate) {
-      this.delegate = delegate;
-    }
-
-    @Override
-    public void failed(Generation generation, RuntimeException cause) {
-      failed = generation;
-      delegate.failed(generation, cause);
-    }
-
-    @Override
-    public void note(SourceLocation location, String message) {
-      delegate.note(location, message);
-    }
-
-    @Override
-    public void generated(Generation generation) {
-      delegate.generated(generation);
-    }
-
-    @Override
-    public void step(String description) {
-      delegate.step(description);
-    }
-
-    @Override
-    public void diagnostic(Diagnostic diagnostic) {
-      delegate.diagnostic(diagnostic);
-    }
-
-    @Override
-    public void begin(String task, long total) {
-      delegate.begin(task, total);
-    }
-
-    @Override
-    public void worked(long units) {
-      delegate.worked(units);
-    }
-
-    @Override
-    public void done() {
-      delegate.done();
-    }
   }
 
   /**

@@ -69,13 +69,18 @@ class CommandsTest {
     assertTrue(Examples.run("generate", "--help").out().replaceAll("\\s+", " ").contains("--policy P load (default)"));
   }
 
-  /** pipelining=off is described in one place, and both commands that take it say the same. */
+  /**
+   * The whole-program overrides (slots=K, pipelining=on|off) are described in one place, and every command that
+   * takes --override says the same, once.
+   */
   @Test
-  void pipeliningOffReadsTheSameInPlanAndGenerate() {
-    for (String name : List.of("plan", "generate")) {
+  void overrideSettingsReadTheSameInEveryCommandThatTakesThem() {
+    for (String name : List.of("plan", "generate", "run-workflow")) {
       String help = Examples.run(name, "--help").out().replaceAll("\\s+", "");
-      assertTrue(help.contains(CliCommand.PIPELINING_OFF.replaceAll("\\s+", "")), name + ": " + help);
-      assertEquals(1, help.split(Pattern.quote("pipelining=off"), -1).length - 1, name);
+      assertTrue(help.contains(CliCommand.OVERRIDE_SETTINGS.replaceAll("\\s+", "")), name + ": " + help);
+      for (String setting : List.of("slots=K", "pipelining=on|off")) {
+        assertEquals(1, help.split(Pattern.quote(setting), -1).length - 1, name + ": " + setting);
+      }
     }
   }
 

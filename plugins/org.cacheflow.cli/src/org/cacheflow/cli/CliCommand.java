@@ -50,9 +50,22 @@ public abstract class CliCommand implements Callable<Integer> {
     return Map.of();
   }
 
-  /** What {@code --override pipelining=off} does, in the help of every command that takes it (plan, generate). */
-  protected static final String PIPELINING_OFF = "pipelining=off: no firing runs an iteration behind the rest of "
-      + "its core's loop";
+  /**
+   * The {@code --override} entries that set the whole program rather than a FIFO, in the help of every command that
+   * takes {@code --override} (plan, generate, run-workflow): they read them alike (pipeline's override texts).
+   */
+  protected static final String OVERRIDE_SETTINGS = "slots=K: rdy-ack channel slots of the generated code (default "
+      + "2; slots=1 turns pipelining off); pipelining=on|off: whether a firing may run an iteration behind the rest "
+      + "of its core's loop (default on)";
+
+  /** A per-FIFO override as the commands that point to plan's help describe it. */
+  protected static final String PER_FIFO_SEE_PLAN = "a per-FIFO override of the memory plan (see cacheflow plan "
+      + "--help), e.g. 'Read.frame=ntm'";
+
+  /** {@code --override}'s help: the whole-program settings, then per-FIFO overrides as {@code perFifo} says. */
+  protected static String overrideHelp(String perFifo) {
+    return OVERRIDE_SETTINGS + "; else " + perFifo + "; repeatable, later ones win";
+  }
 
   /** The built-in cache profiles, the default marked: {@code zen4-vm (default), generic, ...}. */
   static String builtInTargets() {

@@ -49,9 +49,7 @@ public final class GenerateCommand extends CliCommand {
   @Option(names = "--strategy", paramLabel = "S", descriptionKey = "strategy")
   String strategy = StrategyPreset.DEFAULT.label;
 
-  @Option(names = "--override", paramLabel = "X", description = "slots=K: rdy-ack channel slots (default 2); "
-      + PIPELINING_OFF + "; else a per-FIFO override of the memory plan (see cacheflow plan --help), e.g. "
-      + "'Read.frame=ntm'; repeatable")
+  @Option(names = "--override", paramLabel = "X", descriptionKey = "override")
   List<String> overrides = new ArrayList<>();
 
   @Option(names = "--target", paramLabel = "F", descriptionKey = "target")
@@ -66,7 +64,7 @@ public final class GenerateCommand extends CliCommand {
 
   @Override
   protected Map<String, String> texts() {
-    return Map.of("strategy", strategies(), "target", "cache profile for the memory plan: " + builtInTargets()
+    return Map.of("strategy", strategies(), "override", overrideHelp(PER_FIFO_SEE_PLAN), "target", "cache profile for the memory plan: " + builtInTargets()
         + ", or a target file");
   }
 

@@ -62,7 +62,7 @@ public final class PlanCommand extends CliCommand {
   @Option(names = "--strategy", paramLabel = "S", descriptionKey = "strategy")
   String strategy = StrategyPreset.DEFAULT.label;
 
-  @Option(names = "--override", paramLabel = "'P=S'", descriptionKey = "override")
+  @Option(names = "--override", paramLabel = "X", descriptionKey = "override")
   List<String> overrides = new ArrayList<>();
 
   /** The target file format, for --target's help. */
@@ -100,9 +100,9 @@ public final class PlanCommand extends CliCommand {
 
   @Override
   protected Map<String, String> texts() {
-    return Map.of("strategy", strategies(), "override", "per-FIFO strategy; P is a FIFO end 'actor.port' (glob * "
-        + "and ? allowed), S one of " + org.cacheflow.plan.strategy.StrategyOverride.NAMES + " (:K: K slots); "
-        + "repeatable, later ones win; " + PIPELINING_OFF,
+    return Map.of("strategy", strategies(), "override", overrideHelp("a per-FIFO strategy 'P=S': P is a FIFO "
+        + "end 'actor.port' (glob * and ? allowed), S one of " + org.cacheflow.plan.strategy.StrategyOverride.NAMES
+        + " (:K: K slots)"),
         "target", "cache description: a built-in profile (" + builtInTargets()
         + ") or a file of 'key = value' lines (or one flat JSON object):%n" + TARGET_FILE_FORMAT);
   }

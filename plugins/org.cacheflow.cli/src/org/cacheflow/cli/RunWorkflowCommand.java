@@ -74,9 +74,7 @@ public final class RunWorkflowCommand extends CliCommand {
   @Option(names = "--target", paramLabel = "T", descriptionKey = "target")
   String target;
 
-  @Option(names = "--override", paramLabel = "X", description = "for every task, replacing the tasks' Overrides: "
-      + "slots=K: rdy-ack channel slots (default 2); " + PIPELINING_OFF + "; else a per-FIFO override of the memory "
-      + "plan (see cacheflow plan --help), e.g. 'Read.frame=ntm'; repeatable")
+  @Option(names = "--override", paramLabel = "X", descriptionKey = "override")
   List<String> overrides = new ArrayList<>();
 
   @Option(names = "--synthetic-actors", description = "generated actor bodies for every task")
@@ -90,7 +88,8 @@ public final class RunWorkflowCommand extends CliCommand {
     return java.util.Map.of("strategy", "memory strategy for every task: " + CodegenTask.strategyChoices(),
         "policy", "mapping policy for every task (the tasks' Mapping policy): " + MappingPolicy.labels()
             + " (see cacheflow generate --help)",
-        "target", "built-in target (" + builtInTargets() + ") or target file");
+        "target", "built-in target (" + builtInTargets() + ") or target file", "override",
+        "for every task, replacing the tasks' Overrides: " + overrideHelp(PER_FIFO_SEE_PLAN));
   }
 
   @Override

@@ -61,6 +61,30 @@ class PipelineTest {
     assertTrue(recorder.steps.stream().anyMatch(step -> step.startsWith("writing ")), recorder.steps.toString());
   }
 
+  /**
+   * Plan and generate apply one rule to the overrides: pipelining only when it is on and channels have two slots or
+   * more (slots=1 leaves no copy for an iteration behind, whatever the order of the overrides).
+   */
+  @Test
+  void planAndGeneratePipelineByOneRule() {
+    PlanOptions plan = PlanOptions.of(Input.of(EXAMPLE));
+    GenerateOptions generate = GenerateOptions.of(Input.of(EXAMPLE), dir, RUNTIME);
+    for (List<String> texts : List.<List<String>>of(List.of(), List.of("pipelining=on"), List.of("slots=2"), List.of("slots=3",
+        "pipelining=on"), List.of("pipelining=off"), List.of("slots=1"), List.of("pipelining=on", "slots=1"),
+        List.of("slots=1", "pipelining=on"), List.of("slots=2", "pipelining=off"))) {
+      boolean expected = !texts.contains("pipelining=off") && !texts.contains("slots=1");
+      assertEquals(expected, plan.withOverrideTexts(texts).pipelining(), "plan " + texts);
+      assertEquals(expected, generate.withOverrideTexts(texts).plannerPipelining(), "generate " + texts);
+    }
+    // a barrier preset has one slot unless told otherwise
+    assertFalse(generate.withStrategy(StrategyPreset.BASELINE).plannerPipelining());
+    assertTrue(generate.withStrategy(StrategyPreset.BASELINE).withOverrideTexts(List.of("slots=2"))
+        .plannerPipelining());
+    assertFalse(OverrideTexts.pipelines(true, 1));
+    assertFalse(OverrideTexts.pipelines(false, 2));
+    assertTrue(OverrideTexts.pipelines(true, 2));
+  }
+
   /** The memory scripts' evaluation says what it is doing, per graph, as plan and generate do. */
   @Test
   void scriptsReportTheirSteps() {

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 
+import org.cacheflow.codegen.build.Strategy;
 import org.cacheflow.plan.mapping.MappingPolicy;
 import org.cacheflow.plan.strategy.StrategyOverride;
 import org.cacheflow.plan.strategy.StrategyPreset;
@@ -105,11 +106,33 @@ public record GenerateOptions(Input input, PlatformOptions platform, StrategyPre
         parsed.pipelining() != null ? parsed.pipelining() : pipelining, policy);
   }
 
+  /** The generated code's strategy: the preset with {@link #slots} when given, else the preset's own slots. */
+  public Strategy codeStrategy() {
+    Strategy of = Strategy.of(strategy);
+    return slots == null ? of : of.withSlots(slots);
+  }
+
+  /**
+   * Whether the planner may pipeline: {@link #pipelining} with {@link #codeStrategy()}'s slots, by the rule plan
+   * shares (never with one slot, e.g. {@code slots=1} or a barrier preset).
+   */
+  public boolean plannerPipelining() {
+    return OverrideTexts.pipelines(pipelining, codeStrategy().slots());
+  }
+
   /**
    * Checks one override as users write it ({@code slots=K}, {@code pipelining=on|off} or a per-FIFO override);
    * {@link OptionException} says what is wrong.
    */
   public static void checkOverrideText(String text) {
     OverrideTexts.parse(List.of(text));
+  }
+
+  /**
+   * Whether an override as users write it sets the whole program ({@code slots=K}, {@code pipelining=on|off}) rather
+   * than naming a FIFO.
+   */
+  public static boolean isSettingText(String text) {
+    return OverrideTexts.isSetting(text);
   }
 }

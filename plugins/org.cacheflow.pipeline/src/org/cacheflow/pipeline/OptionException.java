@@ -7,9 +7,30 @@ package org.cacheflow.pipeline;
  */
 public final class OptionException extends RuntimeException {
 
+  /** The option of {@code --override} (slots=K, pipelining=on|off, per-FIFO overrides). */
+  public static final String OVERRIDE = "--override";
+  /** The option of the core count (of each node). */
+  public static final String CORES = "--cores";
+  /** The option of the node count. */
+  public static final String NODES = "--nodes";
+
   private static final long serialVersionUID = 1L;
 
+  /** The option the setting was given as ({@link #OVERRIDE}, {@link #CORES}, ...), or null when unknown. */
+  private final String option;
+
   public OptionException(String message) {
+    this(null, message);
+  }
+
+  /** @param option the option the setting was given as, so that a front end can point at where it was given */
+  public OptionException(String option, String message) {
     super(message, null, false, false);
+    this.option = option;
+  }
+
+  /** The option the setting was given as ({@link #OVERRIDE}, {@link #CORES}, {@link #NODES}), or null. */
+  public String option() {
+    return option;
   }
 }

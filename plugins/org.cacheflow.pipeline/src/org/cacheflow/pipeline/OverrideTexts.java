@@ -3,6 +3,7 @@ package org.cacheflow.pipeline;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.cacheflow.codegen.build.Strategy;
 import org.cacheflow.plan.strategy.OverrideException;
 import org.cacheflow.plan.strategy.StrategyOverride;
 
@@ -16,13 +17,21 @@ import org.cacheflow.plan.strategy.StrategyOverride;
  */
 record OverrideTexts(Integer slots, Boolean pipelining, List<StrategyOverride> fifos) {
 
+  /** The override that sets the channel slots: {@code slots=K}. */
+  static final String SLOTS_KEY = "slots=";
+
+  /** Whether {@code text} sets the whole program ({@code slots=K}, {@code pipelining=on|off}) rather than a FIFO. */
+  static boolean isSetting(String text) {
+    return text.trim().startsWith(SLOTS_KEY) || PlanOptions.isPipelining(text);
+  }
+
   /** Parses {@code texts}; {@link OptionException} for a bad one. */
   static OverrideTexts parse(List<String> texts) {
     Integer slots = null;
     Boolean pipelining = null;
     List<StrategyOverride> fifos = new ArrayList<>();
     for (String text : texts) {
-      if (text.trim().startsWith("slots=")) {
+      if (text.trim().startsWith(SLOTS_KEY)) {
         slots = slots(text);
       } else if (PlanOptions.isPipelining(text)) {
         pipelining = PlanOptions.pipelining(text);
@@ -30,16 +39,24 @@ record OverrideTexts(Integer slots, Boolean pipelining, List<StrategyOverride> f
         try {
           fifos.add(StrategyOverride.parse(text));
         } catch (OverrideException e) {
-          throw new OptionException(e.getMessage());
+          throw new OptionException(OptionException.OVERRIDE, e.getMessage());
         }
       }
     }
     return new OverrideTexts(slots, pipelining, List.copyOf(fifos));
   }
 
-  /** Whether the plan may pipeline: as asked (else {@code fallback}), and never with one slot (no second copy). */
+  /** Whether the plan may pipeline: as asked (else {@code fallback}), with these slots (else the default). */
   boolean pipelines(boolean fallback) {
-    return (pipelining == null ? fallback : pipelining) && (slots == null || slots >= 2);
+    return pipelines(pipelining == null ? fallback : pipelining, slots == null ? Strategy.DEFAULT_SLOTS : slots);
+  }
+
+  /**
+   * The rule plan and generate share: the planner may run firings an iteration behind only when pipelining is on and
+   * channels have at least two slots (one slot per shared buffer leaves no copy for an iteration behind).
+   */
+  static boolean pipelines(boolean on, int slots) {
+    return on && slots >= 2;
   }
 
   private static int slots(String override) {
@@ -52,6 +69,7 @@ record OverrideTexts(Integer slots, Boolean pipelining, List<StrategyOverride> f
     } catch (NumberFormatException e) {
       // reported below
     }
-    throw new OptionException("--override slots=K needs a positive integer, got '" + value + "'");
+    throw new OptionException(OptionException.OVERRIDE, "--override slots=K needs a positive integer, got '" + value
+        + "'");
   }
 }

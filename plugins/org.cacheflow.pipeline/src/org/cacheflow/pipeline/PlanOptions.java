@@ -78,7 +78,8 @@ public record PlanOptions(Input input, PlatformOptions platform, StrategyPreset 
     return switch (value) {
       case "on" -> true;
       case "off" -> false;
-      default -> throw new OptionException("--override pipelining=on|off, got '" + value + "'");
+      default -> throw new OptionException(OptionException.OVERRIDE, "--override pipelining=on|off, got '" + value
+          + "'");
     };
   }
 }

@@ -61,8 +61,8 @@ public record PlatformOptions(Integer nodes, Integer cores) {
     }
     int perNode = cores != null ? cores : described != null ? largestNode(described) : fallbackCores;
     if ((long) nodes * perNode > MAX_PLANNED_CORES) {
-      throw new OptionException("--nodes " + nodes + " x " + perNode + " cores per node is " + (long) nodes * perNode
-          + " cores; at most " + MAX_PLANNED_CORES + " in all");
+      throw new OptionException(OptionException.NODES, "--nodes " + nodes + " x " + perNode + " cores per node is "
+          + (long) nodes * perNode + " cores; at most " + MAX_PLANNED_CORES + " in all");
     }
     return Platform.generic(nodes, perNode).withNetwork(network);
   }
@@ -76,11 +76,12 @@ public record PlatformOptions(Integer nodes, Integer cores) {
       return;
     }
     if (nodes != null) {
-      throw new OptionException("--nodes " + nodes + " x " + platform.coresOf(0).length + " cores per node is "
-          + platform.size() + " cores; a generated program runs on at most " + MAX_CORES + " cores in total");
+      throw new OptionException(OptionException.NODES, "--nodes " + nodes + " x " + platform.coresOf(0).length
+          + " cores per node is " + platform.size() + " cores; a generated program runs on at most " + MAX_CORES
+          + " cores in total");
     }
     if (cores != null) {
-      throw new OptionException("--cores must be at most " + MAX_CORES + ", got " + cores);
+      throw new OptionException(OptionException.CORES, "--cores must be at most " + MAX_CORES + ", got " + cores);
     }
     throw new OptionException("the scenario's architecture has " + platform.size() + " cores; a generated program "
         + "runs on at most " + MAX_CORES + " (choose fewer with --cores, or --nodes and --cores)");

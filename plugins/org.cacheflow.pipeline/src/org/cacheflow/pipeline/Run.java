@@ -114,7 +114,7 @@ final class Run {
           .withFacts(ScriptMemoryFacts.of(srdag, scripts)).withProgress(listener)), scripts);
     } catch (OverrideException e) {
       listener.done();
-      throw new OptionException(e.getMessage());
+      throw new OptionException(OptionException.OVERRIDE, e.getMessage());
     }
   }
 
@@ -151,18 +151,14 @@ final class Run {
     if (options.runtime() == null) {
       throw new OptionException("no C runtime folder to bundle");
     }
-    Strategy strategy = Strategy.of(options.strategy());
-    if (options.slots() != null) {
-      strategy = strategy.withSlots(options.slots());
-    }
+    Strategy strategy = options.codeStrategy();
     LoadedInput loaded = load(options.input(), options.platform());
     Platform platform = options.platform().platform(loaded.architecture(), target, 1, true);
     options.platform().checkGenerated(platform);
     AnalysisResult analysis = analyse(loaded);
     Srdag srdag = expand(analysis);
-    // one slot per shared buffer leaves no copy for an iteration behind: no pipelining then
     Planned planned = planned(loaded, analysis, srdag, platform, target, options.policy(),
-        options.strategy(), options.overrides(), options.pipelining() && strategy.slots() >= 2);
+        options.strategy(), options.overrides(), options.plannerPipelining());
     MemoryPlan memoryPlan = planned.plan();
     ScriptReport scripts = planned.scripts();
     listener.step("building the code model");

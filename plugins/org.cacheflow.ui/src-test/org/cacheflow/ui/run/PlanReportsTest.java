@@ -13,6 +13,7 @@ import java.util.Map;
 
 import org.cacheflow.model.diagnostics.InputException;
 import org.cacheflow.model.diagnostics.SourceLocation;
+import org.cacheflow.pipeline.OptionException;
 import org.cacheflow.pipeline.PipelineListener;
 import org.cacheflow.pipeline.PlanOptions;
 import org.cacheflow.pipeline.PlatformOptions;
@@ -21,6 +22,8 @@ import org.cacheflow.plan.strategy.StrategyOverride;
 import org.cacheflow.plan.strategy.StrategyPreset;
 import org.cacheflow.workflow.CodegenTask;
 import org.cacheflow.workflow.run.ActorCode;
+import org.cacheflow.workflow.run.CodegenSettings;
+import org.cacheflow.workflow.run.Generation;
 import org.cacheflow.workflow.run.GenerationRequest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -33,7 +36,7 @@ class PlanReportsTest {
 
   private static GenerationRequest request(Path input, List<String> overrides, Map<String, SourceLocation> origins) {
     return new GenerationRequest(input, Path.of("p/Scenarios/s.scenario"), StrategyPreset.HOMEFORWARD, 4, 2,
-        "generic", overrides, true, Path.of("p/out"), origins);
+        null, "generic", overrides, true, Path.of("p/out"), ActorCode.NONE, origins);
   }
 
   @Test
@@ -84,8 +87,8 @@ class PlanReportsTest {
   void badInputIsAnInputExceptionAtItsFileAndLine() throws IOException {
     Path graph = directory.resolve("broken.pi");
     Files.writeString(graph, "<?xml version=\"1.0\"?>\n<graphml>\n  <graph>\n</graphml>\n");
-    GenerationRequest request = new GenerationRequest(graph, null, StrategyPreset.AUTO, null, null, "zen4-vm",
-        List.of(), false, directory.resolve("out"), Map.of());
+    GenerationRequest request = new GenerationRequest(graph, null, StrategyPreset.AUTO, null, null, null,
+        "zen4-vm", List.of(), false, directory.resolve("out"), ActorCode.NONE, Map.of());
     Path report = directory.resolve("out-plan");
     InputException error = assertThrows(InputException.class,
         () -> PlanReports.write(request, report, PipelineListener.SILENT));
@@ -93,5 +96,43 @@ class PlanReportsTest {
     assertEquals(4, error.location().line(), error.describe());
     assertTrue(error.location().column() > 0, error.describe());
     assertFalse(Files.exists(report), "no report for bad input");
+  }
+
+  /** A setting the planner rejects (too many cores for the Nodes) is marked at the line of the Nodes variable. */
+  @Test
+  void aSettingThePlannerRejectsIsReportedAtItsParameterLine() {
+    SourceLocation task = new SourceLocation("w.workflow", 5, 3);
+    SourceLocation nodes = new SourceLocation("w.workflow", 8, 5);
+    GenerationRequest request = new GenerationRequest(Path.of("../../examples/filter-bank"), null,
+        StrategyPreset.AUTO, 4, 100_000, null, "zen4-vm", List.of(), true, directory.resolve("out"),
+        ActorCode.NONE, Map.of(CodegenSettings.TASK, task, CodegenTask.NODES, nodes));
+    InputException error = assertThrows(InputException.class,
+        () -> PlanReports.write(request, directory.resolve("out-plan"), PipelineListener.SILENT));
+    assertEquals(nodes, error.location(), error.describe());
+    assertTrue(error.getMessage().startsWith("--nodes 100000 x 4"), error.getMessage());
+  }
+
+  /**
+   * A workflow run's rejected setting is marked at its task parameter's line when the error names the option, else
+   * at the task, else (no generation known) at the workflow file.
+   */
+  @Test
+  void aRunsRejectedSettingIsLocatedAtItsParameter() {
+    SourceLocation task = new SourceLocation("w.workflow", 5, 3);
+    SourceLocation overrides = new SourceLocation("w.workflow", 9, 5);
+    GenerationRequest request = new GenerationRequest(Path.of("p"), null, StrategyPreset.AUTO, 2, null, null,
+        "zen4-vm", List.of("X.y=cow"), true, Path.of("p/out"), ActorCode.NONE,
+        Map.of(CodegenSettings.TASK, task, CodegenTask.OVERRIDES, overrides));
+    Generation generation = new Generation(Path.of("w.workflow"), Path.of("s.scenario"), "cacheflow", request, null);
+    Path workflow = Path.of("w.workflow");
+    assertEquals(overrides, WorkflowRuns.located(workflow, generation,
+        new OptionException(OptionException.OVERRIDE, "no FIFO X.y")).location());
+    // Cores is not written in the task: the task's line
+    assertEquals(task, WorkflowRuns.located(workflow, generation,
+        new OptionException(OptionException.CORES, "--cores must be at most 64, got 65")).location());
+    assertEquals(task, WorkflowRuns.located(workflow, generation, new OptionException("no runtime")).location());
+    InputException unknown = WorkflowRuns.located(workflow, null, new OptionException("no runtime"));
+    assertEquals(SourceLocation.file(workflow), unknown.location());
+    assertEquals("no runtime", unknown.getMessage());
   }
 }

@@ -130,13 +130,17 @@ public final class CacheflowTaskControls {
     GridDataFactory.fillDefaults().grab(true, false).hint(SWT.DEFAULT, 90).applyTo(table);
     TableViewer viewer = new TableViewer(table);
     viewer.setContentProvider(ArrayContentProvider.getInstance());
+    TableViewerColumn kind = new TableViewerColumn(viewer, SWT.NONE);
+    kind.getColumn().setText("Kind");
+    kind.getColumn().setWidth(70);
+    kind.setLabelProvider(ColumnLabelProvider.createTextProvider(entry -> OverrideRows.kind((String[]) entry)));
     TableViewerColumn fifo = new TableViewerColumn(viewer, SWT.NONE);
-    fifo.getColumn().setText("FIFO end (actor.port; * and ? match)");
+    fifo.getColumn().setText("FIFO end (actor.port; * and ? match) or setting (slots, pipelining)");
     fifo.getColumn().setWidth(300);
     fifo.setLabelProvider(ColumnLabelProvider.createTextProvider(entry -> ((String[]) entry)[0]));
     fifo.setEditingSupport(new EntryEditing(viewer, row, 0));
     TableViewerColumn strategy = new TableViewerColumn(viewer, SWT.NONE);
-    strategy.getColumn().setText("Strategy");
+    strategy.getColumn().setText("Strategy or value");
     strategy.getColumn().setWidth(150);
     strategy.setLabelProvider(ColumnLabelProvider.createTextProvider(entry -> ((String[]) entry)[1]));
     strategy.setEditingSupport(new EntryEditing(viewer, row, 1));
@@ -176,19 +180,25 @@ public final class CacheflowTaskControls {
     private final Row row;
     private final int column;
     private final CellEditor editor;
+    /** A setting's value (slots=K, pipelining=on|off) is typed: the strategies do not apply. */
+    private final CellEditor typedEditor;
 
     EntryEditing(TableViewer viewer, Row row, int column) {
       super(viewer);
       this.viewer = viewer;
       this.row = row;
       this.column = column;
-      this.editor = column == 0 ? new TextCellEditor(viewer.getTable())
-          : new ComboBoxCellEditor(viewer.getTable(), OVERRIDE_STRATEGIES, SWT.NONE);
+      this.typedEditor = new TextCellEditor(viewer.getTable());
+      this.editor = column == 0 ? typedEditor : new ComboBoxCellEditor(viewer.getTable(), OVERRIDE_STRATEGIES, SWT.NONE);
+    }
+
+    private boolean typed(Object element) {
+      return column == 0 || OverrideRows.isSetting((String[]) element);
     }
 
     @Override
     protected CellEditor getCellEditor(Object element) {
-      return editor;
+      return typed(element) ? typedEditor : editor;
     }
 
     @Override
@@ -199,7 +209,7 @@ public final class CacheflowTaskControls {
     @Override
     protected Object getValue(Object element) {
       String value = ((String[]) element)[column];
-      if (column == 0) {
+      if (typed(element)) {
         return value;
       }
       return List.of(OVERRIDE_STRATEGIES).indexOf(value);
@@ -208,8 +218,8 @@ public final class CacheflowTaskControls {
     @Override
     protected void setValue(Object element, Object value) {
       String text;
-      if (column == 0) {
-        text = (String) value;
+      if (value instanceof String typedValue) {
+        text = typedValue;
       } else {
         // the drop-down also takes typed values such as channel:4
         int index = value instanceof Integer i ? i : -1;
@@ -251,12 +261,7 @@ public final class CacheflowTaskControls {
           case BOOLEAN -> ((Button) row.control).setSelection(value.trim().equalsIgnoreCase("true"));
           case NAME_OR_FILE -> setText((Combo) row.control, written == null ? value : written);
           case LIST -> {
-            List<String[]> entries = new ArrayList<>();
-            for (String entry : CodegenTask.overrideEntries(written)) {
-              int equals = entry.lastIndexOf('=');
-              entries.add(equals < 0 ? new String[] {entry, ""}
-                  : new String[] {entry.substring(0, equals).trim(), entry.substring(equals + 1).trim()});
-            }
+            List<String[]> entries = OverrideRows.rows(written);
             if (!sameEntries(entries, row.entries)) {
               row.entries.clear();
               row.entries.addAll(entries);
@@ -305,11 +310,7 @@ public final class CacheflowTaskControls {
   }
 
   private void overridesChanged(Row row) {
-    List<String> entries = new ArrayList<>();
-    for (String[] entry : row.entries) {
-      entries.add(entry[0] + "=" + entry[1]);
-    }
-    String value = String.join("; ", entries);
+    String value = OverrideRows.text(row.entries);
     if (!updating) {
       onChange.accept(row.parameter.name(), value);
     }

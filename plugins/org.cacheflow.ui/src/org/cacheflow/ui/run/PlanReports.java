@@ -11,7 +11,6 @@ import org.cacheflow.pipeline.Pipeline;
 import org.cacheflow.pipeline.PipelineListener;
 import org.cacheflow.pipeline.PlanOptions;
 import org.cacheflow.pipeline.PlatformOptions;
-import org.cacheflow.workflow.CodegenTask;
 import org.cacheflow.workflow.run.GenerationRequest;
 
 /**
@@ -33,14 +32,15 @@ public final class PlanReports {
    * Plans {@code request} and writes the report into {@code directory}.
    *
    * @param listener told the planner's progress, notes and warnings
-   * @throws InputException for bad input, at its file and line; a setting the planner rejects at the task line
-   *     that gave it
+   * @throws InputException for bad input, at its file and line; a setting the planner rejects at the line of the
+   *     task parameter that gave it (else the task's)
    */
   public static void write(GenerationRequest request, Path directory, PipelineListener listener) {
+    PlanOptions options = options(request, directory);
     try {
-      new Pipeline(listener).plan(options(request, directory));
+      new Pipeline(listener).plan(options);
     } catch (OptionException e) {
-      throw new InputException(request.origin(""), e.getMessage());
+      throw new InputException(request.origin(e), e.getMessage());
     }
   }
 
@@ -51,7 +51,7 @@ public final class PlanReports {
           new PlatformOptions(request.nodes(), request.cores()), request.strategy(), request.policy(), List.of(),
           request.target(), directory).withOverrideTexts(request.overrides());
     } catch (OptionException e) {
-      throw new InputException(request.origin(CodegenTask.OVERRIDES), e.getMessage());
+      throw new InputException(request.origin(e), e.getMessage());
     }
   }
 }

@@ -35,7 +35,8 @@ public final class WorkflowRuns {
    * @param workflow the {@code .workflow} file, inside a PREESM project
    * @param scenario a scenario file or name, or null for the project's choice
    * @param listener told the runner's notes, each generation's progress, notes and warnings, and what was generated
-   * @throws InputException for bad input, at its file and line (a setting the pipeline rejects: at the workflow);
+   * @throws InputException for bad input, at its file and line (a setting the pipeline rejects: at the line of the
+   *     task parameter that gave it, else the task's);
    *     nothing is generated when a task's settings are wrong
    */
   public static Result run(Path workflow, String scenario, RunListener listener, Diagnostics diagnostics) {
@@ -46,8 +47,8 @@ public final class WorkflowRuns {
     try {
       generations = runner.run(project, pairs, diagnostics);
     } catch (OptionException e) {
-      // a setting the pipeline rejects (the runner has named the task in listener.failed): at the workflow
-      throw new InputException(SourceLocation.file(workflow), e.getMessage());
+      // a setting the pipeline rejects: at the line of the task parameter that gave it (else the task, the workflow)
+      throw located(workflow, runner.failed(), e);
     }
     List<Path> reports = new ArrayList<>();
     for (Generation generation : generations) {
@@ -56,6 +57,12 @@ public final class WorkflowRuns {
       reports.add(report);
     }
     return new Result(generations, reports);
+  }
+
+  /** {@code error} at the task parameter of {@code failed} it is about, else at {@code workflow}. */
+  static InputException located(Path workflow, Generation failed, OptionException error) {
+    SourceLocation at = failed == null ? null : failed.request().origin(error);
+    return new InputException(at != null ? at : SourceLocation.file(workflow), error.getMessage());
   }
 
   /**

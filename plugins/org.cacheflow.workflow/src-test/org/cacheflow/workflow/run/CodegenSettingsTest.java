@@ -93,8 +93,8 @@ class CodegenSettingsTest {
   void commandLineChangesWinOverTheTask() {
     CodegenSettings settings = CodegenSettings.read(task(variable("Memory strategy", "Baseline"),
         variable("Cores", "2")));
-    CodegenSettings changed = settings.with(new SettingsChange(StrategyPreset.COW, null, null, "generic", null,
-        true, null));
+    CodegenSettings changed = settings.with(new SettingsChange(StrategyPreset.COW, null, null, null, "generic",
+        null, true, null, null));
     assertEquals(StrategyPreset.COW, changed.strategy());
     assertEquals(2, changed.cores());
     assertNull(changed.nodes());
@@ -153,8 +153,8 @@ class CodegenSettingsTest {
     assertEquals(3, settings.nodes());
     assertEquals(7, settings.location("Nodes").line());
     assertNull(CodegenSettings.read(task(variable("Nodes", ""))).nodes());
-    assertEquals(4, settings.with(new SettingsChange(null, null, 4, null, null, null, null)).nodes());
-    assertEquals(2, settings.with(new SettingsChange(null, null, 4, null, null, null, null)).cores());
+    assertEquals(4, settings.with(new SettingsChange(null, null, 4, null, null, null, null, null, null)).nodes());
+    assertEquals(2, settings.with(new SettingsChange(null, null, 4, null, null, null, null, null, null)).cores());
     InputException error = assertThrows(InputException.class, () -> CodegenSettings.read(task(
         variable("Cores", "2"), variable("Nodes", "0"))));
     assertEquals(7, error.location().line());

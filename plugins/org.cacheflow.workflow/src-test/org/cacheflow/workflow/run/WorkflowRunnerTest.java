@@ -6,6 +6,7 @@ import static org.cacheflow.workflow.Workflows.variable;
 import static org.cacheflow.workflow.Workflows.write;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -18,6 +19,7 @@ import java.util.stream.Stream;
 import org.cacheflow.io.project.PreesmProject;
 import org.cacheflow.model.diagnostics.Diagnostics;
 import org.cacheflow.model.diagnostics.InputException;
+import org.cacheflow.pipeline.OptionException;
 import org.cacheflow.plan.mapping.MappingPolicy;
 import org.cacheflow.plan.strategy.StrategyPreset;
 import org.cacheflow.workflow.CodegenTask;
@@ -206,8 +208,8 @@ class WorkflowRunnerTest {
 
   @Test
   void commandLineSettingsReplaceTheTasks() {
-    run(null, null, new SettingsChange(StrategyPreset.BASELINE, 1, 2, null, List.of("Blur.in=memcpy"), false,
-        null));
+    run(null, null, new SettingsChange(StrategyPreset.BASELINE, 1, 2, null, null, List.of("Blur.in=memcpy"),
+        false, null, null));
     GenerationRequest request = recorder.requests.get(0);
     assertEquals(StrategyPreset.BASELINE, request.strategy());
     assertEquals(1, request.cores());
@@ -240,8 +242,8 @@ class WorkflowRunnerTest {
     assertTrue(given.definitions().contains("VERBOSE") && given.libraries().contains("ZLIB::ZLIB"), given.toString());
 
     recorder.requests.clear();
-    run(null, null, new SettingsChange(null, null, null, null, null, null, null, new ActorCode(null, null, null,
-        List.of("sdl2"))));
+    run(null, null, new SettingsChange(null, null, null, null, null, null, null, null,
+        new ActorCode(null, null, null, List.of("sdl2"))));
     assertEquals(List.of("sdl2"), recorder.requests.get(0).actorCode().libraries(), "the command line's replace");
     assertEquals(List.of("FRAMES=4", "VERBOSE"), recorder.requests.get(0).actorCode().definitions());
 
@@ -266,6 +268,24 @@ class WorkflowRunnerTest {
     recorder.requests.clear();
     run(null, null, new SettingsChange(null, null, null, MappingPolicy.LOAD_BALANCE, null, null, null, null, null));
     assertEquals(MappingPolicy.LOAD_BALANCE, recorder.requests.get(0).options(Path.of("runtime-c")).policy());
+  }
+
+  /** The runner keeps the generation that failed, so that a front end can point at its task's settings. */
+  @Test
+  void theFailedGenerationIsKept() {
+    write(project.resolve("Workflows/cacheflow.workflow"), cacheflowTask(variable("Cores", "2"),
+        variable("Overrides", "Blur.in=cow")));
+    OptionException rejected = new OptionException(OptionException.OVERRIDE, "no FIFO Blur.in");
+    WorkflowRunner runner = new WorkflowRunner((request, diagnostics) -> {
+      throw rejected;
+    }, SettingsChange.NONE, recorder);
+    assertNull(runner.failed());
+    assertSame(rejected, assertThrows(OptionException.class, () -> runner.run(project, null, null,
+        new Diagnostics())));
+    GenerationRequest failed = runner.failed().request();
+    assertEquals(List.of("Blur.in=cow"), failed.overrides());
+    assertEquals(7, failed.origin(rejected).line(), "the Overrides variable's line");
+    assertEquals(failed.origin(""), failed.origin(new OptionException("no runtime")), "the task's line");
   }
 
   /** Issue 13: a built-in target other than the default reaches generate. */

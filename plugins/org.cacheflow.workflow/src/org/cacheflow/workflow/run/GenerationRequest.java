@@ -13,6 +13,7 @@ import org.cacheflow.pipeline.OptionException;
 import org.cacheflow.pipeline.PlatformOptions;
 import org.cacheflow.plan.mapping.MappingPolicy;
 import org.cacheflow.plan.strategy.StrategyPreset;
+import org.cacheflow.workflow.CodegenTask;
 
 /**
  * One code generation, fully resolved from a workflow task and the settings change: {@link #options} gives it to
@@ -48,22 +49,6 @@ public record GenerationRequest(Path input, Path scenario, StrategyPreset strate
     origins = Map.copyOf(origins);
   }
 
-  /** With the default mapping policy. */
-  public GenerationRequest(Path input, Path scenario, StrategyPreset strategy, Integer cores, Integer nodes,
-      String target, List<String> overrides, boolean syntheticActors, Path outputDirectory, ActorCode actorCode,
-      Map<String, SourceLocation> origins) {
-    this(input, scenario, strategy, cores, nodes, null, target, overrides, syntheticActors, outputDirectory,
-        actorCode, origins);
-  }
-
-  /** With the default mapping policy and without actor code settings (generate's defaults). */
-  public GenerationRequest(Path input, Path scenario, StrategyPreset strategy, Integer cores, Integer nodes,
-      String target, List<String> overrides, boolean syntheticActors, Path outputDirectory,
-      Map<String, SourceLocation> origins) {
-    this(input, scenario, strategy, cores, nodes, null, target, overrides, syntheticActors, outputDirectory,
-        ActorCode.NONE, origins);
-  }
-
   /** The same request writing elsewhere. */
   public GenerationRequest withOutputDirectory(Path value) {
     return new GenerationRequest(input, scenario, strategy, cores, nodes, policy, target, overrides, syntheticActors,
@@ -93,5 +78,18 @@ public record GenerationRequest(Path input, Path scenario, StrategyPreset strate
   /** Where {@code parameter}'s value came from, else where the task is, else null. */
   public SourceLocation origin(String parameter) {
     return origins.getOrDefault(parameter, origins.get(CodegenSettings.TASK));
+  }
+
+  /** The task parameter of each option a pipeline's {@link OptionException} may name. */
+  private static final Map<String, String> PARAMETERS = Map.of(OptionException.OVERRIDE, CodegenTask.OVERRIDES,
+      OptionException.CORES, CodegenTask.CORES, OptionException.NODES, CodegenTask.NODES);
+
+  /**
+   * Where the setting {@code error} rejects came from: the task parameter of the option it names (its line), else
+   * the task.
+   */
+  public SourceLocation origin(OptionException error) {
+    String option = error.option();
+    return origin(option == null ? CodegenSettings.TASK : PARAMETERS.getOrDefault(option, CodegenSettings.TASK));
   }
 }

@@ -25,22 +25,10 @@ public record SettingsChange(StrategyPreset strategy, Integer cores, Integer nod
     String target, List<String> overrides, Boolean syntheticActors, Path outputDirectory, ActorCode actorCode) {
 
   /** Changes nothing. */
-  public static final SettingsChange NONE = new SettingsChange(null, null, null, null, null, null, null);
+  public static final SettingsChange NONE = new SettingsChange(null, null, null, null, null, null, null, null, null);
 
   public SettingsChange {
     actorCode = actorCode == null ? ActorCode.NONE : actorCode;
-  }
-
-  /** Changes no mapping policy. */
-  public SettingsChange(StrategyPreset strategy, Integer cores, Integer nodes, String target,
-      List<String> overrides, Boolean syntheticActors, Path outputDirectory, ActorCode actorCode) {
-    this(strategy, cores, nodes, null, target, overrides, syntheticActors, outputDirectory, actorCode);
-  }
-
-  /** Changes no actor code setting and no mapping policy. */
-  public SettingsChange(StrategyPreset strategy, Integer cores, Integer nodes, String target,
-      List<String> overrides, Boolean syntheticActors, Path outputDirectory) {
-    this(strategy, cores, nodes, null, target, overrides, syntheticActors, outputDirectory, ActorCode.NONE);
   }
 
   public SettingsChange withOutputDirectory(Path value) {

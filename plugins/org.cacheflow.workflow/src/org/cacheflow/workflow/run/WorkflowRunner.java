@@ -43,6 +43,8 @@ public final class WorkflowRunner {
   private final RunListener listener;
   /** Tasks already reported as not needed: (workflow file, task id), so each is reported once. */
   private final Set<List<String>> reported = new HashSet<>();
+  /** The generation that failed last, or null. */
+  private Generation failed;
 
   /**
    * Each generation runs in the {@link Pipeline}.
@@ -84,6 +86,7 @@ public final class WorkflowRunner {
       try {
         result = generator.generate(generation.request(), diagnostics);
       } catch (RuntimeException e) {
+        failed = generation;
         listener.failed(generation, e);
         throw e;
       }
@@ -305,6 +308,11 @@ public final class WorkflowRunner {
     String name = file.getFileName().toString();
     int dot = name.lastIndexOf('.');
     return dot > 0 ? name.substring(0, dot) : name;
+  }
+
+  /** The generation whose failure {@link #run} last threw (as {@link RunListener#failed} heard), or null. */
+  public Generation failed() {
+    return failed;
   }
 
   /** For tests and front ends: the settings change in force. */

@@ -173,13 +173,7 @@ public class GenerateMojo extends AbstractMojo {
     Path work = buildDirectory.toPath().resolve("cacheflow");
     Path stamp = work.resolve(Integer.toHexString(outputDirectory.getAbsolutePath().hashCode()) + ".inputs");
     List<String> settings = settings();
-    String fingerprint;
-    try {
-      fingerprint = InputFingerprint.of(inputRoots(), List.of(outputDirectory.toPath(), buildDirectory.toPath()),
-          pluginVersion + "\0" + String.join("\0", settings));
-    } catch (UncheckedIOException e) {
-      throw new MojoExecutionException(e.getMessage(), e);
-    }
+    String fingerprint = fingerprint();
     if (!force && outputDirectory.isDirectory() && fingerprint.equals(read(stamp))) {
       getLog().info("cacheflow: inputs unchanged since the last generation into " + outputDirectory
           + "; nothing to do (-Dcacheflow.force=true regenerates)");
@@ -208,6 +202,16 @@ public class GenerateMojo extends AbstractMojo {
     write(stamp, fingerprint);
   }
 
+  /** The input files' and every setting's fingerprint: a change to any of them generates again. */
+  String fingerprint() throws MojoExecutionException {
+    try {
+      return InputFingerprint.of(inputRoots(), List.of(outputDirectory.toPath(), buildDirectory.toPath()),
+          pluginVersion + "\0" + String.join("\0", settings()));
+    } catch (UncheckedIOException e) {
+      throw new MojoExecutionException(e.getMessage(), e);
+    }
+  }
+
   private boolean runsWorkflow() {
     return workflow != null && !workflow.isBlank();
   }
@@ -231,9 +235,10 @@ public class GenerateMojo extends AbstractMojo {
     LogListener listener = new LogListener();
     Diagnostics diagnostics = new Diagnostics();
     List<Generation> generations;
+    Parameters given = parameters();
     try {
-      generations = new WorkflowRunner(settingsChange(), listener, runtime).run(input.toPath().toAbsolutePath(),
-          fileOrName(workflow), scenario == null || scenario.isBlank() ? null : fileOrName(scenario), diagnostics);
+      generations = new WorkflowRunner(settingsChange(), listener, runtime).run(given.input(), given.workflow(),
+          given.scenario(), diagnostics);
     } catch (InputException | OptionException e) {
       if (listener.failed != null) {
         getLog().error(listener.failed);
@@ -247,32 +252,46 @@ public class GenerateMojo extends AbstractMojo {
     }
   }
 
+  /**
+   * The goal's parameters as generate, a workflow run and the fingerprint read them, each resolved once: blank texts
+   * and empty lists are null, texts and list entries trimmed, folders absolute (from the Maven project's directory),
+   * named files resolved from it when they exist there.
+   */
+  record Parameters(Path input, String workflow, String scenario, String strategy, Integer cores, Integer nodes,
+      String policy, String target, List<String> overrides, boolean syntheticActors, String sources,
+      List<String> includes, List<String> definitions, List<String> libraries, Path outputDirectory) {
+  }
+
+  Parameters parameters() {
+    return new Parameters(input.getAbsoluteFile().toPath(), runsWorkflow() ? fileOrName(workflow) : null,
+        given(scenario) ? fileOrName(scenario) : null, given(strategy) ? strategy.trim() : null, cores, nodes,
+        given(policy) ? policy.trim() : null, given(target) ? fileOrName(target) : null, nonEmpty(trimmed(overrides)),
+        syntheticActors, sources == null ? null : absolute(sources),
+        nonEmpty(all(includes).stream().map(this::absolute).toList()), nonEmpty(trimmed(definitions)),
+        nonEmpty(trimmed(libraries)), outputDirectory.getAbsoluteFile().toPath());
+  }
+
   /** The pipeline's options for {@code generate}: every parameter, paths from the Maven project's directory. */
   GenerateOptions generateOptions(Path runtime) throws MojoFailureException {
-    Input in = new Input(input.getAbsoluteFile().toPath(),
-        scenario == null || scenario.isBlank() ? null : Path.of(fileOrName(scenario)), Map.of());
-    ActorCodeOptions code = new ActorCodeOptions(sources == null ? null : Path.of(absolute(sources)),
-        all(includes).stream().map(include -> Path.of(absolute(include))).toList(), trimmed(definitions),
-        trimmed(libraries));
-    return GenerateOptions.of(in, outputDirectory.getAbsoluteFile().toPath(), runtime)
-        .withStrategy(strategy == null || strategy.isBlank() ? null : preset(strategy))
-        .withOverrideTexts(trimmed(overrides))
-        .withTarget(target == null || target.isBlank() ? null : fileOrName(target))
-        .withPlatform(new PlatformOptions(nodes, cores)).withPolicy(given(policy) ? mappingPolicy(policy) : null)
-        .withSyntheticActors(syntheticActors)
-        .withActorCode(code, ProjectActorCode.defaults());
+    Parameters given = parameters();
+    Input in = new Input(given.input(), given.scenario() == null ? null : Path.of(given.scenario()), Map.of());
+    ActorCodeOptions code = new ActorCodeOptions(given.sources() == null ? null : Path.of(given.sources()),
+        all(given.includes()).stream().map(Path::of).toList(), all(given.definitions()), all(given.libraries()));
+    return GenerateOptions.of(in, given.outputDirectory(), runtime)
+        .withStrategy(given.strategy() == null ? null : preset(given.strategy()))
+        .withOverrideTexts(all(given.overrides())).withTarget(given.target())
+        .withPlatform(new PlatformOptions(given.nodes(), given.cores()))
+        .withPolicy(given.policy() == null ? null : mappingPolicy(given.policy()))
+        .withSyntheticActors(given.syntheticActors()).withActorCode(code, ProjectActorCode.defaults());
   }
 
   /** What the goal's parameters change in the workflow's tasks (null: the task's own setting). */
   SettingsChange settingsChange() throws MojoFailureException {
-    ActorCode code = new ActorCode(sources == null ? null : absolute(sources),
-        includes == null || includes.isEmpty() ? null : includes.stream().map(this::absolute).toList(),
-        definitions == null || definitions.isEmpty() ? null : trimmed(definitions),
-        libraries == null || libraries.isEmpty() ? null : trimmed(libraries));
-    return new SettingsChange(strategy == null || strategy.isBlank() ? null : workflowStrategy(strategy), cores, nodes,
-        given(policy) ? mappingPolicy(policy) : null, target == null || target.isBlank() ? null : fileOrName(target),
-        overrides == null || overrides.isEmpty() ? null : trimmed(overrides), syntheticActors ? true : null,
-        outputDirectory.getAbsoluteFile().toPath(), code);
+    Parameters given = parameters();
+    return new SettingsChange(given.strategy() == null ? null : workflowStrategy(given.strategy()), given.cores(),
+        given.nodes(), given.policy() == null ? null : mappingPolicy(given.policy()), given.target(),
+        given.overrides(), given.syntheticActors() ? true : null, given.outputDirectory(),
+        new ActorCode(given.sources(), given.includes(), given.definitions(), given.libraries()));
   }
 
   /**
@@ -280,24 +299,25 @@ public class GenerateMojo extends AbstractMojo {
    * again.
    */
   List<String> settings() {
+    Parameters given = parameters();
     List<String> settings = new ArrayList<>();
-    settings.add("input=" + input.getAbsolutePath());
-    add(settings, "workflow", runsWorkflow() ? fileOrName(workflow) : null);
-    add(settings, "scenario", scenario == null || scenario.isBlank() ? null : fileOrName(scenario));
-    add(settings, "strategy", strategy == null || strategy.isBlank() ? null : strategy.trim());
-    add(settings, "cores", cores);
-    add(settings, "nodes", nodes);
-    add(settings, "policy", given(policy) ? policy.trim() : null);
-    add(settings, "target", target == null || target.isBlank() ? null : fileOrName(target));
-    trimmed(overrides).forEach(override -> settings.add("override=" + override));
-    if (syntheticActors) {
+    settings.add("input=" + given.input());
+    add(settings, "workflow", given.workflow());
+    add(settings, "scenario", given.scenario());
+    add(settings, "strategy", given.strategy());
+    add(settings, "cores", given.cores());
+    add(settings, "nodes", given.nodes());
+    add(settings, "policy", given.policy());
+    add(settings, "target", given.target());
+    all(given.overrides()).forEach(override -> settings.add("override=" + override));
+    if (given.syntheticActors()) {
       settings.add("syntheticActors=true");
     }
-    add(settings, "sources", sources == null ? null : absolute(sources));
-    all(includes).forEach(include -> settings.add("include=" + absolute(include)));
-    trimmed(definitions).forEach(definition -> settings.add("definition=" + definition));
-    trimmed(libraries).forEach(library -> settings.add("library=" + library));
-    settings.add("outputDirectory=" + outputDirectory.getAbsolutePath());
+    add(settings, "sources", given.sources());
+    all(given.includes()).forEach(include -> settings.add("include=" + include));
+    all(given.definitions()).forEach(definition -> settings.add("definition=" + definition));
+    all(given.libraries()).forEach(library -> settings.add("library=" + library));
+    settings.add("outputDirectory=" + given.outputDirectory());
     return settings;
   }
 
@@ -349,6 +369,10 @@ public class GenerateMojo extends AbstractMojo {
 
   private static List<String> trimmed(List<String> list) {
     return all(list).stream().map(String::trim).toList();
+  }
+
+  private static <T> List<T> nonEmpty(List<T> list) {
+    return list.isEmpty() ? null : list;
   }
 
   /** Tells the Maven log what the pipeline and the workflow runner report. */

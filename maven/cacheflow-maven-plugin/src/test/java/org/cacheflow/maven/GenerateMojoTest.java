@@ -158,6 +158,65 @@ class GenerateMojoTest {
     assertTrue(definition.getMessage().contains("<definitions>"), definition.getMessage());
   }
 
+  /** The goal's fields that are not generation settings: they never change what is generated. */
+  private static final List<String> NOT_SETTINGS = List.of("skip", "force", "basedir", "buildDirectory");
+
+  /**
+   * The up-to-date check covers every parameter: changing any one (each field Maven sets, found by reflection, so a
+   * parameter added later is covered too) changes the fingerprint, for generate and for a workflow run.
+   */
+  @Test
+  void changingAnyParameterChangesTheFingerprint() throws Exception {
+    Files.createDirectories(temp.resolve("app"));
+    int changed = 0;
+    for (Field field : GenerateMojo.class.getDeclaredFields()) {
+      if (java.lang.reflect.Modifier.isStatic(field.getModifiers()) || field.isSynthetic()
+          || NOT_SETTINGS.contains(field.getName())) {
+        continue;
+      }
+      for (String workflow : new String[] {null, "cacheflow"}) {
+        if (field.getName().equals("workflow") && workflow != null) {
+          continue;
+        }
+        GenerateMojo mojo = fingerprinted(workflow);
+        String before = mojo.fingerprint();
+        set(mojo, field.getName(), otherValue(field));
+        assertFalse(before.equals(mojo.fingerprint()), field.getName() + " (workflow " + workflow + ")");
+        changed++;
+      }
+    }
+    assertTrue(changed >= 2 * 15, "fields tried: " + changed);
+  }
+
+  private GenerateMojo fingerprinted(String workflow) throws Exception {
+    GenerateMojo mojo = mojo(workflow);
+    set(mojo, "buildDirectory", temp.resolve("target").toFile());
+    set(mojo, "pluginVersion", "1.0");
+    return mojo;
+  }
+
+  /** A value of the field's type that differs from the unset default. */
+  private Object otherValue(Field field) throws Exception {
+    Class<?> type = field.getType();
+    if (type == boolean.class) {
+      return true;
+    }
+    if (type == Integer.class) {
+      return 3;
+    }
+    if (type == String.class) {
+      return "changed-" + field.getName();
+    }
+    if (type == File.class) {
+      return Files.createDirectories(temp.resolve("changed-" + field.getName())).toFile();
+    }
+    if (type == List.class) {
+      boolean files = field.getGenericType().getTypeName().contains("File");
+      return List.of(files ? new File("changed-" + field.getName()) : "changed-" + field.getName());
+    }
+    throw new AssertionError("no other value for " + field + ": add one to this test");
+  }
+
   /** Bad input reaches the Maven user as the typed error's file, line and column: no stack trace, no output. */
   @Test
   void badInputFailsTheBuildAtItsFileAndLine() throws Exception {

@@ -4,9 +4,9 @@
 # Generates examples/stereo with `cacheflow generate` on 1 core (strategy auto: the reference) and on 2 cores
 # with each strategy (default: auto, the rdy-ack flags of every strategy but the baseline, and baseline,
 # PREESM's semaphores and barrier), builds them (Release, bundled runtime), checks that all print the same
-# sink digests (--validate), then runs them interleaved, round by round (every other round in reverse order), and
-# prints the wall time per graph iteration (a run of 3 + N iterations minus one of 3: start-up and tear-down
-# cancel), the speed-up over 1 core per round
+# sink digests (--validate), then runs them interleaved, round by round (every other round in reverse order), each
+# run with --time, and prints the time per graph iteration (the median of the run's iterations, core 0's loop start
+# to start: iterations the host slowed down are left aside; and the run's mean), the speed-up over 1 core per round
 # (median, min-max; also within the rounds a placement probe before and after found both "near" or both "far"), and
 # a CSV: bench/results/stereo-cores.csv (table saved next to it with the load).
 # --strategy S+OVERRIDE generates S with --override OVERRIDE (e.g. auto+pipelining=off: the planner's software
@@ -63,12 +63,16 @@ for variant in "${variants[@]}"; do
 done
 
 program() { echo "$work/stereo-$1/build/stereo"; }
-wall() { # wall <variant> <iterations>: nanoseconds
-    local start end
-    start=$(date +%s%N)
-    "${priority[@]}" "$(program "$1")" --iterations "$2" >/dev/null || return 1
-    end=$(date +%s%N)
-    echo $(( end - start ))
+timed() { # timed <variant> <iterations>: "<mean ms> <median ms>" per iteration, from the program's --time
+    local out
+    out=$("${priority[@]}" "$(program "$1")" --iterations "$2" --time) || return 1
+    python3 -c '
+import re, sys
+text, n = sys.argv[1], int(sys.argv[2])
+total = float(re.search(r"^time: ([0-9.]+) s", text, re.M).group(1))
+m = re.search(r"median ([0-9.]+) (ms|us)", text)
+median = float(m.group(1)) / (1e3 if m.group(2) == "us" else 1)
+print(f"{total * 1e3 / n:.4f} {median:.4f}")' "$out" "$2"
 }
 echo "== validate"
 reference=
@@ -107,55 +111,58 @@ for round in $(seq 1 "$runs"); do
     fi
     for variant in "${order[@]}"; do
         read -r cores strategy <<<"$variant"
-        # the program prints its time only with --validate (which adds MD5 work): wall time of a short and a long
-        # run instead, whose difference is $iterations iterations without start-up and tear-down
-        short=$(wall "$cores-$strategy" 3) && long=$(wall "$cores-$strategy" $(( 3 + iterations ))) ||
-            die "stereo-$cores-$strategy failed"
-        seconds=$(python3 -c "print(($long - $short) / 1e9)")
-        printf '%s\t%s\t%s\t%s\n' "$round" "$cores" "$strategy" "$seconds" >>"$raw"
+        times=$(timed "$cores-$strategy" "$iterations") || die "stereo-$cores-$strategy failed"
+        printf '%s\t%s\t%s\t%s\t%s\n' "$round" "$cores" "$strategy" ${times} >>"$raw"
     done
     printf '%s\tprobe\t%s\t%s\n' "$round" "$before" "$(one_way)" >>"$raw"
 done
 load_after=$(cut -d' ' -f1-3 /proc/loadavg)
 table="$results/stereo-cores.txt"
-python3 - "$raw" "$iterations" "$results/stereo-cores.csv" <<'PY' | tee "$table.tmp"
+python3 - "$raw" "$results/stereo-cores.csv" <<'PY' | tee "$table.tmp"
 import csv, statistics, sys
-raw, iterations, out = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+raw, out = sys.argv[1], sys.argv[2]
 NEAR_LIMIT_NS = 90.0  # as bench/home-forwarding/measure.py
+MEASURES = {"median": "median of the run's iterations", "mean": "the run's mean"}
 rounds, placement = {}, {}
 for line in open(raw):
-    r, cores, strategy, seconds = line.split()
-    if cores == "probe":  # the probe's one-way ns before and after the round
-        near = [float(x) < NEAR_LIMIT_NS for x in (strategy, seconds)]
-        placement[int(r)] = "mixed" if near[0] != near[1] else "near" if near[0] else "far"
+    fields = line.split()
+    r = int(fields[0])
+    if fields[1] == "probe":  # the probe's one-way ns before and after the round
+        near = [float(x) < NEAR_LIMIT_NS for x in fields[2:4]]
+        placement[r] = "mixed" if near[0] != near[1] else "near" if near[0] else "far"
         continue
-    rounds.setdefault(int(r), {})[(int(cores), strategy)] = float(seconds) * 1e3 / iterations
+    rounds.setdefault(r, {})[(int(fields[1]), fields[2])] = {"mean": float(fields[3]), "median": float(fields[4])}
 variants = list(next(iter(rounds.values())).keys())
 one = (1, "auto")
 rows = []
 def summary(values):
     return (f"{statistics.median(values):.2f} ({min(values):.2f}-{max(values):.2f})" if values else "-")
-print(f"{'cores':>5} {'strategy':<20} {'ms/iteration':>12} {'min-max':>15} {'speed-up vs 1 core':>24}"
-      f" {'near rounds':>20} {'far rounds':>20}")
-for v in variants:
-    times = [rounds[r][v] for r in sorted(rounds)]
-    speedups = [rounds[r][one] / rounds[r][v] for r in sorted(rounds)]
-    by = {p: [rounds[r][one] / rounds[r][v] for r in sorted(rounds) if placement.get(r) == p] for p in ("near", "far")}
-    m, lo, hi = statistics.median(times), min(times), max(times)
-    sm, slo, shi = statistics.median(speedups), min(speedups), max(speedups)
-    print(f"{v[0]:>5} {v[1]:<20} {m:12.2f} {f'{lo:.2f}-{hi:.2f}':>15} {f'{sm:.2f} ({slo:.2f}-{shi:.2f})':>24}"
-          f" {summary(by['near']):>20} {summary(by['far']):>20}")
-    rows.append(dict(cores=v[0], strategy=v[1], metric="time_per_iteration", median=f"{m:.4g}", low=f"{lo:.4g}",
-                     high=f"{hi:.4g}", unit="ms", runs=len(times), placement="all"))
-    rows.append(dict(cores=v[0], strategy=v[1], metric="speedup_vs_1_core", median=f"{sm:.4g}", low=f"{slo:.4g}",
-                     high=f"{shi:.4g}", unit="x", runs=len(times), placement="all"))
-    for p, values in by.items():
-        if values:
-            rows.append(dict(cores=v[0], strategy=v[1], metric="speedup_vs_1_core",
-                             median=f"{statistics.median(values):.4g}", low=f"{min(values):.4g}",
-                             high=f"{max(values):.4g}", unit="x", runs=len(values), placement=p))
+for measure, meaning in MEASURES.items():
+    print(f"ms per iteration: {meaning}")
+    print(f"{'cores':>5} {'strategy':<20} {'ms/iteration':>12} {'min-max':>15} {'speed-up vs 1 core':>24}"
+          f" {'near rounds':>20} {'far rounds':>20}")
+    for v in variants:
+        times = [rounds[r][v][measure] for r in sorted(rounds)]
+        ratio = {r: rounds[r][one][measure] / rounds[r][v][measure] for r in rounds}
+        speedups = [ratio[r] for r in sorted(rounds)]
+        by = {p: [ratio[r] for r in sorted(rounds) if placement.get(r) == p] for p in ("near", "far")}
+        m, lo, hi = statistics.median(times), min(times), max(times)
+        sm, slo, shi = statistics.median(speedups), min(speedups), max(speedups)
+        print(f"{v[0]:>5} {v[1]:<20} {m:12.2f} {f'{lo:.2f}-{hi:.2f}':>15} {f'{sm:.2f} ({slo:.2f}-{shi:.2f})':>24}"
+              f" {summary(by['near']):>20} {summary(by['far']):>20}")
+        common = dict(cores=v[0], strategy=v[1], measure=measure)
+        rows.append(dict(common, metric="time_per_iteration", median=f"{m:.4g}", low=f"{lo:.4g}", high=f"{hi:.4g}",
+                         unit="ms", runs=len(times), placement="all"))
+        rows.append(dict(common, metric="speedup_vs_1_core", median=f"{sm:.4g}", low=f"{slo:.4g}",
+                         high=f"{shi:.4g}", unit="x", runs=len(times), placement="all"))
+        for p, values in by.items():
+            if values:
+                rows.append(dict(common, metric="speedup_vs_1_core", median=f"{statistics.median(values):.4g}",
+                                 low=f"{min(values):.4g}", high=f"{max(values):.4g}", unit="x", runs=len(values),
+                                 placement=p))
+    print()
 counts = {p: sum(1 for x in placement.values() if x == p) for p in ("near", "far", "mixed")}
-print(f"\nrounds by vCPU placement (probe before and after, near below {NEAR_LIMIT_NS:.0f} ns one-way): {counts}")
+print(f"rounds by vCPU placement (probe before and after, near below {NEAR_LIMIT_NS:.0f} ns one-way): {counts}")
 with open(out, "w", newline="") as f:
     w = csv.DictWriter(f, fieldnames=list(rows[0].keys()))
     w.writeheader()

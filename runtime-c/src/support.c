@@ -97,11 +97,71 @@ void cf_md5_final(cf_md5 *md5, uint8_t digest[16]) {
     for (int i = 0; i < 16; i++) digest[i] = (uint8_t)(md5->state[i / 4] >> (8 * (i % 4)));
 }
 
+/* ---- --time: core 0 stamps the start of each iteration ---- */
+
+#define CF_TIMING_MAX (1L << 20)
+static double *iteration_starts; /* NULL unless --time */
+static long timing_capacity;
+static int timing_validate;
+
+static double seconds_now(void) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (double)now.tv_sec + (double)now.tv_nsec * 1e-9;
+}
+
+static int timing_start(long iterations) {
+    long capacity = iterations < CF_TIMING_MAX ? iterations + 2 : CF_TIMING_MAX; /* pipelined loops: + skew */
+    iteration_starts = calloc((size_t)capacity, sizeof *iteration_starts);
+    if (!iteration_starts) return -1;
+    timing_capacity = capacity;
+    return 0;
+}
+
+/* Only core 0 writes, before the run's threads are joined: no synchronisation needed. Stamped once the iteration
+ * is agreed to run: a refused one is no iteration. */
+static inline void timing_stamp(int core, long iteration) {
+    if (__builtin_expect(iteration_starts != NULL, 0) && core == 0 && iteration >= 0 && iteration < timing_capacity)
+        iteration_starts[iteration] = seconds_now();
+}
+
+void cf_gen_iteration_begins(int core, long iteration) { timing_stamp(core, iteration); }
+
+static int compare_doubles(const void *a, const void *b) {
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+void cf_gen_print_time(long iterations, double seconds) {
+    if (!iteration_starts) return;
+    if (!timing_validate) printf("time: %.6f s for %ld iterations\n", seconds, iterations);
+    long stamped = 0;
+    while (stamped < timing_capacity && iteration_starts[stamped] != 0) stamped++;
+    if (stamped < 2) {
+        printf("iterations: fewer than 2 timed, no iteration times\n");
+        return;
+    }
+    long n = stamped - 1;
+    double *times = malloc((size_t)n * sizeof *times);
+    if (!times) return;
+    for (long i = 0; i < n; i++) times[i] = iteration_starts[i + 1] - iteration_starts[i];
+    qsort(times, (size_t)n, sizeof *times, compare_doubles);
+    int ms = times[n / 2] >= 1e-3; /* else microseconds */
+    double scale = ms ? 1e3 : 1e6;
+    const char *unit = ms ? "ms" : "us";
+    printf("iterations (core 0, start to start): median %.3f %s, quartiles %.3f-%.3f %s, min-max %.3f-%.3f %s over "
+           "%ld\n",
+           times[n / 2] * scale, unit, times[n / 4] * scale, times[(3 * n) / 4] * scale, unit, times[0] * scale,
+           times[n - 1] * scale, unit, n);
+    free(times);
+}
+
 /* ---- command line ---- */
 
 int cf_gen_parse_arguments(int argc, char **argv, const char *program, long iterations, cf_gen_options *out) {
     out->iterations = iterations;
     out->validate = 0;
+    out->time = 0;
     const char *no_pin = getenv("CACHEFLOW_NO_PIN");
     out->pin = !(no_pin && *no_pin && strcmp(no_pin, "0") != 0);
     for (int i = 1; i < argc; i++) {
@@ -118,18 +178,26 @@ int cf_gen_parse_arguments(int argc, char **argv, const char *program, long iter
             out->validate = 1;
         } else if (strcmp(argv[i], "--no-pin") == 0) {
             out->pin = 0;
+        } else if (strcmp(argv[i], "--time") == 0) {
+            out->time = 1;
         } else if (strcmp(argv[i], "--help") == 0) {
-            printf("usage: %s [--iterations N] [--validate] [--no-pin]\n"
+            printf("usage: %s [--iterations N] [--validate] [--no-pin] [--time]\n"
                    "  --iterations N  graph iterations to run at most (default %ld; fewer when an actor sets\n"
                    "                  preesmStopThreads)\n"
                    "  --validate      print the MD5 of every sink FIFO's data and the runtime statistics\n"
-                   "  --no-pin        do not pin core threads to CPUs (also CACHEFLOW_NO_PIN=1)\n",
+                   "  --no-pin        do not pin core threads to CPUs (also CACHEFLOW_NO_PIN=1)\n"
+                   "  --time          print the run's time and its iterations' (median, quartiles, min-max)\n",
                    program, iterations);
             return 1;
         } else {
             fprintf(stderr, "%s: unknown argument '%s' (try --help)\n", program, argv[i]);
             return 2;
         }
+    }
+    timing_validate = out->validate;
+    if (out->time && timing_start(out->iterations) != 0) {
+        fprintf(stderr, "%s: --time: no memory for %ld iteration times\n", program, out->iterations);
+        return 2;
     }
     return 0;
 }
@@ -149,10 +217,13 @@ static _Atomic long last_iteration = CF_STOP_PENDING;
 
 int cf_gen_keep_running(int core, long iteration) {
     atomic_store(&begun[core], iteration);
-    if (!atomic_load(&stop_requested)) return 1;
-    long last;
-    while ((last = atomic_load(&last_iteration)) == CF_STOP_PENDING) sched_yield();
-    return iteration <= last;
+    if (atomic_load(&stop_requested)) {
+        long last;
+        while ((last = atomic_load(&last_iteration)) == CF_STOP_PENDING) sched_yield();
+        if (iteration > last) return 0;
+    }
+    timing_stamp(core, iteration);
+    return 1;
 }
 
 /* preesmStopThreads is a plain int that actors write (PREESM's API), so polling it from the other cores is a race
@@ -191,10 +262,13 @@ long cf_gen_iterations_run(long requested) {
  * graph iterations already begun (the vertices with an offset), so they run up to last + skew. */
 int cf_gen_keep_running_pipelined(int core, long pass, int skew) {
     atomic_store(&begun[core], pass);
-    if (!atomic_load(&stop_requested)) return 1;
-    long last;
-    while ((last = atomic_load(&last_iteration)) == CF_STOP_PENDING) sched_yield();
-    return pass <= last + skew;
+    if (atomic_load(&stop_requested)) {
+        long last;
+        while ((last = atomic_load(&last_iteration)) == CF_STOP_PENDING) sched_yield();
+        if (pass > last + skew) return 0;
+    }
+    timing_stamp(core, pass);
+    return 1;
 }
 
 long cf_gen_iteration_end(long requested) {
@@ -280,12 +354,6 @@ void cf_gen_barrier_wait(pthread_barrier_t *barrier) {
 }
 
 /* ---- threads ---- */
-
-static double seconds_now(void) {
-    struct timespec now;
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    return (double)now.tv_sec + (double)now.tv_nsec * 1e-9;
-}
 
 double cf_gen_run_cores(void *(*const cores[])(void *), int count, int pin) {
     pthread_t threads[count];

@@ -21,11 +21,12 @@ void cf_md5_init(cf_md5 *md5);
 void cf_md5_update(cf_md5 *md5, const void *data, size_t size);
 void cf_md5_final(cf_md5 *md5, uint8_t digest[16]);
 
-/* The command line: --iterations N, --validate, --no-pin (or CACHEFLOW_NO_PIN=1 in the environment). */
+/* The command line: --iterations N, --validate, --no-pin (or CACHEFLOW_NO_PIN=1 in the environment), --time. */
 typedef struct cf_gen_options {
     long iterations;
     int validate;
     int pin;
+    int time; /* --time: cf_gen_print_time prints the run's time and its iterations' (core 0's loop) */
 } cf_gen_options;
 /* 0 to run, 1 after --help, 2 on a usage error (printed). iterations: the default of --iterations. */
 int cf_gen_parse_arguments(int argc, char **argv, const char *program, long iterations, cf_gen_options *out);
@@ -79,6 +80,14 @@ double cf_gen_run_cores(void *(*const cores[])(void *), int count, int pin);
 /* Prints "<label> : <md5>": of the data when there is one part, else of the parts' digests in order. */
 void cf_gen_print_digest(const char *label, cf_md5 *parts, int count);
 void cf_gen_print_stats(long iterations, double seconds);
+/* After the run, when --time was given (else nothing): the run's time (unless --validate printed it) and the times
+ * of core 0's iterations, start to start (pipelined loops: passes): median, quartiles, min-max. Core 0 stamps each
+ * iteration it begins (cf_gen_keep_running or cf_gen_iteration_begins, at most 2^20); with no barrier its loop runs
+ * at the graph's period, so the median is the program's time per iteration with the run's outliers (a descheduled
+ * core) left aside. */
+void cf_gen_print_time(long iterations, double seconds);
+/* What cf_gen_keep_running records for --time, for loops that do not call it (no actor can stop them). */
+void cf_gen_iteration_begins(int core, long iteration);
 
 /* Synthetic actor bodies: a seed from the actor, iteration and firing, mixed with every value and input
  * read; outputs are a pseudo-random stream from that seed; inputs the actor may modify are overwritten. */

@@ -151,6 +151,9 @@ class PipelinedEndToEndTest {
     String output = buildAndRun(project, c.graph(), c.name(), c.build());
     assertEquals(reference, digests(output), c.name() + " prints other sink digests than the plain program");
     assertTrue(output.contains(" s for " + c.graph().stopsAfter() + " iterations"), output);
+    // --time: core 0 stamps every pass it begins, the drain passes included
+    assertTrue(output.contains("iterations (core 0, start to start): median ") && output.contains(" over "
+        + (c.graph().stopsAfter() + project.maxSkew() - 1) + "\n"), output);
     switch (c.expect()) {
       case PIPELINED_BUFFER -> assertTrue(project.buffers().stream().anyMatch(b -> b.copies() == 2
           && b.description().contains("across passes")), c.name() + ": no buffer used across passes");
@@ -226,7 +229,7 @@ class PipelinedEndToEndTest {
       command.addAll(List.of("qemu-aarch64", "-L", "/usr/aarch64-linux-gnu"));
     }
     command.addAll(List.of(dir.resolve("build").resolve(project.identifier()).toString(), "--iterations",
-        Integer.toString(graph.iterations()), "--validate"));
+        Integer.toString(graph.iterations()), "--validate", "--time"));
     return EndToEndTest.exec(dir, 300, command);
   }
 }

@@ -19,6 +19,7 @@ void *core0_run(void *argument) {
     /* every core has homed its channels before anyone sends */
     cf_gen_barrier_wait(&cf_start_barrier);
     for (long iteration = 0; iteration < cf_iterations; iteration++) {
+        cf_gen_iteration_begins(0, iteration); /* --time */
         cf_flag_wait(&cf_flag_1_to_0, (int64_t)iteration * 2 - 3); /* core 1 done with the slot of buf0 */
         /* Gen_0 (tiny.pi:15) */
         synth_Gen(iteration, 0, 16L, (buf0 + (iteration % 2u) * 16u));

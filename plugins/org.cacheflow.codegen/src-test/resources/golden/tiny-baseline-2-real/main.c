@@ -61,6 +61,7 @@ int main(int argc, char **argv) {
         cf_gen_print_digest("Sum.total -> Collect.total", &cf_sink_parts[1], 1);
         cf_gen_print_stats(cf_gen_iterations_run(cf_iterations), seconds);
     }
+    cf_gen_print_time(cf_gen_iterations_run(cf_iterations), seconds); /* --time */
 
     pthread_barrier_destroy(&cf_start_barrier);
     pthread_barrier_destroy(&cf_iteration_barrier);

@@ -16,6 +16,7 @@ void *core0_run(void *argument) {
     /* every core has homed its channels before anyone sends */
     cf_gen_barrier_wait(&cf_start_barrier);
     for (long iteration = 0; iteration < cf_iterations; iteration++) {
+        cf_gen_iteration_begins(0, iteration); /* --time */
         p_buf0 = cf_gen_cow_write_begin(cow0[iteration % 2], "cf_cow_write_begin(cow0)");
         /* Gen_0 (tiny.pi:15) */
         synth_Gen(iteration, 0, 8192L, p_buf0);

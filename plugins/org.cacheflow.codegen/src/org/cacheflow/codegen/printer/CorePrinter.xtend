@@ -113,6 +113,9 @@ class CorePrinter extends CTemplate {
 		    	 * core completes */
 		    	for (long iteration = 0; iteration < cf_iterations && cf_gen_keep_running(«core.index», iteration); iteration++) {
 		    «ENDIF»
+		        «IF project.synthetic && core.index == 0»
+		        	cf_gen_iteration_begins(0, «IF project.maxSkew > 0»pass«ELSE»iteration«ENDIF»); /* --time */
+		        «ENDIF»
 		        «IF project.maxSkew > 0 && !project.synthetic && guards(core)»
 		        	/* graph iterations below this are live; a stop agreed during the pass leaves them so (it makes the last
 		        	 * pass begun, at least this one, the last iteration) */

@@ -153,6 +153,11 @@ class MainPrinter extends CTemplate {
 		        «ENDFOR»
 		        cf_gen_print_stats(cf_gen_iterations_run(cf_iterations), seconds);
 		    }
+		    «IF project.multiNode»
+		    	if (cf_mpi_rank == 0) cf_gen_print_time(cf_gen_iterations_run(cf_iterations), seconds); /* --time */
+		    «ELSE»
+		    	cf_gen_print_time(cf_gen_iterations_run(cf_iterations), seconds); /* --time */
+		    «ENDIF»
 
 		    pthread_barrier_destroy(&cf_start_barrier);
 		    «IF project.barrier»

@@ -236,8 +236,9 @@ static int stop_flag_set(void) { return *(volatile int *)&preesmStopThreads != 0
 /* A core that sees the flag returns only once the last iteration is agreed on, also when another core records it:
  * were it to go on and publish its next iteration while the recorder reads begun[], that iteration would become
  * the last although the core began it after the stop (so a run whose reader stops after its 6th frame would read
- * a 7th now and then). Every core whose next iteration begins after the actor's write (it waited for data the
- * stopping firing produced, or is that firing's core) therefore stops where a sequential program does. */
+ * a 7th now and then). So when every core's next iteration begins after the actor's write (each waited for data
+ * the stopping firing produced, or is that firing's core), the run stops where a sequential program does; a core
+ * that began its next iteration before the write, needing nothing from it, makes that iteration the last. */
 void cf_gen_check_stop(void) {
     if (!stop_flag_set()) return;
     int expected = 0;

@@ -18,7 +18,9 @@ speed-up over it.
 
 Service time per task (the paper's T_S): measured by the sink actor itself (Code/include/stream_timer.h),
 the mean interval between its consecutive firings after the first tenth, per task; start-up and tear-down
-are left out. The variants of one configuration run interleaved, round by round, so that a change of
+are left out. With --measure median, instead: the median of core 0's iterations, start to start (the generated
+program's --time), over the tasks per iteration -- iterations the host delayed (a descheduled core) left aside.
+The variants of one configuration run interleaved, round by round, so that a change of
 machine load hits all of them; ratios are taken within a round and then summarised.
 """
 import argparse
@@ -59,23 +61,33 @@ def read_plan(path):
 
 
 STREAM_TIMER = re.compile(r"^stream-timer: (\d+) firings, ([0-9.eE+-]+) us/task$", re.M)
+ITERATION_MEDIAN = re.compile(r"^iterations \(core 0, start to start\): median ([0-9.]+) (ms|us),", re.M)
+MEASURE = "mean"  # --measure: "mean" (the sink's stream timer) or "median" (--time's median iteration)
 
 
 ACTOR_TIME = re.compile(r"^actor-time: (\w+) (\d+) firings, ([0-9.eE+-]+) us/firing$", re.M)
 ACTOR_CALL = re.compile(r"/\* [^\n]*? \([^\n]*?\) \*/\n\s*(\w+)\(")
 
 
-def run(exe, iterations, validate=False, environment=None):
-    """Returns (service time in us per task or None, stdout); with environment, also the stderr."""
-    command = [exe, "--iterations", str(iterations)] + (["--validate"] if validate else [])
+def run(exe, iterations, validate=False, environment=None, tasks=None):
+    """Returns (service time in us per task or None, stdout); with environment, also the stderr. With tasks (the
+    tasks per iteration) and --measure median: the median iteration (--time) over tasks, else the stream timer."""
+    median = tasks is not None and MEASURE == "median"
+    command = ([exe, "--iterations", str(iterations)] + (["--validate"] if validate else [])
+               + (["--time"] if median else []))
     env = dict(os.environ, **environment) if environment else None
     done = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
     if done.returncode != 0:
         fail(f"{' '.join(command)} exited with {done.returncode}: {done.stderr.strip()[-500:]}")
-    timer = STREAM_TIMER.search(done.stderr)
+    if median:
+        found = ITERATION_MEDIAN.search(done.stdout)
+        service = (float(found.group(1)) * (1e3 if found.group(2) == "ms" else 1) / tasks) if found else None
+    else:
+        timer = STREAM_TIMER.search(done.stderr)
+        service = float(timer.group(2)) if timer else None
     if environment:
-        return (float(timer.group(2)) if timer else None), done.stdout, done.stderr
-    return (float(timer.group(2)) if timer else None), done.stdout
+        return service, done.stdout, done.stderr
+    return service, done.stdout
 
 
 def actor_times(program, runs=3, pick=statistics.median):
@@ -205,9 +217,10 @@ def measure_configuration(programs, runs, validate_iterations, probe=None, scena
         # rotate the order so no variant always runs first (right after the previous configuration)
         shift = round_number % len(programs)
         for program in programs[shift:] + programs[:shift]:
-            service, _ = run(program["exe"], program["iterations"])
+            service, _ = run(program["exe"], program["iterations"], tasks=program["tasks"])
             if service is None:
-                fail(f"{label} {program['variant']}: {program['exe']} printed no 'stream-timer:' line")
+                fail(f"{label} {program['variant']}: {program['exe']} printed no "
+                     + ("iteration times (--time)" if MEASURE == "median" else "'stream-timer:' line"))
             per_task[program["variant"]].append(service)
         placements.append(placement_of(before, probe_one_way(probe)))
     return reference[1], per_task, times, bounds, placements
@@ -256,6 +269,9 @@ def main():
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--validate-iterations", type=int, default=20)
     parser.add_argument("--csv")
+    parser.add_argument("--measure", choices=("mean", "median"), default="mean",
+                        help="service time per task: the sink's stream timer (mean, default) or the median of "
+                             "core 0's iterations (the programs' --time) over the tasks per iteration")
     parser.add_argument("--probe", metavar="EXE", help="placement probe (probe/probe.c) run before and after "
                         "every round: speed-ups are also reported within the near and within the far rounds")
     parser.add_argument("--scenario", metavar="OUT", help="only write the sequential program's actor times as a "
@@ -266,6 +282,8 @@ def main():
     parser.add_argument("--exe")
     parser.add_argument("--iterations", type=int)
     options = parser.parse_args()
+    global MEASURE
+    MEASURE = options.measure
     if options.scenario:
         if not (options.graph and options.exe and options.iterations):
             fail("--scenario needs --graph, --exe and --iterations")

@@ -64,8 +64,8 @@ public final class GenerateCommand extends CliCommand {
 
   @Override
   protected Map<String, String> texts() {
-    return Map.of("strategy", strategies(), "override", overrideHelp(PER_FIFO_SEE_PLAN), "target", "cache profile for the memory plan: " + builtInTargets()
-        + ", or a target file");
+    return Map.of("strategy", strategies(), "override", overrideHelp(PER_FIFO_SEE_PLAN), "target",
+        "cache profile for the memory plan: " + builtInTargets() + ", or a target file");
   }
 
   /** Every preset, then one line of help each (the first line lists the names, for a quick look). */

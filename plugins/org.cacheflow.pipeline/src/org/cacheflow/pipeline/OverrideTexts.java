@@ -6,6 +6,7 @@ import java.util.List;
 import org.cacheflow.codegen.build.Strategy;
 import org.cacheflow.plan.strategy.OverrideException;
 import org.cacheflow.plan.strategy.StrategyOverride;
+import org.cacheflow.plan.strategy.StrategyPreset;
 
 /**
  * Overrides as users write them ({@code --override}, a workflow task's Overrides), parsed once for generate and plan:
@@ -46,9 +47,12 @@ record OverrideTexts(Integer slots, Boolean pipelining, List<StrategyOverride> f
     return new OverrideTexts(slots, pipelining, List.copyOf(fifos));
   }
 
-  /** Whether the plan may pipeline: as asked (else {@code fallback}), with these slots (else the default). */
-  boolean pipelines(boolean fallback) {
-    return pipelines(pipelining == null ? fallback : pipelining, slots == null ? Strategy.DEFAULT_SLOTS : slots);
+  /**
+   * Whether the plan may pipeline: as asked (else {@code fallback}), with these slots (else those of {@code preset},
+   * as generate's {@link GenerateOptions#codeStrategy()}).
+   */
+  boolean pipelines(boolean fallback, StrategyPreset preset) {
+    return pipelines(pipelining == null ? fallback : pipelining, slots == null ? Strategy.of(preset).slots() : slots);
   }
 
   /**

@@ -59,9 +59,8 @@ public record PlanOptions(Input input, PlatformOptions platform, StrategyPreset 
     List<StrategyOverride> fifos = new ArrayList<>(overrides);
     fifos.addAll(parsed.fifos());
     return new PlanOptions(input, platform, strategy, policy, fifos, target, reportDirectory,
-        parsed.pipelines(pipelining));
+        parsed.pipelines(pipelining, strategy));
   }
-
 
   /** Whether an {@code --override} text sets pipelining ({@code pipelining=...}) rather than naming a FIFO. */
   public static boolean isPipelining(String override) {

@@ -5,7 +5,6 @@ import java.util.Collection;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
@@ -100,7 +99,7 @@ public final class CodegenTask {
       "How the firings are mapped to the cores: balancing the load alone, or also keeping large buffers on the "
           + "core that produced them. `cacheflow plan --policy` shows the mapping either gives.",
       ValueKind.CHOICE, policyValues(), "", MappingPolicy.LOAD_BALANCE.label, MappingPolicy.LOAD_BALANCE.label,
-      value -> choiceProblem(MAPPING_POLICY, policyLabels(), value));
+      value -> choiceProblem(MAPPING_POLICY, MappingPolicy.labelList(), value));
 
   private static final TaskParameter TARGET_PARAMETER = new TaskParameter(TARGET,
       "The cache hierarchy the memory plan is made for: cache sizes, line and page size, and the break-even sizes "
@@ -243,9 +242,6 @@ public final class CodegenTask {
         StrategyPreset.plannerModes().stream().map(preset -> preset.label).toList());
   }
 
-  private static List<String> policyLabels() {
-    return List.of(MappingPolicy.values()).stream().map(policy -> policy.label).toList();
-  }
 
   private static List<AllowedValue> policyValues() {
     return List.of(MappingPolicy.values()).stream().map(policy -> new AllowedValue(policy.label,

@@ -1,5 +1,10 @@
 package org.cacheflow.plan.mapping;
 
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.stream.Stream;
+
 /** How the list scheduler picks a core for each single-rate vertex. */
 public enum MappingPolicy {
 
@@ -28,13 +33,18 @@ public enum MappingPolicy {
    * The policy a user's value names: a label, trimmed and case-insensitive, as {@code --policy}, the workflow task's
    * {@code Mapping policy} and the Maven plugin's {@code <policy>} take it.
    */
-  public static java.util.Optional<MappingPolicy> parse(String value) {
-    return java.util.Optional.ofNullable(byLabel(value.trim().toLowerCase(java.util.Locale.ROOT)));
+  public static Optional<MappingPolicy> parse(String value) {
+    return Optional.ofNullable(byLabel(value.trim().toLowerCase(Locale.ROOT)));
+  }
+
+  /** Every label in order: {@code [load, locality]}. */
+  public static List<String> labelList() {
+    return Stream.of(values()).map(policy -> policy.label).toList();
   }
 
   /** Every label in order, for messages: {@code load, locality}. */
   public static String labels() {
-    return String.join(", ", java.util.stream.Stream.of(values()).map(policy -> policy.label).toList());
+    return String.join(", ", labelList());
   }
 
   /** The policy with that label, or null. */

@@ -173,7 +173,7 @@ public class GenerateMojo extends AbstractMojo {
     Path work = buildDirectory.toPath().resolve("cacheflow");
     Path stamp = work.resolve(Integer.toHexString(outputDirectory.getAbsolutePath().hashCode()) + ".inputs");
     List<String> settings = settings();
-    String fingerprint = fingerprint();
+    String fingerprint = fingerprint(settings);
     if (!force && outputDirectory.isDirectory() && fingerprint.equals(read(stamp))) {
       getLog().info("cacheflow: inputs unchanged since the last generation into " + outputDirectory
           + "; nothing to do (-Dcacheflow.force=true regenerates)");
@@ -202,11 +202,11 @@ public class GenerateMojo extends AbstractMojo {
     write(stamp, fingerprint);
   }
 
-  /** The input files' and every setting's fingerprint: a change to any of them generates again. */
-  String fingerprint() throws MojoExecutionException {
+  /** The input files' and {@code settings}' fingerprint: a change to any of them generates again. */
+  String fingerprint(List<String> settings) throws MojoExecutionException {
     try {
       return InputFingerprint.of(inputRoots(), List.of(outputDirectory.toPath(), buildDirectory.toPath()),
-          pluginVersion + "\0" + String.join("\0", settings()));
+          pluginVersion + "\0" + String.join("\0", settings));
     } catch (UncheckedIOException e) {
       throw new MojoExecutionException(e.getMessage(), e);
     }

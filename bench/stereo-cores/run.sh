@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # The bundled stereo example (examples/stereo) on 2 cores against its own 1-core program, in one command:
 #   bench/stereo-cores/run.sh [--quick] [--runs N] [--iterations N] [--strategy S]...
-# Generates examples/stereo with `cacheflow generate` on 1 core (strategy auto: the reference) and on 2 cores
+# Generates examples/stereo with `cacheflow generate` on 1 core (strategy auto: issue 17's reference, and alias:
+# the fair one, PREESM with its memory scripts) and on 2 cores
 # with each strategy (default: auto, the rdy-ack flags of every strategy but the baseline, and baseline,
 # PREESM's semaphores and barrier), builds them (Release, bundled runtime), checks that all print the same
 # sink digests (--validate), then runs them interleaved, round by round (every other round in reverse order), each
 # run with --time, and prints the time per graph iteration (the median of the run's iterations, core 0's loop start
 # to start: iterations the host slowed down are left aside; and the run's mean), the speed-up over 1 core per round
-# (median, min-max; also within the rounds a placement probe before and after found both "near" or both "far"), and
+# (median, min-max; against 1-core auto, also within the rounds a placement probe before and after found both "near"
+# or both "far", and against 1-core alias), and
 # a CSV: bench/results/stereo-cores.csv (table saved next to it with the load).
 # --strategy S+OVERRIDE generates S with --override OVERRIDE (e.g. auto+pipelining=off: the planner's software
 # pipelining off); S@POLICY with --policy POLICY (e.g. auto@load: the load mapping; both: auto@load+pipelining=off). --quick: 3 rounds of 10 iterations (default 7 of 20). Environment: CACHEFLOW (default ./cacheflow), CF_JOBS (2),
@@ -31,7 +33,7 @@ while [ $# -gt 0 ]; do
         --runs) shift; runs=${1:?--runs needs a number} ;;
         --iterations) shift; iterations=${1:?--iterations needs a number} ;;
         --strategy) shift; strategies+=("${1:?--strategy needs a name}") ;;
-        -h|--help) sed -n '2,15p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,17p' "$0"; exit 0 ;;
         *) echo "run.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
     esac
     shift
@@ -42,7 +44,7 @@ done
 
 started=$(date +%s)
 mkdir -p "$work" "$results"
-variants=("1 auto")
+variants=("1 auto" "1 alias")
 for strategy in "${strategies[@]}"; do variants+=("2 $strategy"); done
 for variant in "${variants[@]}"; do
     read -r cores strategy <<<"$variant"
@@ -133,14 +135,15 @@ for line in open(raw):
         continue
     rounds.setdefault(r, {})[(int(fields[1]), fields[2])] = {"mean": float(fields[3]), "median": float(fields[4])}
 variants = list(next(iter(rounds.values())).keys())
-one = (1, "auto")
+one = (1, "auto")    # issue 17's reference: the example's own 1-core program
+fair = (1, "alias")  # the fair one: PREESM with its memory scripts (buffers merged), on one core
 rows = []
 def summary(values):
     return (f"{statistics.median(values):.2f} ({min(values):.2f}-{max(values):.2f})" if values else "-")
 for measure, meaning in MEASURES.items():
     print(f"ms per iteration: {meaning}")
-    print(f"{'cores':>5} {'strategy':<20} {'ms/iteration':>12} {'min-max':>15} {'speed-up vs 1 core':>24}"
-          f" {'near rounds':>20} {'far rounds':>20}")
+    print(f"{'cores':>5} {'strategy':<20} {'ms/iteration':>12} {'min-max':>15} {'vs 1 core auto':>20}"
+          f" {'vs 1 core alias':>20} {'near rounds':>20} {'far rounds':>20}")
     for v in variants:
         times = [rounds[r][v][measure] for r in sorted(rounds)]
         ratio = {r: rounds[r][one][measure] / rounds[r][v][measure] for r in rounds}
@@ -148,13 +151,17 @@ for measure, meaning in MEASURES.items():
         by = {p: [ratio[r] for r in sorted(rounds) if placement.get(r) == p] for p in ("near", "far")}
         m, lo, hi = statistics.median(times), min(times), max(times)
         sm, slo, shi = statistics.median(speedups), min(speedups), max(speedups)
-        print(f"{v[0]:>5} {v[1]:<20} {m:12.2f} {f'{lo:.2f}-{hi:.2f}':>15} {f'{sm:.2f} ({slo:.2f}-{shi:.2f})':>24}"
-              f" {summary(by['near']):>20} {summary(by['far']):>20}")
+        against_fair = [rounds[r][fair][measure] / rounds[r][v][measure] for r in sorted(rounds)]
+        print(f"{v[0]:>5} {v[1]:<20} {m:12.2f} {f'{lo:.2f}-{hi:.2f}':>15} {f'{sm:.2f} ({slo:.2f}-{shi:.2f})':>20}"
+              f" {summary(against_fair):>20} {summary(by['near']):>20} {summary(by['far']):>20}")
         common = dict(cores=v[0], strategy=v[1], measure=measure)
         rows.append(dict(common, metric="time_per_iteration", median=f"{m:.4g}", low=f"{lo:.4g}", high=f"{hi:.4g}",
                          unit="ms", runs=len(times), placement="all"))
         rows.append(dict(common, metric="speedup_vs_1_core", median=f"{sm:.4g}", low=f"{slo:.4g}",
                          high=f"{shi:.4g}", unit="x", runs=len(times), placement="all"))
+        rows.append(dict(common, metric="speedup_vs_1_core_alias", median=f"{statistics.median(against_fair):.4g}",
+                         low=f"{min(against_fair):.4g}", high=f"{max(against_fair):.4g}", unit="x",
+                         runs=len(times), placement="all"))
         for p, values in by.items():
             if values:
                 rows.append(dict(common, metric="speedup_vs_1_core", median=f"{statistics.median(values):.4g}",

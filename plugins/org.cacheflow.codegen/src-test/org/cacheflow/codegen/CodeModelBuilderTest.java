@@ -343,6 +343,7 @@ class CodeModelBuilderTest {
     for (String strategy : List.of("prestore-demote", "prestore-clean")) {
       CodeProject project = TestInputs.model(TINY, 2, strategy, true);
       long prestores = 0;
+      long shared = 0;
       for (Core core : project.cores()) {
         List<Statement> loop = core.loop();
         for (int i = 0; i < loop.size(); i++) {
@@ -350,14 +351,26 @@ class CodeModelBuilderTest {
             continue;
           }
           prestores++;
-          Statement next = loop.get(i + 1);
-          // a pre-store is immediately followed by the hand-off it prepares: to a channel homed elsewhere
-          assertTrue(next instanceof Statement.ChannelCommit commit && commit.channel().sender() == core.index()
-              && commit.channel().receiver() != core.index(), strategy + ": core " + core.index()
-              + " pre-stores before " + next);
+          int j = i + 1;
+          while (loop.get(j) instanceof Statement.Prestore || loop.get(j) instanceof Statement.Copy) {
+            j++;
+          }
+          Statement next = loop.get(j);
+          // pre-stores are followed by the hand-off they prepare (after other pre-stores and the copies of special
+          // vertices on this core): to a channel homed elsewhere, or the flag telling another core that a merge
+          // group's slice is written
+          boolean channel = next instanceof Statement.ChannelCommit commit && commit.channel().sender() == core.index()
+              && commit.channel().receiver() != core.index();
+          boolean flag = next instanceof Statement.FlagRaise raise && raise.flag().from() == core.index()
+              && raise.flag().to() != core.index();
+          if (flag) {
+            shared++;
+          }
+          assertTrue(channel || flag, strategy + ": core " + core.index() + " pre-stores before " + next);
         }
       }
       assertTrue(prestores > 0, strategy + ": the 2-core mapping hands buffers between cores");
+      assertTrue(shared > 0, strategy + ": slices of merge groups another core reads are pre-stored too");
     }
   }
 

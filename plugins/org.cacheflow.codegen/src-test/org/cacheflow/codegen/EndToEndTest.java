@@ -110,7 +110,8 @@ class EndToEndTest {
     Path bench = Path.of("../../bench/home-forwarding/Algo").toAbsolutePath().normalize();
     Map<String, String> farm = Map.of("size", "16", "tasks", "4", "elemFloat", "0");
     Map<String, String> map = Map.of("size", "24", "parts", "4", "elemFloat", "1");
-    for (String strategy : List.of("baseline", "homeforward", "auto")) {
+    // prestore-demote: the slices another core reads demoted after their writer's firing, before the flag
+    for (String strategy : List.of("baseline", "homeforward", "auto", "prestore-demote")) {
       cases.add(new Case("farm", bench.resolve("farm.pi"), null, true, strategy, 2, Build.PLAIN, farm));
       cases.add(new Case("map", bench.resolve("map.pi"), null, true, strategy, 2, Build.PLAIN, map));
     }

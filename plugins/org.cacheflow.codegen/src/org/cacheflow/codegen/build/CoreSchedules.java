@@ -307,6 +307,7 @@ final class CoreSchedules implements Pass {
       }
     }
     loop.add(calls.call(vertex, actor, core));
+    loop.addAll(sharedPrestores(vertex, core));
     if (!c.synthetic) {
       Refinement refinement = actor.origin().getRefinement();
       Prototype initPrototype = refinement == null ? null : refinement.getInitPrototype();
@@ -314,6 +315,68 @@ final class CoreSchedules implements Pass {
         init.add(calls.realCall(vertex, actor, core, initPrototype));
       }
     }
+  }
+
+  /**
+   * Pre-stores of what a firing wrote into a merge group used across cores ({@link StorageKind#SHARED}) that a
+   * firing on another core reads: the parts of each output's bytes that such readers' slices cover, merged, each
+   * pre-stored once right after the call, so before the flag that hands them over. A part this core reads itself
+   * is left alone (a pre-store would only push out data the core is about to read). The pre-store is the plan's
+   * ({@link ExecutionPlan#prestore}): the prestore-demote and prestore-clean presets, or a buffer the plan gave
+   * that strategy.
+   */
+  private List<Statement> sharedPrestores(int vertex, int core) {
+    List<Statement> prestores = new ArrayList<>();
+    for (int e : c.outputs(vertex)) {
+      int r = c.root(e);
+      if (c.storage[r] != StorageKind.SHARED || c.pieces[e] != null) {
+        continue;
+      }
+      long bytes = c.srdag.edgeBytes(e);
+      PrestoreKind kind = c.plan.prestore(e, bytes);
+      if (kind == PrestoreKind.NONE) {
+        continue;
+      }
+      long from = c.rootOffset(e);
+      long to = from + bytes;
+      List<long[]> parts = new ArrayList<>();
+      for (long[] slice : remoteSlices(r, core)) {
+        long a = Math.max(from, slice[0]);
+        long b = Math.min(to, slice[1]);
+        if (a < b) {
+          parts.add(new long[] {a, b});
+        }
+      }
+      parts.sort(java.util.Comparator.comparingLong(part -> part[0]));
+      long[] open = null;
+      for (long[] part : parts) {
+        if (open != null && part[0] <= open[1]) {
+          open[1] = Math.max(open[1], part[1]);
+          continue;
+        }
+        if (open != null) {
+          prestores.add(new Statement.Prestore(base(r, core, false).plus(open[0]), open[1] - open[0], kind));
+        }
+        open = part;
+      }
+      if (open != null) {
+        prestores.add(new Statement.Prestore(base(r, core, false).plus(open[0]), open[1] - open[0], kind));
+      }
+    }
+    return prestores;
+  }
+
+  /** The byte ranges of a merge group that actors on cores other than this one read (their input slices). */
+  private List<long[]> remoteSlices(int r, int core) {
+    List<long[]> slices = new ArrayList<>();
+    for (int e = 0; e < c.edges; e++) {
+      int target = c.srdag.edgeTarget(e);
+      if (c.root(e) != r || c.pieces[e] != null || c.isSpecial(target) || c.plan.coreOf(target) == core) {
+        continue;
+      }
+      slices.add(new long[] {c.rootOffset(e), c.rootOffset(e) + c.srdag.edgeBytes(e)});
+    }
+    return slices;
   }
 
   /**

@@ -321,7 +321,24 @@ int cf_chan_rdyack_commit_homed(cf_channel *ch, size_t len);
 void cf_chan_rdyack_wake_receiver(cf_channel *ch);
 void cf_chan_rdyack_wake_sender(cf_channel *ch);
 
-/* Copies of up to 16 bytes without a library call: two possibly overlapping loads and stores. */
+/* Copies of fewer than 8 bytes without a library call: two possibly overlapping loads and stores. */
+static inline __attribute__((always_inline)) void cf_channel_copy_short_(void *dst, const void *src, size_t n) {
+    char *d = (char *)dst;
+    const char *s = (const char *)src;
+    if (n >= 4) {
+        uint32_t head, tail;
+        memcpy(&head, s, 4);
+        memcpy(&tail, s + n - 4, 4);
+        memcpy(d, &head, 4);
+        memcpy(d + n - 4, &tail, 4);
+    } else if (n) {
+        d[0] = s[0];
+        d[n / 2] = s[n / 2];
+        d[n - 1] = s[n - 1];
+    }
+}
+
+/* Copies of up to 16 bytes without a library call. */
 static inline __attribute__((always_inline)) void cf_channel_copy_(void *dst, const void *src, size_t n) {
     char *d = (char *)dst;
     const char *s = (const char *)src;
@@ -333,16 +350,8 @@ static inline __attribute__((always_inline)) void cf_channel_copy_(void *dst, co
         memcpy(&tail, s + n - 8, 8);
         memcpy(d, &head, 8);
         memcpy(d + n - 8, &tail, 8);
-    } else if (n >= 4) {
-        uint32_t head, tail;
-        memcpy(&head, s, 4);
-        memcpy(&tail, s + n - 4, 4);
-        memcpy(d, &head, 4);
-        memcpy(d + n - 4, &tail, 4);
-    } else if (n) {
-        d[0] = s[0];
-        d[n / 2] = s[n / 2];
-        d[n - 1] = s[n - 1];
+    } else {
+        cf_channel_copy_short_(d, s, n);
     }
 }
 
@@ -687,7 +696,8 @@ static inline __attribute__((always_inline)) int cf_channel_receive_(cf_channel 
                 cf_channel_word_keep_(r, word);
                 return -EMSGSIZE;
             }
-            cf_channel_copy_(buffer, &e->bytes, n);
+            if (n >= 8) memcpy(buffer, &e->bytes, 8); /* the entry's length is at most 8 */
+            else cf_channel_copy_short_(buffer, &e->bytes, n);
         }
         __atomic_store_n(cf_channel_word_(slot), (uint64_t)0, __ATOMIC_RELEASE);
         r->slot = next;

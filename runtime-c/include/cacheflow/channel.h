@@ -172,7 +172,7 @@ int cf_channel_try_receive(cf_channel *ch, void *buffer, size_t capacity, size_t
  * the message bytes; (c) the receiver's header load is an acquire before it reads them; (d) the receiver's
  * ACK and `received` stores are releases after its use. x86: plain moves; aarch64: ldar/stlr.
  *
- * TAGGED (CF_CHANNEL_LAYOUT_TAGGED, the default for messages of up to 8 bytes without homing). No group
+ * TAGGED (CF_CHANNEL_LAYOUT_TAGGED, the default for messages shorter than 8 bytes without homing). No group
  * header and no count at all: a 64-byte line holds 7 one-byte tags (bytes 0-6; byte 7 unused) and the 7
  * slots of 8 bytes (bytes 8-63), and the ring has exactly k slots (k = 8: a line of 7 and a line holding
  * 1). A tag is rdy and ack in one byte: 0 = empty, the sender's (ack); FULL | length = the receiver's

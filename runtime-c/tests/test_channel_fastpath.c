@@ -228,20 +228,16 @@ int main(void) {
         config sleepy = {.slots = slot_counts[i], .max_message = 8, .layout = CF_CHANNEL_LAYOUT_PACKED,
                          .spin_limit = 1, .messages = messages / 4};
         run(&sleepy, seed + n++, budget);
-        /* Tagged slots (one tag byte per slot, k slots exactly): spinning, then sleeping. */
-        config tagged = {.slots = slot_counts[i], .max_message = 8, .layout = CF_CHANNEL_LAYOUT_TAGGED,
-                         .messages = messages};
-        run(&tagged, seed + n++, budget);
-        tagged.spin_limit = 1;
-        tagged.messages = messages / 4;
-        run(&tagged, seed + n++, budget);
-        /* Word slots (FastForward's ring, escapes through the side entries): spinning, then sleeping. */
-        config word = {.slots = slot_counts[i], .max_message = 8, .layout = CF_CHANNEL_LAYOUT_WORD,
-                       .messages = messages};
-        run(&word, seed + n++, budget);
-        word.spin_limit = 1;
-        word.messages = messages / 4;
-        run(&word, seed + n++, budget);
+        /* Tagged slots (one tag byte per slot, k slots exactly) and word slots (FastForward's ring, escapes
+         * through the side entries): spinning, then sleeping. */
+        for (int word = 0; word <= 1; word++) {
+            config c = {.slots = slot_counts[i], .max_message = 8,
+                        .layout = word ? CF_CHANNEL_LAYOUT_WORD : CF_CHANNEL_LAYOUT_TAGGED, .messages = messages};
+            run(&c, seed + n++, budget);
+            c.spin_limit = 1;
+            c.messages = messages / 4;
+            run(&c, seed + n++, budget);
+        }
     }
     printf("channel fast path stress: ok\n");
     return 0;

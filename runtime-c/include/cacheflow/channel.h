@@ -664,6 +664,24 @@ static inline __attribute__((always_inline)) int cf_channel_release_checked_(cf_
     return 0;
 }
 
+/* Tagged and word receives: the slot's flag -- its tag (word == 0) or its word (word == 1, a constant at
+ * every call) -- once it is full (c), as the fast path's one load, or through acquire_next_ when the
+ * message is already acquired or the slot still empty. */
+static inline __attribute__((always_inline)) int cf_channel_slot_full_(cf_channel *ch, char *slot, int word,
+                                                                      int may_wait, uint64_t *flag) {
+    struct cf_channel_receiver_ *r = &ch->receiver;
+    uint64_t f;
+    if (CF_CHANNEL_UNLIKELY_(r->acquired ||
+                             (f = word ? __atomic_load_n(cf_channel_word_(slot), __ATOMIC_ACQUIRE)
+                                       : __atomic_load_n(cf_channel_tag_(slot), __ATOMIC_ACQUIRE)) == 0)) {
+        int rc = cf_channel_acquire_next_(ch, may_wait);
+        if (CF_CHANNEL_UNLIKELY_(rc)) return rc;
+        f = r->header;
+    }
+    *flag = f;
+    return 0;
+}
+
 static inline __attribute__((always_inline)) int cf_channel_receive_(cf_channel *ch, void *buffer, size_t capacity,
                                                                     size_t *len, int may_wait) {
     if (CF_CHANNEL_UNLIKELY_(!ch || !len || (!buffer && capacity))) return -EINVAL;
@@ -671,12 +689,8 @@ static inline __attribute__((always_inline)) int cf_channel_receive_(cf_channel 
     if (r->g.word) { /* the whole word receive: slot load (c), the value (or the side entry), EMPTY (d) */
         char *slot = r->slot;
         uint64_t word;
-        if (CF_CHANNEL_UNLIKELY_(r->acquired ||
-                                 (word = __atomic_load_n(cf_channel_word_(slot), __ATOMIC_ACQUIRE)) == 0)) {
-            int rc = cf_channel_acquire_next_(ch, may_wait);
-            if (CF_CHANNEL_UNLIKELY_(rc)) return rc;
-            word = r->header;
-        }
+        int rc = cf_channel_slot_full_(ch, slot, 1, may_wait, &word);
+        if (CF_CHANNEL_UNLIKELY_(rc)) return rc;
         /* As in the tagged receive: the channel's fields are read before the copy into the caller's buffer. */
         char *next = cf_channel_word_next_(&r->g, slot);
         uint32_t acquired = r->acquired;
@@ -708,13 +722,9 @@ static inline __attribute__((always_inline)) int cf_channel_receive_(cf_channel 
     }
     if (r->g.tagged) { /* the whole tagged receive: tag load (c) = rdy and length, copy, tag store (d) */
         char *slot = r->slot;
-        uint32_t tag;
-        if (CF_CHANNEL_UNLIKELY_(r->acquired ||
-                                 (tag = __atomic_load_n(cf_channel_tag_(slot), __ATOMIC_ACQUIRE)) == 0)) {
-            int rc = cf_channel_acquire_next_(ch, may_wait);
-            if (CF_CHANNEL_UNLIKELY_(rc)) return rc;
-            tag = (uint32_t)r->header;
-        }
+        uint64_t tag;
+        int rc = cf_channel_slot_full_(ch, slot, 0, may_wait, &tag);
+        if (CF_CHANNEL_UNLIKELY_(rc)) return rc;
         size_t n = tag & CF_CHANNEL_TAG_LENGTH_;
         *len = n;
         if (CF_CHANNEL_UNLIKELY_(n > capacity)) {

@@ -1,8 +1,8 @@
 /* bench_spsc: the rdy-ack channel (cacheflow/channel.h) against public single-producer single-consumer
  * queues, in one interleaved run: 8-byte messages, two threads pinned to two CPUs, every side spinning.
  *
- *   channel   cf_channel_send / cf_channel_receive, default layout (tagged for 8-byte messages; --layout
- *             picks another, e.g. packed, the layout before the tagged one), a spin budget large enough
+ *   channel   cf_channel_send / cf_channel_receive, default layout (word for 8-byte messages; --layout
+ *             picks another, e.g. tagged or packed, the layouts before it), a spin budget large enough
  *             that it never sleeps here
  *   ck_ring   Concurrency Kit's ck_ring_enqueue_spsc / ck_ring_dequeue_spsc (Debian's libck-dev; left
  *             out, with a message, when <ck_ring.h> was not found at build time); a ring of k entries
@@ -33,7 +33,7 @@
  * -- and counts for a placement only when both probes agree; ratios are taken within a trial and
  * summarised per placement (median and min..max over trials).
  *
- * Usage: bench_spsc [--quick] [--trials N] [--layout auto|line|packed|tagged] [--csv FILE] [--help] */
+ * Usage: bench_spsc [--quick] [--trials N] [--layout auto|line|packed|tagged|word] [--csv FILE] [--help] */
 #define _GNU_SOURCE
 #include <pthread.h>
 #include <sched.h>
@@ -69,7 +69,7 @@ static const int have_ck = 0;
 #define WINDOW 1024 /* messages per throughput window */
 
 static cf_channel_layout channel_layout = CF_CHANNEL_LAYOUT_AUTO; /* --layout */
-static const char *const layout_names[] = {"auto", "line", "packed", "tagged"};
+static const char *const layout_names[] = {"auto", "line", "packed", "tagged", "word"}; /* enum order */
 
 static void die(const char *what) {
     fprintf(stderr, "bench_spsc: %s\n", what);
@@ -549,14 +549,14 @@ static void print_load(const char *when) {
 }
 
 static void usage(FILE *out, int status) {
-    fprintf(out, "usage: bench_spsc [--quick] [--trials N] [--layout auto|line|packed|tagged] [--csv FILE] [--help]\n"
+    fprintf(out, "usage: bench_spsc [--quick] [--trials N] [--layout auto|line|packed|tagged|word] [--csv FILE] [--help]\n"
                  "Compares the cacheflow rdy-ack channel with ck_ring, a FastForward queue and a Lamport ring:\n"
                  "8-byte messages, 2 pinned spinning threads, k = 8 and 1024 slots; throughput and one-way\n"
                  "latency against a one-line ping-pong floor; trials bracketed by a ping-pong probe that\n"
                  "classifies the vCPU placement (near / far), compared within one placement.\n"
                  "  --quick      4 trials per k, shorter windows (default: 12 trials)\n"
                  "  --trials N   trials per k (1-%d)\n"
-                 "  --layout L   the channel's slot layout (default auto: tagged for 8-byte messages)\n"
+                 "  --layout L   the channel's slot layout (default auto: word for 8-byte messages)\n"
                  "  --csv FILE   also write every trial and the summary as CSV\n",
             MAX_TRIALS);
     exit(status);
@@ -577,7 +577,7 @@ int main(int argc, char **argv) {
             for (int l = 0; l < (int)(sizeof layout_names / sizeof *layout_names); l++)
                 if (strcmp(name, layout_names[l]) == 0) found = l;
             if (found < 0) {
-                fprintf(stderr, "bench_spsc: --layout %s: unknown (auto, line, packed or tagged)\n", name);
+                fprintf(stderr, "bench_spsc: --layout %s: unknown (auto, line, packed, tagged or word)\n", name);
                 return 2;
             }
             channel_layout = (cf_channel_layout)found;

@@ -92,12 +92,19 @@ int cf_channel_create(cf_channel **out, const cf_channel_options *options) {
     cf_channel_layout layout = options->layout;
     if (layout == CF_CHANNEL_LAYOUT_AUTO)
         layout = options->homing != CF_CHANNEL_HOMING_NONE ? CF_CHANNEL_LAYOUT_LINE
-                 : options->max_message <= 8               ? CF_CHANNEL_LAYOUT_TAGGED
+                 : options->max_message == 8               ? CF_CHANNEL_LAYOUT_WORD
+                 : options->max_message < 8                ? CF_CHANNEL_LAYOUT_TAGGED
                  : options->max_message <= 24              ? CF_CHANNEL_LAYOUT_PACKED
                                                            : CF_CHANNEL_LAYOUT_LINE;
     size_t max = options->max_message;
     struct cf_channel_geometry_ g = {.max_message = max, .slots = options->slots, .per_group = 1};
-    if (layout == CF_CHANNEL_LAYOUT_TAGGED) {
+    if (layout == CF_CHANNEL_LAYOUT_WORD) {
+        /* Exactly k slot words, 8 to a line (channel.h, WORD); the side entries follow the last line. */
+        g.word = 1;
+        g.per_group = 8;
+        g.slot_stride = 8;
+        g.group_stride = CHANNEL_LINE;
+    } else if (layout == CF_CHANNEL_LAYOUT_TAGGED) {
         /* Exactly k slots, 7 to a line after their 7 tag bytes (channel.h, TAGGED); the last line may be
          * partly used. */
         g.tagged = 1;
@@ -120,7 +127,7 @@ int cf_channel_create(cf_channel **out, const cf_channel_options *options) {
         g.group_stride = round_up(g.payload_offset + max, CHANNEL_LINE);
     }
     g.length_bits = 31 / g.per_group;
-    g.ring = g.tagged ? options->slots : round_up(options->slots + g.per_group - 1, g.per_group);
+    g.ring = g.tagged || g.word ? options->slots : round_up(options->slots + g.per_group - 1, g.per_group);
     /* The receiver prefetches the group two ahead of the one it enters: without it every group costs it a
      * demand miss on a line the sender wrote (measured: about half FastForward's throughput at k = 1024).
      * Only in rings of 8 groups or more, where that group is long written, not one the sender is filling. */
@@ -129,8 +136,10 @@ int cf_channel_create(cf_channel **out, const cf_channel_options *options) {
     g.homing = (uint32_t)options->homing;
     g.symmetric_fences = (uint32_t)cf_chan_symmetric_fences(options);
 
-    size_t bytes;
-    if (__builtin_mul_overflow((g.ring + g.per_group - 1) / g.per_group, g.group_stride, &bytes)) return -ENOMEM;
+    size_t bytes, slot_bytes, escape_bytes = 0;
+    if (__builtin_mul_overflow((g.ring + g.per_group - 1) / g.per_group, g.group_stride, &slot_bytes)) return -ENOMEM;
+    if (g.word && __builtin_mul_overflow(g.ring, sizeof(struct cf_channel_escape_), &escape_bytes)) return -ENOMEM;
+    if (__builtin_add_overflow(slot_bytes, escape_bytes, &bytes)) return -ENOMEM;
     void *memory;
     struct cf_channel_shared_ shared;
     rc = cf_chan_allocate(sizeof(cf_channel), bytes, &memory, &shared);
@@ -138,7 +147,11 @@ int cf_channel_create(cf_channel **out, const cf_channel_options *options) {
     shared.slots_count = options->slots;
     shared.max_message = max;
     g.groups = shared.slots;
-    g.groups_end = shared.slots + bytes;
+    g.groups_end = shared.slots + slot_bytes;
+    if (g.word) { /* the slot after the k-th, and the side entries from the next line on */
+        g.groups_end = shared.slots + options->slots * 8;
+        g.escapes = shared.slots + slot_bytes;
+    }
     if (g.tagged) /* the address cf_channel_tagged_next_ reaches after the k-th slot */
         g.groups_end = shared.slots + options->slots / CF_CHANNEL_TAGGED_PER_LINE_ * CHANNEL_LINE +
                        CF_CHANNEL_TAGGED_PAYLOAD_ + options->slots % CF_CHANNEL_TAGGED_PER_LINE_ * 8;
@@ -259,7 +272,14 @@ static uint8_t *tag_ahead(const struct cf_channel_geometry_ *g, char *slot, uint
     return (uint8_t *)g->groups + pos / CF_CHANNEL_TAGGED_PER_LINE_ * CHANNEL_LINE + pos % CF_CHANNEL_TAGGED_PER_LINE_;
 }
 
-/* Tagged rings: the sender waits for its slot's tag to be empty (FastForward's test, on the tag byte).
+/* Word rings: the slot word `ahead` slots after `slot` (ahead < k). */
+static uint64_t *word_ahead(const struct cf_channel_geometry_ *g, char *slot, uint64_t ahead) {
+    uint64_t pos = ((size_t)(slot - g->groups) / 8 + ahead) % g->ring;
+    return cf_channel_word_(g->groups + pos * 8);
+}
+
+/* Tagged and word rings: the sender waits for its slot's tag (word: the slot word) to be empty
+ * (FastForward's test).
  * A full ring in a large ring (8 lines or more) -- the receiver is the slower side -- is the case where
  * polling the slot makes every message cost two transfers of the line the receiver is working in (the
  * sender's read, then the receiver's tag store taking it back): measured as the slow mode of k = 1024,
@@ -273,14 +293,27 @@ static uint8_t *tag_ahead(const struct cf_channel_geometry_ *g, char *slot, uint
 static int tagged_slot_empty(cf_channel *ch, uint32_t spin) {
     struct cf_channel_sender_ *s = &ch->sender;
     if (is_closed(ch)) return -EPIPE;
-    uint8_t *tag = cf_channel_tag_(s->slot);
-    if (s->g.prefetch_ahead && spin < BATCH_SPINS && TAGGED_BATCH < s->g.ring)
-        tag = tag_ahead(&s->g, s->slot, TAGGED_BATCH);
+    int ahead = s->g.prefetch_ahead && spin < BATCH_SPINS && TAGGED_BATCH < s->g.ring;
+    if (s->g.word) /* (a) */
+        return __atomic_load_n(ahead ? word_ahead(&s->g, s->slot, TAGGED_BATCH) : cf_channel_word_(s->slot),
+                               __ATOMIC_ACQUIRE) == 0;
+    uint8_t *tag = ahead ? tag_ahead(&s->g, s->slot, TAGGED_BATCH) : cf_channel_tag_(s->slot);
     return __atomic_load_n(tag, __ATOMIC_ACQUIRE) == 0; /* (a) */
 }
 
 int cf_chan_rdyack_tagged_sender_wait(cf_channel *ch, int may_wait) {
     return check_then_wait(ch, tagged_slot_empty, &ch->to_sender.sender_sleeping, &ch->sender.g, may_wait);
+}
+
+/* Word rings, the escape path: the side entry is the sender's while the slot is EMPTY (it saw that with
+ * acquire, (a)); plain stores, published by the caller's release store of ESCAPE (b). A zero-copy commit
+ * passes the entry itself. */
+uint64_t cf_chan_rdyack_word_escape(const struct cf_channel_geometry_ *g, char *slot, const void *message,
+                                    size_t len) {
+    struct cf_channel_escape_ *e = cf_channel_escape_of_(g, slot);
+    if (len && message != &e->bytes) memcpy(&e->bytes, message, len);
+    e->length = len;
+    return CF_CHANNEL_WORD_ESCAPED_;
 }
 
 /* Homing (channel_homing.h): the message lines beyond the header's line go before rdy, the header's line
@@ -351,12 +384,14 @@ int cf_chan_rdyack_receiver_slip(cf_channel *ch, int may_wait) {
     return cf_chan_rdyack_receiver_wait(ch, may_wait);
 }
 
-/* Tagged rings: the receiver waits for its slot's tag to be full; (c) as in the fast path. */
+/* Tagged and word rings: the receiver waits for its slot's tag (word: the slot word) to be full; (c) as
+ * in the fast path. */
 static int tagged_poll(cf_channel *ch) {
     struct cf_channel_receiver_ *r = &ch->receiver;
-    uint8_t tag = __atomic_load_n(cf_channel_tag_(r->slot), __ATOMIC_ACQUIRE);
-    if (tag == 0) return 0;
-    r->header = tag;
+    uint64_t flag = r->g.word ? __atomic_load_n(cf_channel_word_(r->slot), __ATOMIC_ACQUIRE)
+                              : __atomic_load_n(cf_channel_tag_(r->slot), __ATOMIC_ACQUIRE);
+    if (flag == 0) return 0;
+    r->header = flag;
     return 1;
 }
 

@@ -15,10 +15,11 @@ static size_t round_up(size_t value, size_t multiple) { return (value + multiple
 int cf_chan_check_options(const cf_channel_options *options) {
     if (!options || options->slots == 0 || options->slots > CF_CHANNEL_MAX_SLOTS ||
         options->max_message > CF_CHANNEL_MAX_MESSAGE || (unsigned)options->homing > CF_CHANNEL_HOMING_DEMOTE ||
-        (unsigned)options->layout > CF_CHANNEL_LAYOUT_TAGGED || (options->flags & ~(uint32_t)CF_CHANNEL_NO_MEMBARRIER))
+        (unsigned)options->layout > CF_CHANNEL_LAYOUT_WORD || (options->flags & ~(uint32_t)CF_CHANNEL_NO_MEMBARRIER))
         return -EINVAL;
-    /* Tagged slots hold 8 bytes and are pushed nowhere: a length needs 4 bits of the tag byte. */
-    if (options->layout == CF_CHANNEL_LAYOUT_TAGGED &&
+    /* Tagged and word slots hold 8 bytes and are pushed nowhere (a tag's length has 4 bits; a word's side
+     * entry holds 8 bytes). */
+    if ((options->layout == CF_CHANNEL_LAYOUT_TAGGED || options->layout == CF_CHANNEL_LAYOUT_WORD) &&
         (options->max_message > 8 || options->homing != CF_CHANNEL_HOMING_NONE))
         return -EINVAL;
     return 0;
@@ -63,7 +64,7 @@ int cf_chan_create(const cf_channel_options *options, size_t channel_size, void 
     if (layout == CF_CHANNEL_LAYOUT_AUTO)
         layout = options->max_message <= 24 && options->homing == CF_CHANNEL_HOMING_NONE ? CF_CHANNEL_LAYOUT_PACKED
                                                                                          : CF_CHANNEL_LAYOUT_LINE;
-    if (layout != CF_CHANNEL_LAYOUT_LINE) { /* TAGGED is the rdy-ack ring's own: packed here */
+    if (layout != CF_CHANNEL_LAYOUT_LINE) { /* TAGGED and WORD are the rdy-ack ring's own: packed here */
         payload_offset = sizeof(uint64_t);
         stride = round_up(payload_offset + options->max_message, 2 * sizeof(uint64_t));
     }

@@ -1,5 +1,7 @@
 /* Single-thread behaviour of cf_channel: argument errors, FIFO order, wrap-around, k = 1, odd and zero
- * message sizes, the zero-copy API's state rules, close semantics, every homing option. */
+ * message sizes, the zero-copy API's state rules, close semantics, every homing option; for messages of
+ * up to 8 bytes, a random mix of every call against a model of the queue, with the 8-byte values the word
+ * layout reserves (EMPTY, ESCAPE) among ordinary ones. */
 #include <errno.h>
 #include <stdint.h>
 #include <string.h>
@@ -8,7 +10,17 @@
 #include "cacheflow/stats.h"
 #include "helpers.h"
 
-static cf_channel_layout layout; /* every test runs with every layout (tagged: messages up to 8 bytes) */
+static cf_channel_layout layout; /* every test runs with every layout (tagged, word: messages up to 8 bytes) */
+
+/* 8-byte values that need the word layout's escape path (EMPTY, ESCAPE) or are common payloads. */
+static const uint64_t special_values[] = {CF_CHANNEL_WORD_EMPTY, CF_CHANNEL_WORD_ESCAPE, 0, UINT64_MAX};
+
+static uint64_t next_random(uint64_t *state) { /* xorshift64* */
+    *state ^= *state >> 12;
+    *state ^= *state << 25;
+    *state ^= *state >> 27;
+    return *state * 2685821657736338717u;
+}
 
 static cf_channel *make(size_t slots, size_t max_message, cf_channel_homing homing) {
     cf_channel_options options = {.slots = slots, .max_message = max_message, .homing = homing,
@@ -20,7 +32,13 @@ static cf_channel *make(size_t slots, size_t max_message, cf_channel_homing homi
     return ch;
 }
 
+/* A message's bytes as a function of its seed; half of the 8-byte ones are the special values above. */
 static void fill_pattern(unsigned char *buf, size_t len, uint32_t seed) {
+    uint32_t pick = (seed * 2654435761u) >> 29;
+    if (len == 8 && pick < 4) {
+        memcpy(buf, &special_values[pick], 8);
+        return;
+    }
     for (size_t i = 0; i < len; i++) buf[i] = (unsigned char)(seed * 131u + i * 7u + 1u);
 }
 
@@ -39,14 +57,14 @@ static void test_errors(void) {
     CF_CHECK(cf_channel_create(&ch, &options) == -EINVAL);
     options = (cf_channel_options){.slots = 1, .max_message = 8, .flags = 1u << 9};
     CF_CHECK(cf_channel_create(&ch, &options) == -EINVAL);
-    options = (cf_channel_options){.slots = 1, .max_message = 8, .layout = (cf_channel_layout)4};
+    options = (cf_channel_options){.slots = 1, .max_message = 8, .layout = (cf_channel_layout)5};
     CF_CHECK(cf_channel_create(&ch, &options) == -EINVAL);
     /* 2^30 slots of 2^30 bytes: 2^60 bytes cannot be mapped; the failure must not leak the channel. */
     options = (cf_channel_options){.slots = CF_CHANNEL_MAX_SLOTS, .max_message = CF_CHANNEL_MAX_MESSAGE};
     CF_CHECK(cf_channel_create(&ch, &options) == -ENOMEM);
     CF_CHECK(ch == NULL);
 
-    size_t m = layout == CF_CHANNEL_LAYOUT_TAGGED ? 8 : 16; /* the slot size under test */
+    size_t m = layout == CF_CHANNEL_LAYOUT_TAGGED || layout == CF_CHANNEL_LAYOUT_WORD ? 8 : 16; /* slot size */
     ch = make(2, m, CF_CHANNEL_HOMING_NONE);
     unsigned char big[17] = {0};
     size_t len = 0;
@@ -73,17 +91,19 @@ static void test_errors(void) {
     cf_channel_destroy(NULL);
 }
 
-/* The tagged layout exists for messages of up to 8 bytes without homing: anything else is -EINVAL. */
-static void test_tagged_limits(void) {
+/* The tagged and word layouts exist for messages of up to 8 bytes without homing: anything else is
+ * -EINVAL. */
+static void test_small_limits(void) {
     cf_channel *ch = (cf_channel *)&ch;
-    cf_channel_options options = {.slots = 8, .max_message = 9, .layout = CF_CHANNEL_LAYOUT_TAGGED};
+    cf_channel_options options = {.slots = 8, .max_message = 9, .layout = layout};
     CF_CHECK(cf_channel_create(&ch, &options) == -EINVAL);
     CF_CHECK(ch == NULL);
-    options = (cf_channel_options){.slots = 8, .max_message = 8, .layout = CF_CHANNEL_LAYOUT_TAGGED,
+    options = (cf_channel_options){.slots = 8, .max_message = 8, .layout = layout,
                                    .homing = CF_CHANNEL_HOMING_CLEAN};
     CF_CHECK(cf_channel_create(&ch, &options) == -EINVAL);
-    /* Exactly k in flight: with k = 8 (8 slots over two lines), the 9th try_send waits for one receive. */
-    options = (cf_channel_options){.slots = 8, .max_message = 8, .layout = CF_CHANNEL_LAYOUT_TAGGED};
+    /* Exactly k in flight: with k = 8 (tagged: 8 slots over two lines; word: one line), the 9th try_send
+     * waits for one receive. */
+    options = (cf_channel_options){.slots = 8, .max_message = 8, .layout = layout};
     CF_CHECK(cf_channel_create(&ch, &options) == 0);
     uint64_t value = 0;
     size_t len = 0;
@@ -139,6 +159,110 @@ static void test_order_and_wrap(size_t slots, size_t max_message, cf_channel_hom
         size_t len;
         CF_CHECK(cf_channel_try_receive(ch, in, sizeof in, &len) == -EAGAIN);
     }
+    cf_channel_destroy(ch);
+}
+
+/* A random mix of every call on both sides against a model of the queue (messages of up to 8 bytes: every
+ * length 0..8, and 8-byte values drawn from the special values, small numbers and random ones): FIFO order,
+ * exact contents and lengths, exactly k in flight (try_send / try_reserve refuse only then), -EMSGSIZE
+ * leaving the message in place, acquire's in-place changes seen by a later receive, close then drain. */
+typedef struct model_message {
+    size_t len;
+    unsigned char bytes[8];
+} model_message;
+
+static void random_message(model_message *m, uint64_t *state) {
+    uint64_t r = next_random(state);
+    m->len = r % 3 ? 8 : (size_t)(r >> 8) % 8;
+    uint64_t value = next_random(state);
+    switch ((r >> 16) % 8) {
+    case 0: case 1: case 2: case 3: value = special_values[(r >> 16) % 4]; break;
+    case 4: value = (r >> 20) % 16; break;
+    default: break;
+    }
+    memcpy(m->bytes, &value, 8);
+}
+
+static void test_random_mix(size_t slots, uint64_t seed) {
+    cf_channel *ch = make(slots, 8, CF_CHANNEL_HOMING_NONE);
+    model_message queue[1024];
+    CF_CHECK(slots <= 1024);
+    size_t head = 0, count = 0, specials = 0, shorts = 0;
+    uint64_t state = seed * 2 + 1;
+    for (int step = 0; step < 4000; step++) {
+        uint64_t r = next_random(&state);
+        unsigned char buffer[32]; /* not 8: gcc warns of the copy of a longer message into it */
+        size_t len = 99;
+        void *area = NULL;
+        if (r % 2) { /* sender */
+            model_message m;
+            random_message(&m, &state);
+            if (count == slots) {
+                CF_CHECK(cf_channel_try_send(ch, m.bytes, m.len) == -EAGAIN);
+                CF_CHECK(cf_channel_try_reserve(ch, &area) == -EAGAIN);
+                continue;
+            }
+            switch ((r >> 8) % 4) {
+            case 0: CF_CHECK(cf_channel_send(ch, m.bytes, m.len) == 0); break;
+            case 1: CF_CHECK(cf_channel_try_send(ch, m.bytes, m.len) == 0); break;
+            default: {
+                void *again = NULL;
+                CF_CHECK(((r >> 8) % 4 == 2 ? cf_channel_reserve(ch, &area) : cf_channel_try_reserve(ch, &area)) == 0);
+                CF_CHECK(cf_channel_reserve(ch, &again) == 0 && again == area);
+                memcpy(area, m.bytes, m.len);
+                CF_CHECK(cf_channel_commit(ch, m.len) == 0);
+            }
+            }
+            for (size_t i = 0; i < sizeof special_values / sizeof *special_values; i++)
+                specials += m.len == 8 && memcmp(m.bytes, &special_values[i], 8) == 0;
+            shorts += m.len < 8;
+            queue[(head + count++) % slots] = m;
+            continue;
+        }
+        /* receiver */
+        if (count == 0) {
+            CF_CHECK(cf_channel_try_receive(ch, buffer, sizeof buffer, &len) == -EAGAIN);
+            CF_CHECK(cf_channel_try_acquire(ch, &area, &len) == -EAGAIN);
+            continue;
+        }
+        model_message *m = &queue[head];
+        switch ((r >> 8) % 5) {
+        case 0: CF_CHECK(cf_channel_receive(ch, buffer, sizeof buffer, &len) == 0); break;
+        case 1: CF_CHECK(cf_channel_try_receive(ch, buffer, sizeof buffer, &len) == 0); break;
+        case 2: /* too small a buffer: the message stays, its length is told */
+            if (m->len > 0) {
+                CF_CHECK(cf_channel_receive(ch, buffer, m->len - 1, &len) == -EMSGSIZE && len == m->len);
+                len = 99;
+            }
+            CF_CHECK(cf_channel_receive(ch, buffer, m->len, &len) == 0);
+            break;
+        default: { /* zero-copy, sometimes changed in place and then taken by a copying receive */
+            void *again = NULL;
+            size_t len_again = 98;
+            CF_CHECK(cf_channel_acquire(ch, &area, &len) == 0);
+            CF_CHECK(cf_channel_try_acquire(ch, &again, &len_again) == 0 && again == area && len_again == len);
+            CF_CHECK(len == m->len && memcmp(area, m->bytes, len) == 0);
+            if ((r >> 8) % 5 == 3) {
+                memcpy(buffer, area, len);
+                CF_CHECK(cf_channel_release(ch) == 0);
+            } else {
+                for (size_t i = 0; i < len; i++) m->bytes[i] = ((unsigned char *)area)[i] ^= 0x5a;
+                CF_CHECK(cf_channel_receive(ch, buffer, sizeof buffer, &len) == 0);
+            }
+        }
+        }
+        CF_CHECK(len == m->len && memcmp(buffer, m->bytes, len) == 0);
+        head = (head + 1) % slots;
+        count--;
+    }
+    CF_CHECK(specials > 0 && shorts > 0); /* the escape path was taken (word layout) */
+    cf_channel_close(ch);
+    unsigned char buffer[32];
+    size_t len;
+    for (; count > 0; count--, head = (head + 1) % slots)
+        CF_CHECK(cf_channel_receive(ch, buffer, sizeof buffer, &len) == 0 && len == queue[head].len &&
+                 memcmp(buffer, queue[head].bytes, len) == 0);
+    CF_CHECK(cf_channel_receive(ch, buffer, sizeof buffer, &len) == -EPIPE);
     cf_channel_destroy(ch);
 }
 
@@ -219,6 +343,27 @@ static void test_no_waits_counted_single_thread(void) {
     CF_CHECK(after.channel_sleeps == before.channel_sleeps);
 }
 
+/* AUTO's choice (the internals are visible with the inline fast path only). */
+static void test_auto_layout(void) {
+#ifndef CF_CHANNEL_OUT_OF_LINE
+    static const struct {
+        size_t max_message;
+        cf_channel_homing homing;
+        int word, tagged, per_group;
+    } cases[] = {{8, CF_CHANNEL_HOMING_NONE, 1, 0, 8},  {7, CF_CHANNEL_HOMING_NONE, 0, 1, 7},
+                 {0, CF_CHANNEL_HOMING_NONE, 0, 1, 7},  {16, CF_CHANNEL_HOMING_NONE, 0, 0, 3},
+                 {8, CF_CHANNEL_HOMING_CLEAN, 0, 0, 1}, {64, CF_CHANNEL_HOMING_NONE, 0, 0, 1}};
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        cf_channel_options options = {.slots = 8, .max_message = cases[i].max_message, .homing = cases[i].homing};
+        cf_channel *ch = NULL;
+        CF_CHECK(cf_channel_create(&ch, &options) == 0);
+        CF_CHECK((int)ch->sender.g.word == cases[i].word && (int)ch->sender.g.tagged == cases[i].tagged);
+        CF_CHECK((int)ch->sender.g.per_group == cases[i].per_group);
+        cf_channel_destroy(ch);
+    }
+#endif
+}
+
 int main(void) {
     static const size_t slot_counts[] = {1, 2, 3, 8, 1024};
     static const size_t sizes[] = {0, 1, 7, 8, 16, 24, 48, 49, 63, 64, 65, 255};
@@ -240,16 +385,37 @@ int main(void) {
      * 15, 49) wrap at every position of a line. */
     layout = CF_CHANNEL_LAYOUT_TAGGED;
     test_errors();
-    test_tagged_limits();
+    test_small_limits();
     static const size_t tagged_slots[] = {1, 2, 3, 6, 7, 8, 13, 14, 15, 49, 1024};
     for (size_t i = 0; i < sizeof tagged_slots / sizeof *tagged_slots; i++)
         for (size_t len = 0; len <= 8; len++) {
             test_order_and_wrap(tagged_slots[i], len, CF_CHANNEL_HOMING_NONE);
             test_zero_copy(tagged_slots[i], len);
         }
+    /* Word slots: up to 8 bytes, k words exactly, 8 to a line -- ring sizes around whole lines (7, 8, 9,
+     * 15, 16, 17, 64, 65) wrap at every position of a line; 65 and 1024 have the sender's wait 64 ahead. */
+    layout = CF_CHANNEL_LAYOUT_WORD;
+    test_errors();
+    test_small_limits();
+    static const size_t word_slots[] = {1, 2, 3, 7, 8, 9, 13, 15, 16, 17, 64, 65, 1024};
+    for (size_t i = 0; i < sizeof word_slots / sizeof *word_slots; i++)
+        for (size_t len = 0; len <= 8; len++) {
+            test_order_and_wrap(word_slots[i], len, CF_CHANNEL_HOMING_NONE);
+            test_zero_copy(word_slots[i], len);
+        }
+    /* Every layout, 8-byte slots: the random mix, k in {1, 2, 3, 7, 8, 13, 1024}. */
+    static const size_t mix_slots[] = {1, 2, 3, 7, 8, 13, 1024};
+    static const cf_channel_layout layouts[] = {CF_CHANNEL_LAYOUT_AUTO, CF_CHANNEL_LAYOUT_LINE, CF_CHANNEL_LAYOUT_PACKED,
+                                                CF_CHANNEL_LAYOUT_TAGGED, CF_CHANNEL_LAYOUT_WORD};
+    for (size_t l = 0; l < sizeof layouts / sizeof *layouts; l++)
+        for (size_t i = 0; i < sizeof mix_slots / sizeof *mix_slots; i++) {
+            layout = layouts[l];
+            test_random_mix(mix_slots[i], 1000 * l + i);
+        }
     layout = CF_CHANNEL_LAYOUT_AUTO;
+    test_auto_layout();
     test_close();
-    test_order_and_wrap(8, 8, CF_CHANNEL_HOMING_NONE); /* AUTO: tagged */
+    test_order_and_wrap(8, 8, CF_CHANNEL_HOMING_NONE); /* AUTO: word */
     test_unhomed();
     test_no_waits_counted_single_thread();
     printf("channel basic: ok\n");

@@ -2,7 +2,9 @@
  * between keeping up -- polling the group being filled -- and lagging -- taking several messages from one
  * header load), random use of the copying, zero-copy and try_ calls on both sides, small k (many
  * wrap-arounds of rings of one or two groups) and large k, every packed group size (7, 3, 2 and 1
- * messages per line) and the line layout, with and without sleeping (a spin budget of 1).
+ * messages per line), the line, tagged and word layouts, with and without sleeping (a spin budget of 1).
+ * Messages of up to 8 bytes have every length 0..8, and a quarter of the 8-byte ones carry the values the
+ * word layout must escape (EMPTY, ESCAPE) or 0 or -1 instead of their sequence number.
  *
  * Checked for every message: its sequence number, its length (a function of it) and every byte. Checked
  * against the API's promise: when the sender gets a slot for message n, the receiver has already taken
@@ -69,12 +71,22 @@ static void random_delay(uint64_t *state) {
 }
 
 static size_t length_of(uint64_t seq, size_t max_message) {
-    return max_message < 8 ? max_message : 8 + (size_t)((seq * 2654435761u) % (max_message - 7));
+    uint64_t h = seq * 2654435761u;
+    if (max_message == 8) return (h >> 7) % 4 ? 8 : (size_t)(h >> 9) % 8; /* a quarter shorter */
+    return max_message < 8 ? max_message : 8 + (size_t)(h % (max_message - 7));
 }
+
+/* A quarter of the 8-byte messages: a value the word layout escapes, or a common one. */
+static const uint64_t special_values[] = {CF_CHANNEL_WORD_EMPTY, CF_CHANNEL_WORD_ESCAPE, 0, UINT64_MAX};
 
 static unsigned char byte_of(uint64_t seq, size_t i) { return (unsigned char)(seq * 31u ^ (seq >> 7) ^ (i * 73u)); }
 
 static void fill(unsigned char *area, uint64_t seq, size_t len) {
+    uint64_t pick = (seq * UINT64_C(0x9e3779b97f4a7c15)) >> 60;
+    if (len == 8 && pick < 4) {
+        memcpy(area, &special_values[pick], 8);
+        return;
+    }
     size_t head = len < 8 ? len : 8;
     memcpy(area, &seq, head);
     for (size_t i = head; i < len; i++) area[i] = byte_of(seq, i);
@@ -178,7 +190,11 @@ static void run(const config *c, uint64_t seed, double budget) {
     CF_CHECK(pthread_join(sender, NULL) == 0);
     CF_CHECK(received == s.sent);
     printf("k=%-5zu max=%-2zu %-6s spin=%-4u: %7llu messages, %6llu batched\n", c->slots, c->max_message,
-           c->layout == CF_CHANNEL_LAYOUT_LINE ? "line" : c->layout == CF_CHANNEL_LAYOUT_TAGGED ? "tagged" : "packed", c->spin_limit, (unsigned long long)received,
+           c->layout == CF_CHANNEL_LAYOUT_LINE     ? "line"
+           : c->layout == CF_CHANNEL_LAYOUT_TAGGED ? "tagged"
+           : c->layout == CF_CHANNEL_LAYOUT_WORD   ? "word"
+                                                   : "packed",
+           c->spin_limit, (unsigned long long)received,
            (unsigned long long)batched);
 #ifndef CF_CHANNEL_OUT_OF_LINE
     /* A lagging receiver must have taken messages from an earlier header load (packed groups, k >= 2). */
@@ -195,7 +211,8 @@ int main(void) {
     printf("seed %llu (CF_TEST_SEED repeats it)\n", (unsigned long long)seed);
     uint64_t messages = (uint64_t)(300000 * factor) + 500;
     double budget = 0.3 * (factor < 1 ? 1 : factor);
-    static const size_t slot_counts[] = {1, 2, 7, 8, 13, 1024}; /* also 1024 > 64 lines: the tagged batch wait */
+    /* Also 1024 > 64 slots: the tagged and word senders' wait 64 ahead. */
+    static const size_t slot_counts[] = {1, 2, 3, 7, 8, 13, 1024};
     static const size_t sizes[] = {8, 16, 24, 40}; /* 7, 3, 2, 1 messages per packed line */
     uint64_t n = 0;
     for (size_t i = 0; i < sizeof slot_counts / sizeof *slot_counts; i++)
@@ -211,13 +228,16 @@ int main(void) {
         config sleepy = {.slots = slot_counts[i], .max_message = 8, .layout = CF_CHANNEL_LAYOUT_PACKED,
                          .spin_limit = 1, .messages = messages / 4};
         run(&sleepy, seed + n++, budget);
-        /* Tagged slots (one tag byte per slot, k slots exactly): spinning, then sleeping. */
-        config tagged = {.slots = slot_counts[i], .max_message = 8, .layout = CF_CHANNEL_LAYOUT_TAGGED,
-                         .messages = messages};
-        run(&tagged, seed + n++, budget);
-        tagged.spin_limit = 1;
-        tagged.messages = messages / 4;
-        run(&tagged, seed + n++, budget);
+        /* Tagged slots (one tag byte per slot, k slots exactly) and word slots (FastForward's ring, escapes
+         * through the side entries): spinning, then sleeping. */
+        for (int word = 0; word <= 1; word++) {
+            config c = {.slots = slot_counts[i], .max_message = 8,
+                        .layout = word ? CF_CHANNEL_LAYOUT_WORD : CF_CHANNEL_LAYOUT_TAGGED, .messages = messages};
+            run(&c, seed + n++, budget);
+            c.spin_limit = 1;
+            c.messages = messages / 4;
+            run(&c, seed + n++, budget);
+        }
     }
     printf("channel fast path stress: ok\n");
     return 0;

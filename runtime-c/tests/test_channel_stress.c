@@ -2,7 +2,9 @@
  * varies with it and a byte pattern derived from it; the receiver checks every message and both sides
  * keep a checksum of every byte. k in {1, 2, 8, 1024}, copying and zero-copy APIs, with the default spin
  * budget and with a spin budget of 1 (nearly every wait sleeps on the futex), every homing option, and
- * with and without membarrier.
+ * with and without membarrier; the packed, tagged and word layouts. Messages of 8-byte slots have every
+ * length 0..8, and a quarter of the 8-byte ones carry the values the word layout must escape (EMPTY,
+ * ESCAPE) or 0 or -1 instead of their sequence number.
  *
  * Each configuration runs until its message count or its time budget is reached (whichever is first), so
  * the program stays fast under sanitizers and qemu; CF_TEST_SCALE=<percent> scales both. */
@@ -42,13 +44,24 @@ static double now_seconds(void) {
 }
 
 static size_t message_length(uint64_t seq, size_t max_message) {
-    return 8 + (size_t)((seq * 2654435761u) % (max_message - 7)); /* 8 .. max_message */
+    uint64_t h = seq * 2654435761u;
+    if (max_message == 8) return (h >> 7) % 4 ? 8 : (size_t)(h >> 9) % 8; /* a quarter shorter */
+    return 8 + (size_t)(h % (max_message - 7)); /* 8 .. max_message */
 }
 
 static unsigned char pattern_byte(uint64_t seq, size_t i) { return (unsigned char)(seq ^ (seq >> 8) ^ (i * 29u)); }
 
+static const uint64_t special_values[] = {CF_CHANNEL_WORD_EMPTY, CF_CHANNEL_WORD_ESCAPE, 0, UINT64_MAX};
+
+/* The sequence number (as much of it as fits), then a pattern; a quarter of the 8-byte messages are one
+ * of the special values instead. */
 static void write_message(unsigned char *area, uint64_t seq, size_t len) {
-    memcpy(area, &seq, 8);
+    uint64_t pick = (seq * UINT64_C(0x9e3779b97f4a7c15)) >> 60;
+    if (len == 8 && pick < 4) {
+        memcpy(area, &special_values[pick], 8);
+        return;
+    }
+    memcpy(area, &seq, len < 8 ? len : 8);
     for (size_t i = 8; i < len; i++) area[i] = pattern_byte(seq, i);
 }
 
@@ -86,15 +99,16 @@ static void *sender_main(void *arg) {
 }
 
 static void check_message(const unsigned char *message, size_t len, uint64_t expected, size_t max_message) {
-    uint64_t seq;
-    CF_CHECK(len >= 8);
-    memcpy(&seq, message, 8);
-    if (seq != expected || len != message_length(seq, max_message)) {
-        fprintf(stderr, "message %llu: got seq %llu, length %zu\n", (unsigned long long)expected,
-                (unsigned long long)seq, len);
+    unsigned char want[512];
+    size_t want_len = message_length(expected, max_message);
+    write_message(want, expected, want_len);
+    if (len != want_len || memcmp(message, want, len) != 0) {
+        uint64_t head = 0;
+        memcpy(&head, message, len < 8 ? len : 8);
+        fprintf(stderr, "message %llu: got length %zu (expected %zu), first word %#llx\n", (unsigned long long)expected,
+                len, want_len, (unsigned long long)head);
         exit(1);
     }
-    for (size_t i = 8; i < len; i++) CF_CHECK(message[i] == pattern_byte(seq, i));
 }
 
 static void run(const stress_config *config, double budget_seconds) {
@@ -141,7 +155,11 @@ static void run(const stress_config *config, double budget_seconds) {
     CF_CHECK(checksum == result.checksum);
     printf("k=%-5zu max=%-3zu %-9s spin=%-5u homing=%u%s%s: %9llu messages, %6.2f M/s\n", config->slots,
            config->max_message, config->zero_copy ? "zero-copy" : "copying", config->spin_limit, config->homing,
-           config->flags & CF_CHANNEL_NO_MEMBARRIER ? " fences" : "", config->layout == CF_CHANNEL_LAYOUT_PACKED ? " packed" : config->layout == CF_CHANNEL_LAYOUT_TAGGED ? " tagged" : "",
+           config->flags & CF_CHANNEL_NO_MEMBARRIER ? " fences" : "",
+           config->layout == CF_CHANNEL_LAYOUT_PACKED   ? " packed"
+           : config->layout == CF_CHANNEL_LAYOUT_TAGGED ? " tagged"
+           : config->layout == CF_CHANNEL_LAYOUT_WORD   ? " word"
+                                                        : "",
            (unsigned long long)received,
            (double)received / elapsed / 1e6);
     cf_channel_destroy(ch);
@@ -189,6 +207,17 @@ int main(void) {
         small.spin_limit = 1;
         small.messages = sleeping;
         run(&small, budget / 2);
+    }
+    /* Word slots: k in {1, 2, 3, 7, 8, 13, 1024}, copying and zero-copy in turn, spinning, then sleeping. */
+    static const size_t word_slots[] = {1, 2, 3, 7, 8, 13, 1024};
+    for (size_t i = 0; i < sizeof word_slots / sizeof *word_slots; i++) {
+        stress_config word = {.slots = word_slots[i], .max_message = 8, .layout = CF_CHANNEL_LAYOUT_WORD,
+                              .zero_copy = (int)(i % 2), .messages = spinning};
+        run(&word, budget / 2);
+        word.zero_copy = !word.zero_copy;
+        word.spin_limit = 1;
+        word.messages = sleeping;
+        run(&word, budget / 2);
     }
     stress_config fenced = {.slots = 2, .max_message = 16, .flags = CF_CHANNEL_NO_MEMBARRIER, .messages = spinning};
     run(&fenced, budget / 2);

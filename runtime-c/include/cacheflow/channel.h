@@ -55,16 +55,28 @@ typedef enum cf_channel_homing {
  * the group's last published message and the lengths), in the cache line of the group's first message,
  * so that raising rdy and the message share one line. */
 typedef enum cf_channel_layout {
-    CF_CHANNEL_LAYOUT_AUTO = 0,   /* homing NONE: TAGGED up to 8 bytes, PACKED up to 24; else LINE */
+    CF_CHANNEL_LAYOUT_AUTO = 0,   /* homing NONE: WORD for exactly 8 bytes, TAGGED below 8, PACKED up to 24;
+                                     else LINE */
     CF_CHANNEL_LAYOUT_LINE = 1,   /* every slot starts on its own cache line (the paper's padded slots):
                                      one line per message up to 48 bytes */
     CF_CHANNEL_LAYOUT_PACKED = 2, /* one header word per cache line, then as many slots (rounded to 8
                                      bytes) as fit: 7 messages of up to 8 bytes per line, 3 of 16, 2 of 24,
                                      so a lagging receiver gets several per line transfer */
-    CF_CHANNEL_LAYOUT_TAGGED = 3  /* messages of up to 8 bytes only (else -EINVAL), homing NONE: a line
+    CF_CHANNEL_LAYOUT_TAGGED = 3, /* messages of up to 8 bytes only (else -EINVAL), homing NONE: a line
                                      holds 7 one-byte slot tags (rdy/ack and the length) and the 7 slots;
                                      exactly k slots, no shared index, no header */
+    CF_CHANNEL_LAYOUT_WORD = 4    /* messages of up to 8 bytes only (else -EINVAL), homing NONE: a
+                                     FastForward ring, exactly k 8-byte words, 8 to a line; a word equal to
+                                     CF_CHANNEL_WORD_EMPTY is an empty slot, anything else a message. Any
+                                     other message (shorter than 8 bytes, or the value EMPTY or ESCAPE)
+                                     goes through a side entry per slot, announced by ESCAPE in the slot */
 } cf_channel_layout;
+
+/* The word layout's two reserved slot values (messages with these values still work: they take the
+ * escape path). Unlikely payloads on purpose: signalling NaNs with a non-zero payload as doubles (no
+ * floating-point operation produces one), beyond any user-space pointer, far from small integers. */
+#define CF_CHANNEL_WORD_EMPTY UINT64_C(0x7ff5e3a7c19b2d4f)
+#define CF_CHANNEL_WORD_ESCAPE UINT64_C(0x7ff6b1d9e4c3a85d)
 
 enum {
     CF_CHANNEL_SPIN_DEFAULT = 2048,     /* pause iterations before sleeping when spin_limit == 0 */
@@ -109,7 +121,7 @@ size_t cf_channel_slots(const cf_channel *ch);
  * commit len bytes (raising rdy). Reserving again before committing returns the same slot; sending while a
  * slot is reserved is -EINVAL. The slot area
  * is aligned to 16 bytes, and to a cache line when max_message exceeds 48 bytes (packed and tagged
- * layouts: to 8 bytes). */
+ * layouts: to 8 bytes; word layout: the slot's side entry, 16 bytes). */
 int cf_channel_reserve(cf_channel *ch, void **slot);
 int cf_channel_try_reserve(cf_channel *ch, void **slot);
 int cf_channel_commit(cf_channel *ch, size_t len);
@@ -160,7 +172,7 @@ int cf_channel_try_receive(cf_channel *ch, void *buffer, size_t capacity, size_t
  * the message bytes; (c) the receiver's header load is an acquire before it reads them; (d) the receiver's
  * ACK and `received` stores are releases after its use. x86: plain moves; aarch64: ldar/stlr.
  *
- * TAGGED (CF_CHANNEL_LAYOUT_TAGGED, the default for messages of up to 8 bytes without homing). No group
+ * TAGGED (CF_CHANNEL_LAYOUT_TAGGED, the default for messages shorter than 8 bytes without homing). No group
  * header and no count at all: a 64-byte line holds 7 one-byte tags (bytes 0-6; byte 7 unused) and the 7
  * slots of 8 bytes (bytes 8-63), and the ring has exactly k slots (k = 8: a line of 7 and a line holding
  * 1). A tag is rdy and ack in one byte: 0 = empty, the sender's (ack); FULL | length = the receiver's
@@ -179,6 +191,23 @@ int cf_channel_try_receive(cf_channel *ch, void *buffer, size_t capacity, size_t
  * tags). Large rings (8 lines or more): a sender that finds the ring full waits first for the slot 64
  * ahead (src/channel.c), so that it does not poll the line the receiver is emptying, and a receiver entering
  * a line prefetches the line two ahead (docs/channel.md: distance 4 pulled lines still being written).
+ *
+ * WORD (CF_CHANNEL_LAYOUT_WORD, the default for 8-byte messages without homing). FastForward's ring with an
+ * escape hatch: exactly k 8-byte slot words, 8 to a 64-byte line (k = 8: one line), and a side array of k
+ * entries {8 bytes, length} after them. A slot holding EMPTY is the sender's (ack), anything else the
+ * receiver's (rdy). An 8-byte message whose value is neither EMPTY nor ESCAPE is the slot word itself: the
+ * sender waits for EMPTY (acquire: (a)) and stores the value (release: (b)); the receiver waits for
+ * non-EMPTY (acquire: (c)), takes the value and stores EMPTY (release: (d)) -- one load and one store per
+ * side, FastForward exactly. Any other message is escaped: the sender writes its bytes and length into the
+ * slot's side entry (plain stores) and then release-stores ESCAPE into the slot; a receiver that sees
+ * ESCAPE reads the side entry. The sender writes the entry only while the slot is EMPTY (it saw EMPTY with
+ * acquire), the receiver uses it only while the slot is full, so the entry is owned exactly like the slot.
+ * The zero-copy API hands out the side entry (reserve; commit then publishes the value or escapes) and
+ * acquire moves a direct value into the side entry, so an acquired message always lives there.
+ * In memory a slot word is value XOR EMPTY, so that the zero-filled mapping is the all-EMPTY initial state
+ * (creation does not touch the slots; cf_channel_home_here's first touch writes zeros as for the other
+ * layouts) and a slot is empty when its word is 0. The large-ring habits of TAGGED apply unchanged: the
+ * sender of a full ring polls the slot 64 ahead first, the receiver entering a line prefetches two ahead.
  *
  * LINES. Sender state, receiver state, the receiver's wake line (sleeping flag + closed: read by the
  * sender after every publish), the sender's wake line (read by the receiver after every release) and the
@@ -211,6 +240,7 @@ struct cf_channel_shared_ {
 #define CF_CHANNEL_TAGGED_PAYLOAD_ 8u  /* the first slot, from the line start */
 #define CF_CHANNEL_TAG_FULL_ 0x10u     /* a tag: 0 = empty (the sender's), FULL | length = the receiver's */
 #define CF_CHANNEL_TAG_LENGTH_ 0x0fu
+#define CF_CHANNEL_WORD_ESCAPED_ (CF_CHANNEL_WORD_ESCAPE ^ CF_CHANNEL_WORD_EMPTY) /* word: ESCAPE as stored */
 #define CF_CHANNEL_ALIGN_ __attribute__((aligned(128)))
 #define CF_CHANNEL_LIKELY_(x) __builtin_expect(!!(x), 1)
 #define CF_CHANNEL_UNLIKELY_(x) __builtin_expect(!!(x), 0)
@@ -232,6 +262,14 @@ struct cf_channel_geometry_ {
     uint32_t homing;       /* cf_channel_homing */
     uint32_t symmetric_fences; /* 1: a full fence after every publish/release instead of membarrier */
     uint32_t tagged;       /* CF_CHANNEL_LAYOUT_TAGGED: slot tags instead of group headers (TAGGED below) */
+    uint32_t word;         /* CF_CHANNEL_LAYOUT_WORD: the slot word is the flag (WORD below) */
+    char *escapes;         /* word: the side entries (struct cf_channel_escape_), one per slot */
+};
+
+/* Word rings: a slot's side entry, for messages that are not a plain 8-byte value. */
+struct cf_channel_escape_ {
+    uint64_t bytes;  /* the message area (reserve hands it out) */
+    uint64_t length; /* 0 .. 8 */
 };
 
 struct cf_channel_sender_ {
@@ -249,7 +287,7 @@ struct cf_channel_sender_ {
 struct cf_channel_receiver_ {
     struct cf_channel_geometry_ g;
     uint64_t received;  /* messages released; the sender reads it when it has no free slot */
-    uint64_t header;    /* the current group's header as last loaded */
+    uint64_t header;    /* the current group's header as last loaded (tagged: the tag; word: the slot word) */
     uint32_t ready;     /* messages that header shows beyond `received` */
     uint32_t index;     /* position of the next message in its group */
     char *group;
@@ -272,14 +310,35 @@ struct cf_channel {
 int cf_chan_rdyack_sender_wait(cf_channel *ch, int may_wait);   /* no free slot known, or closed */
 int cf_chan_rdyack_receiver_wait(cf_channel *ch, int may_wait); /* next message not published yet */
 int cf_chan_rdyack_receiver_slip(cf_channel *ch, int may_wait); /* a pause, then as above */
+/* Tagged and word rings (the flag is the slot's tag or the slot word itself): */
 int cf_chan_rdyack_tagged_sender_wait(cf_channel *ch, int may_wait);   /* slot not empty yet, or closed */
 int cf_chan_rdyack_tagged_receiver_wait(cf_channel *ch, int may_wait); /* slot not full yet */
+/* Word rings: writes the message into the slot's side entry, returns the slot word announcing it. */
+uint64_t cf_chan_rdyack_word_escape(const struct cf_channel_geometry_ *g, char *slot, const void *message,
+                                    size_t len);
 int cf_chan_rdyack_send_homed(cf_channel *ch, const void *message, size_t len);
 int cf_chan_rdyack_commit_homed(cf_channel *ch, size_t len);
 void cf_chan_rdyack_wake_receiver(cf_channel *ch);
 void cf_chan_rdyack_wake_sender(cf_channel *ch);
 
-/* Copies of up to 16 bytes without a library call: two possibly overlapping loads and stores. */
+/* Copies of fewer than 8 bytes without a library call: two possibly overlapping loads and stores. */
+static inline __attribute__((always_inline)) void cf_channel_copy_short_(void *dst, const void *src, size_t n) {
+    char *d = (char *)dst;
+    const char *s = (const char *)src;
+    if (n >= 4) {
+        uint32_t head, tail;
+        memcpy(&head, s, 4);
+        memcpy(&tail, s + n - 4, 4);
+        memcpy(d, &head, 4);
+        memcpy(d + n - 4, &tail, 4);
+    } else if (n) {
+        d[0] = s[0];
+        d[n / 2] = s[n / 2];
+        d[n - 1] = s[n - 1];
+    }
+}
+
+/* Copies of up to 16 bytes without a library call. */
 static inline __attribute__((always_inline)) void cf_channel_copy_(void *dst, const void *src, size_t n) {
     char *d = (char *)dst;
     const char *s = (const char *)src;
@@ -291,16 +350,8 @@ static inline __attribute__((always_inline)) void cf_channel_copy_(void *dst, co
         memcpy(&tail, s + n - 8, 8);
         memcpy(d, &head, 8);
         memcpy(d + n - 8, &tail, 8);
-    } else if (n >= 4) {
-        uint32_t head, tail;
-        memcpy(&head, s, 4);
-        memcpy(&tail, s + n - 4, 4);
-        memcpy(d, &head, 4);
-        memcpy(d + n - 4, &tail, 4);
-    } else if (n) {
-        d[0] = s[0];
-        d[n / 2] = s[n / 2];
-        d[n - 1] = s[n - 1];
+    } else {
+        cf_channel_copy_short_(d, s, n);
     }
 }
 
@@ -320,9 +371,59 @@ static inline __attribute__((always_inline)) char *cf_channel_tagged_next_(const
     return CF_CHANNEL_UNLIKELY_(slot == g->groups_end) ? g->groups + CF_CHANNEL_TAGGED_PAYLOAD_ : slot;
 }
 
+/* Word rings: the next slot word (8 to a line, back to the first after exactly k). */
+static inline __attribute__((always_inline)) char *cf_channel_word_next_(const struct cf_channel_geometry_ *g,
+                                                                        char *slot) {
+    slot += 8;
+    return CF_CHANNEL_UNLIKELY_(slot == g->groups_end) ? g->groups : slot;
+}
+
+static inline __attribute__((always_inline)) uint64_t *cf_channel_word_(char *slot) {
+    return (uint64_t *)(void *)slot;
+}
+
+/* Word rings: a slot's side entry (16 bytes per 8-byte slot). */
+static inline __attribute__((always_inline)) struct cf_channel_escape_ *
+cf_channel_escape_of_(const struct cf_channel_geometry_ *g, char *slot) {
+    return (struct cf_channel_escape_ *)(void *)(g->escapes + (slot - g->groups) * 2);
+}
+
+/* Word rings: the slot word that publishes `message` -- the value itself (XOR EMPTY, see WORD above) when
+ * it is 8 bytes and neither EMPTY nor ESCAPE, else ESCAPE after the side entry is written (a call). */
+static inline __attribute__((always_inline)) uint64_t cf_channel_word_encode_(const struct cf_channel_geometry_ *g,
+                                                                             char *slot, const void *message,
+                                                                             size_t len) {
+    if (CF_CHANNEL_LIKELY_(len == 8)) {
+        uint64_t word;
+        memcpy(&word, message, 8);
+        word ^= CF_CHANNEL_WORD_EMPTY;
+        if (CF_CHANNEL_LIKELY_(word != 0 && word != CF_CHANNEL_WORD_ESCAPED_)) return word;
+    }
+    return cf_chan_rdyack_word_escape(g, slot, message, len);
+}
+
+/* Tagged and word rings, receiver: on entering a new line of a large ring, prefetch the line two ahead
+ * (measured on the tagged layout: distance 4 halved k = 1024 -- it pulls lines the sender is still
+ * writing -- distance 2 was level or better in 5 of 6 interleaved runs). `first`: a line's first slot's
+ * offset in it. */
+static inline __attribute__((always_inline)) void cf_channel_enter_line_(const struct cf_channel_geometry_ *g,
+                                                                        char *next, uintptr_t first) {
+    if (((uintptr_t)next & 63) == first && g->prefetch_ahead) {
+        char *ahead = next + g->prefetch_ahead;
+        if (ahead >= g->groups_end) ahead -= g->groups_end - g->groups;
+        __builtin_prefetch(ahead, 0, 3);
+    }
+}
+
 /* A free slot is known and the channel is open: the sender may fill s->slot. */
 static inline __attribute__((always_inline)) int cf_channel_sender_ready_(cf_channel *ch, int may_wait) {
     struct cf_channel_sender_ *s = &ch->sender;
+    if (s->g.word) { /* (a): the acquire load of the slot word saw the receiver's release of it */
+        if (CF_CHANNEL_LIKELY_(__atomic_load_n(cf_channel_word_(s->slot), __ATOMIC_ACQUIRE) == 0 &&
+                               !__atomic_load_n(&ch->to_receiver.closed, __ATOMIC_RELAXED)))
+            return 0;
+        return cf_chan_rdyack_tagged_sender_wait(ch, may_wait);
+    }
     if (s->g.tagged) { /* (a): the acquire load of the slot's tag saw the receiver's release of it */
         if (CF_CHANNEL_LIKELY_(__atomic_load_n(cf_channel_tag_(s->slot), __ATOMIC_ACQUIRE) == 0 &&
                                !__atomic_load_n(&ch->to_receiver.closed, __ATOMIC_RELAXED)))
@@ -334,9 +435,18 @@ static inline __attribute__((always_inline)) int cf_channel_sender_ready_(cf_cha
     return cf_chan_rdyack_sender_wait(ch, may_wait);
 }
 
-/* (b) and rdy: one release store of the group header (tagged: of the slot's tag), then on to the next slot. */
+/* (b) and rdy: one release store of the group header (tagged: of the slot's tag; word: of the slot word,
+ * the message being in the side entry reserve handed out), then on to the next slot. */
 static inline __attribute__((always_inline)) void cf_channel_publish_store_(cf_channel *ch, size_t len) {
     struct cf_channel_sender_ *s = &ch->sender;
+    if (s->g.word) {
+        char *slot = s->slot;
+        uint64_t word = cf_channel_word_encode_(&s->g, slot, &cf_channel_escape_of_(&s->g, slot)->bytes, len);
+        __atomic_store_n(cf_channel_word_(slot), word, __ATOMIC_RELEASE);
+        s->reserved = 0;
+        s->slot = cf_channel_word_next_(&s->g, slot);
+        return;
+    }
     if (s->g.tagged) {
         __atomic_store_n(cf_channel_tag_(s->slot), (uint8_t)(CF_CHANNEL_TAG_FULL_ | len), __ATOMIC_RELEASE);
         s->reserved = 0;
@@ -374,6 +484,18 @@ static inline __attribute__((always_inline)) int cf_channel_send_(cf_channel *ch
     if (CF_CHANNEL_UNLIKELY_(!ch || (!message && len))) return -EINVAL;
     struct cf_channel_sender_ *s = &ch->sender;
     if (CF_CHANNEL_UNLIKELY_(len > s->g.max_message || s->reserved)) return s->reserved ? -EINVAL : -EMSGSIZE;
+    if (s->g.word) { /* the whole word send: FastForward's slot load (a) and store (b), or the escape */
+        char *slot = s->slot;
+        if (CF_CHANNEL_UNLIKELY_(__atomic_load_n(cf_channel_word_(slot), __ATOMIC_ACQUIRE) != 0 ||
+                                 __atomic_load_n(&ch->to_receiver.closed, __ATOMIC_RELAXED))) {
+            int rc = cf_chan_rdyack_tagged_sender_wait(ch, may_wait);
+            if (CF_CHANNEL_UNLIKELY_(rc)) return rc;
+        }
+        __atomic_store_n(cf_channel_word_(slot), cf_channel_word_encode_(&s->g, slot, message, len), __ATOMIC_RELEASE);
+        s->slot = cf_channel_word_next_(&s->g, slot);
+        cf_channel_publish_wake_(ch);
+        return 0;
+    }
     if (s->g.tagged) { /* the whole tagged send: tag load (a), copy, tag store (b) */
         char *slot = s->slot;
         uint8_t *tag = cf_channel_tag_(slot);
@@ -405,7 +527,7 @@ static inline __attribute__((always_inline)) int cf_channel_reserve_(cf_channel 
         if (CF_CHANNEL_UNLIKELY_(rc)) return rc;
         s->reserved = 1;
     }
-    *slot = s->slot;
+    *slot = s->g.word ? (void *)&cf_channel_escape_of_(&s->g, s->slot)->bytes : (void *)s->slot;
     return 0;
 }
 
@@ -430,6 +552,13 @@ static inline __attribute__((always_inline)) void cf_channel_announced_(struct c
 /* (c) and rdy: the next message is published; afterwards r->slot holds it and r->header its length. */
 static inline __attribute__((always_inline)) int cf_channel_acquire_next_(cf_channel *ch, int may_wait) {
     struct cf_channel_receiver_ *r = &ch->receiver;
+    if (r->g.word) { /* (c): the acquire load of the slot word orders the side entry's reads after it */
+        if (r->acquired) return 0;
+        uint64_t word = __atomic_load_n(cf_channel_word_(r->slot), __ATOMIC_ACQUIRE);
+        if (CF_CHANNEL_UNLIKELY_(word == 0)) return cf_chan_rdyack_tagged_receiver_wait(ch, may_wait);
+        r->header = word;
+        return 0;
+    }
     if (r->g.tagged) { /* (c): the acquire load of the tag orders the message reads after it */
         if (r->acquired) return 0;
         uint8_t tag = __atomic_load_n(cf_channel_tag_(r->slot), __ATOMIC_ACQUIRE);
@@ -466,6 +595,12 @@ static inline __attribute__((always_inline)) void cf_channel_release_wake_(cf_ch
 static inline __attribute__((always_inline)) void cf_channel_release_(cf_channel *ch) {
     struct cf_channel_receiver_ *r = &ch->receiver;
     r->acquired = 0;
+    if (r->g.word) { /* (d) and ack: the slot word back to EMPTY, a release after the use */
+        __atomic_store_n(cf_channel_word_(r->slot), (uint64_t)0, __ATOMIC_RELEASE);
+        r->slot = cf_channel_word_next_(&r->g, r->slot);
+        cf_channel_release_wake_(ch);
+        return;
+    }
     if (r->g.tagged) { /* (d) and ack: the slot's tag back to empty, a release after the use */
         __atomic_store_n(cf_channel_tag_(r->slot), (uint8_t)0, __ATOMIC_RELEASE);
         r->slot = cf_channel_tagged_next_(&r->g, r->slot);
@@ -491,11 +626,32 @@ static inline __attribute__((always_inline)) void cf_channel_release_(cf_channel
     cf_channel_release_wake_(ch);
 }
 
+/* Word rings: the receiver keeps the next message (acquire, or a receive into a buffer too small). It owns
+ * the slot's side entry while the slot is full: a direct value is moved there, so that a kept message
+ * always lives in the side entry, and r->header says so (ESCAPE). */
+static inline __attribute__((always_inline)) struct cf_channel_escape_ *cf_channel_word_keep_(
+    struct cf_channel_receiver_ *r, uint64_t word) {
+    struct cf_channel_escape_ *e = cf_channel_escape_of_(&r->g, r->slot);
+    if (word != CF_CHANNEL_WORD_ESCAPED_) {
+        e->bytes = word ^ CF_CHANNEL_WORD_EMPTY;
+        e->length = 8;
+    }
+    r->header = CF_CHANNEL_WORD_ESCAPED_;
+    r->acquired = 1;
+    return e;
+}
+
 static inline __attribute__((always_inline)) int cf_channel_acquire_(cf_channel *ch, void **message, size_t *len,
                                                                     int may_wait) {
     if (CF_CHANNEL_UNLIKELY_(!ch || !message || !len)) return -EINVAL;
     int rc = cf_channel_acquire_next_(ch, may_wait);
     if (CF_CHANNEL_UNLIKELY_(rc)) return rc;
+    if (ch->receiver.g.word) {
+        struct cf_channel_escape_ *e = cf_channel_word_keep_(&ch->receiver, ch->receiver.header);
+        *message = &e->bytes;
+        *len = (size_t)e->length;
+        return 0;
+    }
     ch->receiver.acquired = 1;
     *message = ch->receiver.slot;
     *len = cf_channel_length_(&ch->receiver);
@@ -508,19 +664,67 @@ static inline __attribute__((always_inline)) int cf_channel_release_checked_(cf_
     return 0;
 }
 
+/* Tagged and word receives: the slot's flag -- its tag (word == 0) or its word (word == 1, a constant at
+ * every call) -- once it is full (c), as the fast path's one load, or through acquire_next_ when the
+ * message is already acquired or the slot still empty. */
+static inline __attribute__((always_inline)) int cf_channel_slot_full_(cf_channel *ch, char *slot, int word,
+                                                                      int may_wait, uint64_t *flag) {
+    struct cf_channel_receiver_ *r = &ch->receiver;
+    uint64_t f;
+    if (CF_CHANNEL_UNLIKELY_(r->acquired ||
+                             (f = word ? __atomic_load_n(cf_channel_word_(slot), __ATOMIC_ACQUIRE)
+                                       : __atomic_load_n(cf_channel_tag_(slot), __ATOMIC_ACQUIRE)) == 0)) {
+        int rc = cf_channel_acquire_next_(ch, may_wait);
+        if (CF_CHANNEL_UNLIKELY_(rc)) return rc;
+        f = r->header;
+    }
+    *flag = f;
+    return 0;
+}
+
 static inline __attribute__((always_inline)) int cf_channel_receive_(cf_channel *ch, void *buffer, size_t capacity,
                                                                     size_t *len, int may_wait) {
     if (CF_CHANNEL_UNLIKELY_(!ch || !len || (!buffer && capacity))) return -EINVAL;
     struct cf_channel_receiver_ *r = &ch->receiver;
+    if (r->g.word) { /* the whole word receive: slot load (c), the value (or the side entry), EMPTY (d) */
+        char *slot = r->slot;
+        uint64_t word;
+        int rc = cf_channel_slot_full_(ch, slot, 1, may_wait, &word);
+        if (CF_CHANNEL_UNLIKELY_(rc)) return rc;
+        /* As in the tagged receive: the channel's fields are read before the copy into the caller's buffer. */
+        char *next = cf_channel_word_next_(&r->g, slot);
+        uint32_t acquired = r->acquired;
+        if (CF_CHANNEL_LIKELY_(word != CF_CHANNEL_WORD_ESCAPED_)) {
+            *len = 8;
+            if (CF_CHANNEL_UNLIKELY_(capacity < 8)) {
+                cf_channel_word_keep_(r, word); /* stays in the channel: the next receive or acquire sees it */
+                return -EMSGSIZE;
+            }
+            uint64_t value = word ^ CF_CHANNEL_WORD_EMPTY;
+            memcpy(buffer, &value, 8);
+        } else {
+            const struct cf_channel_escape_ *e = cf_channel_escape_of_(&r->g, slot);
+            size_t n = (size_t)e->length;
+            *len = n;
+            if (CF_CHANNEL_UNLIKELY_(n > capacity)) {
+                cf_channel_word_keep_(r, word);
+                return -EMSGSIZE;
+            }
+            if (n >= 8) memcpy(buffer, &e->bytes, 8); /* the entry's length is at most 8 */
+            else cf_channel_copy_short_(buffer, &e->bytes, n);
+        }
+        __atomic_store_n(cf_channel_word_(slot), (uint64_t)0, __ATOMIC_RELEASE);
+        r->slot = next;
+        cf_channel_enter_line_(&r->g, next, 0);
+        if (CF_CHANNEL_UNLIKELY_(acquired)) r->acquired = 0;
+        cf_channel_release_wake_(ch);
+        return 0;
+    }
     if (r->g.tagged) { /* the whole tagged receive: tag load (c) = rdy and length, copy, tag store (d) */
         char *slot = r->slot;
-        uint32_t tag;
-        if (CF_CHANNEL_UNLIKELY_(r->acquired ||
-                                 (tag = __atomic_load_n(cf_channel_tag_(slot), __ATOMIC_ACQUIRE)) == 0)) {
-            int rc = cf_channel_acquire_next_(ch, may_wait);
-            if (CF_CHANNEL_UNLIKELY_(rc)) return rc;
-            tag = (uint32_t)r->header;
-        }
+        uint64_t tag;
+        int rc = cf_channel_slot_full_(ch, slot, 0, may_wait, &tag);
+        if (CF_CHANNEL_UNLIKELY_(rc)) return rc;
         size_t n = tag & CF_CHANNEL_TAG_LENGTH_;
         *len = n;
         if (CF_CHANNEL_UNLIKELY_(n > capacity)) {
@@ -536,14 +740,7 @@ static inline __attribute__((always_inline)) int cf_channel_receive_(cf_channel 
         else cf_channel_copy_(buffer, slot, n);
         __atomic_store_n(cf_channel_tag_(slot), (uint8_t)0, __ATOMIC_RELEASE);
         r->slot = next;
-        if (((uintptr_t)next & 63) == CF_CHANNEL_TAGGED_PAYLOAD_ && r->g.prefetch_ahead) {
-            /* A new line, in a large ring: prefetch the line two ahead (measured: distance 4 halved
-             * k = 1024 -- it pulls lines the sender is still writing -- distance 2 was level or better in
-             * 5 of 6 interleaved runs). */
-            char *ahead = next + r->g.prefetch_ahead;
-            if (ahead >= r->g.groups_end) ahead -= r->g.groups_end - r->g.groups;
-            __builtin_prefetch(ahead, 0, 3);
-        }
+        cf_channel_enter_line_(&r->g, next, CF_CHANNEL_TAGGED_PAYLOAD_);
         if (CF_CHANNEL_UNLIKELY_(acquired)) r->acquired = 0;
         cf_channel_release_wake_(ch);
         return 0;

@@ -603,7 +603,9 @@ int main(int argc, char **argv) {
     print_load("before");
     printf("CPUs %d and %d; counter %.3f ticks/ns, read cost %.1f ns (subtracted); ck_ring %s; channel layout %s\n",
            cpus[0], cpus[1], ticks_per_ns, stamp_overhead_ns,
-           have_ck ? "included" : "not built (<ck_ring.h> missing: Debian libck-dev)", layout_names[channel_layout]);
+           have_ck ? "included" : "not built (<ck_ring.h> missing: Debian libck-dev)",
+           channel_layout == CF_CHANNEL_LAYOUT_AUTO ? "auto (word for these 8-byte messages)"
+                                                    : layout_names[channel_layout]);
     printf("%d trials per k; %llu messages per throughput run (median of %d-message windows), %llu one-way samples "
            "per direction\n",
            trials_per_k, (unsigned long long)messages, WINDOW, (unsigned long long)samples);

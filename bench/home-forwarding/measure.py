@@ -248,6 +248,19 @@ def probe_one_way(probe):
     return float(found.group(1))
 
 
+# The 1-core reference itself runs in two states on this host, a fast one and one 1.3-1.6x slower, for seconds at a
+# time, while the 2-core programs keep their speed (bench/RESULTS.md, session 12): a round counts as "fast" when the
+# sequential program's service time is within STATE_MARGIN of its fastest round, else "slow".
+STATES = ("fast", "slow")
+STATE_MARGIN = 0.15
+
+
+def sequential_states(per_round):
+    """Per round, whether the sequential program ran in its fast or its slow state (see STATES)."""
+    fastest = min(per_round) if per_round else 0
+    return ["fast" if t <= fastest * (1 + STATE_MARGIN) else "slow" for t in per_round]
+
+
 def placement_of(before, after):
     if before is None or after is None:
         return "unknown"
@@ -311,6 +324,8 @@ def main():
         digest_lines, per_task, times, bounds, placements = measure_configuration(
             group, options.runs, options.validate_iterations, options.probe, scenario)
         by_placement = {}
+        states = sequential_states(per_task.get(SEQUENTIAL, []))
+        by_state = {}
         for program in group:
             variant = program["variant"]
             planned = planned_cores(program)
@@ -342,6 +357,13 @@ def main():
                                          low=p_low, high=p_high, unit="x", rounds=len(within)))
                         by_placement.setdefault(placement, []).append(
                             f"{variant} {p_median:.2f} ({p_low:.2f}-{p_high:.2f})")
+                for state in STATES:
+                    within = [x for x, where in zip(speedups, states) if where == state]
+                    if within and variant != SEQUENTIAL:
+                        t_median, t_low, t_high = summary(within)
+                        rows.append(dict(common, metric=f"speedup_vs_sequential_{state}_reference", median=t_median,
+                                         low=t_low, high=t_high, unit="x", rounds=len(within)))
+                        by_state.setdefault(state, []).append(f"{variant} {t_median:.2f} ({t_low:.2f}-{t_high:.2f})")
                 bound = 1.0 if planned == 1 and program["cores"] > 1 else bounds.get(variant)
                 if bound:
                     rows.append(dict(common, metric="schedule_bound", median=bound, low=bound, high=bound, unit="x"))
@@ -360,6 +382,11 @@ def main():
             for placement in PLACEMENTS:
                 if placement in by_placement:
                     print(f"{'':<9} speed-up within the {placement} rounds: " + "; ".join(by_placement[placement]))
+        if len(by_state) == 2:
+            print(f"{'':<9} rounds by the sequential program's speed: {states.count('fast')} fast (within "
+                  f"{STATE_MARGIN:.0%} of its fastest round), {states.count('slow')} slow")
+            for state in STATES:
+                print(f"{'':<9} speed-up against the {state} sequential rounds: " + "; ".join(by_state[state]))
         if times:
             print(f"{'':<9} actor times (as planned, us/firing): "
                   + ", ".join(f"{name} {us:.2f}" for name, us in sorted(times.items())))

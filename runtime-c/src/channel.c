@@ -132,6 +132,10 @@ int cf_channel_create(cf_channel **out, const cf_channel_options *options) {
      * demand miss on a line the sender wrote (measured: about half FastForward's throughput at k = 1024).
      * Only in rings of 8 groups or more, where that group is long written, not one the sender is filling. */
     if (g.ring / g.per_group >= 8) g.prefetch_ahead = 2 * g.group_stride;
+    /* Word rings wait on their own slot and do not prefetch (prefetch_ahead also marks the large rings whose
+     * sender waits for the slot 64 ahead): with the word fast path both habits measured level or worse there
+     * (docs/channel.md, word layout). */
+    if (g.word) g.prefetch_ahead = 0;
     g.spin_limit = options->spin_limit ? options->spin_limit : CF_CHANNEL_SPIN_DEFAULT;
     g.homing = (uint32_t)options->homing;
     g.symmetric_fences = (uint32_t)cf_chan_symmetric_fences(options);

@@ -147,6 +147,7 @@ typedef int (*channel_condition)(cf_channel *ch, uint32_t spin);
 static inline int wait_until(cf_channel *ch, channel_condition condition, uint32_t *sleeping, uint32_t spin_limit,
                              int symmetric_fences) {
     CF_STAT_ADD(channel_waits, 1);
+    int slept = 0; /* channel_sleeps counts waits that slept, once each (as cf_flag's sleeps) */
     for (;;) {
         for (uint32_t spin = 0; spin < spin_limit; spin++) {
             cf_arch_cpu_relax();
@@ -160,7 +161,8 @@ static inline int wait_until(cf_channel *ch, channel_condition condition, uint32
             __atomic_store_n(sleeping, 0, __ATOMIC_RELAXED);
             return state > 0 ? 0 : state;
         }
-        CF_STAT_ADD(channel_sleeps, 1);
+        if (!slept) CF_STAT_ADD(channel_sleeps, 1);
+        slept = 1;
         futex_wait(sleeping, 1);
         /* Woken, or a spurious return: the flag may still be ours; clear it so the other side does not
          * make a needless wake call, and re-check. */

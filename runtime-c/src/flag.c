@@ -83,6 +83,7 @@ static int reached(const cf_flag *flag, int64_t count) {
 void cf_flag_wait_slow(cf_flag *flag, int64_t count) {
     /* Counters: relaxed load + store, the waiter is their only writer (readable from other threads). */
     __atomic_store_n(&flag->waits, __atomic_load_n(&flag->waits, __ATOMIC_RELAXED) + 1, __ATOMIC_RELAXED);
+    int slept = 0; /* `sleeps` counts waits that slept, once each, however often the futex returned early */
     for (;;) {
         for (uint32_t spin = 0; spin < flag->spin_limit; spin++) {
             cf_arch_cpu_relax();
@@ -94,7 +95,10 @@ void cf_flag_wait_slow(cf_flag *flag, int64_t count) {
             __atomic_store_n(&flag->sleeping, 0, __ATOMIC_RELAXED);
             return;
         }
-        __atomic_store_n(&flag->sleeps, __atomic_load_n(&flag->sleeps, __ATOMIC_RELAXED) + 1, __ATOMIC_RELAXED);
+        if (!slept) {
+            __atomic_store_n(&flag->sleeps, __atomic_load_n(&flag->sleeps, __ATOMIC_RELAXED) + 1, __ATOMIC_RELAXED);
+            slept = 1;
+        }
         /* Errors (EAGAIN: the raiser already cleared the word; EINTR) just go round the loop again. */
         syscall(SYS_futex, &flag->sleeping, FUTEX_WAIT_PRIVATE, 1, NULL, NULL, 0);
         /* Woken or a spurious return: the word may still be ours; clear it so that the raiser makes no

@@ -349,21 +349,18 @@ def main():
                 rows.append(dict(common, metric="speedup_vs_sequential", median=s_median, low=s_low, high=s_high,
                                  unit="x"))
                 cells["speedup"] = f"{s_median:.2f}"
-                for placement in PLACEMENTS:
-                    within = [x for x, where in zip(speedups, placements) if where == placement]
-                    if within and variant != SEQUENTIAL:
-                        p_median, p_low, p_high = summary(within)
-                        rows.append(dict(common, metric=f"speedup_vs_sequential_{placement}", median=p_median,
-                                         low=p_low, high=p_high, unit="x", rounds=len(within)))
-                        by_placement.setdefault(placement, []).append(
-                            f"{variant} {p_median:.2f} ({p_low:.2f}-{p_high:.2f})")
-                for state in STATES:
-                    within = [x for x, where in zip(speedups, states) if where == state]
-                    if within and variant != SEQUENTIAL:
-                        t_median, t_low, t_high = summary(within)
-                        rows.append(dict(common, metric=f"speedup_vs_sequential_{state}_reference", median=t_median,
-                                         low=t_low, high=t_high, unit="x", rounds=len(within)))
-                        by_state.setdefault(state, []).append(f"{variant} {t_median:.2f} ({t_low:.2f}-{t_high:.2f})")
+                if variant != SEQUENTIAL:
+                    for kinds, of_round, suffix, cells_by in ((PLACEMENTS, placements, "", by_placement),
+                                                              (STATES, states, "_reference", by_state)):
+                        for kind in kinds:
+                            within = [x for x, where in zip(speedups, of_round) if where == kind]
+                            if within:
+                                k_median, k_low, k_high = summary(within)
+                                rows.append(dict(common, metric=f"speedup_vs_sequential_{kind}{suffix}",
+                                                 median=k_median, low=k_low, high=k_high, unit="x",
+                                                 rounds=len(within)))
+                                cells_by.setdefault(kind, []).append(
+                                    f"{variant} {k_median:.2f} ({k_low:.2f}-{k_high:.2f})")
                 bound = 1.0 if planned == 1 and program["cores"] > 1 else bounds.get(variant)
                 if bound:
                     rows.append(dict(common, metric="schedule_bound", median=bound, low=bound, high=bound, unit="x"))

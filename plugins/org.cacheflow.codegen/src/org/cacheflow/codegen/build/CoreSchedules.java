@@ -35,11 +35,13 @@ final class CoreSchedules implements Pass {
 
   private BuildContext c;
   private ActorCalls calls;
+  private Map<Integer, List<long[]>> readSlices; // readSlices(): made on first use
 
   @Override
   public void run(BuildContext context) {
     this.c = context;
     this.calls = new ActorCalls(context, this::ref);
+    this.readSlices = null;
     for (int core = 0; core < c.plan.cores(); core++) {
       c.cores.add(core(core, c.sinkOfFifo, c.buffers));
     }
@@ -340,43 +342,47 @@ final class CoreSchedules implements Pass {
       long from = c.rootOffset(e);
       long to = from + bytes;
       List<long[]> parts = new ArrayList<>();
-      for (long[] slice : remoteSlices(r, core)) {
+      for (long[] slice : readSlices().getOrDefault(r, List.of())) {
         long a = Math.max(from, slice[0]);
         long b = Math.min(to, slice[1]);
-        if (a < b) {
+        if (slice[2] != core && a < b) {
           parts.add(new long[] {a, b});
         }
       }
       parts.sort(java.util.Comparator.comparingLong(part -> part[0]));
-      long[] open = null;
+      List<long[]> merged = new ArrayList<>();
       for (long[] part : parts) {
-        if (open != null && part[0] <= open[1]) {
-          open[1] = Math.max(open[1], part[1]);
-          continue;
+        long[] last = merged.isEmpty() ? null : merged.get(merged.size() - 1);
+        if (last != null && part[0] <= last[1]) {
+          last[1] = Math.max(last[1], part[1]);
+        } else {
+          merged.add(part);
         }
-        if (open != null) {
-          prestores.add(new Statement.Prestore(base(r, core, false).plus(open[0]), open[1] - open[0], kind));
-        }
-        open = part;
       }
-      if (open != null) {
-        prestores.add(new Statement.Prestore(base(r, core, false).plus(open[0]), open[1] - open[0], kind));
+      for (long[] part : merged) {
+        prestores.add(new Statement.Prestore(base(r, core, false).plus(part[0]), part[1] - part[0], kind));
       }
     }
     return prestores;
   }
 
-  /** The byte ranges of a merge group that actors on cores other than this one read (their input slices). */
-  private List<long[]> remoteSlices(int r, int core) {
-    List<long[]> slices = new ArrayList<>();
-    for (int e = 0; e < c.edges; e++) {
-      int target = c.srdag.edgeTarget(e);
-      if (c.root(e) != r || c.pieces[e] != null || c.isSpecial(target) || c.plan.coreOf(target) == core) {
-        continue;
+  /**
+   * Per merge group used across cores, the byte ranges actors read from it and the core each reader runs on
+   * ({first byte, end, core}); made once, on the first pre-store that needs it.
+   */
+  private Map<Integer, List<long[]>> readSlices() {
+    if (readSlices == null) {
+      readSlices = new HashMap<>();
+      for (int e = 0; e < c.edges; e++) {
+        int r = c.root(e);
+        int target = c.srdag.edgeTarget(e);
+        if (c.storage[r] == StorageKind.SHARED && c.pieces[e] == null && !c.isSpecial(target)) {
+          readSlices.computeIfAbsent(r, k -> new ArrayList<>()).add(
+              new long[] {c.rootOffset(e), c.rootOffset(e) + c.srdag.edgeBytes(e), c.plan.coreOf(target)});
+        }
       }
-      slices.add(new long[] {c.rootOffset(e), c.rootOffset(e) + c.srdag.edgeBytes(e)});
     }
-    return slices;
+    return readSlices;
   }
 
   /**

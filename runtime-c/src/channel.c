@@ -131,11 +131,10 @@ int cf_channel_create(cf_channel **out, const cf_channel_options *options) {
     /* The receiver prefetches the group two ahead of the one it enters: without it every group costs it a
      * demand miss on a line the sender wrote (measured: about half FastForward's throughput at k = 1024).
      * Only in rings of 8 groups or more, where that group is long written, not one the sender is filling. */
-    if (g.ring / g.per_group >= 8) g.prefetch_ahead = 2 * g.group_stride;
-    /* Word rings wait on their own slot and do not prefetch (prefetch_ahead also marks the large rings whose
-     * sender waits for the slot 64 ahead): with the word fast path both habits measured level or worse there
-     * (docs/channel.md, word layout). */
-    if (g.word) g.prefetch_ahead = 0;
+    /* Not in word rings: they wait on their own slot and do not prefetch (prefetch_ahead also marks the large
+     * rings whose sender waits for the slot 64 ahead); with the word fast path both habits measured level or
+     * worse (docs/channel.md, word layout). */
+    if (!g.word && g.ring / g.per_group >= 8) g.prefetch_ahead = 2 * g.group_stride;
     g.spin_limit = options->spin_limit ? options->spin_limit : CF_CHANNEL_SPIN_DEFAULT;
     g.homing = (uint32_t)options->homing;
     g.symmetric_fences = (uint32_t)cf_chan_symmetric_fences(options);
@@ -276,15 +275,9 @@ static uint8_t *tag_ahead(const struct cf_channel_geometry_ *g, char *slot, uint
     return (uint8_t *)g->groups + pos / CF_CHANNEL_TAGGED_PER_LINE_ * CHANNEL_LINE + pos % CF_CHANNEL_TAGGED_PER_LINE_;
 }
 
-/* Word rings: the slot word `ahead` slots after `slot` (ahead < k). */
-static uint64_t *word_ahead(const struct cf_channel_geometry_ *g, char *slot, uint64_t ahead) {
-    uint64_t pos = ((size_t)(slot - g->groups) / 8 + ahead) % g->ring;
-    return cf_channel_word_(g->groups + pos * 8);
-}
-
 /* Tagged and word rings: the sender waits for its slot's tag (word: the slot word) to be empty
- * (FastForward's test).
- * A full ring in a large ring (8 lines or more) -- the receiver is the slower side -- is the case where
+ * (FastForward's test). Tagged rings only, as measured:
+ * a full ring in a large ring (8 lines or more) -- the receiver is the slower side -- is the case where
  * polling the slot makes every message cost two transfers of the line the receiver is working in (the
  * sender's read, then the receiver's tag store taking it back): measured as the slow mode of k = 1024,
  * 20-50 M msgs/s. So for the first BATCH_SPINS spins the sender waits for the slot TAGGED_BATCH ahead to
@@ -297,10 +290,8 @@ static uint64_t *word_ahead(const struct cf_channel_geometry_ *g, char *slot, ui
 static int tagged_slot_empty(cf_channel *ch, uint32_t spin) {
     struct cf_channel_sender_ *s = &ch->sender;
     if (is_closed(ch)) return -EPIPE;
+    if (s->g.word) return __atomic_load_n(cf_channel_word_(s->slot), __ATOMIC_ACQUIRE) == 0; /* (a), its own slot */
     int ahead = s->g.prefetch_ahead && spin < BATCH_SPINS && TAGGED_BATCH < s->g.ring;
-    if (s->g.word) /* (a) */
-        return __atomic_load_n(ahead ? word_ahead(&s->g, s->slot, TAGGED_BATCH) : cf_channel_word_(s->slot),
-                               __ATOMIC_ACQUIRE) == 0;
     uint8_t *tag = ahead ? tag_ahead(&s->g, s->slot, TAGGED_BATCH) : cf_channel_tag_(s->slot);
     return __atomic_load_n(tag, __ATOMIC_ACQUIRE) == 0; /* (a) */
 }

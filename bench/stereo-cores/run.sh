@@ -121,19 +121,19 @@ for round in $(seq 1 "$runs"); do
 done
 load_after=$(cut -d' ' -f1-3 /proc/loadavg)
 table="$results/stereo-cores.txt"
-python3 - "$raw" "$results/stereo-cores.csv" <<'PY' | tee "$table.tmp"
+python3 - "$raw" "$results/stereo-cores.csv" "$here/../home-forwarding" <<'PY' | tee "$table.tmp"
 import csv, statistics, sys
 raw, out = sys.argv[1], sys.argv[2]
-NEAR_LIMIT_NS = 90.0  # as bench/home-forwarding/measure.py
-STATE_MARGIN = 0.15   # as bench/home-forwarding/measure.py
+sys.path.insert(0, sys.argv[3])
+# the placement classes and the 1-core program's fast/slow state, as the farm/map benchmark defines them
+from measure import NEAR_LIMIT_NS, STATE_MARGIN, placement_of, sequential_states
 MEASURES = {"median": "median of the run's iterations", "mean": "the run's mean"}
 rounds, placement = {}, {}
 for line in open(raw):
     fields = line.split()
     r = int(fields[0])
     if fields[1] == "probe":  # the probe's one-way ns before and after the round
-        near = [float(x) < NEAR_LIMIT_NS for x in fields[2:4]]
-        placement[r] = "mixed" if near[0] != near[1] else "near" if near[0] else "far"
+        placement[r] = placement_of(float(fields[2]), float(fields[3]))
         continue
     rounds.setdefault(r, {})[(int(fields[1]), fields[2])] = {"mean": float(fields[3]), "median": float(fields[4])}
 variants = list(next(iter(rounds.values())).keys())
@@ -147,6 +147,8 @@ for measure, meaning in MEASURES.items():
     print(f"{'cores':>5} {'strategy':<20} {'ms/iteration':>12} {'min-max':>15} {'vs 1 core auto':>20}"
           f" {'vs 1 core alias':>20} {'near rounds':>20} {'far rounds':>20}")
     states_line = []
+    # the 1-core reference's own state: the host runs it 1.3-1.6x slower for seconds at a time (bench/RESULTS.md)
+    state = dict(zip(sorted(rounds), sequential_states([rounds[r][one][measure] for r in sorted(rounds)])))
     for v in variants:
         times = [rounds[r][v][measure] for r in sorted(rounds)]
         ratio = {r: rounds[r][one][measure] / rounds[r][v][measure] for r in rounds}
@@ -165,10 +167,6 @@ for measure, meaning in MEASURES.items():
         rows.append(dict(common, metric="speedup_vs_1_core_alias", median=f"{statistics.median(against_fair):.4g}",
                          low=f"{min(against_fair):.4g}", high=f"{max(against_fair):.4g}", unit="x",
                          runs=len(times), placement="all"))
-        # the 1-core reference's own state (as bench/home-forwarding/measure.py): fast when within STATE_MARGIN of its
-        # fastest round, else slow -- the host runs it 1.3-1.6x slower for seconds at a time (bench/RESULTS.md)
-        fastest = min(rounds[r][one][measure] for r in rounds)
-        state = {r: "fast" if rounds[r][one][measure] <= fastest * (1 + STATE_MARGIN) else "slow" for r in rounds}
         for s in ("fast", "slow"):
             by[f"{s}_reference"] = [ratio[r] for r in sorted(rounds) if state[r] == s]
         if v != one:

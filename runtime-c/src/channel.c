@@ -138,6 +138,7 @@ int cf_channel_create(cf_channel **out, const cf_channel_options *options) {
     g.spin_limit = options->spin_limit ? options->spin_limit : CF_CHANNEL_SPIN_DEFAULT;
     g.homing = (uint32_t)options->homing;
     g.symmetric_fences = (uint32_t)cf_chan_symmetric_fences(options);
+    g.direct = g.word && max == 8 && !g.symmetric_fences;
 
     size_t bytes, slot_bytes, escape_bytes = 0;
     if (__builtin_mul_overflow((g.ring + g.per_group - 1) / g.per_group, g.group_stride, &slot_bytes)) return -ENOMEM;

@@ -219,11 +219,20 @@ int main(void) {
         word.messages = sleeping;
         run(&word, budget / 2);
     }
-    stress_config fenced = {.slots = 2, .max_message = 16, .flags = CF_CHANNEL_NO_MEMBARRIER, .messages = spinning};
-    run(&fenced, budget / 2);
-    fenced.spin_limit = 1;
-    fenced.messages = sleeping;
-    run(&fenced, budget / 2);
+    /* Symmetric fences: a packed ring, and a word ring (its fast paths are off: the general path's wake test
+     * includes the fence). */
+    static const stress_config fenced_configs[] = {
+        {.slots = 2, .max_message = 16, .flags = CF_CHANNEL_NO_MEMBARRIER},
+        {.slots = 8, .max_message = 8, .layout = CF_CHANNEL_LAYOUT_WORD, .flags = CF_CHANNEL_NO_MEMBARRIER},
+    };
+    for (size_t i = 0; i < sizeof fenced_configs / sizeof *fenced_configs; i++) {
+        stress_config fenced = fenced_configs[i];
+        fenced.messages = spinning;
+        run(&fenced, budget / 4);
+        fenced.spin_limit = 1;
+        fenced.messages = sleeping;
+        run(&fenced, budget / 4);
+    }
     printf("channel stress: ok\n");
     return 0;
 }

@@ -106,6 +106,30 @@ class RunWorkflowCommandTest {
     assertTrue(bad.err().contains("'Nodes' must be a positive integer, got 'none'"), bad.err());
   }
 
+  /**
+   * A setting the task's checks accept but the pipeline rejects (more cores than a generated program may have) is bad
+   * input of the workflow, at its parameter's line and named as the task names it; the same value given as --cores is
+   * a usage error of the command line. Nothing is generated either way.
+   */
+  @Test
+  void aWorkflowsSettingThePipelineRejectsIsReportedAtItsLine() throws IOException {
+    Path workflow = project.resolve("Workflows/cacheflow.workflow");
+    setVariable("Cores", "99");
+    Path out = temp.resolve("out");
+    Run bad = run("run-workflow", project.toString(), "--out", out.toString());
+    assertEquals(1, bad.status(), bad.err());
+    assertTrue(bad.err().contains("error: " + workflow + ":" + lineOf(workflow, "\"99\"") + ":"), bad.err());
+    assertTrue(bad.err().contains("'Cores' must be at most 64, got 99"), bad.err());
+    assertFalse(bad.err().contains("--help"), "not a usage error: " + bad.err());
+    assertFalse(Files.exists(out.resolve("main.c")), "nothing generated");
+    setVariable("Cores", "2");
+    Run flag = run("run-workflow", project.toString(), "--out", out.toString(), "--cores", "99");
+    assertEquals(2, flag.status(), flag.err());
+    assertTrue(flag.err().contains("error: --cores must be at most 64, got 99"), flag.err());
+    assertTrue(flag.err().contains("run 'cacheflow run-workflow --help' for usage"), flag.err());
+    assertFalse(Files.exists(out.resolve("main.c")), "nothing generated");
+  }
+
   /** How many SelectDisparity firings each core of a generated stereo project calls. */
   private static int[] selectDisparityCalls(Path out) throws IOException {
     int[] calls = new int[2];

@@ -10,6 +10,7 @@ import java.util.Set;
 import org.cacheflow.model.diagnostics.Diagnostics;
 import org.cacheflow.model.diagnostics.SourceLocation;
 import org.cacheflow.pipeline.Diagnostic;
+import org.cacheflow.pipeline.OptionException;
 import org.cacheflow.pipeline.PathText;
 import org.cacheflow.plan.mapping.MappingPolicy;
 import org.cacheflow.plan.strategy.StrategyPreset;
@@ -150,9 +151,13 @@ public final class RunWorkflowCommand extends CliCommand {
       }
     };
     List<Generation> generations;
+    WorkflowRunner runner = new WorkflowRunner(change, listener, GenerateCommand.runtimeFolder());
     try {
-      generations = new WorkflowRunner(change, listener, GenerateCommand.runtimeFolder()).run(project, workflow,
-          scenario, diagnostics);
+      generations = runner.run(project, workflow, scenario, diagnostics);
+    } catch (OptionException e) {
+      // a workflow's setting the pipeline rejects: bad input at its task parameter's line; an option of this
+      // command line: a usage error
+      throw runner.located(e).map(RuntimeException.class::cast).orElse(e);
     } finally {
       for (Diagnostics.Warning warning : diagnostics.warnings()) {
         err.println("warning: " + warning);

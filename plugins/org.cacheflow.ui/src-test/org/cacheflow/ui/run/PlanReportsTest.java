@@ -25,6 +25,7 @@ import org.cacheflow.workflow.run.ActorCode;
 import org.cacheflow.workflow.run.CodegenSettings;
 import org.cacheflow.workflow.run.Generation;
 import org.cacheflow.workflow.run.GenerationRequest;
+import org.cacheflow.workflow.run.WorkflowRunner;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -125,13 +126,13 @@ class PlanReportsTest {
         Map.of(CodegenSettings.TASK, task, CodegenTask.OVERRIDES, overrides));
     Generation generation = new Generation(Path.of("w.workflow"), Path.of("s.scenario"), "cacheflow", request, null);
     Path workflow = Path.of("w.workflow");
-    assertEquals(overrides, WorkflowRuns.located(workflow, generation,
-        new OptionException(OptionException.OVERRIDE, "no FIFO X.y")).location());
+    assertEquals(overrides, WorkflowRunner.located(generation,
+        new OptionException(OptionException.OVERRIDE, "no FIFO X.y"), workflow).location());
     // Cores is not written in the task: the task's line
-    assertEquals(task, WorkflowRuns.located(workflow, generation,
-        new OptionException(OptionException.CORES, "--cores must be at most 64, got 65")).location());
-    assertEquals(task, WorkflowRuns.located(workflow, generation, new OptionException("no runtime")).location());
-    InputException unknown = WorkflowRuns.located(workflow, null, new OptionException("no runtime"));
+    assertEquals(task, WorkflowRunner.located(generation,
+        new OptionException(OptionException.CORES, "--cores must be at most 64, got 65"), workflow).location());
+    assertEquals(task, WorkflowRunner.located(generation, new OptionException("no runtime"), workflow).location());
+    InputException unknown = WorkflowRunner.located(null, new OptionException("no runtime"), workflow);
     assertEquals(SourceLocation.file(workflow), unknown.location());
     assertEquals("no runtime", unknown.getMessage());
   }

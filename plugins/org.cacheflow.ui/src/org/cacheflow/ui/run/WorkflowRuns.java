@@ -7,7 +7,6 @@ import java.util.List;
 import org.cacheflow.io.project.PreesmProject;
 import org.cacheflow.model.diagnostics.Diagnostics;
 import org.cacheflow.model.diagnostics.InputException;
-import org.cacheflow.model.diagnostics.SourceLocation;
 import org.cacheflow.pipeline.OptionException;
 import org.cacheflow.workflow.run.Generation;
 import org.cacheflow.workflow.run.RunListener;
@@ -48,7 +47,7 @@ public final class WorkflowRuns {
       generations = runner.run(project, pairs, diagnostics);
     } catch (OptionException e) {
       // a setting the pipeline rejects: at the line of the task parameter that gave it (else the task, the workflow)
-      throw located(workflow, runner.failed(), e);
+      throw WorkflowRunner.located(runner.failed(), e, workflow);
     }
     List<Path> reports = new ArrayList<>();
     for (Generation generation : generations) {
@@ -57,12 +56,6 @@ public final class WorkflowRuns {
       reports.add(report);
     }
     return new Result(generations, reports);
-  }
-
-  /** {@code error} at the task parameter of {@code failed} it is about, else at {@code workflow}. */
-  static InputException located(Path workflow, Generation failed, OptionException error) {
-    SourceLocation at = failed == null ? null : failed.request().origin(error);
-    return new InputException(at != null ? at : SourceLocation.file(workflow), error.getMessage());
   }
 
   /**

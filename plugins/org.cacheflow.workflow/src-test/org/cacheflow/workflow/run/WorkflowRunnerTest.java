@@ -286,6 +286,24 @@ class WorkflowRunnerTest {
     assertEquals(List.of("Blur.in=cow"), failed.overrides());
     assertEquals(7, failed.origin(rejected).line(), "the Overrides variable's line");
     assertEquals(failed.origin(""), failed.origin(new OptionException("no runtime")), "the task's line");
+    InputException located = runner.located(rejected).orElseThrow();
+    assertEquals(failed.origin(rejected), located.location());
+    assertEquals("no FIFO Blur.in", located.getMessage());
+    // an error phrased with the command-line option is named by the task parameter (Cores, line 6)
+    InputException cores = runner.located(new OptionException(OptionException.CORES,
+        "--cores must be at most 64, got 99")).orElseThrow();
+    assertEquals(6, cores.location().line(), cores.describe());
+    assertEquals("'Cores' must be at most 64, got 99", cores.getMessage());
+    // the same settings given by the front end: its own usage error, not the workflow's
+    SettingsChange given = new SettingsChange(null, 99, null, null, null, List.of("Blur.in=cow"), null, null, null);
+    WorkflowRunner changed = new WorkflowRunner((request, diagnostics) -> {
+      throw rejected;
+    }, given, recorder);
+    assertThrows(OptionException.class, () -> changed.run(project, null, null, new Diagnostics()));
+    assertTrue(changed.located(rejected).isEmpty(), "--override was given");
+    assertTrue(changed.located(new OptionException(OptionException.CORES, "--cores ...")).isEmpty());
+    assertTrue(changed.located(new OptionException(OptionException.NODES, "--nodes ...")).isPresent(),
+        "Nodes came from the workflow");
   }
 
   /** Issue 13: a built-in target other than the default reaches generate. */

@@ -89,7 +89,26 @@ public record GenerationRequest(Path input, Path scenario, StrategyPreset strate
    * the task.
    */
   public SourceLocation origin(OptionException error) {
+    return origin(parameterOf(error));
+  }
+
+  /** The task parameter of the option {@code error} names ({@code Cores} for {@code --cores}), else the task's key. */
+  static String parameterOf(OptionException error) {
     String option = error.option();
-    return origin(option == null ? CodegenSettings.TASK : PARAMETERS.getOrDefault(option, CodegenSettings.TASK));
+    return option == null ? CodegenSettings.TASK : PARAMETERS.getOrDefault(option, CodegenSettings.TASK);
+  }
+
+  /**
+   * {@code error}'s message as a workflow author reads it: a leading command-line option ({@code --cores must be
+   * ...}) becomes its task parameter ({@code 'Cores' must be ...}); other messages unchanged.
+   */
+  static String describedForTask(OptionException error) {
+    String message = error.getMessage();
+    String parameter = parameterOf(error);
+    String option = error.option();
+    if (option == null || parameter.equals(CodegenSettings.TASK) || !message.startsWith(option + " ")) {
+      return message;
+    }
+    return "'" + parameter + "' " + message.substring(option.length() + 1);
   }
 }

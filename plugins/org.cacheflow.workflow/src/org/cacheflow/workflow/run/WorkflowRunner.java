@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 
 import org.cacheflow.io.project.CiRun;
@@ -20,6 +21,7 @@ import org.cacheflow.model.diagnostics.Diagnostics;
 import org.cacheflow.model.diagnostics.InputException;
 import org.cacheflow.model.diagnostics.SourceLocation;
 import org.cacheflow.pipeline.GenerateResult;
+import org.cacheflow.pipeline.OptionException;
 import org.cacheflow.pipeline.Pipeline;
 import org.cacheflow.plan.strategy.TargetCache;
 import org.cacheflow.workflow.CodegenTask;
@@ -313,6 +315,34 @@ public final class WorkflowRunner {
   /** The generation whose failure {@link #run} last threw (as {@link RunListener#failed} heard), or null. */
   public Generation failed() {
     return failed;
+  }
+
+  /**
+   * A setting the pipeline rejected during the last {@link #run}, where the workflow wrote it: see
+   * {@link #located(Generation, OptionException, Path)} for the generation that failed. Empty when this runner's
+   * {@link SettingsChange} gave that setting (a front end's own option: it reports the error as its usage error),
+   * or when no generation had failed (the error came before any).
+   */
+  public Optional<InputException> located(OptionException error) {
+    boolean changed = switch (error.option() == null ? "" : error.option()) {
+      case OptionException.OVERRIDE -> change.overrides() != null;
+      case OptionException.CORES -> change.cores() != null;
+      case OptionException.NODES -> change.nodes() != null;
+      default -> false;
+    };
+    return changed || failed == null ? Optional.empty() : Optional.of(located(failed, error, failed.workflow()));
+  }
+
+  /**
+   * {@code error} (a setting the pipeline rejected) as bad input of a workflow: at the line of the task parameter of
+   * {@code failed} that gave the setting, else at its task, else (no generation known) at {@code workflow}; the
+   * message names the task parameter where it began with the command-line option ({@code 'Cores' must be at most
+   * 64, got 99}).
+   */
+  public static InputException located(Generation failed, OptionException error, Path workflow) {
+    SourceLocation at = failed == null ? null : failed.request().origin(error);
+    return new InputException(at != null ? at : SourceLocation.file(workflow),
+        failed == null ? error.getMessage() : GenerationRequest.describedForTask(error));
   }
 
   /** For tests and front ends: the settings change in force. */

@@ -236,14 +236,17 @@ public class GenerateMojo extends AbstractMojo {
     Diagnostics diagnostics = new Diagnostics();
     List<Generation> generations;
     Parameters given = parameters();
+    WorkflowRunner runner = new WorkflowRunner(settingsChange(), listener, runtime);
     try {
-      generations = new WorkflowRunner(settingsChange(), listener, runtime).run(given.input(), given.workflow(),
-          given.scenario(), diagnostics);
+      generations = runner.run(given.input(), given.workflow(), given.scenario(), diagnostics);
     } catch (InputException | OptionException e) {
       if (listener.failed != null) {
         getLog().error(listener.failed);
       }
-      throw e;
+      // a workflow's setting the pipeline rejects: bad input at its task parameter's line; this goal's own
+      // parameter: an invalid configuration (below)
+      throw e instanceof OptionException option ? runner.located(option).map(RuntimeException.class::cast).orElse(e)
+          : e;
     } finally {
       diagnostics.warnings().forEach(warning -> getLog().warn(warning.toString()));
     }

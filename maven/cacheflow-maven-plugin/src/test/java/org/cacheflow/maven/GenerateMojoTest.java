@@ -158,6 +158,51 @@ class GenerateMojoTest {
     assertTrue(definition.getMessage().contains("<definitions>"), definition.getMessage());
   }
 
+  /**
+   * A workflow's setting the pipeline rejects (more cores than a generated program may have) fails the build at the
+   * task parameter's line, named as the task names it; the same value given as this goal's {@code cores} is an
+   * invalid configuration of the goal. Nothing is generated either way.
+   */
+  @Test
+  void aWorkflowsSettingThePipelineRejectsFailsAtItsLine() throws Exception {
+    GenerateMojo mojo = mojo("cacheflow");
+    Path project = temp.resolve("filter-bank"); // the scenarios name the project by its folder
+    set(mojo, "input", project.toFile());
+    set(mojo, "basedir", project.toFile());
+    Path example = Path.of("../../examples/filter-bank");
+    try (var files = Files.walk(example)) {
+      for (Path file : (Iterable<Path>) files::iterator) {
+        Path copy = project.resolve(example.relativize(file).toString());
+        if (Files.isDirectory(file)) {
+          Files.createDirectories(copy);
+        } else {
+          Files.copy(file, copy);
+        }
+      }
+    }
+    Path workflow = project.resolve("Workflows/cacheflow.workflow");
+    List<String> lines = Files.readAllLines(workflow);
+    int line = 0;
+    for (int i = 0; i < lines.size(); i++) {
+      if (lines.get(i).contains("name=\"Cores\"")) {
+        lines.set(i, lines.get(i).replaceFirst("value=\"[^\"]*\"", "value=\"99\""));
+        line = i + 1;
+      }
+    }
+    assertTrue(line > 0, "the example's task has a Cores variable");
+    Files.write(workflow, lines);
+    set(mojo, "buildDirectory", temp.resolve("target").toFile());
+    set(mojo, "pluginVersion", "test");
+    MojoFailureException written = assertThrows(MojoFailureException.class, mojo::execute);
+    assertTrue(written.getMessage().matches("error: " + Pattern.quote(workflow.toString()) + ":" + line
+        + ":\\d+: 'Cores' must be at most 64, got 99"), written.getMessage());
+    assertFalse(Files.exists(temp.resolve("out/main.c")), "nothing generated");
+    set(mojo, "cores", 99);
+    MojoFailureException given = assertThrows(MojoFailureException.class, mojo::execute);
+    assertTrue(given.getMessage().startsWith("invalid cacheflow configuration: --cores must be at most 64"),
+        given.getMessage());
+  }
+
   /** The goal's fields that are not generation settings: they never change what is generated. */
   private static final List<String> NOT_SETTINGS = List.of("skip", "force", "basedir", "buildDirectory");
 

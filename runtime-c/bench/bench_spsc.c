@@ -601,11 +601,16 @@ int main(int argc, char **argv) {
     size_t buffer = messages / WINDOW > samples ? messages / WINDOW : samples;
     sample_buffer = zalloc(sizeof(double) * (buffer > PROBE_ROUNDS ? buffer : PROBE_ROUNDS));
     print_load("before");
-    printf("CPUs %d and %d; counter %.3f ticks/ns, read cost %.1f ns (subtracted); ck_ring %s; channel layout %s\n",
+    queue probe_queue; /* the layout the channel uses for these messages, as the library reports it */
+    queue_create(&probe_queue, Q_CHANNEL, 8);
+    cf_channel_layout in_use = cf_channel_layout_of(probe_queue.ch);
+    queue_destroy(&probe_queue);
+    printf("CPUs %d and %d; counter %.3f ticks/ns, read cost %.1f ns (subtracted); ck_ring %s; channel layout %s%s%s%s\n",
            cpus[0], cpus[1], ticks_per_ns, stamp_overhead_ns,
-           have_ck ? "included" : "not built (<ck_ring.h> missing: Debian libck-dev)",
-           channel_layout == CF_CHANNEL_LAYOUT_AUTO ? "auto (word for these 8-byte messages)"
-                                                    : layout_names[channel_layout]);
+           have_ck ? "included" : "not built (<ck_ring.h> missing: Debian libck-dev)", layout_names[channel_layout],
+           channel_layout == CF_CHANNEL_LAYOUT_AUTO ? " (" : "",
+           channel_layout == CF_CHANNEL_LAYOUT_AUTO ? layout_names[in_use] : "",
+           channel_layout == CF_CHANNEL_LAYOUT_AUTO ? " for these 8-byte messages)" : "");
     printf("%d trials per k; %llu messages per throughput run (median of %d-message windows), %llu one-way samples "
            "per direction\n",
            trials_per_k, (unsigned long long)messages, WINDOW, (unsigned long long)samples);

@@ -76,6 +76,7 @@ int cf_chan_create(const cf_channel_options *options, size_t channel_size, void 
     if (rc) return rc;
     shared->slots_count = options->slots;
     shared->max_message = options->max_message;
+    shared->layout = layout == CF_CHANNEL_LAYOUT_LINE ? CF_CHANNEL_LAYOUT_LINE : CF_CHANNEL_LAYOUT_PACKED;
     *cfg = (struct channel_side_config){
         .slots = shared->slots,
         .slots_end = shared->slots + options->slots * stride,

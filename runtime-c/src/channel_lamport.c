@@ -106,6 +106,7 @@ void cf_channel_close(cf_channel *ch) {
 
 size_t cf_channel_max_message(const cf_channel *ch) { return ch ? ch->shared.max_message : 0; }
 size_t cf_channel_slots(const cf_channel *ch) { return ch ? ch->shared.slots_count : 0; }
+cf_channel_layout cf_channel_layout_of(const cf_channel *ch) { return ch ? ch->shared.layout : CF_CHANNEL_LAYOUT_AUTO; }
 
 static int is_closed(cf_channel *ch) { return channel_closed(&ch->to_receiver); }
 

@@ -343,25 +343,50 @@ static void test_no_waits_counted_single_thread(void) {
     CF_CHECK(after.channel_sleeps == before.channel_sleeps);
 }
 
-/* AUTO's choice (the internals are visible with the inline fast path only). */
+/* AUTO's choice: the layout in use through the API (both builds), the rdy-ack ring's geometry with the inline
+ * fast path (its internals are visible there only). */
 static void test_auto_layout(void) {
-#ifndef CF_CHANNEL_OUT_OF_LINE
     static const struct {
         size_t max_message;
         cf_channel_homing homing;
+        cf_channel_layout rdyack, lamport;
         int word, tagged, per_group;
-    } cases[] = {{8, CF_CHANNEL_HOMING_NONE, 1, 0, 8},  {7, CF_CHANNEL_HOMING_NONE, 0, 1, 7},
-                 {0, CF_CHANNEL_HOMING_NONE, 0, 1, 7},  {16, CF_CHANNEL_HOMING_NONE, 0, 0, 3},
-                 {8, CF_CHANNEL_HOMING_CLEAN, 0, 0, 1}, {64, CF_CHANNEL_HOMING_NONE, 0, 0, 1}};
+    } cases[] = {{8, CF_CHANNEL_HOMING_NONE, CF_CHANNEL_LAYOUT_WORD, CF_CHANNEL_LAYOUT_PACKED, 1, 0, 8},
+                 {7, CF_CHANNEL_HOMING_NONE, CF_CHANNEL_LAYOUT_TAGGED, CF_CHANNEL_LAYOUT_PACKED, 0, 1, 7},
+                 {0, CF_CHANNEL_HOMING_NONE, CF_CHANNEL_LAYOUT_TAGGED, CF_CHANNEL_LAYOUT_PACKED, 0, 1, 7},
+                 {16, CF_CHANNEL_HOMING_NONE, CF_CHANNEL_LAYOUT_PACKED, CF_CHANNEL_LAYOUT_PACKED, 0, 0, 3},
+                 {8, CF_CHANNEL_HOMING_CLEAN, CF_CHANNEL_LAYOUT_LINE, CF_CHANNEL_LAYOUT_LINE, 0, 0, 1},
+                 {64, CF_CHANNEL_HOMING_NONE, CF_CHANNEL_LAYOUT_LINE, CF_CHANNEL_LAYOUT_LINE, 0, 0, 1}};
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         cf_channel_options options = {.slots = 8, .max_message = cases[i].max_message, .homing = cases[i].homing};
         cf_channel *ch = NULL;
         CF_CHECK(cf_channel_create(&ch, &options) == 0);
+#ifndef CF_CHANNEL_OUT_OF_LINE
+        CF_CHECK(cf_channel_layout_of(ch) == cases[i].rdyack);
         CF_CHECK((int)ch->sender.g.word == cases[i].word && (int)ch->sender.g.tagged == cases[i].tagged);
         CF_CHECK((int)ch->sender.g.per_group == cases[i].per_group);
+        /* the word fast paths: a word ring of 8-byte messages with asymmetric fences */
+        CF_CHECK(ch->sender.g.direct == (cases[i].word && !ch->sender.g.symmetric_fences));
+#else
+        CF_CHECK(cf_channel_layout_of(ch) == cases[i].lamport);
+#endif
         cf_channel_destroy(ch);
     }
+    /* a layout asked for is the one in use (the Lamport build packs what it has no ring for) */
+    cf_channel_options word = {.slots = 8, .max_message = 8, .layout = CF_CHANNEL_LAYOUT_WORD};
+    cf_channel *ch = NULL;
+    CF_CHECK(cf_channel_create(&ch, &word) == 0);
+#ifndef CF_CHANNEL_OUT_OF_LINE
+    CF_CHECK(cf_channel_layout_of(ch) == CF_CHANNEL_LAYOUT_WORD);
+#else
+    CF_CHECK(cf_channel_layout_of(ch) == CF_CHANNEL_LAYOUT_PACKED);
 #endif
+    cf_channel_destroy(ch);
+    cf_channel_options line = {.slots = 8, .max_message = 8, .layout = CF_CHANNEL_LAYOUT_LINE};
+    CF_CHECK(cf_channel_create(&ch, &line) == 0);
+    CF_CHECK(cf_channel_layout_of(ch) == CF_CHANNEL_LAYOUT_LINE);
+    cf_channel_destroy(ch);
+    CF_CHECK(cf_channel_layout_of(NULL) == CF_CHANNEL_LAYOUT_AUTO);
 }
 
 int main(void) {

@@ -118,6 +118,9 @@ void cf_channel_close(cf_channel *ch);
 
 size_t cf_channel_max_message(const cf_channel *ch);
 size_t cf_channel_slots(const cf_channel *ch);
+/* The slot layout in use: the one asked for, or AUTO's choice (never AUTO). The Lamport build lays out its
+ * ring as LINE or, for every other layout asked for, PACKED. NULL: CF_CHANNEL_LAYOUT_AUTO. */
+cf_channel_layout cf_channel_layout_of(const cf_channel *ch);
 
 /* Zero-copy sender: reserve the next slot (waiting for its ack), fill up to max_message bytes at *slot,
  * commit len bytes (raising rdy). Reserving again before committing returns the same slot; sending while a
@@ -233,6 +236,7 @@ struct cf_channel_shared_ {
     size_t map_bytes;
     size_t slots_count;
     size_t max_message;
+    cf_channel_layout layout; /* in use: AUTO resolved */
 };
 
 #if !defined(__cplusplus) && (!defined(CF_CHANNEL_OUT_OF_LINE) || defined(CF_CHANNEL_RDYACK_IMPLEMENTATION))

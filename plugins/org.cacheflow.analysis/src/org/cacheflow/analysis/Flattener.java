@@ -154,198 +154,252 @@ public final class Flattener {
    */
   private Map<String, Endpoint> level(Graph graph, String graphPath, Map<String, Long> configInputs,
       long firings, long parentFirings, Map<String, Long> interfaceRates) {
-    boolean isTop = interfaceRates == null;
-    Map<String, Long> parameters = parameterValues.resolve(graph, graphPath, configInputs);
-
-    Map<Port, Long> dependencyValues = new IdentityHashMap<>();
-    for (Dependency dependency : graph.getDependencies()) {
-      if (dependency.getTargetPort() != null && dependency.getSource() != null) {
-        Long value = parameters.get(dependency.getSource().getName());
-        if (value != null) {
-          dependencyValues.put(dependency.getTargetPort(), value);
-        }
-      }
-    }
-
-    // nodes of the balance equations: every actor except interfaces and delay actors
-    List<Actor> nodes = new ArrayList<>();
-    Map<Actor, Integer> nodeIndex = new IdentityHashMap<>();
-    Map<String, Actor> interfaces = new LinkedHashMap<>();
-    for (Actor actor : graph.getActors()) {
-      ActorKind kind = kindOf(actor);
-      if (kind == ActorKind.SOURCE_INTERFACE || kind == ActorKind.SINK_INTERFACE) {
-        if (isTop) {
-          throw new InputException(Locations.of(actor), "top-level graph '" + graph.getName()
-              + "' has interface '" + actor.getName() + "'; only sub-graphs have interfaces");
-        }
-        interfaces.put(actor.getName(), actor);
-      } else if (kind == ActorKind.DELAY) {
-        warnings.warn(Locations.of(actor), "delay actor '" + actor.getName()
-            + "' is not modelled; its FIFOs are ignored");
-      } else if (kind == ActorKind.CONFIG_OUTPUT_INTERFACE) {
-        // carries a parameter value out of the sub-graph, no data: nothing to schedule
-        continue;
-      } else {
-        nodeIndex.put(actor, nodes.size());
-        nodes.add(actor);
-      }
-    }
-
-    // rates of every data port of the nodes, and each node's config input values
-    Map<Port, Long> rates = new IdentityHashMap<>();
-    Map<Actor, Map<String, Long>> configValues = new IdentityHashMap<>();
-    for (Actor actor : nodes) {
-      Map<String, Long> environment = new LinkedHashMap<>();
-      for (Port port : actor.getPorts()) {
-        if (port.getDirection() == PortDirection.CONFIG_INPUT) {
-          Long value = dependencyValues.get(port);
-          if (value == null) {
-            warnings.warn(Locations.of(port), "config input port '" + port.getName() + "' of actor '"
-                + graphPath + "/" + actor.getName() + "' receives no parameter");
-          } else {
-            environment.put(port.getName(), value);
-          }
-        }
-      }
-      configValues.put(actor, environment);
-      for (Port port : actor.getPorts()) {
-        if (isData(port)) {
-          rates.put(port, parameterValues.evaluateRate(port, actor, graphPath, environment, parameters));
-        }
-      }
-    }
-
-    // the delayed FIFO of each delay actor, to recognise setter and getter FIFOs
-    Map<Actor, Fifo> delayedFifoOf = new IdentityHashMap<>();
-    for (Fifo fifo : graph.getFifos()) {
-      if (fifo.getDelay() != null && fifo.getDelay().getActor() != null) {
-        delayedFifoOf.put(fifo.getDelay().getActor(), fifo);
-      }
-    }
-    Map<Fifo, DelayEnds> delayEnds = new IdentityHashMap<>();
-    Set<LevelFifo> delayEndFifos = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
-
-    // the FIFOs of this level
-    List<LevelFifo> levelFifos = new ArrayList<>();
-    Map<Actor, LevelFifo> interfaceFifo = new IdentityHashMap<>();
-    for (Fifo fifo : graph.getFifos()) {
-      Port sourcePort = fifo.getSource();
-      Port targetPort = fifo.getTarget();
-      if (sourcePort == null || targetPort == null || sourcePort.getActor() == null
-          || targetPort.getActor() == null) {
-        throw new InputException(Locations.of(fifo), "FIFO in graph '" + graphPath + "' has no "
-            + (sourcePort == null || sourcePort.getActor() == null ? "source" : "target") + " port");
-      }
-      Actor source = sourcePort.getActor();
-      Actor target = targetPort.getActor();
-      if (kindOf(source) == ActorKind.DELAY || kindOf(target) == ActorKind.DELAY) {
-        LevelFifo end = DelayEnds.delayEndFifo(fifo, source, target, graphPath, parameters, rates, interfaceRates,
-            delayedFifoOf, delayEnds, nodes, nodeIndex, warnings);
-        if (end != null) {
-          levelFifos.add(end);
-          delayEndFifos.add(end);
-          Actor other = kindOf(target) == ActorKind.DELAY ? source : target;
-          if (isInterface(other) && interfaceFifo.put(other, end) != null) {
-            throw new InputException(Locations.of(other), "interface '" + other.getName() + "' of graph '"
-                + graphPath + "' is connected to more than one FIFO");
-          }
-        }
-        continue;
-      }
-      long production = isInterface(source) ? LevelFifo.interfaceRate(source, graphPath, interfaceRates)
-          : LevelFifo.rateOf(rates, sourcePort, source, graphPath);
-      long consumption = isInterface(target) ? LevelFifo.interfaceRate(target, graphPath, interfaceRates)
-          : LevelFifo.rateOf(rates, targetPort, target, graphPath);
-      LevelFifo levelFifo = new LevelFifo(fifo, source, target, production, consumption);
-      levelFifos.add(levelFifo);
-      for (Actor end : new Actor[] {source, target}) {
-        if (isInterface(end) && interfaceFifo.put(end, levelFifo) != null) {
-          throw new InputException(Locations.of(end), "interface '" + end.getName() + "' of graph '"
-              + graphPath + "' is connected to more than one FIFO");
-        }
-      }
-    }
-
-    long[] levelRepetitions = LevelRepetitions.solve(graph, graphPath, nodes, nodeIndex, levelFifos, interfaceFifo,
-        interfaces, isTop, warnings);
-    for (DelayEnds ends : delayEnds.values()) {
-      DelayEnds.checkDelayEnds(ends, graphPath, levelRepetitions, nodeIndex);
-    }
-
-    long[] flatRepetitions = new long[nodes.size()];
-    for (int n = 0; n < nodes.size(); n++) {
-      try {
-        flatRepetitions[n] = Math.multiplyExact(levelRepetitions[n], firings);
-      } catch (ArithmeticException overflow) {
-        throw new InputException(Locations.of(nodes.get(n)), "actor '" + graphPath + "/"
-            + nodes.get(n).getName() + "' would fire more than 2^63 times per iteration ("
-            + levelRepetitions[n] + " x " + firings + ")");
-      }
-    }
-
-    // actors in declaration order; hierarchical ones are replaced by their sub-graph
-    Map<Actor, Integer> flatIndex = new IdentityHashMap<>();
-    Map<Actor, Map<String, Endpoint>> hierarchicalEndpoints = new IdentityHashMap<>();
-    Map<String, Endpoint> result = new LinkedHashMap<>();
-    for (Actor actor : graph.getActors()) {
-      ActorKind kind = kindOf(actor);
-      if (kind == ActorKind.DELAY || kind == ActorKind.CONFIG_OUTPUT_INTERFACE) {
-        continue;
-      }
-      String path = graphPath + "/" + actor.getName();
-      if (kind == ActorKind.SOURCE_INTERFACE || kind == ActorKind.SINK_INTERFACE) {
-        result.put(actor.getName(), addInterfaceActor(actor, path, kind, firings, interfaceRates,
-            interfaceFifo.get(actor), nodeIndex, levelRepetitions));
-        flatIndex.put(actor, flat.actors.size() - 1);
-        continue;
-      }
-      int n = nodeIndex.get(actor);
-      Graph subgraph = actor.getRefinement() == null ? null : actor.getRefinement().getSubgraph();
-      if (subgraph != null) {
-        Map<String, Long> portRates = new HashMap<>();
-        Map<String, Long> subConfig = new LinkedHashMap<>();
-        for (Port port : actor.getPorts()) {
-          if (isData(port)) {
-            portRates.put(port.getName(), rates.get(port));
-          } else if (port.getDirection() == PortDirection.CONFIG_INPUT && dependencyValues.containsKey(port)) {
-            subConfig.put(port.getName(), dependencyValues.get(port));
-          }
-        }
-        hierarchicalEndpoints.put(actor, level(subgraph, path, subConfig, flatRepetitions[n], firings,
-            portRates));
-      } else {
-        ActorBuilder builder = new ActorBuilder(path, kind, flatRepetitions[n], Locations.of(actor), actor,
-            false);
-        builder.configValues.putAll(configValues.get(actor));
-        for (Port port : actor.getPorts()) {
-          if (isData(port)) {
-            builder.ports.add(new PortBuilder(port.getName(), port.getDirection(), rates.get(port),
-                port.getAnnotation(), Locations.of(port)));
-          }
-        }
-        flatIndex.put(actor, flat.actors.size());
-        flat.actors.add(builder);
-      }
-    }
-
-    for (LevelFifo levelFifo : levelFifos) {
-      if (delayEndFifos.contains(levelFifo)) {
-        continue;
-      }
-      Endpoint from = endpoint(levelFifo.source(), levelFifo.fifo().getSource(), true, flatIndex,
-          hierarchicalEndpoints, graphPath);
-      Endpoint to = endpoint(levelFifo.target(), levelFifo.fifo().getTarget(), false, flatIndex,
-          hierarchicalEndpoints, graphPath);
-      DelayEnds ends = delayEnds.get(levelFifo.fifo());
-      Endpoint setter = ends == null || ends.setter == null ? null : endpoint(ends.setter.source(),
-          ends.setter.fifo().getSource(), true, flatIndex, hierarchicalEndpoints, graphPath);
-      Endpoint getter = ends == null || ends.getter == null ? null : endpoint(ends.getter.target(),
-          ends.getter.fifo().getTarget(), false, flatIndex, hierarchicalEndpoints, graphPath);
-      addFifo(levelFifo.fifo(), from, to, graph, graphPath, parameters, firings, parentFirings, isTop, ends,
-          setter, getter);
-    }
+    Level level = new Level(graph, graphPath, firings, parentFirings, interfaceRates,
+        parameterValues.resolve(graph, graphPath, configInputs));
+    level.readDependencies();
+    level.classifyActors();
+    level.evaluateRates();
+    level.collectFifos();
+    level.solveRepetitions();
+    Map<String, Endpoint> result = level.addActors();
+    level.addFifos();
     progress.worked(1);
     return result;
+  }
+
+  /** One hierarchy level being flattened: what each step below finds, for the steps after it. */
+  private final class Level {
+    final Graph graph;
+    final String graphPath;
+    final long firings;
+    final long parentFirings;
+    /** For a sub-graph, the rate of each data port of the hierarchical actor; null at the top. */
+    final Map<String, Long> interfaceRates;
+    final boolean isTop;
+    /** The level's parameter values, by name. */
+    final Map<String, Long> parameters;
+
+    /** The value each config input port receives through a dependency. */
+    final Map<Port, Long> dependencyValues = new IdentityHashMap<>();
+    /** Nodes of the balance equations: every actor except interfaces and delay actors. */
+    final List<Actor> nodes = new ArrayList<>();
+    final Map<Actor, Integer> nodeIndex = new IdentityHashMap<>();
+    final Map<String, Actor> interfaces = new LinkedHashMap<>();
+    /** Rates of every data port of the nodes, and each node's config input values. */
+    final Map<Port, Long> rates = new IdentityHashMap<>();
+    final Map<Actor, Map<String, Long>> configValues = new IdentityHashMap<>();
+    /** The FIFOs of this level; the delay ends among them; the FIFO of each interface. */
+    final List<LevelFifo> levelFifos = new ArrayList<>();
+    final Map<Fifo, DelayEnds> delayEnds = new IdentityHashMap<>();
+    final Set<LevelFifo> delayEndFifos = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+    final Map<Actor, LevelFifo> interfaceFifo = new IdentityHashMap<>();
+    long[] levelRepetitions;
+    long[] flatRepetitions;
+    /** Each flat actor's index; what each hierarchical actor's interfaces became. */
+    final Map<Actor, Integer> flatIndex = new IdentityHashMap<>();
+    final Map<Actor, Map<String, Endpoint>> hierarchicalEndpoints = new IdentityHashMap<>();
+
+    Level(Graph graph, String graphPath, long firings, long parentFirings, Map<String, Long> interfaceRates,
+        Map<String, Long> parameters) {
+      this.graph = graph;
+      this.graphPath = graphPath;
+      this.firings = firings;
+      this.parentFirings = parentFirings;
+      this.interfaceRates = interfaceRates;
+      this.isTop = interfaceRates == null;
+      this.parameters = parameters;
+    }
+
+    void readDependencies() {
+      for (Dependency dependency : graph.getDependencies()) {
+        if (dependency.getTargetPort() != null && dependency.getSource() != null) {
+          Long value = parameters.get(dependency.getSource().getName());
+          if (value != null) {
+            dependencyValues.put(dependency.getTargetPort(), value);
+          }
+        }
+      }
+    }
+
+    void classifyActors() {
+      for (Actor actor : graph.getActors()) {
+        ActorKind kind = kindOf(actor);
+        if (kind == ActorKind.SOURCE_INTERFACE || kind == ActorKind.SINK_INTERFACE) {
+          if (isTop) {
+            throw new InputException(Locations.of(actor), "top-level graph '" + graph.getName()
+                + "' has interface '" + actor.getName() + "'; only sub-graphs have interfaces");
+          }
+          interfaces.put(actor.getName(), actor);
+        } else if (kind == ActorKind.DELAY) {
+          warnings.warn(Locations.of(actor), "delay actor '" + actor.getName()
+              + "' is not modelled; its FIFOs are ignored");
+        } else if (kind == ActorKind.CONFIG_OUTPUT_INTERFACE) {
+          // carries a parameter value out of the sub-graph, no data: nothing to schedule
+          continue;
+        } else {
+          nodeIndex.put(actor, nodes.size());
+          nodes.add(actor);
+        }
+      }
+    }
+
+    void evaluateRates() {
+      for (Actor actor : nodes) {
+        Map<String, Long> environment = new LinkedHashMap<>();
+        for (Port port : actor.getPorts()) {
+          if (port.getDirection() == PortDirection.CONFIG_INPUT) {
+            Long value = dependencyValues.get(port);
+            if (value == null) {
+              warnings.warn(Locations.of(port), "config input port '" + port.getName() + "' of actor '"
+                  + graphPath + "/" + actor.getName() + "' receives no parameter");
+            } else {
+              environment.put(port.getName(), value);
+            }
+          }
+        }
+        configValues.put(actor, environment);
+        for (Port port : actor.getPorts()) {
+          if (isData(port)) {
+            rates.put(port, parameterValues.evaluateRate(port, actor, graphPath, environment, parameters));
+          }
+        }
+      }
+    }
+
+    void collectFifos() {
+      // the delayed FIFO of each delay actor, to recognise setter and getter FIFOs
+      Map<Actor, Fifo> delayedFifoOf = new IdentityHashMap<>();
+      for (Fifo fifo : graph.getFifos()) {
+        if (fifo.getDelay() != null && fifo.getDelay().getActor() != null) {
+          delayedFifoOf.put(fifo.getDelay().getActor(), fifo);
+        }
+      }
+      for (Fifo fifo : graph.getFifos()) {
+        Port sourcePort = fifo.getSource();
+        Port targetPort = fifo.getTarget();
+        if (sourcePort == null || targetPort == null || sourcePort.getActor() == null
+            || targetPort.getActor() == null) {
+          throw new InputException(Locations.of(fifo), "FIFO in graph '" + graphPath + "' has no "
+              + (sourcePort == null || sourcePort.getActor() == null ? "source" : "target") + " port");
+        }
+        Actor source = sourcePort.getActor();
+        Actor target = targetPort.getActor();
+        if (kindOf(source) == ActorKind.DELAY || kindOf(target) == ActorKind.DELAY) {
+          LevelFifo end = DelayEnds.delayEndFifo(fifo, source, target, graphPath, parameters, rates,
+              interfaceRates, delayedFifoOf, delayEnds, nodes, nodeIndex, warnings);
+          if (end != null) {
+            levelFifos.add(end);
+            delayEndFifos.add(end);
+            attachInterface(kindOf(target) == ActorKind.DELAY ? source : target, end);
+          }
+          continue;
+        }
+        long production = isInterface(source) ? LevelFifo.interfaceRate(source, graphPath, interfaceRates)
+            : LevelFifo.rateOf(rates, sourcePort, source, graphPath);
+        long consumption = isInterface(target) ? LevelFifo.interfaceRate(target, graphPath, interfaceRates)
+            : LevelFifo.rateOf(rates, targetPort, target, graphPath);
+        LevelFifo levelFifo = new LevelFifo(fifo, source, target, production, consumption);
+        levelFifos.add(levelFifo);
+        attachInterface(source, levelFifo);
+        attachInterface(target, levelFifo);
+      }
+    }
+
+    /** Records {@code levelFifo} as the FIFO of {@code end} when it is an interface (one FIFO each). */
+    private void attachInterface(Actor end, LevelFifo levelFifo) {
+      if (isInterface(end) && interfaceFifo.put(end, levelFifo) != null) {
+        throw new InputException(Locations.of(end), "interface '" + end.getName() + "' of graph '"
+            + graphPath + "' is connected to more than one FIFO");
+      }
+    }
+
+    void solveRepetitions() {
+      levelRepetitions = LevelRepetitions.solve(graph, graphPath, nodes, nodeIndex, levelFifos, interfaceFifo,
+          interfaces, isTop, warnings);
+      for (DelayEnds ends : delayEnds.values()) {
+        DelayEnds.checkDelayEnds(ends, graphPath, levelRepetitions, nodeIndex);
+      }
+      flatRepetitions = new long[nodes.size()];
+      for (int n = 0; n < nodes.size(); n++) {
+        try {
+          flatRepetitions[n] = Math.multiplyExact(levelRepetitions[n], firings);
+        } catch (ArithmeticException overflow) {
+          throw new InputException(Locations.of(nodes.get(n)), "actor '" + graphPath + "/"
+              + nodes.get(n).getName() + "' would fire more than 2^63 times per iteration ("
+              + levelRepetitions[n] + " x " + firings + ")");
+        }
+      }
+    }
+
+    /**
+     * The flat actors, in declaration order; hierarchical ones are replaced by their sub-graph (flattened here).
+     *
+     * @return what each interface became, by interface name
+     */
+    Map<String, Endpoint> addActors() {
+      Map<String, Endpoint> result = new LinkedHashMap<>();
+      for (Actor actor : graph.getActors()) {
+        ActorKind kind = kindOf(actor);
+        if (kind == ActorKind.DELAY || kind == ActorKind.CONFIG_OUTPUT_INTERFACE) {
+          continue;
+        }
+        String path = graphPath + "/" + actor.getName();
+        if (kind == ActorKind.SOURCE_INTERFACE || kind == ActorKind.SINK_INTERFACE) {
+          result.put(actor.getName(), addInterfaceActor(actor, path, kind, firings, interfaceRates,
+              interfaceFifo.get(actor), nodeIndex, levelRepetitions));
+          flatIndex.put(actor, flat.actors.size() - 1);
+          continue;
+        }
+        int n = nodeIndex.get(actor);
+        Graph subgraph = actor.getRefinement() == null ? null : actor.getRefinement().getSubgraph();
+        if (subgraph != null) {
+          Map<String, Long> portRates = new HashMap<>();
+          Map<String, Long> subConfig = new LinkedHashMap<>();
+          for (Port port : actor.getPorts()) {
+            if (isData(port)) {
+              portRates.put(port.getName(), rates.get(port));
+            } else if (port.getDirection() == PortDirection.CONFIG_INPUT && dependencyValues.containsKey(port)) {
+              subConfig.put(port.getName(), dependencyValues.get(port));
+            }
+          }
+          hierarchicalEndpoints.put(actor, level(subgraph, path, subConfig, flatRepetitions[n], firings,
+              portRates));
+        } else {
+          ActorBuilder builder = new ActorBuilder(path, kind, flatRepetitions[n], Locations.of(actor), actor,
+              false);
+          builder.configValues.putAll(configValues.get(actor));
+          for (Port port : actor.getPorts()) {
+            if (isData(port)) {
+              builder.ports.add(new PortBuilder(port.getName(), port.getDirection(), rates.get(port),
+                  port.getAnnotation(), Locations.of(port)));
+            }
+          }
+          flatIndex.put(actor, flat.actors.size());
+          flat.actors.add(builder);
+        }
+      }
+      return result;
+    }
+
+    /** The level's FIFOs between the flat actors (a delay's setter and getter ends with their FIFO). */
+    void addFifos() {
+      for (LevelFifo levelFifo : levelFifos) {
+        if (delayEndFifos.contains(levelFifo)) {
+          continue;
+        }
+        Endpoint from = endpoint(levelFifo.source(), levelFifo.fifo().getSource(), true, flatIndex,
+            hierarchicalEndpoints, graphPath);
+        Endpoint to = endpoint(levelFifo.target(), levelFifo.fifo().getTarget(), false, flatIndex,
+            hierarchicalEndpoints, graphPath);
+        DelayEnds ends = delayEnds.get(levelFifo.fifo());
+        Endpoint setter = ends == null || ends.setter == null ? null : endpoint(ends.setter.source(),
+            ends.setter.fifo().getSource(), true, flatIndex, hierarchicalEndpoints, graphPath);
+        Endpoint getter = ends == null || ends.getter == null ? null : endpoint(ends.getter.target(),
+            ends.getter.fifo().getTarget(), false, flatIndex, hierarchicalEndpoints, graphPath);
+        addFifo(levelFifo.fifo(), from, to, graph, graphPath, parameters, firings, parentFirings, isTop, ends,
+            setter, getter);
+      }
+    }
   }
 
   private Endpoint addInterfaceActor(Actor iface, String path, ActorKind kind, long firings,

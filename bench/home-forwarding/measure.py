@@ -250,14 +250,20 @@ def probe_one_way(probe):
 
 # The 1-core reference itself runs in two states on this host, a fast one and one 1.3-1.6x slower, for seconds at a
 # time, while the 2-core programs keep their speed (bench/RESULTS.md, session 12): a round counts as "fast" when the
-# sequential program's service time is within STATE_MARGIN of its fastest round, else "slow".
+# sequential program's service time is within STATE_MARGIN of its fastest round, else "slow". A run whose rounds
+# all lie within STATE_MARGIN of the fastest shows one state, and which one cannot be told from the run alone:
+# every round is then ONE_STATE and nothing is split.
 STATES = ("fast", "slow")
+ONE_STATE = "one"
 STATE_MARGIN = 0.15
 
 
 def sequential_states(per_round):
-    """Per round, whether the sequential program ran in its fast or its slow state (see STATES)."""
+    """Per round, whether the sequential program ran in its fast or its slow state (see STATES), or ONE_STATE
+    for every round when none is more than STATE_MARGIN slower than the fastest."""
     fastest = min(per_round) if per_round else 0
+    if not per_round or max(per_round) <= fastest * (1 + STATE_MARGIN):
+        return [ONE_STATE] * len(per_round)
     return ["fast" if t <= fastest * (1 + STATE_MARGIN) else "slow" for t in per_round]
 
 
@@ -384,6 +390,9 @@ def main():
                   f"{STATE_MARGIN:.0%} of its fastest round), {states.count('slow')} slow")
             for state in STATES:
                 print(f"{'':<9} speed-up against the {state} sequential rounds: " + "; ".join(by_state[state]))
+        elif states and states[0] == ONE_STATE:
+            print(f"{'':<9} the sequential program ran in one state (every round within {STATE_MARGIN:.0%} of its "
+                  f"fastest): rounds not split by its state")
         if times:
             print(f"{'':<9} actor times (as planned, us/firing): "
                   + ", ".join(f"{name} {us:.2f}" for name, us in sorted(times.items())))

@@ -126,7 +126,7 @@ import csv, statistics, sys
 raw, out = sys.argv[1], sys.argv[2]
 sys.path.insert(0, sys.argv[3])
 # the placement classes and the 1-core program's fast/slow state, as the farm/map benchmark defines them
-from measure import NEAR_LIMIT_NS, STATE_MARGIN, placement_of, sequential_states
+from measure import NEAR_LIMIT_NS, ONE_STATE, STATE_MARGIN, placement_of, sequential_states
 MEASURES = {"median": "median of the run's iterations", "mean": "the run's mean"}
 rounds, placement = {}, {}
 for line in open(raw):
@@ -177,8 +177,12 @@ for measure, meaning in MEASURES.items():
                                  low=f"{min(values):.4g}", high=f"{max(values):.4g}", unit="x", runs=len(values),
                                  placement=p))
     counts_state = {s: sum(1 for x in state.values() if x == s) for s in ("fast", "slow")}
-    print(f"speed-up vs 1 core auto in the rounds it ran fast ({counts_state['fast']}: within {STATE_MARGIN:.0%} of"
-          f" its fastest) / slow ({counts_state['slow']}): " + "; ".join(states_line))
+    if all(x == ONE_STATE for x in state.values()):
+        print(f"the 1-core program ran in one state (every round within {STATE_MARGIN:.0%} of its fastest): rounds"
+              f" not split by its state")
+    else:
+        print(f"speed-up vs 1 core auto in the rounds it ran fast ({counts_state['fast']}: within {STATE_MARGIN:.0%}"
+              f" of its fastest) / slow ({counts_state['slow']}): " + "; ".join(states_line))
     print()
 counts = {p: sum(1 for x in placement.values() if x == p) for p in ("near", "far", "mixed")}
 print(f"rounds by vCPU placement (probe before and after, near below {NEAR_LIMIT_NS:.0f} ns one-way): {counts}")

@@ -158,17 +158,8 @@ final class ActorCalls {
       if (p.use() != SyntheticActor.Use.WRITE) {
         continue;
       }
-      List<long[]> ranges = new ArrayList<>(covered.getOrDefault(p.name(), List.of()));
-      ranges.sort(java.util.Comparator.comparingLong(r -> r[0]));
-      long next = 0;
-      for (long[] range : ranges) {
-        if (range[0] > next) {
-          fills.add(new SyntheticActor.Fill(p.name(), next, range[0] - next, i));
-        }
-        next = Math.max(next, range[1]);
-      }
-      if (next < p.bytes()) {
-        fills.add(new SyntheticActor.Fill(p.name(), next, p.bytes() - next, i));
+      for (long[] gap : ByteRanges.gaps(covered.getOrDefault(p.name(), List.of()), p.bytes())) {
+        fills.add(new SyntheticActor.Fill(p.name(), gap[0], gap[1] - gap[0], i));
       }
     }
     return new SyntheticActor("synth_" + CNames.identifier(c.relative(actor.path())), c.relative(actor.path()),

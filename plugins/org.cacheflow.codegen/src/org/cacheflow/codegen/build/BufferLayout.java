@@ -183,15 +183,7 @@ final class BufferLayout implements Pass {
       if (ranges == null) {
         continue;
       }
-      ranges.sort(java.util.Comparator.comparingLong(range -> range[0]));
-      long covered = 0;
-      for (long[] range : ranges) {
-        if (range[0] > covered) {
-          break;
-        }
-        covered = Math.max(covered, range[1]);
-      }
-      whole[r] = covered >= c.rootBytes(r);
+      whole[r] = ByteRanges.cover(ranges, c.rootBytes(r));
     }
     return whole;
   }

@@ -349,17 +349,7 @@ final class CoreSchedules implements Pass {
           parts.add(new long[] {a, b});
         }
       }
-      parts.sort(java.util.Comparator.comparingLong(part -> part[0]));
-      List<long[]> merged = new ArrayList<>();
-      for (long[] part : parts) {
-        long[] last = merged.isEmpty() ? null : merged.get(merged.size() - 1);
-        if (last != null && part[0] <= last[1]) {
-          last[1] = Math.max(last[1], part[1]);
-        } else {
-          merged.add(part);
-        }
-      }
-      for (long[] part : merged) {
+      for (long[] part : ByteRanges.union(parts)) {
         prestores.add(new Statement.Prestore(base(r, core, false).plus(part[0]), part[1] - part[0], kind));
       }
     }

@@ -95,7 +95,8 @@ typedef struct cf_channel_options {
     size_t max_message;        /* bytes per slot, 0 .. CF_CHANNEL_MAX_MESSAGE */
     cf_channel_homing homing;  /* default CF_CHANNEL_HOMING_NONE */
     cf_channel_layout layout;  /* default CF_CHANNEL_LAYOUT_AUTO */
-    uint32_t spin_limit;       /* pause iterations before sleeping; 0 = CF_CHANNEL_SPIN_DEFAULT */
+    uint32_t spin_limit;       /* pause iterations before sleeping; 0 = CF_CHANNEL_SPIN_DEFAULT (the word
+                                  layout's fast paths first wait inline for up to min(256, spin_limit) more) */
     uint32_t flags;            /* CF_CHANNEL_NO_MEMBARRIER; 0 normally */
 } cf_channel_options;
 

@@ -294,6 +294,7 @@ class WorkflowRunnerTest {
         "--cores must be at most 64, got 99")).orElseThrow();
     assertEquals(6, cores.location().line(), cores.describe());
     assertEquals("'Cores' must be at most 64, got 99", cores.getMessage());
+    assertTrue(runner.located(new OptionException("no runtime")).isEmpty(), "names no task parameter");
     // the same settings given by the front end: its own usage error, not the workflow's
     SettingsChange given = new SettingsChange(null, 99, null, null, null, List.of("Blur.in=cow"), null, null, null);
     WorkflowRunner changed = new WorkflowRunner((request, diagnostics) -> {

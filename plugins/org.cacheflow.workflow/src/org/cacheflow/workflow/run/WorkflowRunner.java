@@ -319,18 +319,19 @@ public final class WorkflowRunner {
 
   /**
    * A setting the pipeline rejected during the last {@link #run}, where the workflow wrote it: see
-   * {@link #located(Generation, OptionException, Path)} for the generation that failed. Empty when this runner's
+   * {@link #located(Generation, OptionException, Path)} for the generation that failed. Empty when the error names
+   * no task parameter's option ({@code --override}, {@code --cores}, {@code --nodes}), when this runner's
    * {@link SettingsChange} gave that setting (a front end's own option: it reports the error as its usage error),
    * or when no generation had failed (the error came before any).
    */
   public Optional<InputException> located(OptionException error) {
-    boolean changed = switch (error.option() == null ? "" : error.option()) {
-      case OptionException.OVERRIDE -> change.overrides() != null;
-      case OptionException.CORES -> change.cores() != null;
-      case OptionException.NODES -> change.nodes() != null;
+    boolean written = switch (error.option() == null ? "" : error.option()) {
+      case OptionException.OVERRIDE -> change.overrides() == null;
+      case OptionException.CORES -> change.cores() == null;
+      case OptionException.NODES -> change.nodes() == null;
       default -> false;
     };
-    return changed || failed == null ? Optional.empty() : Optional.of(located(failed, error, failed.workflow()));
+    return !written || failed == null ? Optional.empty() : Optional.of(located(failed, error, failed.workflow()));
   }
 
   /**

@@ -101,6 +101,12 @@ class CodegenSettingsTest {
     assertEquals("generic", changed.target());
     assertTrue(changed.syntheticActors());
     assertEquals(settings, settings.with(SettingsChange.NONE));
+    // a replaced setting is no longer located in the workflow (its errors are the change's); the others are
+    assertFalse(changed.locations().containsKey("Memory strategy"));
+    assertEquals(settings.location("Cores"), changed.location("Cores"));
+    assertEquals(settings.location(CodegenSettings.TASK), changed.location("Memory strategy"), "the task's");
+    assertTrue(new SettingsChange(null, 3, null, null, null, null, null, null, null).gives("Cores"));
+    assertFalse(SettingsChange.NONE.gives("Cores"));
   }
 
   /**

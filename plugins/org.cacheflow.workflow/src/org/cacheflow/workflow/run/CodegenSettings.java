@@ -136,14 +136,20 @@ public record CodegenSettings(StrategyPreset strategy, Integer cores, Integer no
     return given != null ? given : CodegenTask.DESCRIPTOR.parameter(parameter).orElseThrow().defaultValue();
   }
 
-  /** These settings with what a command line or a build says instead; null fields of {@code change} keep ours. */
+  /**
+   * These settings with what a command line or a build says instead; null fields of {@code change} keep ours. A
+   * parameter the change gives is no longer located in the workflow (its value, and any error about it, is the
+   * change's).
+   */
   public CodegenSettings with(SettingsChange change) {
+    Map<String, SourceLocation> written = new LinkedHashMap<>(locations);
+    written.keySet().removeIf(change::gives);
     return new CodegenSettings(change.strategy() != null ? change.strategy() : strategy,
         change.cores() != null ? change.cores() : cores, change.nodes() != null ? change.nodes() : nodes,
         change.policy() != null ? change.policy() : policy, change.target() != null ? change.target() : target,
         change.overrides() != null ? change.overrides() : overrides,
         change.syntheticActors() != null ? change.syntheticActors() : syntheticActors, outputDirectory,
-        actorCode.with(change.actorCode()), locations);
+        actorCode.with(change.actorCode()), written);
   }
 
   private static String suggestion(String name) {

@@ -5,6 +5,7 @@ import java.util.List;
 
 import org.cacheflow.plan.mapping.MappingPolicy;
 import org.cacheflow.plan.strategy.StrategyPreset;
+import org.cacheflow.workflow.CodegenTask;
 
 /**
  * What a command line or a build configuration says in place of a workflow task's variables. A null field
@@ -29,6 +30,24 @@ public record SettingsChange(StrategyPreset strategy, Integer cores, Integer nod
 
   public SettingsChange {
     actorCode = actorCode == null ? ActorCode.NONE : actorCode;
+  }
+
+  /**
+   * Whether this change replaces the task parameter {@code parameter} (a {@link CodegenTask} name) outright. The
+   * actors' code parameters are merged with the task's (see {@link ActorCode#with}), never replaced.
+   */
+  public boolean gives(String parameter) {
+    return switch (parameter) {
+      case CodegenTask.MEMORY_STRATEGY -> strategy != null;
+      case CodegenTask.CORES -> cores != null;
+      case CodegenTask.NODES -> nodes != null;
+      case CodegenTask.MAPPING_POLICY -> policy != null;
+      case CodegenTask.TARGET -> target != null;
+      case CodegenTask.OVERRIDES -> overrides != null;
+      case CodegenTask.SYNTHETIC_ACTORS -> syntheticActors != null;
+      case CodegenTask.OUTPUT_DIRECTORY -> outputDirectory != null;
+      default -> false;
+    };
   }
 
   public SettingsChange withOutputDirectory(Path value) {

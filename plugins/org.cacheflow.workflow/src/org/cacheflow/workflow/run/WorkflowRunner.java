@@ -325,13 +325,9 @@ public final class WorkflowRunner {
    * or when no generation had failed (the error came before any).
    */
   public Optional<InputException> located(OptionException error) {
-    boolean written = switch (error.option() == null ? "" : error.option()) {
-      case OptionException.OVERRIDE -> change.overrides() == null;
-      case OptionException.CORES -> change.cores() == null;
-      case OptionException.NODES -> change.nodes() == null;
-      default -> false;
-    };
-    return !written || failed == null ? Optional.empty() : Optional.of(located(failed, error, failed.workflow()));
+    String parameter = GenerationRequest.parameterOf(error);
+    boolean fromTask = !parameter.equals(CodegenSettings.TASK) && !change.gives(parameter);
+    return fromTask && failed != null ? Optional.of(located(failed, error, failed.workflow())) : Optional.empty();
   }
 
   /**

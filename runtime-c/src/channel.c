@@ -333,7 +333,7 @@ static int publish_homed(cf_channel *ch, size_t len, int fenced) {
     }
     cf_channel_publish_store_(ch, len);
     if (homing != CF_CHANNEL_HOMING_NTM) channel_homing_push(homing, group, 1);
-    cf_channel_publish_wake_(ch);
+    cf_channel_publish_wake_(ch, ch->sender.g.symmetric_fences);
     return 0;
 }
 

@@ -418,8 +418,10 @@ static inline __attribute__((always_inline)) uint64_t cf_channel_word_wait_(char
     uint64_t word = __atomic_load_n(cf_channel_word_(slot), __ATOMIC_ACQUIRE);
     if (CF_CHANNEL_UNLIKELY_((word != 0) != full)) {
         uint32_t spins = spin_limit < CF_CHANNEL_INLINE_SPINS_ ? spin_limit : CF_CHANNEL_INLINE_SPINS_;
-        while (spins-- && ((word = __atomic_load_n(cf_channel_word_(slot), __ATOMIC_ACQUIRE)) != 0) != full)
+        do {
             cf_channel_relax_();
+            word = __atomic_load_n(cf_channel_word_(slot), __ATOMIC_ACQUIRE);
+        } while (((word != 0) != full) && --spins);
     }
     return word;
 }
@@ -525,18 +527,11 @@ static inline __attribute__((always_inline)) void cf_channel_publish_store_(cf_c
 }
 
 /* After a publish: wake the receiver if it announced it sleeps (channel_common.h: the compiler barrier
- * here and the sleeper's membarrier make Dekker's pair). */
-static inline __attribute__((always_inline)) void cf_channel_publish_wake_(cf_channel *ch) {
+ * here and the sleeper's membarrier make Dekker's pair). `symmetric`: the channel's symmetric_fences (the
+ * waker then fences and looks); the word fast path passes 0, known for its channels (g.direct). */
+static inline __attribute__((always_inline)) void cf_channel_publish_wake_(cf_channel *ch, uint32_t symmetric) {
     __atomic_signal_fence(__ATOMIC_SEQ_CST);
-    if (CF_CHANNEL_UNLIKELY_(ch->sender.g.symmetric_fences |
-                             __atomic_load_n(&ch->to_receiver.receiver_sleeping, __ATOMIC_RELAXED)))
-        cf_chan_rdyack_wake_receiver(ch);
-}
-
-/* The same for the word fast path, whose channels (g.direct) have asymmetric fences: the sleeping flag alone. */
-static inline __attribute__((always_inline)) void cf_channel_direct_publish_wake_(cf_channel *ch) {
-    __atomic_signal_fence(__ATOMIC_SEQ_CST);
-    if (CF_CHANNEL_UNLIKELY_(__atomic_load_n(&ch->to_receiver.receiver_sleeping, __ATOMIC_RELAXED)))
+    if (CF_CHANNEL_UNLIKELY_(symmetric | __atomic_load_n(&ch->to_receiver.receiver_sleeping, __ATOMIC_RELAXED)))
         cf_chan_rdyack_wake_receiver(ch);
 }
 
@@ -556,7 +551,7 @@ static inline __attribute__((always_inline)) int cf_channel_send_(cf_channel *ch
         if (CF_CHANNEL_LIKELY_(cf_channel_word_plain_(word) && cf_channel_word_wait_(slot, 0, s->g.spin_limit) == 0 &&
                                !__atomic_load_n(&ch->to_receiver.closed, __ATOMIC_RELAXED))) {
             cf_channel_word_put_(s, slot, word);
-            cf_channel_direct_publish_wake_(ch);
+            cf_channel_publish_wake_(ch, 0); /* g.direct: asymmetric fences */
             return 0;
         }
     }
@@ -571,7 +566,7 @@ static inline __attribute__((always_inline)) int cf_channel_send_(cf_channel *ch
             if (CF_CHANNEL_UNLIKELY_(rc)) return rc;
         }
         cf_channel_word_put_(s, slot, cf_channel_word_encode_(&s->g, slot, message, len));
-        cf_channel_publish_wake_(ch);
+        cf_channel_publish_wake_(ch, ch->sender.g.symmetric_fences);
         return 0;
     }
     if (s->g.tagged) { /* the whole tagged send: tag load (a), copy, tag store (b) */
@@ -585,7 +580,7 @@ static inline __attribute__((always_inline)) int cf_channel_send_(cf_channel *ch
         cf_channel_copy_(slot, message, len);
         __atomic_store_n(tag, (uint8_t)(CF_CHANNEL_TAG_FULL_ | len), __ATOMIC_RELEASE);
         s->slot = cf_channel_tagged_next_(&s->g, slot);
-        cf_channel_publish_wake_(ch);
+        cf_channel_publish_wake_(ch, ch->sender.g.symmetric_fences);
         return 0;
     }
     int rc = cf_channel_sender_ready_(ch, may_wait);
@@ -593,7 +588,7 @@ static inline __attribute__((always_inline)) int cf_channel_send_(cf_channel *ch
     if (CF_CHANNEL_UNLIKELY_(s->g.homing)) return cf_chan_rdyack_send_homed(ch, message, len);
     cf_channel_copy_(s->slot, message, len);
     cf_channel_publish_store_(ch, len);
-    cf_channel_publish_wake_(ch);
+    cf_channel_publish_wake_(ch, ch->sender.g.symmetric_fences);
     return 0;
 }
 
@@ -614,7 +609,7 @@ static inline __attribute__((always_inline)) int cf_channel_commit_(cf_channel *
     if (CF_CHANNEL_UNLIKELY_(len > ch->sender.g.max_message)) return -EMSGSIZE;
     if (CF_CHANNEL_UNLIKELY_(ch->sender.g.homing)) return cf_chan_rdyack_commit_homed(ch, len);
     cf_channel_publish_store_(ch, len);
-    cf_channel_publish_wake_(ch);
+    cf_channel_publish_wake_(ch, ch->sender.g.symmetric_fences);
     return 0;
 }
 
@@ -661,17 +656,9 @@ static inline __attribute__((always_inline)) size_t cf_channel_length_(const str
 }
 
 /* After a release: wake the sender if it announced it sleeps (the mirror of cf_channel_publish_wake_). */
-static inline __attribute__((always_inline)) void cf_channel_release_wake_(cf_channel *ch) {
+static inline __attribute__((always_inline)) void cf_channel_release_wake_(cf_channel *ch, uint32_t symmetric) {
     __atomic_signal_fence(__ATOMIC_SEQ_CST);
-    if (CF_CHANNEL_UNLIKELY_(ch->receiver.g.symmetric_fences |
-                             __atomic_load_n(&ch->to_sender.sender_sleeping, __ATOMIC_RELAXED)))
-        cf_chan_rdyack_wake_sender(ch);
-}
-
-/* The word fast path's (g.direct: asymmetric fences): the sleeping flag alone. */
-static inline __attribute__((always_inline)) void cf_channel_direct_release_wake_(cf_channel *ch) {
-    __atomic_signal_fence(__ATOMIC_SEQ_CST);
-    if (CF_CHANNEL_UNLIKELY_(__atomic_load_n(&ch->to_sender.sender_sleeping, __ATOMIC_RELAXED)))
+    if (CF_CHANNEL_UNLIKELY_(symmetric | __atomic_load_n(&ch->to_sender.sender_sleeping, __ATOMIC_RELAXED)))
         cf_chan_rdyack_wake_sender(ch);
 }
 
@@ -682,13 +669,13 @@ static inline __attribute__((always_inline)) void cf_channel_release_(cf_channel
     r->acquired = 0;
     if (r->g.word) {
         cf_channel_word_take_(r, r->slot);
-        cf_channel_release_wake_(ch);
+        cf_channel_release_wake_(ch, ch->receiver.g.symmetric_fences);
         return;
     }
     if (r->g.tagged) { /* (d) and ack: the slot's tag back to empty, a release after the use */
         __atomic_store_n(cf_channel_tag_(r->slot), (uint8_t)0, __ATOMIC_RELEASE);
         r->slot = cf_channel_tagged_next_(&r->g, r->slot);
-        cf_channel_release_wake_(ch);
+        cf_channel_release_wake_(ch, ch->receiver.g.symmetric_fences);
         return;
     }
     r->ready--;
@@ -707,7 +694,7 @@ static inline __attribute__((always_inline)) void cf_channel_release_(cf_channel
         r->slot += r->g.slot_stride;
     }
     __atomic_store_n(&r->received, r->received + 1, __ATOMIC_RELEASE);
-    cf_channel_release_wake_(ch);
+    cf_channel_release_wake_(ch, ch->receiver.g.symmetric_fences);
 }
 
 /* Word rings: the receiver keeps the next message (acquire, or a receive into a buffer too small). It owns
@@ -777,7 +764,7 @@ static inline __attribute__((always_inline)) int cf_channel_receive_(cf_channel 
         uint64_t word = cf_channel_word_wait_(slot, 1, r->g.spin_limit);
         if (CF_CHANNEL_LIKELY_(cf_channel_word_plain_(word))) {
             cf_channel_word_take_(r, slot); /* the value is in a register */
-            cf_channel_direct_release_wake_(ch);
+            cf_channel_release_wake_(ch, 0); /* g.direct: asymmetric fences */
             word ^= CF_CHANNEL_WORD_EMPTY;
             memcpy(buffer, &word, 8);
             *len = 8;
@@ -814,7 +801,7 @@ static inline __attribute__((always_inline)) int cf_channel_receive_(cf_channel 
         }
         cf_channel_word_take_(r, slot);
         if (CF_CHANNEL_UNLIKELY_(acquired)) r->acquired = 0;
-        cf_channel_release_wake_(ch);
+        cf_channel_release_wake_(ch, ch->receiver.g.symmetric_fences);
         return 0;
     }
     if (r->g.tagged) { /* the whole tagged receive: tag load (c) = rdy and length, copy, tag store (d) */
@@ -839,7 +826,7 @@ static inline __attribute__((always_inline)) int cf_channel_receive_(cf_channel 
         r->slot = next;
         cf_channel_enter_line_(&r->g, next, CF_CHANNEL_TAGGED_PAYLOAD_);
         if (CF_CHANNEL_UNLIKELY_(acquired)) r->acquired = 0;
-        cf_channel_release_wake_(ch);
+        cf_channel_release_wake_(ch, ch->receiver.g.symmetric_fences);
         return 0;
     }
     int rc = cf_channel_acquire_next_(ch, may_wait);

@@ -8,8 +8,8 @@
 # sink digests (--validate), then runs them interleaved, round by round (every other round in reverse order), each
 # run with --time, and prints the time per graph iteration (the median of the run's iterations, core 0's loop start
 # to start: iterations the host slowed down are left aside; and the run's mean), the speed-up over 1 core per round
-# (median, min-max; against 1-core auto, also within the rounds a placement probe before and after found both "near"
-# or both "far", within the rounds where the 1-core program ran in its fast or its slow state -- within 15% of its
+# (median, min-max; against 1-core auto, also within the rounds a placement probe before and after found in one
+# placement -- "shared" (the two vCPUs are one physical core's two hardware threads), "near" or "far" --, within the rounds where the 1-core program ran in its fast or its slow state -- within 15% of its
 # fastest round or not --, and against 1-core alias), and
 # a CSV: bench/results/stereo-cores.csv (table saved next to it with the load).
 # --strategy S+OVERRIDE generates S with --override OVERRIDE (e.g. auto+pipelining=off: the planner's software
@@ -93,18 +93,20 @@ priority=()
 niceness=0
 if nice -n -10 true 2>/dev/null; then priority=(nice -n -10); niceness=-10; fi
 if [ -n "${CF_BENCH_RT:-}" ] && chrt -f 1 true 2>/dev/null; then priority=(chrt -f 1); niceness="SCHED_FIFO 1 (chrt)"; fi
-# The placement probe (bench/home-forwarding/probe): this VM's two vCPUs move between a "near" placement (one-line
-# hand-off below 90 ns one-way) and a "far" one within seconds, and stereo's times move with it (the 1-core program
-# too: 42-54 ms against 66-79 ms in one run); every round is bracketed by it and counts for a placement only when
-# both probes agree.
+# The placement probe (bench/home-forwarding/probe): this VM's two vCPUs move between placements within seconds --
+# "shared" (one physical core's two hardware threads: two vCPUs give about one core's arithmetic), "near" and "far"
+# (two cores) -- and stereo's times move with them (the 1-core program too: 42-54 ms against 66-79 ms in one run,
+# fast when it has a whole core to itself); every round is bracketed by the probe and counts for a placement only
+# when both probes agree.
 probe="$work/probe"
 "${CC:-cc}" -O2 -pthread "$here/../home-forwarding/probe/probe.c" -o "$probe" || die "the placement probe does not build"
-one_way() { "$probe" | sed -n 's/^probe: one-way \([0-9.]*\) ns.*/\1/p'; }
+# one-way ns and core sharing, as "<ns>,<sharing>"
+probed() { "$probe" | sed -n -e 's/^probe: one-way \([0-9.]*\) ns.*/\1/p' -e 's/^probe: core sharing \([0-9.]*\).*/\1/p' | paste -sd, -; }
 load_before=$(cut -d' ' -f1-3 /proc/loadavg)
 raw="$work/times.tsv"
 : >"$raw"
 for round in $(seq 1 "$runs"); do
-    before=$(one_way)
+    before=$(probed)
     # odd rounds run the variants in order, even rounds in reverse (ABBA): a host that slows down or speeds up
     # during a round (its phases last seconds) favours no variant over two rounds
     order=("${variants[@]}")
@@ -117,7 +119,7 @@ for round in $(seq 1 "$runs"); do
         times=$(timed "$cores-$strategy" "$iterations") || die "stereo-$cores-$strategy failed"
         printf '%s\t%s\t%s\t%s\t%s\n' "$round" "$cores" "$strategy" ${times} >>"$raw"
     done
-    printf '%s\tprobe\t%s\t%s\n' "$round" "$before" "$(one_way)" >>"$raw"
+    printf '%s\tprobe\t%s\t%s\n' "$round" "$before" "$(probed)" >>"$raw"
 done
 load_after=$(cut -d' ' -f1-3 /proc/loadavg)
 table="$results/stereo-cores.txt"
@@ -126,14 +128,14 @@ import csv, statistics, sys
 raw, out = sys.argv[1], sys.argv[2]
 sys.path.insert(0, sys.argv[3])
 # the placement classes and the 1-core program's fast/slow state, as the farm/map benchmark defines them
-from measure import NEAR_LIMIT_NS, ONE_STATE, STATE_MARGIN, placement_of, sequential_states
+from measure import NEAR_LIMIT_NS, ONE_STATE, PLACEMENTS, SHARED_LIMIT, STATE_MARGIN, placement_of, sequential_states
 MEASURES = {"median": "median of the run's iterations", "mean": "the run's mean"}
 rounds, placement = {}, {}
 for line in open(raw):
     fields = line.split()
     r = int(fields[0])
-    if fields[1] == "probe":  # the probe's one-way ns before and after the round
-        placement[r] = placement_of(float(fields[2]), float(fields[3]))
+    if fields[1] == "probe":  # the probe's "one-way ns,core sharing" before and after the round
+        placement[r] = placement_of(*(tuple(float(x) for x in f.split(",")) for f in fields[2:4]))
         continue
     rounds.setdefault(r, {})[(int(fields[1]), fields[2])] = {"mean": float(fields[3]), "median": float(fields[4])}
 variants = list(next(iter(rounds.values())).keys())
@@ -145,7 +147,7 @@ def summary(values):
 for measure, meaning in MEASURES.items():
     print(f"ms per iteration: {meaning}")
     print(f"{'cores':>5} {'strategy':<20} {'ms/iteration':>12} {'min-max':>15} {'vs 1 core auto':>20}"
-          f" {'vs 1 core alias':>20} {'near rounds':>20} {'far rounds':>20}")
+          f" {'vs 1 core alias':>20}" + "".join(f" {p + ' rounds':>20}" for p in PLACEMENTS))
     states_line = []
     # the 1-core reference's own state: the host runs it 1.3-1.6x slower for seconds at a time (bench/RESULTS.md)
     state = dict(zip(sorted(rounds), sequential_states([rounds[r][one][measure] for r in sorted(rounds)])))
@@ -153,12 +155,12 @@ for measure, meaning in MEASURES.items():
         times = [rounds[r][v][measure] for r in sorted(rounds)]
         ratio = {r: rounds[r][one][measure] / rounds[r][v][measure] for r in rounds}
         speedups = [ratio[r] for r in sorted(rounds)]
-        by = {p: [ratio[r] for r in sorted(rounds) if placement.get(r) == p] for p in ("near", "far")}
+        by = {p: [ratio[r] for r in sorted(rounds) if placement.get(r) == p] for p in PLACEMENTS}
         m, lo, hi = statistics.median(times), min(times), max(times)
         sm, slo, shi = statistics.median(speedups), min(speedups), max(speedups)
         against_fair = [rounds[r][fair][measure] / rounds[r][v][measure] for r in sorted(rounds)]
         print(f"{v[0]:>5} {v[1]:<20} {m:12.2f} {f'{lo:.2f}-{hi:.2f}':>15} {f'{sm:.2f} ({slo:.2f}-{shi:.2f})':>20}"
-              f" {summary(against_fair):>20} {summary(by['near']):>20} {summary(by['far']):>20}")
+              f" {summary(against_fair):>20}" + "".join(f" {summary(by[p]):>20}" for p in PLACEMENTS))
         common = dict(cores=v[0], strategy=v[1], measure=measure)
         rows.append(dict(common, metric="time_per_iteration", median=f"{m:.4g}", low=f"{lo:.4g}", high=f"{hi:.4g}",
                          unit="ms", runs=len(times), placement="all"))
@@ -184,8 +186,9 @@ for measure, meaning in MEASURES.items():
         print(f"speed-up vs 1 core auto in the rounds it ran fast ({counts_state['fast']}: within {STATE_MARGIN:.0%}"
               f" of its fastest) / slow ({counts_state['slow']}): " + "; ".join(states_line))
     print()
-counts = {p: sum(1 for x in placement.values() if x == p) for p in ("near", "far", "mixed")}
-print(f"rounds by vCPU placement (probe before and after, near below {NEAR_LIMIT_NS:.0f} ns one-way): {counts}")
+counts = {p: sum(1 for x in placement.values() if x == p) for p in PLACEMENTS + ("mixed",)}
+print(f"rounds by vCPU placement (probe before and after; shared: core sharing {SHARED_LIMIT} or more, else near "
+      f"below {NEAR_LIMIT_NS:.0f} ns one-way): {counts}")
 with open(out, "w", newline="") as f:
     w = csv.DictWriter(f, fieldnames=list(rows[0].keys()))
     w.writeheader()

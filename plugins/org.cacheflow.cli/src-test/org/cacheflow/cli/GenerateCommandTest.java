@@ -84,8 +84,8 @@ class GenerateCommandTest {
     assertTrue(run.out().contains("1 core (the planner's choice, 2 cores asked), strategy homeforward"), run.out());
     assertTrue(run.err().contains("note: mapped to 1 core instead of 2: one iteration's work is 2.99 us"), run.err());
     // core 1 runs two workers and the collector: 2 x 580 + 430 = 1590 ns of work, 3 flag events at 400 ns, and
-    // 256 lines at 6 ns (the two 4 KiB tasks it pulls, the two results of core 0's workers the collector pulls)
-    assertTrue(run.err().contains("core 1 alone would take 4.33 us (1.59 us of work, 3 hand-offs at 400 ns, and "
+    // 256 lines at 3 ns (the two 4 KiB tasks it pulls, the two results of core 0's workers the collector pulls)
+    assertTrue(run.err().contains("core 1 alone would take 3.56 us (1.59 us of work, 3 hand-offs at 400 ns, and "
         + "256 cache lines"), run.err());
     assertTrue(Files.isRegularFile(out.resolve("core_0.c")));
     assertFalse(Files.exists(out.resolve("core_1.c")), "one core");

@@ -80,7 +80,7 @@ public final class PlanCommand extends CliCommand {
       "  ntm.min = 1M",
       "  prestore.max = 4K",
       "  handoff.ns = 400          # one cross-core hand-off (rdy-ack flag)",
-      "  transfer.ns = 6           # one line of a cross-core buffer",
+      "  transfer.ns = 3           # one line of a cross-core buffer",
       "  timing.ns = 0.4           # ns per unit of the scenario's timings",
       "                            # (0: unknown; then no core count check,",
       "                            # and nodes' network model in ns)"));

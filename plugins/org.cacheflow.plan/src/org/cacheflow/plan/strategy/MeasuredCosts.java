@@ -43,16 +43,19 @@ public record MeasuredCosts(long cowReadOnlyMinBytes, long cowReadMostlyMinBytes
 
   /**
    * One 64-byte line of a cross-core buffer, pulled by its reader or taken back by its writer, on this machine
-   * type: bench/RESULTS.md, "Where the time goes at farm 128x128" (home-forwarding farm, 128x128 int, the 2-core
-   * homeforward program against the sequential one, each actor timing its firings with CF_BENCH_ACTOR_TIMES=1
-   * under chrt -f 1): about 8 000 line transfers per iteration (2 x 128 KiB pulled across, 2 x 128 KiB taken
-   * back for writing) added about 45 us to the cores' firings, 5-6 ns per line; the upper figure is charged.
-   * bench/home-forwarding/line-cost (two pinned threads handing a buffer back and forth, medians of 5000 rounds,
-   * load average about 4) agrees on the mean but splits it: a reader pulls a line in 6-10 ns (4-64 KiB buffers;
-   * 2-3 ns at 256 KiB), a writer takes one back in about 2.5 ns. The flag's one-line ping-pong (170 ns far) is
-   * latency; a buffer's lines stream, many in flight.
+   * type when its two vCPUs are two cores close by -- the "near" placement, the one this VM's vCPUs were found in
+   * most (bench/home-forwarding/README.md, "Placement"). bench/home-forwarding/line-cost/run.sh (two pinned threads
+   * handing a buffer back and forth, each trial bracketed by the placement probe; bench/results/line-cost.txt):
+   * near, a reader pulls a line in 0-4 ns (16-256 KiB: 0-1.2), a writer takes one back in 1.8-2.5 ns; the map
+   * 224x224 program's own actors paid 2.3 (pulled) and 2.8 ns (taken back) per line (bench/RESULTS.md, session 12):
+   * 3 ns is charged. Far (two cores far apart) lines cost 10-13 ns pulled (16 KiB) and 16-20 taken back, the
+   * coherence traffic's bandwidth rather than its latency (prefetching them ahead of the writes does not help);
+   * a plan made with 3 ns then loses where the data moved is near the work (farm 32x32 int on 2 cores: 0.63x one
+   * core far, 1.46x near). On the two hardware threads of one core ("shared") lines cost about 2 ns, but the two
+   * threads share the core's arithmetic. A target file's transfer.ns (15 for the far placement) plans for another
+   * placement or machine.
    */
-  public static final double LINE_NANOS = 6;
+  public static final double LINE_NANOS = 3;
 
   /** The figures measured on this project's machine type (actor timing unit unknown). */
   public static final MeasuredCosts MEASURED = new MeasuredCosts(64L << 10, 1L << 20, 1L << 20, 4L << 10,

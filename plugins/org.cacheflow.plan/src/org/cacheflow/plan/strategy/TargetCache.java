@@ -45,7 +45,7 @@ import org.cacheflow.model.diagnostics.SourceLocation;
  * ntm.min = 1M
  * prestore.max = 4K
  * handoff.ns = 400        # cost of one cross-core hand-off (see MeasuredCosts)
- * transfer.ns = 6         # cost of one cache line of a cross-core buffer, pulled or taken back (see MeasuredCosts)
+ * transfer.ns = 3         # cost of one cache line of a cross-core buffer, pulled or taken back (see MeasuredCosts)
  * timing.ns = 0.4         # nanoseconds per unit of the scenario's actor timings (0: unknown)
  * </pre>
  *

@@ -4,8 +4,9 @@ checks that every variant of a configuration prints the same sink digests, times
 table and writes a tidy CSV (one row per measurement).
 
 With --scenario OUT --graph farm|map --exe E --iterations N it only measures the actors' times of the
-sequential program E (CF_BENCH_ACTOR_TIMES=1, the least of 7 runs) and writes them as a PREESM scenario, in ns
-per firing: what a PREESM user gives the planner (run.sh generates the 2-core variants with it).
+sequential program E (CF_BENCH_ACTOR_TIMES=1, the least of 7 runs; with --probe, of 7 runs the placement probe
+found on two cores) and writes them as a PREESM scenario, in ns per firing: what a PREESM user gives the planner
+(run.sh generates the 2-core variants with it).
 
 Plan file: one line per program, tab-separated:
     benchmark size type variant cores tasks_per_iteration iterations executable [generated_project]
@@ -90,14 +91,22 @@ def run(exe, iterations, validate=False, environment=None, tasks=None):
     return service, done.stdout
 
 
-def actor_times(program, runs=3, pick=statistics.median):
-    """us per firing of each actor function: `pick` (median) over `runs` runs of the sequential program."""
-    samples = {}
-    for _ in range(runs):
+def actor_times(program, runs=3, pick=statistics.median, probe=None):
+    """us per firing of each actor function: `pick` (median) over `runs` runs of the sequential program. With a
+    placement probe, only runs bracketed by two probes that found the vCPUs on two cores (near or far) count, up
+    to TWO_CORE_ATTEMPTS x runs tries; the second value returned says how many counted and in which placement."""
+    samples, counted, tries = {}, [], 0
+    while len(counted) < runs and tries < (TWO_CORE_ATTEMPTS * runs if probe else runs):
+        tries += 1
+        before = probe_one_way(probe)
         _, _, err = run(program["exe"], program["iterations"], environment={"CF_BENCH_ACTOR_TIMES": "1"})
+        placement = placement_of(before, probe_one_way(probe)) if probe else "unknown"
+        if probe and placement not in TWO_CORES:
+            continue
+        counted.append(placement)
         for name, _, us in ACTOR_TIME.findall(err):
             samples.setdefault(name, []).append(float(us))
-    return {name: pick(values) for name, values in samples.items()}
+    return {name: pick(values) for name, values in samples.items()}, counted
 
 
 # The scenario's times: the least disturbed of SCENARIO_RUNS runs (each a mean over all its firings). On this
@@ -105,6 +114,11 @@ def actor_times(program, runs=3, pick=statistics.median):
 # run in three made a median 1.5-2x too long (farm 64x64 int: collector 4.6 us against 1.6 us), which decides
 # the planner's choice of cores.
 SCENARIO_RUNS = 7
+# ... and, with a probe, only runs in a two-core placement count: on one physical core's two hardware threads
+# ("shared", see PLACEMENTS) one thread runs 1.3-1.7x faster than on a core of the two-core placements, whose speed
+# each core of the 2-core programs has; the least of runs that include a shared one was that placement's time.
+TWO_CORES = ("near", "far")
+TWO_CORE_ATTEMPTS = 4
 
 
 # The actor functions of each graph and the PiSDF vertices they implement (the scenario's vertex names).
@@ -123,10 +137,15 @@ def scenario_times(path, graph):
     return {functions[vertex]: int(ns) / 1000 for ns, vertex in found if vertex in functions}
 
 
-def write_scenario(path, graph, exe, iterations):
+def write_scenario(path, graph, exe, iterations, probe=None):
     """Measures the sequential program's actor times and writes them as a scenario (ns per firing)."""
     vertices = VERTICES[graph]
-    times = actor_times(dict(exe=exe, iterations=iterations), runs=SCENARIO_RUNS, pick=min)
+    times, counted = actor_times(dict(exe=exe, iterations=iterations), runs=SCENARIO_RUNS, pick=min, probe=probe)
+    if not counted:
+        fail(f"{exe}: no run of the {TWO_CORE_ATTEMPTS * SCENARIO_RUNS} tried had the vCPUs on two cores (the probe "
+             f"found them on one core's two hardware threads, or moving): actor times not written")
+    where = (f"{len(counted)} runs in a two-core placement ({', '.join(f'{counted.count(p)} {p}' for p in TWO_CORES)})"
+             if probe else f"{len(counted)} runs")
     missing = sorted(set(vertices) - set(times))
     if missing:
         fail(f"{exe}: no actor time for {', '.join(missing)} (CF_BENCH_ACTOR_TIMES=1)")
@@ -134,13 +153,14 @@ def write_scenario(path, graph, exe, iterations):
     with open(path, "w", encoding="utf-8") as out:
         out.write('<?xml version="1.0" encoding="UTF-8"?>\n'
                   f"<!-- written by bench/home-forwarding/measure.py: the actors' times (ns per firing), the least of "
-                  f"{SCENARIO_RUNS} runs of the sequential program with CF_BENCH_ACTOR_TIMES=1 on this machine -->\n"
+                  f"{where} of the sequential program with CF_BENCH_ACTOR_TIMES=1 on this machine -->\n"
                   f'<scenario>\n    <files>\n        <algorithm url="/home-forwarding/Algo/{graph}.pi"/>\n'
                   '    </files>\n    <timings excelUrl="">\n')
         for vertex, t in ns.items():
             out.write(f'        <timing opname="x86" time="{t}" vertexname="{vertex}"/>\n')
         out.write("    </timings>\n</scenario>\n")
-    print(f"   {os.path.basename(path)}: " + ", ".join(f"{v.split('/')[1]} {t} ns" for v, t in ns.items()))
+    print(f"   {os.path.basename(path)}: " + ", ".join(f"{v.split('/')[1]} {t} ns" for v, t in ns.items())
+          + f" (the least of {where})")
 
 
 def calls_per_core(generated):
@@ -207,7 +227,7 @@ def measure_configuration(programs, runs, validate_iterations, probe=None, scena
     # the times the planner was given (run.sh's scenario), else measured here: the bound and the plan agree
     times = scenario_times(scenario, first["benchmark"]) if scenario else {}
     if not times and sequential:
-        times = actor_times(sequential[0])
+        times, _ = actor_times(sequential[0], probe=probe)
     # a 2-core request the planner mapped to 1 core has the bound of one core: 1.0
     bounds = {p["variant"]: schedule_bound(times, p["generated"]) for p in programs if p["cores"] > 1}
     per_task = {program["variant"]: [] for program in programs}
@@ -306,7 +326,7 @@ def main():
     parser.add_argument("--probe", metavar="EXE", help="placement probe (probe/probe.c) run before and after "
                         "every round: speed-ups are also reported within the shared, the near and the far rounds")
     parser.add_argument("--scenario", metavar="OUT", help="only write the sequential program's actor times as a "
-                        "scenario (with --graph, --exe, --iterations)")
+                        "scenario (with --graph, --exe, --iterations; with --probe, from runs on two cores only)")
     parser.add_argument("--scenarios", metavar="DIR", help="the scenarios run.sh wrote (<bench>-<size>-<type>"
                         ".scenario): the bound uses the actor times the planner was given instead of measuring again")
     parser.add_argument("--graph", choices=sorted(VERTICES))
@@ -318,7 +338,7 @@ def main():
     if options.scenario:
         if not (options.graph and options.exe and options.iterations):
             fail("--scenario needs --graph, --exe and --iterations")
-        write_scenario(options.scenario, options.graph, options.exe, options.iterations)
+        write_scenario(options.scenario, options.graph, options.exe, options.iterations, options.probe)
         return
     if not options.plan or not options.csv:
         fail("a plan file and --csv are needed (or --scenario)")

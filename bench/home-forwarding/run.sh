@@ -179,7 +179,8 @@ for configuration in "${configurations[@]}"; do
     read -r bench size type <<<"$configuration"
     name="$bench-$size-$type"
     python3 "$here/measure.py" --scenario "$work/scenario/$name.scenario" --graph "$bench" \
-        --exe "$work/bin/$name-sequential/$bench" --iterations "$(iterations_for "$bench" "$size")" ||
+        --exe "$work/bin/$name-sequential/$bench" --iterations "$(iterations_for "$bench" "$size")" \
+        --probe "$work/bin/probe" ||
         die "no actor times from $work/bin/$name-sequential/$bench"
 done
 for configuration in "${configurations[@]}"; do

@@ -170,6 +170,7 @@ int cf_channel_create(cf_channel **out, const cf_channel_options *options) {
     ch->receiver.g = g;
     ch->receiver.group = g.groups;
     ch->receiver.slot = g.groups + g.payload_offset;
+    ch->sender.fast = ch->receiver.fast = g.direct; /* nothing reserved or acquired yet */
     *out = ch;
     return 0;
 }

@@ -78,6 +78,7 @@ static void test_errors(void) {
     CF_CHECK(cf_channel_try_acquire(ch, &area, &len) == -EAGAIN);
     CF_CHECK(cf_channel_reserve(ch, &area) == 0);
     CF_CHECK(cf_channel_send(ch, big, 1) == -EINVAL); /* a reservation is pending */
+    CF_CHECK(cf_channel_send(ch, big, 8) == -EINVAL); /* also for an 8-byte message (word rings' fast path) */
     CF_CHECK(cf_channel_commit(ch, m + 1) == -EMSGSIZE); /* the reservation survives a rejected commit */
     memset(area, 0xab, m);
     CF_CHECK(cf_channel_commit(ch, m) == 0);
@@ -389,6 +390,37 @@ static void test_auto_layout(void) {
     CF_CHECK(cf_channel_layout_of(NULL) == CF_CHANNEL_LAYOUT_AUTO);
 }
 
+#ifndef CF_CHANNEL_OUT_OF_LINE
+/* The word fast paths' one-load test (`fast`) follows reserve / commit and acquire / release / a receive into a
+ * buffer too small, on each side; and the send or receive it lets through is refused or repeated as the API says. */
+static void test_fast_gate(void) {
+    cf_channel *ch = make(4, 8, CF_CHANNEL_HOMING_NONE); /* AUTO: word; direct unless fences are symmetric */
+    uint32_t d = ch->sender.g.direct;
+    CF_CHECK(ch->sender.fast == d && ch->receiver.fast == d);
+    uint64_t value = 0x1122334455667788u, got = 0;
+    size_t len = 0;
+    void *area = NULL;
+    CF_CHECK(cf_channel_reserve(ch, &area) == 0 && !ch->sender.fast);
+    CF_CHECK(cf_channel_send(ch, &value, 8) == -EINVAL && !ch->sender.fast);
+    memcpy(area, &value, 8);
+    CF_CHECK(cf_channel_commit(ch, 8) == 0 && ch->sender.fast == d);
+    CF_CHECK(cf_channel_send(ch, &value, 8) == 0);
+    CF_CHECK(cf_channel_acquire(ch, &area, &len) == 0 && len == 8 && !ch->receiver.fast);
+    CF_CHECK(cf_channel_receive(ch, &got, 8, &len) == 0 && got == value && ch->receiver.fast == d); /* the acquired one */
+    CF_CHECK(cf_channel_release(ch) == -EINVAL);
+    CF_CHECK(cf_channel_receive(ch, &got, 4, &len) == -EMSGSIZE && len == 8 && !ch->receiver.fast);
+    got = 0;
+    CF_CHECK(cf_channel_receive(ch, &got, 8, &len) == 0 && got == value && ch->receiver.fast == d);
+    CF_CHECK(cf_channel_try_receive(ch, &got, 8, &len) == -EAGAIN && ch->receiver.fast == d);
+    cf_channel_destroy(ch);
+    cf_channel_options line = {.slots = 4, .max_message = 8, .layout = CF_CHANNEL_LAYOUT_LINE};
+    CF_CHECK(cf_channel_create(&ch, &line) == 0);
+    CF_CHECK(!ch->sender.fast && !ch->receiver.fast); /* not a word ring: never */
+    CF_CHECK(cf_channel_reserve(ch, &area) == 0 && cf_channel_commit(ch, 0) == 0 && !ch->sender.fast);
+    cf_channel_destroy(ch);
+}
+#endif
+
 int main(void) {
     static const size_t slot_counts[] = {1, 2, 3, 8, 1024};
     static const size_t sizes[] = {0, 1, 7, 8, 16, 24, 48, 49, 63, 64, 65, 255};
@@ -439,6 +471,9 @@ int main(void) {
         }
     layout = CF_CHANNEL_LAYOUT_AUTO;
     test_auto_layout();
+#ifndef CF_CHANNEL_OUT_OF_LINE
+    test_fast_gate();
+#endif
     test_close();
     test_order_and_wrap(8, 8, CF_CHANNEL_HOMING_NONE); /* AUTO: word */
     test_unhomed();

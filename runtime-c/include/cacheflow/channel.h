@@ -289,7 +289,8 @@ struct cf_channel_sender_ {
     char *slot;         /* its message area */
     uint64_t lengths;   /* the group header's length bits so far */
     uint32_t index;     /* position of the next message in its group */
-    uint32_t reserved;  /* slot handed out by reserve, not committed yet */
+    uint32_t reserved;  /* slot handed out by reserve, not committed yet (set through cf_channel_reserved_) */
+    uint32_t fast;      /* g.direct && !reserved: the inline word send applies (one load for its test) */
 };
 
 struct cf_channel_receiver_ {
@@ -300,7 +301,8 @@ struct cf_channel_receiver_ {
     uint32_t index;     /* position of the next message in its group */
     char *group;
     char *slot;
-    uint32_t acquired;  /* the next message was handed out by acquire, not released yet */
+    uint32_t acquired;  /* the next message was handed out by acquire, not released yet (cf_channel_acquired_) */
+    uint32_t fast;      /* g.direct && !acquired: the inline word receive applies (one load for its test) */
     uint32_t lagging;   /* the current group was complete when first looked at: the sender is ahead */
     uint32_t caught_up; /* the last header load showed the group still being filled */
 };
@@ -394,6 +396,17 @@ static inline __attribute__((always_inline)) uint64_t *cf_channel_word_(char *sl
 _Static_assert(CF_CHANNEL_WORD_ESCAPED_ == 1, "ESCAPE must be EMPTY with the lowest bit flipped");
 static inline __attribute__((always_inline)) int cf_channel_word_plain_(uint64_t word) {
     return word > CF_CHANNEL_WORD_ESCAPED_;
+}
+
+/* The two flags a side's fast-path test reads as one: `fast` follows them (bench_spsc, session 14: testing
+ * g.direct and reserved/acquired apart cost k = 1024 about a fifth of its throughput in the near placement). */
+static inline __attribute__((always_inline)) void cf_channel_reserved_(struct cf_channel_sender_ *s, uint32_t v) {
+    s->reserved = v;
+    s->fast = s->g.direct & !v;
+}
+static inline __attribute__((always_inline)) void cf_channel_acquired_(struct cf_channel_receiver_ *r, uint32_t v) {
+    r->acquired = v;
+    r->fast = r->g.direct & !v;
 }
 
 /* The spin-wait hint (src/arch's cf_arch_cpu_relax, which this public header cannot include). */
@@ -498,14 +511,14 @@ static inline __attribute__((always_inline)) void cf_channel_publish_store_(cf_c
     struct cf_channel_sender_ *s = &ch->sender;
     if (s->g.word) {
         char *slot = s->slot;
-        s->reserved = 0;
+        cf_channel_reserved_(s, 0);
         cf_channel_word_put_(s, slot, cf_channel_word_encode_(&s->g, slot, &cf_channel_escape_of_(&s->g, slot)->bytes,
                                                               len));
         return;
     }
     if (s->g.tagged) {
         __atomic_store_n(cf_channel_tag_(s->slot), (uint8_t)(CF_CHANNEL_TAG_FULL_ | len), __ATOMIC_RELEASE);
-        s->reserved = 0;
+        cf_channel_reserved_(s, 0);
         s->slot = cf_channel_tagged_next_(&s->g, s->slot);
         return;
     }
@@ -513,7 +526,7 @@ static inline __attribute__((always_inline)) void cf_channel_publish_store_(cf_c
     __atomic_store_n((uint64_t *)(void *)s->group, lengths | (uint32_t)(s->sent + 1), __ATOMIC_RELEASE);
     s->sent++;
     s->free--;
-    s->reserved = 0;
+    cf_channel_reserved_(s, 0);
     if (++s->index == s->g.per_group) {
         s->index = 0;
         s->lengths = 0;
@@ -542,7 +555,7 @@ static inline __attribute__((always_inline)) int cf_channel_send_(cf_channel *ch
      * flag; everything else (errors, escapes, longer waits) takes the general path below. Measured
      * (docs/channel.md, word layout): both sides this lean, or neither -- a fast sender against a slower
      * receiver (or the reverse) made k = 1024 slower, not faster. */
-    if (CF_CHANNEL_LIKELY_(ch && message && len == 8 && ch->sender.g.direct && !ch->sender.reserved)) {
+    if (CF_CHANNEL_LIKELY_(ch && message && len == 8 && ch->sender.fast)) {
         struct cf_channel_sender_ *s = &ch->sender;
         char *slot = s->slot;
         uint64_t word;
@@ -598,7 +611,7 @@ static inline __attribute__((always_inline)) int cf_channel_reserve_(cf_channel 
     if (!s->reserved) {
         int rc = cf_channel_sender_ready_(ch, may_wait);
         if (CF_CHANNEL_UNLIKELY_(rc)) return rc;
-        s->reserved = 1;
+        cf_channel_reserved_(s, 1);
     }
     *slot = s->g.word ? (void *)&cf_channel_escape_of_(&s->g, s->slot)->bytes : (void *)s->slot;
     return 0;
@@ -666,7 +679,7 @@ static inline __attribute__((always_inline)) void cf_channel_release_wake_(cf_ch
  * position (in this order: see ACK above). */
 static inline __attribute__((always_inline)) void cf_channel_release_(cf_channel *ch) {
     struct cf_channel_receiver_ *r = &ch->receiver;
-    r->acquired = 0;
+    cf_channel_acquired_(r, 0);
     if (r->g.word) {
         cf_channel_word_take_(r, r->slot);
         cf_channel_release_wake_(ch, ch->receiver.g.symmetric_fences);
@@ -708,7 +721,7 @@ static inline __attribute__((always_inline)) struct cf_channel_escape_ *cf_chann
         e->length = 8;
     }
     r->header = CF_CHANNEL_WORD_ESCAPED_;
-    r->acquired = 1;
+    cf_channel_acquired_(r, 1);
     return e;
 }
 
@@ -723,7 +736,7 @@ static inline __attribute__((always_inline)) int cf_channel_acquire_(cf_channel 
         *len = (size_t)e->length;
         return 0;
     }
-    ch->receiver.acquired = 1;
+    cf_channel_acquired_(&ch->receiver, 1);
     *message = ch->receiver.slot;
     *len = cf_channel_length_(&ch->receiver);
     return 0;
@@ -758,7 +771,7 @@ static inline __attribute__((always_inline)) int cf_channel_receive_(cf_channel 
     /* Word rings, the common case first and alone (as in the send): nothing acquired, room for it, a plain
      * value in the slot (c) (waited for inline a while); the slot back to EMPTY (d). Escapes, errors and
      * longer waits: the general path. */
-    if (CF_CHANNEL_LIKELY_(ch && len && buffer && capacity >= 8 && ch->receiver.g.direct && !ch->receiver.acquired)) {
+    if (CF_CHANNEL_LIKELY_(ch && len && buffer && capacity >= 8 && ch->receiver.fast)) {
         struct cf_channel_receiver_ *r = &ch->receiver;
         char *slot = r->slot;
         uint64_t word = cf_channel_word_wait_(slot, 1, r->g.spin_limit);
@@ -800,7 +813,7 @@ static inline __attribute__((always_inline)) int cf_channel_receive_(cf_channel 
             else cf_channel_copy_short_(buffer, &e->bytes, n);
         }
         cf_channel_word_take_(r, slot);
-        if (CF_CHANNEL_UNLIKELY_(acquired)) r->acquired = 0;
+        if (CF_CHANNEL_UNLIKELY_(acquired)) cf_channel_acquired_(r, 0);
         cf_channel_release_wake_(ch, ch->receiver.g.symmetric_fences);
         return 0;
     }
@@ -813,7 +826,7 @@ static inline __attribute__((always_inline)) int cf_channel_receive_(cf_channel 
         *len = n;
         if (CF_CHANNEL_UNLIKELY_(n > capacity)) {
             r->header = tag;
-            r->acquired = 1; /* stays in the channel: the next receive or acquire sees it again */
+            cf_channel_acquired_(r, 1); /* stays in the channel: the next receive or acquire sees it again */
             return -EMSGSIZE;
         }
         /* The next slot and the acquired flag are read before the copy into the caller's buffer (which the
@@ -825,7 +838,7 @@ static inline __attribute__((always_inline)) int cf_channel_receive_(cf_channel 
         __atomic_store_n(cf_channel_tag_(slot), (uint8_t)0, __ATOMIC_RELEASE);
         r->slot = next;
         cf_channel_enter_line_(&r->g, next, CF_CHANNEL_TAGGED_PAYLOAD_);
-        if (CF_CHANNEL_UNLIKELY_(acquired)) r->acquired = 0;
+        if (CF_CHANNEL_UNLIKELY_(acquired)) cf_channel_acquired_(r, 0);
         cf_channel_release_wake_(ch, ch->receiver.g.symmetric_fences);
         return 0;
     }
@@ -834,7 +847,7 @@ static inline __attribute__((always_inline)) int cf_channel_receive_(cf_channel 
     size_t n = cf_channel_length_(r);
     *len = n;
     if (CF_CHANNEL_UNLIKELY_(n > capacity)) {
-        r->acquired = 1; /* stays in the channel: the next receive or acquire sees it again */
+        cf_channel_acquired_(r, 1); /* stays in the channel: the next receive or acquire sees it again */
         return -EMSGSIZE;
     }
     cf_channel_copy_(buffer, r->slot, n);

@@ -98,9 +98,9 @@ def actor_times(program, runs=3, pick=statistics.median, probe=None):
     samples, counted, tries = {}, [], 0
     while len(counted) < runs and tries < (TWO_CORE_ATTEMPTS * runs if probe else runs):
         tries += 1
-        before = probe_one_way(probe)
+        before = run_probe(probe)
         _, _, err = run(program["exe"], program["iterations"], environment={"CF_BENCH_ACTOR_TIMES": "1"})
-        placement = placement_of(before, probe_one_way(probe)) if probe else "unknown"
+        placement = placement_of(before, run_probe(probe)) if probe else "unknown"
         if probe and placement not in TWO_CORES:
             continue
         counted.append(placement)
@@ -233,7 +233,7 @@ def measure_configuration(programs, runs, validate_iterations, probe=None, scena
     per_task = {program["variant"]: [] for program in programs}
     placements = []
     for round_number in range(runs):
-        before = probe_one_way(probe)
+        before = run_probe(probe)
         # rotate the order so no variant always runs first (right after the previous configuration)
         shift = round_number % len(programs)
         for program in programs[shift:] + programs[:shift]:
@@ -242,7 +242,7 @@ def measure_configuration(programs, runs, validate_iterations, probe=None, scena
                 fail(f"{label} {program['variant']}: {program['exe']} printed no "
                      + ("iteration times (--time)" if MEASURE == "median" else "'stream-timer:' line"))
             per_task[program["variant"]].append(service)
-        placements.append(placement_of(before, probe_one_way(probe)))
+        placements.append(placement_of(before, run_probe(probe)))
     return reference[1], per_task, times, bounds, placements
 
 
@@ -256,8 +256,15 @@ SHARED_LIMIT = 1.4  # core sharing (time beside the other CPU's arithmetic / alo
 PLACEMENTS = ("shared", "near", "far")
 
 
-def probe_one_way(probe):
-    """The probe's (one-way ns, core sharing), or None when there is no probe or it did not finish."""
+def parse_probe(output):
+    """(one-way ns, core sharing) from the probe's output (probe/probe.c), or None without both lines."""
+    one_way = re.search(r"probe: one-way ([0-9.]+) ns", output)
+    sharing = re.search(r"probe: core sharing ([0-9.]+)", output)
+    return (float(one_way.group(1)), float(sharing.group(1))) if one_way and sharing else None
+
+
+def run_probe(probe):
+    """Runs the probe: its (one-way ns, core sharing), or None when there is no probe or it did not finish."""
     if not probe:
         return None
     try:
@@ -265,11 +272,10 @@ def probe_one_way(probe):
     except subprocess.TimeoutExpired:
         print(f"warning: the placement probe {probe} did not finish in 60 s: placement unknown", file=sys.stderr)
         return None
-    one_way = re.search(r"probe: one-way ([0-9.]+) ns", done.stdout)
-    sharing = re.search(r"probe: core sharing ([0-9.]+)", done.stdout)
-    if done.returncode != 0 or not one_way or not sharing:
+    probed = parse_probe(done.stdout)
+    if done.returncode != 0 or not probed:
         fail(f"{probe}: no 'probe: one-way' and 'probe: core sharing' lines ({done.stderr.strip()})")
-    return float(one_way.group(1)), float(sharing.group(1))
+    return probed
 
 
 def placement_at(probed):

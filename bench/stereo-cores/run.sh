@@ -100,13 +100,13 @@ if [ -n "${CF_BENCH_RT:-}" ] && chrt -f 1 true 2>/dev/null; then priority=(chrt 
 # when both probes agree.
 probe="$work/probe"
 "${CC:-cc}" -O2 -pthread "$here/../home-forwarding/probe/probe.c" -o "$probe" || die "the placement probe does not build"
-# one-way ns and core sharing, as "<ns>,<sharing>"
-probed() { "$probe" | sed -n -e 's/^probe: one-way \([0-9.]*\) ns.*/\1/p' -e 's/^probe: core sharing \([0-9.]*\).*/\1/p' | paste -sd, -; }
+# the probe's output, kept per round and read by measure.py's parse_probe
+probed() { "$probe" >"$1" || die "the placement probe failed"; }
 load_before=$(cut -d' ' -f1-3 /proc/loadavg)
 raw="$work/times.tsv"
 : >"$raw"
 for round in $(seq 1 "$runs"); do
-    before=$(probed)
+    probed "$work/probe-$round-before.txt"
     # odd rounds run the variants in order, even rounds in reverse (ABBA): a host that slows down or speeds up
     # during a round (its phases last seconds) favours no variant over two rounds
     order=("${variants[@]}")
@@ -119,23 +119,26 @@ for round in $(seq 1 "$runs"); do
         times=$(timed "$cores-$strategy" "$iterations") || die "stereo-$cores-$strategy failed"
         printf '%s\t%s\t%s\t%s\t%s\n' "$round" "$cores" "$strategy" ${times} >>"$raw"
     done
-    printf '%s\tprobe\t%s\t%s\n' "$round" "$before" "$(probed)" >>"$raw"
+    probed "$work/probe-$round-after.txt"
+    printf '%s\tprobe\tprobe-%s-before.txt\tprobe-%s-after.txt\n' "$round" "$round" "$round" >>"$raw"
 done
 load_after=$(cut -d' ' -f1-3 /proc/loadavg)
 table="$results/stereo-cores.txt"
 python3 - "$raw" "$results/stereo-cores.csv" "$here/../home-forwarding" <<'PY' | tee "$table.tmp"
-import csv, statistics, sys
+import csv, os, statistics, sys
 raw, out = sys.argv[1], sys.argv[2]
 sys.path.insert(0, sys.argv[3])
 # the placement classes and the 1-core program's fast/slow state, as the farm/map benchmark defines them
-from measure import NEAR_LIMIT_NS, ONE_STATE, PLACEMENTS, SHARED_LIMIT, STATE_MARGIN, placement_of, sequential_states
+from measure import (NEAR_LIMIT_NS, ONE_STATE, PLACEMENTS, SHARED_LIMIT, STATE_MARGIN, parse_probe, placement_of,
+                     sequential_states)
 MEASURES = {"median": "median of the run's iterations", "mean": "the run's mean"}
 rounds, placement = {}, {}
 for line in open(raw):
     fields = line.split()
     r = int(fields[0])
-    if fields[1] == "probe":  # the probe's "one-way ns,core sharing" before and after the round
-        placement[r] = placement_of(*(tuple(float(x) for x in f.split(",")) for f in fields[2:4]))
+    if fields[1] == "probe":  # the probe's output before and after the round (files next to this one)
+        placement[r] = placement_of(*(parse_probe(open(os.path.join(os.path.dirname(raw), f)).read())
+                                      for f in fields[2:4]))
         continue
     rounds.setdefault(r, {})[(int(fields[1]), fields[2])] = {"mean": float(fields[3]), "median": float(fields[4])}
 variants = list(next(iter(rounds.values())).keys())

@@ -38,14 +38,14 @@ python3 - "$work" "$trials" "$rounds" "$root/bench/results/line-cost.csv" "$here
 import csv, re, statistics, subprocess, sys
 work, trials, rounds, out, measure_dir, sizes = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4], sys.argv[5], sys.argv[6:]
 sys.path.insert(0, measure_dir)
-from measure import PLACEMENTS, placement_of, probe_one_way
+from measure import PLACEMENTS, placement_of, run_probe
 probe = f"{work}/probe"
 found = {}  # (placement, KiB) -> {"pull": [...], "taken back": [...]}
 counts = {p: 0 for p in PLACEMENTS + ("mixed", "unknown")}
 for trial in range(trials):
-    before = probe_one_way(probe)
+    before = run_probe(probe)
     done = subprocess.run([f"{work}/line_cost", "--rounds", rounds] + sizes, capture_output=True, text=True)
-    after = probe_one_way(probe)
+    after = run_probe(probe)
     if done.returncode != 0:
         sys.exit(f"line_cost failed: {done.stderr.strip()}")
     placement = placement_of(before, after)

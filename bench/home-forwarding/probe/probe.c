@@ -65,7 +65,7 @@ static int by_value(const void *a, const void *b) {
 
 static int words[SHARING_WORDS];
 static volatile uint32_t sink; /* keeps the loop's result alive */
-static volatile int start;     /* both CPUs' runs begin when it is set */
+static volatile int go;        /* both CPUs' runs begin when it is set */
 
 /* One timed run: SHARING_PASSES passes of a three-tap integer filter over words (about 50-100 us). */
 static double arithmetic_ns(void) {
@@ -80,9 +80,9 @@ static double arithmetic_ns(void) {
     return now_ns() - begin;
 }
 
-/* The median of SHARING_REPS runs, started when `start` is set. */
+/* The median of SHARING_REPS runs, started when `go` is set. */
 static double median_run_ns(void) {
-    while (!__atomic_load_n(&start, __ATOMIC_ACQUIRE)) {
+    while (!__atomic_load_n(&go, __ATOMIC_ACQUIRE)) {
     }
     double runs[SHARING_REPS];
     for (int r = 0; r < SHARING_REPS; r++) runs[r] = arithmetic_ns();
@@ -98,23 +98,19 @@ static void *median_on_cpu1(void *result) {
 /* Runs median_run_ns on CPU 1 (beside CPU 0's when `beside`, else while CPU 0 sleeps in pthread_join). */
 static int sharing_runs(pthread_attr_t *on_cpu1, int beside, double *cpu0, double *cpu1) {
     pthread_t other;
-    __atomic_store_n(&start, 0, __ATOMIC_RELEASE);
+    __atomic_store_n(&go, 0, __ATOMIC_RELEASE);
     if (pthread_create(&other, on_cpu1, median_on_cpu1, cpu1) != 0) return -1;
-    if (beside) {
-        __atomic_store_n(&start, 1, __ATOMIC_RELEASE);
-        *cpu0 = median_run_ns();
-    } else {
-        __atomic_store_n(&start, 1, __ATOMIC_RELEASE);
-    }
+    __atomic_store_n(&go, 1, __ATOMIC_RELEASE);
+    if (beside) *cpu0 = median_run_ns();
     return pthread_join(other, NULL);
 }
 
 static double core_sharing(pthread_attr_t *on_cpu1) {
     for (int i = 0; i < SHARING_WORDS; i++) words[i] = (int)(i * 2654435761u);
-    double alone0, alone1, beside0, beside1, unused;
-    __atomic_store_n(&start, 1, __ATOMIC_RELEASE);
+    double alone0, alone1, beside0, beside1;
+    __atomic_store_n(&go, 1, __ATOMIC_RELEASE);
     alone0 = median_run_ns();
-    if (sharing_runs(on_cpu1, 0, &unused, &alone1) != 0 || sharing_runs(on_cpu1, 1, &beside0, &beside1) != 0) {
+    if (sharing_runs(on_cpu1, 0, NULL, &alone1) != 0 || sharing_runs(on_cpu1, 1, &beside0, &beside1) != 0) {
         return -1;
     }
     return (beside0 / alone0 + beside1 / alone1) / 2;

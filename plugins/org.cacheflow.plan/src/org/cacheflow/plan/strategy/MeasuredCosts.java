@@ -51,7 +51,7 @@ public record MeasuredCosts(long cowReadOnlyMinBytes, long cowReadMostlyMinBytes
    * 3 ns is charged. Far (two cores far apart) lines cost 10-13 ns pulled (16 KiB) and 16-20 taken back, the
    * coherence traffic's bandwidth rather than its latency (prefetching them ahead of the writes does not help);
    * a plan made with 3 ns then loses where the data moved is near the work (farm 32x32 int on 2 cores: 0.63x one
-   * core far, 1.46x near). On the two hardware threads of one core ("shared") lines cost about 2 ns, but the two
+   * core in 11 far rounds, 1.34-1.53x in near ones; bench/RESULTS.md, session 14). On the two hardware threads of one core ("shared") lines cost about 2 ns, but the two
    * threads share the core's arithmetic. A target file's transfer.ns (15 for the far placement) plans for another
    * placement or machine.
    */

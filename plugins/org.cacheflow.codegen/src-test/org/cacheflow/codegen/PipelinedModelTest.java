@@ -256,6 +256,57 @@ class PipelinedModelTest {
     }
   }
 
+  /**
+   * A merge group several cores use gets as many slots as span the target's L2 (tiny's 16-byte groups: the most, 8;
+   * on a target whose L2 is 64 bytes, 4), its comment says why, and the slot semaphores (flags) start at that count;
+   * {@code --override slots=K} gives every group K; the baseline's barrier keeps one.
+   */
+  @Test
+  void aGroupSeveralCoresUseHasSlotsSpanningTheL2UnlessAsked() {
+    java.util.function.BiFunction<Strategy, TargetCache, List<StaticBuffer>> groups = (strategy, target) ->
+        CodeModelBuilder.build(PlannedExecution.plan(TINY, 2, strategy, target), true).buffers().stream()
+            .filter(b -> b.description().contains("merge group used by cores")).toList();
+    List<StaticBuffer> byL2 = groups.apply(Strategy.named("homeforward"), TargetCache.ZEN4_VM);
+    assertFalse(byL2.isEmpty());
+    for (StaticBuffer b : byL2) {
+      assertEquals(16, b.bytes(), b.description());
+      assertEquals(8, b.copies(), b.description());
+      assertTrue(b.description().contains("8 slots (the most; together 128 B, within the reader's L2 (1 MiB))"),
+          b.description());
+    }
+    TargetCache tinyL2 = new TargetCache("tiny-l2", 32, 64, 1 << 20, 16, 4096, 2, TargetCache.ZEN4_VM.costs());
+    for (StaticBuffer b : groups.apply(Strategy.named("auto"), tinyL2)) {
+      assertEquals(4, b.copies(), b.description());
+      assertTrue(b.description().contains("4 slots, together spanning the reader's L2 (64 B)"), b.description());
+    }
+    for (StaticBuffer b : groups.apply(Strategy.named("homeforward").withSlots(3), TargetCache.ZEN4_VM)) {
+      assertEquals(3, b.copies(), b.description());
+      assertTrue(b.description().contains("3 slots as asked"), b.description());
+    }
+    for (StaticBuffer b : groups.apply(Strategy.named("baseline"), TargetCache.ZEN4_VM)) {
+      assertEquals(1, b.copies(), b.description());
+    }
+    // every firing reaches a group through iteration % 8
+    CodeProject project = CodeModelBuilder.build(PlannedExecution.plan(TINY, 2, Strategy.named("homeforward"),
+        TargetCache.ZEN4_VM), true);
+    java.util.Set<String> names = new java.util.HashSet<>();
+    byL2.forEach(b -> names.add(b.name()));
+    int refsToGroups = 0;
+    for (Core core : project.cores()) {
+      for (Statement statement : core.loop()) {
+        for (Statement inner : statement instanceof Statement.Pipelined block ? block.body() : List.of(statement)) {
+          for (BufferRef ref : refs(inner)) {
+            if (names.contains(ref.name())) {
+              assertEquals(8, ((BufferRef.IterationSlot) ref.base()).slots(), ref.toString());
+              refsToGroups++;
+            }
+          }
+        }
+      }
+    }
+    assertTrue(refsToGroups > 0);
+  }
+
   @Test
   void offsetsTheGeneratedCodeCannotKeepAreRefusedNamingAVertex() {
     PlannedExecution auto = plan(2, "homeforward");

@@ -16,7 +16,8 @@ import org.cacheflow.plan.strategy.StrategyPreset;
  * @param input the graph or project to load
  * @param platform {@code --nodes}/{@code --cores}, or {@link PlatformOptions#ARCHITECTURE}
  * @param strategy the strategy preset
- * @param slots rdy-ack channel slots every channel gets ({@code --override slots=K}), or null for the plan's
+ * @param slots rdy-ack channel slots every channel and every merge group several cores use gets
+ *     ({@code --override slots=K}), or null for the plan's
  * @param overrides per-FIFO overrides of the memory plan
  * @param target a built-in target name or a target file
  * @param syntheticActors whether actors get generated stand-in bodies

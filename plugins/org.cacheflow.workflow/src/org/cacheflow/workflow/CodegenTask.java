@@ -114,8 +114,9 @@ public final class CodegenTask {
       "Per-FIFO exceptions to the memory strategy. Each entry is `actor.port=STRATEGY`, naming a FIFO by one of its "
           + "ends as `cacheflow inspect` prints it (hierarchy joined with `/`, `*` and `?` as wildcards); entries "
           + "are separated by `;` and later ones win. Two more entries set the whole program, as `cacheflow generate "
-          + "--override` takes them: `slots=K` (K rdy-ack channel slots instead of 2) and `pipelining=off` (no firing "
-          + "runs an iteration behind the rest of its core's loop).",
+          + "--override` takes them: `slots=K` (K rdy-ack channel slots instead of 2, and K slots for merge groups "
+          + "several cores use instead of as many as span the target's L2) and `pipelining=off` (no firing runs an "
+          + "iteration behind the rest of its core's loop).",
       ValueKind.LIST, List.of(),
       "`actor.port=STRATEGY; ...` where STRATEGY is one of " + StrategyOverride.NAMES + "; `slots=K`; "
           + "`pipelining=on|off`",

@@ -39,9 +39,12 @@ final class BufferLayout implements Pass {
         case DOUBLE -> c.buffers.add(new StaticBuffer(c.rootName(r), bytes, 2, c.homeCore(r), c.describeRoot(r)));
         case PIPELINED -> c.buffers.add(new StaticBuffer(c.rootName(r), bytes, c.pipelinedCopies.get(r), c.homeCore(r),
             c.describeRoot(r) + " (used across passes of the pipelined loop: a copy per iteration in use)"));
-        case SHARED -> c.buffers.add(new StaticBuffer(c.rootName(r), bytes, c.sharedSlots(), c.homeCore(r),
-            c.describeRoot(r) + " (merge group used by cores "
-            + BuildContext.coreList(c.writerMask[r] | c.readerMask[r]) + ")"));
+        case SHARED -> {
+          String why = c.plan.groupSlotsWhy(r, c.rootBytes(r));
+          c.buffers.add(new StaticBuffer(c.rootName(r), bytes, c.groupSlots(r), c.homeCore(r),
+              c.describeRoot(r) + " (merge group used by cores "
+              + BuildContext.coreList(c.writerMask[r] | c.readerMask[r]) + (why.isEmpty() ? "" : "; " + why) + ")"));
+        }
         case TRANSFER -> {
           int slots = transferSlots(r);
           Transfer transfer = new Transfer(c.transfers.size(), c.rootName(r), c.rootName(r) + "_send", c.rootName(r),

@@ -260,9 +260,14 @@ final class BuildContext {
     return semaphoreStarts.size() - 1;
   }
 
-  /** Slots of a merge group shared by cores: one under the barrier, else as many as a channel's. */
-  int sharedSlots() {
+  /** Slots of a copy-on-write buffer: one under the barrier, else as many as a channel's. */
+  int cowSlots() {
     return strategy.barrier() ? 1 : Math.max(1, strategy.slots());
+  }
+
+  /** Slots of the merge group of root r that several cores use (the plan's choice, {@link ExecutionPlan#groupSlots}). */
+  int groupSlots(int r) {
+    return plan.groupSlots(r, rootBytes(r));
   }
 
   /** Roots that init prototypes get as arguments: they are used before the loop. */

@@ -40,7 +40,7 @@ final class CopyOnWriteViews implements Pass {
         c.offsetInRoot[e] = 0; // the view shows its range from its first byte
         ranges.add(new CowBuffer.Range(c.plan.viewOffset(e), c.srdag.edgeBytes(e)));
       }
-      c.cows.add(new CowBuffer(index, "cow" + source, bytes, views.size(), ranges, c.sharedSlots(),
+      c.cows.add(new CowBuffer(index, "cow" + source, bytes, views.size(), ranges, c.cowSlots(),
           "memory of " + c.describe(source)));
       c.cowOfRoot[source] = index;
     }

@@ -93,10 +93,10 @@ final class Pipelining implements Pass {
           }
         }
         case SHARED -> {
-          if (spread >= c.sharedSlots()) {
+          if (spread >= c.groupSlots(r)) {
             throw new IllegalStateException("vertex " + c.name(seen[3]) + " has iteration offset " + seen[1]
                 + " and vertex " + c.name(seen[2]) + " " + seen[0] + ", both using the merge group of "
-                + c.describeRoot(r) + ", which has " + c.sharedSlots() + " slots: the offsets of a shared group's"
+                + c.describeRoot(r) + ", which has " + c.groupSlots(r) + " slots: the offsets of a shared group's"
                 + " users must spread over fewer iterations than it has slots");
           }
         }

@@ -9,6 +9,7 @@ import org.cacheflow.plan.memoryplan.MemoryPlan;
 import org.cacheflow.plan.memoryplan.MemoryPlanner;
 import org.cacheflow.plan.memoryplan.PlanRequest;
 import org.cacheflow.analysis.srdag.Srdag;
+import org.cacheflow.plan.strategy.GroupSlots;
 import org.cacheflow.plan.strategy.PrestoreKind;
 import org.cacheflow.plan.strategy.StrategyPreset;
 import org.cacheflow.plan.strategy.TargetCache;
@@ -208,7 +209,24 @@ public final class PlannedExecution implements ExecutionPlan {
   @Override
   public int slots(int edge) {
     // an explicit --override slots=K wins over the plan's choice
-    int slots = followBuffers && preset.slots() == Strategy.DEFAULT_SLOTS ? plan.buffer(edge).slots() : 0;
+    int slots = followBuffers && !preset.slotsAsked() ? plan.buffer(edge).slots() : 0;
     return slots > 0 ? slots : preset.slots();
+  }
+
+  @Override
+  public int groupSlots(int root, long bytes) {
+    if (preset.barrier() || preset.slotsAsked()) {
+      return ExecutionPlan.super.groupSlots(root, bytes);
+    }
+    return GroupSlots.of(plan.target(), bytes, Math.max(1, preset.slots()));
+  }
+
+  @Override
+  public String groupSlotsWhy(int root, long bytes) {
+    if (preset.barrier()) {
+      return "";
+    }
+    return preset.slotsAsked() ? preset.slots() + " slots as asked"
+        : GroupSlots.why(plan.target(), bytes, groupSlots(root, bytes));
   }
 }

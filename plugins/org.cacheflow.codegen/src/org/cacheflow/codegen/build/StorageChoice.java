@@ -173,7 +173,7 @@ final class StorageChoice implements Pass {
     for (int from = 0; from < 64; from++) {
       for (int to = 0; to < 64; to++) {
         if (from != to && (users >>> from & 1) != 0 && (users >>> to & 1) != 0) {
-          pairs.put(from * 64 + to, c.newSemaphore(c.sharedSlots()));
+          pairs.put(from * 64 + to, c.newSemaphore(c.groupSlots(r)));
         }
       }
     }

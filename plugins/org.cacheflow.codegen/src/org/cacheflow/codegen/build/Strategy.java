@@ -14,8 +14,11 @@ import org.cacheflow.plan.strategy.StrategyPreset;
  *
  * @param preset the preset
  * @param slots k, iterations a channel holds in flight
+ * @param slotsAsked whether the user asked for {@code slots} ({@code --override slots=K}): then merge groups
+ *     several cores use get exactly k slots too, else as many as span the target's L2
+ *     ({@link org.cacheflow.plan.strategy.GroupSlots})
  */
-public record Strategy(StrategyPreset preset, int slots) {
+public record Strategy(StrategyPreset preset, int slots, boolean slotsAsked) {
 
   public static final int DEFAULT_SLOTS = 2;
 
@@ -27,7 +30,7 @@ public record Strategy(StrategyPreset preset, int slots) {
 
   /** The preset with its default slots (one for a barrier: a buffer per iteration, else {@link #DEFAULT_SLOTS}). */
   public static Strategy of(StrategyPreset preset) {
-    return new Strategy(preset, preset.barrier() ? 1 : DEFAULT_SLOTS);
+    return new Strategy(preset, preset.barrier() ? 1 : DEFAULT_SLOTS, false);
   }
 
   /** The preset of that name; IllegalArgumentException naming the known ones otherwise. */
@@ -60,8 +63,8 @@ public record Strategy(StrategyPreset preset, int slots) {
     return preset.skip();
   }
 
-  /** The same strategy with k channel slots. */
+  /** The same strategy with k slots the user asked for (channels and merge groups several cores use). */
   public Strategy withSlots(int k) {
-    return new Strategy(preset, k);
+    return new Strategy(preset, k, true);
   }
 }

@@ -45,8 +45,17 @@ public final class PlanInvariants {
       assertEquals(b.crossCore(), b.producerCore() != b.consumerCore(), what);
       if (b.strategy() == Strategy.ALIAS) {
         assertTrue(b.mergeRoot() >= 0, what + ": aliased without a merge group");
-        // k = 2 copies of a group several cores use, as generated code keeps it (not under the baseline)
-        long copies = plan.strategy() != GlobalStrategy.BASELINE && groupCores.get(b.mergeRoot()).size() > 1 ? 2 : 1;
+        // k copies of a group several cores use, as generated code keeps it (not under the baseline): enough
+        // to span the target's L2, 2 to 8
+        long copies = 1;
+        if (plan.strategy() != GlobalStrategy.BASELINE && groupCores.get(b.mergeRoot()).size() > 1) {
+          long group = plan.classification().facts().groupBytes(b.mergeRoot());
+          group = group > 0 ? group : plan.srdag().edgeBytes(b.mergeRoot());
+          copies = 2;
+          while (copies < 8 && copies * group < plan.target().l2Bytes()) {
+            copies++;
+          }
+        }
         assertEquals(b.edge() == b.mergeRoot() ? b.bytes() * copies : 0, b.footprintBytes(), what);
       }
       if (b.strategy() == Strategy.CHANNEL) {

@@ -33,9 +33,11 @@ import org.cacheflow.plan.schedule.Topology;
 import org.cacheflow.analysis.srdag.Srdag;
 import org.cacheflow.plan.strategy.Decisions;
 import org.cacheflow.plan.strategy.FifoNames;
+import org.cacheflow.plan.strategy.GroupSlots;
 import org.cacheflow.plan.strategy.ReuseDistances;
 import org.cacheflow.plan.strategy.Strategy;
 import org.cacheflow.plan.strategy.StrategySelector;
+import org.cacheflow.plan.strategy.TargetCache;
 
 /**
  * Makes a {@link MemoryPlan}: on several nodes, splits the single-rate graph across them
@@ -88,7 +90,7 @@ public final class MemoryPlanner {
     LiveBytes live = request.strategy() == org.cacheflow.plan.strategy.GlobalStrategy.BASELINE
         ? LiveBytes.whole(srdag) : LiveBytes.compute(srdag, topology, classes, decisions);
     progress.worked(1);
-    int[] groupCopies = groupCopies(schedule, classes, request.strategy());
+    int[] groupCopies = groupCopies(schedule, classes, request.strategy(), request.target());
     // buffer plans are made when asked for: their evidence texts cost more than the whole plan otherwise
     List<BufferPlan> buffers = new java.util.AbstractList<>() {
       @Override
@@ -229,19 +231,19 @@ public final class MemoryPlanner {
     return origin != null && origin.getRefinement() != null && origin.getRefinement().getInitPrototype() != null;
   }
 
-  /** Copies of a merge group's memory that generated code keeps when several cores use the group (k, its default). */
+  /** The fewest copies of a merge group's memory generated code keeps when several cores use the group (k). */
   public static final int SHARED_GROUP_COPIES = 2;
 
   /**
    * Per root (a merge root, or an edge with memory of its own), the copies of its memory generated code allocates:
-   * {@link #SHARED_GROUP_COPIES} (one per iteration in flight, iteration i in copy i % k) when a merge group's
-   * buffers are used on several cores under a strategy that pipelines iterations (not the baseline, whose barrier
-   * keeps one iteration in flight); for memory one core uses, one more copy per pass of iteration offset between its
-   * users ({@link Schedule#skew}: a firing one iteration behind reads iteration i - 1 while the others of its core
-   * write iteration i); else 1.
+   * when a merge group's buffers are used on several cores under a strategy that pipelines iterations (not the
+   * baseline, whose barrier keeps one iteration in flight), one per iteration in flight (iteration i in copy i % k),
+   * k = {@link GroupSlots#of} (at least {@link #SHARED_GROUP_COPIES}, enough to span the target's L2); for memory
+   * one core uses, one more copy per pass of iteration offset between its users ({@link Schedule#skew}: a firing one
+   * iteration behind reads iteration i - 1 while the others of its core write iteration i); else 1.
    */
   static int[] groupCopies(Schedule schedule, Classification classes,
-      org.cacheflow.plan.strategy.GlobalStrategy strategy) {
+      org.cacheflow.plan.strategy.GlobalStrategy strategy, TargetCache target) {
     Srdag srdag = schedule.srdag();
     int edges = srdag.edgeCount();
     long[] cores = new long[edges];
@@ -265,10 +267,17 @@ public final class MemoryPlanner {
     boolean pipelines = strategy != org.cacheflow.plan.strategy.GlobalStrategy.BASELINE;
     int[] copies = new int[edges];
     for (int e = 0; e < copies.length; e++) {
-      copies[e] = pipelines && Long.bitCount(cores[e]) > 1 ? SHARED_GROUP_COPIES
+      copies[e] = pipelines && Long.bitCount(cores[e]) > 1
+          ? GroupSlots.of(target, groupBytes(srdag, classes, e), SHARED_GROUP_COPIES)
           : Long.bitCount(users[e]) == 1 && most[e] > least[e] ? 1 + most[e] - least[e] : 1;
     }
     return copies;
+  }
+
+  /** The bytes a merge group's memory spans (its root's own bytes when the facts do not say). */
+  private static long groupBytes(Srdag srdag, Classification classes, int root) {
+    long bytes = classes.facts().groupBytes(root);
+    return bytes > 0 ? bytes : srdag.edgeBytes(root);
   }
 
   /** The facts with state chains in one memory (issue 14), except under the baseline (the merger's groups). */

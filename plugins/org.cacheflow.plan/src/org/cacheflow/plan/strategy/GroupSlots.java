@@ -1,0 +1,48 @@
+package org.cacheflow.plan.strategy;
+
+/**
+ * How many slots (copies, iteration i in slot i % k) a memory-script merge group gets when several cores use it.
+ *
+ * <p>The writer of a group's slot takes each of its lines back from the cache of the core that read it k
+ * iterations before. While the slot is still in that reader's L2 this costs about as much as pulling it did
+ * (bench/home-forwarding/line-cost: 1-2.5 ns per line when the two vCPUs are two cores close by, 16-20 ns far
+ * apart); once the reader has gone through more than its L2 since, the line is no longer there to take back. So
+ * the group gets enough slots that together they span the reader's L2: k = ceil(L2 / group bytes), at least the
+ * strategy's slots ({@code 2}) and at most {@value #MAX_SLOTS}. The memory stays bounded: k slots take at most
+ * max(2 x group, L2 + group) bytes. A slot count the user asks for ({@code --override slots=K}) wins.
+ *
+ * <p>Measured (bench/RESULTS.md, session 15, interleaved rounds within the near placement): the map 224x224 int
+ * program's 2-core iteration 19-20.5 us with 2 slots of its 200 KiB group, 18-19 with 3, 16-17.6 with 4, 15-17.7
+ * with 6 (this rule's choice), 14.8-17.4 with 8; a 147 KiB buffer handed back and forth (line-cost with slots
+ * rotating) is taken back at 1.4-1.5 ns per line with one slot, 1.1 with two, 0.2-0.3 with four and about 0 with
+ * eight; the farm programs (groups of 16-256 KiB) ran the same with 2, 4 and 8 slots.
+ */
+public final class GroupSlots {
+
+  /** The most slots a group gets by this rule (small groups: 8 x 128 KiB = one 1 MiB L2). */
+  public static final int MAX_SLOTS = 8;
+
+  private GroupSlots() {}
+
+  /**
+   * The slots of a merge group of {@code bytes} that several cores use on {@code target}.
+   *
+   * @param minimum the strategy's slots (the count below which the rule never goes)
+   */
+  public static int of(TargetCache target, long bytes, int minimum) {
+    long spanning = (target.l2Bytes() + Math.max(1, bytes) - 1) / Math.max(1, bytes);
+    return (int) Math.max(minimum, Math.min(MAX_SLOTS, spanning));
+  }
+
+  /** Why a group of {@code bytes} has {@code slots} slots, for generated code's comments and the plan's notes. */
+  public static String why(TargetCache target, long bytes, int slots) {
+    String l2 = "the reader's L2 (" + Bytes.human(target.l2Bytes()) + ")";
+    if (slots >= MAX_SLOTS && (long) slots * bytes < target.l2Bytes()) {
+      return slots + " slots (the most; together " + Bytes.human(slots * bytes) + ", within " + l2 + ")";
+    }
+    if ((long) (slots - 1) * bytes >= target.l2Bytes()) {
+      return slots + " slots (one already spans " + l2 + ")";
+    }
+    return slots + " slots, together spanning " + l2 + ": a slot's lines have left it when the writer comes back";
+  }
+}

@@ -27,11 +27,13 @@
  *   floor       the same one-way measure on a one-line ping-pong: the stamp written into a line, the
  *               answer into the same line (the least one message can cost).
  *
- * PLACEMENT. This VM's two vCPUs move between host placements ("near": ~32 ns one-way, "far": ~170 ns)
- * within seconds. Every trial (one k: all queues' throughput, then all one-way measures, in an order
- * rotated per trial) is bracketed by a probe -- a running one-line ping-pong, half its median round trip
- * -- and counts for a placement only when both probes agree; ratios are taken within a trial and
- * summarised per placement (median and min..max over trials).
+ * PLACEMENT. This VM's two vCPUs move between three host placements within seconds: "shared" (one physical
+ * core's two hardware threads, ~33-36 ns one-way), "near" (two cores, 40-60 ns) and "far" (two cores, 200-250
+ * ns). Every trial (one k: all queues' throughput, then all one-way measures, in an order rotated per trial) is
+ * bracketed by a probe -- a running one-line ping-pong (half its median round trip: near below NEAR_LIMIT_NS)
+ * and the core-sharing measure of cf_bench_sharing.h (shared at CF_SHARED_LIMIT and above) -- and counts for a
+ * placement only when both probes agree; ratios are taken within a trial and summarised per placement (median
+ * and min..max over trials).
  *
  * Usage: bench_spsc [--quick] [--trials N] [--layout auto|line|packed|tagged|word] [--csv FILE] [--help] */
 #define _GNU_SOURCE
@@ -46,6 +48,7 @@
 
 #include "arch/arch.h"
 #include "cacheflow/channel.h"
+#include "cf_bench_sharing.h"
 #include "cf_bench_util.h"
 #include "cf_bench_ticks.h"
 #include "lamport_ring.h"
@@ -378,13 +381,16 @@ static run *new_run(int kind, size_t slots, uint64_t count, double *deltas) {
 
 static double *sample_buffer;
 
-static double probe(void) {
+/* The one-way time of a one-line ping-pong (returned) and the two CPUs' core sharing (*sharing). */
+static double probe(double *sharing) {
     current_mode = MODE_PROBE;
     run *r = new_run(Q_FLOOR, 0, PROBE_ROUNDS, sample_buffer);
     uint64_t start;
-    execute(r, cpus[0], &start);
+    execute(r, cpus[0], &start); /* leaves this thread pinned to cpus[0] */
     double one_way = bench_summarize(r->deltas, r->samples).median;
     free(r);
+    *sharing = cf_core_sharing(cpus[1]);
+    if (*sharing < 0) die("cannot run the core-sharing measure on the second CPU");
     return one_way;
 }
 
@@ -430,6 +436,7 @@ static const size_t slot_counts[] = {8, 1024};
 typedef struct trial {
     size_t slots;
     double probe_before, probe_after;
+    double sharing_before, sharing_after;
     const char *placement;
     double value[METRICS][Q_KINDS]; /* 0: not measured */
 } trial;
@@ -437,8 +444,11 @@ typedef struct trial {
 static trial trials[MAX_TRIALS * SLOT_COUNTS];
 static size_t trial_count;
 
-static const char *placement_of(double before, double after) {
-    int near_before = before < NEAR_LIMIT_NS, near_after = after < NEAR_LIMIT_NS;
+static const char *placement_of(const trial *t) {
+    int shared_before = t->sharing_before >= CF_SHARED_LIMIT, shared_after = t->sharing_after >= CF_SHARED_LIMIT;
+    if (shared_before != shared_after) return "mixed";
+    if (shared_before) return "shared";
+    int near_before = t->probe_before < NEAR_LIMIT_NS, near_after = t->probe_after < NEAR_LIMIT_NS;
     if (near_before != near_after) return "mixed";
     return near_before ? "near" : "far";
 }
@@ -447,7 +457,7 @@ static int measured(int kind) { return kind != Q_CK || have_ck; }
 
 static void run_trial(trial *t, size_t slots, int index, uint64_t messages, uint64_t samples) {
     t->slots = slots;
-    t->probe_before = probe();
+    t->probe_before = probe(&t->sharing_before);
     int sender_cpu = cpus[index % 2]; /* throughput direction alternates between trials */
     for (int j = 0; j < Q_FLOOR; j++) {
         int kind = (j + index) % Q_FLOOR;
@@ -458,8 +468,8 @@ static void run_trial(trial *t, size_t slots, int index, uint64_t messages, uint
         int kind = (j + index) % Q_KINDS;
         if (measured(kind)) t->value[M_ONEWAY][kind] = oneway(kind, slots, samples);
     }
-    t->probe_after = probe();
-    t->placement = placement_of(t->probe_before, t->probe_after);
+    t->probe_after = probe(&t->sharing_after);
+    t->placement = placement_of(t);
 }
 
 typedef struct ratio_spec {
@@ -475,17 +485,18 @@ static const ratio_spec ratios[] = {
 };
 
 static void summarise(FILE *csv) {
-    static const char *const placements[] = {"near", "far", "mixed"};
+    static const char *const placements[] = {"near", "far", "shared", "mixed"};
+    enum { MIXED = 3 };
     double values[MAX_TRIALS];
-    for (size_t p = 0; p < 3; p++)
+    for (size_t p = 0; p <= MIXED; p++)
         for (size_t s = 0; s < SLOT_COUNTS; s++) {
             size_t n = 0;
             for (size_t i = 0; i < trial_count; i++)
                 n += trials[i].slots == slot_counts[s] && strcmp(trials[i].placement, placements[p]) == 0;
             if (n == 0) continue;
             printf("\n%s placement, k = %zu: %zu trial(s)%s\n", placements[p], slot_counts[s], n,
-                   p == 2 ? " (probes disagree: not compared)" : "");
-            if (p == 2) continue;
+                   p == MIXED ? " (probes disagree: not compared)" : "");
+            if (p == MIXED) continue;
             printf("  %-10s %-30s %-30s\n", "queue", "throughput, M msg/s", "one-way, ns");
             for (int kind = 0; kind < Q_KINDS; kind++) {
                 if (!measured(kind)) {
@@ -508,7 +519,7 @@ static void summarise(FILE *csv) {
                     snprintf(cell, sizeof cell, "%.1f [%.1f-%.1f]", sum.median, sum.min, sum.max);
                     printf(" %-30s", cell);
                     if (csv)
-                        fprintf(csv, "summary,,%zu,%s,,,%s,%s,%.3f,%.3f,%.3f,%zu\n", slot_counts[s], placements[p],
+                        fprintf(csv, "summary,,%zu,%s,,,,,%s,%s,%.3f,%.3f,%.3f,%zu\n", slot_counts[s], placements[p],
                                 metric_names[m], queue_names[kind], sum.median, sum.min, sum.max, count);
                 }
                 printf("\n");
@@ -530,7 +541,7 @@ static void summarise(FILE *csv) {
                        spec->metric == M_THROUGHPUT ? "throughput" : "one-way", sum.median, sum.min, sum.max,
                        *spec->target ? "   target " : "", spec->target, *spec->target ? (met ? ": met" : ": NOT met") : "");
                 if (csv)
-                    fprintf(csv, "summary,,%zu,%s,,,%s,%s/%s,%.3f,%.3f,%.3f,%zu\n", slot_counts[s], placements[p],
+                    fprintf(csv, "summary,,%zu,%s,,,,,%s,%s/%s,%.3f,%.3f,%.3f,%zu\n", slot_counts[s], placements[p],
                             metric_names[spec->metric], queue_names[spec->kind], queue_names[spec->reference],
                             sum.median, sum.min, sum.max, count);
             }
@@ -553,7 +564,7 @@ static void usage(FILE *out, int status) {
                  "Compares the cacheflow rdy-ack channel with ck_ring, a FastForward queue and a Lamport ring:\n"
                  "8-byte messages, 2 pinned spinning threads, k = 8 and 1024 slots; throughput and one-way\n"
                  "latency against a one-line ping-pong floor; trials bracketed by a ping-pong probe that\n"
-                 "classifies the vCPU placement (near / far), compared within one placement.\n"
+                 "classifies the vCPU placement (near / far / shared), compared within one placement.\n"
                  "  --quick      4 trials per k, shorter windows (default: 12 trials)\n"
                  "  --trials N   trials per k (1-%d)\n"
                  "  --layout L   the channel's slot layout (default auto: word for 8-byte messages)\n"
@@ -614,22 +625,25 @@ int main(int argc, char **argv) {
     printf("%d trials per k; %llu messages per throughput run (median of %d-message windows), %llu one-way samples "
            "per direction\n",
            trials_per_k, (unsigned long long)messages, WINDOW, (unsigned long long)samples);
-    if (csv) fprintf(csv, "row,trial,slots,placement,probe_before_ns,probe_after_ns,metric,queue,value,min,max,n\n");
+    if (csv)
+        fprintf(csv, "row,trial,slots,placement,probe_before_ns,probe_after_ns,sharing_before,sharing_after,metric,queue,"
+                     "value,min,max,n\n");
     for (int index = 0; index < trials_per_k; index++)
         for (size_t s = 0; s < SLOT_COUNTS; s++) {
             trial *t = &trials[trial_count++];
             run_trial(t, slot_counts[s], index, messages, samples);
-            printf("trial %2d k=%-4zu probe %5.1f / %5.1f ns (%s): channel %.1f M/s %.0f ns, floor %.0f ns\n", index,
-                   t->slots, t->probe_before, t->probe_after, t->placement, t->value[M_THROUGHPUT][Q_CHANNEL],
-                   t->value[M_ONEWAY][Q_CHANNEL], t->value[M_ONEWAY][Q_FLOOR]);
+            printf("trial %2d k=%-4zu probe %5.1f / %5.1f ns, sharing %.2f / %.2f (%s): channel %.1f M/s %.0f ns, "
+                   "floor %.0f ns\n",
+                   index, t->slots, t->probe_before, t->probe_after, t->sharing_before, t->sharing_after, t->placement,
+                   t->value[M_THROUGHPUT][Q_CHANNEL], t->value[M_ONEWAY][Q_CHANNEL], t->value[M_ONEWAY][Q_FLOOR]);
             fflush(stdout);
             if (csv)
                 for (int m = 0; m < METRICS; m++)
                     for (int kind = 0; kind < Q_KINDS; kind++)
                         if (t->value[m][kind] > 0)
-                            fprintf(csv, "trial,%d,%zu,%s,%.1f,%.1f,%s,%s,%.3f,,,\n", index, t->slots, t->placement,
-                                    t->probe_before, t->probe_after, metric_names[m], queue_names[kind],
-                                    t->value[m][kind]);
+                            fprintf(csv, "trial,%d,%zu,%s,%.1f,%.1f,%.2f,%.2f,%s,%s,%.3f,,,\n", index, t->slots,
+                                    t->placement, t->probe_before, t->probe_after, t->sharing_before, t->sharing_after,
+                                    metric_names[m], queue_names[kind], t->value[m][kind]);
         }
     summarise(csv);
     print_load("after");

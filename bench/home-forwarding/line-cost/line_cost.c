@@ -5,8 +5,12 @@
  * The same phases on one CPU, the buffer warm in its own cache, are the reference:
  *   pull    = (read across - read local) / lines      taken back = (write across - write local) / lines
  * Medians over many hand-offs, so that a preempted phase does not count.
- *   line_cost [--rounds N] [SIZE_KIB...]     (default: 4 16 64 256 KiB, 2000 rounds)
- * Prints one line per size: "line-cost: <KiB> KiB, <lines> lines: pull <ns> ns/line, taken back <ns> ns/line". */
+ * With --slots K the two threads take turns over K buffers of the size (round r uses buffer r % K, as generated
+ * code uses a merge group's k slots), so a buffer is written again K rounds after the other core read it: the
+ * taken-back cost falls once the K buffers together outgrow the reader's L2 (plan: GroupSlots).
+ *   line_cost [--rounds N] [--slots K] [SIZE_KIB...]     (default: 4 16 64 256 KiB, 2000 rounds, 1 slot)
+ * Prints one line per size: "line-cost: <KiB> KiB[ x <K> slots], <lines> lines: pull <ns> ns/line, taken back <ns>
+ * ns/line". */
 #define _GNU_SOURCE
 #include <pthread.h>
 #include <sched.h>
@@ -19,9 +23,11 @@
 
 enum { LINE = 64 };
 
-static uint64_t *buffer;
+static uint64_t *buffers; /* slots buffers of `words` words each */
+static uint64_t *buffer;  /* the round's */
 static size_t words;
 static int rounds = 2000;
+static int slots = 1;
 static _Alignas(LINE) atomic_long written; /* round the writer finished */
 static _Alignas(LINE) atomic_long read_done; /* round the reader finished */
 static double *write_ns, *read_ns;
@@ -43,12 +49,18 @@ static void pin(int cpu) {
     }
 }
 
+static void use_slot(long round) {
+    buffer = buffers + (size_t)(round % slots) * words;
+}
+
 static void fill(long round) {
+    use_slot(round);
     for (size_t i = 0; i < words; i++) buffer[i] = (uint64_t)round + i;
     __asm__ __volatile__("" ::: "memory");
 }
 
-static void sum(void) {
+static void sum(long round) {
+    use_slot(round);
     uint64_t s = 0;
     for (size_t i = 0; i < words; i++) s += buffer[i];
     sink = s;
@@ -60,7 +72,7 @@ static void *reader(void *unused) {
     for (long r = 1; r <= rounds; r++) {
         while (atomic_load_explicit(&written, memory_order_acquire) < r) {}
         double t0 = now_ns();
-        sum();
+        sum(r);
         read_ns[r - 1] = now_ns() - t0;
         atomic_store_explicit(&read_done, r, memory_order_release);
     }
@@ -79,15 +91,15 @@ static double median(double *v, int n) {
 
 static void measure(size_t bytes) {
     words = bytes / sizeof(uint64_t);
-    if (posix_memalign((void **)&buffer, 4096, bytes) != 0) { perror("posix_memalign"); exit(1); }
-    memset(buffer, 0, bytes);
+    if (posix_memalign((void **)&buffers, 4096, bytes * (size_t)slots) != 0) { perror("posix_memalign"); exit(1); }
+    memset(buffers, 0, bytes * (size_t)slots);
     /* one CPU: the buffer stays in its cache */
     pin(0);
     for (long r = 1; r <= rounds; r++) {
         double t0 = now_ns();
         fill(r);
         double t1 = now_ns();
-        sum();
+        sum(r);
         double t2 = now_ns();
         write_ns[r - 1] = t1 - t0;
         read_ns[r - 1] = t2 - t1;
@@ -108,12 +120,14 @@ static void measure(size_t bytes) {
     pthread_join(thread, NULL);
     double write_across = median(write_ns, rounds), read_across = median(read_ns, rounds);
     double lines = (double)bytes / LINE;
-    printf("line-cost: %zu KiB, %.0f lines: pull %.2f ns/line, taken back %.2f ns/line "
+    char slots_text[32];
+    snprintf(slots_text, sizeof slots_text, " x %d slots", slots);
+    printf("line-cost: %zu KiB%s, %.0f lines: pull %.2f ns/line, taken back %.2f ns/line "
            "(read %.0f ns across, %.0f local; write %.0f ns across, %.0f local)\n",
-           bytes >> 10, lines, (read_across - read_local) / lines, (write_across - write_local) / lines,
+           bytes >> 10, slots > 1 ? slots_text : "", lines, (read_across - read_local) / lines, (write_across - write_local) / lines,
            read_across, read_local, write_across, write_local);
     fflush(stdout);
-    free(buffer);
+    free(buffers);
 }
 
 int main(int argc, char **argv) {
@@ -122,8 +136,11 @@ int main(int argc, char **argv) {
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--rounds") == 0 && i + 1 < argc) {
             rounds = atoi(argv[++i]);
+        } else if (strcmp(argv[i], "--slots") == 0 && i + 1 < argc) {
+            slots = atoi(argv[++i]);
         } else if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
-            printf("usage: line_cost [--rounds N] [SIZE_KIB...]  (default 4 16 64 256 KiB, 2000 rounds)\n");
+            printf("usage: line_cost [--rounds N] [--slots K] [SIZE_KIB...]  (default 4 16 64 256 KiB, 2000 rounds, "
+                   "1 slot)\n");
             return 0;
         } else if (count < 32 && atoi(argv[i]) > 0) {
             sizes[count++] = (size_t)atoi(argv[i]) << 10;
@@ -133,6 +150,7 @@ int main(int argc, char **argv) {
         }
     }
     if (rounds < 10) { fprintf(stderr, "line_cost: --rounds must be at least 10\n"); return 2; }
+    if (slots < 1 || slots > 64) { fprintf(stderr, "line_cost: --slots must be 1 to 64\n"); return 2; }
     if (count == 0) {
         size_t defaults[] = {4u << 10, 16u << 10, 64u << 10, 256u << 10};
         for (int i = 0; i < 4; i++) sizes[count++] = defaults[i];

@@ -1,30 +1,35 @@
 #!/usr/bin/env bash
 # What a line of a cross-core buffer costs in each vCPU placement of this VM (the planner's transfer.ns):
-#   bench/home-forwarding/line-cost/run.sh [--trials N] [--rounds N] [SIZE_KIB...]
+#   bench/home-forwarding/line-cost/run.sh [--trials N] [--rounds N] [--slots K] [SIZE_KIB...]
 # Builds line_cost.c and the placement probe (../probe/probe.c), then runs N trials (default 30), each a short
 # line_cost run (--rounds, default 2000; sizes default 16 64 KiB) bracketed by the probe, and prints per placement
 # (shared, near, far, as ../measure.py tells them; a trial counts only when both probes agree) the median and
 # min-max of the per-line pull and taken-back costs over its trials; a CSV goes to bench/results/line-cost.csv
-# and the table next to it. A trial lasts well under a second, so most trials fall within one placement.
+# (line-cost-slotsK.csv with --slots K: the threads take turns over K buffers, as a merge group's K slots) and the
+# table next to it. A trial lasts well under a second, so most trials fall within one placement.
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../../.." && pwd)
 trials=30
 rounds=2000
+slots=1
 sizes=()
 die() { echo "line-cost/run.sh: $*" >&2; exit 1; }
 while [ $# -gt 0 ]; do
     case "$1" in
         --trials) [ $# -ge 2 ] || die "--trials needs a number"; trials=$2; shift 2 ;;
         --rounds) [ $# -ge 2 ] || die "--rounds needs a number"; rounds=$2; shift 2 ;;
-        -h|--help) sed -n '2,8p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        --slots) [ $# -ge 2 ] || die "--slots needs a number"; slots=$2; shift 2 ;;
+        -h|--help) sed -n '2,9p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         -*) die "unknown option '$1' (see --help)" ;;
         *) [[ "$1" =~ ^[0-9]+$ ]] || die "a size is a whole number of KiB, got '$1'"; sizes+=("$1"); shift ;;
     esac
 done
 [[ "$trials" =~ ^[0-9]+$ ]] && [ "$trials" -ge 1 ] || die "--trials must be a positive number, got '$trials'"
 [[ "$rounds" =~ ^[0-9]+$ ]] && [ "$rounds" -ge 10 ] || die "--rounds must be at least 10, got '$rounds'"
+[[ "$slots" =~ ^[0-9]+$ ]] && [ "$slots" -ge 1 ] && [ "$slots" -le 64 ] || die "--slots must be 1 to 64, got '$slots'"
+name=line-cost$([ "$slots" = 1 ] || echo "-slots$slots")
 [ ${#sizes[@]} -gt 0 ] || sizes=(16 64)
 [ "$(nproc)" -ge 2 ] || die "needs 2 CPUs"
 
@@ -34,9 +39,10 @@ trap 'rm -rf "$work"' EXIT
 "${CC:-cc}" -O2 -pthread "$here/../probe/probe.c" -o "$work/probe" || die "the placement probe does not build"
 mkdir -p "$root/bench/results"
 load_before=$(cut -d' ' -f1-3 /proc/loadavg)
-python3 - "$work" "$trials" "$rounds" "$root/bench/results/line-cost.csv" "$here/.." "${sizes[@]}" <<'PY' | tee "$work/table"
+python3 - "$work" "$trials" "$rounds" "$slots" "$root/bench/results/$name.csv" "$here/.." "${sizes[@]}" <<'PY' | tee "$work/table"
 import csv, re, statistics, subprocess, sys
-work, trials, rounds, out, measure_dir, sizes = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4], sys.argv[5], sys.argv[6:]
+work, trials, rounds, slots, out, measure_dir = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4], sys.argv[5], sys.argv[6]
+sizes = sys.argv[7:]
 sys.path.insert(0, measure_dir)
 from measure import PLACEMENTS, placement_of, run_probe
 probe = f"{work}/probe"
@@ -44,13 +50,14 @@ found = {}  # (placement, KiB) -> {"pull": [...], "taken back": [...]}
 counts = {p: 0 for p in PLACEMENTS + ("mixed", "unknown")}
 for trial in range(trials):
     before = run_probe(probe)
-    done = subprocess.run([f"{work}/line_cost", "--rounds", rounds] + sizes, capture_output=True, text=True)
+    done = subprocess.run([f"{work}/line_cost", "--rounds", rounds, "--slots", slots] + sizes, capture_output=True,
+                          text=True)
     after = run_probe(probe)
     if done.returncode != 0:
         sys.exit(f"line_cost failed: {done.stderr.strip()}")
     placement = placement_of(before, after)
     counts[placement] += 1
-    for m in re.finditer(r"line-cost: (\d+) KiB, \d+ lines: pull (-?[0-9.]+) ns/line, taken back (-?[0-9.]+)", done.stdout):
+    for m in re.finditer(r"line-cost: (\d+) KiB(?: x \d+ slots)?, \d+ lines: pull (-?[0-9.]+) ns/line, taken back (-?[0-9.]+)", done.stdout):
         cell = found.setdefault((placement, int(m.group(1))), {"pull": [], "taken back": []})
         cell["pull"].append(float(m.group(2)))
         cell["taken back"].append(float(m.group(3)))
@@ -75,8 +82,8 @@ print(f"\nCSV: {out.rsplit('/', 1)[-1]} ({len(rows)} rows); per line = (across -
       f"of {rounds} hand-offs (line_cost.c).")
 PY
 {
-    echo "# bench/home-forwarding/line-cost/run.sh ($trials trials of $rounds rounds), $(date -u '+%Y-%m-%d %H:%M UTC')"
+    echo "# bench/home-forwarding/line-cost/run.sh ($trials trials of $rounds rounds, $slots slot(s)), $(date -u '+%Y-%m-%d %H:%M UTC')"
     echo "# machine: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//'), $(nproc) CPUs"
     echo "# load average (1, 5, 15 min) before: $load_before; after: $(cut -d' ' -f1-3 /proc/loadavg)"
     cat "$work/table"
-} >"$root/bench/results/line-cost.txt"
+} >"$root/bench/results/$name.txt"

@@ -16,8 +16,8 @@
  *     round trips is timed; the median batch's one-way time.
  *   "probe: core sharing <x>" -- a throughput-bound integer loop (loads, multiplies, adds over 4 KiB in the L1)
  *     timed on CPU 0 alone, on CPU 1 alone, then on both at once; x = the mean over the two CPUs of
- *     (time beside the other / time alone), medians of SHARING_REPS runs each: about 1.0 on two cores, about
- *     2.0 on the two threads of one core.
+ *     (time beside the other / time alone), medians of several runs each: about 1.0 on two cores, about
+ *     2.0 on the two threads of one core (runtime-c/bench/cf_bench_sharing.h).
  * Build: cc -O2 -pthread probe.c -o probe. Exit status 1 when the threads cannot be pinned. */
 #define _GNU_SOURCE
 #include <pthread.h>
@@ -27,7 +27,9 @@
 #include <stdlib.h>
 #include <time.h>
 
-enum { BATCHES = 31, ROUND_TRIPS = 200, WARM_UP = 2000, SHARING_REPS = 7, SHARING_PASSES = 24, SHARING_WORDS = 1024 };
+#include "../../../runtime-c/bench/cf_bench_sharing.h" /* the core-sharing measure, shared with bench_spsc */
+
+enum { BATCHES = 31, ROUND_TRIPS = 200, WARM_UP = 2000 };
 
 static _Alignas(128) volatile uint64_t line; /* the only shared word, alone in its 128-byte block */
 static _Alignas(128) char pad[128];
@@ -50,72 +52,6 @@ static void *echo(void *unused) {
     return NULL;
 }
 
-static double now_ns(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return t.tv_sec * 1e9 + t.tv_nsec;
-}
-
-static int by_value(const void *a, const void *b) {
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
-/* ---- core sharing: the same arithmetic alone and beside the other CPU's ---- */
-
-static int words[SHARING_WORDS];
-static volatile uint32_t sink; /* keeps the loop's result alive */
-static volatile int go;        /* both CPUs' runs begin when it is set */
-
-/* One timed run: SHARING_PASSES passes of a three-tap integer filter over words (about 50-100 us). */
-static double arithmetic_ns(void) {
-    double begin = now_ns();
-    uint32_t sum = 0;
-    for (int pass = 0; pass < SHARING_PASSES; pass++) {
-        for (int i = 1; i < SHARING_WORDS - 1; i++) {
-            sum += (uint32_t)(words[i - 1] * 3 + words[i] * 5 + words[i + 1] * 7) + (sum >> 3);
-        }
-    }
-    sink = sum;
-    return now_ns() - begin;
-}
-
-/* The median of SHARING_REPS runs, started when `go` is set. */
-static double median_run_ns(void) {
-    while (!__atomic_load_n(&go, __ATOMIC_ACQUIRE)) {
-    }
-    double runs[SHARING_REPS];
-    for (int r = 0; r < SHARING_REPS; r++) runs[r] = arithmetic_ns();
-    qsort(runs, SHARING_REPS, sizeof runs[0], by_value);
-    return runs[SHARING_REPS / 2];
-}
-
-static void *median_on_cpu1(void *result) {
-    *(double *)result = median_run_ns();
-    return NULL;
-}
-
-/* Runs median_run_ns on CPU 1 (beside CPU 0's when `beside`, else while CPU 0 sleeps in pthread_join). */
-static int sharing_runs(pthread_attr_t *on_cpu1, int beside, double *cpu0, double *cpu1) {
-    pthread_t other;
-    __atomic_store_n(&go, 0, __ATOMIC_RELEASE);
-    if (pthread_create(&other, on_cpu1, median_on_cpu1, cpu1) != 0) return -1;
-    __atomic_store_n(&go, 1, __ATOMIC_RELEASE);
-    if (beside) *cpu0 = median_run_ns();
-    return pthread_join(other, NULL);
-}
-
-static double core_sharing(pthread_attr_t *on_cpu1) {
-    for (int i = 0; i < SHARING_WORDS; i++) words[i] = (int)(i * 2654435761u);
-    double alone0, alone1, beside0, beside1;
-    __atomic_store_n(&go, 1, __ATOMIC_RELEASE);
-    alone0 = median_run_ns();
-    if (sharing_runs(on_cpu1, 0, NULL, &alone1) != 0 || sharing_runs(on_cpu1, 1, &beside0, &beside1) != 0) {
-        return -1;
-    }
-    return (beside0 / alone0 + beside1 / alone1) / 2;
-}
-
 int main(void) {
     (void)pad;
     /* The echo thread starts on CPU 1: pinned after it started, it could first be queued on CPU 0 behind the
@@ -135,18 +71,18 @@ int main(void) {
     uint64_t i = 0;
     for (int batch = -1; batch < BATCHES; batch++) {
         int trips = batch < 0 ? WARM_UP : ROUND_TRIPS;
-        double start = now_ns();
+        double start = cf_sharing_now_ns();
         for (int t = 0; t < trips; t++, i++) {
             __atomic_store_n(&line, 2 * i + 1, __ATOMIC_RELEASE);
             while (__atomic_load_n(&line, __ATOMIC_ACQUIRE) != 2 * i + 2) {
             }
         }
-        if (batch >= 0) one_way[batch] = (now_ns() - start) / trips / 2;
+        if (batch >= 0) one_way[batch] = (cf_sharing_now_ns() - start) / trips / 2;
     }
     pthread_join(other, NULL);
-    qsort(one_way, BATCHES, sizeof one_way[0], by_value);
+    qsort(one_way, BATCHES, sizeof one_way[0], cf_sharing_by_value);
     printf("probe: one-way %.0f ns\n", one_way[BATCHES / 2]);
-    double sharing = core_sharing(&attributes);
+    double sharing = cf_core_sharing(1);
     if (sharing < 0) {
         fprintf(stderr, "probe: cannot run two threads on CPUs 0 and 1\n");
         return 1;

@@ -6,17 +6,17 @@ package org.cacheflow.plan.strategy;
  * <p>The writer of a group's slot takes each of its lines back from the cache of the core that read it k
  * iterations before. While the slot is still in that reader's L2 this costs about as much as pulling it did
  * (bench/home-forwarding/line-cost: 1-2.5 ns per line when the two vCPUs are two cores close by, 16-20 ns far
- * apart); once the reader has gone through about its L2 since, the line is mostly gone from it (measured: 4 x 147
- * KiB, 588 KiB of a 1 MiB L2, already removed nine tenths of the cost). So
- * the group gets enough slots that together they span the reader's L2: k = ceil(L2 / group bytes), at least the
- * strategy's slots ({@code 2}) and at most {@value #MAX_SLOTS}. The memory stays bounded: k slots take at most
- * max(2 x group, L2 + group) bytes. A slot count the user asks for ({@code --override slots=K}) wins.
+ * apart); once the reader has gone through about its L2 since, the line is mostly gone from it. So the group gets
+ * enough slots that together they span the reader's L2: k = ceil(L2 / group bytes), at least the strategy's slots
+ * ({@code 2}) and at most {@value #MAX_SLOTS}. The memory stays bounded: k slots take at most max(2 x group, L2 +
+ * group) bytes. A slot count the user asks for ({@code --override slots=K}) wins.
  *
- * <p>Measured (bench/RESULTS.md, session 15, interleaved rounds within the near placement): the map 224x224 int
- * program's 2-core iteration 19-20.5 us with 2 slots of its 200 KiB group, 18-19 with 3, 16-17.6 with 4, 15-17.7
- * with 6 (this rule's choice), 14.8-17.4 with 8; a 147 KiB buffer handed back and forth (line-cost with slots
- * rotating) is taken back at 1.4-1.5 ns per line with one slot, 1.1 with two, 0.2-0.3 with four and about 0 with
- * eight; the farm programs (groups of 16-256 KiB) ran the same with 2, 4 and 8 slots.
+ * <p>Measured (bench/RESULTS.md, session 15, near placement): 147 KiB buffers taking turns as K slots
+ * ({@code line-cost/run.sh --slots K 147}) were taken back at 1.41 ns per line with 1 and with 2 slots, 0.17 with
+ * 4 (588 KiB of the 1 MiB L2 already did it) and 0.08 with 8; far apart, 14-16 ns whatever K (bandwidth). The
+ * map 224x224 int program's 2-core iteration, median of interleaved rounds, with k slots of its 196 KiB group:
+ * 19.9 us (k = 2), 18.4 (3), 17.0 (4), 16.6 (6, this rule's choice), 15.8 (8); the farm programs (groups of
+ * 16-256 KiB) ran level with 2, 4 and 8 slots.
  */
 public final class GroupSlots {
 

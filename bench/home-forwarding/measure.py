@@ -154,11 +154,16 @@ def write_scenario(path, graph, exe, iterations, probe=None):
         out.write('<?xml version="1.0" encoding="UTF-8"?>\n'
                   f"<!-- written by bench/home-forwarding/measure.py: the actors' times (ns per firing), the least of "
                   f"{where} of the sequential program with CF_BENCH_ACTOR_TIMES=1 on this machine -->\n"
-                  f'<scenario>\n    <files>\n        <algorithm url="/home-forwarding/Algo/{graph}.pi"/>\n'
+                  '<scenario>\n    <flags>\n        <sizesAreInBit/>\n    </flags>\n'
+                  f'    <files>\n        <algorithm url="/home-forwarding/Algo/{graph}.pi"/>\n'
                   '    </files>\n    <timings excelUrl="">\n')
         for vertex, t in ns.items():
             out.write(f'        <timing opname="x86" time="{t}" vertexname="{vertex}"/>\n')
-        out.write("    </timings>\n</scenario>\n")
+        # the graphs' FIFOs carry int32_t words (floats travel as their bits), 32 bits (sizesAreInBit above): said,
+        # so the reader need not assume a size and warn
+        out.write("    </timings>\n    <simuParams>\n        <dataTypes>\n"
+                  '            <dataType name="int32_t" size="32"/>\n        </dataTypes>\n    </simuParams>\n'
+                  "</scenario>\n")
     print(f"   {os.path.basename(path)}: " + ", ".join(f"{v.split('/')[1]} {t} ns" for v, t in ns.items())
           + f" (the least of {where})")
 

@@ -40,7 +40,7 @@ final class BufferLayout implements Pass {
         case PIPELINED -> c.buffers.add(new StaticBuffer(c.rootName(r), bytes, c.pipelinedCopies.get(r), c.homeCore(r),
             c.describeRoot(r) + " (used across passes of the pipelined loop: a copy per iteration in use)"));
         case SHARED -> {
-          String why = c.plan.groupSlotsWhy(r, c.rootBytes(r));
+          String why = c.plan.groupSlotsWhy(r);
           c.buffers.add(new StaticBuffer(c.rootName(r), bytes, c.groupSlots(r), c.homeCore(r),
               c.describeRoot(r) + " (merge group used by cores "
               + BuildContext.coreList(c.writerMask[r] | c.readerMask[r]) + (why.isEmpty() ? "" : "; " + why) + ")"));

@@ -267,7 +267,7 @@ final class BuildContext {
 
   /** Slots of the merge group of root r that several cores use (the plan's choice, {@link ExecutionPlan#groupSlots}). */
   int groupSlots(int r) {
-    return plan.groupSlots(r, rootBytes(r));
+    return plan.groupSlots(r);
   }
 
   /** Roots that init prototypes get as arguments: they are used before the loop. */

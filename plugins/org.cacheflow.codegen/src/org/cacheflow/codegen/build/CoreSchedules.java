@@ -243,8 +243,11 @@ final class CoreSchedules implements Pass {
       case DOUBLE -> BufferRef.of(new BufferRef.DelayCopy(c.rootName(r), c.rootBytes(r), delayWrite));
       case PIPELINED -> BufferRef.of(new BufferRef.IterationSlot(c.rootName(r), c.pipelinedCopies.get(r),
           c.rootBytes(r)));
-      case SHARED -> c.groupSlots(r) == 1 ? BufferRef.of(c.rootName(r))
-          : BufferRef.of(new BufferRef.IterationSlot(c.rootName(r), c.groupSlots(r), c.rootBytes(r)));
+      case SHARED -> {
+        int slots = c.groupSlots(r);
+        yield slots == 1 ? BufferRef.of(c.rootName(r))
+            : BufferRef.of(new BufferRef.IterationSlot(c.rootName(r), slots, c.rootBytes(r)));
+      }
       case TRANSFER -> {
         // the sender writes its send slot, the receiver reads its receive slot in place: iteration i in slot i % k
         Transfer transfer = c.transferOfRoot.get(r);

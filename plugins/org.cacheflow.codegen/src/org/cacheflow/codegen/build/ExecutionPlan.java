@@ -121,16 +121,16 @@ public interface ExecutionPlan {
   }
 
   /**
-   * The slots of a merge group several cores use (its root's memory, {@code bytes}, k times; iteration i in slot
-   * i % k): one under a barrier, else the strategy's slots. A plan with a target sizes them by its L2
-   * ({@link org.cacheflow.plan.strategy.GroupSlots}).
+   * The slots of a merge group several cores use (its root's memory k times; iteration i in slot i % k): one under
+   * a barrier, else the strategy's slots. A memory plan sizes them by its target's L2
+   * ({@link org.cacheflow.plan.memoryplan.MemoryPlan#groupSlots}).
    */
-  default int groupSlots(int root, long bytes) {
+  default int groupSlots(int root) {
     return strategy().barrier() ? 1 : Math.max(1, strategy().slots());
   }
 
   /** Why the group has {@link #groupSlots} slots, for the generated code's comment; empty when nothing to say. */
-  default String groupSlotsWhy(int root, long bytes) {
+  default String groupSlotsWhy(int root) {
     return "";
   }
 }

@@ -9,7 +9,6 @@ import org.cacheflow.plan.memoryplan.MemoryPlan;
 import org.cacheflow.plan.memoryplan.MemoryPlanner;
 import org.cacheflow.plan.memoryplan.PlanRequest;
 import org.cacheflow.analysis.srdag.Srdag;
-import org.cacheflow.plan.strategy.GroupSlots;
 import org.cacheflow.plan.strategy.PrestoreKind;
 import org.cacheflow.plan.strategy.StrategyPreset;
 import org.cacheflow.plan.strategy.TargetCache;
@@ -214,19 +213,12 @@ public final class PlannedExecution implements ExecutionPlan {
   }
 
   @Override
-  public int groupSlots(int root, long bytes) {
-    if (preset.barrier() || preset.slotsAsked()) {
-      return ExecutionPlan.super.groupSlots(root, bytes);
-    }
-    return GroupSlots.of(plan.target(), bytes, Math.max(1, preset.slots()));
+  public int groupSlots(int root) {
+    return preset.barrier() || preset.slotsAsked() ? ExecutionPlan.super.groupSlots(root) : plan.groupSlots(root);
   }
 
   @Override
-  public String groupSlotsWhy(int root, long bytes) {
-    if (preset.barrier()) {
-      return "";
-    }
-    return preset.slotsAsked() ? preset.slots() + " slots as asked"
-        : GroupSlots.why(plan.target(), bytes, groupSlots(root, bytes));
+  public String groupSlotsWhy(int root) {
+    return preset.barrier() ? "" : preset.slotsAsked() ? preset.slots() + " slots as asked" : plan.groupSlotsWhy(root);
   }
 }

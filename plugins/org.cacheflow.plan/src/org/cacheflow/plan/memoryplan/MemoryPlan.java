@@ -10,6 +10,7 @@ import org.cacheflow.plan.partition.NodePartition;
 import org.cacheflow.plan.schedule.Schedule;
 import org.cacheflow.analysis.srdag.Srdag;
 import org.cacheflow.plan.strategy.GlobalStrategy;
+import org.cacheflow.plan.strategy.GroupSlots;
 import org.cacheflow.plan.strategy.TargetCache;
 
 /**
@@ -149,6 +150,19 @@ public final class MemoryPlan {
 
   public TargetCache target() {
     return target;
+  }
+
+  /**
+   * The slots generated code gives the merge group of {@code root} when several cores use it, under a strategy
+   * that pipelines iterations: as many as span the target's L2 ({@link GroupSlots}); the plan's memory counts them.
+   */
+  public int groupSlots(int root) {
+    return MemoryPlanner.sharedGroupSlots(srdag, classification, target, root);
+  }
+
+  /** Why the merge group of {@code root} has {@link #groupSlots} slots, for the generated code's comment. */
+  public String groupSlotsWhy(int root) {
+    return GroupSlots.why(target, MemoryPlanner.groupBytes(srdag, classification, root), groupSlots(root));
   }
 
   /** The plan-wide strategy it was made with. */

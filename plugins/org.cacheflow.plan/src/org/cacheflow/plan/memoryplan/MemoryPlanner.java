@@ -268,14 +268,19 @@ public final class MemoryPlanner {
     int[] copies = new int[edges];
     for (int e = 0; e < copies.length; e++) {
       copies[e] = pipelines && Long.bitCount(cores[e]) > 1
-          ? GroupSlots.of(target, groupBytes(srdag, classes, e), SHARED_GROUP_COPIES)
+          ? sharedGroupSlots(srdag, classes, target, e)
           : Long.bitCount(users[e]) == 1 && most[e] > least[e] ? 1 + most[e] - least[e] : 1;
     }
     return copies;
   }
 
+  /** The slots of the merge group of {@code root} when several cores use it ({@link GroupSlots}). */
+  static int sharedGroupSlots(Srdag srdag, Classification classes, TargetCache target, int root) {
+    return GroupSlots.of(target, groupBytes(srdag, classes, root), SHARED_GROUP_COPIES);
+  }
+
   /** The bytes a merge group's memory spans (its root's own bytes when the facts do not say). */
-  private static long groupBytes(Srdag srdag, Classification classes, int root) {
+  static long groupBytes(Srdag srdag, Classification classes, int root) {
     long bytes = classes.facts().groupBytes(root);
     return bytes > 0 ? bytes : srdag.edgeBytes(root);
   }

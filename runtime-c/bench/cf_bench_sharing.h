@@ -19,7 +19,8 @@
 #include <sched.h>
 #include <stdint.h>
 #include <stdlib.h>
-#include <time.h>
+
+#include "cf_bench_util.h" /* bench_now_ns, bench_cmp_double */
 
 enum { CF_SHARING_REPS = 7, CF_SHARING_PASSES = 24, CF_SHARING_WORDS = 1024 };
 #define CF_SHARED_LIMIT 1.4 /* core sharing at or above this: one core's two hardware threads */
@@ -28,20 +29,9 @@ static int cf_sharing_words[CF_SHARING_WORDS];
 static volatile uint32_t cf_sharing_sink; /* keeps the loop's result alive */
 static volatile int cf_sharing_go;        /* both CPUs' runs begin when it is set */
 
-static double cf_sharing_now_ns(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec * 1e9 + (double)t.tv_nsec;
-}
-
-static int cf_sharing_by_value(const void *a, const void *b) {
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
 /* One timed run: CF_SHARING_PASSES passes of a three-tap integer filter over the words (about 50-100 us). */
 static double cf_sharing_run_ns(void) {
-    double begin = cf_sharing_now_ns();
+    uint64_t begin = bench_now_ns();
     uint32_t sum = 0;
     for (int pass = 0; pass < CF_SHARING_PASSES; pass++) {
         for (int i = 1; i < CF_SHARING_WORDS - 1; i++) {
@@ -50,7 +40,7 @@ static double cf_sharing_run_ns(void) {
         }
     }
     cf_sharing_sink = sum;
-    return cf_sharing_now_ns() - begin;
+    return (double)(bench_now_ns() - begin);
 }
 
 /* The median of CF_SHARING_REPS runs, started when cf_sharing_go is set. */
@@ -59,7 +49,7 @@ static double cf_sharing_median_ns(void) {
     }
     double runs[CF_SHARING_REPS];
     for (int r = 0; r < CF_SHARING_REPS; r++) runs[r] = cf_sharing_run_ns();
-    qsort(runs, CF_SHARING_REPS, sizeof runs[0], cf_sharing_by_value);
+    qsort(runs, CF_SHARING_REPS, sizeof runs[0], bench_cmp_double);
     return runs[CF_SHARING_REPS / 2];
 }
 

@@ -25,9 +25,8 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <time.h>
 
-#include "../../../runtime-c/bench/cf_bench_sharing.h" /* the core-sharing measure, shared with bench_spsc */
+#include "../../../runtime-c/bench/cf_bench_sharing.h" /* the core-sharing measure (shared with bench_spsc), bench_now_ns */
 
 enum { BATCHES = 31, ROUND_TRIPS = 200, WARM_UP = 2000 };
 
@@ -71,16 +70,16 @@ int main(void) {
     uint64_t i = 0;
     for (int batch = -1; batch < BATCHES; batch++) {
         int trips = batch < 0 ? WARM_UP : ROUND_TRIPS;
-        double start = cf_sharing_now_ns();
+        uint64_t start = bench_now_ns();
         for (int t = 0; t < trips; t++, i++) {
             __atomic_store_n(&line, 2 * i + 1, __ATOMIC_RELEASE);
             while (__atomic_load_n(&line, __ATOMIC_ACQUIRE) != 2 * i + 2) {
             }
         }
-        if (batch >= 0) one_way[batch] = (cf_sharing_now_ns() - start) / trips / 2;
+        if (batch >= 0) one_way[batch] = (double)(bench_now_ns() - start) / trips / 2;
     }
     pthread_join(other, NULL);
-    qsort(one_way, BATCHES, sizeof one_way[0], cf_sharing_by_value);
+    qsort(one_way, BATCHES, sizeof one_way[0], bench_cmp_double);
     printf("probe: one-way %.0f ns\n", one_way[BATCHES / 2]);
     double sharing = cf_core_sharing(1);
     if (sharing < 0) {

@@ -15,7 +15,10 @@ The static schedule's bound: the sequential program is run with CF_BENCH_ACTOR_T
 their own firings, Code/include/actor_timer.h); the generated project of a 2-core variant says which actor
 functions each core's loop calls (core_N.c); the bound is the sum of all firings' times over the busiest
 core's share: the speed-up that mapping and order allow with free hand-offs. `of bound` is a variant's
-speed-up over it.
+speed-up over it. The actor times are measured in the same rounds as the speed-ups (every round also runs the
+sequential program with CF_BENCH_ACTOR_TIMES=1; per placement, the median of its rounds), so that the bound and
+the speed-up come from the same conditions; the bound from the times the planner was given (the least of 7
+earlier runs, --scenarios) is printed beside it.
 
 Service time per task (the paper's T_S): measured by the sink actor itself (Code/include/stream_timer.h),
 the mean interval between its consecutive firings after the first tenth, per task; start-up and tear-down
@@ -229,26 +232,45 @@ def measure_configuration(programs, runs, validate_iterations, probe=None, scena
         elif found != reference[1]:
             fail(f"{label}: {program['variant']} digests {found} differ from {reference[0]}'s {reference[1]}")
     sequential = [p for p in programs if p["variant"] == SEQUENTIAL]
-    # the times the planner was given (run.sh's scenario), else measured here: the bound and the plan agree
-    times = scenario_times(scenario, first["benchmark"]) if scenario else {}
-    if not times and sequential:
-        times, _ = actor_times(sequential[0], probe=probe)
-    # a 2-core request the planner mapped to 1 core has the bound of one core: 1.0
-    bounds = {p["variant"]: schedule_bound(times, p["generated"]) for p in programs if p["cores"] > 1}
+    # the times the planner was given (run.sh's scenario), else measured here before the rounds
+    planned_times = scenario_times(scenario, first["benchmark"]) if scenario else {}
+    if not planned_times and sequential:
+        planned_times, _ = actor_times(sequential[0], probe=probe)
     per_task = {program["variant"]: [] for program in programs}
-    placements = []
+    placements, round_times = [], []
     for round_number in range(runs):
         before = run_probe(probe)
-        # rotate the order so no variant always runs first (right after the previous configuration)
-        shift = round_number % len(programs)
-        for program in programs[shift:] + programs[:shift]:
+        # rotate the order so no variant always runs first (right after the previous configuration); the
+        # sequential program's timed run (for the bound) takes its turn in the rotation as one more program
+        timed = dict(sequential[0], variant=None) if sequential else None
+        order = programs + ([timed] if timed else [])
+        shift = round_number % len(order)
+        for program in order[shift:] + order[:shift]:
+            if program is timed:
+                _, _, err = run(program["exe"], program["iterations"], environment={"CF_BENCH_ACTOR_TIMES": "1"})
+                round_times.append({name: float(us) for name, _, us in ACTOR_TIME.findall(err)})
+                continue
             service, _ = run(program["exe"], program["iterations"], tasks=program["tasks"])
             if service is None:
                 fail(f"{label} {program['variant']}: {program['exe']} printed no "
                      + ("iteration times (--time)" if MEASURE == "median" else "'stream-timer:' line"))
             per_task[program["variant"]].append(service)
         placements.append(placement_of(before, run_probe(probe)))
-    return reference[1], per_task, times, bounds, placements
+    # the actor times of these rounds: all of them, and per placement (the median of each actor's times)
+    times = {"all": median_times(round_times)}
+    for kind in PLACEMENTS:
+        times[kind] = median_times([t for t, where in zip(round_times, placements) if where == kind])
+    # a 2-core request the planner mapped to 1 core has the bound of one core: 1.0 (the caller's)
+    bounds = {p["variant"]: {kind: schedule_bound(t, p["generated"]) for kind, t in times.items()}
+              for p in programs if p["cores"] > 1}
+    planned_bounds = {p["variant"]: schedule_bound(planned_times, p["generated"]) for p in programs if p["cores"] > 1}
+    return reference[1], per_task, dict(times, planned=planned_times), dict(bounds), planned_bounds, placements
+
+
+def median_times(runs):
+    """{actor function: median us per firing} over runs ({function: us} each); {} without runs."""
+    names = {name for times in runs for name in times}
+    return {name: statistics.median(t[name] for t in runs if name in t) for name in sorted(names)}
 
 
 # This VM's two vCPUs move between three placements within seconds (probe/probe.c says how each is told):
@@ -370,7 +392,7 @@ def main():
         group.sort(key=lambda p: VARIANT_ORDER.index(p["variant"]) if p["variant"] in VARIANT_ORDER else 99)
         scenario = (os.path.join(options.scenarios, f"{benchmark}-{size}-{elem_type}.scenario")
                     if options.scenarios else None)
-        digest_lines, per_task, times, bounds, placements = measure_configuration(
+        digest_lines, per_task, times, bounds, planned_bounds, placements = measure_configuration(
             group, options.runs, options.validate_iterations, options.probe, scenario)
         by_placement = {}
         states = sequential_states(per_task.get(SEQUENTIAL, []))
@@ -398,7 +420,10 @@ def main():
                 rows.append(dict(common, metric="speedup_vs_sequential", median=s_median, low=s_low, high=s_high,
                                  unit="x"))
                 cells["speedup"] = f"{s_median:.2f}"
-                bound = 1.0 if planned == 1 and program["cores"] > 1 else bounds.get(variant)
+                one_core = planned == 1 and program["cores"] > 1
+                round_bounds = bounds.get(variant, {})
+                bound = 1.0 if one_core else round_bounds.get("all")
+                planned_bound = 1.0 if one_core else planned_bounds.get(variant)
                 if variant != SEQUENTIAL:
                     for kinds, of_round, suffix, cells_by in ((PLACEMENTS, placements, "", by_placement),
                                                               (STATES, states, "_reference", by_state)):
@@ -412,12 +437,23 @@ def main():
                                 cell = f"{variant} {k_median:.2f} ({k_low:.2f}-{k_high:.2f})"
                                 # the schedule's bound assumes two cores: within the two-core placements the
                                 # fraction of it is the issue's measure; a shared core's bound is about 1
-                                if bound and kinds is PLACEMENTS and kind != "shared":
+                                # (the bound from this placement's rounds' actor times)
+                                k_bound = 1.0 if one_core else round_bounds.get(kind)
+                                if k_bound and kinds is PLACEMENTS and kind != "shared":
+                                    rows.append(dict(common, metric=f"schedule_bound_{kind}", median=k_bound,
+                                                     low=k_bound, high=k_bound, unit="x", rounds=len(within)))
                                     rows.append(dict(common, metric=f"fraction_of_bound_{kind}",
-                                                     median=k_median / bound, low=k_low / bound,
-                                                     high=k_high / bound, unit="x", rounds=len(within)))
-                                    cell += f", {k_median / bound:.2f} of bound"
+                                                     median=k_median / k_bound, low=k_low / k_bound,
+                                                     high=k_high / k_bound, unit="x", rounds=len(within)))
+                                    cell += f", {k_median / k_bound:.2f} of bound {k_bound:.2f}"
+                                    if planned_bound:
+                                        cell += f" ({k_median / planned_bound:.2f} of the planned times' {planned_bound:.2f})"
                                 cells_by.setdefault(kind, []).append(cell)
+                if planned_bound:
+                    rows.append(dict(common, metric="schedule_bound_planned", median=planned_bound, low=planned_bound,
+                                     high=planned_bound, unit="x"))
+                    rows.append(dict(common, metric="fraction_of_bound_planned", median=s_median / planned_bound,
+                                     low=s_low / planned_bound, high=s_high / planned_bound, unit="x"))
                 if bound:
                     rows.append(dict(common, metric="schedule_bound", median=bound, low=bound, high=bound, unit="x"))
                     rows.append(dict(common, metric="fraction_of_bound", median=s_median / bound,
@@ -446,9 +482,14 @@ def main():
         elif states and states[0] == ONE_STATE:
             print(f"{'':<9} the sequential program ran in one state (every round within {STATE_MARGIN:.0%} of its "
                   f"fastest): rounds not split by its state")
-        if times:
+        if times["planned"]:
             print(f"{'':<9} actor times (as planned, us/firing): "
-                  + ", ".join(f"{name} {us:.2f}" for name, us in sorted(times.items())))
+                  + ", ".join(f"{name} {us:.2f}" for name, us in sorted(times["planned"].items())))
+        for kind in ("all",) + PLACEMENTS:
+            if times[kind]:
+                where = "all rounds" if kind == "all" else f"the {kind} rounds"
+                print(f"{'':<9} actor times in {where} (sequential program, median, us/firing): "
+                      + ", ".join(f"{name} {us:.2f}" for name, us in sorted(times[kind].items())))
         sys.stdout.flush()
 
     os.makedirs(os.path.dirname(os.path.abspath(options.csv)), exist_ok=True)
@@ -463,7 +504,8 @@ def main():
             writer.writerow(row)
     print(f"\nCSV: {os.path.basename(options.csv)} ({len(rows)} rows). Ratios are this variant's service time over the other's "
           f"in the same round (< 1: faster); speedup = sequential service time / this variant's; bound = the speed-up "
-          f"the variant's static schedule allows (measured actor times, busiest core; 1.0 where the planner chose 1 core); "
+          f"the variant's static schedule allows (the actor times measured in the same rounds, busiest core; 1.0 where "
+          f"the planner chose 1 core; in brackets and as *_planned rows: from the times the planner was given); "
           f"of bound = speedup / bound; cores: those the program runs on (\"1 core (planner)\": 2 were asked for, "
           f"and the planner chose one, see its notes).")
 

@@ -82,7 +82,7 @@ echo "== timings of the farm's actors: the sequential program (1 node x 1 core),
         -DCACHEFLOW_BUNDLED_RUNTIME=ON >>"$work/farm-timing.log" 2>&1 &&
     cmake --build "$work/farm-timing/build" -j "$jobs" >>"$work/farm-timing.log" 2>&1 ||
     { tail -30 "$work/farm-timing.log"; die "building the farm's timing program failed"; }
-# the same scenario writer as the home-forwarding benchmark (its measure.py): the least disturbed of 7 runs
+# the same scenario writer as the home-forwarding benchmark (its measure.py): each actor's median over 7 runs
 python3 "$hf/measure.py" --scenario "$work/farm.scenario" --graph farm --exe "$work/farm-timing/build/farm" \
     --iterations 2000 || die "no actor times from $work/farm-timing/build/farm"
 

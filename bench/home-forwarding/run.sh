@@ -15,7 +15,7 @@
 # 4. builds each generated project (Release) against the matching runtime; the homeforward project twice,
 #    once against each channel implementation ("homeforward" and "lamport");
 # 5. runs measure.py: MD5 agreement of all variants (--validate), the actors' times in the sequential program
-#    (Code/include/actor_timer.h) and from them the bound the 2-core static schedule allows, repeated
+#    (Code/include/actor_timer.h, in the same rounds) and from them the bound the 2-core static schedule allows, repeated
 #    interleaved runs timed by the sink actor (service time per task, Code/include/stream_timer.h), a table,
 #    and the CSV bench/results/home-forwarding.csv (the table is also saved next to it, with the machine
 #    and its load average).
@@ -70,13 +70,18 @@ if [ ${#only[@]} -gt 0 ]; then configurations=("${only[@]}"); fi
 farm_tasks=4 # tasks (matrices) per graph iteration: the single-rate graph has this many worker firings
 map_parts=4  # row partitions per matrix: this many worker firings
 
-# Iterations per timed run: about 2M matrix elements (farm) / 3M (map) per run, at least 100 iterations
-# (many short runs give steadier medians on a loaded machine than a few long ones).
+# Iterations per timed run: about 2M matrix elements (farm) / 3M (map) per run (many short runs give steadier
+# medians on a loaded machine than a few long ones), at least 400 iterations: a run starts with a transient that
+# the stream timer's warm-up (the first tenth) must hold. Measured per iteration (map 224x224 int, session 16): the
+# 2-core program's first 40-60 iterations run 30-60% slower than its steady state, the sequential program's first
+# 10-20 up to 40% slower; with the former minimum of 100 (map 224x224, farm 128x128) most of the 2-core transient
+# was inside the measured window: over 25 interleaved near rounds map 224x224 int ran 1.43x faster than
+# sequential in runs of 100 iterations, 1.82x in runs of 400 and of 1000 (farm 128x128 float 1.79 / 1.90 / 1.84).
 iterations_for() { # benchmark size
     local n
     if [ "$1" = farm ]; then n=$(( 2000000 / ($2 * $2 * farm_tasks) )); else n=$(( 3000000 / ($2 * $2) )); fi
     [ "$quick" = 1 ] && n=$(( n / 2 ))
-    echo $(( n < 100 ? 100 : n ))
+    echo $(( n < 400 ? 400 : n ))
 }
 
 started=$(date +%s)

@@ -21,9 +21,10 @@
  *   one-way     one message at a time: the sender stamps the time-stamp counter and sends the stamp, the
  *               receiver reads the counter on arrival; the receiver acknowledges on a separate line and
  *               the sender waits 1 us after that before the next message, so nothing queues and the
- *               receiver is polling when a message comes. The median of (arrival - stamp - the counter's
- *               own read cost), measured in both directions and averaged (any offset between the two
- *               CPUs' counters cancels);
+ *               receiver is polling when a message comes. The interquartile mean (the mean of the middle
+ *               half: the counter advances in steps, 10 ns on this VM, and a median stays on that grid) of
+ *               (arrival - stamp - the counter's own read cost), measured in both directions and averaged
+ *               (any offset between the two CPUs' counters cancels);
  *   floor       the same one-way measure on a one-line ping-pong: the stamp written into a line, the
  *               answer into the same line (the least one message can cost).
  *
@@ -85,6 +86,7 @@ static inline uint64_t ticks(void) { return cf_bench_ticks(); }
 
 static double ticks_per_ns = 1.0;
 static double stamp_overhead_ns; /* median distance of two back-to-back counter reads, subtracted */
+static double counter_step_ns;   /* the counter's resolution: the least step between distinct read distances */
 
 static void calibrate(void) {
     uint64_t t0 = bench_now_ns(), c0 = ticks();
@@ -96,7 +98,15 @@ static void calibrate(void) {
         uint64_t a = ticks(), b = ticks();
         gaps[i] = (double)(b - a) / ticks_per_ns;
     }
-    stamp_overhead_ns = bench_summarize(gaps, 10001).median;
+    stamp_overhead_ns = bench_summarize(gaps, 10001).median; /* sorts gaps */
+    /* On this VM the counter advances in steps of about 24.5 ticks (10 ns): back-to-back distances are 49, 73-74,
+     * 98, ... ticks. Steps of a tick or two between distinct distances are the rounding of a fractional step. */
+    counter_step_ns = 0;
+    for (size_t i = 1; i < 10001; i++) {
+        double step = gaps[i] - gaps[i - 1];
+        if (step * ticks_per_ns > 2.5 && (counter_step_ns == 0 || step < counter_step_ns)) counter_step_ns = step;
+    }
+    if (counter_step_ns == 0) counter_step_ns = 1 / ticks_per_ns;
 }
 
 static void spin_ticks(uint64_t until) {
@@ -417,9 +427,11 @@ static double oneway_direction(int kind, size_t slots, uint64_t samples, int sen
     run *r = new_run(kind, slots, samples, sample_buffer);
     uint64_t start;
     execute(r, sender_cpu, &start);
-    double median = bench_summarize(r->deltas, r->samples).median;
+    /* the interquartile mean, not the median: the median of samples on the counter's grid (10 ns steps here)
+     * stays on that grid, so a ratio of two medians moved in steps of 1/6 at a 60 ns floor */
+    double iqm = bench_summarize(r->deltas, r->samples).iqm;
     free(r);
-    return median;
+    return iqm;
 }
 
 static double oneway(int kind, size_t slots, uint64_t samples) {
@@ -616,14 +628,15 @@ int main(int argc, char **argv) {
     queue_create(&probe_queue, Q_CHANNEL, 8);
     cf_channel_layout in_use = cf_channel_layout_of(probe_queue.ch);
     queue_destroy(&probe_queue);
-    printf("CPUs %d and %d; counter %.3f ticks/ns, read cost %.1f ns (subtracted); ck_ring %s; channel layout %s%s%s%s\n",
-           cpus[0], cpus[1], ticks_per_ns, stamp_overhead_ns,
+    printf("CPUs %d and %d; counter %.3f ticks/ns, steps of %.1f ns, read cost %.1f ns (subtracted); ck_ring %s; "
+           "channel layout %s%s%s%s\n",
+           cpus[0], cpus[1], ticks_per_ns, counter_step_ns, stamp_overhead_ns,
            have_ck ? "included" : "not built (<ck_ring.h> missing: Debian libck-dev)", layout_names[channel_layout],
            channel_layout == CF_CHANNEL_LAYOUT_AUTO ? " (" : "",
            channel_layout == CF_CHANNEL_LAYOUT_AUTO ? layout_names[in_use] : "",
            channel_layout == CF_CHANNEL_LAYOUT_AUTO ? " for these 8-byte messages)" : "");
     printf("%d trials per k; %llu messages per throughput run (median of %d-message windows), %llu one-way samples "
-           "per direction\n",
+           "per direction (their interquartile mean)\n",
            trials_per_k, (unsigned long long)messages, WINDOW, (unsigned long long)samples);
     if (csv)
         fprintf(csv, "row,trial,slots,placement,probe_before_ns,probe_after_ns,sharing_before,sharing_after,metric,queue,"

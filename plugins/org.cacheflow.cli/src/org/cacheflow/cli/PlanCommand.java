@@ -81,6 +81,8 @@ public final class PlanCommand extends CliCommand {
       "  prestore.max = 4K",
       "  handoff.ns = 400          # one cross-core hand-off (rdy-ack flag)",
       "  transfer.ns = 3           # one line of a cross-core buffer",
+      "  transfer.spanning.ns = 0.5  # one line of a merge group whose",
+      "                            # slots span the L2",
       "  timing.ns = 0.4           # ns per unit of the scenario's timings",
       "                            # (0: unknown; then no core count check,",
       "                            # and nodes' network model in ns)"));

@@ -47,6 +47,7 @@ class TargetCacheTest {
         cores = 8
         prestore.max = 16K
         transfer.ns = 2.5
+        transfer.spanning.ns = 0.8
         """).toString());
     assertEquals("board", target.name());
     assertEquals(32 << 10, target.l1dBytes(), "from the base profile");
@@ -57,6 +58,8 @@ class TargetCacheTest {
     assertEquals(64 << 10, target.costs().cowReadOnlyMinBytes());
     assertEquals(2.5, target.costs().lineNanos());
     assertEquals(MeasuredCosts.LINE_NANOS, TargetCache.ZEN4_VM.costs().lineNanos(), "the measured figure by default");
+    assertEquals(0.8, target.costs().spanningLineNanos());
+    assertEquals(MeasuredCosts.SPANNING_LINE_NANOS, TargetCache.ZEN4_VM.costs().spanningLineNanos());
   }
 
   @Test

@@ -70,7 +70,7 @@ public final class MemoryPlanner {
     // steady state of a mapping is weighed with them (a group several cores use has k copies freed per group)
     MemoryFacts fused = partition == null ? fused(srdag, topology, request, facts) : null;
     Schedule scheduled = partition != null ? ListScheduler.schedule(srdag, request.inputs(), request.policy(),
-        request.target().l1dBytes(), partition) : schedule(srdag, request, notes, groups(srdag, fused));
+        request.target().l1dBytes(), partition) : schedule(srdag, request, notes, groups(srdag, fused), fused);
     partition = partition != null ? partition.withPredictedTime(scheduled.makespan())
         : NodePartition.single(srdag, totalLoad(scheduled), scheduled.coreCount(), scheduled.makespan());
     progress.worked(1);
@@ -137,14 +137,16 @@ public final class MemoryPlanner {
    * flags (not the baseline, PREESM's code on the cores it is given), the hand-offs would cost more than the
    * extra cores save ({@link CoreCount}; why, or why the cores stay, goes to {@code notes}).
    */
-  private static Schedule schedule(Srdag srdag, PlanRequest request, List<String> notes, int[] groups) {
+  private static Schedule schedule(Srdag srdag, PlanRequest request, List<String> notes, int[] groups,
+      MemoryFacts facts) {
     Schedule schedule = ListScheduler.schedule(srdag, request.inputs(), request.policy(),
         request.target().l1dBytes());
     if (request.strategy() == org.cacheflow.plan.strategy.GlobalStrategy.BASELINE) {
       return schedule;
     }
+    boolean[] spanning = spanning(srdag, facts, groups, request.target());
     Balancer.Result balanced = Balancer.balance(schedule, request.inputs(), request.target().costs(),
-        request.target().lineBytes(), groups);
+        request.target().lineBytes(), groups, spanning);
     schedule = balanced.schedule();
     if (balanced.note() != null) {
       notes.add(balanced.note());
@@ -152,14 +154,14 @@ public final class MemoryPlanner {
     // a core that waits at the end of every iteration for the others: its returning firings one iteration behind
     Pipelining.Result pipelined = !request.pipelining() ? new Pipelining.Result(schedule, null)
         : Pipelining.pipeline(schedule, request.inputs(), request.target().costs(), request.target().lineBytes(),
-            groups);
+            groups, spanning);
     List<String> pipelineNotes = new ArrayList<>();
     if (pipelined.note() != null) {
       pipelineNotes.add(pipelined.note());
       schedule = pipelined.schedule();
     }
     CoreCount.Verdict verdict = CoreCount.check(schedule, request.inputs(), request.target().costs(),
-        request.target().lineBytes(), groups);
+        request.target().lineBytes(), groups, spanning);
     MappingInputs fewer = verdict.cores() < schedule.coreCount() ? request.inputs().firstCores(verdict.cores()) : null;
     if (fewer == null) {
       notes.addAll(pipelineNotes); // before the verdict, which weighs the pipelined schedule
@@ -281,8 +283,31 @@ public final class MemoryPlanner {
 
   /** The bytes a merge group's memory spans (its root's own bytes when the facts do not say). */
   static long groupBytes(Srdag srdag, Classification classes, int root) {
-    long bytes = classes.facts().groupBytes(root);
+    return groupBytes(srdag, classes.facts(), root);
+  }
+
+  private static long groupBytes(Srdag srdag, MemoryFacts facts, int root) {
+    long bytes = facts.groupBytes(root);
     return bytes > 0 ? bytes : srdag.edgeBytes(root);
+  }
+
+  /**
+   * Per edge, whether it lies in a merge group whose slots, when several cores use it ({@link #sharedGroupSlots}),
+   * together span the target's L2: the scheduler charges its cross-core lines
+   * {@link org.cacheflow.plan.strategy.MeasuredCosts#spanningLineNanos()} ({@link CoreCount}); null without groups.
+   */
+  private static boolean[] spanning(Srdag srdag, MemoryFacts facts, int[] groups, TargetCache target) {
+    if (groups == null) {
+      return null;
+    }
+    boolean[] spanning = new boolean[groups.length];
+    for (int e = 0; e < groups.length; e++) {
+      if (groups[e] >= 0) {
+        long bytes = groupBytes(srdag, facts, groups[e]);
+        spanning[e] = (long) GroupSlots.of(target, bytes, SHARED_GROUP_COPIES) * bytes >= target.l2Bytes();
+      }
+    }
+    return spanning;
   }
 
   /** The facts with state chains in one memory (issue 14), except under the baseline (the merger's groups). */

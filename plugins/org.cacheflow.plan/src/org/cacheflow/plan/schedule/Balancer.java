@@ -80,11 +80,23 @@ public final class Balancer {
    */
   public static Result balance(Schedule schedule, MappingInputs inputs, MeasuredCosts costs, long lineBytes,
       int[] groups) {
+    return balance(schedule, inputs, costs, lineBytes, groups, null);
+  }
+
+  /**
+   * Balances a single-node schedule made from {@code inputs} whose buffers lie in merge groups, some of them with
+   * slots spanning the L2.
+   *
+   * @param spanning per edge, whether it lies in a merge group whose slots span the L2; null: none (see
+   *     {@link CoreCount})
+   */
+  public static Result balance(Schedule schedule, MappingInputs inputs, MeasuredCosts costs, long lineBytes,
+      int[] groups, boolean[] spanning) {
     Srdag srdag = schedule.srdag();
     if (schedule.coreCount() <= 1 || !CoreCount.timed(srdag, inputs)) {
       return new Result(schedule, null);
     }
-    Search search = new Search(schedule, inputs, costs, lineBytes, groups);
+    Search search = new Search(schedule, inputs, costs, lineBytes, groups, spanning);
     double before = search.period;
     int moves = 0;
     int swaps = 0;
@@ -120,6 +132,8 @@ public final class Balancer {
     private final long lineBytes;
     /** Per edge, the root edge of its merge group, or -1; null: no merge groups. */
     private final int[] groups;
+    /** Per edge, whether its merge group's slots span the L2; null: none. */
+    private final boolean[] spanning;
     /** ns per scenario time unit, or 0 when unknown (periods then in scenario units, pure work). */
     private final double scale;
     private final int budget;
@@ -132,9 +146,11 @@ public final class Balancer {
     private double[] work; // per core: its firings' work alone
     private boolean[] critical; // per core: on the critical cycle (or the busiest)
 
-    Search(Schedule schedule, MappingInputs inputs, MeasuredCosts costs, long lineBytes, int[] groups) {
+    Search(Schedule schedule, MappingInputs inputs, MeasuredCosts costs, long lineBytes, int[] groups,
+        boolean[] spanning) {
       this.srdag = schedule.srdag();
       this.groups = groups;
+      this.spanning = spanning;
       this.inputs = inputs;
       this.costs = costs;
       this.lineBytes = lineBytes;
@@ -208,7 +224,7 @@ public final class Balancer {
     /** The schedule's firing durations and self-timed run. */
     private Evaluation evaluate(Schedule candidate) {
       evaluations++;
-      double[] duration = CoreCount.durations(candidate, inputs, costs, lineBytes);
+      double[] duration = CoreCount.durations(candidate, inputs, costs, lineBytes, spanning);
       return new Evaluation(duration, SteadyState.of(candidate, duration, groups));
     }
 

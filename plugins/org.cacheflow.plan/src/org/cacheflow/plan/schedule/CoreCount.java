@@ -17,7 +17,9 @@ import org.cacheflow.plan.strategy.MeasuredCosts;
  * event in the other direction costs the same). The data moves too: every line of a buffer read on another core
  * than the one that wrote it is pulled by the reader, and taken back from the reader's cache by the writer when it
  * writes the buffer again (next iteration): {@link MeasuredCosts#lineNanos()} per line, charged to each of the
- * two cores. Cores pipeline iterations, so an iteration takes about as long as the busiest core: its work, its
+ * two cores -- {@link MeasuredCosts#spanningLineNanos()} for a line of a merge group whose slots together span the
+ * L2 ({@link org.cacheflow.plan.strategy.GroupSlots}): the writer comes back to a slot after its lines left the
+ * reader's cache, and the reader pulls them behind its work. Cores pipeline iterations, so an iteration takes about as long as the busiest core: its work, its
  * hand-offs and its lines; unless the cores' orders form a cycle across cores (a core waits within an iteration
  * for another core that waits for it, as a farm's emitter and collector on one core and its workers split), which
  * {@link SteadyState} finds by running the orders self-timed: then an iteration takes that cycle's length. When that is not below the whole iteration's work on one core, the extra cores cannot
@@ -70,11 +72,25 @@ public final class CoreCount {
    */
   public static Verdict check(Schedule schedule, MappingInputs inputs, MeasuredCosts costs, long lineBytes,
       int[] groups) {
+    return check(schedule, inputs, costs, lineBytes, groups, null);
+  }
+
+  /**
+   * Decides for a schedule made from {@code inputs} whose buffers lie in merge groups, some of them with slots
+   * spanning the L2.
+   *
+   * @param lineBytes the target's cache line: a cross-core buffer moves its bytes / this many lines
+   * @param groups per edge, the root edge of its merge group, or -1; null: none (see {@link SteadyState})
+   * @param spanning per edge, whether it lies in a merge group whose slots span the L2 (its lines charged
+   *     {@link MeasuredCosts#spanningLineNanos()}); null: none
+   */
+  public static Verdict check(Schedule schedule, MappingInputs inputs, MeasuredCosts costs, long lineBytes,
+      int[] groups, boolean[] spanning) {
     int cores = schedule.coreCount();
     if (cores <= 1 || costs.timeUnitNanos() <= 0) {
       return new Verdict(cores, null);
     }
-    Charges charges = charges(schedule, inputs, costs, lineBytes);
+    Charges charges = charges(schedule, inputs, costs, lineBytes, spanning);
     if (charges == null) {
       return new Verdict(cores, null); // an actor's time is PREESM's default, not a measurement
     }
@@ -83,6 +99,7 @@ public final class CoreCount {
     double[] busy = new double[cores];
     long[] events = new long[cores];
     long[] lines = new long[cores];
+    long[] spanningLines = new long[cores];
     for (int v = 0; v < schedule.srdag().vertexCount(); v++) {
       int core = schedule.coreOf(v);
       double nanos = (schedule.end(v) - schedule.start(v)) * unit;
@@ -90,12 +107,14 @@ public final class CoreCount {
       busy[core] += nanos;
       events[core] += charges.events()[v];
       lines[core] += charges.lines()[v];
+      spanningLines[core] += charges.spanningLines()[v];
     }
     double[] duration = charges.duration();
     double period = 0;
     int busiest = 0;
     for (int c = 0; c < cores; c++) {
-      double time = busy[c] + events[c] * (double) costs.handoffNanos() + lines[c] * costs.lineNanos();
+      double time = busy[c] + events[c] * (double) costs.handoffNanos() + lines[c] * costs.lineNanos()
+          + spanningLines[c] * costs.spanningLineNanos();
       if (time > period) {
         period = time;
         busiest = c;
@@ -104,9 +123,11 @@ public final class CoreCount {
     String figures = String.format(Locale.ROOT,
         "one iteration's work is %.2f us (actor timings x %.3g ns), and on %d cores core %d alone would take "
             + "%.2f us (%.2f us of work, %d hand-offs at %d ns, and %d cache lines pulled from or taken back by "
-            + "another core at %.3g ns)",
+            + "another core at %.3g ns%s)",
         work / 1e3, unit, cores, busiest, period / 1e3, busy[busiest] / 1e3, events[busiest], costs.handoffNanos(),
-        lines[busiest], costs.lineNanos());
+        lines[busiest], costs.lineNanos(), spanningLines[busiest] == 0 ? "" : String.format(Locale.ROOT,
+            ", %d more in merge groups whose slots span the L2 at %.3g ns", spanningLines[busiest],
+            costs.spanningLineNanos()));
     SteadyState.Result steady = SteadyState.of(schedule, duration, groups);
     if (steady.period() > period * (1 + 1e-9) + 1e-6) {
       figures += String.format(Locale.ROOT, "; but the cores' orders form a cycle across cores (%s), so an "
@@ -136,9 +157,9 @@ public final class CoreCount {
 
   /**
    * Per vertex: its firing's duration in ns (its work, and its hand-offs and lines at the target's costs), the
-   * hand-off events and the cache lines charged to it.
+   * hand-off events and the cache lines charged to it (at the line cost; of merge groups spanning the L2 apart).
    */
-  record Charges(double[] duration, long[] events, long[] lines) {
+  record Charges(double[] duration, long[] events, long[] lines, long[] spanningLines) {
   }
 
   /**
@@ -147,6 +168,12 @@ public final class CoreCount {
    * buffers it reads or writes again. Null when the unit is unknown or an actor has no scenario timing.
    */
   static Charges charges(Schedule schedule, MappingInputs inputs, MeasuredCosts costs, long lineBytes) {
+    return charges(schedule, inputs, costs, lineBytes, null);
+  }
+
+  /** As {@link #charges(Schedule, MappingInputs, MeasuredCosts, long)}, with the edges of merge groups spanning the L2. */
+  static Charges charges(Schedule schedule, MappingInputs inputs, MeasuredCosts costs, long lineBytes,
+      boolean[] spanning) {
     if (costs.timeUnitNanos() <= 0 || !timed(schedule.srdag(), inputs)) {
       return null;
     }
@@ -155,6 +182,7 @@ public final class CoreCount {
     double[] duration = new double[srdag.vertexCount()];
     long[] vertexEvents = new long[srdag.vertexCount()];
     long[] vertexLines = new long[srdag.vertexCount()];
+    long[] vertexSpanning = new long[srdag.vertexCount()];
     // per (written edge, slice of it, reading core): {lines, the core's first reading vertex}
     java.util.Map<Pull, long[]> pulls = new java.util.LinkedHashMap<>();
     for (int v = 0; v < srdag.vertexCount(); v++) {
@@ -180,16 +208,22 @@ public final class CoreCount {
     java.util.Map<Pull, Long> takeBack = new java.util.LinkedHashMap<>();
     for (java.util.Map.Entry<Pull, long[]> pull : pulls.entrySet()) {
       long lines = pull.getValue()[0];
-      vertexLines[(int) pull.getValue()[1]] += lines;
+      (spans(spanning, pull.getKey().edge()) ? vertexSpanning : vertexLines)[(int) pull.getValue()[1]] += lines;
       takeBack.merge(new Pull(pull.getKey().edge(), pull.getKey().slice(), -1), lines, Math::max);
     }
     for (java.util.Map.Entry<Pull, Long> back : takeBack.entrySet()) {
-      vertexLines[srdag.edgeSource(back.getKey().edge())] += back.getValue();
+      int edge = back.getKey().edge();
+      (spans(spanning, edge) ? vertexSpanning : vertexLines)[srdag.edgeSource(edge)] += back.getValue();
     }
     for (int v = 0; v < srdag.vertexCount(); v++) {
-      duration[v] += vertexEvents[v] * (double) costs.handoffNanos() + vertexLines[v] * costs.lineNanos();
+      duration[v] += vertexEvents[v] * (double) costs.handoffNanos() + vertexLines[v] * costs.lineNanos()
+          + vertexSpanning[v] * costs.spanningLineNanos();
     }
-    return new Charges(duration, vertexEvents, vertexLines);
+    return new Charges(duration, vertexEvents, vertexLines, vertexSpanning);
+  }
+
+  private static boolean spans(boolean[] spanning, int edge) {
+    return spanning != null && spanning[edge];
   }
 
   /**
@@ -197,8 +231,14 @@ public final class CoreCount {
    * unit is known, else its scenario time (work only, scenario units).
    */
   static double[] durations(Schedule schedule, MappingInputs inputs, MeasuredCosts costs, long lineBytes) {
+    return durations(schedule, inputs, costs, lineBytes, null);
+  }
+
+  /** As {@link #durations(Schedule, MappingInputs, MeasuredCosts, long)}, with the edges of merge groups spanning the L2. */
+  static double[] durations(Schedule schedule, MappingInputs inputs, MeasuredCosts costs, long lineBytes,
+      boolean[] spanning) {
     if (costs.timeUnitNanos() > 0) {
-      return charges(schedule, inputs, costs, lineBytes).duration();
+      return charges(schedule, inputs, costs, lineBytes, spanning).duration();
     }
     double[] duration = new double[schedule.srdag().vertexCount()];
     for (int v = 0; v < duration.length; v++) {

@@ -65,12 +65,24 @@ public final class Pipelining {
    */
   public static Result pipeline(Schedule schedule, MappingInputs inputs, MeasuredCosts costs, long lineBytes,
       int[] groups) {
+    return pipeline(schedule, inputs, costs, lineBytes, groups, null);
+  }
+
+  /**
+   * As {@link #pipeline(Schedule, MappingInputs, MeasuredCosts, long, int[])}, some merge groups with slots spanning
+   * the L2.
+   *
+   * @param spanning per edge, whether it lies in a merge group whose slots span the L2; null: none (see
+   *     {@link CoreCount})
+   */
+  public static Result pipeline(Schedule schedule, MappingInputs inputs, MeasuredCosts costs, long lineBytes,
+      int[] groups, boolean[] spanning) {
     Srdag srdag = schedule.srdag();
     if (schedule.coreCount() <= 1 || schedule.platform().nodes() > 1 || !CoreCount.timed(srdag, inputs)) {
       return new Result(schedule, null);
     }
     double scale = costs.timeUnitNanos() > 0 ? costs.timeUnitNanos() : 0;
-    double[] duration = CoreCount.durations(schedule, inputs, costs, lineBytes);
+    double[] duration = CoreCount.durations(schedule, inputs, costs, lineBytes, spanning);
     SteadyState.Result before = SteadyState.of(schedule, duration, groups);
     long size = Math.max(1, srdag.vertexCount() + (long) srdag.edgeCount());
     long budget = Math.max(8, BUDGET / size);
@@ -101,9 +113,10 @@ public final class Pipelining {
     String balanceNote = null;
     for (Candidate candidate : candidates.subList(0, Math.min(TRIES, candidates.size()))) {
       Schedule skewed = schedule.withSkew(offsets(candidate.behind()));
-      Balancer.Result balanced = Balancer.balance(skewed, inputs, costs, lineBytes, groups);
+      Balancer.Result balanced = Balancer.balance(skewed, inputs, costs, lineBytes, groups, spanning);
       Schedule result = balanced.schedule();
-      double period = SteadyState.of(result, CoreCount.durations(result, inputs, costs, lineBytes), groups).period();
+      double period = SteadyState.of(result, CoreCount.durations(result, inputs, costs, lineBytes, spanning), groups)
+          .period();
       if (period < bestPeriod) {
         best = result;
         bestPeriod = period;

@@ -29,9 +29,12 @@ package org.cacheflow.plan.strategy;
  * @param timeUnitNanos nanoseconds per unit of the scenario's actor timings on this target (e.g. 0.4 for
  *     cycles of a 2.5 GHz core); 0 when unknown: the planner then cannot weigh hand-offs against work and keeps
  *     the cores it was given
+ * @param spanningLineNanos what one line costs instead of {@code lineNanos} when it belongs to a merge group whose
+ *     slots together span the L2 ({@link GroupSlots}): the writer no longer takes it back from the reader's cache,
+ *     and the reader's pull is hidden behind its work -- {@value #SPANNING_LINE_NANOS} ns (see the field)
  */
 public record MeasuredCosts(long cowReadOnlyMinBytes, long cowReadMostlyMinBytes, long ntmMinBytes,
-    long prestoreMaxBytes, long handoffNanos, double lineNanos, double timeUnitNanos) {
+    long prestoreMaxBytes, long handoffNanos, double lineNanos, double timeUnitNanos, double spanningLineNanos) {
 
   /**
    * bench_flag, one-way flag hand-off on this machine type: close to the one-line ping-pong floor, which is
@@ -57,18 +60,37 @@ public record MeasuredCosts(long cowReadOnlyMinBytes, long cowReadMostlyMinBytes
    */
   public static final double LINE_NANOS = 3;
 
+  /**
+   * One line of a merge group whose slots together span the reader's L2, near: by the time its writer comes back
+   * to a slot, the slot's lines have left the reader's cache (bench/home-forwarding/line-cost/run.sh --slots K 147:
+   * taken back at 0.17 ns per line with 4 slots and 0.08 with 8, against 1.41 with 2), and a reader streaming
+   * through them pulls them behind its work. Per actor in the 2-core farm 128x128 int program (groups of 256 KiB in
+   * 4 slots; bench/RESULTS.md, session 16; runs of 300 iterations, near): the emitter, the workers and the collector
+   * ran 0.3-0.6 us slower than alone, 0.3-0.4 ns per line crossing; with 3 ns a line the planner predicted map
+   * 224x224 int at 1.12-1.29x and farm 128x128 int at 1.25-1.53x where they ran 1.67-1.79x and 1.82-1.97x. 0.5 ns
+   * is charged. A target file's transfer.spanning.ns sets it.
+   */
+  public static final double SPANNING_LINE_NANOS = 0.5;
+
   /** The figures measured on this project's machine type (actor timing unit unknown). */
   public static final MeasuredCosts MEASURED = new MeasuredCosts(64L << 10, 1L << 20, 1L << 20, 4L << 10,
-      HANDOFF_NANOS, LINE_NANOS, 0);
+      HANDOFF_NANOS, LINE_NANOS, 0, SPANNING_LINE_NANOS);
 
   public MeasuredCosts {
     if (cowReadOnlyMinBytes < 0 || cowReadMostlyMinBytes < 0 || ntmMinBytes < 0 || prestoreMaxBytes < 0) {
       throw new IllegalArgumentException("negative break-even size");
     }
     if (handoffNanos < 0 || !(timeUnitNanos >= 0) || Double.isInfinite(timeUnitNanos) || !(lineNanos >= 0)
-        || Double.isInfinite(lineNanos)) {
+        || Double.isInfinite(lineNanos) || !(spanningLineNanos >= 0) || Double.isInfinite(spanningLineNanos)) {
       throw new IllegalArgumentException("negative hand-off or line cost, or time unit");
     }
+  }
+
+  /** The costs with the measured line cost for merge groups spanning the L2. */
+  public MeasuredCosts(long cowReadOnlyMinBytes, long cowReadMostlyMinBytes, long ntmMinBytes, long prestoreMaxBytes,
+      long handoffNanos, double lineNanos, double timeUnitNanos) {
+    this(cowReadOnlyMinBytes, cowReadMostlyMinBytes, ntmMinBytes, prestoreMaxBytes, handoffNanos, lineNanos,
+        timeUnitNanos, SPANNING_LINE_NANOS);
   }
 
   /** The break-even sizes with the measured hand-off and line costs and an unknown timing unit. */

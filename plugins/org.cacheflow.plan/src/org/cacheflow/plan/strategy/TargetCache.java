@@ -46,6 +46,7 @@ import org.cacheflow.model.diagnostics.SourceLocation;
  * prestore.max = 4K
  * handoff.ns = 400        # cost of one cross-core hand-off (see MeasuredCosts)
  * transfer.ns = 3         # cost of one cache line of a cross-core buffer, pulled or taken back (see MeasuredCosts)
+ * transfer.spanning.ns = 0.5 # the same for a merge group whose slots span the L2 (see MeasuredCosts)
  * timing.ns = 0.4         # nanoseconds per unit of the scenario's actor timings (0: unknown)
  * </pre>
  *
@@ -157,7 +158,7 @@ public record TargetCache(String name, long l1dBytes, long l2Bytes, long llcByte
 
   private static final List<String> KEYS = List.of("base", "name", "l1d", "l2", "llc", "line", "page", "cores",
       "cow.readonly.min", "cow.readmostly.min", "ntm.min", "prestore.max", "handoff.ns", "transfer.ns",
-      "timing.ns");
+      "transfer.spanning.ns", "timing.ns");
 
   private static TargetCache build(Path file, Map<String, Setting> settings) {
     for (Map.Entry<String, Setting> entry : settings.entrySet()) {
@@ -183,7 +184,8 @@ public record TargetCache(String name, long l1dBytes, long l2Bytes, long llcByte
         size(settings, "cow.readmostly.min", costs.cowReadMostlyMinBytes(), true),
         size(settings, "ntm.min", costs.ntmMinBytes(), true), size(settings, "prestore.max", costs.prestoreMaxBytes(),
             true), size(settings, "handoff.ns", costs.handoffNanos(), true),
-        number(settings, "transfer.ns", costs.lineNanos()), number(settings, "timing.ns", costs.timeUnitNanos()));
+        number(settings, "transfer.ns", costs.lineNanos()), number(settings, "timing.ns", costs.timeUnitNanos()),
+        number(settings, "transfer.spanning.ns", costs.spanningLineNanos()));
     long cores = size(settings, "cores", base.cores(), false);
     if (cores > 4096) {
       throw new InputException(settings.get("cores").location(), "at most 4096 cores, got " + cores);

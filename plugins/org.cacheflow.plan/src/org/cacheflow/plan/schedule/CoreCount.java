@@ -10,21 +10,22 @@ import org.cacheflow.analysis.srdag.Srdag;
 import org.cacheflow.plan.strategy.MeasuredCosts;
 
 /**
- * Whether a schedule on several cores can beat one core once its hand-offs and the data crossing between the
- * cores are paid for. Generated code hands every cross-core dependency over through a rdy-ack flag (runtime-c's
- * cf_flag): one event per firing and receiving core, which costs both cores about
- * {@link MeasuredCosts#handoffNanos()} (the raiser's store takes the line, the waiter pulls it back; the slot-free
- * event in the other direction costs the same). The data moves too: every line of a buffer read on another core
- * than the one that wrote it is pulled by the reader, and taken back from the reader's cache by the writer when it
- * writes the buffer again (next iteration): {@link MeasuredCosts#lineNanos()} per line, charged to each of the
- * two cores -- {@link MeasuredCosts#spanningLineNanos()} for a line of a merge group whose slots together span the
- * L2 ({@link org.cacheflow.plan.strategy.GroupSlots}): the writer comes back to a slot after its lines left the
- * reader's cache, and the reader pulls them behind its work. Cores pipeline iterations, so an iteration takes about as long as the busiest core: its work, its
- * hand-offs and its lines; unless the cores' orders form a cycle across cores (a core waits within an iteration
- * for another core that waits for it, as a farm's emitter and collector on one core and its workers split), which
- * {@link SteadyState} finds by running the orders self-timed: then an iteration takes that cycle's length. When that is not below the whole iteration's work on one core, the extra cores cannot
- * help, and the graph is better run on one core: fine-grained graphs whose firings take about what moving their
- * data and flags between the cores takes.
+ * Whether a schedule on several cores can beat one core once its hand-offs and the data crossing between the cores are
+ * paid for. Generated code hands every cross-core dependency over through a rdy-ack flag (runtime-c's cf_flag): one
+ * event per firing and receiving core, which costs both cores about {@link MeasuredCosts#handoffNanos()} (the raiser's
+ * store takes the line, the waiter pulls it back; the slot-free event in the other direction costs the same). The data
+ * moves too: every line of a buffer read on another core than the one that wrote it is pulled by the reader, and taken
+ * back from the reader's cache by the writer when it writes the buffer again (next iteration):
+ * {@link MeasuredCosts#lineNanos()} per line, charged to each of the two cores --
+ * {@link MeasuredCosts#spanningLineNanos()} for a line of a merge group whose slots together span the L2
+ * ({@link org.cacheflow.plan.strategy.GroupSlots}): the writer comes back to a slot after its lines left the reader's
+ * cache, and the reader pulls them behind its work. Cores pipeline iterations, so an iteration takes about as long as
+ * the busiest core: its work, its hand-offs and its lines; unless the cores' orders form a cycle across cores (a core
+ * waits within an iteration for another core that waits for it, as a farm's emitter and collector on one core and its
+ * workers split), which {@link SteadyState} finds by running the orders self-timed: then an iteration takes that
+ * cycle's length. When that is not below the whole iteration's work on one core, the extra cores cannot help, and the
+ * graph is better run on one core: fine-grained graphs whose firings take about what moving their data and flags
+ * between the cores takes.
  *
  * <p>
  * Buffers are followed through the special vertices (fork, join, broadcast, round buffer) to the actor that wrote
@@ -171,7 +172,10 @@ public final class CoreCount {
     return charges(schedule, inputs, costs, lineBytes, null);
   }
 
-  /** As {@link #charges(Schedule, MappingInputs, MeasuredCosts, long)}, with the edges of merge groups spanning the L2. */
+  /**
+   * As {@link #charges(Schedule, MappingInputs, MeasuredCosts, long)}, with the edges of merge groups spanning the L2
+   * ({@code spanning}, per edge; null: none).
+   */
   static Charges charges(Schedule schedule, MappingInputs inputs, MeasuredCosts costs, long lineBytes,
       boolean[] spanning) {
     if (costs.timeUnitNanos() <= 0 || !timed(schedule.srdag(), inputs)) {
@@ -234,7 +238,10 @@ public final class CoreCount {
     return durations(schedule, inputs, costs, lineBytes, null);
   }
 
-  /** As {@link #durations(Schedule, MappingInputs, MeasuredCosts, long)}, with the edges of merge groups spanning the L2. */
+  /**
+   * As {@link #durations(Schedule, MappingInputs, MeasuredCosts, long)}, with the edges of merge groups spanning the
+   * L2 ({@code spanning}, per edge; null: none).
+   */
   static double[] durations(Schedule schedule, MappingInputs inputs, MeasuredCosts costs, long lineBytes,
       boolean[] spanning) {
     if (costs.timeUnitNanos() > 0) {

@@ -5,8 +5,8 @@ table and writes a tidy CSV (one row per measurement).
 
 With --scenario OUT --graph farm|map --exe E --iterations N it only measures the actors' times of the
 sequential program E (CF_BENCH_ACTOR_TIMES=1, each actor's median over 7 runs; with --probe, over 7 runs the
-placement probe found near, or on two cores when it found none near) and writes them as a PREESM scenario, in ns per firing: what a PREESM user gives the planner
-(run.sh generates the 2-core variants with it).
+placement probe found near, or on two cores when it found none near) and writes them as a PREESM scenario, in ns
+per firing: what a PREESM user gives the planner (run.sh generates the 2-core variants with it).
 
 Plan file: one line per program, tab-separated:
     benchmark size type variant cores tasks_per_iteration iterations executable [generated_project]
@@ -277,7 +277,7 @@ def measure_configuration(programs, runs, validate_iterations, probe=None, scena
     bounds = {p["variant"]: {kind: schedule_bound(t, p["generated"]) for kind, t in times.items()}
               for p in programs if p["cores"] > 1}
     planned_bounds = {p["variant"]: schedule_bound(planned_times, p["generated"]) for p in programs if p["cores"] > 1}
-    return reference[1], per_task, dict(times, planned=planned_times), dict(bounds), planned_bounds, placements
+    return reference[1], per_task, dict(times, planned=planned_times), bounds, planned_bounds, placements
 
 
 def median_times(runs):

@@ -15,8 +15,9 @@
 # 4. builds each generated project (Release) against the matching runtime; the homeforward project twice,
 #    once against each channel implementation ("homeforward" and "lamport");
 # 5. runs measure.py: MD5 agreement of all variants (--validate), the actors' times in the sequential program
-#    (Code/include/actor_timer.h, in the same rounds) and from them the bound the 2-core static schedule allows, repeated
-#    interleaved runs timed by the sink actor (service time per task, Code/include/stream_timer.h), a table,
+#    (Code/include/actor_timer.h, in the same rounds) and from them the bound the 2-core static schedule
+#    allows, repeated interleaved runs timed by the sink actor (service time per task,
+#    Code/include/stream_timer.h), a table,
 #    and the CSV bench/results/home-forwarding.csv (the table is also saved next to it, with the machine
 #    and its load average).
 # --quick: the smallest size of each benchmark, integer elements, no demote variant, 5 runs (about a minute).

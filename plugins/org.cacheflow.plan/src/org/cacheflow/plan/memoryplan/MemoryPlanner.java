@@ -301,10 +301,11 @@ public final class MemoryPlanner {
       return null;
     }
     boolean[] spanning = new boolean[groups.length];
+    Map<Integer, Boolean> byRoot = new java.util.HashMap<>();
     for (int e = 0; e < groups.length; e++) {
       if (groups[e] >= 0) {
-        long bytes = groupBytes(srdag, facts, groups[e]);
-        spanning[e] = (long) GroupSlots.of(target, bytes, SHARED_GROUP_COPIES) * bytes >= target.l2Bytes();
+        spanning[e] = byRoot.computeIfAbsent(groups[e],
+            root -> GroupSlots.spansL2(target, groupBytes(srdag, facts, root), SHARED_GROUP_COPIES));
       }
     }
     return spanning;

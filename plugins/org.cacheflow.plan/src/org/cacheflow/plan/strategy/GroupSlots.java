@@ -35,10 +35,23 @@ public final class GroupSlots {
     return (int) Math.max(minimum, Math.min(MAX_SLOTS, spanning));
   }
 
+  /**
+   * Whether a group of {@code bytes} that several cores use gets slots ({@link #of}, the strategy's
+   * {@code minimum}) that together span the target's L2: its lines have left the reader's cache when the writer comes
+   * back (the planner charges them {@link MeasuredCosts#spanningLineNanos()}).
+   */
+  public static boolean spansL2(TargetCache target, long bytes, int minimum) {
+    return spans(target, bytes, of(target, bytes, minimum));
+  }
+
+  private static boolean spans(TargetCache target, long bytes, int slots) {
+    return (long) slots * bytes >= target.l2Bytes();
+  }
+
   /** Why a group of {@code bytes} has {@code slots} slots, for generated code's comments and the plan's notes. */
   public static String why(TargetCache target, long bytes, int slots) {
     String l2 = "the reader's L2 (" + Bytes.human(target.l2Bytes()) + ")";
-    if (slots >= MAX_SLOTS && (long) slots * bytes < target.l2Bytes()) {
+    if (slots >= MAX_SLOTS && !spans(target, bytes, slots)) {
       return slots + " slots (the most; together " + Bytes.human(slots * bytes) + ", within " + l2 + ")";
     }
     if ((long) (slots - 1) * bytes >= target.l2Bytes()) {

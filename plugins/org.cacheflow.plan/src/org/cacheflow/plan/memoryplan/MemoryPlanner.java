@@ -58,11 +58,16 @@ public final class MemoryPlanner {
    * @throws org.cacheflow.plan.strategy.OverrideException for an override that names no FIFO or cannot apply
    */
   public static MemoryPlan plan(Srdag srdag, PlanRequest request) {
+    return plan(srdag, request, List.of());
+  }
+
+  /** As {@link #plan(Srdag, PlanRequest)}, the plan's notes starting with {@code carried}. */
+  private static MemoryPlan plan(Srdag srdag, PlanRequest request, List<String> carried) {
     ProgressListener progress = request.progress() == null ? ProgressListener.NONE : request.progress();
     progress.begin("planning " + srdag.flatGraph().name(), 5);
     Topology topology = Topology.of(srdag);
     ConsumerAccess access = ConsumerAccess.of(srdag, topology);
-    List<String> notes = new ArrayList<>();
+    List<String> notes = new ArrayList<>(carried);
     NodePartition partition = request.inputs().platform().nodes() > 1
         ? NodePartitioner.partition(srdag, request.inputs()) : null;
     MemoryFacts facts = request.facts() != null ? request.facts() : defaultFacts(srdag);
@@ -85,7 +90,19 @@ public final class MemoryPlanner {
     progress.worked(1);
     Decisions decisions = StrategySelector.select(scheduled, classes, distances, topology, request.target(),
         request.strategy(), request.overrides());
-    Schedule schedule = withoutSplitMemory(scheduled, classes, decisions, notes);
+    List<String> split = new ArrayList<>();
+    Schedule schedule = withoutSplitMemory(scheduled, classes, decisions, split);
+    if (schedule != scheduled && request.pipelining()) {
+      // the cores were balanced for loops with iteration offsets, which this memory forbids: a mapping chosen for
+      // them can be far from the best one without (a core whose firings would have overlapped the other core's
+      // now waits for them), so the graph is planned again as if pipelining had been turned off
+      progress.worked(2);
+      progress.done();
+      List<String> why = new ArrayList<>(carried);
+      why.add(split.get(0) + "; the cores were mapped again for loops without iteration offsets");
+      return plan(srdag, request.withPipelining(false).withProgress(null), why);
+    }
+    notes.addAll(split);
     // PREESM's plain copies (baseline) copy every byte; the other strategies leave out copies nobody reads
     LiveBytes live = request.strategy() == org.cacheflow.plan.strategy.GlobalStrategy.BASELINE
         ? LiveBytes.whole(srdag) : LiveBytes.compute(srdag, topology, classes, decisions);
@@ -203,16 +220,11 @@ public final class MemoryPlanner {
       }
     }
     for (int v = 0; v < srdag.vertexCount(); v++) {
-      if (!hasInitPrototype(srdag, v)) {
-        continue;
-      }
-      for (int[] side : new int[][] {srdag.incomingEdges(v), srdag.outgoingEdges(v)}) {
-        for (int e : side) {
-          if (skews.get(memory(classes, e)).size() > 1) {
-            notes.add("not pipelined: the init prototype of " + srdag.vertexName(v) + " fills a buffer once, before"
-                + " the loop, that two iterations of its core's loop would use at once");
-            return schedule.withSkew(null);
-          }
+      for (int e : initPrototypeEdges(srdag, v)) {
+        if (skews.get(memory(classes, e)).size() > 1) {
+          notes.add("not pipelined: the init prototype of " + srdag.vertexName(v) + " fills a buffer once, before"
+              + " the loop, that two iterations of its core's loop would use at once");
+          return schedule.withSkew(null);
         }
       }
     }
@@ -223,14 +235,37 @@ public final class MemoryPlanner {
     return classes.mergeRoot(edge) >= 0 ? classes.mergeRoot(edge) : edge;
   }
 
-  /** Whether the vertex fires an actor whose refinement has an init prototype. */
-  private static boolean hasInitPrototype(Srdag srdag, int vertex) {
+  /**
+   * The edges whose buffers the init prototype of the vertex's actor gets (its parameters that are not config
+   * parameters and name a port: generated code passes them the port's buffer); none for an init prototype of config
+   * parameters only, which fills no buffer.
+   */
+  static List<Integer> initPrototypeEdges(Srdag srdag, int vertex) {
     int actor = srdag.vertexActor(vertex);
     if (actor < 0) {
-      return false;
+      return List.of();
     }
     org.cacheflow.model.Actor origin = srdag.flatGraph().actor(actor).origin();
-    return origin != null && origin.getRefinement() != null && origin.getRefinement().getInitPrototype() != null;
+    if (origin == null || origin.getRefinement() == null || origin.getRefinement().getInitPrototype() == null) {
+      return List.of();
+    }
+    List<Integer> edges = new ArrayList<>();
+    for (org.cacheflow.model.PrototypeParameter parameter : origin.getRefinement().getInitPrototype().getParameters()) {
+      if (parameter.isConfig()) {
+        continue;
+      }
+      for (int e : srdag.incomingEdges(vertex)) {
+        if (parameter.getName().equals(srdag.edgeTargetPort(e))) {
+          edges.add(e);
+        }
+      }
+      for (int e : srdag.outgoingEdges(vertex)) {
+        if (parameter.getName().equals(srdag.edgeSourcePort(e))) {
+          edges.add(e);
+        }
+      }
+    }
+    return edges;
   }
 
   /** The fewest copies of a merge group's memory generated code keeps when several cores use the group (k). */

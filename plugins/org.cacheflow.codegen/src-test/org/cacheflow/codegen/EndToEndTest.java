@@ -551,6 +551,51 @@ class EndToEndTest {
     return property != null && Files.isDirectory(Path.of(property)) ? Path.of(property) : null;
   }
 
+  /**
+   * The actors' functions start on 64-byte boundaries in every generated program (CACHEFLOW_ALIGN_ACTORS), so their
+   * loops sit alike whatever code a strategy generates around them; without the option they fall where the linker
+   * puts them (checked too, so the test sees the option's effect and not a lucky layout).
+   */
+  @Test
+  void actorFunctionsStartOnCacheLineBoundariesInEveryProgram() throws Exception {
+    assumeBuildTools("actor alignment");
+    Assumptions.assumeTrue(available("nm"), "no nm: skipped");
+    List<String> actors = List.of("genInit", "genFrame", "scale", "accumulate", "collect");
+    Srdag srdag = TestInputs.srdag(TestInputs.TINY.resolve("Algo/tiny.pi"), null);
+    java.util.Set<Long> unaligned = new java.util.TreeSet<>();
+    for (String strategy : List.of("baseline", "auto")) {
+      for (boolean align : new boolean[] {true, false}) {
+        Path dir = WORK.resolve("align-" + strategy + "-" + align);
+        CodeProject project = TestInputs.model(TestInputs.TINY.resolve("Algo/tiny.pi"), srdag, 2, strategy, false);
+        ProjectWriter.write(project, new ActorSources(dir.relativize(TestInputs.TINY.resolve("Code/src")).toString(),
+            List.of(dir.relativize(TestInputs.TINY.resolve("Code/include")).toString())), TestInputs.runtime(), dir);
+        exec(dir, 300, List.of("cmake", "-S", dir.toString(), "-B", dir.resolve("build").toString(), "-G", "Ninja",
+            "-DCACHEFLOW_WERROR=ON", "-DCMAKE_BUILD_TYPE=Release", "-DCACHEFLOW_ALIGN_ACTORS=" + (align ? "ON" : "OFF"),
+            "-DCMAKE_PREFIX_PATH=" + runtime(Build.PLAIN)));
+        exec(dir, 600, List.of("cmake", "--build", dir.resolve("build").toString()));
+        Map<String, Long> addresses = new HashMap<>();
+        for (String line : exec(dir, 60, List.of("nm", dir.resolve("build").resolve(project.identifier()).toString()))
+            .lines().toList()) {
+          String[] fields = line.trim().split("\\s+");
+          if (fields.length == 3 && fields[1].equalsIgnoreCase("t") && actors.contains(fields[2])) {
+            addresses.put(fields[2], Long.parseUnsignedLong(fields[0], 16));
+          }
+        }
+        assertEquals(new java.util.TreeSet<>(actors), new java.util.TreeSet<>(addresses.keySet()), dir.toString());
+        for (Map.Entry<String, Long> actor : addresses.entrySet()) {
+          if (align) {
+            assertEquals(0, actor.getValue() % 64, strategy + ": " + actor.getKey() + " at " + Long.toHexString(
+                actor.getValue()));
+          } else {
+            unaligned.add(actor.getValue() % 64);
+          }
+        }
+      }
+    }
+    assertTrue(unaligned.size() > 1, "without the option the actors fell on 64-byte boundaries only by chance: "
+        + unaligned);
+  }
+
   @Test
   void onlyKeepsTheCasesWhoseNameContainsAMatch() {
     List<String> names = List.of("squeezenet-baseline-2-asan", "squeezenet-auto-2-asan", "stereo-cow-4-tsan",

@@ -40,6 +40,7 @@ class CMakePrinter extends CTemplate {
 		option(CACHEFLOW_WERROR "Treat warnings in generated code as errors" OFF)
 		set(CACHEFLOW_SANITIZE "" CACHE STRING "Sanitizers for generated code and runtime: '', 'address,undefined' or 'thread'")
 		«IF !project.synthetic»
+			option(CACHEFLOW_ALIGN_ACTORS "Start the actors' functions on 64-byte boundaries (GCC, Clang), so that their code sits alike in every program generated from the graph" ON)
 			set(CACHEFLOW_ACTOR_SOURCES "«cmake(actors.sources ?: "src")»" CACHE PATH "Folder of the actors' C sources (relative to this file or absolute; cacheflow generate --sources)")
 			set(CACHEFLOW_ACTOR_INCLUDES "«cmake(actors.includes.join(";"))»" CACHE STRING "Folders holding the actors' headers, ';'-separated (relative to this file or absolute; cacheflow generate --include)")
 			set(CACHEFLOW_ACTOR_DEFINITIONS "«cmake(actors.definitions.join(";"))»" CACHE STRING "Compile definitions NAME=VALUE, ';'-separated (cacheflow generate --define)")
@@ -126,6 +127,14 @@ class CMakePrinter extends CTemplate {
 			endforeach()
 			target_sources(«project.identifier» PRIVATE ${actor_sources})
 			target_include_directories(«project.identifier» PRIVATE ${actor_include_dirs})
+			# The actors' machine code is the same in every program generated from this graph, but where the linker puts
+			# it depends on the generated code before it: a strategy that adds a call moves every actor, and one actor's
+			# loop can then run at half its speed for that alone (a memory-bound sum, 25-28 against 12-14 us; cacheflow's
+			# bench/RESULTS.md, session 17). Functions on 64-byte boundaries put each loop at the same place in its cache
+			# lines and fetch blocks in every such program, so that programs compare by what they generate.
+			if(CACHEFLOW_ALIGN_ACTORS AND CMAKE_C_COMPILER_ID MATCHES "GNU|Clang")
+			  set_property(SOURCE ${actor_sources} APPEND PROPERTY COMPILE_OPTIONS -falign-functions=64)
+			endif()
 
 			# PROJECT_ROOT_PATH, as PREESM's CMakeLists defines it (unless a definition of the actors sets it), then theirs.
 			set(actor_sets_root OFF)

@@ -55,7 +55,8 @@ public abstract class CliCommand implements Callable<Integer> {
    * takes {@code --override} (plan, generate, run-workflow): they read them alike (pipeline's override texts).
    */
   protected static final String OVERRIDE_SETTINGS = "slots=K: rdy-ack channel slots of the generated code (default "
-      + "2) and slots of merge groups several cores use (default: as many as span the target's L2); slots=1 turns "
+      + "2) and slots of merge groups several cores use (default: as many as span the target's L2), as the plan's "
+      + "memory counts them; slots=1 turns "
       + "pipelining off; pipelining=on|off: whether a firing may run an iteration behind the rest "
       + "of its core's loop (default on)";
 

@@ -80,6 +80,10 @@ class PipelineTest {
     assertFalse(generate.withStrategy(StrategyPreset.BASELINE).plannerPipelining());
     assertTrue(generate.withStrategy(StrategyPreset.BASELINE).withOverrideTexts(List.of("slots=2"))
         .plannerPipelining());
+    // slots=K reaches the plan as generate gives them: the plan's memory counts them (CoreCountTest)
+    assertEquals(null, plan.slots());
+    assertEquals(Integer.valueOf(3), plan.withOverrideTexts(List.of("slots=3", "pipelining=on")).slots());
+    assertEquals(Integer.valueOf(3), generate.withOverrideTexts(List.of("slots=3")).slots());
     assertFalse(OverrideTexts.pipelines(true, 1));
     assertFalse(OverrideTexts.pipelines(false, 2));
     assertTrue(OverrideTexts.pipelines(true, 2));

@@ -21,9 +21,11 @@ import org.cacheflow.plan.strategy.StrategyPreset;
  * @param reportDirectory where to write plan.json, plan.md, graph.dot/svg, gantt.svg; null for none
  * @param pipelining whether firings may run an iteration behind the rest of their core's loop when that shortens the
  *     period (software pipelining; {@code --override pipelining=off})
+ * @param slots the slots of every channel and of every merge group several cores use ({@code --override slots=K},
+ *     as generate gives them), or null for the plan's own: the plan's memory and line costs count them
  */
 public record PlanOptions(Input input, PlatformOptions platform, StrategyPreset strategy, MappingPolicy policy,
-    List<StrategyOverride> overrides, String target, Path reportDirectory, boolean pipelining) {
+    List<StrategyOverride> overrides, String target, Path reportDirectory, boolean pipelining, Integer slots) {
 
   /** The override that sets {@link #pipelining}: {@code pipelining=on} or {@code pipelining=off}. */
   public static final String PIPELINING_KEY = "pipelining=";
@@ -35,6 +37,15 @@ public record PlanOptions(Input input, PlatformOptions platform, StrategyPreset 
     policy = policy == null ? MappingPolicy.LOAD_BALANCE : policy;
     overrides = List.copyOf(overrides);
     target = target == null ? GenerateOptions.DEFAULT_TARGET : target;
+    if (slots != null && slots < 1) {
+      throw new OptionException(OptionException.OVERRIDE, "--override slots=K needs a positive integer, got " + slots);
+    }
+  }
+
+  /** The plan's own slots. */
+  public PlanOptions(Input input, PlatformOptions platform, StrategyPreset strategy, MappingPolicy policy,
+      List<StrategyOverride> overrides, String target, Path reportDirectory, boolean pipelining) {
+    this(input, platform, strategy, policy, overrides, target, reportDirectory, pipelining, null);
   }
 
   /** Pipelining as the planner decides. */
@@ -50,8 +61,8 @@ public record PlanOptions(Input input, PlatformOptions platform, StrategyPreset 
 
   /**
    * With the overrides as users write them for {@code generate} ({@code --override}, a workflow task's Overrides):
-   * {@code pipelining=on|off} sets {@link #pipelining}, {@code slots=K} is checked (one slot turns pipelining off,
-   * as it does in generate: no second copy), any other is a per-FIFO override added to those given;
+   * {@code pipelining=on|off} sets {@link #pipelining}, {@code slots=K} sets {@link #slots} (one slot turns pipelining
+   * off, as it does in generate: no second copy), any other is a per-FIFO override added to those given;
    * {@link OptionException} for a bad one.
    */
   public PlanOptions withOverrideTexts(List<String> texts) {
@@ -59,7 +70,7 @@ public record PlanOptions(Input input, PlatformOptions platform, StrategyPreset 
     List<StrategyOverride> fifos = new ArrayList<>(overrides);
     fifos.addAll(parsed.fifos());
     return new PlanOptions(input, platform, strategy, policy, fifos, target, reportDirectory,
-        parsed.pipelines(pipelining, strategy));
+        parsed.pipelines(pipelining, strategy), parsed.slots() != null ? parsed.slots() : slots);
   }
 
   /** Whether an {@code --override} text sets pipelining ({@code pipelining=...}) rather than naming a FIFO. */

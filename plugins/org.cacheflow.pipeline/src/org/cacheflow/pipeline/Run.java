@@ -102,7 +102,7 @@ final class Run {
   /** Runs the memory scripts and plans the expanded graph: what plan and generate share. */
   private Planned planned(LoadedInput loaded, AnalysisResult analysis, Srdag srdag, Platform platform,
       TargetCache target, MappingPolicy policy, StrategyPreset strategy, List<StrategyOverride> overrides,
-      boolean pipelining) {
+      boolean pipelining, Integer slots) {
     MappingInputs inputs = MappingInputs.fromScenario(analysis.flatGraph(), platform, loaded.scenario(),
         loaded.specialVertexOperators(), warnings);
     listener.step("running memory scripts");
@@ -111,6 +111,7 @@ final class Run {
     try {
       return new Planned(MemoryPlanner.plan(srdag, PlanRequest.of(inputs, target).withPolicy(policy)
           .withStrategy(strategy.planner()).withOverrides(overrides).withPipelining(pipelining)
+          .withSlots(slots == null ? 0 : slots)
           .withFacts(ScriptMemoryFacts.of(srdag, scripts)).withProgress(listener)), scripts);
     } catch (OverrideException e) {
       listener.done();
@@ -130,7 +131,7 @@ final class Run {
     Srdag srdag = expand(analysis);
     Platform platform = options.platform().platform(loaded.architecture(), target, target.cores(), false);
     Planned planned = planned(loaded, analysis, srdag, platform, target, options.policy(), options.strategy(),
-        options.overrides(), options.pipelining());
+        options.overrides(), options.pipelining(), options.slots());
     MemoryPlan plan = planned.plan();
     ScriptReport scripts = planned.scripts();
     List<Path> written = options.reportDirectory() == null ? List.of()
@@ -158,7 +159,7 @@ final class Run {
     AnalysisResult analysis = analyse(loaded);
     Srdag srdag = expand(analysis);
     Planned planned = planned(loaded, analysis, srdag, platform, target, options.policy(),
-        options.strategy(), options.overrides(), options.plannerPipelining());
+        options.strategy(), options.overrides(), options.plannerPipelining(), options.slots());
     MemoryPlan memoryPlan = planned.plan();
     ScriptReport scripts = planned.scripts();
     listener.step("building the code model");

@@ -203,6 +203,34 @@ class CoreCountTest {
   }
 
   /**
+   * Slots the user asks for ({@code --override slots=K}, which generated code follows) are the plan's too: the farm
+   * with 64 KiB tasks in groups of 256 KiB, asked for 2 slots (512 KiB, within the 1 MiB L2), has no spanning line and
+   * each group's memory twice; asked for 8, eight times (4 by the plan's own rule, as above), spanning.
+   */
+  @Test
+  void slotsTheUserAsksForAreThePlansMemoryAndLineCosts() {
+    Srdag large = farm(64 << 10);
+    PlanRequest request = PlanRequest.of(timed(large, 2, 40_000, 100_000, 40_000), target(400, 6, 1))
+        .withStrategy(GlobalStrategy.HOMEFORWARD);
+    for (int asked : new int[] {0, 2, 8}) {
+      MemoryPlan plan = MemoryPlanner.plan(large, request.withSlots(asked));
+      assertEquals(2, plan.schedule().coreCount(), plan.notes().toString());
+      int expected = asked == 0 ? 4 : asked;
+      int groups = 0;
+      for (org.cacheflow.plan.memoryplan.BufferPlan buffer : plan.buffers()) {
+        if (buffer.mergeRoot() == buffer.edge()) {
+          groups++;
+          assertEquals(expected, plan.groupSlots(buffer.edge()), "asked " + asked);
+          assertEquals(expected * (256L << 10), buffer.footprintBytes(), "asked " + asked);
+        }
+      }
+      assertEquals(2, groups, "the fork's and the join's group");
+      assertEquals(asked != 2, verdict(plan).contains("in merge groups whose slots span the L2"), "asked " + asked
+          + ": " + plan.notes());
+    }
+  }
+
+  /**
    * The same farm with 16 KiB tasks (256 lines) and four times the work (emit 1600, work 4000, collect 1600 ns, the
    * farm 64x64's proportions): one core 19202 ns; each core on two (emit, fork and two works; two works, join and
    * collect): 9601 + 1200 + 1024 lines x 6 ns = 6144, 16945 ns: two cores win, and the plan's note says by how

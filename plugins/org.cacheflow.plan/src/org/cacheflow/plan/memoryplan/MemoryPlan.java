@@ -52,12 +52,14 @@ public final class MemoryPlan {
   private final long[] viewOffset;
   private final LiveBytes live;
   private final NodePartition partition;
+  private final int slotsAsked;
 
   MemoryPlan(Srdag srdag, Schedule schedule, Classification classification, TargetCache target,
       GlobalStrategy strategy, List<BufferPlan> buffers, List<FifoPlan> fifos, int[][] buffersByFifo,
       PlanTotals totals, List<String> notes, int[] viewSource, long[] viewOffset, LiveBytes live,
-      NodePartition partition) {
+      NodePartition partition, int slotsAsked) {
     this.srdag = srdag;
+    this.slotsAsked = slotsAsked;
     this.schedule = schedule;
     this.classification = classification;
     this.target = target;
@@ -154,15 +156,22 @@ public final class MemoryPlan {
 
   /**
    * The slots generated code gives the merge group of {@code root} when several cores use it, under a strategy
-   * that pipelines iterations: as many as span the target's L2 ({@link GroupSlots}); the plan's memory counts them.
+   * that pipelines iterations: as many as span the target's L2 ({@link GroupSlots}), or those the user asked for
+   * ({@link #slotsAsked}); the plan's memory counts them.
    */
   public int groupSlots(int root) {
-    return MemoryPlanner.sharedGroupSlots(srdag, classification, target, root);
+    return MemoryPlanner.sharedGroupSlots(srdag, classification, target, root, slotsAsked);
   }
 
   /** Why the merge group of {@code root} has {@link #groupSlots} slots, for the generated code's comment. */
   public String groupSlotsWhy(int root) {
-    return GroupSlots.why(target, MemoryPlanner.groupBytes(srdag, classification, root), groupSlots(root));
+    return slotsAsked > 0 ? slotsAsked + " slots as asked"
+        : GroupSlots.why(target, MemoryPlanner.groupBytes(srdag, classification, root), groupSlots(root));
+  }
+
+  /** The slots the plan was asked for ({@code --override slots=K}: channels and shared merge groups), 0 if none. */
+  public int slotsAsked() {
+    return slotsAsked;
   }
 
   /** The plan-wide strategy it was made with. */

@@ -107,12 +107,12 @@ public final class MemoryPlanner {
     LiveBytes live = request.strategy() == org.cacheflow.plan.strategy.GlobalStrategy.BASELINE
         ? LiveBytes.whole(srdag) : LiveBytes.compute(srdag, topology, classes, decisions);
     progress.worked(1);
-    int[] groupCopies = groupCopies(schedule, classes, request.strategy(), request.target());
+    int[] groupCopies = groupCopies(schedule, classes, request.strategy(), request.target(), request.slots());
     // buffer plans are made when asked for: their evidence texts cost more than the whole plan otherwise
     List<BufferPlan> buffers = new java.util.AbstractList<>() {
       @Override
       public BufferPlan get(int e) {
-        return bufferPlan(srdag, schedule, classes, distances, decisions, live, groupCopies, e, true);
+        return bufferPlan(srdag, schedule, classes, distances, decisions, live, groupCopies, request.slots(), e, true);
       }
 
       @Override
@@ -130,7 +130,7 @@ public final class MemoryPlanner {
     for (FlatFifo fifo : srdag.flatGraph().fifos()) {
       List<BufferPlan> figures = new ArrayList<>();
       for (int e : byFifo[fifo.index()]) {
-        figures.add(bufferPlan(srdag, schedule, classes, distances, decisions, live, groupCopies, e, false));
+        figures.add(bufferPlan(srdag, schedule, classes, distances, decisions, live, groupCopies, request.slots(), e, false));
       }
       FifoPlan plan = fifoPlan(srdag.flatGraph(), names, fifo, figures);
       fifos.add(plan);
@@ -145,7 +145,7 @@ public final class MemoryPlanner {
     progress.done();
     return new MemoryPlan(srdag, schedule, classes, request.target(), request.strategy(), buffers, fifos, byFifo,
         new PlanTotals(baseline, copied, footprint, baselineFootprint), concat(notes, decisions.notes()), views(decisions),
-        viewOffsets(decisions), live, partition);
+        viewOffsets(decisions), live, partition, request.slots());
   }
 
   /**
@@ -161,7 +161,7 @@ public final class MemoryPlanner {
     if (request.strategy() == org.cacheflow.plan.strategy.GlobalStrategy.BASELINE) {
       return schedule;
     }
-    boolean[] spanning = spanning(srdag, facts, groups, request.target());
+    boolean[] spanning = spanning(srdag, facts, groups, request.target(), request.slots());
     Balancer.Result balanced = Balancer.balance(schedule, request.inputs(), request.target().costs(),
         request.target().lineBytes(), groups, spanning);
     schedule = balanced.schedule();
@@ -280,7 +280,7 @@ public final class MemoryPlanner {
    * iteration behind reads iteration i - 1 while the others of its core write iteration i); else 1.
    */
   static int[] groupCopies(Schedule schedule, Classification classes,
-      org.cacheflow.plan.strategy.GlobalStrategy strategy, TargetCache target) {
+      org.cacheflow.plan.strategy.GlobalStrategy strategy, TargetCache target, int asked) {
     Srdag srdag = schedule.srdag();
     int edges = srdag.edgeCount();
     long[] cores = new long[edges];
@@ -305,15 +305,18 @@ public final class MemoryPlanner {
     int[] copies = new int[edges];
     for (int e = 0; e < copies.length; e++) {
       copies[e] = pipelines && Long.bitCount(cores[e]) > 1
-          ? sharedGroupSlots(srdag, classes, target, e)
+          ? sharedGroupSlots(srdag, classes, target, e, asked)
           : Long.bitCount(users[e]) == 1 && most[e] > least[e] ? 1 + most[e] - least[e] : 1;
     }
     return copies;
   }
 
-  /** The slots of the merge group of {@code root} when several cores use it ({@link GroupSlots}). */
-  static int sharedGroupSlots(Srdag srdag, Classification classes, TargetCache target, int root) {
-    return GroupSlots.of(target, groupBytes(srdag, classes, root), SHARED_GROUP_COPIES);
+  /**
+   * The slots of the merge group of {@code root} when several cores use it ({@link GroupSlots}), or the user's
+   * {@code asked} when positive.
+   */
+  static int sharedGroupSlots(Srdag srdag, Classification classes, TargetCache target, int root, int asked) {
+    return GroupSlots.of(target, groupBytes(srdag, classes, root), SHARED_GROUP_COPIES, asked);
   }
 
   /** The bytes a merge group's memory spans (its root's own bytes when the facts do not say). */
@@ -331,7 +334,7 @@ public final class MemoryPlanner {
    * together span the target's L2: the scheduler charges its cross-core lines
    * {@link org.cacheflow.plan.strategy.MeasuredCosts#spanningLineNanos()} ({@link CoreCount}); null without groups.
    */
-  private static boolean[] spanning(Srdag srdag, MemoryFacts facts, int[] groups, TargetCache target) {
+  private static boolean[] spanning(Srdag srdag, MemoryFacts facts, int[] groups, TargetCache target, int asked) {
     if (groups == null) {
       return null;
     }
@@ -340,7 +343,7 @@ public final class MemoryPlanner {
     for (int e = 0; e < groups.length; e++) {
       if (groups[e] >= 0) {
         spanning[e] = byRoot.computeIfAbsent(groups[e],
-            root -> GroupSlots.spansL2(target, groupBytes(srdag, facts, root), SHARED_GROUP_COPIES));
+            root -> GroupSlots.spansL2(target, groupBytes(srdag, facts, root), SHARED_GROUP_COPIES, asked));
       }
     }
     return spanning;
@@ -440,7 +443,8 @@ public final class MemoryPlanner {
 
   /** A buffer's plan; without its class evidence (null) when only the figures are needed. */
   private static BufferPlan bufferPlan(Srdag srdag, Schedule schedule, Classification classes,
-      ReuseDistances distances, Decisions decisions, LiveBytes live, int[] groupCopies, int e, boolean withEvidence) {
+      ReuseDistances distances, Decisions decisions, LiveBytes live, int[] groupCopies, int asked, int e,
+      boolean withEvidence) {
     long bytes = srdag.edgeBytes(e);
     BufferOrigin origin = classes.origin(e);
     Strategy strategy = decisions.strategy(e);
@@ -451,10 +455,11 @@ public final class MemoryPlanner {
         || strategy == Strategy.PRESTORE || strategy == Strategy.CHANNEL || strategy == Strategy.SEND
         || strategy == Strategy.DIRECT && classes.mergeRoot(e) < 0);
     int root = classes.mergeRoot(e);
+    int slots = strategy == Strategy.CHANNEL && asked > 0 ? asked : decisions.slots(e);
     long footprint = switch (strategy) {
       case ALIAS -> root == e ? multiply(bytes, groupCopies[e]) : 0;
       case COW -> 0;
-      case CHANNEL -> multiply(bytes, decisions.slots(e));
+      case CHANNEL -> multiply(bytes, slots);
       // the sender's buffer and the receiver's copy
       case SEND -> multiply(bytes, 2);
       default -> root < 0 ? multiply(bytes, groupCopies[e]) : bytes;
@@ -464,7 +469,7 @@ public final class MemoryPlanner {
     return new BufferPlan(e, srdag.edgeFifo(e), producer, consumer, bytes, classes.classOf(e),
         withEvidence ? classes.evidence(e) : null,
         origin, classes.crossCore(e), schedule.coreOf(producer), schedule.coreOf(consumer), strategy,
-        decisions.prestore(e), decisions.slots(e), decisions.homeCore(e), root, baseline,
+        decisions.prestore(e), slots, decisions.homeCore(e), root, baseline,
         copies ? live.bytes(e) : strategy == Strategy.ALIAS && origin == BufferOrigin.COPY ? classes.copiedIntoMerged(e) : 0,
         footprint, distances.rereadBytes(e), distances.rewriteBytes(e), decisions.overridden(e),
         live.why(e) == null || !copies ? decisions.reason(e) : decisions.reason(e) + "; " + live.why(e));

@@ -23,12 +23,24 @@ import org.cacheflow.plan.strategy.TargetCache;
  * @param progress told how planning advances; may be null
  * @param pipelining whether firings may run an iteration behind the rest of their core's loop when that shortens
  *     the period (software pipelining, {@link org.cacheflow.plan.schedule.Pipelining}); default true
+ * @param slots the slots of every rdy-ack channel and of every merge group several cores use, as the user asked
+ *     ({@code --override slots=K}, which generated code follows), or 0 for the plan's own ({@link
+ *     org.cacheflow.plan.strategy.GroupSlots}, the strategy's channel slots); the plan's memory and line costs count them
  */
 public record PlanRequest(MappingInputs inputs, MappingPolicy policy, TargetCache target, GlobalStrategy strategy,
-    List<StrategyOverride> overrides, MemoryFacts facts, ProgressListener progress, boolean pipelining) {
+    List<StrategyOverride> overrides, MemoryFacts facts, ProgressListener progress, boolean pipelining, int slots) {
 
   public PlanRequest {
     overrides = List.copyOf(overrides);
+    if (slots < 0) {
+      throw new IllegalArgumentException("negative slots: " + slots);
+    }
+  }
+
+  /** As before the slots could be asked: the plan's own slots. */
+  public PlanRequest(MappingInputs inputs, MappingPolicy policy, TargetCache target, GlobalStrategy strategy,
+      List<StrategyOverride> overrides, MemoryFacts facts, ProgressListener progress, boolean pipelining) {
+    this(inputs, policy, target, strategy, overrides, facts, progress, pipelining, 0);
   }
 
   /** Defaults: load-balancing mapping, {@code auto}, no overrides, the special actors' merges. */
@@ -38,26 +50,31 @@ public record PlanRequest(MappingInputs inputs, MappingPolicy policy, TargetCach
   }
 
   public PlanRequest withPolicy(MappingPolicy value) {
-    return new PlanRequest(inputs, value, target, strategy, overrides, facts, progress, pipelining);
+    return new PlanRequest(inputs, value, target, strategy, overrides, facts, progress, pipelining, slots);
   }
 
   public PlanRequest withStrategy(GlobalStrategy value) {
-    return new PlanRequest(inputs, policy, target, value, overrides, facts, progress, pipelining);
+    return new PlanRequest(inputs, policy, target, value, overrides, facts, progress, pipelining, slots);
   }
 
   public PlanRequest withOverrides(List<StrategyOverride> value) {
-    return new PlanRequest(inputs, policy, target, strategy, value, facts, progress, pipelining);
+    return new PlanRequest(inputs, policy, target, strategy, value, facts, progress, pipelining, slots);
   }
 
   public PlanRequest withFacts(MemoryFacts value) {
-    return new PlanRequest(inputs, policy, target, strategy, overrides, value, progress, pipelining);
+    return new PlanRequest(inputs, policy, target, strategy, overrides, value, progress, pipelining, slots);
   }
 
   public PlanRequest withPipelining(boolean value) {
-    return new PlanRequest(inputs, policy, target, strategy, overrides, facts, progress, value);
+    return new PlanRequest(inputs, policy, target, strategy, overrides, facts, progress, value, slots);
+  }
+
+  /** With the slots the user asked for ({@code slots=K}); 0 for the plan's own. */
+  public PlanRequest withSlots(int value) {
+    return new PlanRequest(inputs, policy, target, strategy, overrides, facts, progress, pipelining, value);
   }
 
   public PlanRequest withProgress(ProgressListener value) {
-    return new PlanRequest(inputs, policy, target, strategy, overrides, facts, value, pipelining);
+    return new PlanRequest(inputs, policy, target, strategy, overrides, facts, value, pipelining, slots);
   }
 }

@@ -36,6 +36,19 @@ public final class GroupSlots {
   }
 
   /**
+   * The slots of such a group when the user may have asked for some ({@code --override slots=K}): {@code asked} when
+   * positive, else {@link #of(TargetCache, long, int)}.
+   */
+  public static int of(TargetCache target, long bytes, int minimum, int asked) {
+    return asked > 0 ? asked : of(target, bytes, minimum);
+  }
+
+  /** Whether a group's slots ({@link #of(TargetCache, long, int, int)}) together span the target's L2. */
+  public static boolean spansL2(TargetCache target, long bytes, int minimum, int asked) {
+    return spans(target, bytes, of(target, bytes, minimum, asked));
+  }
+
+  /**
    * Whether a group of {@code bytes} that several cores use gets slots ({@link #of}, the strategy's
    * {@code minimum}) that together span the target's L2: its lines have left the reader's cache when the writer comes
    * back (the planner charges them {@link MeasuredCosts#spanningLineNanos()}).

@@ -204,7 +204,8 @@ class PipeliningTest {
     PlanRequest request = PlanRequest.of(inputs, target).withStrategy(GlobalStrategy.HOMEFORWARD);
     MemoryPlan offsets = MemoryPlanner.plan(srdag, request);
     assertTrue(offsets.schedule().maxSkew() > 0, String.join("\n", offsets.notes()));
-    assertEquals("work work work", sorted(CoreCountTest.firings(offsets.schedule(), coreOf(offsets, "top/emit_0") ^ 1)),
+    assertEquals("work work work",
+        sorted(CoreCountTest.firings(offsets.schedule(), coreOf(offsets, "top/emit_0") ^ 1)),
         "the mapping balanced for offsets: " + String.join("\n", offsets.notes()));
     MemoryPlan without = MemoryPlanner.plan(srdag, request.withPipelining(false));
     assertEquals("emit work work", sorted(CoreCountTest.firings(without.schedule(), coreOf(without, "top/emit_0"))),
@@ -215,7 +216,8 @@ class PipeliningTest {
     String notes = String.join("\n", plan.notes());
     assertEquals(0, plan.schedule().maxSkew(), notes);
     for (int core = 0; core < 2; core++) {
-      assertEquals(CoreCountTest.firings(without.schedule(), core), CoreCountTest.firings(plan.schedule(), core), notes);
+      assertEquals(CoreCountTest.firings(without.schedule(), core), CoreCountTest.firings(plan.schedule(), core),
+          notes);
     }
     assertTrue(plan.notes().get(0).startsWith("not pipelined: the init prototype of top/emit_0"), notes);
     assertTrue(plan.notes().get(0).endsWith("the cores were mapped again for loops without iteration offsets"), notes);

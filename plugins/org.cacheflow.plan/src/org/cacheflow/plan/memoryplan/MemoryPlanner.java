@@ -130,7 +130,8 @@ public final class MemoryPlanner {
     for (FlatFifo fifo : srdag.flatGraph().fifos()) {
       List<BufferPlan> figures = new ArrayList<>();
       for (int e : byFifo[fifo.index()]) {
-        figures.add(bufferPlan(srdag, schedule, classes, distances, decisions, live, groupCopies, request.slots(), e, false));
+        figures.add(bufferPlan(srdag, schedule, classes, distances, decisions, live, groupCopies, request.slots(), e,
+            false));
       }
       FifoPlan plan = fifoPlan(srdag.flatGraph(), names, fifo, figures);
       fifos.add(plan);
@@ -240,7 +241,7 @@ public final class MemoryPlanner {
    * parameters and name a port: generated code passes them the port's buffer); none for an init prototype of config
    * parameters only, which fills no buffer.
    */
-  static List<Integer> initPrototypeEdges(Srdag srdag, int vertex) {
+  private static List<Integer> initPrototypeEdges(Srdag srdag, int vertex) {
     int actor = srdag.vertexActor(vertex);
     if (actor < 0) {
       return List.of();

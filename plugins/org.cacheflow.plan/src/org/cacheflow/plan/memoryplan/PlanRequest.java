@@ -25,7 +25,8 @@ import org.cacheflow.plan.strategy.TargetCache;
  *     the period (software pipelining, {@link org.cacheflow.plan.schedule.Pipelining}); default true
  * @param slots the slots of every rdy-ack channel and of every merge group several cores use, as the user asked
  *     ({@code --override slots=K}, which generated code follows), or 0 for the plan's own ({@link
- *     org.cacheflow.plan.strategy.GroupSlots}, the strategy's channel slots); the plan's memory and line costs count them
+ *     org.cacheflow.plan.strategy.GroupSlots}, the strategy's channel slots); the plan's memory and line costs count
+ *     them
  */
 public record PlanRequest(MappingInputs inputs, MappingPolicy policy, TargetCache target, GlobalStrategy strategy,
     List<StrategyOverride> overrides, MemoryFacts facts, ProgressListener progress, boolean pipelining, int slots) {

@@ -35,6 +35,10 @@ public final class PlannedExecution implements ExecutionPlan {
 
   /** Wraps a plan made with the preset's planner mode ({@link StrategyPreset#planner()}). */
   public static PlannedExecution of(MemoryPlan plan, Strategy preset) {
+    if (plan.slotsAsked() != (preset.slotsAsked() ? preset.slots() : 0)) {
+      throw new IllegalArgumentException("the plan was made for " + plan.slotsAsked() + " slots asked, the code for "
+          + (preset.slotsAsked() ? preset.slots() : 0));
+    }
     return new PlannedExecution(plan, preset, preset.preset().followsPlan());
   }
 
@@ -66,7 +70,7 @@ public final class PlannedExecution implements ExecutionPlan {
       MemoryFacts facts) {
     MappingInputs inputs = MappingInputs.defaults(srdag.flatGraph(), platform);
     MemoryPlan plan = MemoryPlanner.plan(srdag, PlanRequest.of(inputs, target).withStrategy(
-        preset.preset().planner()).withFacts(facts));
+        preset.preset().planner()).withFacts(facts).withSlots(preset.slotsAsked() ? preset.slots() : 0));
     return of(plan, preset);
   }
 
@@ -214,11 +218,12 @@ public final class PlannedExecution implements ExecutionPlan {
 
   @Override
   public int groupSlots(int root) {
-    return preset.barrier() || preset.slotsAsked() ? ExecutionPlan.super.groupSlots(root) : plan.groupSlots(root);
+    // the plan counts the slots the user asked for (of() checks it was made with them)
+    return preset.barrier() ? ExecutionPlan.super.groupSlots(root) : plan.groupSlots(root);
   }
 
   @Override
   public String groupSlotsWhy(int root) {
-    return preset.barrier() ? "" : preset.slotsAsked() ? preset.slots() + " slots as asked" : plan.groupSlotsWhy(root);
+    return preset.barrier() ? "" : plan.groupSlotsWhy(root);
   }
 }

@@ -38,16 +38,10 @@ public record PlanRequest(MappingInputs inputs, MappingPolicy policy, TargetCach
     }
   }
 
-  /** As before the slots could be asked: the plan's own slots. */
-  public PlanRequest(MappingInputs inputs, MappingPolicy policy, TargetCache target, GlobalStrategy strategy,
-      List<StrategyOverride> overrides, MemoryFacts facts, ProgressListener progress, boolean pipelining) {
-    this(inputs, policy, target, strategy, overrides, facts, progress, pipelining, 0);
-  }
-
   /** Defaults: load-balancing mapping, {@code auto}, no overrides, the special actors' merges. */
   public static PlanRequest of(MappingInputs inputs, TargetCache target) {
     return new PlanRequest(inputs, MappingPolicy.LOAD_BALANCE, target, GlobalStrategy.AUTO, List.of(), null, null,
-        true);
+        true, 0);
   }
 
   public PlanRequest withPolicy(MappingPolicy value) {

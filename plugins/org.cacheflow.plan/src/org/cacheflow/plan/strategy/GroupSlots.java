@@ -43,18 +43,13 @@ public final class GroupSlots {
     return asked > 0 ? asked : of(target, bytes, minimum);
   }
 
-  /** Whether a group's slots ({@link #of(TargetCache, long, int, int)}) together span the target's L2. */
+  /**
+   * Whether a group of {@code bytes} that several cores use gets slots ({@link #of(TargetCache, long, int, int)})
+   * that together span the target's L2: its lines have left the reader's cache when the writer comes back (the
+   * planner charges them {@link MeasuredCosts#spanningLineNanos()}).
+   */
   public static boolean spansL2(TargetCache target, long bytes, int minimum, int asked) {
     return spans(target, bytes, of(target, bytes, minimum, asked));
-  }
-
-  /**
-   * Whether a group of {@code bytes} that several cores use gets slots ({@link #of}, the strategy's
-   * {@code minimum}) that together span the target's L2: its lines have left the reader's cache when the writer comes
-   * back (the planner charges them {@link MeasuredCosts#spanningLineNanos()}).
-   */
-  public static boolean spansL2(TargetCache target, long bytes, int minimum) {
-    return spans(target, bytes, of(target, bytes, minimum));
   }
 
   private static boolean spans(TargetCache target, long bytes, int slots) {

@@ -472,14 +472,27 @@ class EndToEndTest {
    */
   static List<String> buildAndRunDigests(CodeProject project, ActorSources actors, Path dir, int iterations)
       throws Exception {
-    ProjectWriter.write(project, actors, TestInputs.runtime(), dir);
-    exec(dir, 300, List.of("cmake", "-S", dir.toString(), "-B", dir.resolve("build").toString(), "-G", "Ninja",
-        "-DCACHEFLOW_WERROR=ON", "-DCMAKE_BUILD_TYPE=RelWithDebInfo", "-DCMAKE_PREFIX_PATH=" + runtime(Build.PLAIN)));
-    exec(dir, 600, List.of("cmake", "--build", dir.resolve("build").toString()));
-    String output = exec(dir, 300, List.of(dir.resolve("build").resolve(project.identifier()).toString(),
-        "--iterations", Integer.toString(iterations), "--validate"));
+    Path program = writeAndBuild(project, actors, dir, "RelWithDebInfo");
+    String output = exec(dir, 300, List.of(program.toString(), "--iterations", Integer.toString(iterations),
+        "--validate"));
     return output.lines().filter(l -> l.matches(".* : [0-9a-f]{32}")).map(l -> l.substring(l.length() - 32))
         .toList();
+  }
+
+  /**
+   * Writes the project into {@code dir} and builds it natively (warnings as errors, the given build type and cache
+   * settings) against the installed runtime; returns the program.
+   */
+  static Path writeAndBuild(CodeProject project, ActorSources actors, Path dir, String buildType, String... settings)
+      throws Exception {
+    ProjectWriter.write(project, actors, TestInputs.runtime(), dir);
+    List<String> configure = new ArrayList<>(List.of("cmake", "-S", dir.toString(), "-B", dir.resolve("build")
+        .toString(), "-G", "Ninja", "-DCACHEFLOW_WERROR=ON", "-DCMAKE_BUILD_TYPE=" + buildType,
+        "-DCMAKE_PREFIX_PATH=" + runtime(Build.PLAIN)));
+    configure.addAll(List.of(settings));
+    exec(dir, 300, configure);
+    exec(dir, 600, List.of("cmake", "--build", dir.resolve("build").toString()));
+    return dir.resolve("build").resolve(project.identifier());
   }
 
   /** The runtime built and installed once per build kind, so each generated project compiles only its own files. */
@@ -567,15 +580,11 @@ class EndToEndTest {
       for (boolean align : new boolean[] {true, false}) {
         Path dir = WORK.resolve("align-" + strategy + "-" + align);
         CodeProject project = TestInputs.model(TestInputs.TINY.resolve("Algo/tiny.pi"), srdag, 2, strategy, false);
-        ProjectWriter.write(project, new ActorSources(dir.relativize(TestInputs.TINY.resolve("Code/src")).toString(),
-            List.of(dir.relativize(TestInputs.TINY.resolve("Code/include")).toString())), TestInputs.runtime(), dir);
-        exec(dir, 300, List.of("cmake", "-S", dir.toString(), "-B", dir.resolve("build").toString(), "-G", "Ninja",
-            "-DCACHEFLOW_WERROR=ON", "-DCMAKE_BUILD_TYPE=Release", "-DCACHEFLOW_ALIGN_ACTORS=" + (align ? "ON" : "OFF"),
-            "-DCMAKE_PREFIX_PATH=" + runtime(Build.PLAIN)));
-        exec(dir, 600, List.of("cmake", "--build", dir.resolve("build").toString()));
+        Path program = writeAndBuild(project, new ActorSources(dir.relativize(TestInputs.TINY.resolve("Code/src"))
+            .toString(), List.of(dir.relativize(TestInputs.TINY.resolve("Code/include")).toString())), dir, "Release",
+            "-DCACHEFLOW_ALIGN_ACTORS=" + (align ? "ON" : "OFF"));
         Map<String, Long> addresses = new HashMap<>();
-        for (String line : exec(dir, 60, List.of("nm", dir.resolve("build").resolve(project.identifier()).toString()))
-            .lines().toList()) {
+        for (String line : exec(dir, 60, List.of("nm", program.toString())).lines().toList()) {
           String[] fields = line.trim().split("\\s+");
           if (fields.length == 3 && fields[1].equalsIgnoreCase("t") && actors.contains(fields[2])) {
             addresses.put(fields[2], Long.parseUnsignedLong(fields[0], 16));

@@ -170,7 +170,8 @@ int cf_channel_create(cf_channel **out, const cf_channel_options *options) {
     ch->receiver.g = g;
     ch->receiver.group = g.groups;
     ch->receiver.slot = g.groups + g.payload_offset;
-    ch->sender.fast = ch->receiver.fast = g.direct; /* nothing reserved or acquired yet */
+    ch->sender.fast.part[0] = (uint8_t)g.direct; /* nothing reserved or acquired yet, open */
+    ch->receiver.fast = g.direct;
     *out = ch;
     return 0;
 }
@@ -186,7 +187,10 @@ void cf_channel_destroy(cf_channel *ch) {
 }
 
 void cf_channel_close(cf_channel *ch) {
-    if (ch) cf_chan_close(&ch->to_receiver, &ch->to_sender);
+    if (!ch) return;
+    cf_chan_close(&ch->to_receiver, &ch->to_sender);
+    /* After `closed`: a sender that sees this byte and takes the general path finds the channel closed. */
+    __atomic_store_n(&ch->sender.fast.part[1], (uint8_t)1, __ATOMIC_RELEASE);
 }
 
 size_t cf_channel_max_message(const cf_channel *ch) { return ch ? ch->shared.max_message : 0; }

@@ -290,7 +290,10 @@ struct cf_channel_sender_ {
     uint64_t lengths;   /* the group header's length bits so far */
     uint32_t index;     /* position of the next message in its group */
     uint32_t reserved;  /* slot handed out by reserve, not committed yet (set through cf_channel_reserved_) */
-    uint32_t fast;      /* g.direct && !reserved: the inline word send applies (one load for its test) */
+    union {             /* the inline word send applies when word == CF_CHANNEL_SEND_GO_ (one load for its test) */
+        uint32_t word;
+        uint8_t part[4]; /* [0] g.direct && !reserved (the sender's), [1] closed (set by cf_channel_close) */
+    } fast;
 };
 
 struct cf_channel_receiver_ {
@@ -398,11 +401,22 @@ static inline __attribute__((always_inline)) int cf_channel_word_plain_(uint64_t
     return word > CF_CHANNEL_WORD_ESCAPED_;
 }
 
-/* The two flags a side's fast-path test reads as one: `fast` follows them (bench_spsc, session 14: testing
- * g.direct and reserved/acquired apart cost k = 1024 about 15% of its throughput in the near placement). */
+/* The flags a side's fast-path test reads as one: `fast` follows them (bench_spsc, session 14: testing
+ * g.direct and reserved/acquired apart cost k = 1024 about 15% of its throughput in the near placement).
+ * The sender's also holds `closed`, in a byte of its own that only cf_channel_close writes (after
+ * to_receiver.closed), so the send fast path needs no load of the closed flag and nobody's store
+ * overwrites another's: the sender writes byte 0, the closer byte 1, the fast path loads all four. */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+#define CF_CHANNEL_SEND_GO_ (UINT32_C(1) << 24) /* part[0] == 1, every other byte 0 */
+#else
+#define CF_CHANNEL_SEND_GO_ UINT32_C(1)
+#endif
 static inline __attribute__((always_inline)) void cf_channel_reserved_(struct cf_channel_sender_ *s, uint32_t v) {
     s->reserved = v;
-    s->fast = s->g.direct & !v;
+    __atomic_store_n(&s->fast.part[0], (uint8_t)(s->g.direct & !v), __ATOMIC_RELAXED);
+}
+static inline __attribute__((always_inline)) int cf_channel_send_fast_(const struct cf_channel_sender_ *s) {
+    return __atomic_load_n(&s->fast.word, __ATOMIC_RELAXED) == CF_CHANNEL_SEND_GO_;
 }
 static inline __attribute__((always_inline)) void cf_channel_acquired_(struct cf_channel_receiver_ *r, uint32_t v) {
     r->acquired = v;
@@ -555,14 +569,14 @@ static inline __attribute__((always_inline)) int cf_channel_send_(cf_channel *ch
      * flag; everything else (errors, escapes, longer waits) takes the general path below. Measured
      * (docs/channel.md, word layout): both sides this lean, or neither -- a fast sender against a slower
      * receiver (or the reverse) made k = 1024 slower, not faster. */
-    if (CF_CHANNEL_LIKELY_(ch && message && len == 8 && ch->sender.fast)) {
+    if (CF_CHANNEL_LIKELY_(ch && message && len == 8 && cf_channel_send_fast_(&ch->sender))) {
         struct cf_channel_sender_ *s = &ch->sender;
         char *slot = s->slot;
         uint64_t word;
         memcpy(&word, message, 8);
         word ^= CF_CHANNEL_WORD_EMPTY;
-        if (CF_CHANNEL_LIKELY_(cf_channel_word_plain_(word) && cf_channel_word_wait_(slot, 0, s->g.spin_limit) == 0 &&
-                               !__atomic_load_n(&ch->to_receiver.closed, __ATOMIC_RELAXED))) {
+        /* Open: `fast` says so (a close sets its byte 1). */
+        if (CF_CHANNEL_LIKELY_(cf_channel_word_plain_(word) && cf_channel_word_wait_(slot, 0, s->g.spin_limit) == 0)) {
             cf_channel_word_put_(s, slot, word);
             cf_channel_publish_wake_(ch, 0); /* g.direct: asymmetric fences */
             return 0;

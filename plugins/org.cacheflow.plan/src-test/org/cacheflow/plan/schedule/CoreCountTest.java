@@ -170,13 +170,14 @@ class CoreCountTest {
     java.util.Arrays.fill(spanning, true);
     MeasuredCosts costs = target(400, 6, 1).costs();
     assertEquals(MeasuredCosts.SPANNING_LINE_NANOS, costs.spanningLineNanos(), "the measured figure by default");
-    CoreCount.Verdict verdict = CoreCount.check(farm.schedule(), farm.inputs(), costs, 64, null, spanning);
+    CoreCount.Verdict verdict = CoreCount.check(farm.schedule(), farm.inputs(), costs, 64,
+        new MergeGroups(null, spanning));
     assertEquals(2, verdict.cores(), verdict.note());
     assertTrue(verdict.note().contains("3 hand-offs at 400 ns, and 0 cache lines pulled from or taken back by "
         + "another core at 6.00 ns, 256 more in merge groups whose slots span the L2 at 0.500 ns"), verdict.note());
     assertTrue(verdict.note().contains("core 0 alone would take 3.73 us"), verdict.note());
     boolean[] none = new boolean[farm.srdag().edgeCount()];
-    assertEquals(1, CoreCount.check(farm.schedule(), farm.inputs(), costs, 64, null, none).cores(),
+    assertEquals(1, CoreCount.check(farm.schedule(), farm.inputs(), costs, 64, new MergeGroups(null, none)).cores(),
         "no group spanning: the lines at 6 ns, as above");
   }
 

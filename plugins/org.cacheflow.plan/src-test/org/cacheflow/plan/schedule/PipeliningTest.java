@@ -94,7 +94,8 @@ class PipeliningTest {
     int bv = vertex(srdag, "top/b_0");
     int cv = vertex(srdag, "top/c_0");
     Schedule schedule = SteadyStateTest.handMapped(srdag, inputs, v -> v == bv ? 1 : 0);
-    Pipelining.Result result = Pipelining.pipeline(schedule, inputs, TargetCache.GENERIC.costs(), 64, null);
+    Pipelining.Result result = Pipelining.pipeline(schedule, inputs, TargetCache.GENERIC.costs(), 64,
+        MergeGroups.NONE);
     assertNotNull(result.note());
     assertEquals(1, result.schedule().skew(cv), result.note());
     assertEquals(0, result.schedule().skew(bv), result.note());
@@ -114,7 +115,8 @@ class PipeliningTest {
         .time("q", "generic", "300").build());
     int pv = vertex(srdag, "top/p_0");
     Schedule schedule = SteadyStateTest.handMapped(srdag, inputs, v -> v == pv ? 0 : 1);
-    Pipelining.Result result = Pipelining.pipeline(schedule, inputs, TargetCache.GENERIC.costs(), 64, null);
+    Pipelining.Result result = Pipelining.pipeline(schedule, inputs, TargetCache.GENERIC.costs(), 64,
+        MergeGroups.NONE);
     assertNull(result.note());
     assertEquals(0, result.schedule().maxSkew());
   }

@@ -26,6 +26,7 @@ import org.cacheflow.plan.classify.ConsumerAccess;
 import org.cacheflow.plan.mapping.MappingInputs;
 import org.cacheflow.plan.schedule.Balancer;
 import org.cacheflow.plan.schedule.CoreCount;
+import org.cacheflow.plan.schedule.MergeGroups;
 import org.cacheflow.plan.schedule.Pipelining;
 import org.cacheflow.plan.schedule.ListScheduler;
 import org.cacheflow.plan.schedule.Schedule;
@@ -162,9 +163,9 @@ public final class MemoryPlanner {
     if (request.strategy() == org.cacheflow.plan.strategy.GlobalStrategy.BASELINE) {
       return schedule;
     }
-    boolean[] spanning = spanning(srdag, facts, groups, request.target(), request.slots());
+    MergeGroups merged = new MergeGroups(groups, spanning(srdag, facts, groups, request.target(), request.slots()));
     Balancer.Result balanced = Balancer.balance(schedule, request.inputs(), request.target().costs(),
-        request.target().lineBytes(), groups, spanning);
+        request.target().lineBytes(), merged);
     schedule = balanced.schedule();
     if (balanced.note() != null) {
       notes.add(balanced.note());
@@ -172,14 +173,14 @@ public final class MemoryPlanner {
     // a core that waits at the end of every iteration for the others: its returning firings one iteration behind
     Pipelining.Result pipelined = !request.pipelining() ? new Pipelining.Result(schedule, null)
         : Pipelining.pipeline(schedule, request.inputs(), request.target().costs(), request.target().lineBytes(),
-            groups, spanning);
+            merged);
     List<String> pipelineNotes = new ArrayList<>();
     if (pipelined.note() != null) {
       pipelineNotes.add(pipelined.note());
       schedule = pipelined.schedule();
     }
     CoreCount.Verdict verdict = CoreCount.check(schedule, request.inputs(), request.target().costs(),
-        request.target().lineBytes(), groups, spanning);
+        request.target().lineBytes(), merged);
     MappingInputs fewer = verdict.cores() < schedule.coreCount() ? request.inputs().firstCores(verdict.cores()) : null;
     if (fewer == null) {
       notes.addAll(pipelineNotes); // before the verdict, which weighs the pipelined schedule

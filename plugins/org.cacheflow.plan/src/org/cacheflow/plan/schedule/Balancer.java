@@ -69,34 +69,21 @@ public final class Balancer {
    * @param lineBytes the target's cache line (for the lines of cross-core buffers)
    */
   public static Result balance(Schedule schedule, MappingInputs inputs, MeasuredCosts costs, long lineBytes) {
-    return balance(schedule, inputs, costs, lineBytes, null);
+    return balance(schedule, inputs, costs, lineBytes, MergeGroups.NONE);
   }
 
   /**
    * Balances a single-node schedule made from {@code inputs} whose buffers lie in merge groups.
    *
    * @param lineBytes the target's cache line (for the lines of cross-core buffers)
-   * @param groups per edge, the root edge of its merge group, or -1; null: none (see {@link SteadyState})
    */
   public static Result balance(Schedule schedule, MappingInputs inputs, MeasuredCosts costs, long lineBytes,
-      int[] groups) {
-    return balance(schedule, inputs, costs, lineBytes, groups, null);
-  }
-
-  /**
-   * Balances a single-node schedule made from {@code inputs} whose buffers lie in merge groups, some of them with
-   * slots spanning the L2.
-   *
-   * @param spanning per edge, whether it lies in a merge group whose slots span the L2; null: none (see
-   *     {@link CoreCount})
-   */
-  public static Result balance(Schedule schedule, MappingInputs inputs, MeasuredCosts costs, long lineBytes,
-      int[] groups, boolean[] spanning) {
+      MergeGroups groups) {
     Srdag srdag = schedule.srdag();
     if (schedule.coreCount() <= 1 || !CoreCount.timed(srdag, inputs)) {
       return new Result(schedule, null);
     }
-    Search search = new Search(schedule, inputs, costs, lineBytes, groups, spanning);
+    Search search = new Search(schedule, inputs, costs, lineBytes, groups);
     double before = search.period;
     int moves = 0;
     int swaps = 0;
@@ -130,10 +117,7 @@ public final class Balancer {
     private final MappingInputs inputs;
     private final MeasuredCosts costs;
     private final long lineBytes;
-    /** Per edge, the root edge of its merge group, or -1; null: no merge groups. */
-    private final int[] groups;
-    /** Per edge, whether its merge group's slots span the L2; null: none. */
-    private final boolean[] spanning;
+    private final MergeGroups groups;
     /** ns per scenario time unit, or 0 when unknown (periods then in scenario units, pure work). */
     private final double scale;
     private final int budget;
@@ -146,11 +130,9 @@ public final class Balancer {
     private double[] work; // per core: its firings' work alone
     private boolean[] critical; // per core: on the critical cycle (or the busiest)
 
-    Search(Schedule schedule, MappingInputs inputs, MeasuredCosts costs, long lineBytes, int[] groups,
-        boolean[] spanning) {
+    Search(Schedule schedule, MappingInputs inputs, MeasuredCosts costs, long lineBytes, MergeGroups groups) {
       this.srdag = schedule.srdag();
       this.groups = groups;
-      this.spanning = spanning;
       this.inputs = inputs;
       this.costs = costs;
       this.lineBytes = lineBytes;
@@ -224,8 +206,8 @@ public final class Balancer {
     /** The schedule's firing durations and self-timed run. */
     private Evaluation evaluate(Schedule candidate) {
       evaluations++;
-      double[] duration = CoreCount.durations(candidate, inputs, costs, lineBytes, spanning);
-      return new Evaluation(duration, SteadyState.of(candidate, duration, groups));
+      double[] duration = CoreCount.durations(candidate, inputs, costs, lineBytes, groups);
+      return new Evaluation(duration, SteadyState.of(candidate, duration, groups.roots()));
     }
 
     private record Evaluation(double[] duration, SteadyState.Result steady) {

@@ -62,36 +62,21 @@ public final class CoreCount {
    * @param lineBytes the target's cache line: a cross-core buffer moves its bytes / this many lines
    */
   public static Verdict check(Schedule schedule, MappingInputs inputs, MeasuredCosts costs, long lineBytes) {
-    return check(schedule, inputs, costs, lineBytes, null);
+    return check(schedule, inputs, costs, lineBytes, MergeGroups.NONE);
   }
 
   /**
    * Decides for a schedule made from {@code inputs} whose buffers lie in merge groups.
    *
    * @param lineBytes the target's cache line: a cross-core buffer moves its bytes / this many lines
-   * @param groups per edge, the root edge of its merge group, or -1; null: none (see {@link SteadyState})
    */
   public static Verdict check(Schedule schedule, MappingInputs inputs, MeasuredCosts costs, long lineBytes,
-      int[] groups) {
-    return check(schedule, inputs, costs, lineBytes, groups, null);
-  }
-
-  /**
-   * Decides for a schedule made from {@code inputs} whose buffers lie in merge groups, some of them with slots
-   * spanning the L2.
-   *
-   * @param lineBytes the target's cache line: a cross-core buffer moves its bytes / this many lines
-   * @param groups per edge, the root edge of its merge group, or -1; null: none (see {@link SteadyState})
-   * @param spanning per edge, whether it lies in a merge group whose slots span the L2 (its lines charged
-   *     {@link MeasuredCosts#spanningLineNanos()}); null: none
-   */
-  public static Verdict check(Schedule schedule, MappingInputs inputs, MeasuredCosts costs, long lineBytes,
-      int[] groups, boolean[] spanning) {
+      MergeGroups groups) {
     int cores = schedule.coreCount();
     if (cores <= 1 || costs.timeUnitNanos() <= 0) {
       return new Verdict(cores, null);
     }
-    Charges charges = charges(schedule, inputs, costs, lineBytes, spanning);
+    Charges charges = charges(schedule, inputs, costs, lineBytes, groups);
     if (charges == null) {
       return new Verdict(cores, null); // an actor's time is PREESM's default, not a measurement
     }
@@ -129,7 +114,7 @@ public final class CoreCount {
         lines[busiest], costs.lineNanos(), spanningLines[busiest] == 0 ? "" : String.format(Locale.ROOT,
             ", %d more in merge groups whose slots span the L2 at %.3g ns", spanningLines[busiest],
             costs.spanningLineNanos()));
-    SteadyState.Result steady = SteadyState.of(schedule, duration, groups);
+    SteadyState.Result steady = SteadyState.of(schedule, duration, groups.roots());
     if (steady.period() > period * (1 + 1e-9) + 1e-6) {
       figures += String.format(Locale.ROOT, "; but the cores' orders form a cycle across cores (%s), so an "
           + "iteration takes %.2f us, not the busiest core's %.2f us", describe(schedule, steady), steady.period() / 1e3,
@@ -169,15 +154,15 @@ public final class CoreCount {
    * buffers it reads or writes again. Null when the unit is unknown or an actor has no scenario timing.
    */
   static Charges charges(Schedule schedule, MappingInputs inputs, MeasuredCosts costs, long lineBytes) {
-    return charges(schedule, inputs, costs, lineBytes, null);
+    return charges(schedule, inputs, costs, lineBytes, MergeGroups.NONE);
   }
 
   /**
-   * As {@link #charges(Schedule, MappingInputs, MeasuredCosts, long)}, with the edges of merge groups spanning the L2
-   * ({@code spanning}, per edge; null: none).
+   * As {@link #charges(Schedule, MappingInputs, MeasuredCosts, long)}, the lines of merge groups spanning the L2 at
+   * their own cost.
    */
   static Charges charges(Schedule schedule, MappingInputs inputs, MeasuredCosts costs, long lineBytes,
-      boolean[] spanning) {
+      MergeGroups groups) {
     if (costs.timeUnitNanos() <= 0 || !timed(schedule.srdag(), inputs)) {
       return null;
     }
@@ -212,12 +197,12 @@ public final class CoreCount {
     java.util.Map<Pull, Long> takeBack = new java.util.LinkedHashMap<>();
     for (java.util.Map.Entry<Pull, long[]> pull : pulls.entrySet()) {
       long lines = pull.getValue()[0];
-      (spans(spanning, pull.getKey().edge()) ? vertexSpanning : vertexLines)[(int) pull.getValue()[1]] += lines;
+      (groups.spans(pull.getKey().edge()) ? vertexSpanning : vertexLines)[(int) pull.getValue()[1]] += lines;
       takeBack.merge(new Pull(pull.getKey().edge(), pull.getKey().slice(), -1), lines, Math::max);
     }
     for (java.util.Map.Entry<Pull, Long> back : takeBack.entrySet()) {
       int edge = back.getKey().edge();
-      (spans(spanning, edge) ? vertexSpanning : vertexLines)[srdag.edgeSource(edge)] += back.getValue();
+      (groups.spans(edge) ? vertexSpanning : vertexLines)[srdag.edgeSource(edge)] += back.getValue();
     }
     for (int v = 0; v < srdag.vertexCount(); v++) {
       duration[v] += vertexEvents[v] * (double) costs.handoffNanos() + vertexLines[v] * costs.lineNanos()
@@ -226,26 +211,22 @@ public final class CoreCount {
     return new Charges(duration, vertexEvents, vertexLines, vertexSpanning);
   }
 
-  private static boolean spans(boolean[] spanning, int edge) {
-    return spanning != null && spanning[edge];
-  }
-
   /**
    * Each firing's duration for a self-timed run: its work and charges in ns ({@link #charges}) when the target's time
    * unit is known, else its scenario time (work only, scenario units).
    */
   static double[] durations(Schedule schedule, MappingInputs inputs, MeasuredCosts costs, long lineBytes) {
-    return durations(schedule, inputs, costs, lineBytes, null);
+    return durations(schedule, inputs, costs, lineBytes, MergeGroups.NONE);
   }
 
   /**
-   * As {@link #durations(Schedule, MappingInputs, MeasuredCosts, long)}, with the edges of merge groups spanning the
-   * L2 ({@code spanning}, per edge; null: none).
+   * As {@link #durations(Schedule, MappingInputs, MeasuredCosts, long)}, the lines of merge groups spanning the L2 at
+   * their own cost.
    */
   static double[] durations(Schedule schedule, MappingInputs inputs, MeasuredCosts costs, long lineBytes,
-      boolean[] spanning) {
+      MergeGroups groups) {
     if (costs.timeUnitNanos() > 0) {
-      return charges(schedule, inputs, costs, lineBytes, spanning).duration();
+      return charges(schedule, inputs, costs, lineBytes, groups).duration();
     }
     double[] duration = new double[schedule.srdag().vertexCount()];
     for (int v = 0; v < duration.length; v++) {

@@ -59,31 +59,18 @@ public final class Pipelining {
   }
 
   /**
-   * Chooses iteration offsets for a single-node schedule made from {@code inputs}.
-   *
-   * @param groups per edge, the root edge of its merge group, or -1; null: none (see {@link SteadyState})
+   * Chooses iteration offsets for a single-node schedule made from {@code inputs} whose buffers may lie in merge
+   * groups ({@link MergeGroups#NONE}: none).
    */
   public static Result pipeline(Schedule schedule, MappingInputs inputs, MeasuredCosts costs, long lineBytes,
-      int[] groups) {
-    return pipeline(schedule, inputs, costs, lineBytes, groups, null);
-  }
-
-  /**
-   * As {@link #pipeline(Schedule, MappingInputs, MeasuredCosts, long, int[])}, some merge groups with slots spanning
-   * the L2.
-   *
-   * @param spanning per edge, whether it lies in a merge group whose slots span the L2; null: none (see
-   *     {@link CoreCount})
-   */
-  public static Result pipeline(Schedule schedule, MappingInputs inputs, MeasuredCosts costs, long lineBytes,
-      int[] groups, boolean[] spanning) {
+      MergeGroups groups) {
     Srdag srdag = schedule.srdag();
     if (schedule.coreCount() <= 1 || schedule.platform().nodes() > 1 || !CoreCount.timed(srdag, inputs)) {
       return new Result(schedule, null);
     }
     double scale = costs.timeUnitNanos() > 0 ? costs.timeUnitNanos() : 0;
-    double[] duration = CoreCount.durations(schedule, inputs, costs, lineBytes, spanning);
-    SteadyState.Result before = SteadyState.of(schedule, duration, groups);
+    double[] duration = CoreCount.durations(schedule, inputs, costs, lineBytes, groups);
+    SteadyState.Result before = SteadyState.of(schedule, duration, groups.roots());
     long size = Math.max(1, srdag.vertexCount() + (long) srdag.edgeCount());
     long budget = Math.max(8, BUDGET / size);
     // every firing of the critical cycle with its closure, as offsets alone predict them
@@ -99,7 +86,7 @@ public final class Pipelining {
       if (count == srdag.vertexCount() || !tried.add(members(behind))) {
         continue; // every firing behind is the same loop as none
       }
-      double period = SteadyState.of(schedule.withSkew(offsets(behind)), duration, groups).period();
+      double period = SteadyState.of(schedule.withSkew(offsets(behind)), duration, groups.roots()).period();
       if (period <= before.period() * (1 + 1e-9)) {
         candidates.add(new Candidate(behind, count, period));
       }
@@ -113,10 +100,10 @@ public final class Pipelining {
     String balanceNote = null;
     for (Candidate candidate : candidates.subList(0, Math.min(TRIES, candidates.size()))) {
       Schedule skewed = schedule.withSkew(offsets(candidate.behind()));
-      Balancer.Result balanced = Balancer.balance(skewed, inputs, costs, lineBytes, groups, spanning);
+      Balancer.Result balanced = Balancer.balance(skewed, inputs, costs, lineBytes, groups);
       Schedule result = balanced.schedule();
-      double period = SteadyState.of(result, CoreCount.durations(result, inputs, costs, lineBytes, spanning), groups)
-          .period();
+      double period = SteadyState.of(result, CoreCount.durations(result, inputs, costs, lineBytes, groups),
+          groups.roots()).period();
       if (period < bestPeriod) {
         best = result;
         bestPeriod = period;

@@ -75,7 +75,7 @@ static const int have_ck = 0;
 static cf_channel_layout channel_layout = CF_CHANNEL_LAYOUT_AUTO; /* --layout */
 static const char *const layout_names[] = {"auto", "line", "packed", "tagged", "word"}; /* enum order */
 
-static void die(const char *what) {
+static __attribute__((noreturn)) void die(const char *what) {
     fprintf(stderr, "bench_spsc: %s\n", what);
     exit(1);
 }
@@ -210,7 +210,7 @@ static inline __attribute__((always_inline)) void queue_push(queue *q, uint64_t 
 }
 
 static inline __attribute__((always_inline)) uint64_t queue_pop(queue *q, int kind) {
-    uint64_t value = 0;
+    uint64_t value; /* written by every case (the channel's receive, or die) */
     size_t len;
     switch (kind) {
     case Q_CHANNEL:

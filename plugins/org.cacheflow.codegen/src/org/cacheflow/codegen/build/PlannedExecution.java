@@ -35,9 +35,9 @@ public final class PlannedExecution implements ExecutionPlan {
 
   /** Wraps a plan made with the preset's planner mode ({@link StrategyPreset#planner()}). */
   public static PlannedExecution of(MemoryPlan plan, Strategy preset) {
-    if (plan.slotsAsked() != (preset.slotsAsked() ? preset.slots() : 0)) {
+    if (plan.slotsAsked() != slotsAsked(preset)) {
       throw new IllegalArgumentException("the plan was made for " + plan.slotsAsked() + " slots asked, the code for "
-          + (preset.slotsAsked() ? preset.slots() : 0));
+          + slotsAsked(preset));
     }
     return new PlannedExecution(plan, preset, preset.preset().followsPlan());
   }
@@ -70,8 +70,13 @@ public final class PlannedExecution implements ExecutionPlan {
       MemoryFacts facts) {
     MappingInputs inputs = MappingInputs.defaults(srdag.flatGraph(), platform);
     MemoryPlan plan = MemoryPlanner.plan(srdag, PlanRequest.of(inputs, target).withStrategy(
-        preset.preset().planner()).withFacts(facts).withSlots(preset.slotsAsked() ? preset.slots() : 0));
+        preset.preset().planner()).withFacts(facts).withSlots(slotsAsked(preset)));
     return of(plan, preset);
+  }
+
+  /** The slots the user asked for ({@code --override slots=K}), as a plan request takes them: 0 for none. */
+  private static int slotsAsked(Strategy preset) {
+    return preset.slotsAsked() ? preset.slots() : 0;
   }
 
   @Override
@@ -211,8 +216,8 @@ public final class PlannedExecution implements ExecutionPlan {
 
   @Override
   public int slots(int edge) {
-    // an explicit --override slots=K wins over the plan's choice
-    int slots = followBuffers && !preset.slotsAsked() ? plan.buffer(edge).slots() : 0;
+    // the plan's channels have the slots the user asked for (of() checks it was made with them)
+    int slots = followBuffers ? plan.buffer(edge).slots() : 0;
     return slots > 0 ? slots : preset.slots();
   }
 

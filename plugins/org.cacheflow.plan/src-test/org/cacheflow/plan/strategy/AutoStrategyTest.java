@@ -237,6 +237,27 @@ class AutoStrategyTest {
     assertEquals(PrestoreKind.NONE, unhomed.prestore(), "above 4 KiB pre-stores slowed hand-offs");
   }
 
+  /**
+   * {@code --override slots=K} gives every channel K slots in the plan itself -- its memory and its reason, what
+   * generated code follows -- and wins over a FIFO's own {@code channel:K}.
+   */
+  @Test
+  void slotsTheUserAsksForAreEveryChannelsSlotsInThePlan() {
+    Srdag small = direct(1 << 10);
+    int e = edge(small, "top/a_0", "top/b_0");
+    PlanRequest request = PlanRequest.of(inputs(small, 2, SPLIT), TargetCache.ZEN4_VM);
+    for (List<StrategyOverride> overrides : List.of(List.<StrategyOverride>of(),
+        List.of(StrategyOverride.parse("a.o1=channel:5")))) {
+      BufferPlan channel = MemoryPlanner.plan(small, request.withOverrides(overrides).withSlots(3)).buffer(e);
+      assertEquals(Strategy.CHANNEL, channel.strategy(), channel.reason());
+      assertEquals(3, channel.slots(), channel.reason());
+      assertEquals(3 << 10, channel.footprintBytes());
+      assertTrue(channel.reason().contains("; 3 slots as asked"), channel.reason());
+      assertTrue(!channel.reason().contains("slots: both fit") && !channel.reason().contains("5 slots"),
+          channel.reason());
+    }
+  }
+
   @Test
   void delaysKeepTheirMemory() {
     TestGraph top = TestGraph.named("top");

@@ -90,7 +90,7 @@ public final class MemoryPlanner {
     ReuseDistances distances = ReuseDistances.compute(scheduled, touchedBytes(srdag, topology, classes));
     progress.worked(1);
     Decisions decisions = StrategySelector.select(scheduled, classes, distances, topology, request.target(),
-        request.strategy(), request.overrides());
+        request.strategy(), request.overrides(), request.slots());
     List<String> split = new ArrayList<>();
     Schedule schedule = withoutSplitMemory(scheduled, classes, decisions, split);
     if (schedule != scheduled && request.pipelining()) {
@@ -113,7 +113,7 @@ public final class MemoryPlanner {
     List<BufferPlan> buffers = new java.util.AbstractList<>() {
       @Override
       public BufferPlan get(int e) {
-        return bufferPlan(srdag, schedule, classes, distances, decisions, live, groupCopies, request.slots(), e, true);
+        return bufferPlan(srdag, schedule, classes, distances, decisions, live, groupCopies, e, true);
       }
 
       @Override
@@ -131,8 +131,7 @@ public final class MemoryPlanner {
     for (FlatFifo fifo : srdag.flatGraph().fifos()) {
       List<BufferPlan> figures = new ArrayList<>();
       for (int e : byFifo[fifo.index()]) {
-        figures.add(bufferPlan(srdag, schedule, classes, distances, decisions, live, groupCopies, request.slots(), e,
-            false));
+        figures.add(bufferPlan(srdag, schedule, classes, distances, decisions, live, groupCopies, e, false));
       }
       FifoPlan plan = fifoPlan(srdag.flatGraph(), names, fifo, figures);
       fifos.add(plan);
@@ -445,8 +444,7 @@ public final class MemoryPlanner {
 
   /** A buffer's plan; without its class evidence (null) when only the figures are needed. */
   private static BufferPlan bufferPlan(Srdag srdag, Schedule schedule, Classification classes,
-      ReuseDistances distances, Decisions decisions, LiveBytes live, int[] groupCopies, int asked, int e,
-      boolean withEvidence) {
+      ReuseDistances distances, Decisions decisions, LiveBytes live, int[] groupCopies, int e, boolean withEvidence) {
     long bytes = srdag.edgeBytes(e);
     BufferOrigin origin = classes.origin(e);
     Strategy strategy = decisions.strategy(e);
@@ -457,11 +455,10 @@ public final class MemoryPlanner {
         || strategy == Strategy.PRESTORE || strategy == Strategy.CHANNEL || strategy == Strategy.SEND
         || strategy == Strategy.DIRECT && classes.mergeRoot(e) < 0);
     int root = classes.mergeRoot(e);
-    int slots = strategy == Strategy.CHANNEL && asked > 0 ? asked : decisions.slots(e);
     long footprint = switch (strategy) {
       case ALIAS -> root == e ? multiply(bytes, groupCopies[e]) : 0;
       case COW -> 0;
-      case CHANNEL -> multiply(bytes, slots);
+      case CHANNEL -> multiply(bytes, decisions.slots(e));
       // the sender's buffer and the receiver's copy
       case SEND -> multiply(bytes, 2);
       default -> root < 0 ? multiply(bytes, groupCopies[e]) : bytes;
@@ -471,7 +468,7 @@ public final class MemoryPlanner {
     return new BufferPlan(e, srdag.edgeFifo(e), producer, consumer, bytes, classes.classOf(e),
         withEvidence ? classes.evidence(e) : null,
         origin, classes.crossCore(e), schedule.coreOf(producer), schedule.coreOf(consumer), strategy,
-        decisions.prestore(e), slots, decisions.homeCore(e), root, baseline,
+        decisions.prestore(e), decisions.slots(e), decisions.homeCore(e), root, baseline,
         copies ? live.bytes(e) : strategy == Strategy.ALIAS && origin == BufferOrigin.COPY ? classes.copiedIntoMerged(e) : 0,
         footprint, distances.rereadBytes(e), distances.rewriteBytes(e), decisions.overridden(e),
         live.why(e) == null || !copies ? decisions.reason(e) : decisions.reason(e) + "; " + live.why(e));

@@ -16,11 +16,6 @@ public record MergeGroups(int[] roots, boolean[] spanning) {
   /** No merge groups: every buffer its own memory, every line at the line cost. */
   public static final MergeGroups NONE = new MergeGroups(null, null);
 
-  /** Merge groups none of whose slots span the L2. */
-  public static MergeGroups of(int[] roots) {
-    return new MergeGroups(roots, null);
-  }
-
   /** Whether {@code edge}'s lines are charged the spanning cost. */
   boolean spans(int edge) {
     return spanning != null && spanning[edge];

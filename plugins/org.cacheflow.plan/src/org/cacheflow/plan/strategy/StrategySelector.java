@@ -83,10 +83,13 @@ public final class StrategySelector {
   /**
    * Decides every buffer's strategy.
    *
+   * @param slotsAsked the slots of every channel as the user asked ({@code --override slots=K}, which wins over a
+   *     FIFO's own override, as generated code follows it), or 0 for each channel's own
    * @throws OverrideException for an override that matches no FIFO or can apply to none of its buffers
    */
   public static Decisions select(Schedule schedule, Classification classes, ReuseDistances distances,
-      Topology topology, TargetCache target, GlobalStrategy global, List<StrategyOverride> overrides) {
+      Topology topology, TargetCache target, GlobalStrategy global, List<StrategyOverride> overrides,
+      int slotsAsked) {
     StrategySelector selector = new StrategySelector(schedule, classes, distances, topology, target, global);
     for (int e = 0; e < selector.bytes.length; e++) {
       if (selector.crossesNodes(e)) {
@@ -97,6 +100,9 @@ public final class StrategySelector {
     }
     selector.applyOverrides(overrides);
     for (int e = 0; e < selector.bytes.length; e++) {
+      if (slotsAsked > 0 && selector.decisions.strategy(e) == Strategy.CHANNEL) {
+        selector.askSlots(e, slotsAsked);
+      }
       String dropped = classes.facts().droppedMerge(e);
       if (dropped != null && selector.decisions.strategy(e) != Strategy.SEND) {
         selector.decisions.reason[e] = dropped + "; " + selector.decisions.reason[e];
@@ -556,15 +562,20 @@ public final class StrategySelector {
       case CHANNEL -> {
         channel(e, prefix + "; ");
         if (override.slots() > 0) {
-          decisions.slots[e] = override.slots();
-          decisions.reason[e] = decisions.reason[e].replaceFirst("; (1|2) slots?: [^;]*", "; " + override.slots()
-              + " slots as asked");
+          askSlots(e, override.slots());
         }
       }
       case COW -> setView(e, prefix);
       default -> set(e, override.strategy(), prefix);
     }
     decisions.overridden[e] = true;
+  }
+
+  /** A channel's slots as the user asked, and its reason saying so instead of why it had its own. */
+  private void askSlots(int e, int slots) {
+    decisions.slots[e] = slots;
+    decisions.reason[e] = decisions.reason[e].replaceFirst("; (\\d+ slots?: [^;]*|\\d+ slots as asked)",
+        "; " + slots + " slots as asked");
   }
 
   private String suggestion(String pattern) {

@@ -257,7 +257,7 @@ class PipelinedModelTest {
   }
 
   /**
-   * A merge group several cores use gets as many slots as span the target's L2 (tiny's 16-byte groups: the most, 8;
+   * A merge group several cores use gets as many slots as span the target's L2 (tiny's 16-byte groups: the most, 64;
    * on a target whose L2 is 64 bytes, 4), its comment says why, and the slot semaphores (flags) start at that count;
    * {@code --override slots=K} gives every group K; the baseline's barrier keeps one.
    */
@@ -270,8 +270,8 @@ class PipelinedModelTest {
     assertFalse(byL2.isEmpty());
     for (StaticBuffer b : byL2) {
       assertEquals(16, b.bytes(), b.description());
-      assertEquals(8, b.copies(), b.description());
-      assertTrue(b.description().contains("8 slots (the most; together 128 B, within the reader's L2 (1 MiB))"),
+      assertEquals(64, b.copies(), b.description());
+      assertTrue(b.description().contains("64 slots (the most; together 1 KiB, within the reader's L2 (1 MiB))"),
           b.description());
     }
     TargetCache tinyL2 = new TargetCache("tiny-l2", 32, 64, 1 << 20, 16, 4096, 2, TargetCache.ZEN4_VM.costs());
@@ -286,7 +286,7 @@ class PipelinedModelTest {
     for (StaticBuffer b : groups.apply(Strategy.named("baseline"), TargetCache.ZEN4_VM)) {
       assertEquals(1, b.copies(), b.description());
     }
-    // every firing reaches a group through iteration % 8
+    // every firing reaches a group through iteration % 64
     CodeProject project = CodeModelBuilder.build(PlannedExecution.plan(TINY, 2, Strategy.named("homeforward"),
         TargetCache.ZEN4_VM), true);
     java.util.Set<String> names = new java.util.HashSet<>();
@@ -297,7 +297,7 @@ class PipelinedModelTest {
         for (Statement inner : statement instanceof Statement.Pipelined block ? block.body() : List.of(statement)) {
           for (BufferRef ref : refs(inner)) {
             if (names.contains(ref.name())) {
-              assertEquals(8, ((BufferRef.IterationSlot) ref.base()).slots(), ref.toString());
+              assertEquals(64, ((BufferRef.IterationSlot) ref.base()).slots(), ref.toString());
               refsToGroups++;
             }
           }

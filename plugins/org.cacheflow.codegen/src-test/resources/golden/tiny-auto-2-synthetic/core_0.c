@@ -9,7 +9,7 @@ void *core0_run(void *argument) {
     uint8_t *p_buf12 = NULL;
     cf_heap_local *heap = NULL;
     cf_gen_check(cf_heap_attach(cf_buffer_heap, &heap), "cf_heap_attach (core 0)");
-    buf0 = cf_gen_alloc(heap, 128u, "buf0");
+    buf0 = cf_gen_alloc(heap, 1024u, "buf0");
     delay0 = cf_gen_alloc(heap, 8u, "delay0");
     pool0 = cf_gen_alloc(heap, 192u, "pool0");
     buf6 = pool0 + 0u;
@@ -20,17 +20,17 @@ void *core0_run(void *argument) {
     cf_gen_barrier_wait(&cf_start_barrier);
     for (long iteration = 0; iteration < cf_iterations; iteration++) {
         cf_gen_iteration_begins(0, iteration); /* --time */
-        cf_flag_wait(&cf_flag_1_to_0, (int64_t)iteration * 2 - 15); /* core 1 done with the slot of buf0 */
+        cf_flag_wait(&cf_flag_1_to_0, (int64_t)iteration * 2 - 127); /* core 1 done with the slot of buf0 */
         /* Gen_0 (tiny.pi:15) */
-        synth_Gen(iteration, 0, 16L, (buf0 + (iteration % 8u) * 16u));
-        cf_copy(buf6, (buf0 + (iteration % 8u) * 16u), 16u); /* Bcast_0 */
+        synth_Gen(iteration, 0, 16L, (buf0 + (iteration % 64u) * 16u));
+        cf_copy(buf6, (buf0 + (iteration % 64u) * 16u), 16u); /* Bcast_0 */
         cf_flag_raise(&cf_flag_0_to_1, (int64_t)iteration * 3 + 1); /* data of explode_tiny/Bcast_0_toScale.toScale_1 -> Scale_1.in, 4 bytes, written by Bcast_0; data of explode_tiny/Bcast_0_toScale.toScale_3 -> Scale_3.in, 4 bytes, written by Bcast_0 */
-        cf_flag_wait(&cf_flag_1_to_0, (int64_t)iteration * 2 - 14); /* core 1 done with the slot of buf7 */
+        cf_flag_wait(&cf_flag_1_to_0, (int64_t)iteration * 2 - 126); /* core 1 done with the slot of buf7 */
         /* Scale_0 (tiny.pi:33) */
-        synth_Scale(iteration, 0, 4L, (buf0 + (iteration % 8u) * 16u), (buf7 + (iteration % 8u) * 16u));
+        synth_Scale(iteration, 0, 4L, (buf0 + (iteration % 64u) * 16u), (buf7 + (iteration % 64u) * 16u));
         cf_flag_raise(&cf_flag_0_to_1, (int64_t)iteration * 3 + 2); /* data of implode_tiny/Collect_0_scaled.out -> Collect_0.scaled, 16 bytes, written by Scale_0 */
         /* Scale_2 (tiny.pi:33) */
-        synth_Scale(iteration, 2, 4L, ((buf0 + (iteration % 8u) * 16u) + 8), ((buf7 + (iteration % 8u) * 16u) + 8));
+        synth_Scale(iteration, 2, 4L, ((buf0 + (iteration % 64u) * 16u) + 8), ((buf7 + (iteration % 64u) * 16u) + 8));
         cf_flag_raise(&cf_flag_0_to_1, (int64_t)iteration * 3 + 3); /* data of implode_tiny/Collect_0_scaled.out -> Collect_0.scaled, 16 bytes, written by Scale_2; core 0 done with the slot of buf0; core 0 done with the slot of buf7 */
         cf_copy(buf13, (delay0 + (iteration & 1) * 4u), 4u); /* Sum_init_previous */
         p_buf12 = cf_gen_reserve(ch_buf12, "reserve ch_buf12");

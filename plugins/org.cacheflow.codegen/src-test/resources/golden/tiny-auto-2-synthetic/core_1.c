@@ -9,7 +9,7 @@ void *core1_run(void *argument) {
     uint8_t *p_buf12 = NULL;
     cf_heap_local *heap = NULL;
     cf_gen_check(cf_heap_attach(cf_buffer_heap, &heap), "cf_heap_attach (core 1)");
-    buf7 = cf_gen_alloc(heap, 128u, "buf7");
+    buf7 = cf_gen_alloc(heap, 1024u, "buf7");
     cf_gen_check(cf_channel_home_here(ch_buf12), "cf_channel_home_here(ch_buf12)");
     cf_gen_check(cf_flag_init(&cf_flag_0_to_1, 0, 0), "cf_flag_init(cf_flag_0_to_1)");
     /* every core has homed its channels before anyone sends */
@@ -17,16 +17,16 @@ void *core1_run(void *argument) {
     for (long iteration = 0; iteration < cf_iterations; iteration++) {
         cf_flag_wait(&cf_flag_0_to_1, (int64_t)iteration * 3 + 1); /* core 0 done with the slot of buf0; core 0 done with the slot of buf7; data of explode_tiny/Bcast_0_toScale.toScale_1 -> Scale_1.in, 4 bytes, written by Bcast_0 */
         /* Scale_1 (tiny.pi:33) */
-        synth_Scale(iteration, 1, 4L, ((buf0 + (iteration % 8u) * 16u) + 4), ((buf7 + (iteration % 8u) * 16u) + 4));
+        synth_Scale(iteration, 1, 4L, ((buf0 + (iteration % 64u) * 16u) + 4), ((buf7 + (iteration % 64u) * 16u) + 4));
         /* Scale_3 (tiny.pi:33) */
-        synth_Scale(iteration, 3, 4L, ((buf0 + (iteration % 8u) * 16u) + 12), ((buf7 + (iteration % 8u) * 16u) + 12));
+        synth_Scale(iteration, 3, 4L, ((buf0 + (iteration % 64u) * 16u) + 12), ((buf7 + (iteration % 64u) * 16u) + 12));
         cf_flag_raise(&cf_flag_1_to_0, (int64_t)iteration * 2 + 1); /* core 1 done with the slot of buf0 */
         p_buf12 = cf_gen_acquire(ch_buf12, "acquire ch_buf12");
         cf_flag_wait(&cf_flag_0_to_1, (int64_t)iteration * 3 + 3); /* data of implode_tiny/Collect_0_scaled.out -> Collect_0.scaled, 16 bytes, written by Scale_2; data of implode_tiny/Collect_0_scaled.out -> Collect_0.scaled, 16 bytes, written by Scale_0 */
-        if (cf_validate) cf_md5_update(&cf_sink_parts[0], (buf7 + (iteration % 8u) * 16u), 16u);
+        if (cf_validate) cf_md5_update(&cf_sink_parts[0], (buf7 + (iteration % 64u) * 16u), 16u);
         if (cf_validate) cf_md5_update(&cf_sink_parts[1], p_buf12, 4u);
         /* Collect_0 (tiny.pi:59) */
-        synth_Collect(iteration, 0, 16L, (buf7 + (iteration % 8u) * 16u), p_buf12);
+        synth_Collect(iteration, 0, 16L, (buf7 + (iteration % 64u) * 16u), p_buf12);
         cf_flag_raise(&cf_flag_1_to_0, (int64_t)iteration * 2 + 2); /* core 1 done with the slot of buf7 */
         cf_gen_release(ch_buf12, "release ch_buf12");
     }

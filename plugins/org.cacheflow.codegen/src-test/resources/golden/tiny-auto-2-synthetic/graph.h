@@ -25,9 +25,9 @@ extern cf_md5 cf_sink_parts[CF_GRAPH_SINK_PARTS];
 extern pthread_barrier_t cf_start_barrier;
 extern cf_heap *cf_buffer_heap;
 
-extern uint8_t *buf0; /* 8 x 16 bytes, core 0: Gen_0.frame -> Bcast_0.in, 16 bytes (merge group used by cores 0, 1; 8 slots (the most; together 128 B, within the reader's L2 (1 MiB))) */
+extern uint8_t *buf0; /* 64 x 16 bytes, core 0: Gen_0.frame -> Bcast_0.in, 16 bytes (merge group used by cores 0, 1; 64 slots (the most; together 1 KiB, within the reader's L2 (1 MiB))) */
 extern uint8_t *buf6; /* 16 bytes, core 0, in pool0 at 0: Bcast_0.toSum -> Sum_0.frame, 16 bytes */
-extern uint8_t *buf7; /* 8 x 16 bytes, core 1: implode_tiny/Collect_0_scaled.out -> Collect_0.scaled, 16 bytes (merge group used by cores 0, 1; 8 slots (the most; together 128 B, within the reader's L2 (1 MiB))) */
+extern uint8_t *buf7; /* 64 x 16 bytes, core 1: implode_tiny/Collect_0_scaled.out -> Collect_0.scaled, 16 bytes (merge group used by cores 0, 1; 64 slots (the most; together 1 KiB, within the reader's L2 (1 MiB))) */
 extern uint8_t *buf13; /* 4 bytes, core 0, in pool0 at 64: Sum_init_previous.previous -> Sum_0.previous, 4 bytes */
 extern uint8_t *buf14; /* 4 bytes, core 0, in pool0 at 128: Sum_0.state -> Sum_end_state.state, 4 bytes */
 extern uint8_t *delay0; /* 2 x 4 bytes, core 0: persistent delay of Sum.state -> Sum.previous */

@@ -35,7 +35,7 @@ int main(int argc, char **argv) {
     cf_validate = options.validate;
 
     /* address space for every buffer; each core allocates (and first touches) the buffers it reads */
-    cf_gen_check(cf_heap_create(&cf_buffer_heap, 29361664u, 0), "cf_heap_create");
+    cf_gen_check(cf_heap_create(&cf_buffer_heap, 29365248u, 0), "cf_heap_create");
     {
         cf_channel_options o = {.slots = 2, .max_message = 4u};
         cf_gen_check(cf_channel_create(&ch_buf12, &o), "cf_channel_create(ch_buf12)");

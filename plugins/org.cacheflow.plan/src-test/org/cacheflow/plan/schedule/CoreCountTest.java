@@ -94,7 +94,13 @@ class CoreCountTest {
   }
 
   private static MemoryPlan plan(Srdag srdag, MappingInputs inputs, TargetCache target, GlobalStrategy strategy) {
-    return MemoryPlanner.plan(srdag, PlanRequest.of(inputs, target).withStrategy(strategy));
+    return plan(srdag, inputs, target, strategy, 0);
+  }
+
+  /** The same with the slots the user asks for ({@code --override slots=K}; 0: the planner's own rule). */
+  private static MemoryPlan plan(Srdag srdag, MappingInputs inputs, TargetCache target, GlobalStrategy strategy,
+      int slots) {
+    return MemoryPlanner.plan(srdag, PlanRequest.of(inputs, target).withStrategy(strategy).withSlots(slots));
   }
 
   @Test
@@ -137,7 +143,9 @@ class CoreCountTest {
    * (1 ns each) = 4802 ns. Two: core 0 runs emit, the fork and two works (2401 ns), raises the tasks of core 1
    * (1 event) and hands its two results to core 1's join (2 events): 1200 ns; it takes back the 2 x 64 lines of
    * the tasks core 1 read and the 2 x 64 lines of its results core 1's collect read: 256 lines, 1536 ns.
-   * 2401 + 1200 + 1536 = 5137 > 4802: one core. Without the lines, 3601 < 4802 would keep two.
+   * 2401 + 1200 + 1536 = 5137 > 4802: one core. Without the lines, 3601 < 4802 would keep two. The planner gives
+   * the farm's 16 KiB groups 64 slots, which together span the 1 MiB L2, and charges their lines as such (the next
+   * test): so it keeps two cores unless the user asks for slots that do not (8 here, 128 KiB).
    */
   @Test
   void theDataCoreOneWouldPullAndTakeBackDecidesForOneCore() {
@@ -153,9 +161,13 @@ class CoreCountTest {
     assertEquals(2, CoreCount.check(schedule, inputs, target(400, 0, 1).costs(), 64).cores(),
         "hand-offs alone do not outweigh the shared work");
 
-    MemoryPlan plan = plan(srdag, inputs, target(400, 6, 1), GlobalStrategy.HOMEFORWARD);
-    assertEquals(1, plan.schedule().coreCount(), "the planner maps it to one core");
+    MemoryPlan plan = plan(srdag, inputs, target(400, 6, 1), GlobalStrategy.HOMEFORWARD, 8);
+    assertEquals(1, plan.schedule().coreCount(), "with 8 slots the planner maps it to one core");
     assertTrue(verdict(plan).contains("256 cache lines"), plan.notes().toString());
+    MemoryPlan spanning = plan(srdag, inputs, target(400, 6, 1), GlobalStrategy.HOMEFORWARD);
+    assertEquals(2, spanning.schedule().coreCount(), "with its own 64 slots it keeps two: " + spanning.notes());
+    assertTrue(verdict(spanning).contains("256 more in merge groups whose slots span the L2"),
+        spanning.notes().toString());
   }
 
   /**
@@ -184,7 +196,8 @@ class CoreCountTest {
   /**
    * The planner marks a merge group as spanning the L2 when the slots it gets on several cores (GroupSlots) together
    * reach the target's L2 (1 MiB here): the farm's fork and join groups hold 4 tasks; with 64 KiB tasks (256 KiB, 4
-   * slots) their lines are charged the spanning cost, with 4 KiB tasks (16 KiB, 8 slots: 128 KiB) the line cost.
+   * slots) and with 4 KiB tasks (16 KiB, 64 slots) their lines are charged the spanning cost, with 1 KiB tasks (4 KiB,
+   * at most 64 slots: 256 KiB) the line cost.
    */
   @Test
   void thePlannerChargesTheSpanningCostToGroupsWhoseSlotsReachTheL2() {
@@ -194,7 +207,13 @@ class CoreCountTest {
     assertEquals(2, spanning.schedule().coreCount(), spanning.notes().toString());
     assertTrue(verdict(spanning).contains("4096 more in merge groups whose slots span the L2 at 0.500 ns"),
         spanning.notes().toString());
-    Srdag small = farm(4096);
+    Srdag medium = farm(4096);
+    MemoryPlan sixtyFour = plan(medium, timed(medium, 2, 4000, 10_000, 4000), target(400, 6, 1),
+        GlobalStrategy.HOMEFORWARD);
+    assertEquals(2, sixtyFour.schedule().coreCount(), sixtyFour.notes().toString());
+    assertTrue(verdict(sixtyFour).contains("256 more in merge groups whose slots span the L2 at 0.500 ns"),
+        sixtyFour.notes().toString());
+    Srdag small = farm(1024);
     MemoryPlan within = plan(small, timed(small, 2, 4000, 10_000, 4000), target(400, 6, 1),
         GlobalStrategy.HOMEFORWARD);
     assertEquals(2, within.schedule().coreCount(), within.notes().toString());
@@ -235,13 +254,13 @@ class CoreCountTest {
    * The same farm with 16 KiB tasks (256 lines) and four times the work (emit 1600, work 4000, collect 1600 ns, the
    * farm 64x64's proportions): one core 19202 ns; each core on two (emit, fork and two works; two works, join and
    * collect): 9601 + 1200 + 1024 lines x 6 ns = 6144, 16945 ns: two cores win, and the plan's note says by how
-   * much.
+   * much. (With 8 slots, asked: the planner's own 16 slots of the 64 KiB groups would span the L2.)
    */
   @Test
   void coarserTasksKeepBothCoresAndTheNoteSaysWhy() {
     Srdag srdag = farm(16384);
     MappingInputs inputs = timed(srdag, 2, 1600, 4000, 1600);
-    MemoryPlan plan = plan(srdag, inputs, target(400, 6, 1), GlobalStrategy.HOMEFORWARD);
+    MemoryPlan plan = plan(srdag, inputs, target(400, 6, 1), GlobalStrategy.HOMEFORWARD, 8);
     assertEquals(2, plan.schedule().coreCount());
     assertTrue(verdict(plan).startsWith("kept 2 cores"), plan.notes().toString());
     assertTrue(verdict(plan).contains("1024 cache lines"), plan.notes().toString());

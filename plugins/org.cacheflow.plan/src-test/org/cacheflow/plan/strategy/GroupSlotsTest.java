@@ -15,14 +15,19 @@ class GroupSlotsTest {
     assertEquals(4, GroupSlots.of(ZEN4, 1L << 18, 2), "256 KiB: 4 slots make 1 MiB");
     assertEquals(2, GroupSlots.of(ZEN4, 600 << 10, 2), "600 KiB: two already span 1 MiB");
     assertEquals(2, GroupSlots.of(ZEN4, 4L << 20, 2), "larger than the L2: the strategy's 2");
+    assertEquals(10, GroupSlots.of(ZEN4, 112_896, 2), "map 168x168 int's group: 10 x 110 KiB >= 1 MiB");
+    assertEquals(16, GroupSlots.of(ZEN4, 64 << 10, 2), "farm 64x64's 64 KiB: 16 slots");
+    assertEquals(64, GroupSlots.of(ZEN4, 16 << 10, 2), "farm 32x32's 16 KiB: 64 slots make 1 MiB");
+    assertTrue(GroupSlots.spansL2(ZEN4, 16 << 10, 2, 0), "so the planner charges its lines as spanning");
   }
 
   @Test
   void smallGroupsStopAtTheMostAndTheStrategysSlotsAreTheLeast() {
-    assertEquals(GroupSlots.MAX_SLOTS, GroupSlots.of(ZEN4, 16 << 10, 2));
+    assertEquals(GroupSlots.MAX_SLOTS, GroupSlots.of(ZEN4, 1 << 10, 2), "1 KiB: the most, short of the L2");
+    assertTrue(!GroupSlots.spansL2(ZEN4, 1 << 10, 2, 0), "and its lines are charged as not spanning");
     assertEquals(GroupSlots.MAX_SLOTS, GroupSlots.of(ZEN4, 0, 2), "an empty group does not divide by zero");
     assertEquals(3, GroupSlots.of(ZEN4, 4L << 20, 3));
-    assertEquals(12, GroupSlots.of(ZEN4, 16 << 10, 12), "the least wins over the most");
+    assertEquals(80, GroupSlots.of(ZEN4, 1 << 10, 80), "the least wins over the most");
     TargetCache small = TargetCache.GENERIC; // 256 KiB L2
     assertEquals(4, GroupSlots.of(small, 64 << 10, 2));
   }
@@ -31,8 +36,10 @@ class GroupSlotsTest {
   void theReasonSaysWhichCase() {
     assertTrue(GroupSlots.why(ZEN4, 200_704, 6).contains("together spanning the reader's L2 (1 MiB)"),
         GroupSlots.why(ZEN4, 200_704, 6));
-    assertTrue(GroupSlots.why(ZEN4, 16 << 10, 8).contains("the most; together 128 KiB"),
-        GroupSlots.why(ZEN4, 16 << 10, 8));
+    assertTrue(GroupSlots.why(ZEN4, 1 << 10, 64).contains("the most; together 64 KiB"),
+        GroupSlots.why(ZEN4, 1 << 10, 64));
+    assertTrue(GroupSlots.why(ZEN4, 16 << 10, 64).contains("together spanning the reader's L2"),
+        GroupSlots.why(ZEN4, 16 << 10, 64));
     assertTrue(GroupSlots.why(ZEN4, 4L << 20, 2).contains("one already spans"), GroupSlots.why(ZEN4, 4L << 20, 2));
   }
 }

@@ -16,12 +16,20 @@ package org.cacheflow.plan.strategy;
  * 4 (588 KiB of the 1 MiB L2 already did it) and 0.08 with 8; far apart, 14-16 ns whatever K (bandwidth). The
  * map 224x224 int program's 2-core iteration, median of interleaved rounds, with k slots of its 196 KiB group:
  * 19.9 us (k = 2), 18.4 (3), 17.0 (4), 16.6 (6, this rule's choice), 15.8 (8); the farm programs (groups of
- * 16-256 KiB) ran level with 2, 4 and 8 slots.
+ * 16-256 KiB) ran level with 2, 4 and 8 slots -- none of which spans the L2 for groups up to 64 KiB.
+ *
+ * <p>The most was 8 until session 19, which left groups under 128 KiB short of the L2. Per task, interleaved near
+ * rounds (bench/RESULTS.md, session 19): farm 32x32 int (16 KiB groups) 0.79 / 0.80 us with 32 / 64 slots against
+ * 0.91 with 8 (16 rounds; 0.76 against 0.82 in 12 more), farm 32x32 float 0.86 (64) against 0.92 (8), map
+ * 168x168 int (110 KiB) 8.21 (10) against 8.73 (8), farm 64x64 int (64 KiB) 3.61 (16) against 3.61 (8).
  */
 public final class GroupSlots {
 
-  /** The most slots a group gets by this rule (small groups: 8 x 128 KiB = one 1 MiB L2). */
-  public static final int MAX_SLOTS = 8;
+  /**
+   * The most slots a group gets by this rule: 64 x 16 KiB span a 1 MiB L2; a smaller group stops here (64 x its
+   * bytes, under the L2: its lines taken back cost little next to what more slots would take of the caches).
+   */
+  public static final int MAX_SLOTS = 64;
 
   private GroupSlots() {}
 

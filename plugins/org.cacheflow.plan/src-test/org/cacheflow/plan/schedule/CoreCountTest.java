@@ -201,25 +201,20 @@ class CoreCountTest {
    */
   @Test
   void thePlannerChargesTheSpanningCostToGroupsWhoseSlotsReachTheL2() {
-    Srdag large = farm(64 << 10);
-    MemoryPlan spanning = plan(large, timed(large, 2, 40_000, 100_000, 40_000), target(400, 6, 1),
+    assertTrue(farmVerdict(64 << 10, 10).contains("4096 more in merge groups whose slots span the L2 at 0.500 ns"));
+    assertTrue(farmVerdict(4096, 1).contains("256 more in merge groups whose slots span the L2 at 0.500 ns"));
+    String within = farmVerdict(1024, 1);
+    assertFalse(within.contains("span the L2"), within);
+    assertTrue(within.contains("cache lines pulled from or taken back by another core at 6.00 ns)"), within);
+  }
+
+  /** The verdict on the farm with tasks of {@code taskBytes}, timed emit 4, work 10, collect 4 us x {@code scale}. */
+  private static String farmVerdict(long taskBytes, int scale) {
+    Srdag farm = farm(taskBytes);
+    MemoryPlan plan = plan(farm, timed(farm, 2, 4000L * scale, 10_000L * scale, 4000L * scale), target(400, 6, 1),
         GlobalStrategy.HOMEFORWARD);
-    assertEquals(2, spanning.schedule().coreCount(), spanning.notes().toString());
-    assertTrue(verdict(spanning).contains("4096 more in merge groups whose slots span the L2 at 0.500 ns"),
-        spanning.notes().toString());
-    Srdag medium = farm(4096);
-    MemoryPlan sixtyFour = plan(medium, timed(medium, 2, 4000, 10_000, 4000), target(400, 6, 1),
-        GlobalStrategy.HOMEFORWARD);
-    assertEquals(2, sixtyFour.schedule().coreCount(), sixtyFour.notes().toString());
-    assertTrue(verdict(sixtyFour).contains("256 more in merge groups whose slots span the L2 at 0.500 ns"),
-        sixtyFour.notes().toString());
-    Srdag small = farm(1024);
-    MemoryPlan within = plan(small, timed(small, 2, 4000, 10_000, 4000), target(400, 6, 1),
-        GlobalStrategy.HOMEFORWARD);
-    assertEquals(2, within.schedule().coreCount(), within.notes().toString());
-    assertFalse(verdict(within).contains("span the L2"), within.notes().toString());
-    assertTrue(verdict(within).contains("cache lines pulled from or taken back by another core at 6.00 ns)"),
-        within.notes().toString());
+    assertEquals(2, plan.schedule().coreCount(), plan.notes().toString());
+    return verdict(plan);
   }
 
   /**

@@ -208,8 +208,11 @@ int cf_channel_try_receive(cf_channel *ch, void *buffer, size_t capacity, size_t
  * slot's side entry (plain stores) and then release-stores ESCAPE into the slot; a receiver that sees
  * ESCAPE reads the side entry. The sender writes the entry only while the slot is EMPTY (it saw EMPTY with
  * acquire), the receiver uses it only while the slot is full, so the entry is owned exactly like the slot.
- * The zero-copy API hands out the side entry (reserve; commit then publishes the value or escapes) and
- * acquire moves a direct value into the side entry, so an acquired message always lives there.
+ * The zero-copy API keeps the shared lines as send/receive does: reserve hands out the sender's own `stage` word
+ * (commit then publishes its value or escapes it, as a send of it would), and acquire hands out a direct value
+ * in the receiver's own `stash` word (an escaped message in place, in its side entry), so neither side writes
+ * a side entry the other side's cache holds (measured, bench_spsc's zero-copy queue: with the side entry as the
+ * reserved and acquired message, k = 1024 ran at 0.30x FastForward; docs/channel.md, session 19).
  * In memory a slot word is value XOR EMPTY, so that the zero-filled mapping is the all-EMPTY initial state
  * (creation does not touch the slots; cf_channel_home_here's first touch writes zeros as for the other
  * layouts) and a slot is empty when its word is 0. Unlike TAGGED, a waiting side polls its own slot and
@@ -288,6 +291,7 @@ struct cf_channel_sender_ {
     char *group;        /* group of the next message */
     char *slot;         /* its message area */
     uint64_t lengths;   /* the group header's length bits so far */
+    uint64_t stage;     /* word rings: the message reserve hands out, published by commit */
     uint32_t index;     /* position of the next message in its group */
     uint32_t reserved;  /* slot handed out by reserve, not committed yet (set through cf_channel_reserved_) */
     union {             /* the inline word send applies when word == CF_CHANNEL_SEND_GO_ (one load for its test) */
@@ -300,6 +304,7 @@ struct cf_channel_receiver_ {
     struct cf_channel_geometry_ g;
     uint64_t received;  /* messages released; the sender reads it when it has no free slot */
     uint64_t header;    /* the current group's header as last loaded (tagged: the tag; word: the slot word) */
+    uint64_t stash;     /* word rings: a kept (acquired) direct value, the bytes acquire hands out */
     uint32_t ready;     /* messages that header shows beyond `received` */
     uint32_t index;     /* position of the next message in its group */
     char *group;
@@ -503,9 +508,11 @@ static inline __attribute__((always_inline)) void cf_channel_enter_line_(const s
 static inline __attribute__((always_inline)) int cf_channel_sender_ready_(cf_channel *ch, int may_wait) {
     struct cf_channel_sender_ *s = &ch->sender;
     if (s->g.word) { /* (a): the acquire load of the slot word saw the receiver's release of it */
-        if (CF_CHANNEL_LIKELY_(__atomic_load_n(cf_channel_word_(s->slot), __ATOMIC_ACQUIRE) == 0 &&
-                               !__atomic_load_n(&ch->to_receiver.closed, __ATOMIC_RELAXED)))
-            return 0;
+        /* Waited for inline a while, as a send does (reserve's callers wait for the slot); open: the close's byte
+         * of `fast`, on the sender's own line (cf_channel_close sets it after `closed`). */
+        uint64_t word = may_wait ? cf_channel_word_wait_(s->slot, 0, s->g.spin_limit)
+                                 : __atomic_load_n(cf_channel_word_(s->slot), __ATOMIC_ACQUIRE);
+        if (CF_CHANNEL_LIKELY_(word == 0 && !__atomic_load_n(&s->fast.part[1], __ATOMIC_RELAXED))) return 0;
         return cf_chan_rdyack_tagged_sender_wait(ch, may_wait);
     }
     if (s->g.tagged) { /* (a): the acquire load of the slot's tag saw the receiver's release of it */
@@ -526,8 +533,7 @@ static inline __attribute__((always_inline)) void cf_channel_publish_store_(cf_c
     if (s->g.word) {
         char *slot = s->slot;
         cf_channel_reserved_(s, 0);
-        cf_channel_word_put_(s, slot, cf_channel_word_encode_(&s->g, slot, &cf_channel_escape_of_(&s->g, slot)->bytes,
-                                                              len));
+        cf_channel_word_put_(s, slot, cf_channel_word_encode_(&s->g, slot, &s->stage, len));
         return;
     }
     if (s->g.tagged) {
@@ -627,7 +633,7 @@ static inline __attribute__((always_inline)) int cf_channel_reserve_(cf_channel 
         if (CF_CHANNEL_UNLIKELY_(rc)) return rc;
         cf_channel_reserved_(s, 1);
     }
-    *slot = s->g.word ? (void *)&cf_channel_escape_of_(&s->g, s->slot)->bytes : (void *)s->slot;
+    *slot = s->g.word ? (void *)&s->stage : (void *)s->slot;
     return 0;
 }
 
@@ -654,7 +660,8 @@ static inline __attribute__((always_inline)) int cf_channel_acquire_next_(cf_cha
     struct cf_channel_receiver_ *r = &ch->receiver;
     if (r->g.word) { /* (c): the acquire load of the slot word orders the side entry's reads after it */
         if (r->acquired) return 0;
-        uint64_t word = __atomic_load_n(cf_channel_word_(r->slot), __ATOMIC_ACQUIRE);
+        uint64_t word = may_wait ? cf_channel_word_wait_(r->slot, 1, r->g.spin_limit) /* inline a while, as receive */
+                                 : __atomic_load_n(cf_channel_word_(r->slot), __ATOMIC_ACQUIRE);
         if (CF_CHANNEL_UNLIKELY_(word == 0)) return cf_chan_rdyack_tagged_receiver_wait(ch, may_wait);
         r->header = word;
         return 0;
@@ -724,19 +731,22 @@ static inline __attribute__((always_inline)) void cf_channel_release_(cf_channel
     cf_channel_release_wake_(ch, ch->receiver.g.symmetric_fences);
 }
 
-/* Word rings: the receiver keeps the next message (acquire, or a receive into a buffer too small). It owns
- * the slot's side entry while the slot is full: a direct value is moved there, so that a kept message
- * always lives in the side entry, and r->header says so (ESCAPE). */
-static inline __attribute__((always_inline)) struct cf_channel_escape_ *cf_channel_word_keep_(
-    struct cf_channel_receiver_ *r, uint64_t word) {
-    struct cf_channel_escape_ *e = cf_channel_escape_of_(&r->g, r->slot);
-    if (word != CF_CHANNEL_WORD_ESCAPED_) {
-        e->bytes = word ^ CF_CHANNEL_WORD_EMPTY;
-        e->length = 8;
-    }
-    r->header = CF_CHANNEL_WORD_ESCAPED_;
+/* Word rings: the receiver keeps the next message (acquire, or a receive into a buffer too small): r->header
+ * keeps its slot word (a later receive takes the value from it), a direct value is copied into the receiver's
+ * own `stash`, and an escaped one stays in its side entry. Returns where the message's bytes are, *len its
+ * length. */
+static inline __attribute__((always_inline)) void *cf_channel_word_keep_(struct cf_channel_receiver_ *r,
+                                                                        uint64_t word, size_t *len) {
+    r->header = word;
     cf_channel_acquired_(r, 1);
-    return e;
+    if (word != CF_CHANNEL_WORD_ESCAPED_) {
+        r->stash = word ^ CF_CHANNEL_WORD_EMPTY;
+        *len = 8;
+        return &r->stash;
+    }
+    struct cf_channel_escape_ *e = cf_channel_escape_of_(&r->g, r->slot);
+    *len = (size_t)e->length;
+    return &e->bytes;
 }
 
 static inline __attribute__((always_inline)) int cf_channel_acquire_(cf_channel *ch, void **message, size_t *len,
@@ -745,9 +755,7 @@ static inline __attribute__((always_inline)) int cf_channel_acquire_(cf_channel 
     int rc = cf_channel_acquire_next_(ch, may_wait);
     if (CF_CHANNEL_UNLIKELY_(rc)) return rc;
     if (ch->receiver.g.word) {
-        struct cf_channel_escape_ *e = cf_channel_word_keep_(&ch->receiver, ch->receiver.header);
-        *message = &e->bytes;
-        *len = (size_t)e->length;
+        *message = cf_channel_word_keep_(&ch->receiver, ch->receiver.header, len);
         return 0;
     }
     cf_channel_acquired_(&ch->receiver, 1);
@@ -810,17 +818,20 @@ static inline __attribute__((always_inline)) int cf_channel_receive_(cf_channel 
         if (CF_CHANNEL_LIKELY_(word != CF_CHANNEL_WORD_ESCAPED_)) {
             *len = 8;
             if (CF_CHANNEL_UNLIKELY_(capacity < 8)) {
-                cf_channel_word_keep_(r, word); /* stays in the channel: the next receive or acquire sees it */
+                size_t kept;
+                cf_channel_word_keep_(r, word, &kept); /* stays in the channel: the next receive or acquire sees it */
                 return -EMSGSIZE;
             }
-            uint64_t value = word ^ CF_CHANNEL_WORD_EMPTY;
+            /* kept (acquired, or an earlier receive too small): the stash, which the caller may have changed */
+            uint64_t value = acquired ? r->stash : word ^ CF_CHANNEL_WORD_EMPTY;
             memcpy(buffer, &value, 8);
         } else {
             const struct cf_channel_escape_ *e = cf_channel_escape_of_(&r->g, slot);
             size_t n = (size_t)e->length;
             *len = n;
             if (CF_CHANNEL_UNLIKELY_(n > capacity)) {
-                cf_channel_word_keep_(r, word);
+                size_t kept;
+                cf_channel_word_keep_(r, word, &kept);
                 return -EMSGSIZE;
             }
             if (n >= 8) memcpy(buffer, &e->bytes, 8); /* the entry's length is at most 8 */

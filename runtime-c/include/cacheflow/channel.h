@@ -212,7 +212,7 @@ int cf_channel_try_receive(cf_channel *ch, void *buffer, size_t capacity, size_t
  * (commit then publishes its value or escapes it, as a send of it would), and acquire hands out a direct value
  * in the receiver's own `stash` word (an escaped message in place, in its side entry), so neither side writes
  * a side entry the other side's cache holds (measured, bench_spsc's zero-copy queue: with the side entry as the
- * reserved and acquired message, k = 1024 ran at 0.30x FastForward; docs/channel.md, session 19).
+ * reserved and acquired message, 0.33x FastForward at k = 8, 0.81x without; docs/channel.md, session 19).
  * In memory a slot word is value XOR EMPTY, so that the zero-filled mapping is the all-EMPTY initial state
  * (creation does not touch the slots; cf_channel_home_here's first touch writes zeros as for the other
  * layouts) and a slot is empty when its word is 0. Unlike TAGGED, a waiting side polls its own slot and
@@ -732,9 +732,9 @@ static inline __attribute__((always_inline)) void cf_channel_release_(cf_channel
 }
 
 /* Word rings: the receiver keeps the next message (acquire, or a receive into a buffer too small): r->header
- * keeps its slot word (a later receive takes the value from it), a direct value is copied into the receiver's
- * own `stash`, and an escaped one stays in its side entry. Returns where the message's bytes are, *len its
- * length. */
+ * keeps its slot word (direct or escaped: a later receive tells them apart by it), a direct value is copied into
+ * the receiver's own `stash` (where a later receive takes it from, with any change made in place), and an escaped
+ * one stays in its side entry. Returns where the message's bytes are, *len its length. */
 static inline __attribute__((always_inline)) void *cf_channel_word_keep_(struct cf_channel_receiver_ *r,
                                                                         uint64_t word, size_t *len) {
     r->header = word;

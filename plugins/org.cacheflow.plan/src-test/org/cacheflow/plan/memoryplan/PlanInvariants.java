@@ -10,6 +10,7 @@ import java.util.Map;
 import org.cacheflow.plan.classify.BufferOrigin;
 import org.cacheflow.plan.schedule.ScheduleInvariants;
 import org.cacheflow.plan.strategy.GlobalStrategy;
+import org.cacheflow.plan.strategy.GroupSlots;
 import org.cacheflow.plan.strategy.Strategy;
 
 /**
@@ -46,13 +47,13 @@ public final class PlanInvariants {
       if (b.strategy() == Strategy.ALIAS) {
         assertTrue(b.mergeRoot() >= 0, what + ": aliased without a merge group");
         // k copies of a group several cores use, as generated code keeps it (not under the baseline): enough
-        // to span the target's L2, 2 to 64
+        // to span the target's L2, 2 to GroupSlots.MAX_SLOTS
         long copies = 1;
         if (plan.strategy() != GlobalStrategy.BASELINE && groupCores.get(b.mergeRoot()).size() > 1) {
           long group = plan.classification().facts().groupBytes(b.mergeRoot());
           group = group > 0 ? group : plan.srdag().edgeBytes(b.mergeRoot());
           copies = 2;
-          while (copies < 64 && copies * group < plan.target().l2Bytes()) {
+          while (copies < GroupSlots.MAX_SLOTS && copies * group < plan.target().l2Bytes()) {
             copies++;
           }
         }

@@ -10,7 +10,9 @@
 # to start: iterations the host slowed down are left aside; and the run's mean), the speed-up over 1 core per round
 # (median, min-max; against 1-core auto, also within the rounds a placement probe before and after found in one
 # placement -- "shared" (the two vCPUs are one physical core's two hardware threads), "near" or "far" --, within the rounds where the 1-core program ran in its fast or its slow state -- within 15% of its
-# fastest round or not --, and against 1-core alias), and
+# fastest round or not --, within the near rounds where the 1-core and the 2-core program ran in the same state
+# -- each judged against its own fastest round: the state is the host's, both programs have it --, and against
+# 1-core alias), and
 # a CSV: bench/results/stereo-cores.csv (table saved next to it with the load).
 # --strategy S+OVERRIDE generates S with --override OVERRIDE (e.g. auto+pipelining=off: the planner's software
 # pipelining off); S@POLICY with --policy POLICY (e.g. auto@load: the load mapping; both: auto@load+pipelining=off). --quick: 3 rounds of 10 iterations (default 7 of 20). Environment: CACHEFLOW (default ./cacheflow), CF_JOBS (2),
@@ -34,7 +36,7 @@ while [ $# -gt 0 ]; do
         --runs) shift; runs=${1:?--runs needs a number} ;;
         --iterations) shift; iterations=${1:?--iterations needs a number} ;;
         --strategy) shift; strategies+=("${1:?--strategy needs a name}") ;;
-        -h|--help) sed -n '2,18p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,20p' "$0"; exit 0 ;;
         *) echo "run.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
     esac
     shift
@@ -129,8 +131,8 @@ import csv, os, statistics, sys
 raw, out = sys.argv[1], sys.argv[2]
 sys.path.insert(0, sys.argv[3])
 # the placement classes and the 1-core program's fast/slow state, as the farm/map benchmark defines them
-from measure import (NEAR_LIMIT_NS, ONE_STATE, PLACEMENTS, SHARED_LIMIT, STATE_MARGIN, parse_probe, placement_of,
-                     sequential_states)
+from measure import (NEAR_LIMIT_NS, ONE_STATE, PLACEMENTS, SHARED_LIMIT, STATE_MARGIN, matched_rounds, parse_probe,
+                     placement_of, speed_states)
 MEASURES = {"median": "median of the run's iterations", "mean": "the run's mean"}
 rounds, placement = {}, {}
 for line in open(raw):
@@ -153,7 +155,9 @@ for measure, meaning in MEASURES.items():
           f" {'vs 1 core alias':>20}" + "".join(f" {p + ' rounds':>20}" for p in PLACEMENTS))
     states_line = []
     # the 1-core reference's own state: the host runs it 1.3-1.6x slower for seconds at a time (bench/RESULTS.md)
-    state = dict(zip(sorted(rounds), sequential_states([rounds[r][one][measure] for r in sorted(rounds)])))
+    order = sorted(rounds)
+    state = dict(zip(order, speed_states([rounds[r][one][measure] for r in order])))
+    matched_line = []
     for v in variants:
         times = [rounds[r][v][measure] for r in sorted(rounds)]
         ratio = {r: rounds[r][one][measure] / rounds[r][v][measure] for r in rounds}
@@ -176,6 +180,16 @@ for measure, meaning in MEASURES.items():
             by[f"{s}_reference"] = [ratio[r] for r in sorted(rounds) if state[r] == s]
         if v != one:
             states_line.append(f"{v[0]} {v[1]} {summary(by['fast_reference'])} / {summary(by['slow_reference'])}")
+            # within the near rounds where this program and the 1-core one ran in the same host state, each judged
+            # against its own fastest round (measure.py's matched_rounds: the state is the host's, both have it)
+            mine = speed_states(times)
+            matched = [order[i] for i in matched_rounds([state[r] for r in order], mine)
+                       if placement.get(order[i]) == "near"]
+            by["matched_state"] = [ratio[r] for r in matched]
+            fast = sum(1 for r in matched if state[r] == "fast")
+            matched_line.append(f"{v[0]} {v[1]} {summary(by['matched_state'])} in {len(matched)} ({fast} both fast)"
+                                if matched else f"{v[0]} {v[1]} - ("
+                                + ("it ran in one state)" if ONE_STATE in mine else "no round)"))
         for p, values in by.items():
             if values:
                 rows.append(dict(common, metric="speedup_vs_1_core", median=f"{statistics.median(values):.4g}",
@@ -188,6 +202,8 @@ for measure, meaning in MEASURES.items():
     else:
         print(f"speed-up vs 1 core auto in the rounds it ran fast ({counts_state['fast']}: within {STATE_MARGIN:.0%}"
               f" of its fastest) / slow ({counts_state['slow']}): " + "; ".join(states_line))
+        print(f"speed-up vs 1 core auto within the near rounds where both ran in the same state (each within"
+              f" {STATE_MARGIN:.0%} of its own fastest round, or both not): " + "; ".join(matched_line))
     print()
 counts = {p: sum(1 for x in placement.values() if x == p) for p in PLACEMENTS + ("mixed",)}
 print(f"rounds by vCPU placement (probe before and after; shared: core sharing {SHARED_LIMIT} or more, else near "

@@ -47,13 +47,24 @@ public final class PlanInvariants {
       if (b.strategy() == Strategy.ALIAS) {
         assertTrue(b.mergeRoot() >= 0, what + ": aliased without a merge group");
         // k copies of a group several cores use, as generated code keeps it (not under the baseline): enough
-        // to span the target's L2, 2 to GroupSlots.MAX_SLOTS
+        // to span the target's L2, or with the other such groups of its cores (each core's sum; the least of its
+        // cores') GroupSlots.TRAFFIC_SPANS times it, 2 to GroupSlots.MAX_SLOTS
         long copies = 1;
         if (plan.strategy() != GlobalStrategy.BASELINE && groupCores.get(b.mergeRoot()).size() > 1) {
-          long group = plan.classification().facts().groupBytes(b.mergeRoot());
-          group = group > 0 ? group : plan.srdag().edgeBytes(b.mergeRoot());
+          long traffic = Long.MAX_VALUE;
+          for (int core : groupCores.get(b.mergeRoot())) {
+            long sum = 0;
+            for (var group : groupCores.entrySet()) {
+              if (group.getValue().size() > 1 && group.getValue().contains(core)) {
+                sum += groupBytes(plan, group.getKey());
+              }
+            }
+            traffic = Math.min(traffic, sum);
+          }
+          long group = groupBytes(plan, b.mergeRoot());
           copies = 2;
-          while (copies < GroupSlots.MAX_SLOTS && copies * group < plan.target().l2Bytes()) {
+          while (copies < GroupSlots.MAX_SLOTS && copies * group < plan.target().l2Bytes()
+              && copies * traffic < GroupSlots.TRAFFIC_SPANS * plan.target().l2Bytes()) {
             copies++;
           }
         }
@@ -93,5 +104,11 @@ public final class PlanInvariants {
     assertEquals(footprintFromBuffers, totals.footprintBytes(), graph);
     assertEquals(sizes, totals.baselineFootprintBytes(), graph);
 
+  }
+
+  /** The bytes a merge group's memory spans (its root's own bytes when the facts do not say). */
+  private static long groupBytes(MemoryPlan plan, int root) {
+    long group = plan.classification().facts().groupBytes(root);
+    return group > 0 ? group : plan.srdag().edgeBytes(root);
   }
 }

@@ -32,6 +32,27 @@ class GroupSlotsTest {
     assertEquals(4, GroupSlots.of(small, 64 << 10, 2));
   }
 
+  /**
+   * A reader goes through all the groups its cores share each iteration: the slots also stop where those groups'
+   * bytes together (the traffic) make twice the L2 -- never fewer than the strategy's, never more than the group alone
+   * would get.
+   */
+  @Test
+  void theOtherGroupsOfItsCoresCountTowardsTheL2() {
+    assertEquals(64, GroupSlots.of(ZEN4, 16 << 10, 32 << 10, 2, 0), "farm 32x32: two 16 KiB groups make 2 MiB at 64");
+    assertEquals(4, GroupSlots.of(ZEN4, 1L << 18, 1L << 19, 2, 0), "farm 128x128: two 256 KiB groups, 4 slots");
+    assertEquals(10, GroupSlots.of(ZEN4, 112_896, 112_896 + 2 * 672, 2, 0), "map 168x168's row group: its own 10");
+    assertEquals(19, GroupSlots.of(ZEN4, 672, 112_896 + 2 * 672, 2, 0), "map 168x168's 672-byte vectors: 19, not 64");
+    assertEquals(2, GroupSlots.of(ZEN4, 393_216, 29 * 393_216, 2, 0), "stereo's 29 groups of 384 KiB: 2, not 3");
+    assertEquals(6, GroupSlots.of(ZEN4, 200_704, 100, 2, 0), "traffic below the group's own bytes: the group's");
+    assertEquals(2, GroupSlots.of(ZEN4, 1 << 10, 8L << 20, 2, 0), "far beyond the L2: the strategy's 2");
+    assertEquals(8, GroupSlots.of(ZEN4, 16 << 10, 32 << 10, 2, 8), "asked for: as asked");
+    String why = GroupSlots.why(ZEN4, 393_216, 29 * 393_216, 2);
+    assertTrue(why.contains("2 slots: with the other merge groups its cores share (10.9 MiB an iteration) together at"
+        + " least 2 x the reader's L2 (1 MiB)"), why);
+    assertTrue(GroupSlots.why(ZEN4, 112_896, 114_240, 10).contains("10 slots, together spanning the reader's L2"));
+  }
+
   @Test
   void theReasonSaysWhichCase() {
     assertTrue(GroupSlots.why(ZEN4, 200_704, 6).contains("together spanning the reader's L2 (1 MiB)"),

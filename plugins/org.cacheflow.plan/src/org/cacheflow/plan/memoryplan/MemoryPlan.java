@@ -53,13 +53,16 @@ public final class MemoryPlan {
   private final LiveBytes live;
   private final NodePartition partition;
   private final int slotsAsked;
+  /** Per merge root several cores use, the bytes of such groups its cores go through an iteration (else 0). */
+  private final long[] groupTraffic;
 
   MemoryPlan(Srdag srdag, Schedule schedule, Classification classification, TargetCache target,
       GlobalStrategy strategy, List<BufferPlan> buffers, List<FifoPlan> fifos, int[][] buffersByFifo,
       PlanTotals totals, List<String> notes, int[] viewSource, long[] viewOffset, LiveBytes live,
-      NodePartition partition, int slotsAsked) {
+      NodePartition partition, int slotsAsked, long[] groupTraffic) {
     this.srdag = srdag;
     this.slotsAsked = slotsAsked;
+    this.groupTraffic = groupTraffic;
     this.schedule = schedule;
     this.classification = classification;
     this.target = target;
@@ -156,17 +159,22 @@ public final class MemoryPlan {
 
   /**
    * The slots generated code gives the merge group of {@code root} when several cores use it, under a strategy
-   * that pipelines iterations: as many as span the target's L2 ({@link GroupSlots}), or those the user asked for
-   * ({@link #slotsAsked}); the plan's memory counts them.
+   * that pipelines iterations: as many as span the target's L2 together with the other such groups of its cores
+   * ({@link GroupSlots}), or those the user asked for ({@link #slotsAsked}); the plan's memory counts them.
    */
   public int groupSlots(int root) {
-    return MemoryPlanner.sharedGroupSlots(srdag, classification, target, root, slotsAsked);
+    return MemoryPlanner.sharedGroupSlots(srdag, classification, target, root, traffic(root), slotsAsked);
   }
 
   /** Why the merge group of {@code root} has {@link #groupSlots} slots, for the generated code's comment. */
   public String groupSlotsWhy(int root) {
     return slotsAsked > 0 ? slotsAsked + " slots as asked"
-        : GroupSlots.why(target, MemoryPlanner.groupBytes(srdag, classification, root), groupSlots(root));
+        : GroupSlots.why(target, MemoryPlanner.groupBytes(srdag, classification, root), traffic(root),
+            groupSlots(root));
+  }
+
+  private long traffic(int root) {
+    return root >= 0 && root < groupTraffic.length ? groupTraffic[root] : 0;
   }
 
   /** The slots the plan was asked for ({@code --override slots=K}: channels and shared merge groups), 0 if none. */

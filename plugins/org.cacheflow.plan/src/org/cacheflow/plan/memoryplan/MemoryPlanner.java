@@ -108,7 +108,9 @@ public final class MemoryPlanner {
     LiveBytes live = request.strategy() == org.cacheflow.plan.strategy.GlobalStrategy.BASELINE
         ? LiveBytes.whole(srdag) : LiveBytes.compute(srdag, topology, classes, decisions);
     progress.worked(1);
-    int[] groupCopies = groupCopies(schedule, classes, request.strategy(), request.target(), request.slots());
+    long[] groupTraffic = sharedGroupTraffic(schedule, classes);
+    int[] groupCopies = groupCopies(schedule, classes, request.strategy(), request.target(), request.slots(),
+        groupTraffic);
     // buffer plans are made when asked for: their evidence texts cost more than the whole plan otherwise
     List<BufferPlan> buffers = new java.util.AbstractList<>() {
       @Override
@@ -146,7 +148,7 @@ public final class MemoryPlanner {
     progress.done();
     return new MemoryPlan(srdag, schedule, classes, request.target(), request.strategy(), buffers, fifos, byFifo,
         new PlanTotals(baseline, copied, footprint, baselineFootprint), concat(notes, decisions.notes()), views(decisions),
-        viewOffsets(decisions), live, partition, request.slots());
+        viewOffsets(decisions), live, partition, request.slots(), groupTraffic);
   }
 
   /**
@@ -276,12 +278,13 @@ public final class MemoryPlanner {
    * Per root (a merge root, or an edge with memory of its own), the copies of its memory generated code allocates:
    * when a merge group's buffers are used on several cores under a strategy that pipelines iterations (not the
    * baseline, whose barrier keeps one iteration in flight), one per iteration in flight (iteration i in copy i % k),
-   * k = {@link GroupSlots#of} (at least {@link #SHARED_GROUP_COPIES}, enough to span the target's L2); for memory
+   * k = {@link GroupSlots#of} (at least {@link #SHARED_GROUP_COPIES}, enough that with the other such groups of its
+   * cores, {@code traffic} ({@link #sharedGroupTraffic}), they span the target's L2); for memory
    * one core uses, one more copy per pass of iteration offset between its users ({@link Schedule#skew}: a firing one
    * iteration behind reads iteration i - 1 while the others of its core write iteration i); else 1.
    */
   static int[] groupCopies(Schedule schedule, Classification classes,
-      org.cacheflow.plan.strategy.GlobalStrategy strategy, TargetCache target, int asked) {
+      org.cacheflow.plan.strategy.GlobalStrategy strategy, TargetCache target, int asked, long[] traffic) {
     Srdag srdag = schedule.srdag();
     int edges = srdag.edgeCount();
     long[] cores = new long[edges];
@@ -306,18 +309,59 @@ public final class MemoryPlanner {
     int[] copies = new int[edges];
     for (int e = 0; e < copies.length; e++) {
       copies[e] = pipelines && Long.bitCount(cores[e]) > 1
-          ? sharedGroupSlots(srdag, classes, target, e, asked)
+          ? sharedGroupSlots(srdag, classes, target, e, traffic[e], asked)
           : Long.bitCount(users[e]) == 1 && most[e] > least[e] ? 1 + most[e] - least[e] : 1;
     }
     return copies;
   }
 
   /**
-   * The slots of the merge group of {@code root} when several cores use it ({@link GroupSlots}), or the user's
+   * The slots of the merge group of {@code root} when several cores use it ({@link GroupSlots}), its cores going
+   * through {@code traffic} bytes of such groups an iteration ({@link #sharedGroupTraffic}), or the user's
    * {@code asked} when positive.
    */
-  static int sharedGroupSlots(Srdag srdag, Classification classes, TargetCache target, int root, int asked) {
-    return GroupSlots.of(target, groupBytes(srdag, classes, root), SHARED_GROUP_COPIES, asked);
+  static int sharedGroupSlots(Srdag srdag, Classification classes, TargetCache target, int root, long traffic,
+      int asked) {
+    return GroupSlots.of(target, groupBytes(srdag, classes, root), traffic, SHARED_GROUP_COPIES, asked);
+  }
+
+  /**
+   * Per merge root whose group several cores use, the bytes of all such groups its cores go through each iteration:
+   * per core, the sum of the groups it uses; the group gets the least of its cores' sums (the reader may be the less
+   * busy one; at least the group's own bytes). 0 for every other edge. ({@link GroupSlots}: the slots that together
+   * span the reader's L2 count this traffic, not the group alone.)
+   */
+  static long[] sharedGroupTraffic(Schedule schedule, Classification classes) {
+    Srdag srdag = schedule.srdag();
+    int edges = srdag.edgeCount();
+    long[] cores = new long[edges];
+    for (int e = 0; e < edges; e++) {
+      int root = classes.mergeRoot(e);
+      if (root >= 0) {
+        cores[root] |= 1L << (schedule.coreOf(srdag.edgeSource(e)) & 63);
+        cores[root] |= 1L << (schedule.coreOf(srdag.edgeTarget(e)) & 63);
+      }
+    }
+    long[] perCore = new long[64];
+    for (int r = 0; r < edges; r++) {
+      if (Long.bitCount(cores[r]) > 1) {
+        long bytes = groupBytes(srdag, classes, r);
+        for (long c = cores[r]; c != 0; c &= c - 1) {
+          perCore[Long.numberOfTrailingZeros(c)] = add(perCore[Long.numberOfTrailingZeros(c)], bytes);
+        }
+      }
+    }
+    long[] traffic = new long[edges];
+    for (int r = 0; r < edges; r++) {
+      if (Long.bitCount(cores[r]) > 1) {
+        long least = Long.MAX_VALUE;
+        for (long c = cores[r]; c != 0; c &= c - 1) {
+          least = Math.min(least, perCore[Long.numberOfTrailingZeros(c)]);
+        }
+        traffic[r] = least;
+      }
+    }
+    return traffic;
   }
 
   /** The bytes a merge group's memory spans (its root's own bytes when the facts do not say). */

@@ -18,11 +18,17 @@ package org.cacheflow.plan.strategy;
  * 19.9 us (k = 2), 18.4 (3), 17.0 (4), 16.6 (6, this rule's choice), 15.8 (8); the farm programs (groups of
  * 16-256 KiB) ran level with 2, 4 and 8 slots -- none of which spans the L2 for groups up to 64 KiB.
  *
- * <p>The most was 8 until session 19, which left groups under 128 KiB short of the L2. Per task, interleaved near
- * rounds (bench/RESULTS.md, session 19): farm 32x32 int (16 KiB groups) 0.80 / 0.79 us with 32 / 64 slots against
- * 0.91 with 8 (16 rounds: 1.64x against 1.41x the sequential {@code alias} program in them; 0.76 against 0.82
- * in 12 more), farm 32x32 float 0.86 (64) against 0.92 (8), map
- * 168x168 int (110 KiB) 8.21 (10) against 8.73 (8), farm 64x64 int (64 KiB) 3.61 (16) against 3.61 (8).
+ * <p>A reader goes through every group its cores share each iteration, not only this one: between the writer's two
+ * visits to a slot it has read k iterations of all of them. So the slots also stop where k iterations of all such
+ * groups that share a core with this one (the group's <em>traffic</em>) make twice the L2: k = min(ceil(L2 / group),
+ * ceil(2 x L2 / traffic)) (session 20). Twice, because at once the farms lost: with one L2 of traffic (farm 32x32
+ * int's two 16 KiB groups at 32 slots, farm 128x128 int's two 256 KiB groups at 2) their 2-core programs ran 2.4% and
+ * 1.7% slower than with 64 and 4 slots (new faster in 2 of 14 and 4 of 12 interleaved near rounds), map 168x168 int
+ * (its row group and two small vector groups at 10) 2.2% faster (8 of 12). With twice the L2 the farms and map's row
+ * groups keep the slots measured above, map's small vector groups get 11-19 instead of 64, and a graph with many such
+ * groups no longer gets up to L2 + group bytes for each (stereo's 29 groups of 384 KiB: 2 slots instead of 3): all
+ * such groups together take about max(2 x their bytes, 2 x L2 + their bytes). Before the cores are mapped the planner
+ * cannot know which groups share a core and judges each group alone ({@link #spansL2}).
  */
 public final class GroupSlots {
 
@@ -32,6 +38,9 @@ public final class GroupSlots {
    */
   public static final int MAX_SLOTS = 64;
 
+  /** How many times the L2 the traffic of all groups a group's cores share makes over its slots (see above). */
+  public static final int TRAFFIC_SPANS = 2;
+
   private GroupSlots() {}
 
   /**
@@ -40,8 +49,25 @@ public final class GroupSlots {
    * @param minimum the strategy's slots (the count below which the rule never goes)
    */
   public static int of(TargetCache target, long bytes, int minimum) {
-    long spanning = (target.l2Bytes() + Math.max(1, bytes) - 1) / Math.max(1, bytes);
+    return ofTraffic(target, bytes, bytes, minimum);
+  }
+
+  /**
+   * The slots of a merge group of {@code bytes} that several cores use on {@code target}, when those cores also go
+   * through other such groups each iteration: {@code traffic} is the bytes of all of them, this one included (less
+   * than {@code bytes} counts as {@code bytes}).
+   */
+  public static int of(TargetCache target, long bytes, long traffic, int minimum, int asked) {
+    return asked > 0 ? asked : ofTraffic(target, bytes, Math.max(bytes, traffic), minimum);
+  }
+
+  private static int ofTraffic(TargetCache target, long bytes, long traffic, int minimum) {
+    long spanning = Math.min(ceilDiv(target.l2Bytes(), bytes), ceilDiv(TRAFFIC_SPANS * target.l2Bytes(), traffic));
     return (int) Math.max(minimum, Math.min(MAX_SLOTS, spanning));
+  }
+
+  private static long ceilDiv(long a, long b) {
+    return (a + Math.max(1, b) - 1) / Math.max(1, b);
   }
 
   /**
@@ -67,12 +93,25 @@ public final class GroupSlots {
 
   /** Why a group of {@code bytes} has {@code slots} slots, for generated code's comments and the plan's notes. */
   public static String why(TargetCache target, long bytes, int slots) {
+    return why(target, bytes, bytes, slots);
+  }
+
+  /**
+   * Why a group of {@code bytes}, whose cores go through {@code traffic} bytes of such groups each iteration (see
+   * {@link #of(TargetCache, long, long, int, int)}), has {@code slots} slots.
+   */
+  public static String why(TargetCache target, long bytes, long traffic, int slots) {
     String l2 = "the reader's L2 (" + Bytes.human(target.l2Bytes()) + ")";
     if (slots >= MAX_SLOTS && !spans(target, bytes, slots)) {
       return slots + " slots (the most; together " + Bytes.human(slots * bytes) + ", within " + l2 + ")";
     }
     if ((long) (slots - 1) * bytes >= target.l2Bytes()) {
       return slots + " slots (one already spans " + l2 + ")";
+    }
+    if (traffic > bytes && !spans(target, bytes, slots)) {
+      return slots + " slots: with the other merge groups its cores share (" + Bytes.human(traffic)
+          + " an iteration) together at least " + TRAFFIC_SPANS + " x " + l2 + ", so a slot's lines have left it when the"
+          + " writer comes back";
     }
     return slots + " slots, together spanning " + l2 + ": a slot's lines have left it when the writer comes back";
   }

@@ -278,8 +278,8 @@ public final class MemoryPlanner {
    * Per root (a merge root, or an edge with memory of its own), the copies of its memory generated code allocates:
    * when a merge group's buffers are used on several cores under a strategy that pipelines iterations (not the
    * baseline, whose barrier keeps one iteration in flight), one per iteration in flight (iteration i in copy i % k),
-   * k = {@link GroupSlots#of} (at least {@link #SHARED_GROUP_COPIES}, enough that with the other such groups of its
-   * cores, {@code traffic} ({@link #sharedGroupTraffic}), they span the target's L2); for memory
+   * k = {@link GroupSlots#of} (at least {@link #SHARED_GROUP_COPIES}, enough to span the target's L2 or, with the
+   * other such groups of its cores, {@code traffic} ({@link #sharedGroupTraffic}), twice it); for memory
    * one core uses, one more copy per pass of iteration offset between its users ({@link Schedule#skew}: a firing one
    * iteration behind reads iteration i - 1 while the others of its core write iteration i); else 1.
    */
@@ -328,8 +328,8 @@ public final class MemoryPlanner {
   /**
    * Per merge root whose group several cores use, the bytes of all such groups its cores go through each iteration:
    * per core, the sum of the groups it uses; the group gets the least of its cores' sums (the reader may be the less
-   * busy one; at least the group's own bytes). 0 for every other edge. ({@link GroupSlots}: the slots that together
-   * span the reader's L2 count this traffic, not the group alone.)
+   * busy one; at least the group's own bytes). 0 for every other edge. ({@link GroupSlots}: the slots stop where
+   * this traffic makes twice the reader's L2.)
    */
   static long[] sharedGroupTraffic(Schedule schedule, Classification classes) {
     Srdag srdag = schedule.srdag();

@@ -18,6 +18,12 @@ package org.cacheflow.plan.strategy;
  * 19.9 us (k = 2), 18.4 (3), 17.0 (4), 16.6 (6, this rule's choice), 15.8 (8); the farm programs (groups of
  * 16-256 KiB) ran level with 2, 4 and 8 slots -- none of which spans the L2 for groups up to 64 KiB.
  *
+ * <p>The most was 8 until session 19, which left groups under 128 KiB short of the L2. Per task, interleaved near
+ * rounds (bench/RESULTS.md, session 19): farm 32x32 int (16 KiB groups) 0.80 / 0.79 us with 32 / 64 slots against
+ * 0.91 with 8 (16 rounds: 1.64x against 1.41x the sequential {@code alias} program in them; 0.76 against 0.82
+ * in 12 more), farm 32x32 float 0.86 (64) against 0.92 (8), map
+ * 168x168 int (110 KiB) 8.21 (10) against 8.73 (8), farm 64x64 int (64 KiB) 3.61 (16) against 3.61 (8).
+ *
  * <p>A reader goes through every group its cores share each iteration, not only this one: between the writer's two
  * visits to a slot it has read k iterations of all of them. So the slots also stop where k iterations of all such
  * groups that share a core with this one (the group's <em>traffic</em>) make twice the L2: k = min(ceil(L2 / group),
@@ -110,8 +116,8 @@ public final class GroupSlots {
     }
     if (traffic > bytes && !spans(target, bytes, slots)) {
       return slots + " slots: with the other merge groups its cores share (" + Bytes.human(traffic)
-          + " an iteration) together at least " + TRAFFIC_SPANS + " x " + l2 + ", so a slot's lines have left it when the"
-          + " writer comes back";
+          + " an iteration) together at least " + TRAFFIC_SPANS + " x " + l2
+          + ", so a slot's lines have left it when the writer comes back";
     }
     return slots + " slots, together spanning " + l2 + ": a slot's lines have left it when the writer comes back";
   }

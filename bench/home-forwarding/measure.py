@@ -375,10 +375,10 @@ def ratio_rows(per_task, variant, reference):
     return [mine / theirs for mine, theirs in zip(per_task[variant], per_task[reference])]
 
 
-def matched_cell(common, rows, variant, speedups, states, variant_states, placements, probed, bounds):
+def matched_cell(common, rows, variant, speedups, states, variant_states, placements, probed, bound):
     """The speed-up within the rounds where the sequential program and the variant ran in the same state
     (matched_rounds; within the near placement when the rounds were probed), as a CSV row (and one for the fraction
-    of the bound: `bounds` per placement, or 1.0 for a program the planner put on one core) and a cell of text."""
+    of `bound`, the schedule's bound from those rounds' placement, when known) and a cell of text."""
     matched = [i for i in matched_rounds(states, variant_states) if not probed or placements[i] == "near"]
     if not matched:
         return (f"{variant} - (it ran in one state: its rounds within {STATE_MARGIN:.0%} of its fastest)"
@@ -389,7 +389,6 @@ def matched_cell(common, rows, variant, speedups, states, variant_states, placem
     rows.append(dict(common, metric="speedup_vs_sequential_matched_state", median=median, low=low, high=high,
                      unit="x", rounds=len(within)))
     cell = f"{variant} {median:.2f} ({low:.2f}-{high:.2f}) in {len(matched)} ({fast} both fast)"
-    bound = bounds if isinstance(bounds, float) else bounds.get("near" if probed else "all")
     if bound:
         rows.append(dict(common, metric="fraction_of_bound_matched_state", median=median / bound, low=low / bound,
                          high=high / bound, unit="x", rounds=len(within)))
@@ -503,7 +502,8 @@ def main():
                     if states and ONE_STATE not in states:
                         matched_cells.append(matched_cell(common, rows, variant, speedups, states,
                                                           speed_states(per_task[variant]), placements,
-                                                          options.probe, 1.0 if one_core else round_bounds))
+                                                          options.probe, 1.0 if one_core else
+                                                          round_bounds.get("near" if options.probe else "all")))
                 if planned_bound:
                     rows.append(dict(common, metric="schedule_bound_planned", median=planned_bound, low=planned_bound,
                                      high=planned_bound, unit="x"))

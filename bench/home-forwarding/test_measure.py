@@ -34,12 +34,12 @@ class MatchedCellTest(unittest.TestCase):
     sequential = [40.0, 41.0, 40.5, 60.0, 61.0]
     two_cores = [21.0, 31.0, 30.0, 20.5, 32.0]
 
-    def cell(self, placements, probed=True, bounds=None):
+    def cell(self, placements, probed=True, bound=2.0):
         rows = []
         speedups = [s / t for s, t in zip(self.sequential, self.two_cores)]
         cell = measure.matched_cell({"variant": "auto"}, rows, "auto", speedups,
                                     measure.speed_states(self.sequential), measure.speed_states(self.two_cores),
-                                    placements, probed, bounds if bounds is not None else {"near": 2.0, "all": 2.0})
+                                    placements, probed, bound)
         return cell, rows
 
     def test_the_speed_up_within_the_matched_near_rounds(self):
@@ -60,14 +60,14 @@ class MatchedCellTest(unittest.TestCase):
         _, unprobed = self.cell(["far", "near", "near", "near", "near"], probed=False)
         self.assertEqual(unprobed[0]["rounds"], 2)
 
-    def test_a_program_on_one_core_by_the_planner_has_the_bound_one(self):
-        _, rows = self.cell(["near"] * 5, bounds=1.0)
+    def test_the_fraction_of_the_bound_given(self):
+        _, rows = self.cell(["near"] * 5, bound=1.0)
         self.assertAlmostEqual(rows[1]["median"], rows[0]["median"])
 
     def test_a_variant_in_one_state_gets_no_figure(self):
         rows = []
         cell = measure.matched_cell({}, rows, "auto", [1.0] * 5, measure.speed_states(self.sequential),
-                                    [measure.ONE_STATE] * 5, ["near"] * 5, True, {"near": 2.0})
+                                    [measure.ONE_STATE] * 5, ["near"] * 5, True, 2.0)
         self.assertEqual(rows, [])
         self.assertIn("one state", cell)
 

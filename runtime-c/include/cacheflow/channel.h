@@ -818,8 +818,7 @@ static inline __attribute__((always_inline)) int cf_channel_receive_(cf_channel 
         if (CF_CHANNEL_LIKELY_(word != CF_CHANNEL_WORD_ESCAPED_)) {
             *len = 8;
             if (CF_CHANNEL_UNLIKELY_(capacity < 8)) {
-                size_t kept;
-                cf_channel_word_keep_(r, word, &kept); /* stays in the channel: the next receive or acquire sees it */
+                cf_channel_word_keep_(r, word, len); /* stays in the channel: the next receive or acquire sees it */
                 return -EMSGSIZE;
             }
             /* kept (acquired, or an earlier receive too small): the stash, which the caller may have changed */
@@ -830,8 +829,7 @@ static inline __attribute__((always_inline)) int cf_channel_receive_(cf_channel 
             size_t n = (size_t)e->length;
             *len = n;
             if (CF_CHANNEL_UNLIKELY_(n > capacity)) {
-                size_t kept;
-                cf_channel_word_keep_(r, word, &kept);
+                cf_channel_word_keep_(r, word, len);
                 return -EMSGSIZE;
             }
             if (n >= 8) memcpy(buffer, &e->bytes, 8); /* the entry's length is at most 8 */

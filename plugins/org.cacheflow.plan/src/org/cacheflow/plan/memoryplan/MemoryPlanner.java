@@ -108,9 +108,10 @@ public final class MemoryPlanner {
     LiveBytes live = request.strategy() == org.cacheflow.plan.strategy.GlobalStrategy.BASELINE
         ? LiveBytes.whole(srdag) : LiveBytes.compute(srdag, topology, classes, decisions);
     progress.worked(1);
-    long[] groupTraffic = sharedGroupTraffic(schedule, classes);
+    long[] groupCores = groupCores(schedule, classes);
+    long[] groupTraffic = sharedGroupTraffic(srdag, classes, groupCores);
     int[] groupCopies = groupCopies(schedule, classes, request.strategy(), request.target(), request.slots(),
-        groupTraffic);
+        groupCores, groupTraffic);
     // buffer plans are made when asked for: their evidence texts cost more than the whole plan otherwise
     List<BufferPlan> buffers = new java.util.AbstractList<>() {
       @Override
@@ -284,10 +285,10 @@ public final class MemoryPlanner {
    * iteration behind reads iteration i - 1 while the others of its core write iteration i); else 1.
    */
   static int[] groupCopies(Schedule schedule, Classification classes,
-      org.cacheflow.plan.strategy.GlobalStrategy strategy, TargetCache target, int asked, long[] traffic) {
+      org.cacheflow.plan.strategy.GlobalStrategy strategy, TargetCache target, int asked, long[] cores,
+      long[] traffic) {
     Srdag srdag = schedule.srdag();
     int edges = srdag.edgeCount();
-    long[] cores = new long[edges];
     long[] users = new long[edges];
     int[] least = new int[edges];
     int[] most = new int[edges];
@@ -300,9 +301,6 @@ public final class MemoryPlanner {
         users[memory] |= 1L << (schedule.coreOf(v) & 63);
         least[memory] = Math.min(least[memory], schedule.skew(v));
         most[memory] = Math.max(most[memory], schedule.skew(v));
-      }
-      if (root >= 0) {
-        cores[root] = users[root];
       }
     }
     boolean pipelines = strategy != org.cacheflow.plan.strategy.GlobalStrategy.BASELINE;
@@ -325,23 +323,28 @@ public final class MemoryPlanner {
     return GroupSlots.of(target, groupBytes(srdag, classes, root), traffic, SHARED_GROUP_COPIES, asked);
   }
 
-  /**
-   * Per merge root whose group several cores use, the bytes of all such groups its cores go through each iteration:
-   * per core, the sum of the groups it uses; the group gets the least of its cores' sums (the reader may be the less
-   * busy one; at least the group's own bytes). 0 for every other edge. ({@link GroupSlots}: the slots stop where
-   * this traffic makes twice the reader's L2.)
-   */
-  static long[] sharedGroupTraffic(Schedule schedule, Classification classes) {
+  /** Per merge root, the cores its group's edges are produced and consumed on (a bit each); 0 for other edges. */
+  static long[] groupCores(Schedule schedule, Classification classes) {
     Srdag srdag = schedule.srdag();
-    int edges = srdag.edgeCount();
-    long[] cores = new long[edges];
-    for (int e = 0; e < edges; e++) {
+    long[] cores = new long[srdag.edgeCount()];
+    for (int e = 0; e < cores.length; e++) {
       int root = classes.mergeRoot(e);
       if (root >= 0) {
         cores[root] |= 1L << (schedule.coreOf(srdag.edgeSource(e)) & 63);
         cores[root] |= 1L << (schedule.coreOf(srdag.edgeTarget(e)) & 63);
       }
     }
+    return cores;
+  }
+
+  /**
+   * Per merge root whose group several cores use ({@code cores}: {@link #groupCores}), the bytes of all such groups its cores go through each iteration:
+   * per core, the sum of the groups it uses; the group gets the least of its cores' sums (the reader may be the less
+   * busy one; at least the group's own bytes). 0 for every other edge. ({@link GroupSlots}: the slots stop where
+   * this traffic makes twice the reader's L2.)
+   */
+  static long[] sharedGroupTraffic(Srdag srdag, Classification classes, long[] cores) {
+    int edges = srdag.edgeCount();
     long[] perCore = new long[64];
     for (int r = 0; r < edges; r++) {
       if (Long.bitCount(cores[r]) > 1) {

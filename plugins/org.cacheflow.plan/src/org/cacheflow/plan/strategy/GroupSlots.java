@@ -55,25 +55,7 @@ public final class GroupSlots {
    * @param minimum the strategy's slots (the count below which the rule never goes)
    */
   public static int of(TargetCache target, long bytes, int minimum) {
-    return ofTraffic(target, bytes, bytes, minimum);
-  }
-
-  /**
-   * The slots of a merge group of {@code bytes} that several cores use on {@code target}, when those cores also go
-   * through other such groups each iteration: {@code traffic} is the bytes of all of them, this one included (less
-   * than {@code bytes} counts as {@code bytes}).
-   */
-  public static int of(TargetCache target, long bytes, long traffic, int minimum, int asked) {
-    return asked > 0 ? asked : ofTraffic(target, bytes, Math.max(bytes, traffic), minimum);
-  }
-
-  private static int ofTraffic(TargetCache target, long bytes, long traffic, int minimum) {
-    long spanning = Math.min(ceilDiv(target.l2Bytes(), bytes), ceilDiv(TRAFFIC_SPANS * target.l2Bytes(), traffic));
-    return (int) Math.max(minimum, Math.min(MAX_SLOTS, spanning));
-  }
-
-  private static long ceilDiv(long a, long b) {
-    return (a + Math.max(1, b) - 1) / Math.max(1, b);
+    return of(target, bytes, bytes, minimum, 0);
   }
 
   /**
@@ -81,7 +63,25 @@ public final class GroupSlots {
    * positive, else {@link #of(TargetCache, long, int)}.
    */
   public static int of(TargetCache target, long bytes, int minimum, int asked) {
-    return asked > 0 ? asked : of(target, bytes, minimum);
+    return of(target, bytes, bytes, minimum, asked);
+  }
+
+  /**
+   * The slots of a merge group of {@code bytes} that several cores use on {@code target}, when those cores also go
+   * through other such groups each iteration: {@code traffic} is the bytes of all of them, this one included (less
+   * than {@code bytes} counts as {@code bytes}); {@code asked} when positive.
+   */
+  public static int of(TargetCache target, long bytes, long traffic, int minimum, int asked) {
+    if (asked > 0) {
+      return asked;
+    }
+    long spanning = Math.min(ceilDiv(target.l2Bytes(), bytes),
+        ceilDiv(TRAFFIC_SPANS * target.l2Bytes(), Math.max(bytes, traffic)));
+    return (int) Math.max(minimum, Math.min(MAX_SLOTS, spanning));
+  }
+
+  private static long ceilDiv(long a, long b) {
+    return (a + Math.max(1, b) - 1) / Math.max(1, b);
   }
 
   /**

@@ -29,8 +29,9 @@ package org.cacheflow.plan.strategy;
  * groups that share a core with this one (the group's <em>traffic</em>) make twice the L2: k = min(ceil(L2 / group),
  * ceil(2 x L2 / traffic)) (session 20). Twice, because at once the farms lost: with one L2 of traffic (farm 32x32
  * int's two 16 KiB groups at 32 slots, farm 128x128 int's two 256 KiB groups at 2) their 2-core programs ran 2.4% and
- * 1.7% slower than with 64 and 4 slots (new faster in 2 of 14 and 4 of 12 interleaved near rounds), map 168x168 int
- * (its row group and two small vector groups at 10) 2.2% faster (8 of 12). With twice the L2 the farms and map's row
+ * 1.7% slower than with 64 and 4 slots (new faster in 2 of 14 and 4 of 12 interleaved near rounds; 1.71x against
+ * 1.78x and 1.88x against 1.93x the sequential {@code alias} program in them), map 168x168 int (its row group and
+ * two small vector groups at 10) 2.2% faster (8 of 12; 1.55x against 1.50x). With twice the L2 the farms and map's row
  * groups keep the slots measured above, map's small vector groups get 11-19 instead of 64, and a graph with many such
  * groups no longer gets up to L2 + group bytes for each (stereo's 29 groups of 384 KiB: 2 slots instead of 3): all
  * such groups together take about max(2 x their bytes, 2 x L2 + their bytes). Before the cores are mapped the planner

@@ -2,6 +2,7 @@ package org.cacheflow.pipeline;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -12,7 +13,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.cacheflow.model.diagnostics.InputException;
+import org.cacheflow.model.diagnostics.SourceLocation;
 import org.cacheflow.plan.strategy.StrategyPreset;
+import org.cacheflow.plan.strategy.TargetCache;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -110,6 +113,32 @@ class PipelineTest {
     assertEquals(StrategyPreset.HOMEFORWARD.planner(), result.plan().strategy());
     assertFalse(result.plan().fifos().isEmpty());
     assertTrue(result.reportFiles().contains(report.resolve("plan.json")), result.reportFiles().toString());
+  }
+
+  /** --target: a built-in profile by name, else a target file (read by the readers, given meaning by the plan). */
+  @Test
+  void aTargetIsABuiltInProfileOrAnExistingTargetFile() throws IOException {
+    InputException missing = assertThrows(InputException.class, () -> planFor("no-such-profile"));
+    assertEquals("no such target file, and no built-in target of that name (built-in: zen4-vm, generic, "
+        + "sapphire-rapids-vm)", missing.getMessage());
+    assertEquals(SourceLocation.file(Path.of("no-such-profile")), missing.location());
+    Path board = dir.resolve("board.target");
+    Files.writeString(board, "base = sapphire-rapids-vm\nl2 = 512K\n");
+    TargetCache target = planFor(board.toString()).plan().target();
+    assertEquals("board", target.name());
+    assertEquals(512 << 10, target.l2Bytes());
+    assertEquals(TargetCache.SAPPHIRE_RAPIDS_VM.llcBytes(), target.llcBytes());
+    assertSame(TargetCache.GENERIC, planFor("generic").plan().target());
+    Path bad = dir.resolve("bad.target");
+    Files.writeString(bad, "l2 = 1M\nl3 = 1M\n");
+    InputException key = assertThrows(InputException.class, () -> planFor(bad.toString()));
+    assertEquals(SourceLocation.of(bad, 2, 6), key.location());
+    assertTrue(key.getMessage().startsWith("unknown key 'l3' (known: base, "), key.getMessage());
+  }
+
+  private static PlanResult planFor(String target) {
+    return new Pipeline().plan(new PlanOptions(Input.of(EXAMPLE), new PlatformOptions(null, 2), null, null,
+        List.of(), target, null));
   }
 
   @Test

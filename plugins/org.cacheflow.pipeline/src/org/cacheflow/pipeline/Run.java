@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 
 import org.cacheflow.codegen.ProjectWriter;
@@ -17,6 +18,7 @@ import org.cacheflow.codegen.model.CodeProject;
 import org.cacheflow.io.project.PreesmProject;
 import org.cacheflow.io.project.ScenarioReferences;
 import org.cacheflow.io.scenario.ScenarioReader;
+import org.cacheflow.io.targetfile.TargetFileReader;
 import org.cacheflow.model.Actor;
 import org.cacheflow.model.Graph;
 import org.cacheflow.model.diagnostics.Diagnostics;
@@ -124,8 +126,28 @@ final class Run {
         + " (its merges and marks are left out)")).toList();
   }
 
+  /**
+   * The {@code --target} option: a built-in profile by name, else a target file, read by the readers' bundle and
+   * given meaning by the planner.
+   *
+   * @throws InputException for neither, or a target file that cannot be read or has a bad key or value (with its
+   *     location)
+   */
+  private static TargetCache target(String nameOrFile) {
+    Optional<TargetCache> builtIn = TargetCache.builtIn(nameOrFile);
+    if (builtIn.isPresent()) {
+      return builtIn.get();
+    }
+    Path file = Path.of(nameOrFile);
+    if (!Files.exists(file)) {
+      throw new InputException(SourceLocation.file(file), "no such target file, and no built-in target of that "
+          + "name (built-in: " + String.join(", ", TargetCache.BUILT_IN.keySet()) + ")");
+    }
+    return TargetCache.of(TargetFileReader.read(file));
+  }
+
   PlanResult plan(PlanOptions options) {
-    TargetCache target = TargetCache.resolve(options.target());
+    TargetCache target = target(options.target());
     LoadedInput loaded = load(options.input(), options.platform());
     AnalysisResult analysis = analyse(loaded);
     Srdag srdag = expand(analysis);
@@ -143,7 +165,7 @@ final class Run {
   }
 
   GenerateResult generate(GenerateOptions options) {
-    TargetCache target = TargetCache.resolve(options.target());
+    TargetCache target = target(options.target());
     for (Path folder : concat(options.actorCode().sources(), options.actorCode().includes())) {
       if (!Files.isDirectory(folder)) {
         throw new InputException(SourceLocation.file(folder), "no such directory");

@@ -102,8 +102,9 @@ class TargetFileReaderTest {
     assertEquals(Map.of("name", "b!", "l2", "2097152", "l1d", "48K", "llc", "64M", "x", "true", "y", "null"),
         values(target), "a bare size as in key = value lines; booleans and null as text");
     assertEquals(SourceLocation.of(file, 2, 11), target.settings().get("name").location());
-    // a number that fits a long: just past it, where gson's reader is once it has read it (column 16, not 9)
-    assertEquals(SourceLocation.of(file, 3, 16), target.settings().get("l2").location());
+    // a number, and a bare size: at their first character (gson's reader is past a number by then)
+    assertEquals(SourceLocation.of(file, 3, 9), target.settings().get("l2").location());
+    assertEquals(SourceLocation.of(file, 4, 10), target.settings().get("l1d").location());
     assertEquals(SourceLocation.of(file, 5, 12), target.settings().get("llc").location());
   }
 
@@ -116,12 +117,16 @@ class TargetFileReaderTest {
   void jsonSyntaxErrorsAreLocated() throws IOException {
     assertError("comma.json", "{\n  \"l2\": \"1M\"\n  \"llc\": 4\n}", "expected ',' or '}' in the target object", 3,
         3);
-    // just past the '{' gson has read
+    // at the '{' (gson has read past it)
     assertError("nested.json", "{\"l2\": 1,\n  \"llc\": {\"size\": 4}}", "expected a string or a number for 'llc'", 2,
-        11);
+        10);
     assertError("unclosed.json", "{\"l2\": 1,\n", "expected ',' or '}' in the target object", 2, 1);
-    // where gson stopped, past the 1
-    assertError("colon.json", "{\"l2\" 1}", "expected a value", 1, 8);
+    // where the ':' should be (gson stopped past the 1)
+    assertError("colon.json", "{\"l2\" 1}", "expected a value", 1, 7);
+    // a lenient '=' and blanks before the value; the value on the next line
+    Path spaced = write("spaced.json", "{\"l2\" =   \"1M\", 'llc':\n    4}");
+    assertEquals(SourceLocation.of(spaced, 1, 11), TargetFileReader.read(spaced).settings().get("l2").location());
+    assertEquals(SourceLocation.of(spaced, 2, 5), TargetFileReader.read(spaced).settings().get("llc").location());
   }
 
   @Test

@@ -113,6 +113,7 @@ public final class TargetFileReader {
     JsonReader reader = new JsonReader(new StringReader(text));
     reader.setStrictness(Strictness.LENIENT);
     String expected = "expected '{'";
+    SourceLocation keyAt = null;
     try {
       reader.beginObject();
       while (true) {
@@ -121,11 +122,11 @@ public final class TargetFileReader {
           break;
         }
         expected = "expected a key in quotes";
-        SourceLocation keyAt = location(file, text, reader);
+        keyAt = location(file, text, reader);
         String key = reader.nextName();
         expected = "expected a value";
         JsonToken token = reader.peek();
-        SourceLocation valueAt = location(file, text, reader);
+        SourceLocation valueAt = valueStart(file, text, keyAt);
         String value = switch (token) {
           case STRING, NUMBER -> reader.nextString();
           case BOOLEAN -> String.valueOf(reader.nextBoolean());
@@ -146,9 +147,73 @@ public final class TargetFileReader {
         throw new InputException(location(file, text, reader), expected);
       }
     } catch (IOException | IllegalStateException e) {
-      throw new InputException(location(file, text, reader), expected, e);
+      SourceLocation at = keyAt != null && expected.equals("expected a value") ? valueStart(file, text, keyAt)
+          : location(file, text, reader);
+      throw new InputException(at, expected, e);
     }
     return settings;
+  }
+
+  /**
+   * Where the value of the key at {@code keyAt} begins: past the key, the blanks and the ':' (or lenient '=' or
+   * '=>'). gson's reader is past a number or at the inside of an object by then, so the text is scanned instead;
+   * without a ':' the first character after the key (where one was expected).
+   */
+  static SourceLocation valueStart(Path file, String text, SourceLocation keyAt) {
+    int at = offset(text, keyAt);
+    if (at < 0 || at >= text.length()) {
+      return keyAt;
+    }
+    char quote = text.charAt(at);
+    if (quote == '"' || quote == '\'') {
+      at++;
+      while (at < text.length() && text.charAt(at) != quote) {
+        at += text.charAt(at) == '\\' ? 2 : 1;
+      }
+      at++;
+    } else {
+      while (at < text.length() && ":= \t\r\n".indexOf(text.charAt(at)) < 0) {
+        at++;
+      }
+    }
+    at = skipBlanks(text, at);
+    if (at < text.length() && (text.charAt(at) == ':' || text.charAt(at) == '=')) {
+      at += text.startsWith("=>", at) ? 2 : 1;
+      at = skipBlanks(text, at);
+    }
+    return locationAt(file, text, Math.min(at, text.length()));
+  }
+
+  private static int skipBlanks(String text, int at) {
+    while (at < text.length() && " \t\r\n".indexOf(text.charAt(at)) >= 0) {
+      at++;
+    }
+    return at;
+  }
+
+  /** The offset of a 1-based line and column in the text, or -1. */
+  private static int offset(String text, SourceLocation location) {
+    int at = 0;
+    for (int line = 1; line < location.line(); line++) {
+      at = text.indexOf('\n', at);
+      if (at < 0) {
+        return -1;
+      }
+      at++;
+    }
+    return at + location.column() - 1;
+  }
+
+  private static SourceLocation locationAt(Path file, String text, int offset) {
+    int line = 1;
+    int lineStart = 0;
+    for (int i = 0; i < offset; i++) {
+      if (text.charAt(i) == '\n') {
+        line++;
+        lineStart = i + 1;
+      }
+    }
+    return SourceLocation.of(file, line, offset - lineStart + 1);
   }
 
   /** Where the reader is; at a quoted key or value, the opening quote (gson has just read past it). */

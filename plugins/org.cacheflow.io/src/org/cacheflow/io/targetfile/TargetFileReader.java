@@ -113,7 +113,7 @@ public final class TargetFileReader {
     JsonReader reader = new JsonReader(new StringReader(text));
     reader.setStrictness(Strictness.LENIENT);
     String expected = "expected '{'";
-    SourceLocation keyAt = null;
+    SourceLocation expectedAt = null; // where the expected token belongs, when gson's position is not it
     try {
       reader.beginObject();
       while (true) {
@@ -122,11 +122,12 @@ public final class TargetFileReader {
           break;
         }
         expected = "expected a key in quotes";
-        keyAt = location(file, text, reader);
+        SourceLocation keyAt = location(file, text, reader);
         String key = reader.nextName();
         expected = "expected a value";
-        JsonToken token = reader.peek();
         SourceLocation valueAt = valueStart(file, text, keyAt);
+        expectedAt = valueAt;
+        JsonToken token = reader.peek();
         String value = switch (token) {
           case STRING, NUMBER -> reader.nextString();
           case BOOLEAN -> String.valueOf(reader.nextBoolean());
@@ -140,6 +141,7 @@ public final class TargetFileReader {
           throw new InputException(keyAt, "'" + key + "' is set twice");
         }
         settings.put(key, new TargetSetting(value, valueAt));
+        expectedAt = null;
       }
       reader.endObject();
       expected = "unexpected text after the target object";
@@ -147,9 +149,7 @@ public final class TargetFileReader {
         throw new InputException(location(file, text, reader), expected);
       }
     } catch (IOException | IllegalStateException e) {
-      SourceLocation at = keyAt != null && expected.equals("expected a value") ? valueStart(file, text, keyAt)
-          : location(file, text, reader);
-      throw new InputException(at, expected, e);
+      throw new InputException(expectedAt != null ? expectedAt : location(file, text, reader), expected, e);
     }
     return settings;
   }
@@ -222,13 +222,10 @@ public final class TargetFileReader {
     if (!at.find()) {
       return SourceLocation.file(file);
     }
-    int line = Integer.parseInt(at.group(1));
-    int column = Integer.parseInt(at.group(2));
-    String[] lines = text.split("\n", -1);
-    if (column > 1 && line <= lines.length && column - 2 < lines[line - 1].length()
-        && "\"'".indexOf(lines[line - 1].charAt(column - 2)) >= 0) {
-      column--;
-    }
-    return SourceLocation.of(file, line, column);
+    SourceLocation here = SourceLocation.of(file, Integer.parseInt(at.group(1)), Integer.parseInt(at.group(2)));
+    int before = offset(text, here) - 1;
+    boolean afterQuote = here.column() > 1 && before >= 0 && before < text.length()
+        && "\"'".indexOf(text.charAt(before)) >= 0;
+    return afterQuote ? SourceLocation.of(file, here.line(), here.column() - 1) : here;
   }
 }

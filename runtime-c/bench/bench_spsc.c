@@ -243,6 +243,7 @@ static inline __attribute__((always_inline)) uint64_t queue_pop(queue *q, int ki
         break;
     }
 #endif
+    default: die("queue_pop: a queue kind this build lacks"); /* Q_CK without Concurrency Kit */
     }
     return value;
 }

@@ -17,16 +17,27 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+/* One part's producer state. Only that part's thread reads or writes it (the other parts learn what
+ * they need from `parts_published` and `seq`), so plain accesses suffice; each part has a cache line
+ * of its own so that the writers of different parts never write one line. */
+typedef struct cow_part {
+    int writing;        /* between write_begin_part and publish_part */
+    uint64_t published; /* iterations this part has published: `seq`, or `seq` + 1 while the others
+                           have not all published the current one */
+} __attribute__((aligned(64))) cow_part;
+
 struct cf_cow_buffer {
     size_t size;     /* as requested */
     size_t map_size; /* whole pages */
     cf_cow_mode mode;
     int fd;          /* memfd / shm object; -1 in copy mode */
     void *data;      /* producer's MAP_SHARED mapping, or heap memory in copy mode */
-    int writing;     /* producer between write_begin and publish (producer thread only) */
-    uint64_t seq;    /* published iterations (atomic) */
+    unsigned writers; /* parts per iteration, >= 1 */
+    cow_part *parts; /* [writers], 64-byte aligned */
+    unsigned parts_published; /* parts published in the current, incomplete iteration (atomic) */
+    uint64_t seq;    /* completed (published) iterations (atomic) */
     size_t pending;  /* views that owe a release of `seq` (atomic) */
-    pthread_mutex_t lock; /* guards `views` and publish against open/close */
+    pthread_mutex_t lock; /* guards `views` and the completing publish against open/close */
     cf_cow_view *views;
     size_t nviews;
 };
@@ -307,7 +318,9 @@ int cf_cow_create(cf_cow_buffer **out, size_t size, const cf_cow_config *config)
     *out = NULL;
     cf_cow_mode mode = config ? config->mode : CF_COW_EAGER;
     size_t threshold = config && config->copy_threshold ? config->copy_threshold : CF_COW_DEFAULT_COPY_THRESHOLD;
+    unsigned writers = config && config->writers ? config->writers : 1;
     if (mode != CF_COW_EAGER && mode != CF_COW_LAZY && mode != CF_COW_COPY) return -EINVAL;
+    if (writers > CF_COW_MAX_WRITERS) return -EINVAL;
     if (size < threshold) mode = CF_COW_COPY;
     size_t map_size = (size + page_size() - 1) & ~(page_size() - 1);
     if (map_size < size) return -EINVAL; /* overflow */
@@ -318,6 +331,14 @@ int cf_cow_create(cf_cow_buffer **out, size_t size, const cf_cow_config *config)
     b->map_size = map_size;
     b->mode = mode;
     b->fd = -1;
+    b->writers = writers;
+    void *parts = NULL;
+    if (posix_memalign(&parts, 64, writers * sizeof *b->parts) != 0) {
+        free(b);
+        return -ENOMEM;
+    }
+    memset(parts, 0, writers * sizeof *b->parts);
+    b->parts = parts;
     int rc = 0, backing = 0;
     if (mode == CF_COW_COPY) {
         if (posix_memalign(&b->data, 64, map_size) != 0) rc = -ENOMEM;
@@ -345,6 +366,7 @@ int cf_cow_create(cf_cow_buffer **out, size_t size, const cf_cow_config *config)
         if (b->data && mode != CF_COW_COPY) munmap(b->data, map_size);
         if (mode == CF_COW_COPY) free(b->data);
         if (b->fd >= 0) close(b->fd);
+        free(b->parts);
         free(b);
         return rc;
     }
@@ -366,35 +388,70 @@ int cf_cow_destroy(cf_cow_buffer *b) {
         munmap(b->data, b->map_size);
         close(b->fd);
     }
+    free(b->parts);
     free(b);
     return 0;
 }
 
 cf_cow_mode cf_cow_buffer_mode(const cf_cow_buffer *b) { return b->mode; }
 size_t cf_cow_size(const cf_cow_buffer *b) { return b->size; }
+unsigned cf_cow_writers(const cf_cow_buffer *b) { return b->writers; }
 size_t cf_cow_pending(const cf_cow_buffer *b) { return __atomic_load_n(&b->pending, __ATOMIC_ACQUIRE); }
 
-int cf_cow_write_begin(cf_cow_buffer *b, void **data) {
-    if (!b || !data) return -EINVAL;
-    if (b->writing) return -EALREADY;
+/* ---- producers: one thread per part -------------------------------------------------------- */
+
+/* An iteration is complete once all `writers` parts have published it; `seq` counts the complete ones,
+ * so a part's `published` is `seq` (it may begin the next iteration) or `seq` + 1 (it published the
+ * current one, which others are still writing). With one writer the part completes every iteration it
+ * publishes, `published` always equals `seq`, and this is the single-producer protocol unchanged. */
+int cf_cow_write_begin_part(cf_cow_buffer *b, unsigned part, void **data) {
+    if (!b || !data || part >= b->writers) return -EINVAL;
+    cow_part *p = &b->parts[part];
+    if (p->writing) return -EALREADY;
+    /* Acquire pairs with the release store of `seq` by the part that completed this part's last
+     * iteration: every part's writes of that iteration, and what the completing part stored before
+     * `seq` (`pending`, the reset of `parts_published`), are visible from here on. Hence the order of
+     * the two checks: `pending` read before `seq` could be the previous iteration's 0 although the
+     * completing publish had already set it to the views that now owe a release. */
+    if (p->published != __atomic_load_n(&b->seq, __ATOMIC_ACQUIRE)) return -EBUSY;
     /* Acquire pairs with the consumers' release decrements: their reads happen before our writes. */
     if (__atomic_load_n(&b->pending, __ATOMIC_ACQUIRE) != 0) return -EBUSY;
-    b->writing = 1;
+    p->writing = 1;
     *data = b->data;
     return 0;
 }
 
-int cf_cow_publish(cf_cow_buffer *b) {
-    if (!b || !b->writing) return -EINVAL;
+int cf_cow_publish_part(cf_cow_buffer *b, unsigned part) {
+    if (!b || part >= b->writers || !b->parts[part].writing) return -EINVAL;
+    cow_part *p = &b->parts[part];
+    p->writing = 0;
+    p->published++;
+    /* acq_rel, and this RMW is the only thing every part does on shared memory: its release half
+     * makes the part's writes of the iteration visible to whichever part completes the iteration, and
+     * that part's acquire half takes them all, because each earlier part's increment heads a release
+     * sequence that the later increments (RMWs) continue up to the completing one. The completing
+     * part's release store of `seq` below then carries every part's writes to the views that load the
+     * new `seq` with acquire, though no view synchronises with the other parts directly. A part that
+     * does not complete the iteration is done: no lock, no system call. */
+    unsigned done = __atomic_add_fetch(&b->parts_published, 1, __ATOMIC_ACQ_REL);
+    if (done < b->writers) return 0;
     pthread_mutex_lock(&b->lock);
     for (cf_cow_view *v = b->views; v; v = v->next) __atomic_store_n(&v->owes, 1, __ATOMIC_RELAXED);
     __atomic_store_n(&b->pending, b->nviews, __ATOMIC_RELAXED);
-    /* Release: the producer's writes and `pending` are visible to whoever sees the new seq. */
-    __atomic_store_n(&b->seq, b->seq + 1, __ATOMIC_RELEASE);
-    b->writing = 0;
+    /* No part can count into the next iteration yet: each must first see this one complete (the
+     * acquire load of `seq` in write_begin_part), which the release store below orders after this
+     * reset, so the next iteration's increments start from 0. */
+    __atomic_store_n(&b->parts_published, 0, __ATOMIC_RELAXED);
+    /* Release: the parts' writes and `pending` are visible to whoever sees the new seq. Only completing
+     * publishes store `seq`, under the lock, so the relaxed load reads the last of them. */
+    __atomic_store_n(&b->seq, __atomic_load_n(&b->seq, __ATOMIC_RELAXED) + 1, __ATOMIC_RELEASE);
     pthread_mutex_unlock(&b->lock);
     return 0;
 }
+
+int cf_cow_write_begin(cf_cow_buffer *b, void **data) { return cf_cow_write_begin_part(b, 0, data); }
+
+int cf_cow_publish(cf_cow_buffer *b) { return cf_cow_publish_part(b, 0); }
 
 /* ---- views --------------------------------------------------------------------------------- */
 

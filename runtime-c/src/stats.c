@@ -10,6 +10,7 @@ _Thread_local cf_stats_slot cf_stats_tls;
 static pthread_mutex_t registry_lock = PTHREAD_MUTEX_INITIALIZER;
 static cf_stats_slot *live_slots;
 static cf_stats retired;
+static int added_elsewhere; /* atomic: cf_stats_add was called (since the last reset) */
 static pthread_key_t exit_key;
 static pthread_once_t exit_key_once = PTHREAD_ONCE_INIT;
 
@@ -70,8 +71,11 @@ void cf_stats_total(cf_stats *out) {
     pthread_mutex_unlock(&registry_lock);
 }
 
+int cf_stats_added_elsewhere(void) { return __atomic_load_n(&added_elsewhere, __ATOMIC_RELAXED); }
+
 void cf_stats_add(const cf_stats *counts) {
     if (!cf_stats_tls.registered) cf_stats_register_thread();
+    __atomic_store_n(&added_elsewhere, 1, __ATOMIC_RELAXED);
     const uint64_t *values = (const uint64_t *)counts;
     uint64_t *fields = (uint64_t *)&cf_stats_tls.counters;
     for (size_t i = 0; i < CF_STATS_FIELDS; i++)
@@ -81,6 +85,7 @@ void cf_stats_add(const cf_stats *counts) {
 void cf_stats_reset(void) {
     pthread_mutex_lock(&registry_lock);
     memset(&retired, 0, sizeof retired);
+    __atomic_store_n(&added_elsewhere, 0, __ATOMIC_RELAXED);
     for (cf_stats_slot *s = live_slots; s; s = s->next) {
         uint64_t *fields = (uint64_t *)&s->counters;
         for (size_t i = 0; i < CF_STATS_FIELDS; i++) __atomic_store_n(&fields[i], 0, __ATOMIC_RELAXED);

@@ -13,6 +13,9 @@ typedef struct cf_stats_slot {
 
 extern _Thread_local cf_stats_slot cf_stats_tls;
 void cf_stats_register_thread(void);
+/* Non-zero once cf_stats_add has added counts made elsewhere (another MPI rank's), until the next
+ * cf_stats_reset: cf_stats_total then covers more than this process's threads. */
+int cf_stats_added_elsewhere(void);
 
 #define CF_STAT_ADD(field, n)                                                              \
     do {                                                                                   \

@@ -2,6 +2,8 @@
 #define _GNU_SOURCE /* pthread_attr_setaffinity_np */
 #include "cacheflow/support.h"
 
+#include "stats_internal.h"
+
 #include <errno.h>
 #include <limits.h>
 #include <sched.h>
@@ -329,6 +331,19 @@ uint8_t *cf_gen_cow_write_begin(cf_cow_buffer *buffer, const char *what) {
 
 void cf_gen_cow_publish(cf_cow_buffer *buffer, const char *what) { cf_gen_check(cf_cow_publish(buffer), what); }
 
+/* A part waits (-EBUSY) both for the other parts to finish the iteration and for the views to release it. */
+uint8_t *cf_gen_cow_write_begin_part(cf_cow_buffer *buffer, unsigned part, const char *what) {
+    void *data = NULL;
+    int rc;
+    while ((rc = cf_cow_write_begin_part(buffer, part, &data)) == -EBUSY) sched_yield();
+    cf_gen_check(rc, what);
+    return data;
+}
+
+void cf_gen_cow_publish_part(cf_cow_buffer *buffer, unsigned part, const char *what) {
+    cf_gen_check(cf_cow_publish_part(buffer, part), what);
+}
+
 uint8_t *cf_gen_cow_acquire(cf_cow_view *view, const char *what) {
     void *data = NULL;
     int rc;
@@ -356,11 +371,34 @@ void cf_gen_barrier_wait(pthread_barrier_t *barrier) {
 
 /* ---- threads ---- */
 
+/* A core thread of the last cf_gen_run_cores. The thread records its own counters when its function returns
+ * (they are thread-local: cf_stats_thread), before its slot's counts are folded into the retired ones at exit;
+ * pthread_join orders that record before the main thread reads it in cf_gen_print_stats. */
+typedef struct core_run {
+    void *(*function)(void *);
+    pthread_t thread;
+    cf_stats counters;
+} core_run;
+static core_run *core_runs; /* [core_run_count], of the last cf_gen_run_cores; NULL before the first */
+static int core_run_count;
+
+static void *run_core(void *argument) {
+    core_run *run = argument;
+    void *result = run->function(NULL);
+    cf_stats_thread(&run->counters);
+    return result;
+}
+
 double cf_gen_run_cores(void *(*const cores[])(void *), int count, int pin) {
-    pthread_t threads[count];
+    core_run *runs = calloc(count > 0 ? (size_t)count : 1, sizeof *runs);
+    if (!runs) cf_gen_check(-ENOMEM, "cf_gen_run_cores");
+    free(core_runs);
+    core_runs = runs;
+    core_run_count = count > 0 ? count : 0;
     long cpus = sysconf(_SC_NPROCESSORS_ONLN);
     double start = seconds_now();
     for (int i = 0; i < count; i++) {
+        runs[i].function = cores[i];
         pthread_attr_t attributes;
         cf_gen_check(-pthread_attr_init(&attributes), "pthread_attr_init");
         if (pin && cpus > 0) {
@@ -370,12 +408,12 @@ double cf_gen_run_cores(void *(*const cores[])(void *), int count, int pin) {
             /* pinning is a hint: where the platform refuses it (containers, emulators) threads still run */
             (void)pthread_attr_setaffinity_np(&attributes, sizeof set, &set);
         }
-        int rc = pthread_create(&threads[i], &attributes, cores[i], NULL);
-        if (rc == EINVAL && pin) rc = pthread_create(&threads[i], NULL, cores[i], NULL);
+        int rc = pthread_create(&runs[i].thread, &attributes, run_core, &runs[i]);
+        if (rc == EINVAL && pin) rc = pthread_create(&runs[i].thread, NULL, run_core, &runs[i]);
         cf_gen_check(-rc, "pthread_create");
         pthread_attr_destroy(&attributes);
     }
-    for (int i = 0; i < count; i++) cf_gen_check(-pthread_join(threads[i], NULL), "pthread_join");
+    for (int i = 0; i < count; i++) cf_gen_check(-pthread_join(runs[i].thread, NULL), "pthread_join");
     return seconds_now() - start;
 }
 
@@ -399,6 +437,22 @@ void cf_gen_print_digest(const char *label, cf_md5 *parts, int count) {
     printf("\n");
 }
 
+/* One line per core thread of the last cf_gen_run_cores, numbered as its cores[] (the graph's cores in a
+ * single-process program), when copy-on-write views handed out pages on some core. Nothing without core threads,
+ * nor when counts made elsewhere were added (cf_stats_add: a program for several nodes, on rank 0): the lines would
+ * then cover this node's cores only, numbered within the node, short of the totals line above them. */
+static void print_core_cow_stats(void) {
+    if (!core_runs || cf_stats_added_elsewhere()) return;
+    int shared = 0;
+    for (int i = 0; i < core_run_count; i++) shared |= core_runs[i].counters.cow_pages_shared != 0;
+    if (!shared) return;
+    for (int i = 0; i < core_run_count; i++)
+        printf("stats core %d: cow pages shared %llu, faulted %llu, re-shared %llu\n", i,
+               (unsigned long long)core_runs[i].counters.cow_pages_shared,
+               (unsigned long long)core_runs[i].counters.cow_pages_faulted,
+               (unsigned long long)core_runs[i].counters.cow_pages_reshared);
+}
+
 void cf_gen_print_stats(long iterations, double seconds) {
     cf_stats total;
     cf_stats_total(&total);
@@ -409,6 +463,7 @@ void cf_gen_print_stats(long iterations, double seconds) {
            (unsigned long long)total.cow_pages_reshared,
            (unsigned long long)total.prestores, (unsigned long long)total.prestore_lines,
            (unsigned long long)total.channel_waits, (unsigned long long)total.channel_sleeps);
+    print_core_cow_stats();
     printf("time: %.6f s for %ld iterations\n", seconds, iterations);
 }
 

@@ -10,21 +10,20 @@
 #include "cacheflow/support.h"
 #include "helpers.h"
 
-/* What cf_gen_print_time prints, read back from a temporary file standing in for stdout. */
+/* What cf_gen_print_time prints. */
+struct time_report {
+    long iterations;
+    double seconds;
+};
+
+static void print_time(void *argument) {
+    const struct time_report *report = argument;
+    cf_gen_print_time(report->iterations, report->seconds);
+}
+
 static void printed(long iterations, double seconds, char *text, size_t size) {
-    fflush(stdout);
-    FILE *file = tmpfile();
-    CF_CHECK(file != NULL);
-    int out = dup(1);
-    CF_CHECK(out >= 0 && dup2(fileno(file), 1) >= 0);
-    cf_gen_print_time(iterations, seconds);
-    fflush(stdout);
-    CF_CHECK(dup2(out, 1) >= 0);
-    close(out);
-    rewind(file);
-    size_t got = fread(text, 1, size - 1, file);
-    text[got] = '\0';
-    fclose(file);
+    struct time_report report = {iterations, seconds};
+    cf_test_stdout_of(print_time, &report, text, size);
 }
 
 static void sleep_ms(long ms) {

@@ -30,12 +30,27 @@
  * cf_cow_write_begin fails with -EBUSY until every view open at the last publish has released it
  * (or been closed). A consumer must not touch its view between release and the next acquire.
  *
+ * PARTS (several producer threads). A buffer created with config->writers = n > 1 is written by n
+ * threads each iteration, one per part: part p's thread brackets its iteration with
+ * cf_cow_write_begin_part(buf, p) and cf_cow_publish_part(buf, p) and writes the bytes it owns (the
+ * runtime does not check which: parts that write the same bytes race). The iteration is complete when
+ * the last of its n parts is published, and only that publish makes it visible:
+ *   - views see an iteration once every part is published (cf_cow_acquire returns -EAGAIN until
+ *     then);
+ *   - a part may not begin the next iteration until the iteration is complete and every view released
+ *     it (cf_cow_write_begin_part returns -EBUSY meanwhile).
+ * Views are unchanged: every view covers every part (a view of a range covers the parts' bytes in that
+ * range). A part that does not complete the iteration publishes without a system call or a lock; the
+ * completing part does what cf_cow_publish does. cf_cow_write_begin / cf_cow_publish are part 0, so a
+ * buffer of one writer (the default) behaves as it always did.
+ *
  * Counters (stats.h): cow_pages_shared, the pages of a view at each acquire (handed over without a
  * copy); cow_pages_faulted, those the consumer wrote (copied by the kernel); cow_pages_reshared, those
  * dropped at release so the next iteration sees the producer's data again.
  *
- * Threads: one producer thread and one thread per view; views of one buffer may be used from
- * different threads concurrently. Error codes are negative errno values. */
+ * Threads: one producer thread per part (one in all unless config->writers > 1: a part's calls are
+ * made by one thread at a time) and one thread per view; the parts and the views of one buffer may be
+ * used from different threads concurrently. Error codes are negative errno values. */
 #ifndef CACHEFLOW_COW_H
 #define CACHEFLOW_COW_H
 #include <stddef.h>
@@ -56,24 +71,42 @@ typedef enum cf_cow_mode { CF_COW_EAGER = 0, CF_COW_LAZY = 1, CF_COW_COPY = 2 } 
 typedef struct cf_cow_config {
     cf_cow_mode mode;      /* requested mode for buffers at or above the threshold */
     size_t copy_threshold; /* 0 = CF_COW_DEFAULT_COPY_THRESHOLD; 1 = never copy */
+    unsigned writers; /* parts written by different threads each iteration; 0 = 1, at most 64 */
 } cf_cow_config;
 
-/* config may be NULL (eager, default threshold). size is rounded up to whole pages internally.
- * Errors: -EINVAL (size 0, unknown mode, out NULL), -ENOMEM, or the errno of memfd_create/shm_open,
+#define CF_COW_MAX_WRITERS 64u
+
+/* config may be NULL (eager, default threshold, one writer). size is rounded up to whole pages
+ * internally. Errors: -EINVAL (size 0, unknown mode, writers > CF_COW_MAX_WRITERS, out NULL), -ENOMEM,
+ * or the errno of memfd_create/shm_open,
  * ftruncate or mmap. On error nothing is left allocated or open. */
 int cf_cow_create(cf_cow_buffer **out, size_t size, const cf_cow_config *config);
 /* -EBUSY while views are open (the buffer is then left intact). */
 int cf_cow_destroy(cf_cow_buffer *buf);
 cf_cow_mode cf_cow_buffer_mode(const cf_cow_buffer *buf); /* effective mode after the threshold */
 size_t cf_cow_size(const cf_cow_buffer *buf);
+unsigned cf_cow_writers(const cf_cow_buffer *buf); /* parts per iteration: config->writers, 0 counted as 1 */
 
-/* Producer. write_begin returns the writable buffer; -EBUSY if a consumer still holds (or has not
- * yet acquired and released) the last published iteration, -EALREADY if already writing. */
+/* Producer (part 0; the only one unless config->writers > 1). write_begin returns the writable buffer;
+ * -EBUSY if a consumer still holds (or has not yet acquired and released) the last published
+ * iteration, -EALREADY if already writing. */
 int cf_cow_write_begin(cf_cow_buffer *buf, void **data);
 /* Makes the written data the next iteration for every open view. -EINVAL without write_begin. */
 int cf_cow_publish(cf_cow_buffer *buf);
 /* Views that still owe a release of the last published iteration. */
 size_t cf_cow_pending(const cf_cow_buffer *buf);
+
+/* Producer of one part, part in [0, writers), each part from its own thread. write_begin_part returns
+ * the writable buffer (all of it: the part's thread writes the bytes it owns). Errors: -EINVAL (bad
+ * part, data NULL); -EALREADY if this part is between begin and publish; -EBUSY if this part already
+ * published the current iteration and the other parts have not all published it yet, or if a view
+ * still owes a release of the last completed iteration. cf_cow_write_begin(buf, data) is
+ * cf_cow_write_begin_part(buf, 0, data). */
+int cf_cow_write_begin_part(cf_cow_buffer *buf, unsigned part, void **data);
+/* Counts the part as published. The last of the `writers` parts to publish completes the iteration: it
+ * becomes the next iteration of every open view, exactly as at cf_cow_publish. -EINVAL (bad part, or
+ * without write_begin_part). cf_cow_publish(buf) is cf_cow_publish_part(buf, 0). */
+int cf_cow_publish_part(cf_cow_buffer *buf, unsigned part);
 
 /* Consumer. A new view sees iterations published after it was opened. Errors from open: -ENOMEM,
  * -ENOSPC (too many lazy views in the process), or the errno of mmap. */
@@ -87,7 +120,8 @@ int cf_cow_view_open(cf_cow_buffer *buf, cf_cow_view **out);
 int cf_cow_view_open_range(cf_cow_buffer *buf, size_t offset, size_t length, cf_cow_view **out);
 /* Releases the view first if it is held. */
 int cf_cow_view_close(cf_cow_view *view);
-/* Returns the view's data for the newest published iteration (writable in every mode).
+/* Returns the view's data for the newest published (with parts: completed) iteration, writable in
+ * every mode.
  * -EAGAIN: nothing new was published since this view's last acquire; -EBUSY: already held. */
 int cf_cow_acquire(cf_cow_view *view, void **data);
 /* Ends this consumer's use of the iteration and re-shares the pages it wrote. -EINVAL if not held;

@@ -66,6 +66,9 @@ void cf_gen_prime(cf_channel *channel, size_t bytes, const char *what);
 
 uint8_t *cf_gen_cow_write_begin(cf_cow_buffer *buffer, const char *what);
 void cf_gen_cow_publish(cf_cow_buffer *buffer, const char *what);
+/* A buffer written by several cores (cf_cow_config.writers): part `part` of the iteration, from its own core. */
+uint8_t *cf_gen_cow_write_begin_part(cf_cow_buffer *buffer, unsigned part, const char *what);
+void cf_gen_cow_publish_part(cf_cow_buffer *buffer, unsigned part, const char *what);
 uint8_t *cf_gen_cow_acquire(cf_cow_view *view, const char *what);
 void cf_gen_cow_release(cf_cow_view *view, const char *what);
 
@@ -74,11 +77,18 @@ void cf_gen_sem_post(sem_t *semaphore);
 void cf_gen_barrier_wait(pthread_barrier_t *barrier);
 
 /* Runs each core's function on its own thread (pinned to CPU i modulo the CPUs available unless pin is 0),
- * waits for all of them, and returns the wall time in seconds. */
+ * waits for all of them, and returns the wall time in seconds. Each thread records its counters (stats.h) when
+ * its function returns, for cf_gen_print_stats. */
 double cf_gen_run_cores(void *(*const cores[])(void *), int count, int pin);
 
 /* Prints "<label> : <md5>": of the data when there is one part, else of the parts' digests in order. */
 void cf_gen_print_digest(const char *label, cf_md5 *parts, int count);
+/* Prints "stats: ..." (the counters of all threads, cf_stats_total) and "time: <seconds> s for <iterations>
+ * iterations". Between the two, when copy-on-write views handed out pages on some core thread of the last
+ * cf_gen_run_cores, one line per core thread in cores[] order, over its whole run:
+ *   stats core 0: cow pages shared 123, faulted 4, re-shared 4
+ * None without cf_gen_run_cores, nor once cf_stats_add has added other processes' counts (MPI rank 0): those
+ * would cover only this node's cores. */
 void cf_gen_print_stats(long iterations, double seconds);
 /* After the run, when --time was given (else nothing): the run's time (unless --validate printed it) and the times
  * of core 0's iterations, start to start (pipelined loops: passes): median, quartiles, min-max. Core 0 stamps each

@@ -93,7 +93,7 @@ public final class PlanCommand extends CliCommand {
   @Option(names = "--json", description = "print JSON: {\"fifos\": [{\"source\", \"targets\", \"bytes\", "
       + "\"class\", \"strategy\", \"reason\", ..., \"buffers\": [...]}], \"totals\": {\"baselineBytesCopied\", "
       + "\"planBytesCopied\", \"footprintBytes\", ...}, \"copyOnWrite\": {\"views\", \"sources\", "
-      + "\"pagesShared\"}, ...}; bytes per graph iteration")
+      + "\"pagesShared\", \"perCore\": [{\"core\", \"views\", \"pagesShared\"}]}, ...}; bytes per graph iteration")
   boolean json;
 
   @Option(names = "--report", paramLabel = "DIR", description = "also write DIR/plan.json, plan.md, graph.dot, "
@@ -183,6 +183,12 @@ public final class PlanCommand extends CliCommand {
       text.append(String.format(Locale.ROOT, "copy-on-write: %d views of %d memories, %d pages shared per iteration "
           + "(pages the consumers write are faulted and re-shared at run time, at most these; --validate counts "
           + "them)%n", cow.views(), cow.sources(), cow.pagesShared()));
+      if (cow.perCore().size() > 1) {
+        for (MemoryPlan.CoreViews core : cow.perCore()) {
+          text.append(String.format(Locale.ROOT, "  read on %s: %d views, %d pages shared per iteration%n",
+              core.core(), core.views(), core.pagesShared()));
+        }
+      }
     }
     return text.toString();
   }

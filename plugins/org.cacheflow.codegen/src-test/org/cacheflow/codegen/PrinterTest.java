@@ -122,8 +122,8 @@ class PrinterTest {
   void channelAndCopyOnWriteCallsPairUp() {
     String text = loopOf(project(false, false, List.of(new Statement.ChannelReserve(CHANNEL, "p_buf3"),
         new Statement.ChannelCommit(CHANNEL), new Statement.ChannelAcquire(CHANNEL, "p_buf3"),
-        new Statement.ChannelRelease(CHANNEL), new Statement.CowWriteBegin(COW, "p_cow5"),
-        new Statement.CowPublish(COW), new Statement.CowAcquire(COW, 1, "p_cow5_v1"), new Statement.CowRelease(COW, 1))));
+        new Statement.ChannelRelease(CHANNEL), new Statement.CowWriteBegin(COW, 0, "p_cow5"),
+        new Statement.CowPublish(COW, 0), new Statement.CowAcquire(COW, 1, "p_cow5_v1"), new Statement.CowRelease(COW, 1))));
     assertTrue(text.contains("p_buf3 = cf_gen_reserve(ch_buf3, \"reserve ch_buf3\");"), text);
     assertTrue(text.contains("cf_gen_commit(ch_buf3, 128u, \"commit ch_buf3\");"), text);
     assertTrue(text.contains("p_buf3 = cf_gen_acquire(ch_buf3, \"acquire ch_buf3\");"), text);

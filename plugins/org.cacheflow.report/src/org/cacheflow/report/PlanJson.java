@@ -84,9 +84,19 @@ public final class PlanJson {
     root.put("fifos", fifos);
     root.put("totals", totals(plan.totals()));
     Map<String, Object> cow = new LinkedHashMap<>();
-    cow.put("views", plan.cowSummary().views());
-    cow.put("sources", plan.cowSummary().sources());
-    cow.put("pagesShared", plan.cowSummary().pagesShared());
+    org.cacheflow.plan.memoryplan.MemoryPlan.CowSummary summary = plan.cowSummary();
+    cow.put("views", summary.views());
+    cow.put("sources", summary.sources());
+    cow.put("pagesShared", summary.pagesShared());
+    List<Object> perCore = new ArrayList<>();
+    for (org.cacheflow.plan.memoryplan.MemoryPlan.CoreViews core : summary.perCore()) {
+      Map<String, Object> entry = new LinkedHashMap<>();
+      entry.put("core", core.core());
+      entry.put("views", core.views());
+      entry.put("pagesShared", core.pagesShared());
+      perCore.add(entry);
+    }
+    cow.put("perCore", perCore);
     root.put("copyOnWrite", cow);
     root.put("notes", new ArrayList<Object>(plan.notes()));
     return root;

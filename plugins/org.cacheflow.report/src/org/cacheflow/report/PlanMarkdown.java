@@ -52,8 +52,9 @@ public final class PlanMarkdown {
         .append(human(totals.footprintBytes())).append(" |\n");
     org.cacheflow.plan.memoryplan.MemoryPlan.CowSummary cow = plan.cowSummary();
     md.append("| copy-on-write | ").append(cow.views()).append(" views of ").append(cow.sources())
-        .append(" memories, ").append(cow.pagesShared()).append(" pages shared; faulted and re-shared: counted at "
-            + "run time (`--validate`), at most the pages shared |\n\n");
+        .append(" memories, ").append(cow.pagesShared()).append(" pages shared")
+        .append(perCore(cow)).append("; faulted and re-shared: counted at run time (`--validate`, per core), at most "
+            + "the pages shared |\n\n");
     md.append("*Baseline* is what PREESM's generated code does: every buffer in its own memory, and every broadcast, "
         + "fork, join and round buffer copies its data with memcpy. Copy-on-write views count as no copy here: the "
         + "pages their consumers write are copied at run time and are not known in advance.\n\n");
@@ -175,5 +176,17 @@ public final class PlanMarkdown {
 
   private static String cell(String text) {
     return text.replace("|", "\\|").replace("\n", " ");
+  }
+
+  /** " (Core0: 2 views, 40 pages; Core1: ...)" when views are read on several cores, else nothing. */
+  static String perCore(org.cacheflow.plan.memoryplan.MemoryPlan.CowSummary cow) {
+    if (cow.perCore().size() < 2) {
+      return "";
+    }
+    List<String> cores = new ArrayList<>();
+    for (org.cacheflow.plan.memoryplan.MemoryPlan.CoreViews core : cow.perCore()) {
+      cores.add(core.core() + ": " + core.views() + " views, " + core.pagesShared() + " pages");
+    }
+    return " (" + String.join("; ", cores) + ")";
   }
 }

@@ -171,12 +171,7 @@ final class CoreSchedules implements Pass {
       case COW -> {
         declared.add(pointer(r));
         if (c.cowOfRoot.length > r && c.cowOfRoot[r] >= 0) {
-          if (c.writerMask[r] != 1L << core || (c.readerMask[r] & ~(1L << core)) != 0) {
-            throw new IllegalStateException("copy-on-write buffer " + c.describeRoot(r) + " is used on core " + core
-                + " and written on cores " + Long.toBinaryString(c.writerMask[r])
-                + "; only its writer core may use it");
-          }
-          loop.add(new Statement.CowWriteBegin(c.cows.get(c.cowOfRoot[r]), pointer(r)));
+          loop.add(new Statement.CowWriteBegin(c.cows.get(c.cowOfRoot[r]), cowPart(r, core), pointer(r)));
         } else {
           loop.add(new Statement.CowAcquire(c.cows.get(c.cowOfView[r]), c.viewIndex[r], pointer(r)));
         }
@@ -184,6 +179,11 @@ final class CoreSchedules implements Pass {
       default -> {
       }
     }
+  }
+
+  /** A copy-on-write buffer's writer part on a core: the core's rank among the cores that use its memory. */
+  private int cowPart(int r, int core) {
+    return Long.bitCount((c.writerMask[r] | c.readerMask[r]) & ((1L << core) - 1));
   }
 
   private void after(int r, int core, List<Statement> loop) {
@@ -226,7 +226,7 @@ final class CoreSchedules implements Pass {
       case COW -> {
         if (c.cowOfRoot[r] >= 0) {
           // its writer core's last use this iteration: the data is complete, the views may read it from here on
-          loop.add(new Statement.CowPublish(c.cows.get(c.cowOfRoot[r])));
+          loop.add(new Statement.CowPublish(c.cows.get(c.cowOfRoot[r]), cowPart(r, core)));
         } else {
           loop.add(new Statement.CowRelease(c.cows.get(c.cowOfView[r]), c.viewIndex[r]));
         }

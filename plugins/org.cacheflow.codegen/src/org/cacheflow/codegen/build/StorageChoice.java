@@ -62,6 +62,13 @@ final class StorageChoice implements Pass {
         c.storage[r] = null; // lives in its root
       } else if (c.cowOfRoot[r] >= 0 || c.cowOfView[r] >= 0) {
         c.storage[r] = StorageKind.COW;
+        if (c.cowOfRoot[r] >= 0 && Long.bitCount(all) > 1) {
+          // used in place on several cores: each core is a writer part of the buffer, and what one core reads in
+          // place that another wrote is signalled as in a shared merge group (the parts' publications keep a slot's
+          // bytes until every core is done with them)
+          c.cows.set(c.cowOfRoot[r], c.cows.get(c.cowOfRoot[r]).withWriters(Long.bitCount(all)));
+          readySemaphores(r, members);
+        }
       } else if (Long.bitCount(all) <= 1) {
         c.storage[r] = StorageKind.STATIC;
       } else if (c.groupBytes[r] > 0) {
@@ -145,8 +152,29 @@ final class StorageChoice implements Pass {
    * token is among them. The baseline (a barrier after every iteration) keeps PREESM's one copy.
    */
   private void sharedGroup(int r, long users, Map<Integer, List<Integer>> members) {
+    readySemaphores(r, members);
+    if (c.strategy.barrier()) {
+      return;
+    }
+    Map<Integer, Integer> pairs = new java.util.TreeMap<>();
+    for (int from = 0; from < 64; from++) {
+      for (int to = 0; to < 64; to++) {
+        if (from != to && (users >>> from & 1) != 0 && (users >>> to & 1) != 0) {
+          pairs.put(from * 64 + to, c.newSemaphore(c.groupSlots(r)));
+        }
+      }
+    }
+    c.slotSemaphores.put(r, pairs);
+  }
+
+  /** A semaphore per writer and reader on different cores of the data of a group's edges read in place. */
+  private void readySemaphores(int r, Map<Integer, List<Integer>> members) {
     Map<Long, Integer> readyOfPair = new HashMap<>();
-    for (int e : members.getOrDefault(r, List.of())) {
+    Set<Integer> edges = new LinkedHashSet<>(members.getOrDefault(r, List.of()));
+    if (r < c.edges) {
+      edges.add(r); // a buffer of its own (not merged) is its only edge
+    }
+    for (int e : edges) {
       int target = c.srdag.edgeTarget(e);
       if (c.root(e) != r || !c.isDataUser(target) || passesThrough(target)) {
         continue; // a vertex that does nothing at run time waits for nothing
@@ -166,18 +194,6 @@ final class StorageChoice implements Pass {
         }
       }
     }
-    if (c.strategy.barrier()) {
-      return;
-    }
-    Map<Integer, Integer> pairs = new java.util.TreeMap<>();
-    for (int from = 0; from < 64; from++) {
-      for (int to = 0; to < 64; to++) {
-        if (from != to && (users >>> from & 1) != 0 && (users >>> to & 1) != 0) {
-          pairs.put(from * 64 + to, c.newSemaphore(c.groupSlots(r)));
-        }
-      }
-    }
-    c.slotSemaphores.put(r, pairs);
   }
 
   /**

@@ -110,12 +110,15 @@ public sealed interface Statement {
   record FlagWait(Flag flag, long perIteration, long offset, String why) implements Statement {
   }
 
-  /** Producer of a copy-on-write buffer: waits until every view released the last iteration. */
-  record CowWriteBegin(CowBuffer buffer, String pointer) implements Statement {
+  /**
+   * A core using a copy-on-write buffer in place (its writer part {@code part}): waits until the last iteration is
+   * complete and every view released it.
+   */
+  record CowWriteBegin(CowBuffer buffer, int part, String pointer) implements Statement {
   }
 
-  /** Producer: publishes the iteration to every view. */
-  record CowPublish(CowBuffer buffer) implements Statement {
+  /** Its last use this iteration: publishes its part; the views see the iteration once every part is published. */
+  record CowPublish(CowBuffer buffer, int part) implements Statement {
   }
 
   /** Consumer: waits for the published iteration and points {@code pointer} at its view. */

@@ -251,9 +251,9 @@ class CorePrinter extends CTemplate {
 		if (offset == 0) product else if (offset > 0) '''«product» + «offset»''' else '''«product» - «-offset»'''
 	}
 
-	def dispatch statement(CowWriteBegin s) '''«s.pointer» = cf_gen_cow_write_begin(«slot(s.buffer)», "cf_cow_write_begin(«s.buffer.name»)");'''
+	def dispatch statement(CowWriteBegin s) '''«IF s.buffer.writers == 1»«s.pointer» = cf_gen_cow_write_begin(«slot(s.buffer)», "cf_cow_write_begin(«s.buffer.name»)");«ELSE»«s.pointer» = cf_gen_cow_write_begin_part(«slot(s.buffer)», «s.part», "cf_cow_write_begin_part(«s.buffer.name», «s.part»)");«ENDIF»'''
 
-	def dispatch statement(CowPublish s) '''cf_gen_cow_publish(«slot(s.buffer)», "cf_cow_publish(«s.buffer.name»)");'''
+	def dispatch statement(CowPublish s) '''«IF s.buffer.writers == 1»cf_gen_cow_publish(«slot(s.buffer)», "cf_cow_publish(«s.buffer.name»)");«ELSE»cf_gen_cow_publish_part(«slot(s.buffer)», «s.part», "cf_cow_publish_part(«s.buffer.name», «s.part»)");«ENDIF»'''
 
 	def dispatch statement(CowAcquire s) '''«s.pointer» = cf_gen_cow_acquire(«s.buffer.name»_views[«slotIndex(s.buffer)»][«s.view»], "cf_cow_acquire(«s.buffer.name» view «s.view»)");'''
 

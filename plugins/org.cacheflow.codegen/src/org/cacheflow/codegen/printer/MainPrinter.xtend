@@ -104,7 +104,13 @@ class MainPrinter extends CTemplate {
 		    	for (int s = 0; s < «cow.slots»; s++) {
 		    	    /* each view maps the whole pages of the bytes its consumer reads: {first byte, bytes} */
 		    	    static const size_t ranges[«cow.views»][2] = {«FOR r : cow.ranges SEPARATOR ', '»{«bytes(r.offset)», «bytes(r.bytes)»}«ENDFOR»};
+		    	    «IF cow.writers == 1»
 		    	    cf_gen_check(cf_cow_create(&«cow.name»[s], «bytes(cow.bytes)», NULL), "cf_cow_create(«cow.name»)");
+		    	    «ELSE»
+		    	    /* written in place on «cow.writers» cores, each publishing its part */
+		    	    const cf_cow_config config = {.mode = CF_COW_EAGER, .writers = «cow.writers»};
+		    	    cf_gen_check(cf_cow_create(&«cow.name»[s], «bytes(cow.bytes)», &config), "cf_cow_create(«cow.name»)");
+		    	    «ENDIF»
 		    	    for (int i = 0; i < «cow.views»; i++)
 		    	        cf_gen_check(cf_cow_view_open_range(«cow.name»[s], ranges[i][0], ranges[i][1], &«cow.name»_views[s][i]), "cf_cow_view_open_range(«cow.name»)");
 		    	}

@@ -34,6 +34,7 @@ import org.cacheflow.plan.strategy.GlobalStrategy;
 import org.cacheflow.plan.strategy.TargetCache;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Plans every graph of the shared corpus (system property {@code cacheflow.corpus}; skipped when absent): every
@@ -174,6 +175,59 @@ class CorpusPlanTest {
         assertTrue(reduction >= 0.90, scenario + (facts == null ? " (default scripts)" : " (scripts)")
             + ": auto copies " + auto.totals().planBytesCopied() + " of " + auto.totals().baselineBytesCopied());
         assertTrue(auto.totals().footprintBytes() < baseline.totals().footprintBytes());
+      }
+    }
+  }
+
+  /**
+   * The copy-on-write paper's setting: stereo with its READ_ONLY annotations removed (made NONE), so that the
+   * consumers of the broadcasts may write and no merge can share them. On 1, 2 and 4 cores, auto must copy at most 5%
+   * of the baseline's bytes: the two 60-way weight broadcasts, whose memory the data-parallel weight firings compute
+   * on several cores, become views read on every core.
+   */
+  @Test
+  void stereoWithoutReadOnlyCopiesAtMostFivePercentOnOneTwoAndFourCores(@TempDir Path temp) throws IOException {
+    Path app = corpus().resolve("preesm-apps/org.ietr.preesm.stereo");
+    Assumptions.assumeTrue(Files.isDirectory(app), "stereo is absent; skipped");
+    Path copy = temp.resolve(app.getFileName().toString());
+    try (Stream<Path> files = Files.walk(app)) {
+      for (Path source : files.filter(Files::isRegularFile).toList()) {
+        Path target = copy.resolve(app.relativize(source).toString());
+        Files.createDirectories(target.getParent());
+        String text = Files.readString(source, java.nio.charset.StandardCharsets.ISO_8859_1);
+        Files.writeString(target, source.toString().endsWith(".pi")
+            ? text.replace("annotation=\"READ_ONLY\"", "annotation=\"NONE\"") : text,
+            java.nio.charset.StandardCharsets.ISO_8859_1);
+      }
+    }
+    assertTrue(!Files.readString(copy.resolve("Algo/stereo_top.pi")).contains("READ_ONLY"));
+    Case stereo = preesm(PreesmProject.open(copy, new Diagnostics()), copy.resolve("Scenarios/4core.scenario"));
+    for (int cores : new int[] {1, 2, 4}) {
+      MappingInputs inputs = stereo.on(Platform.generic(cores));
+      MemoryPlan auto = MemoryPlanner.plan(stereo.srdag(), PlanRequest.of(inputs, TargetCache.ZEN4_VM)
+          .withFacts(stereo.facts()));
+      MemoryPlan baseline = MemoryPlanner.plan(stereo.srdag(), PlanRequest.of(inputs, TargetCache.ZEN4_VM)
+          .withStrategy(GlobalStrategy.BASELINE).withFacts(stereo.facts()));
+      PlanInvariants.check(auto);
+      java.util.Set<Integer> used = new java.util.TreeSet<>();
+      for (int v = 0; v < stereo.srdag().vertexCount(); v++) {
+        used.add(auto.schedule().coreOf(v));
+      }
+      assertEquals(cores, used.size(), cores + " cores: the plan runs on " + used);
+      long copied = auto.totals().planBytesCopied();
+      long base = baseline.totals().planBytesCopied();
+      assertEquals(2637090956L, base);
+      assertTrue(copied <= base / 20, cores + " cores: auto copies " + copied + " B of the baseline's " + base
+          + " (" + String.format(java.util.Locale.ROOT, "%.1f%%", 100.0 * copied / base) + "), more than 5%");
+      // the weights' memory is read through views on several cores
+      if (cores > 1) {
+        java.util.Set<Integer> viewCores = new java.util.TreeSet<>();
+        for (int e = 0; e < stereo.srdag().edgeCount(); e++) {
+          if (auto.viewSource(e) >= 0 && stereo.srdag().vertexName(stereo.srdag().edgeTarget(e)).contains("AggregateCost_")) {
+            viewCores.add(auto.schedule().coreOf(stereo.srdag().edgeTarget(e)));
+          }
+        }
+        assertTrue(viewCores.size() > 1, cores + " cores: the weight views are read on " + viewCores);
       }
     }
   }

@@ -115,14 +115,22 @@ public final class MemoryPlan {
    * @param sources memories they share (one copy-on-write buffer each)
    * @param pagesShared pages the views hand to their consumers per iteration without a copy (whole pages covering
    *     each view's range); the pages consumers write are faulted and re-shared at run time, at most these
+   * @param perCore the same per core that reads the views (cores without a view left out), in core order
    */
-  public record CowSummary(int views, int sources, long pagesShared) {
+  public record CowSummary(int views, int sources, long pagesShared, List<CoreViews> perCore) {
+  }
+
+  /** The views one core's firings read, and the pages they show per iteration. */
+  public record CoreViews(String core, int views, long pagesShared) {
   }
 
   /** The copy-on-write views of one iteration, for reports. */
   public CowSummary cowSummary() {
     long page = target.pageBytes();
     java.util.Set<Integer> sources = new java.util.HashSet<>();
+    int cores = schedule.coreCount();
+    int[] coreViews = new int[cores];
+    long[] corePages = new long[cores];
     int views = 0;
     long pages = 0;
     for (int e = 0; e < viewSource.length; e++) {
@@ -132,9 +140,18 @@ public final class MemoryPlan {
         long first = viewOffset[e] / page;
         long end = (viewOffset[e] + srdag.edgeBytes(e) + page - 1) / page;
         pages += end - first;
+        int core = schedule.coreOf(srdag.edgeTarget(e));
+        coreViews[core]++;
+        corePages[core] += end - first;
       }
     }
-    return new CowSummary(views, sources.size(), pages);
+    List<CoreViews> perCore = new java.util.ArrayList<>();
+    for (int core = 0; core < cores; core++) {
+      if (coreViews[core] > 0) {
+        perCore.add(new CoreViews(schedule.platform().core(core).name(), coreViews[core], corePages[core]));
+      }
+    }
+    return new CowSummary(views, sources.size(), pages, List.copyOf(perCore));
   }
 
   public Srdag srdag() {

@@ -47,6 +47,8 @@ final class CowSources {
   /** Per source root: every copy (not merged) whose data lies in it, whatever its consumer. */
   private final Map<Integer, List<Integer>> copies = new HashMap<>();
   private final Map<Integer, String> shareable = new HashMap<>();
+  private final Map<Integer, java.util.BitSet> writerCores = new HashMap<>();
+  private final Map<Integer, java.util.SortedSet<Integer>> parts = new HashMap<>();
   private int[] firstMember;
   private int[] nextMember;
 
@@ -167,7 +169,7 @@ final class CowSources {
     if (platform.nodes() == 1) {
       return null;
     }
-    int home = platform.nodeOf(writerCore(source));
+    int home = platform.nodeOf(schedule.coreOf(srdag.edgeSource(source)));
     List<Integer> used = new ArrayList<>(members);
     used.addAll(copies.getOrDefault(source, List.of()));
     used.addAll(readers.getOrDefault(source, List.of()));
@@ -191,20 +193,13 @@ final class CowSources {
     return null;
   }
 
-  /** Whether the copy's special vertex would read the source off its writer core if it copied. */
-  boolean copierOffWriter(int e) {
-    return root[e] >= 0 && classes.mergeRoot(e) < 0
-        && schedule.coreOf(srdag.edgeSource(e)) != writerCore(root[e]);
-  }
-
-  /** Whether a merged output must become a view for its group's memory to be shared. */
+  /**
+   * Whether a merged output must become a view for its group's memory to be shared: its consumer may write it, or
+   * runs on a core where nothing writes the memory in place.
+   */
   boolean memberNeedsView(int m) {
     int target = srdag.edgeTarget(m);
-    return !classes.consumersReadOnly(m) || schedule.coreOf(target) != writerCore(classes.mergeRoot(m));
-  }
-
-  int writerCore(int source) {
-    return schedule.coreOf(srdag.edgeSource(source));
+    return !classes.consumersReadOnly(m) || !writerCores(classes.mergeRoot(m)).get(schedule.coreOf(target));
   }
 
   // ------------------------------------------------------------------------------------------ resolution
@@ -311,44 +306,28 @@ final class CowSources {
     if (srdag.isFromInit(source)) {
       return what + " holds a delay's initial tokens";
     }
-    int writer = writerCore(source);
-    List<Integer> users = new ArrayList<>();
-    users.add(srdag.edgeSource(source));
-    List<Integer> members = new ArrayList<>();
-    members.add(source);
-    if (classes.mergeRoot(source) == source) {
-      for (int m = firstMember[source]; m >= 0; m = nextMember[m]) {
-        if (m != source) {
-          members.add(m);
-        }
-      }
-    }
+    List<Integer> members = members(source);
     String offNode = offNode(source, members);
     if (offNode != null) {
       return what + offNode;
     }
+    // every firing that touches the memory in place, on whichever core: each core with one is a writer part of the
+    // buffer, which begins its part before its first use there each iteration and publishes it after its last
+    List<Integer> users = new ArrayList<>();
+    users.add(srdag.edgeSource(source));
     for (int m : members) {
       int producer = srdag.edgeSource(m);
       int consumer = srdag.edgeTarget(m);
       String fifo = fifoName(m);
-      if (m != source && (classes.origin(m) != BufferOrigin.COPY || classes.copiedIntoMerged(m) > 0)) {
-        // written in place by an actor, or filled by a copy from another group's memory
-        if (schedule.coreOf(producer) != writer) {
-          return what + " is also written on " + coreName(schedule.coreOf(producer)) + " (" + fifo
-              + "); one core writes and publishes a copy-on-write buffer";
-        }
-        users.add(producer);
-      }
+      users.add(producer); // written in place, or a special vertex that may copy into it
       if (srdag.isToEnd(m) || !isActor(consumer) && !Classifier.isCopying(srdag.vertexKind(consumer))) {
-        if (schedule.coreOf(consumer) != writer) {
-          return what + " is read on " + coreName(schedule.coreOf(consumer)) + " (" + fifo + ")";
-        }
         users.add(consumer);
       } else if (isActor(consumer)) {
         boolean view = m != source && memberNeedsView(m);
         if (view && (classes.facts().mergePieces(m) != null || srdag.edgeBytes(m) < pageBytes)) {
           return what + " is shared in place with " + fifo + ", whose consumer "
-              + (classes.consumersReadOnly(m) ? "runs on " + coreName(schedule.coreOf(consumer)) : "may write it")
+              + (classes.consumersReadOnly(m) ? "runs on " + coreName(schedule.coreOf(consumer))
+                  + ", where nothing writes that memory" : "may write it")
               + ", and a view cannot replace it (" + (srdag.edgeBytes(m) < pageBytes ? "smaller than a page"
                   : "it lies in pieces") + ")";
         }
@@ -356,15 +335,12 @@ final class CowSources {
           if (!classes.consumersReadOnly(m)) {
             return what + " is written in place by the consumer of " + fifo;
           }
-          if (schedule.coreOf(consumer) != writer) {
-            return what + " is read in place on " + coreName(schedule.coreOf(consumer)) + " (" + fifo + ")";
-          }
           users.add(consumer);
         }
       }
     }
     // a special vertex reading the memory copies every output that neither lies in place nor becomes a view: it
-    // reads the memory, so it must run on the writer core
+    // reads the memory in place where it runs
     for (int m : members) {
       int reader = srdag.edgeTarget(m);
       if (!Classifier.isCopying(srdag.vertexKind(reader))) {
@@ -376,70 +352,106 @@ final class CowSources {
         boolean view = refusal[out] == null && root[out] == source && srdag.edgeBytes(out) >= pageBytes
             && isActor(srdag.edgeTarget(out));
         if (!inPlace && !view) {
-          if (schedule.coreOf(reader) != writer) {
-            return what + " is copied from on " + coreName(schedule.coreOf(reader)) + " into " + fifoName(out)
-                + ", which a view cannot replace";
-          }
           users.add(reader);
         }
       }
     }
-    int last = -1;
+    // per core, the last use (which publishes that core's part)
+    Map<Integer, Integer> last = new HashMap<>();
     for (int u : users) {
-      if (schedule.coreOf(u) == writer) {
-        last = Math.max(last, schedule.position(u));
-      }
+      last.merge(schedule.coreOf(u), schedule.position(u), Math::max);
     }
+    parts.put(source, new java.util.TreeSet<>(last.keySet()));
     for (int e : readers.getOrDefault(source, List.of())) {
       int consumer = srdag.edgeTarget(e);
       boolean view = classes.mergeRoot(e) < 0 ? srdag.edgeBytes(e) >= pageBytes : memberNeedsView(e);
-      if (view && schedule.coreOf(consumer) == writer && schedule.position(consumer) < last) {
-        return "the consumer of " + fifoName(e) + " runs on " + coreName(writer) + " before the last use of " + what
-            + " there, which publishes it";
+      Integer publishes = last.get(schedule.coreOf(consumer));
+      if (view && publishes != null && schedule.position(consumer) < publishes) {
+        return "the consumer of " + fifoName(e) + " runs on " + coreName(schedule.coreOf(consumer))
+            + " before the last use of " + what + " there, which publishes that core's part of it";
       }
     }
-    return waitsForAView(source, members, writer, what);
+    return waitsForAView(source, last, what);
   }
 
-  /**
-   * The writer core publishes the memory after its last use there: after the last firing on that core that touches
-   * any buffer of the memory (as the generated code counts uses). When that firing depends, through data and the
-   * cores' static orders, on a view's consumer on another core, the two would wait for each other: refused.
-   */
-  private String waitsForAView(int source, List<Integer> members, int writer, String what) {
-    int publisher = -1;
-    for (int m : members) {
-      for (int v : new int[] {srdag.edgeSource(m), srdag.edgeTarget(m)}) {
-        if (schedule.coreOf(v) == writer && (publisher < 0 || schedule.position(v) > schedule.position(publisher))) {
-          publisher = v;
+  /** The memory's buffers: the source and, when it is a merge group's root, every member. */
+  private List<Integer> members(int source) {
+    List<Integer> members = new ArrayList<>();
+    members.add(source);
+    if (classes.mergeRoot(source) == source) {
+      for (int m = firstMember[source]; m >= 0; m = nextMember[m]) {
+        if (m != source) {
+          members.add(m);
         }
       }
     }
-    if (publisher < 0) {
+    return members;
+  }
+
+  /**
+   * The cores whose firings write the memory in place: its producer's and those of the merged buffers their
+   * producers write. A merged output whose consumer only reads is read in place on these cores (the code generator
+   * signals the data to it) and becomes a view on any other.
+   */
+  java.util.BitSet writerCores(int source) {
+    return writerCores.computeIfAbsent(source, r -> {
+      java.util.BitSet cores = new java.util.BitSet();
+      for (int m : members(r)) {
+        if (m == r || classes.origin(m) != BufferOrigin.COPY || classes.copiedIntoMerged(m) > 0) {
+          cores.set(schedule.coreOf(srdag.edgeSource(m)));
+        }
+      }
+      return cores;
+    });
+  }
+
+  /** The writer cores' names, for reasons: "Core0" or "Core0 and Core1". */
+  String writerCoreNames(int source) {
+    List<String> names = new ArrayList<>();
+    writerCores(source).stream().forEach(core -> names.add(coreName(core)));
+    return names.size() == 1 ? names.get(0)
+        : String.join(", ", names.subList(0, names.size() - 1)) + " and " + names.get(names.size() - 1);
+  }
+
+  /**
+   * The cores that use a shareable memory in place (each publishes its part), in order; empty before
+   * {@link #shareable} found it shareable.
+   */
+  java.util.SortedSet<Integer> parts(int source) {
+    return parts.getOrDefault(source, java.util.Collections.emptySortedSet());
+  }
+
+  /**
+   * Each core that uses the memory publishes its part after its last use there, and a view is acquired once every
+   * part is published. When a core's publication depends, through data and the cores' static orders, on a view's
+   * consumer, the two would wait for each other: refused.
+   */
+  private String waitsForAView(int source, Map<Integer, Integer> last, String what) {
+    if (last.isEmpty()) {
       return null;
     }
     boolean[] seen = new boolean[srdag.vertexCount()];
     java.util.ArrayDeque<Integer> work = new java.util.ArrayDeque<>();
-    Map<Integer, Integer> viewOf = new HashMap<>();
+    Map<Integer, Integer> from = new HashMap<>();
     for (int e : readers.getOrDefault(source, List.of())) {
       int consumer = srdag.edgeTarget(e);
       boolean view = classes.mergeRoot(e) < 0 ? srdag.edgeBytes(e) >= pageBytes : memberNeedsView(e);
-      if (view && schedule.coreOf(consumer) != writer && !seen[consumer]) {
+      if (view && !seen[consumer]) {
         seen[consumer] = true;
         work.add(consumer);
-        viewOf.put(consumer, e);
+        from.put(consumer, e);
       }
     }
-    Map<Integer, Integer> from = new HashMap<>(viewOf);
     while (!work.isEmpty()) {
       int v = work.poll();
       int origin = from.get(v);
-      if (schedule.coreOf(v) == writer && schedule.position(v) <= schedule.position(publisher)) {
-        return "publishing " + what + " after its last use on " + coreName(writer) + " would wait for the consumer of "
+      int core = schedule.coreOf(v);
+      Integer publishes = last.get(core);
+      if (publishes != null && schedule.position(v) <= publishes) {
+        return "publishing " + what + " after its last use on " + coreName(core) + " would wait for the consumer of "
             + fifoName(origin) + " on " + coreName(schedule.coreOf(srdag.edgeTarget(origin)))
             + ", which waits for that publication";
       }
-      int core = schedule.coreOf(v);
       int next = schedule.position(v) + 1 < schedule.orderLength(core) ? schedule.vertexAt(core, schedule.position(v) + 1)
           : -1;
       if (next >= 0 && !seen[next]) {

@@ -130,7 +130,7 @@ public final class StrategySelector {
       int consumer = schedule.coreOf(srdag.edgeTarget(e));
       setView(e, (global == GlobalStrategy.COW ? "cow: " : "") + "merged into the memory of "
           + fifoName(cow.root(e)) + ", but its consumer " + (classes.consumersReadOnly(e) ? "runs on "
-              + coreName(consumer) + ", not on " + coreName(cow.writerCore(cow.root(e))) + " which writes that memory"
+              + coreName(consumer) + ", where nothing writes that memory (written on " + cow.writerCoreNames(cow.root(e)) + ")"
               : "may write it (not READ_ONLY)") + ": a copy-on-write view of its place replaces sharing in place, so "
           + "the memory stays the producer's for the other views; pages it writes become private");
       return;
@@ -229,7 +229,7 @@ public final class StrategySelector {
       autoCopy(e);
     } else if (classes.crossCore(e) && viewed(e)) {
       set(e, Strategy.DIRECT, "its memory is a copy-on-write buffer whose views " + cow.readers(e) + " consumers "
-          + "read: written in place on " + coreName(cow.writerCore(e)) + " and published to them, not moved into a "
+          + "read: written in place on " + cow.writerCoreNames(e) + " and published to them, not moved into a "
           + "channel");
     } else if (classes.crossCore(e)) {
       channel(e, "");

@@ -32,49 +32,13 @@ static inline double cf_test_scale(void) {
 #elif defined(__has_feature)
 #if __has_feature(thread_sanitizer) || __has_feature(address_sanitizer)
     percent /= 10;
-/* What `print(argument)` writes to stdout, read back from a temporary file standing in for it (NUL-terminated,
- * at most capacity - 1 bytes). Needs <unistd.h>'s dup / dup2 / close. */
-static inline void cf_test_stdout_of(void (*print)(void *), void *argument, char *text, size_t capacity) {
-    fflush(stdout);
-    FILE *file = tmpfile();
-    CF_CHECK(file != NULL);
-    int out = dup(1);
-    CF_CHECK(out >= 0 && dup2(fileno(file), 1) >= 0);
-    print(argument);
-    fflush(stdout);
-    CF_CHECK(dup2(out, 1) >= 0);
-    close(out);
-    rewind(file);
-    size_t got = fread(text, 1, capacity - 1, file);
-    text[got] = '\0';
-    fclose(file);
-}
-
 #endif
-/* What `print(argument)` writes to stdout, read back from a temporary file standing in for it (NUL-terminated,
- * at most capacity - 1 bytes). Needs <unistd.h>'s dup / dup2 / close. */
-static inline void cf_test_stdout_of(void (*print)(void *), void *argument, char *text, size_t capacity) {
-    fflush(stdout);
-    FILE *file = tmpfile();
-    CF_CHECK(file != NULL);
-    int out = dup(1);
-    CF_CHECK(out >= 0 && dup2(fileno(file), 1) >= 0);
-    print(argument);
-    fflush(stdout);
-    CF_CHECK(dup2(out, 1) >= 0);
-    close(out);
-    rewind(file);
-    size_t got = fread(text, 1, capacity - 1, file);
-    text[got] = '\0';
-    fclose(file);
-}
-
 #endif
     return percent / 100;
 }
 
 /* What `print(argument)` writes to stdout, read back from a temporary file standing in for it (NUL-terminated,
- * at most capacity - 1 bytes). Needs <unistd.h>'s dup / dup2 / close. */
+ * at most capacity - 1 bytes). */
 static inline void cf_test_stdout_of(void (*print)(void *), void *argument, char *text, size_t capacity) {
     fflush(stdout);
     FILE *file = tmpfile();

@@ -3,6 +3,8 @@
 #   bench/run-all.sh [--quick]
 # 1. bench/cow-ntm/run.sh            -> bench/results/cow-ntm[-quick].csv, .txt
 #    bench/cow-unannotated/run.sh    -> bench/results/cow-unannotated[-quick].csv, .txt (stereo without READ_ONLY)
+#    bench/cow-unannotated/weights.sh -> bench/results/cow-unannotated-weights[-quick].csv, .txt (the corpus stereo's
+#                                       shape: one memory computed on both cores, broadcast to every disparity)
 # 2. bench/home-forwarding/run.sh    -> bench/results/home-forwarding[-quick].csv, .txt (when present)
 #    bench/stereo-cores/run.sh       -> bench/results/stereo-cores.csv, .txt (examples/stereo, 2 cores vs 1)
 #    bench/multinode/run.sh          -> bench/results/multinode[-quick].csv, .txt (1 node x 2 cores vs 2 x 1, MPI)
@@ -36,6 +38,7 @@ run() {
 echo "run-all: load before: $(uptime)" >&2
 run "$here/cow-ntm/run.sh" "${quick[@]}"
 run "$here/cow-unannotated/run.sh" "${quick[@]}"
+run "$here/cow-unannotated/weights.sh" "${quick[@]}"
 if [ -x "$here/home-forwarding/run.sh" ]; then
     run "$here/home-forwarding/run.sh" "${quick[@]}"
 fi

@@ -11,6 +11,8 @@
 # against the best fixed strategy of each configuration. Every program's sink MD5s must be identical (the demo
 # fails otherwise). Writes bench/results/cow-unannotated[-quick].csv (tidy) and .txt, with the load average.
 # --quick: 512x384 only, 3 rounds of 1 iteration. Default: 512x384 and 1024x768, 5 rounds of 2 iterations.
+# The bundled example computes no memory on several cores; bench/cow-unannotated/weights.sh runs a graph of the corpus
+# stereo's shape that does (one memory written slice by slice on both cores, broadcast to every disparity).
 # Environment: CACHEFLOW (the command line tool; default ./cacheflow, built on first use).
 set -euo pipefail
 
@@ -30,7 +32,7 @@ while [ $# -gt 0 ]; do
         --runs) shift; runs=${1:?--runs needs a number} ;;
         --iterations) shift; iterations=${1:?--iterations needs a number} ;;
         --frame) shift; frames=("${1/x/ }") ;;
-        -h|--help) sed -n '2,16p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,18p' "$0"; exit 0 ;;
         *) echo "run.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
     esac
     shift

@@ -24,11 +24,13 @@ import org.cacheflow.analysis.srdag.Srdag;
  * A copy (a fork, broadcast or round buffer output) repeats a range of its special vertex's input; through the
  * memory scripts' merge layout that range is a range of one buffer's memory, its <i>source</i> (the merge
  * group's root, or the input itself when unmerged). A view of that range replaces the copy. The source is
- * <i>shareable</i> when one core writes it (the writer core, which publishes it after its last use there), and
- * nothing else reads or writes it in place except on that core: every other buffer of its merge group either
- * lies there untouched (special vertices' outputs), is read only on the writer core, or becomes a view itself
- * (a merged output whose consumer may write it, or that runs on another core: "out0" of a broadcast). View
- * consumers on the writer core must run after its last use of the source.
+ * <i>shareable</i> when its memory can be published to the views once per iteration: every core that uses it in
+ * place (writes a buffer of its group, reads one in place, or copies from it what a view cannot replace) is a
+ * writer part, which publishes its part after its last use there, and a view is acquired once every part is
+ * published. A merged output whose consumer may write it, or that runs on a core where nothing writes the memory,
+ * becomes a view itself ("out0" of a broadcast). Refused: a view consumer before its core's last use (it would wait
+ * for itself), a part's last use that depends on a view's consumer (the two would wait for each other), a buffer of
+ * the group its consumer writes in place, a delay's initial tokens, use on another node.
  */
 final class CowSources {
 
@@ -48,7 +50,6 @@ final class CowSources {
   private final Map<Integer, List<Integer>> copies = new HashMap<>();
   private final Map<Integer, String> shareable = new HashMap<>();
   private final Map<Integer, java.util.BitSet> writerCores = new HashMap<>();
-  private final Map<Integer, java.util.SortedSet<Integer>> parts = new HashMap<>();
   private int[] firstMember;
   private int[] nextMember;
 
@@ -361,7 +362,6 @@ final class CowSources {
     for (int u : users) {
       last.merge(schedule.coreOf(u), schedule.position(u), Math::max);
     }
-    parts.put(source, new java.util.TreeSet<>(last.keySet()));
     for (int e : readers.getOrDefault(source, List.of())) {
       int consumer = srdag.edgeTarget(e);
       boolean view = classes.mergeRoot(e) < 0 ? srdag.edgeBytes(e) >= pageBytes : memberNeedsView(e);
@@ -411,14 +411,6 @@ final class CowSources {
     writerCores(source).stream().forEach(core -> names.add(coreName(core)));
     return names.size() == 1 ? names.get(0)
         : String.join(", ", names.subList(0, names.size() - 1)) + " and " + names.get(names.size() - 1);
-  }
-
-  /**
-   * The cores that use a shareable memory in place (each publishes its part), in order; empty before
-   * {@link #shareable} found it shareable.
-   */
-  java.util.SortedSet<Integer> parts(int source) {
-    return parts.getOrDefault(source, java.util.Collections.emptySortedSet());
   }
 
   /**

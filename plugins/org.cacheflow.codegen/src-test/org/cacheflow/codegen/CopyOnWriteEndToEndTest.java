@@ -159,6 +159,39 @@ class CopyOnWriteEndToEndTest {
     });
   }
 
+  /**
+   * The copy-on-write paper's own graph: the corpus stereo application (skipped without the corpus) with its
+   * READ_ONLY annotations removed, small (80x96 pixels, 8 disparities), on 2 cores: its memories used in place on
+   * both cores become buffers with a part per core, and under ThreadSanitizer every sink digest equals the
+   * baseline's while the synthetic consumers write every page of their views.
+   */
+  @TestFactory
+  Stream<DynamicTest> corpusStereoWithoutReadOnlyKeepsTheBaselinesOutputs(@TempDir Path temp) throws IOException {
+    EndToEndTest.assumeBuildTools("copy-on-write end-to-end tests");
+    Path app = TestInputs.corpus().resolve("preesm-apps/org.ietr.preesm.stereo");
+    org.junit.jupiter.api.Assumptions.assumeTrue(Files.isDirectory(app), "corpus stereo absent; skipped");
+    Path stereo = unannotated(app, temp);
+    Srdag srdag = TestInputs.srdag(stereo, "4core.scenario", Map.of("height", "80", "width", "96",
+        "maxDisparity", "8"));
+    List<String> reference = new ArrayList<>();
+    return Stream.of(new Case("baseline", EndToEndTest.Build.PLAIN), new Case("cow", EndToEndTest.Build.TSAN))
+        .map(c -> DynamicTest.dynamicTest("corpus-" + c.name(), () -> {
+          CodeProject project = TestInputs.model(stereo, srdag, 2, c.strategy(), true);
+          String output = buildAndRun(project, WORK.resolve("corpus-" + c.name()), c.build());
+          List<String> digests = output.lines().filter(l -> l.matches(".* : [0-9a-f]{32}")).toList();
+          assertFalse(digests.isEmpty(), output);
+          if (reference.isEmpty()) {
+            reference.addAll(digests);
+            return;
+          }
+          assertEquals(reference, digests, c.name() + " prints other sink digests than the baseline");
+          assertTrue(project.cowBuffers().stream().anyMatch(cow -> cow.writers() > 1),
+              "no copy-on-write buffer is used in place on both cores");
+          Matcher stats = STATS.matcher(output);
+          assertTrue(stats.find() && Long.parseLong(stats.group(2)) > 0, output);
+        }));
+  }
+
   private static String buildAndRun(CodeProject project, Path dir, EndToEndTest.Build build) throws Exception {
     ProjectWriter.write(project, ActorSources.NONE, TestInputs.runtime(), dir);
     List<String> configure = new ArrayList<>(List.of("cmake", "-S", dir.toString(), "-B", dir.resolve("build")

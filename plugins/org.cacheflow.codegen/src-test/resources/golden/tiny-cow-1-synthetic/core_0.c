@@ -20,6 +20,7 @@ void *core0_run(void *argument) {
         p_buf0 = cf_gen_cow_write_begin(cow0[iteration % 2], "cf_cow_write_begin(cow0)");
         /* Gen_0 (tiny.pi:15) */
         synth_Gen(iteration, 0, 8192L, p_buf0);
+        cf_gen_cow_publish(cow0[iteration % 2], "cf_cow_publish(cow0)");
         /* Scale_0 (tiny.pi:33) */
         synth_Scale(iteration, 0, 2048L, p_buf0, buf7);
         /* Scale_1 (tiny.pi:33) */
@@ -28,7 +29,6 @@ void *core0_run(void *argument) {
         synth_Scale(iteration, 2, 2048L, (p_buf0 + 4096), (buf7 + 4096));
         /* Scale_3 (tiny.pi:33) */
         synth_Scale(iteration, 3, 2048L, (p_buf0 + 6144), (buf7 + 6144));
-        cf_gen_cow_publish(cow0[iteration % 2], "cf_cow_publish(cow0)");
         cf_copy(buf13, (delay0 + (iteration & 1) * 4u), 4u); /* Sum_init_previous */
         p_cow0_v0 = cf_gen_cow_acquire(cow0_views[iteration % 2][0], "cf_cow_acquire(cow0 view 0)");
         /* Sum_0 (tiny.pi:44) */

@@ -68,6 +68,7 @@ final class CoreSchedules implements Pass {
         }
       }
     }
+    Map<Integer, Integer> publishAt = earlyPublications(core, uses);
     List<String> pointers = new ArrayList<>();
     Set<String> declared = new LinkedHashSet<>();
     List<Channel> homes = new ArrayList<>();
@@ -96,7 +97,14 @@ final class CoreSchedules implements Pass {
       for (int ready : c.readyAfter.getOrDefault(vertex, List.of())) {
         loop.add(new Statement.SemaphorePost(ready, c.readyWhy.get(ready)));
       }
-      for (int r : usedAt(uses[i], span, i, 1)) {
+      Set<Integer> ends = usedAt(uses[i], span, i, 1);
+      ends.removeAll(publishAt.keySet());
+      for (Map.Entry<Integer, Integer> early : publishAt.entrySet()) {
+        if (early.getValue() == i) {
+          ends.add(early.getKey());
+        }
+      }
+      for (int r : ends) {
         after(r, core, loop);
       }
       if (loop != top && !loop.isEmpty()) {
@@ -115,6 +123,24 @@ final class CoreSchedules implements Pass {
     pointers.addAll(declared);
     List<StaticBuffer> owned = buffers.stream().filter(b -> b.home() == core).toList();
     return new Core(core, pointers, owned, homes, init, loop);
+  }
+
+  /**
+   * Copy-on-write buffers this core alone writes: the index in its order of its last write of each, where its part is
+   * published (not after its last use). The reads after it on this core still precede its next iteration's writes
+   * in this order, and no other core writes the memory; the views, which wait for the publication, can then be read
+   * on this core between its last write and its last read (the plan counts on it, CowSources).
+   */
+  private Map<Integer, Integer> earlyPublications(int core, int[][][] uses) {
+    Map<Integer, Integer> at = new HashMap<>();
+    for (int i = 0; i < uses.length; i++) {
+      for (int r : uses[i][1]) {
+        if (r < c.cowOfRoot.length && c.cowOfRoot[r] >= 0 && c.writerMask[r] == 1L << core) {
+          at.put(r, i);
+        }
+      }
+    }
+    return at;
   }
 
   /**

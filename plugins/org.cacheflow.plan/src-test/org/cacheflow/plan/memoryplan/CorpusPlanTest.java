@@ -219,6 +219,13 @@ class CorpusPlanTest {
       assertEquals(2637090956L, base);
       assertTrue(copied <= base / 20, cores + " cores: auto copies " + copied + " B of the baseline's " + base
           + " (" + String.format(java.util.Locale.ROOT, "%.1f%%", 100.0 * copied / base) + "), more than 5%");
+      // each disparity's result is read by the next disparity's selection before the broadcast that also copies
+      // it runs on the same core: where that core alone writes the result, its part is published after the write,
+      // and the next selection reads a view
+      long selectionViews = java.util.stream.IntStream.range(0, stereo.srdag().edgeCount()).filter(e -> auto
+          .viewSource(e) >= 0 && stereo.srdag().vertexName(stereo.srdag().edgeTarget(e)).contains("disparitySelect_"))
+          .count();
+      assertTrue(selectionViews > 0, cores + " cores: no disparity result is read through a view");
       // the weights' memory is read through views on several cores
       if (cores > 1) {
         java.util.Set<Integer> viewCores = new java.util.TreeSet<>();

@@ -357,10 +357,23 @@ final class CowSources {
         }
       }
     }
-    // per core, the last use (which publishes that core's part)
+    // per core, the last use, which publishes that core's part; where one core writes the memory, its part is
+    // published after its last write instead: its reads after it still come before its next iteration's writes
+    // in its own order, and no other core writes (the code generator does the same, CoreSchedules)
     Map<Integer, Integer> last = new HashMap<>();
     for (int u : users) {
       last.merge(schedule.coreOf(u), schedule.position(u), Math::max);
+    }
+    java.util.BitSet writers = writerCores(source);
+    if (writers.cardinality() == 1) {
+      int core = writers.nextSetBit(0);
+      int lastWrite = -1;
+      for (int m : members) {
+        if (m == source || classes.origin(m) != BufferOrigin.COPY || classes.copiedIntoMerged(m) > 0) {
+          lastWrite = Math.max(lastWrite, schedule.position(srdag.edgeSource(m)));
+        }
+      }
+      last.put(core, lastWrite);
     }
     for (int e : readers.getOrDefault(source, List.of())) {
       int consumer = srdag.edgeTarget(e);

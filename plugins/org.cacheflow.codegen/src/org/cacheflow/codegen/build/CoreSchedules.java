@@ -251,7 +251,8 @@ final class CoreSchedules implements Pass {
       }
       case COW -> {
         if (c.cowOfRoot[r] >= 0) {
-          // its writer core's last use this iteration: the data is complete, the views may read it from here on
+          // this core's part is done this iteration (its last use, or its last write where it alone writes the
+          // memory): once every part is published, the views may read it
           loop.add(new Statement.CowPublish(c.cows.get(c.cowOfRoot[r]), cowPart(r, core)));
         } else {
           loop.add(new Statement.CowRelease(c.cows.get(c.cowOfView[r]), c.viewIndex[r]));

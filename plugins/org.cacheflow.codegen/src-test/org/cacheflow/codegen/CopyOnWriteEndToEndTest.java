@@ -72,7 +72,7 @@ class CopyOnWriteEndToEndTest {
       assertEquals(c.strategy().equals("baseline") ? srdag.edgeBytes(implode[1])
           : srdag.edgeBytes(srdag.outgoingEdges(implode[2])[0]), copied, name);
       String output = buildAndRun(project, WORK.resolve(c.name()), c.build());
-      List<String> digests = output.lines().filter(l -> l.matches(".* : [0-9a-f]{32}")).toList();
+      List<String> digests = digests(output);
       assertFalse(digests.isEmpty(), output);
       if (reference.isEmpty()) {
         reference.add(digests);
@@ -109,25 +109,27 @@ class CopyOnWriteEndToEndTest {
   Stream<DynamicTest> memoryWrittenOnSeveralCoresIsSharedWithViewsOnEveryCore() {
     EndToEndTest.assumeBuildTools("copy-on-write end-to-end tests");
     Srdag srdag = TestInputs.srdag(WEIGHTS, null);
-    List<Object[]> cases = new ArrayList<>();
+    record OnCores(String strategy, int cores, EndToEndTest.Build build) {
+    }
+    List<OnCores> cases = new ArrayList<>();
     for (int cores : new int[] {2, 4}) {
-      cases.add(new Object[] {"baseline", cores, EndToEndTest.Build.PLAIN});
-      cases.add(new Object[] {"cow", cores, EndToEndTest.Build.TSAN});
-      cases.add(new Object[] {"auto", cores, EndToEndTest.Build.ASAN});
+      cases.add(new OnCores("baseline", cores, EndToEndTest.Build.PLAIN));
+      cases.add(new OnCores("cow", cores, EndToEndTest.Build.TSAN));
+      cases.add(new OnCores("auto", cores, EndToEndTest.Build.ASAN));
       if (EndToEndTest.available("aarch64-linux-gnu-gcc") && EndToEndTest.available("qemu-aarch64")) {
-        cases.add(new Object[] {"cow", cores, EndToEndTest.Build.AARCH64});
+        cases.add(new OnCores("cow", cores, EndToEndTest.Build.AARCH64));
       }
     }
     Map<Integer, List<String>> reference = new java.util.HashMap<>();
     return cases.stream().map(c -> {
-      String strategy = (String) c[0];
-      int cores = (Integer) c[1];
-      EndToEndTest.Build build = (EndToEndTest.Build) c[2];
+      String strategy = c.strategy();
+      int cores = c.cores();
+      EndToEndTest.Build build = c.build();
       String name = "weights-" + strategy + "-" + cores + "-" + build.name().toLowerCase();
       return DynamicTest.dynamicTest(name, () -> {
         CodeProject project = TestInputs.model(srdag, cores, strategy, true);
         String output = buildAndRun(project, WORK.resolve(name), build);
-        List<String> digests = output.lines().filter(l -> l.matches(".* : [0-9a-f]{32}")).toList();
+        List<String> digests = digests(output);
         assertFalse(digests.isEmpty(), output);
         if (strategy.equals("baseline")) {
           reference.put(cores, digests);
@@ -178,7 +180,7 @@ class CopyOnWriteEndToEndTest {
         .map(c -> DynamicTest.dynamicTest("corpus-" + c.name(), () -> {
           CodeProject project = TestInputs.model(stereo, srdag, 2, c.strategy(), true);
           String output = buildAndRun(project, WORK.resolve("corpus-" + c.name()), c.build());
-          List<String> digests = output.lines().filter(l -> l.matches(".* : [0-9a-f]{32}")).toList();
+          List<String> digests = digests(output);
           assertFalse(digests.isEmpty(), output);
           if (reference.isEmpty()) {
             reference.addAll(digests);
@@ -190,6 +192,11 @@ class CopyOnWriteEndToEndTest {
           Matcher stats = STATS.matcher(output);
           assertTrue(stats.find() && Long.parseLong(stats.group(2)) > 0, output);
         }));
+  }
+
+  /** The sink digests a program printed with --validate ("FIFO : md5" lines). */
+  private static List<String> digests(String output) {
+    return output.lines().filter(l -> l.matches(".* : [0-9a-f]{32}")).toList();
   }
 
   private static String buildAndRun(CodeProject project, Path dir, EndToEndTest.Build build) throws Exception {

@@ -10,16 +10,22 @@ import org.cacheflow.plan.mapping.Platform;
 import org.cacheflow.plan.strategy.TargetCache;
 import org.junit.jupiter.api.Test;
 
-/** Issue 16: how --nodes and --cores make a platform, its description, and the limits. */
+/** How --nodes and --cores make a platform for plan and for generate, its description, and the limits. */
 class PlatformOptionsTest {
 
-  private static Platform platform(Integer nodes, Integer cores, int fallback) {
-    return new PlatformOptions(nodes, cores).platform(null, TargetCache.ZEN4_VM, fallback, true);
+  /** Generate's platform without an architecture: one core unless the options say. */
+  private static Platform platform(Integer nodes, Integer cores) {
+    return new PlatformOptions(nodes, cores).forGenerate(null, TargetCache.ZEN4_VM);
+  }
+
+  /** Plan's platform without an architecture: the target's cores unless the options say. */
+  private static Platform planned(Integer nodes, Integer cores, TargetCache target) {
+    return new PlatformOptions(nodes, cores).forPlan(null, target);
   }
 
   @Test
   void nodesTimesCoresPerNodeNumberedNodeByNode() {
-    Platform platform = platform(3, 2, 1);
+    Platform platform = platform(3, 2);
     assertEquals(6, platform.size());
     assertEquals(3, platform.nodes());
     assertEquals(List.of("Core0", "Core1", "Core2", "Core3", "Core4", "Core5"),
@@ -29,12 +35,17 @@ class PlatformOptionsTest {
   }
 
   @Test
-  void withoutCoresEachNodeHasTheFallbackWithoutNodesOneNode() {
-    assertEquals("2 nodes x 4 cores", PlatformOptions.describe(platform(2, null, 4)));
-    assertEquals("3 cores", PlatformOptions.describe(platform(null, 3, 4)));
-    assertEquals("4 cores", PlatformOptions.describe(platform(null, null, 4)));
-    assertEquals("1 core", PlatformOptions.describe(platform(null, 1, 4)));
-    assertEquals("2 nodes x 1 core", PlatformOptions.describe(platform(2, 1, 4)));
+  void withoutCoresEachNodeHasTheTargetsCoresForPlanAndOneForGenerate() {
+    TargetCache four = TargetCache.GENERIC;
+    assertEquals(4, four.cores());
+    assertEquals("2 nodes x 4 cores", PlatformOptions.describe(planned(2, null, four)));
+    assertEquals("3 cores", PlatformOptions.describe(planned(null, 3, four)));
+    assertEquals("4 cores", PlatformOptions.describe(planned(null, null, four)));
+    assertEquals("1 core", PlatformOptions.describe(planned(null, 1, four)));
+    assertEquals("2 nodes x 1 core", PlatformOptions.describe(planned(2, 1, four)));
+    assertEquals("2 nodes x 1 core", PlatformOptions.describe(platform(2, null)));
+    assertEquals("1 core", PlatformOptions.describe(platform(null, null)));
+    assertEquals("3 cores", PlatformOptions.describe(platform(null, 3)));
   }
 
   @Test
@@ -47,19 +58,19 @@ class PlatformOptionsTest {
   @Test
   void aGeneratedProgramHasAtMost64CoresInAll() {
     PlatformOptions options = new PlatformOptions(2, 32);
-    options.checkGenerated(platform(2, 32, 1));
+    options.checkGenerated(platform(2, 32));
     PlatformOptions tooMany = new PlatformOptions(5, 13);
-    OptionException error = assertThrows(OptionException.class, () -> tooMany.checkGenerated(platform(5, 13, 1)));
+    OptionException error = assertThrows(OptionException.class, () -> tooMany.checkGenerated(platform(5, 13)));
     assertEquals("--nodes 5 x 13 cores per node is 65 cores; a generated program runs on at most 64 cores in total",
         error.getMessage());
     OptionException cores = assertThrows(OptionException.class,
-        () -> new PlatformOptions(null, 65).checkGenerated(platform(null, 65, 1)));
+        () -> new PlatformOptions(null, 65).checkGenerated(platform(null, 65)));
     assertEquals("--cores must be at most 64, got 65", cores.getMessage());
   }
 
   @Test
   void absurdNodeCountsAreUsageErrorsBeforeAnyPlatformIsBuilt() {
-    OptionException error = assertThrows(OptionException.class, () -> platform(2_000_000_000, 2, 1));
+    OptionException error = assertThrows(OptionException.class, () -> platform(2_000_000_000, 2));
     assertEquals("--nodes 2000000000 x 2 cores per node is 4000000000 cores; at most 65536 in all",
         error.getMessage());
   }

@@ -11,7 +11,7 @@ import org.cacheflow.plan.strategy.TargetCache;
 /**
  * The {@code --nodes N} and {@code --cores C} options of {@code plan}, {@code generate} and {@code run-workflow}:
  * {@code --cores C} alone is C cores on one machine; with {@code --nodes N} it is the cores of each of N nodes
- * (issue 16). Neither: the scenario's architecture decides, nodes included.
+ * (PREESM's SimSDP style). Neither: the scenario's architecture decides, nodes included.
  *
  * @param nodes the {@code --nodes} value, or null
  * @param cores the {@code --cores} value, or null
@@ -36,30 +36,57 @@ public record PlatformOptions(Integer nodes, Integer cores) {
   }
 
   /**
-   * The platform to plan for: the command line's, else the architecture's, else one node of {@code fallbackCores}
-   * cores. With {@code --nodes} and without {@code --cores}, every node has as many cores as a node of the
-   * architecture has (its largest), else {@code fallbackCores}. The nodes talk through the network the architecture
-   * describes (its link speed), else MPI over shared memory ({@link Network}), in the scenario's time unit: the
-   * target's {@code timing.ns} when it gives one, else nanoseconds.
+   * The platform {@code plan} maps on: the command line's, else the scenario's architecture with its own cores,
+   * else one node of the target's cores ({@link #platform(Architecture, TargetCache, Fallback)}).
    *
    * @param architecture the scenario's architecture, or null
-   * @param oneNodeGeneric whether a one-node architecture becomes as many cores named {@code Core0..} of one type
-   *     ({@code generate}'s way) rather than its own cores ({@code plan}'s)
    */
-  public Platform platform(Architecture architecture, TargetCache target, int fallbackCores, boolean oneNodeGeneric) {
+  public Platform forPlan(Architecture architecture, TargetCache target) {
+    return platform(architecture, target, new Fallback(target.cores(), false));
+  }
+
+  /**
+   * The platform {@code generate} writes a program for: the command line's, else the scenario's architecture (a
+   * one-node one as that many cores named {@code Core0..} of one type, as the generated program numbers them), else
+   * one core. It may exceed {@link #MAX_CORES}: {@link #checkGenerated(Platform)} says so.
+   *
+   * @param architecture the scenario's architecture, or null
+   */
+  public Platform forGenerate(Architecture architecture, TargetCache target) {
+    return platform(architecture, target, new Fallback(1, true));
+  }
+
+  /**
+   * What a command assumes where neither the command line nor the architecture says.
+   *
+   * @param cores the cores of a node when nothing gives them
+   * @param oneNodeGeneric whether a one-node architecture becomes as many cores named {@code Core0..} of one type
+   *     rather than its own cores
+   */
+  private record Fallback(int cores, boolean oneNodeGeneric) {
+  }
+
+  /**
+   * The command line's platform, else the architecture's, else one node of the fallback's cores. With
+   * {@code --nodes} and without {@code --cores}, every node has as many cores as a node of the architecture has (its
+   * largest), else the fallback's. The nodes talk through the network the architecture describes (its link speed),
+   * else MPI over shared memory ({@link Network}), in the scenario's time unit: the target's {@code timing.ns} when
+   * it gives one, else nanoseconds.
+   */
+  private Platform platform(Architecture architecture, TargetCache target, Fallback fallback) {
     double timeUnit = target.costs().timeUnitNanos() > 0 ? target.costs().timeUnitNanos() * 1e-9
         : Network.NANOSECONDS;
     Platform described = architecture == null || architecture.getCores().isEmpty() ? null
         : Platform.of(architecture, timeUnit);
-    if (described != null && oneNodeGeneric && described.nodes() == 1) {
+    if (described != null && fallback.oneNodeGeneric() && described.nodes() == 1) {
       described = Platform.generic(described.size());
     }
     Network network = described != null ? described.network() : Network.loopback(timeUnit);
     if (nodes == null) {
       return cores != null ? Platform.generic(cores).withNetwork(network)
-          : described != null ? described : Platform.generic(fallbackCores).withNetwork(network);
+          : described != null ? described : Platform.generic(fallback.cores()).withNetwork(network);
     }
-    int perNode = cores != null ? cores : described != null ? largestNode(described) : fallbackCores;
+    int perNode = cores != null ? cores : described != null ? largestNode(described) : fallback.cores();
     if ((long) nodes * perNode > MAX_PLANNED_CORES) {
       throw new OptionException(OptionException.NODES, "--nodes " + nodes + " x " + perNode + " cores per node is "
           + (long) nodes * perNode + " cores; at most " + MAX_PLANNED_CORES + " in all");

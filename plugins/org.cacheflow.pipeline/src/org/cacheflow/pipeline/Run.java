@@ -28,9 +28,6 @@ import org.cacheflow.analysis.AnalysisResult;
 import org.cacheflow.analysis.GraphAnalysis;
 import org.cacheflow.plan.classify.ScriptMemoryFacts;
 import org.cacheflow.plan.mapping.MappingInputs;
-import org.cacheflow.plan.strategy.StrategyOverride;
-import org.cacheflow.plan.strategy.StrategyPreset;
-import org.cacheflow.plan.mapping.MappingPolicy;
 import org.cacheflow.plan.mapping.Platform;
 import org.cacheflow.plan.memory.MemoryScripts;
 import org.cacheflow.plan.memory.ScriptReport;
@@ -90,31 +87,36 @@ final class Run {
   }
 
   Inspection inspect(Input input) {
-    LoadedInput loaded = load(input, PlatformOptions.ARCHITECTURE);
-    AnalysisResult analysis = analyse(loaded);
-    Srdag srdag = expand(analysis);
+    Expanded graph = expanded(load(input, PlatformOptions.ARCHITECTURE));
     listener.done();
-    return new Inspection(loaded, analysis, srdag, finish(List.of()));
+    return new Inspection(graph.loaded(), graph.analysis(), graph.srdag(), finish(List.of()));
+  }
+
+  /** A loaded input, analysed and expanded to its single-rate graph. */
+  private record Expanded(LoadedInput loaded, AnalysisResult analysis, Srdag srdag) {
+  }
+
+  private Expanded expanded(LoadedInput loaded) {
+    AnalysisResult analysis = analyse(loaded);
+    return new Expanded(loaded, analysis, expand(analysis));
   }
 
   /** A memory plan with the scripts' facts it was made from. */
   private record Planned(MemoryPlan plan, ScriptReport scripts) {
   }
 
-  /** Runs the memory scripts and plans the expanded graph: what plan and generate share. */
-  private Planned planned(LoadedInput loaded, AnalysisResult analysis, Srdag srdag, Platform platform,
-      TargetCache target, MappingPolicy policy, StrategyPreset strategy, List<StrategyOverride> overrides,
-      boolean pipelining, Integer slots) {
-    MappingInputs inputs = MappingInputs.fromScenario(analysis.flatGraph(), platform, loaded.scenario(),
-        loaded.specialVertexOperators(), warnings);
+  /** Runs the memory scripts and plans the expanded graph on a platform: what plan and generate share. */
+  private Planned planned(Expanded graph, Platform platform, TargetCache target, PlanChoices choices) {
+    MappingInputs inputs = MappingInputs.fromScenario(graph.analysis().flatGraph(), platform,
+        graph.loaded().scenario(), graph.loaded().specialVertexOperators(), warnings);
     listener.step("running memory scripts");
-    ScriptReport scripts = loaded.memoryScripts(srdag, warnings);
+    ScriptReport scripts = graph.loaded().memoryScripts(graph.srdag(), warnings);
     listener.step("planning");
     try {
-      return new Planned(MemoryPlanner.plan(srdag, PlanRequest.of(inputs, target).withPolicy(policy)
-          .withStrategy(strategy.planner()).withOverrides(overrides).withPipelining(pipelining)
-          .withSlots(slots == null ? 0 : slots)
-          .withFacts(ScriptMemoryFacts.of(srdag, scripts)).withProgress(listener)), scripts);
+      return new Planned(MemoryPlanner.plan(graph.srdag(), PlanRequest.of(inputs, target)
+          .withPolicy(choices.policy()).withStrategy(choices.strategy().planner()).withOverrides(choices.overrides())
+          .withPipelining(choices.pipelining()).withSlots(choices.slots().orElse(0))
+          .withFacts(ScriptMemoryFacts.of(graph.srdag(), scripts)).withProgress(listener)), scripts);
     } catch (OverrideException e) {
       listener.done();
       throw new OptionException(OptionException.OVERRIDE, e.getMessage());
@@ -149,11 +151,9 @@ final class Run {
   PlanResult plan(PlanOptions options) {
     TargetCache target = target(options.target());
     LoadedInput loaded = load(options.input(), options.platform());
-    AnalysisResult analysis = analyse(loaded);
-    Srdag srdag = expand(analysis);
-    Platform platform = options.platform().platform(loaded.architecture(), target, target.cores(), false);
-    Planned planned = planned(loaded, analysis, srdag, platform, target, options.policy(), options.strategy(),
-        options.overrides(), options.pipelining(), options.slots());
+    Expanded graph = expanded(loaded);
+    Platform platform = options.platform().forPlan(loaded.architecture(), target);
+    Planned planned = planned(graph, platform, target, PlanChoices.of(options));
     MemoryPlan plan = planned.plan();
     ScriptReport scripts = planned.scripts();
     List<Path> written = options.reportDirectory() == null ? List.of()
@@ -176,12 +176,9 @@ final class Run {
     }
     Strategy strategy = options.codeStrategy();
     LoadedInput loaded = load(options.input(), options.platform());
-    Platform platform = options.platform().platform(loaded.architecture(), target, 1, true);
+    Platform platform = options.platform().forGenerate(loaded.architecture(), target);
     options.platform().checkGenerated(platform);
-    AnalysisResult analysis = analyse(loaded);
-    Srdag srdag = expand(analysis);
-    Planned planned = planned(loaded, analysis, srdag, platform, target, options.policy(),
-        options.strategy(), options.overrides(), options.plannerPipelining(), options.slots());
+    Planned planned = planned(expanded(loaded), platform, target, PlanChoices.of(options));
     MemoryPlan memoryPlan = planned.plan();
     ScriptReport scripts = planned.scripts();
     listener.step("building the code model");

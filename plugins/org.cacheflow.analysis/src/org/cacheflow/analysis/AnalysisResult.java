@@ -1,5 +1,7 @@
 package org.cacheflow.analysis;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -15,7 +17,7 @@ import java.util.Map;
 public record AnalysisResult(FlatGraph flatGraph, Map<String, Long> repetitions, List<FifoBuffer> buffers) {
 
   public AnalysisResult {
-    repetitions = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(repetitions));
+    repetitions = Collections.unmodifiableMap(new LinkedHashMap<>(repetitions));
     buffers = List.copyOf(buffers);
   }
 

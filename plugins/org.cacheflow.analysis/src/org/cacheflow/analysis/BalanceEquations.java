@@ -1,6 +1,7 @@
 package org.cacheflow.analysis;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 import org.cacheflow.model.diagnostics.InputException;
@@ -97,7 +98,7 @@ public final class BalanceEquations {
     long[] numerator = new long[nodeCount];
     long[] denominator = new long[nodeCount];
     int[] component = new int[nodeCount];
-    java.util.Arrays.fill(component, -1);
+    Arrays.fill(component, -1);
     int componentCount = 0;
     int[] queue = new int[nodeCount];
     long[] repetitions = new long[nodeCount];

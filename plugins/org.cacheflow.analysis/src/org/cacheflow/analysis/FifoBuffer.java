@@ -1,5 +1,8 @@
 package org.cacheflow.analysis;
 
+import java.util.ArrayList;
+import java.util.List;
+
 /**
  * The data one FIFO carries per iteration of the top graph.
  *
@@ -14,8 +17,8 @@ public record FifoBuffer(int fifo, long tokensPerIteration, long bytesPerIterati
     long tokenBits, boolean tokenBitsDefaulted) {
 
   /** Computes the buffer of every FIFO of the graph, in FIFO order. */
-  public static java.util.List<FifoBuffer> of(FlatGraph graph) {
-    java.util.List<FifoBuffer> buffers = new java.util.ArrayList<>();
+  public static List<FifoBuffer> of(FlatGraph graph) {
+    List<FifoBuffer> buffers = new ArrayList<>();
     for (FlatFifo fifo : graph.fifos()) {
       long tokens;
       try {
@@ -27,6 +30,6 @@ public record FifoBuffer(int fifo, long tokensPerIteration, long bytesPerIterati
       buffers.add(new FifoBuffer(fifo.index(), tokens, fifo.bytesFor(tokens), fifo.bytesFor(fifo.delay()),
           fifo.tokenBits(), fifo.tokenBitsDefaulted()));
     }
-    return java.util.List.copyOf(buffers);
+    return List.copyOf(buffers);
   }
 }

@@ -1,5 +1,7 @@
 package org.cacheflow.analysis;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -28,7 +30,7 @@ public record FlatActor(int index, String path, ActorKind kind, long repetitions
 
   public FlatActor {
     ports = List.copyOf(ports);
-    configValues = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(configValues));
+    configValues = Collections.unmodifiableMap(new LinkedHashMap<>(configValues));
   }
 
   /** The last path segment. */

@@ -3,6 +3,7 @@ package org.cacheflow.analysis;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -104,7 +105,7 @@ public final class FlatGraph {
 
   /** Repetition vector entries by actor path, in actor order. */
   public Map<String, Long> repetitions() {
-    Map<String, Long> result = new java.util.LinkedHashMap<>();
+    Map<String, Long> result = new LinkedHashMap<>();
     for (FlatActor actor : actors) {
       result.put(actor.path(), actor.repetitions());
     }

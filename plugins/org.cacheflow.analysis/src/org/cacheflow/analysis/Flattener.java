@@ -1,6 +1,7 @@
 package org.cacheflow.analysis;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
@@ -80,7 +81,8 @@ import org.cacheflow.model.expression.ParameterResolver;
  * with NONE delays): at each firing of the sub-graph the delay's initial tokens are what the hierarchical actor
  * receives on that port (the interface's broadcast is the setter) and its final tokens leave through the
  * output port (the interface's round buffer is the getter); the interface rate must let the delay run once
- * per firing (outer rate at most the delay's size for the setter, as a broadcast repeats tokens). A delay may have just a setter (its final tokens are dropped) or just a getter (its initial tokens
+ * per firing (outer rate at most the delay's size for the setter, as a broadcast repeats tokens). A delay may have just
+ * a setter (its final tokens are dropped) or just a getter (its initial tokens
  * come from the init refinement or are zeros at every run); PREESM accepts that asymmetry only at the top.
  * A delay actor with FIFOs that belongs to no delayed FIFO is left out with a warning, as are
  * CONFIG_OUTPUT_INTERFACE actors, which carry no data.
@@ -191,7 +193,7 @@ public final class Flattener {
     /** The FIFOs of this level; the delay ends among them; the FIFO of each interface. */
     final List<LevelFifo> levelFifos = new ArrayList<>();
     final Map<Fifo, DelayEnds> delayEnds = new IdentityHashMap<>();
-    final Set<LevelFifo> delayEndFifos = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+    final Set<LevelFifo> delayEndFifos = Collections.newSetFromMap(new IdentityHashMap<>());
     final Map<Actor, LevelFifo> interfaceFifo = new IdentityHashMap<>();
     long[] levelRepetitions;
     long[] flatRepetitions;

@@ -4,6 +4,7 @@ import static org.cacheflow.analysis.Flattener.isInterface;
 import static org.cacheflow.analysis.Flattener.kindOf;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 
@@ -73,7 +74,7 @@ final class LevelRepetitions {
     }
     // PREESM's updateRVWithInterfaces: source interfaces first, then sink interfaces, in order
     long[] scale = new long[solution.componentCount()];
-    java.util.Arrays.fill(scale, 1);
+    Arrays.fill(scale, 1);
     for (boolean sources : new boolean[] {true, false}) {
       for (Actor iface : interfaces.values()) {
         boolean isSource = kindOf(iface) == ActorKind.SOURCE_INTERFACE;

@@ -3,6 +3,7 @@ package org.cacheflow.analysis;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
 
 import org.cacheflow.model.diagnostics.InputException;
@@ -138,7 +139,7 @@ public final class LivenessCheck {
     // the cycle is the walk from the repeated actor on, traversed backwards; print it forwards
     int from = visitedAt[actor];
     List<Integer> cycleFifos = new ArrayList<>(walkFifos.subList(from, walkFifos.size()));
-    java.util.Collections.reverse(cycleFifos);
+    Collections.reverse(cycleFifos);
     StringBuilder path = new StringBuilder();
     for (int f : cycleFifos) {
       path.append(graph.actor(graph.fifo(f).source()).path()).append(" -> ");

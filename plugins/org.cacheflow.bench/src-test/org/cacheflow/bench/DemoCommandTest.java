@@ -53,7 +53,8 @@ class DemoCommandTest {
     boolean simulate = onPath("valgrind");
     List<String> args = new ArrayList<>(List.of("--quick", "--param", "width=256", "--param", "height=192", "--out",
         work.toString()));
-    args.addAll(simulate ? List.of("--miss-strategies", "baseline,cow", "--miss-scale", "2") : List.of("--no-cachegrind"));
+    args.addAll(simulate ? List.of("--miss-strategies", "baseline,cow", "--miss-scale", "2")
+        : List.of("--no-cachegrind"));
     int status = Main.run(new DemoCommand(ROOT), args, new PrintStream(out, true, StandardCharsets.UTF_8),
         new PrintStream(err, true, StandardCharsets.UTF_8));
     String printed = out.toString(StandardCharsets.UTF_8);

@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -15,6 +16,8 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 import org.cacheflow.cli.Progress;
 import org.cacheflow.model.diagnostics.InputException;
@@ -202,13 +205,13 @@ final class DemoBuild {
   static Path unannotatedCopy(Path stereo, Path target) throws IOException {
     Path copy = target.resolve(stereo.getFileName());
     if (Files.exists(copy)) {
-      try (java.util.stream.Stream<Path> old = Files.walk(copy)) {
-        for (Path path : old.sorted(java.util.Comparator.reverseOrder()).toList()) {
+      try (Stream<Path> old = Files.walk(copy)) {
+        for (Path path : old.sorted(Comparator.reverseOrder()).toList()) {
           Files.delete(path);
         }
       }
     }
-    try (java.util.stream.Stream<Path> files = Files.walk(stereo)) {
+    try (Stream<Path> files = Files.walk(stereo)) {
       for (Path source : files.toList()) {
         Path destination = copy.resolve(stereo.relativize(source).toString());
         if (Files.isDirectory(source)) {
@@ -222,7 +225,7 @@ final class DemoBuild {
         } else if (name.endsWith(".bsh")) {
           Files.writeString(destination, Files.readString(source).lines()
               .filter(line -> !line.contains(".markReadMostly("))
-              .collect(java.util.stream.Collectors.joining("\n", "", "\n")));
+              .collect(Collectors.joining("\n", "", "\n")));
         } else {
           Files.copy(source, destination);
         }

@@ -1,9 +1,11 @@
 package org.cacheflow.bench;
 
+import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -46,7 +48,7 @@ final class DemoProcess {
     }
     Files.createDirectories(log.getParent());
     Files.writeString(log, "$ " + String.join(" ", argv) + "\n" + output, StandardCharsets.UTF_8,
-        java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.APPEND);
+        StandardOpenOption.CREATE, StandardOpenOption.APPEND);
     if (status != 0) {
       List<String> lines = Arrays.asList(output.split("\n"));
       String tail = String.join("\n", lines.subList(Math.max(0, lines.size() - 30), lines.size()));
@@ -61,7 +63,7 @@ final class DemoProcess {
     if (path == null) {
       return false;
     }
-    for (String folder : path.split(java.io.File.pathSeparator)) {
+    for (String folder : path.split(File.pathSeparator)) {
       if (!folder.isEmpty() && Files.isExecutable(Path.of(folder, program))) {
         return true;
       }

@@ -34,7 +34,8 @@ final class DemoReport {
         "streamed MiB/iter", "CoW pages/iter shared/faulted/re-shared",
         "pre-stores/iter", "L1D misses", "LLC misses");
     StringBuilder csv = new StringBuilder("strategy,median_ms_per_iteration,min_ms,max_ms,speedup_vs_baseline,"
-        + "bytes_copied_per_iteration,bytes_streamed_per_iteration,cow_pages_per_iteration,prestores_per_iteration,l1d_misses,llc_misses,"
+        + "bytes_copied_per_iteration,bytes_streamed_per_iteration,cow_pages_per_iteration,prestores_per_iteration,"
+        + "l1d_misses,llc_misses,"
         + "cow_pages_shared_per_iteration,cow_pages_reshared_per_iteration\n");
     for (DemoResult result : results.values()) {
       String speedUp = baseline == null ? "-" : format("%.2fx", baseline.median() / result.median());
@@ -47,10 +48,13 @@ final class DemoReport {
           misses(result.l1dMisses), misses(result.llcMisses));
       csv.append(String.join(",", result.strategy, format("%.3f", result.median()), format("%.3f", result.min()),
           format("%.3f", result.max()), baseline == null ? "" : format("%.4f", baseline.median() / result.median()),
-          Long.toString(result.bytesCopied / result.iterations), Long.toString(result.bytesStreamed / result.iterations),
+          Long.toString(result.bytesCopied / result.iterations),
+              Long.toString(result.bytesStreamed / result.iterations),
           Long.toString(result.cowPages / result.iterations),
-          Long.toString(result.prestores / result.iterations), result.l1dMisses < 0 ? "" : Long.toString(result.l1dMisses),
-          result.llcMisses < 0 ? "" : Long.toString(result.llcMisses), Long.toString(result.cowShared / result.iterations),
+          Long.toString(result.prestores / result.iterations), result.l1dMisses < 0 ? ""
+              : Long.toString(result.l1dMisses),
+          result.llcMisses < 0 ? "" : Long.toString(result.llcMisses),
+              Long.toString(result.cowShared / result.iterations),
           Long.toString(result.cowReshared / result.iterations))).append('\n');
     }
     Files.writeString(work.resolve("demo.csv"), csv);
@@ -69,7 +73,8 @@ final class DemoReport {
     }
     out.println("cache misses (data, one iteration): " + missSource);
     missNotes.forEach(note -> out.println("  note: " + note));
-    out.println("wrote " + PathText.display(work.resolve("demo.csv")) + ", " + PathText.display(work.resolve("runs.csv"))
+    out.println("wrote " + PathText.display(work.resolve("demo.csv")) + ", "
+        + PathText.display(work.resolve("runs.csv"))
         + ", " + PathText.display(work.resolve("comparison.svg"))
         + (Files.exists(disparity) ? ", " + PathText.display(disparity) : ""));
   }

@@ -169,7 +169,8 @@ class GenerateCommandTest {
     Run noOut = InspectCommandTest.run("generate", EXAMPLE.toString());
     assertEquals(Main.USAGE, noOut.status());
     assertTrue(noOut.err().contains("missing --out DIR"), noOut.err());
-    Run strategy = InspectCommandTest.run("generate", EXAMPLE.toString(), "--out", dir.toString(), "--strategy", "fast");
+    Run strategy = InspectCommandTest.run("generate", EXAMPLE.toString(), "--out", dir.toString(), "--strategy",
+        "fast");
     assertEquals(Main.USAGE, strategy.status());
     assertTrue(strategy.err().contains("unknown strategy 'fast'; known: baseline"), strategy.err());
     Run override = InspectCommandTest.run("generate", EXAMPLE.toString(), "--out", dir.toString(), "--override",

@@ -82,7 +82,8 @@ class InspectCommandTest {
   @Test
   void truncatedGraphIsReportedAtItsLine(@TempDir Path dir) throws IOException {
     Path graph = dir.resolve("broken.pi");
-    Files.writeString(graph, "<?xml version=\"1.0\"?>\n<graphml>\n  <graph edgedefault=\"directed\">\n    <node id=\"a\"");
+    Files.writeString(graph,
+        "<?xml version=\"1.0\"?>\n<graphml>\n  <graph edgedefault=\"directed\">\n    <node id=\"a\"");
     Run run = run("inspect", graph.toString());
     assertEquals(Main.BAD_INPUT, run.status());
     assertTrue(run.err().startsWith("error: " + graph + ":4:"), run.err());
@@ -98,8 +99,10 @@ class InspectCommandTest {
         "<sdf3 type=\"sdf\" version=\"1.0\">",
         "<applicationGraph name=\"bad\">",
         "<sdf name=\"bad\" type=\"bad\">",
-        "  <actor name=\"a\" type=\"A\"><port name=\"o\" type=\"out\" rate=\"2\"/><port name=\"o2\" type=\"out\" rate=\"1\"/></actor>",
-        "  <actor name=\"b\" type=\"B\"><port name=\"i\" type=\"in\" rate=\"1\"/><port name=\"i2\" type=\"in\" rate=\"1\"/></actor>",
+        "  <actor name=\"a\" type=\"A\"><port name=\"o\" type=\"out\" rate=\"2\"/><port name=\"o2\" type=\"out\" "
+            + "rate=\"1\"/></actor>",
+        "  <actor name=\"b\" type=\"B\"><port name=\"i\" type=\"in\" rate=\"1\"/><port name=\"i2\" type=\"in\" "
+            + "rate=\"1\"/></actor>",
         "  <channel name=\"c1\" srcActor=\"a\" srcPort=\"o\" dstActor=\"b\" dstPort=\"i\"/>",
         "  <channel name=\"c2\" srcActor=\"a\" srcPort=\"o2\" dstActor=\"b\" dstPort=\"i2\"/>",
         "</sdf>",

@@ -7,8 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.function.UnaryOperator;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 import org.cacheflow.cli.Examples.Run;
 import org.junit.jupiter.api.Test;
@@ -239,9 +241,9 @@ class PlanCommandTest {
   }
 
   /** A copy of the example whose scenario is changed by {@code edit}; returns the scenario file. */
-  private Path editedExample(java.util.function.UnaryOperator<String> edit) throws IOException {
+  private Path editedExample(UnaryOperator<String> edit) throws IOException {
     Path copy = dir.resolve("filter-bank");
-    try (java.util.stream.Stream<Path> files = Files.walk(EXAMPLE)) {
+    try (Stream<Path> files = Files.walk(EXAMPLE)) {
       for (Path file : files.filter(Files::isRegularFile).toList()) {
         Path to = copy.resolve(EXAMPLE.relativize(file).toString());
         Files.createDirectories(to.getParent());

@@ -143,7 +143,8 @@ class PreesmApplicationTest {
   void generateHelpListsEveryStrategyAndTarget() {
     String help = run("generate", "--help").out();
     for (String strategy : Strategy.NAMES) {
-      assertTrue(help.contains(" " + strategy + " ") || help.contains(" " + strategy + "\n"), strategy + " in\n" + help);
+      assertTrue(help.contains(" " + strategy + " ") || help.contains(" " + strategy + "\n"), strategy + " in\n"
+          + help);
     }
     // continued lines of the strategy list start in the options' description column
     // (whole lines: options are indented in the generated help)

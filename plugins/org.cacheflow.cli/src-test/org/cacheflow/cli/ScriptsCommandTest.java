@@ -86,9 +86,11 @@ class ScriptsCommandTest {
   /** A match the remote side does not see (two outputs matched): rejected, in detail or in summary. */
   @Test
   void checkPolicyDecidesHowMuchIsSaid(@TempDir Path directory) throws IOException {
-    Path project = project(directory, "twice.bsh", "o_out.matchWith(0, i_in, 0, 4);\no_out.matchWith(2, i_in, 4, 4);\n");
+    Path project = project(directory, "twice.bsh",
+        "o_out.matchWith(0, i_in, 0, 4);\no_out.matchWith(2, i_in, 4, 4);\n");
     Examples.Run thorough = Examples.run("scripts", project.toString());
-    assertTrue(thorough.out().contains("  rejected: range [8..16) bytes of output top/B_0.o_out is matched more than once"),
+    assertTrue(thorough.out().contains("  rejected: range [8..16) bytes of output top/B_0.o_out is matched more than "
+        + "once"),
         thorough.out());
     Examples.Run fast = Examples.run("scripts", project.toString(), "--check", "fast");
     assertTrue(fast.out().contains("  rejected: matching a range of an output buffer more than once is not allowed"),

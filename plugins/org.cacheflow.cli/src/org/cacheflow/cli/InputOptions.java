@@ -43,7 +43,8 @@ public final class InputOptions {
         + "count for plan); with --nodes, the cores of each node; a generated program has at most 64 in all")
     Integer cores;
 
-    @Option(names = "--nodes", paramLabel = "N", converter = PositiveInt.class, description = "nodes (machines, one MPI "
+    @Option(names = "--nodes", paramLabel = "N", converter = PositiveInt.class,
+        description = "nodes (machines, one MPI "
         + "process each) of --cores cores each: the firings are partitioned across the nodes, FIFOs between nodes "
         + "become MPI transfers (default: the scenario's architecture); cores are numbered node by node. See "
         + "docs/multinode.md")

@@ -25,9 +25,11 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code cacheflow inspect}: read, check, flatten and expand a graph, and summarise it. */
-@Command(name = "inspect", header = "read and check a graph; print actors, repetitions, FIFOs and the single-rate graph "
+@Command(name = "inspect",
+    header = "read and check a graph; print actors, repetitions, FIFOs and the single-rate graph "
     + "size", synopsisHeading = "usage: ", abbreviateSynopsis = true, separator = " ", sortOptions = false,
-    description = {"", "Reads a PiSDF graph (with its sub-graphs), an SDF3 graph, or a PREESM project, checks it (balance "
+    description = {"",
+        "Reads a PiSDF graph (with its sub-graphs), an SDF3 graph, or a PREESM project, checks it (balance "
         + "equations, liveness with delays), flattens the hierarchy and expands it to a single-rate graph, then prints "
         + "actors with their repetitions, FIFOs with rates and sizes, the single-rate graph's size, and warnings (on "
         + "stderr).", ""}, optionListHeading = "%noptions:%n", parameterListHeading = "%n",

@@ -24,7 +24,6 @@ import org.cacheflow.report.JsonText;
 import org.cacheflow.report.PlanJson;
 import org.cacheflow.plan.schedule.Schedule;
 import org.cacheflow.plan.strategy.Bytes;
-import org.cacheflow.plan.strategy.StrategyOverride;
 import org.cacheflow.plan.strategy.StrategyPreset;
 
 import picocli.CommandLine.Command;
@@ -38,7 +37,8 @@ import picocli.CommandLine.Option;
 @Command(name = "plan", header = "map, schedule and plan every FIFO's memory strategy; print or report why",
     synopsisHeading = "usage: ", abbreviateSynopsis = true, separator = " ", sortOptions = false,
     description = {"", "Reads and expands the graph as 'cacheflow inspect' does, maps the single-rate graph onto the "
-        + "cores with a list scheduler (scenario timings balanced, mapping constraints respected), gives every buffer a "
+        + "cores with a list scheduler (scenario timings balanced, mapping constraints respected), gives every buffer "
+            + "a "
         + "class (aliased, read-mostly, private, write-mostly; and cross-core) and a strategy, and prints per FIFO its "
         + "producer, consumer, cores, bytes per iteration, class, strategy and the reason, then the totals: bytes "
         + "copied per iteration by the baseline (PREESM-like plain copies) and by this plan, and buffer memory.", ""},
@@ -66,7 +66,7 @@ public final class PlanCommand extends CliCommand {
   List<String> overrides = new ArrayList<>();
 
   /** The target file format, for --target's help. */
-  private static final String TARGET_FILE_FORMAT = String.join("%n", java.util.List.of(
+  private static final String TARGET_FILE_FORMAT = String.join("%n", List.of(
       "  base = zen4-vm      # start from a profile (default generic)",
       "  name = my-board",
       "  l1d = 32K           # per-core L1 data cache; sizes in bytes or K/M/G (x1024)",

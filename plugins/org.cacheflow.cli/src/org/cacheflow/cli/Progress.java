@@ -1,6 +1,7 @@
 package org.cacheflow.cli;
 
 import java.io.PrintStream;
+import java.util.Locale;
 
 import org.cacheflow.pipeline.Diagnostic;
 import org.cacheflow.pipeline.PipelineListener;
@@ -30,7 +31,7 @@ public final class Progress implements PipelineListener {
   @Override
   public void diagnostic(Diagnostic diagnostic) {
     clear();
-    err.println(diagnostic.severity().name().toLowerCase(java.util.Locale.ROOT) + ": " + diagnostic);
+    err.println(diagnostic.severity().name().toLowerCase(Locale.ROOT) + ": " + diagnostic);
   }
 
   @Override

@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -31,7 +32,8 @@ import picocli.CommandLine.Parameters;
  */
 @Command(name = "run-workflow", header = "run a PREESM project's workflows (cacheflow tasks; other tasks are skipped) "
     + "like PREESM's command line", synopsisHeading = "usage: ", abbreviateSynopsis = true, separator = " ",
-    sortOptions = false, description = {"", "Runs workflows of a PREESM project on scenarios, headless. A cacheflow task "
+    sortOptions = false, description = {"",
+        "Runs workflows of a PREESM project on scenarios, headless. A cacheflow task "
         + "(pluginId org.cacheflow.workflow.codegen) generates a C project with its settings; in a workflow without "
         + "one, PREESM's code generation task runs as a cacheflow task with default settings; every other task is not "
         + "needed by cacheflow and is reported once. Every workflow and task setting is checked before anything is "
@@ -85,8 +87,8 @@ public final class RunWorkflowCommand extends CliCommand {
   ActorOptions actors = new ActorOptions();
 
   @Override
-  protected java.util.Map<String, String> texts() {
-    return java.util.Map.of("strategy", "memory strategy for every task: " + CodegenTask.strategyChoices(),
+  protected Map<String, String> texts() {
+    return Map.of("strategy", "memory strategy for every task: " + CodegenTask.strategyChoices(),
         "policy", "mapping policy for every task (the tasks' Mapping policy): " + MappingPolicy.labels()
             + " (see cacheflow generate --help)",
         "target", "built-in target (" + builtInTargets() + ") or target file", "override",

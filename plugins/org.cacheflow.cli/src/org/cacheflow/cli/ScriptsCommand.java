@@ -4,6 +4,7 @@ import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 import org.cacheflow.pipeline.Input;
@@ -24,7 +25,8 @@ import picocli.CommandLine.Option;
 @Command(name = "scripts", header = "evaluate memory scripts: matches, merge groups, read-mostly/private/write-mostly "
     + "marks", synopsisHeading = "usage: ", abbreviateSynopsis = true, separator = " ", sortOptions = false,
     description = {"", "Evaluates the BeanShell memory scripts (.bsh) of a PiSDF graph for every single-rate actor "
-        + "instance, in cacheflow's sandbox, and prints per instance the matches (local range, remote buffer and range, "
+        + "instance, in cacheflow's sandbox, and prints per instance the matches (local range, remote buffer and "
+            + "range, "
         + "in bytes), the merge groups (buffers that share memory, and the memory saved), the FIFO marks (read-mostly, "
         + "private, write-mostly) and any errors.", "",
         "Given a project directory without --scenario, every scenario of the project whose files exist is evaluated "
@@ -86,7 +88,7 @@ public final class ScriptsCommand extends CliCommand {
   }
 
   private static CheckPolicy checkPolicy(String name) {
-    return switch (name.toLowerCase(java.util.Locale.ROOT)) {
+    return switch (name.toLowerCase(Locale.ROOT)) {
       case "none" -> CheckPolicy.NONE;
       case "fast" -> CheckPolicy.FAST;
       case "thorough" -> CheckPolicy.THOROUGH;

@@ -72,7 +72,8 @@ class PipelineTest {
   void planAndGeneratePipelineByOneRule() {
     PlanOptions plan = PlanOptions.of(Input.of(EXAMPLE));
     GenerateOptions generate = GenerateOptions.of(Input.of(EXAMPLE), dir, RUNTIME);
-    for (List<String> texts : List.<List<String>>of(List.of(), List.of("pipelining=on"), List.of("slots=2"), List.of("slots=3",
+    for (List<String> texts : List.<List<String>>of(List.of(), List.of("pipelining=on"), List.of("slots=2"),
+        List.of("slots=3",
         "pipelining=on"), List.of("pipelining=off"), List.of("slots=1"), List.of("pipelining=on", "slots=1"),
         List.of("slots=1", "pipelining=on"), List.of("slots=2", "pipelining=off"))) {
       boolean expected = !texts.contains("pipelining=off") && !texts.contains("slots=1");

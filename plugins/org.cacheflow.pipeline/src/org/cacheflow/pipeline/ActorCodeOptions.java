@@ -22,7 +22,8 @@ public record ActorCodeOptions(Path sources, List<Path> includes, List<String> d
     libraries = List.copyOf(libraries);
   }
 
-  /** Whether {@code entry} is a compile definition the generated CMake project takes: {@code NAME=VALUE} or {@code NAME}. */
+  /** Whether {@code entry} is a compile definition the generated CMake project takes: {@code NAME=VALUE} or {@code
+   * NAME}. */
   public static boolean isDefinition(String entry) {
     return entry.matches("[A-Za-z_][A-Za-z0-9_]*(=[^;]*)?");
   }

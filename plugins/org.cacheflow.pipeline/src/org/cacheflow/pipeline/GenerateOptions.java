@@ -96,7 +96,8 @@ public record GenerateOptions(Input input, PlatformOptions platform, StrategyPre
 
   /**
    * With the overrides as users write them ({@code --override}): {@code slots=K} sets the channel slots,
-   * {@code pipelining=on|off} the planner's software pipelining, any other is a per-FIFO override ({@code 'Read.frame=ntm'}); {@link OptionException} for a bad one.
+   * {@code pipelining=on|off} the planner's software pipelining, any other is a per-FIFO override ({@code
+   * 'Read.frame=ntm'}); {@link OptionException} for a bad one.
    */
   public GenerateOptions withOverrideTexts(List<String> texts) {
     OverrideTexts parsed = OverrideTexts.parse(texts);

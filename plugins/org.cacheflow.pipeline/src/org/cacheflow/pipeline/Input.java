@@ -1,6 +1,7 @@
 package org.cacheflow.pipeline;
 
 import java.nio.file.Path;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -19,7 +20,7 @@ public record Input(Path path, Path scenario, Map<String, String> params) {
 
   public Input {
     Objects.requireNonNull(path);
-    params = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(params));
+    params = Collections.unmodifiableMap(new LinkedHashMap<>(params));
   }
 
   /** The graph or project alone. */

@@ -97,7 +97,8 @@ final class InputLoader {
     }
     throw new InputException(SourceLocation.file(directory), graphs.isEmpty()
         ? "no PiSDF graph under Algo/ (is this a PREESM project?)"
-        : "the project has " + graphs.size() + " graphs and no usable scenario: name a scenario with --scenario or a graph file");
+        : "the project has " + graphs.size()
+            + " graphs and no usable scenario: name a scenario with --scenario or a graph file");
   }
 
   private static LoadedInput withScenario(PreesmProject project, Path scenarioPath, Path expectedGraph,

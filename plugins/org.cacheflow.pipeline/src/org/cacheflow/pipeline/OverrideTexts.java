@@ -10,7 +10,8 @@ import org.cacheflow.plan.strategy.StrategyPreset;
 
 /**
  * Overrides as users write them ({@code --override}, a workflow task's Overrides), parsed once for generate and plan:
- * {@code slots=K} (rdy-ack channel slots, and the slots of merge groups several cores use), {@code pipelining=on|off}, and per-FIFO overrides.
+ * {@code slots=K} (rdy-ack channel slots, and the slots of merge groups several cores use), {@code pipelining=on|off},
+ * and per-FIFO overrides.
  *
  * @param slots the last {@code slots=K}, or null
  * @param pipelining the last {@code pipelining=...}, or null

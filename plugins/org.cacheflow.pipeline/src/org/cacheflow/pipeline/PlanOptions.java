@@ -3,6 +3,7 @@ package org.cacheflow.pipeline;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
 
 import org.cacheflow.plan.mapping.MappingPolicy;
@@ -84,7 +85,7 @@ public record PlanOptions(Input input, PlatformOptions platform, StrategyPreset 
    * @throws OptionException for another value
    */
   public static boolean pipelining(String override) {
-    String value = override.trim().substring(PIPELINING_KEY.length()).trim().toLowerCase(java.util.Locale.ROOT);
+    String value = override.trim().substring(PIPELINING_KEY.length()).trim().toLowerCase(Locale.ROOT);
     return switch (value) {
       case "on" -> true;
       case "off" -> false;

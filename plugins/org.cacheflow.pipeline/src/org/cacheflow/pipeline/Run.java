@@ -244,7 +244,8 @@ final class Run {
     boolean rootGiven = definitions.stream().anyMatch(d -> d.equals("PROJECT_ROOT_PATH")
         || d.startsWith("PROJECT_ROOT_PATH="));
     String root = code != null && Files.isDirectory(code) && !rootGiven ? PathText.relative(outDir, code) : null;
-    return new ActorSources(PathText.relative(outDir, sourceFolder), includeFolders, definitions, given.libraries(), root);
+    return new ActorSources(PathText.relative(outDir, sourceFolder), includeFolders, definitions, given.libraries(),
+        root);
   }
 
   private static List<Path> concat(Path first, List<Path> rest) {

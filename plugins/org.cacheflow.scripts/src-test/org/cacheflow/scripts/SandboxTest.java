@@ -3,6 +3,8 @@ package org.cacheflow.scripts;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import java.util.List;
+
 import org.cacheflow.model.MemoryAnnotation;
 import org.cacheflow.scripts.testing.ScriptRecords;
 import org.junit.jupiter.api.Test;
@@ -59,7 +61,8 @@ class SandboxTest {
 
   @Test
   void timeAndRandomnessAreUnreachable() {
-    refused("Thread.sleep(10);", "1:1", "undefined variable or class 'Thread' (the only class scripts may use is Math)");
+    refused("Thread.sleep(10);", "1:1",
+        "undefined variable or class 'Thread' (the only class scripts may use is Math)");
     refused("t = System.currentTimeMillis();", "1:5",
         "undefined variable or class 'System' (the only class scripts may use is Math)");
     refused("r = Math.random();", "1:10", "unknown method 'Math.random' (supported: abs, addExact, ceil, exp, floor, "
@@ -82,7 +85,7 @@ class SandboxTest {
     assertEquals(ScriptRecords.marks(first), ScriptRecords.marks(second));
     assertEquals(first.steps(), second.steps());
     // output a (12 tokens) repeats the 5-token input: 5 + 5 + 2; output b takes its first 3 tokens
-    assertEquals(java.util.List.of("i_in[0+160]=o_a[0]", "i_in[0+160]=o_a[160]", "i_in[0+64]=o_a[320]",
+    assertEquals(List.of("i_in[0+160]=o_a[0]", "i_in[0+160]=o_a[160]", "i_in[0+64]=o_a[320]",
         "i_in[0+96]=o_b[0]"), ScriptRecords.matches(first));
   }
 }

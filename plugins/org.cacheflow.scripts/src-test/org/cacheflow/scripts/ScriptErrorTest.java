@@ -40,7 +40,8 @@ class ScriptErrorTest {
 
   @Test
   void constructsOutsideTheSubsetAreNamed() {
-    assertError("x = 1;\n  switch (x) { case 1: break; }", 2, 3, "a 'switch' statement is outside the memory-script subset");
+    assertError("x = 1;\n  switch (x) { case 1: break; }", 2, 3,
+        "a 'switch' statement is outside the memory-script subset");
     assertError("void helper() { }", 1, 1, "the declaration of method 'helper' is outside the memory-script subset");
     assertError("l = new java.util.ArrayList();", 1, 5,
         "creating objects ('new java.util.ArrayList') is outside the memory-script subset");

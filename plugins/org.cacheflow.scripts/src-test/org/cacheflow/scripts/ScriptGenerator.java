@@ -3,10 +3,12 @@ package org.cacheflow.scripts;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.Set;
 
 /**
  * Generates random scripts over the supported subset for property tests: declarations (typed and untyped),
@@ -28,7 +30,7 @@ final class ScriptGenerator {
   /** Names of typed variables: assignments to them must widen. */
   private final Deque<Map<String, Boolean>> typed = new ArrayDeque<>();
   /** Loop counters: never assigned in bodies, so every loop ends. */
-  private final java.util.Set<String> counters = new java.util.HashSet<>();
+  private final Set<String> counters = new HashSet<>();
   private int names;
   private int loopDepth;
   private int depth;
@@ -262,7 +264,8 @@ final class ScriptGenerator {
             + ")";
       default:
         if (type == T.INT) {
-          return random.nextBoolean() ? "inputs.size()" : "inputs.get(" + random.nextInt(2) + ").getVertexName().length()";
+          return random.nextBoolean() ? "inputs.size()" : "inputs.get(" + random.nextInt(2)
+              + ").getVertexName().length()";
         }
         if (type == T.LONG) {
           String[] calls = { "i_in.getNbTokens()", "o_out.getTokenSize()", "i_in.getBufferSizeInBit()",

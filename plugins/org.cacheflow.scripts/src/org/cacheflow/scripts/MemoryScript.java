@@ -5,6 +5,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -86,7 +87,7 @@ public final class MemoryScript {
       outputs.add(buffer);
       globals.put("o_" + spec.port(), buffer);
     }
-    globals.putIfAbsent("parameters", java.util.Collections.unmodifiableMap(parameters));
+    globals.putIfAbsent("parameters", Collections.unmodifiableMap(parameters));
     globals.putIfAbsent("inputs", List.copyOf(inputs));
     globals.putIfAbsent("outputs", List.copyOf(outputs));
     globals.putAll(hostObjects);

@@ -23,7 +23,8 @@ class CodegenTaskTest {
   void declaresItsParametersInEditorOrder() {
     // the six of the task's first issue with Nodes beside Cores (issue 16) and the mapping policy after them
     // (issue 17), then the actors' code (issue 13)
-    assertEquals(List.of("Memory strategy", "Cores", "Nodes", "Mapping policy", "Target", "Overrides", "Synthetic actors",
+    assertEquals(List.of("Memory strategy", "Cores", "Nodes", "Mapping policy", "Target", "Overrides",
+        "Synthetic actors",
         "Output directory", "Actor sources", "Include directories", "Compile definitions", "Libraries"),
         CodegenTask.DESCRIPTOR.parameters().stream().map(TaskParameter::name).toList());
     assertEquals("org.cacheflow.workflow.codegen", CodegenTask.DESCRIPTOR.pluginId());

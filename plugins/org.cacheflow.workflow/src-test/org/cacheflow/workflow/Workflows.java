@@ -27,7 +27,8 @@ public final class Workflows {
     xml.append("<dftools:workflow xmlns:dftools=\"http://net.sf.dftools\">\n");
     xml.append("    <dftools:scenario pluginId=\"org.ietr.preesm.scenario.task\"/>\n");
     xml.append(taskElement(variables));
-    xml.append("    <dftools:dataTransfer from=\"scenario\" sourceport=\"scenario\" targetport=\"scenario\" to=\"gen\"/>\n");
+    xml.append("    <dftools:dataTransfer from=\"scenario\" sourceport=\"scenario\" targetport=\"scenario\" "
+        + "to=\"gen\"/>\n");
     xml.append("</dftools:workflow>\n");
     return xml.toString();
   }

@@ -23,7 +23,8 @@ import org.cacheflow.workflow.descriptor.TaskPort;
 import org.cacheflow.workflow.descriptor.ValueKind;
 
 /**
- * The cacheflow code-generation task of PREESM workflows: {@code <dftools:task pluginId="org.cacheflow.workflow.codegen"
+ * The cacheflow code-generation task of PREESM workflows: {@code <dftools:task
+ * pluginId="org.cacheflow.workflow.codegen"
  * taskId="...">}. {@link #DESCRIPTOR} is the single declaration of its parameters, values, effects, defaults and
  * errors; the settings reader, the reference documentation and the editor all read it.
  */
@@ -70,7 +71,8 @@ public final class CodegenTask {
       ValueKind.CHOICE,
       strategyValues(),
       "", StrategyPreset.DEFAULT.taskName, StrategyPreset.DEFAULT.taskName,
-      value -> choiceProblem(MEMORY_STRATEGY, STRATEGIES.keySet(), value).map(problem -> problem + strategyHint(value)));
+      value -> choiceProblem(MEMORY_STRATEGY, STRATEGIES.keySet(), value).map(problem -> problem
+          + strategyHint(value)));
 
   private static final TaskParameter CORES_PARAMETER = new TaskParameter(CORES,
       "How many cores the generated program runs on; firings are mapped and ordered for that many cores. With `"
@@ -254,7 +256,8 @@ public final class CodegenTask {
     return entries(value);
   }
 
-  /** The entries of a value of kind {@link ValueKind#LIST} or {@link ValueKind#ENTRIES}, trimmed, without empty ones. */
+  /** The entries of a value of kind {@link ValueKind#LIST} or {@link ValueKind#ENTRIES}, trimmed, without empty ones.
+   * */
   public static List<String> entries(String value) {
     List<String> entries = new ArrayList<>();
     if (value == null) {

@@ -65,7 +65,8 @@ class BundleOrderTest {
     }
     String readme = Files.readString(root.resolve("README.md"));
     for (String bundle : bundles) {
-      assertTrue(readme.contains("`plugins/org.cacheflow." + bundle + "`"), "README's layout does not list plugins/org.cacheflow." + bundle);
+      assertTrue(readme.contains("`plugins/org.cacheflow." + bundle + "`"),
+          "README's layout does not list plugins/org.cacheflow." + bundle);
     }
   }
 
@@ -143,7 +144,8 @@ class BundleOrderTest {
   }
 
   private static Manifest manifest(String bundle) throws IOException {
-    try (InputStream in = Files.newInputStream(root.resolve("plugins/org.cacheflow." + bundle + "/META-INF/MANIFEST.MF"))) {
+    try (InputStream in = Files.newInputStream(root.resolve("plugins/org.cacheflow." + bundle
+        + "/META-INF/MANIFEST.MF"))) {
       return new Manifest(in);
     }
   }

@@ -1,5 +1,9 @@
 package org.cacheflow.analysis.srdag;
 
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
 import org.cacheflow.model.ActorKind;
 import org.cacheflow.analysis.FlatActor;
 import org.cacheflow.analysis.FlatFifo;
@@ -351,7 +355,7 @@ public final class Srdag {
       return adjacent;
     }
     FlatActor actor = flatGraph().actor(vertexActor(vertex));
-    java.util.List<Integer> ordered = new java.util.ArrayList<>();
+    List<Integer> ordered = new ArrayList<>();
     for (org.cacheflow.analysis.FlatPort port : actor.ports()) {
       if (port.isInput() != input) {
         continue;
@@ -371,7 +375,7 @@ public final class Srdag {
   }
 
   private static int[] adjacent(int[][] rows, int vertex) {
-    return java.util.Arrays.copyOfRange(rows[1], rows[0][vertex], rows[0][vertex + 1]);
+    return Arrays.copyOfRange(rows[1], rows[0][vertex], rows[0][vertex + 1]);
   }
 
   /** Compressed rows: {offsets (vertexCount + 1), edges}. Built on first use. */
@@ -386,7 +390,7 @@ public final class Srdag {
       for (int v = 0; v < vertexCount; v++) {
         offsets[v + 1] += offsets[v];
       }
-      int[] fill = java.util.Arrays.copyOf(offsets, vertexCount);
+      int[] fill = Arrays.copyOf(offsets, vertexCount);
       int[] edges = new int[edgeCount];
       for (int e = 0; e < edgeCount; e++) {
         edges[fill[ends[e]]++] = e;

@@ -2,6 +2,7 @@ package org.cacheflow.bench.codegen;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -146,7 +147,7 @@ public final class CodegenBenchmark {
     try (var files = Files.list(project.resolve("Scenarios"))) {
       scenario = files.filter(f -> f.toString().endsWith(".scenario")).sorted().findFirst().orElseThrow();
     } catch (IOException e) {
-      throw new java.io.UncheckedIOException(e);
+      throw new UncheckedIOException(e);
     }
     Srdag srdag = load(project, scenario.getFileName().toString());
     out.printf("allocated data bytes, %s (%s, %d single-rate vertices, memory plan, synthetic actors)%n",
@@ -191,7 +192,7 @@ public final class CodegenBenchmark {
               Files.writeString(path, file.getValue(), StandardCharsets.UTF_8);
             }
           } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
+            throw new UncheckedIOException(e);
           }
           long written = System.nanoTime();
           model[run] = modelled - start;

@@ -59,7 +59,8 @@ public final class PlanBenchmark {
   }
 
   public static void main(String[] args) {
-    BenchOptions options = BenchOptions.parseOrExit("usage: PlanBenchmark [--quick] [--runs N] [--cores N] [--csv FILE]",
+    BenchOptions options = BenchOptions.parseOrExit("usage: PlanBenchmark [--quick] [--runs N] [--cores N] [--csv "
+        + "FILE]",
         args, List.of("--quick"), List.of("--runs", "--cores", "--csv"));
     if (options == null) {
       return;

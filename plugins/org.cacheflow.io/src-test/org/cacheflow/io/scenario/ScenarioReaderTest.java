@@ -219,7 +219,8 @@ class ScenarioReaderTest {
 
   @Test
   void timingWithoutTimeIsAnError() throws IOException {
-    Path file = write("<scenario>\n<timings>\n<timing opname=\"x86\" vertexname=\"top/A\"/>\n</timings>\n</scenario>\n");
+    Path file = write("<scenario>\n<timings>\n<timing opname=\"x86\" "
+        + "vertexname=\"top/A\"/>\n</timings>\n</scenario>\n");
     InputException error = assertThrows(InputException.class, () -> ScenarioReader.read(file, new Diagnostics()));
     assertEquals("<timing> has no 'time' attribute", error.getMessage());
     assertEquals(3, error.location().line());

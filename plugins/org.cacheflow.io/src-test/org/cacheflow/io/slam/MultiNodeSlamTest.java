@@ -39,7 +39,8 @@ class MultiNodeSlamTest {
     xml.append("<spirit:componentInstance><spirit:instanceName>shared_mem</spirit:instanceName><spirit:hardwareId>0"
         + "</spirit:hardwareId><spirit:componentRef spirit:name=\"SHARED_MEM\"/></spirit:componentInstance>\n");
     xml.append("</spirit:componentInstances><spirit:vendorExtensions><slam:componentDescriptions>\n"
-        + "<slam:componentDescription slam:componentRef=\"").append(type).append("\" slam:componentType=\"CPU\" slam:refinement=\"\"/>\n"
+        + "<slam:componentDescription slam:componentRef=\"").append(type).append("\" slam:componentType=\"CPU\" "
+            + "slam:refinement=\"\"/>\n"
         + "<slam:componentDescription slam:componentRef=\"SHARED_MEM\" slam:componentType=\"parallelComNode\" "
         + "slam:refinement=\"\" slam:speed=\"1000000000\"/>\n</slam:componentDescriptions></spirit:vendorExtensions>"
         + "</spirit:design>\n");

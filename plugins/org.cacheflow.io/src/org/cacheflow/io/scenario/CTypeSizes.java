@@ -59,7 +59,8 @@ public final class CTypeSizes {
     return bits == null ? OptionalLong.empty() : OptionalLong.of(bits);
   }
 
-  /** {@code type} with qualifiers dropped and spaces collapsed, e.g. {@code " const unsigned  char "} to {@code unsigned char}. */
+  /** {@code type} with qualifiers dropped and spaces collapsed, e.g. {@code " const unsigned  char "} to {@code
+   * unsigned char}. */
   public static String normalize(String type) {
     if (type == null) {
       return "";

@@ -1,5 +1,6 @@
 package org.cacheflow.io.slam;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -196,7 +197,7 @@ public final class SlamReader {
     for (int index = 0; index < ordered.size(); index++) {
       NodeInstance node = ordered.get(index);
       Path sub = folder.resolve(node.refinement());
-      if (!java.nio.file.Files.isRegularFile(sub)) {
+      if (!Files.isRegularFile(sub)) {
         throw node.description().error("node component of '" + node.name() + "' is refined by '" + node.refinement()
             + "', which does not exist (looked for " + sub + ")");
       }

@@ -3,6 +3,8 @@ package org.cacheflow.model.expression;
 import java.util.Collections;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.DoubleBinaryOperator;
+import java.util.function.DoubleUnaryOperator;
 
 /**
  * The functions an expression may call: those PREESM makes available to JEP (JEP's standard functions
@@ -75,11 +77,11 @@ final class Functions {
     TABLE.put(name, new Function(name, minArgs, maxArgs, body));
   }
 
-  private static void unary(String name, java.util.function.DoubleUnaryOperator operator) {
+  private static void unary(String name, DoubleUnaryOperator operator) {
     add(name, 1, 1, args -> operator.applyAsDouble(args[0]));
   }
 
-  private static void binary(String name, java.util.function.DoubleBinaryOperator operator) {
+  private static void binary(String name, DoubleBinaryOperator operator) {
     add(name, 2, 2, args -> operator.applyAsDouble(args[0], args[1]));
   }
 

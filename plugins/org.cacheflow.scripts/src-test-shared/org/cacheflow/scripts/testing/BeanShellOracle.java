@@ -4,6 +4,11 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 import org.cacheflow.scripts.BufferSpec;
 import org.cacheflow.scripts.ScriptEnvironment;
@@ -28,16 +33,16 @@ public final class BeanShellOracle {
 
   /** Runs with a time limit: BeanShell has no step budget, a test must not hang on a looping script. */
   public static Result run(String source, ScriptEnvironment environment, Map<String, Object> extraGlobals) {
-    java.util.concurrent.ExecutorService executor = java.util.concurrent.Executors.newSingleThreadExecutor(task -> {
+    ExecutorService executor = Executors.newSingleThreadExecutor(task -> {
       Thread thread = new Thread(task, "beanshell-oracle");
       thread.setDaemon(true);
       return thread;
     });
     try {
-      return executor.submit(() -> runNow(source, environment, extraGlobals)).get(20, java.util.concurrent.TimeUnit.SECONDS);
-    } catch (java.util.concurrent.TimeoutException e) {
+      return executor.submit(() -> runNow(source, environment, extraGlobals)).get(20, TimeUnit.SECONDS);
+    } catch (TimeoutException e) {
       throw new AssertionError("BeanShell did not finish within 20 s:\n" + source);
-    } catch (InterruptedException | java.util.concurrent.ExecutionException e) {
+    } catch (InterruptedException | ExecutionException e) {
       throw new AssertionError(e);
     } finally {
       executor.shutdownNow();

@@ -44,8 +44,12 @@ final class Operators {
           case "+": return a + b;
           case "-": return a - b;
           case "*": return a * b;
-          case "/": checkDivisor(interpreter, at, b == 0); return a / b;
-          case "%": checkDivisor(interpreter, at, b == 0); return a % b;
+          case "/":
+            checkDivisor(interpreter, at, b == 0);
+            return a / b;
+          case "%":
+            checkDivisor(interpreter, at, b == 0);
+            return a % b;
           case "<": return a < b;
           case "<=": return a <= b;
           case ">": return a > b;
@@ -64,8 +68,12 @@ final class Operators {
           case "+": return a + b;
           case "-": return a - b;
           case "*": return a * b;
-          case "/": checkDivisor(interpreter, at, b == 0); return a / b;
-          case "%": checkDivisor(interpreter, at, b == 0); return a % b;
+          case "/":
+            checkDivisor(interpreter, at, b == 0);
+            return a / b;
+          case "%":
+            checkDivisor(interpreter, at, b == 0);
+            return a % b;
           case "<": return a < b;
           case "<=": return a <= b;
           case ">": return a > b;

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.Deque;
 import java.util.HashMap;
@@ -28,7 +29,8 @@ import org.cacheflow.scripts.ScriptRun;
  * <p>A buffer whose matches (merged when consecutive) cover all its real tokens without overlapping may live
  * inside the buffers it is matched with: as a whole when one match covers it, in pieces otherwise (a "divided"
  * buffer, as PREESM's split slices; only when both its producer and its consumer ran a script, since other
- * actors access a FIFO as one contiguous block). Candidates are tried in run order, inputs before outputs, each FIFO being
+ * actors access a FIFO as one contiguous block). Candidates are tried in run order, inputs before outputs, each FIFO
+ * being
  * placed at most once and never inside itself. A placement is kept only if, in every root it touches, any two
  * FIFOs whose bits overlap are either
  * <ul>
@@ -55,7 +57,7 @@ public final class BufferMerger {
   private long nextSeq;
   /** For the move being checked: segments staying where they were, new number -> old one. */
   private final Map<Segment, Segment> renumbered = new IdentityHashMap<>();
-  private final Set<Segment> renumberedOld = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+  private final Set<Segment> renumberedOld = Collections.newSetFromMap(new IdentityHashMap<>());
   /**
    * FIFOs are numbered by their ids' sorted order (their rank), so a pair of FIFOs is one number and the
    * checks on pairs index arrays.
@@ -245,7 +247,8 @@ public final class BufferMerger {
       if (last != null && last.remote() == match.remote() && last.localEnd() == match.localStart()
           && last.remoteEnd() == match.remoteStart()) {
         merged.set(merged.size() - 1,
-            new Match(last.local(), last.localStart(), last.remote(), last.remoteStart(), last.length() + match.length()));
+            new Match(last.local(), last.localStart(), last.remote(), last.remoteStart(), last.length()
+                + match.length()));
       } else {
         merged.add(match);
       }
@@ -745,7 +748,8 @@ public final class BufferMerger {
       layout.put(fifo.id(), List.copyOf(pieces));
       if (placements.containsKey(fifo.id())) {
         String root = pieces.get(0).host();
-        members.computeIfAbsent(root, r -> new ArrayList<>()).add(new MergeResult.Member(fifo.id(), List.copyOf(pieces)));
+        members.computeIfAbsent(root, r -> new ArrayList<>()).add(new MergeResult.Member(fifo.id(),
+            List.copyOf(pieces)));
       }
     }
     long after = 0;

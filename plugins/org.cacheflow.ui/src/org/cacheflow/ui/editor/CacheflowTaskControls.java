@@ -189,7 +189,8 @@ public final class CacheflowTaskControls {
       this.row = row;
       this.column = column;
       this.typedEditor = new TextCellEditor(viewer.getTable());
-      this.editor = column == 0 ? typedEditor : new ComboBoxCellEditor(viewer.getTable(), OVERRIDE_STRATEGIES, SWT.NONE);
+      this.editor = column == 0 ? typedEditor : new ComboBoxCellEditor(viewer.getTable(), OVERRIDE_STRATEGIES,
+          SWT.NONE);
     }
 
     private boolean typed(Object element) {
@@ -295,7 +296,7 @@ public final class CacheflowTaskControls {
       return false;
     }
     for (int i = 0; i < a.size(); i++) {
-      if (!java.util.Arrays.equals(a.get(i), b.get(i))) {
+      if (!Arrays.equals(a.get(i), b.get(i))) {
         return false;
       }
     }

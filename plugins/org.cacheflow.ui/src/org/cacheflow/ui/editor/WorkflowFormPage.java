@@ -1,6 +1,7 @@
 package org.cacheflow.ui.editor;
 
 import java.util.List;
+import java.util.function.Function;
 
 import org.cacheflow.ui.launch.GenerateLaunchShortcut;
 import org.cacheflow.ui.report.PlanReportJob;
@@ -181,14 +182,14 @@ public final class WorkflowFormPage extends FormPage {
     refresh();
   }
 
-  private void column(String title, int width, java.util.function.Function<Task, String> text) {
+  private void column(String title, int width, Function<Task, String> text) {
     TableViewerColumn column = new TableViewerColumn(tasks, SWT.NONE);
     column.getColumn().setText(title);
     column.getColumn().setWidth(width);
     column.setLabelProvider(ColumnLabelProvider.createTextProvider(element -> text.apply((Task) element)));
   }
 
-  private void variableColumn(String title, int width, java.util.function.Function<Variable, String> text) {
+  private void variableColumn(String title, int width, Function<Variable, String> text) {
     TableViewerColumn column = new TableViewerColumn(otherVariables, SWT.NONE);
     column.getColumn().setText(title);
     column.getColumn().setWidth(width);

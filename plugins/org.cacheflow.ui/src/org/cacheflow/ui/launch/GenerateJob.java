@@ -1,6 +1,7 @@
 package org.cacheflow.ui.launch;
 
 import java.util.List;
+import java.util.Locale;
 
 import org.cacheflow.model.diagnostics.Diagnostics;
 import org.cacheflow.ui.report.PlanReportView;
@@ -54,7 +55,7 @@ public final class GenerateJob extends WorkflowJob {
   @Override
   protected void workflowHasErrors(List<WorkflowProblem> problems) {
     for (WorkflowProblem problem : problems) {
-      CacheflowConsole.println(problem.severity().name().toLowerCase(java.util.Locale.ROOT) + ": "
+      CacheflowConsole.println(problem.severity().name().toLowerCase(Locale.ROOT) + ": "
           + workflow.getLocation().toOSString() + ":" + problem.line() + ":" + problem.column() + ": "
           + problem.message());
     }

@@ -1,5 +1,7 @@
 package org.cacheflow.ui.workflow;
 
+import java.util.Locale;
+
 /**
  * Something wrong (or worth knowing) about a workflow file, where it is.
  *
@@ -14,6 +16,6 @@ public record WorkflowProblem(Severity severity, int line, int column, String me
 
   @Override
   public String toString() {
-    return severity.name().toLowerCase(java.util.Locale.ROOT) + ": " + line + ":" + column + ": " + message;
+    return severity.name().toLowerCase(Locale.ROOT) + ": " + line + ":" + column + ": " + message;
   }
 }

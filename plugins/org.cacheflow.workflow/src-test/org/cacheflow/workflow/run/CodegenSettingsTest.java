@@ -11,6 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 
 import org.cacheflow.model.WorkflowTask;
 import org.cacheflow.model.diagnostics.InputException;
@@ -120,7 +121,7 @@ class CodegenSettingsTest {
     assertEquals(List.of("pipelining=off", "slots=4", "Blur.in=cow"), settings.overrides());
     GenerationRequest request = new GenerationRequest(directory, null, settings.strategy(), 2, null,
         settings.policy(), settings.target(), settings.overrides(), false, directory.resolve("out"), ActorCode.NONE,
-        java.util.Map.of());
+        Map.of());
     org.cacheflow.pipeline.GenerateOptions options = request.options(Path.of("runtime-c"));
     assertFalse(options.pipelining());
     assertEquals(4, options.slots());

@@ -1,5 +1,9 @@
 package org.cacheflow.workflow.descriptor;
 
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
@@ -92,15 +96,15 @@ public final class ReferenceDoc {
    * Regenerates the section of the task descriptor in a Markdown file: {@code ReferenceDoc FILE}. The descriptor
    * is {@code org.cacheflow.workflow.CodegenTask.DESCRIPTOR} (the only task so far).
    */
-  public static void main(String[] args) throws java.io.IOException {
+  public static void main(String[] args) throws IOException {
     if (args.length != 1) {
       System.err.println("usage: ReferenceDoc <markdown file with the generated-section markers>");
       System.exit(2);
     }
-    java.nio.file.Path file = java.nio.file.Path.of(args[0]);
-    String document = java.nio.file.Files.readString(file, java.nio.charset.StandardCharsets.UTF_8);
+    Path file = Path.of(args[0]);
+    String document = Files.readString(file, StandardCharsets.UTF_8);
     String updated = replaceSection(document, markdown(org.cacheflow.workflow.CodegenTask.DESCRIPTOR));
-    java.nio.file.Files.writeString(file, updated, java.nio.charset.StandardCharsets.UTF_8);
+    Files.writeString(file, updated, StandardCharsets.UTF_8);
   }
 
   private static String valueColumn(TaskParameter parameter) {

@@ -67,7 +67,8 @@ public record GenerationRequest(Path input, Path scenario, StrategyPreset strate
         orEmpty(actorCode.includes()).stream().map(Path::of).toList(), orEmpty(actorCode.definitions()),
         orEmpty(actorCode.libraries()));
     return GenerateOptions.of(new Input(input, scenario, Map.of()), outputDirectory, runtime).withStrategy(strategy)
-        .withPlatform(new PlatformOptions(nodes, cores)).withPolicy(policy).withTarget(target).withOverrideTexts(overrides)
+        .withPlatform(new PlatformOptions(nodes,
+            cores)).withPolicy(policy).withTarget(target).withOverrideTexts(overrides)
         .withSyntheticActors(syntheticActors).withActorCode(code, ProjectActorCode.defaults());
   }
 

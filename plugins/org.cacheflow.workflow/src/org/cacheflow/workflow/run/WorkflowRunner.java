@@ -192,7 +192,8 @@ public final class WorkflowRunner {
     Path output = settings.outputDirectory() != null ? projectPath(project, settings.outputDirectory())
         : scenarioCodegenDirectory(project, pair.scenario());
     GenerationRequest request = new GenerationRequest(project.root(), pair.scenario(), settings.strategy(),
-        settings.cores(), settings.nodes(), settings.policy(), target, settings.overrides(), settings.syntheticActors(), output,
+        settings.cores(), settings.nodes(), settings.policy(), target, settings.overrides(), settings.syntheticActors(),
+            output,
         resolveActorCode(project, settings), settings.locations());
     return new Generation(pair.workflow(), pair.scenario(), taskId, request, null);
   }

@@ -41,7 +41,8 @@ class MarkersTest {
   void malformedXmlIsOneMarker() throws Exception {
     IProject project = UiTesting.exampleProject();
     IFile file = UiTesting.write(project, "Workflows/Malformed.workflow",
-        WorkflowEditorTest.WORKFLOW.replace("</dftools:data>\n    </dftools:task>\n    <dftools:task pluginId=\"org.ietr",
+        WorkflowEditorTest.WORKFLOW.replace("</dftools:data>\n    </dftools:task>\n    <dftools:task "
+            + "pluginId=\"org.ietr",
             "</dftools:dat>\n    </dftools:task>\n    <dftools:task pluginId=\"org.ietr"));
     UiTesting.waitUntil("an error marker", 30, () -> errors(file) == 1);
     IMarker marker = WorkflowMarkers.markers(file)[0];

@@ -10,7 +10,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.BooleanSupplier;
 import java.util.function.Predicate;
 import java.util.stream.Stream;
@@ -156,7 +159,7 @@ final class UiTesting {
    * that job's result.
    */
   static IStatus runAndWaitForJob(Object family, int seconds, Runnable start) {
-    List<IStatus> results = new java.util.concurrent.CopyOnWriteArrayList<>();
+    List<IStatus> results = new CopyOnWriteArrayList<>();
     IJobChangeListener listener = new JobChangeAdapter() {
       @Override
       public void done(IJobChangeEvent event) {
@@ -249,7 +252,7 @@ final class UiTesting {
 
   /** How many distinct colours {@code data} has (capped), to tell a drawing from a blank area. */
   static int colours(ImageData data, int cap) {
-    java.util.Set<Integer> seen = new java.util.HashSet<>();
+    Set<Integer> seen = new HashSet<>();
     for (int y = 0; y < data.height; y += 2) {
       for (int x = 0; x < data.width; x += 2) {
         seen.add(data.getPixel(x, y));

@@ -135,7 +135,8 @@ public class GenerateMojo extends AbstractMojo {
   private List<String> libraries;
 
   /** Where the C project is written (replaced); several workflow runs get one sub-folder each. */
-  @Parameter(property = "cacheflow.outputDirectory", defaultValue = "${project.build.directory}/generated-sources/cacheflow",
+  @Parameter(property = "cacheflow.outputDirectory",
+      defaultValue = "${project.build.directory}/generated-sources/cacheflow",
       required = true)
   private File outputDirectory;
 

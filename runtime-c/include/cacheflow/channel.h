@@ -11,8 +11,9 @@
  *
  * Inline fast path: the send/receive family below is also defined inline (static inline functions of the
  * internal header included below, behind macros of the same names), so a message costs no call when the
- * slot is ready; only waiting, homing and closing call into the library. Define CF_CHANNEL_OUT_OF_LINE to call the library functions instead
- * (the library build with the Lamport ring, -DCF_CHANNEL_IMPL=lamport, exports it to its users).
+ * slot is ready; only waiting, homing and closing call into the library. Define CF_CHANNEL_OUT_OF_LINE to
+ * call the library functions instead (the library build with the Lamport ring, -DCF_CHANNEL_IMPL=lamport,
+ * exports it to its users).
  *
  * Threads: exactly one thread sends (reserve/commit/send) and exactly one receives
  * (acquire/release/receive) at a time; cf_channel_close may be called from either side or a third

@@ -55,7 +55,7 @@ for exe in build-native/consumer/consumer_*; do
 done
 
 # gcc at -O0 inlines the always_inline fast paths without propagating lengths, so its object-size warnings see
-# branches an optimised build removes (channel.h's cf_channel_copy_): a Debug build, compile only, keeps them out.
+# branches an optimised build removes (cacheflow/internal/channel_fast.h's cf_channel_copy_): a Debug build, compile only, keeps them out.
 step "gcc Debug build (warnings are errors), compile only"
 build build-debug -DCMAKE_BUILD_TYPE=Debug -DCF_BUILD_BENCH=ON
 

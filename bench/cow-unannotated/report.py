@@ -91,7 +91,7 @@ def report(size, folder, tidy):
 
     annotated = list(configs["as written"].values())
     best_annotated = min(annotated, key=lambda label: statistics.median(times[label].values()))
-    print(f"\nissue-14 checks ({size}): best time of the example as written: {best_annotated} "
+    print(f"\ntarget checks ({size}): best time of the example as written: {best_annotated} "
           f"{statistics.median(times[best_annotated].values()):.1f} ms")
     base = configs["unannotated"]["baseline"]
     base_bytes = int(rows[base]["bytes_copied_per_iteration"]) + int(rows[base]["bytes_streamed_per_iteration"])

@@ -6,7 +6,7 @@
 #   bench/cow-unannotated/run.sh [--quick] [--runs N] [--iterations N] [--frame WxH]
 # Prints, per frame: time per iteration (median, min-max over the rounds), speed-up against the same run's
 # baseline, bytes copied and streamed per iteration (as % of the baseline's), CoW pages shared / faulted /
-# re-shared per iteration (the runtime's --validate statistics), the issue-14 checks (without annotations cow
+# re-shared per iteration (the runtime's --validate statistics), the target checks (without annotations cow
 # and auto copy at most 5% of the baseline's bytes and run within 10% of the best annotated time), and auto
 # against the best fixed strategy of each configuration. Every program's sink MD5s must be identical (the demo
 # fails otherwise). Writes bench/results/cow-unannotated[-quick].csv (tidy) and .txt, with the load average.

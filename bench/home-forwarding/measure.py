@@ -119,11 +119,11 @@ def actor_times(program, runs=3, pick=statistics.median, probe=None, counting=No
 # placement the planner plans for, near (its line and hand-off costs are near's, docs/plan.md). Only runs the probe
 # found there count: on one physical core's two hardware threads ("shared", see PLACEMENTS) one thread runs 1.3-1.7x
 # faster than on a core of the two-core placements, and far runs, or runs beside other work, are slower. Until
-# session 16 the scenario took each actor's least over 7 two-core runs (a disturbed run only lengthens one): but
-# within the near placement a sequential run is sometimes much faster than its usual (map 224x224 int: worker
-# 3.47 us least, 5.9 median in the rounds after; farm 32x32 int: 3.42 us of work per iteration where the program
-# ran 5.1), so the least made the work look smaller against the hand-offs than it runs, and the planner chose one
-# core for farm 32x32 and map 168x168 int, which ran 1.5x and 1.36x faster on two (session 15).
+# 2026-11-27 14:59 (ea0f919) the scenario took each actor's least over 7 two-core runs (a disturbed run only lengthens
+# one): but within the near placement a sequential run is sometimes much faster than its usual (map 224x224 int:
+# worker 3.47 us least, 5.9 median in the rounds after; farm 32x32 int: 3.42 us of work per iteration where the
+# program ran 5.1), so the least made the work look smaller against the hand-offs than it runs, and the planner chose
+# one core for farm 32x32 and map 168x168 int, which ran 1.5x and 1.36x faster on two (run of 2026-11-27 12:25).
 SCENARIO_RUNS = 7
 TWO_CORES = ("near", "far")
 SCENARIO_PLACEMENTS = ("near",)
@@ -253,7 +253,7 @@ def measure_configuration(programs, runs, validate_iterations, probe=None, scena
         # a new order every round (seeded: the same for every run of the script), so that no variant always
         # runs first, nor always right after the same other one: a rotation kept the neighbours, and the program
         # after `baseline` (whose threads sleep in the kernel at every hand-off) ran up to 35% slower in every
-        # round (map 56x56 int, session 16: homeforward 1.62 us/task against 1.18 for the identical binary of
+        # round (map 56x56 int, 2026-11-27: homeforward 1.62 us/task against 1.18 for the identical binary of
         # auto); the sequential program's timed run (for the bound) takes its place in the order as one more
         timed = dict(sequential[0], variant=None) if sequential else None
         order = programs + ([timed] if timed else [])
@@ -335,11 +335,11 @@ def placement_of(before, after):
 
 
 # The 1-core reference itself runs in two states on this host, a fast one and one 1.3-1.6x slower, for seconds at a
-# time (bench/RESULTS.md, session 12). The state is the host's: not the clock, the guest's page size (transparent
-# huge pages) nor what the other vCPU does (session 20); the 2-core programs have it too. A round counts as "fast"
-# when a program's service time is within STATE_MARGIN of its fastest round, else "slow". A run whose rounds
-# all lie within STATE_MARGIN of the fastest shows one state, and which one cannot be told from the run alone:
-# every round is then ONE_STATE and nothing is split.
+# time (bench/RESULTS.md, 2026-11-27 02:33-03:25). The state is the host's: not the clock, the guest's page size
+# (transparent huge pages) nor what the other vCPU does (2026-11-28 02:27-02:35); the 2-core programs have it too. A
+# round counts as "fast" when a program's service time is within STATE_MARGIN of its fastest round, else "slow". A run
+# whose rounds all lie within STATE_MARGIN of the fastest shows one state, and which one cannot be told from the run
+# alone: every round is then ONE_STATE and nothing is split.
 STATES = ("fast", "slow")
 ONE_STATE = "one"
 STATE_MARGIN = 0.15
@@ -355,9 +355,9 @@ def speed_states(per_round):
 
 
 # The state is the host's, not the program's: a 2-core program has one too (stereo's 20-21 ms against 27-35 ms in
-# session 19's run 17), and it is in its fast state less often than the 1-core program (5 rounds of 24 against 16:
-# it needs both vCPUs fast). A round where the 1-core program ran fast and the 2-core one slow measures the host,
-# not the schedule (stereo: 1.09-1.36x in those rounds, 1.76-1.86 with both fast, 1.37-2.26 with both slow). So the
+# stereo run 17 of 2026-11-28 00:37), and it is in its fast state less often than the 1-core program (5 rounds of 24
+# against 16: it needs both vCPUs fast). A round where the 1-core program ran fast and the 2-core one slow measures
+# the host, not the schedule (stereo: 1.09-1.36x in those rounds, 1.76-1.86 with both fast, 1.37-2.26 with both slow). So the
 # speed-up is also given within the rounds where the two ran in the same state, each judged against its own fastest
 # round -- as the placements are compared within one placement. Where either program ran in one state only,
 # which one cannot be told and no round is matched.
@@ -486,7 +486,7 @@ def main():
                                                  rounds=len(within)))
                                 cell = f"{variant} {k_median:.2f} ({k_low:.2f}-{k_high:.2f})"
                                 # the schedule's bound assumes two cores: within the two-core placements the
-                                # fraction of it is the issue's measure; a shared core's bound is about 1
+                                # fraction of it is the target's measure; a shared core's bound is about 1
                                 # (the bound from this placement's rounds' actor times)
                                 k_bound = 1.0 if one_core else round_bounds.get(kind)
                                 if k_bound and kinds is PLACEMENTS and kind != "shared":

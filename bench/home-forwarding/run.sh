@@ -73,7 +73,7 @@ map_parts=4  # row partitions per matrix: this many worker firings
 
 # Iterations per timed run: about 2M matrix elements (farm) / 3M (map) per run (many short runs give steadier
 # medians on a loaded machine than a few long ones), at least 400 iterations: a run starts with a transient that
-# the stream timer's warm-up (the first tenth) must hold. Measured per iteration (map 224x224 int, session 16): the
+# the stream timer's warm-up (the first tenth) must hold. Measured per iteration (map 224x224 int, 2026-11-27): the
 # 2-core program's first 40-60 iterations run 30-60% slower than its steady state, the sequential program's first
 # 10-20 up to 40% slower; with the former minimum of 100 (map 224x224, farm 128x128) most of the 2-core transient
 # was inside the measured window: over 25 interleaved near rounds map 224x224 int ran 1.43x faster than

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Multi-node generation over MPI (issue 16): the bundled stereo example and the farm benchmark of
+# Multi-node generation over MPI: the bundled stereo example and the farm benchmark of
 # bench/home-forwarding on 1 node x 2 cores against 2 nodes x 1 core, both on this machine (Open MPI between
 # two processes of one machine: its shared-memory transport, the "loopback" case), in one command:
 #   bench/multinode/run.sh [--quick] [--runs N] [--iterations N]

@@ -6,7 +6,7 @@
 # samples by the iterations and the actor's firings per iteration (the graph's repetition vector, from
 # `cacheflow inspect --json`). Prints one <timing> line per actor, to paste
 # into examples/stereo/Scenarios/*.scenario, and the share of the run each actor took. Needs perf (Debian:
-# linux-perf). The planner maps and pipelines with these timings: stale ones misplace the work (issue 17).
+# linux-perf). The planner maps and pipelines with these timings: stale ones misplace the work.
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The bundled stereo example (examples/stereo) on 2 cores against its own 1-core program, in one command:
 #   bench/stereo-cores/run.sh [--quick] [--runs N] [--iterations N] [--strategy S]...
-# Generates examples/stereo with `cacheflow generate` on 1 core (strategy auto: issue 17's reference, and alias:
+# Generates examples/stereo with `cacheflow generate` on 1 core (strategy auto: the target's reference, its own 1-core time, and alias:
 # the fair one, PREESM with its memory scripts) and on 2 cores
 # with each strategy (default: auto, the rdy-ack flags of every strategy but the baseline, and baseline,
 # PREESM's semaphores and barrier), builds them (Release, bundled runtime), checks that all print the same
@@ -144,7 +144,7 @@ for line in open(raw):
         continue
     rounds.setdefault(r, {})[(int(fields[1]), fields[2])] = {"mean": float(fields[3]), "median": float(fields[4])}
 variants = list(next(iter(rounds.values())).keys())
-one = (1, "auto")    # issue 17's reference: the example's own 1-core program
+one = (1, "auto")    # the target's reference: the example's own 1-core program
 fair = (1, "alias")  # the fair one: PREESM with its memory scripts (buffers merged), on one core
 rows = []
 def summary(values):

@@ -6,7 +6,7 @@
  *             that it never sleeps here
  *   zero-copy the same channel as generated code uses it: cf_channel_reserve, the 8 bytes stored into the
  *             slot handed out, cf_channel_commit; cf_channel_acquire, the 8 bytes read in place,
- *             cf_channel_release (no target: the issue's figures are the copying API's)
+ *             cf_channel_release (no target: the targets' figures are the copying API's)
  *   ck_ring   Concurrency Kit's ck_ring_enqueue_spsc / ck_ring_dequeue_spsc (Debian's libck-dev; left
  *             out, with a message, when <ck_ring.h> was not found at build time); a ring of k entries
  *             holds k - 1

@@ -10,7 +10,7 @@
  *   a throughput-bound integer loop (loads, multiplies, adds over 4 KiB in the L1) timed on the first CPU alone,
  *   on the second alone, then on both at once; the result is the mean over the two CPUs of (time beside the other
  *   / time alone), medians of CF_SHARING_REPS runs each: about 1.0 on two cores, about 2.0 on one core's two
- *   threads (bench/RESULTS.md, session 14). CF_SHARED_LIMIT (1.4) separates them.
+ *   threads (bench/RESULTS.md, 2026-11-27 08:50-09:25). CF_SHARED_LIMIT (1.4) separates them.
  *
  * About 5 ms. Needs _GNU_SOURCE (pthread_attr_setaffinity_np) before the first system header. */
 #ifndef CF_BENCH_SHARING_H

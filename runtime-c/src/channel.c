@@ -1,5 +1,6 @@
-/* Home-forwarded rdy-ack channels (see include/cacheflow/channel.h for the API and the inline fast path,
- * docs/channel.md for the measurements). This file holds what the fast path does not: creation, the
+/* Home-forwarded rdy-ack channels (see include/cacheflow/channel.h for the API,
+ * include/cacheflow/internal/channel_fast.h for the inline fast path, docs/channel.md for the layout and
+ * the measurements). This file holds what the fast path does not: creation, the
  * slow paths (waiting, homing, waking), and the library functions behind the API names.
  *
  * THE PROTOCOL (the paper's Fig. 7 and Sect. 6.2, k slots used round-robin)
@@ -15,7 +16,7 @@
  * Instead each event is a count written by one side only, and the boolean is derived:
  *   P = messages the sender has published, C = messages the receiver has consumed; message n's slot has
  *   rdy = (P > n) and, for the next message n + k of that slot, ack = (C > n).
- *   - rdy: P lives in the group header (channel.h, GROUPS): seq = (P mod 2^32) of the group's last
+ *   - rdy: P lives in the group header (docs/channel.md, GROUPS): seq = (P mod 2^32) of the group's last
  *     message, in the line of the message itself. The receiver waiting for message n tests
  *     (int32)(seq - n) > 0. Any older value there is 0 (never written) or from the previous lap, at least
  *     R > per_group messages behind, which the signed difference tells apart because R < 2^31.
@@ -99,13 +100,13 @@ int cf_channel_create(cf_channel **out, const cf_channel_options *options) {
     size_t max = options->max_message;
     struct cf_channel_geometry_ g = {.max_message = max, .slots = options->slots, .per_group = 1};
     if (layout == CF_CHANNEL_LAYOUT_WORD) {
-        /* Exactly k slot words, 8 to a line (channel.h, WORD); the side entries follow the last line. */
+        /* Exactly k slot words, 8 to a line (docs/channel.md, WORD); the side entries follow the last line. */
         g.word = 1;
         g.per_group = 8;
         g.slot_stride = 8;
         g.group_stride = CHANNEL_LINE;
     } else if (layout == CF_CHANNEL_LAYOUT_TAGGED) {
-        /* Exactly k slots, 7 to a line after their 7 tag bytes (channel.h, TAGGED); the last line may be
+        /* Exactly k slots, 7 to a line after their 7 tag bytes (docs/channel.md, TAGGED); the last line may be
          * partly used. */
         g.tagged = 1;
         g.per_group = CF_CHANNEL_TAGGED_PER_LINE_;

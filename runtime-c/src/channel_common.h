@@ -72,7 +72,8 @@ struct channel_side_config {
 };
 
 /* The read-only part (struct cf_channel_shared_) and the two wake lines (struct cf_channel_to_receiver_,
- * struct cf_channel_to_sender_) are declared in the public header, channel.h, for both builds. */
+ * struct cf_channel_to_sender_) are declared in cacheflow/internal/channel_fast.h (included by
+ * cacheflow/channel.h), for both builds. */
 
 /* ---- creation and teardown (channel_common.c) ---- */
 

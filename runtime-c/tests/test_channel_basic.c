@@ -402,7 +402,7 @@ static void test_fast_gate(void) {
     void *area = NULL;
     CF_CHECK(cf_channel_reserve(ch, &area) == 0 && !ch->sender.fast.part[0]);
     /* Zero-copy on a word ring writes no shared line but the slot: the sender's own stage is reserved (docs/channel.md,
-     * session 19: the side entry, before, moved its line between the cores) */
+     * "The zero-copy calls on word rings no longer move the side entry") */
     CF_CHECK(area == (void *)&ch->sender.stage);
     CF_CHECK(cf_channel_send(ch, &value, 8) == -EINVAL && !ch->sender.fast.part[0]);
     memcpy(area, &value, 8);

@@ -1,4 +1,4 @@
-/* What one cache line of a cross-core buffer costs the core that moves it (issue 17; the planner's
+/* What one cache line of a cross-core buffer costs the core that moves it (the planner's
  * MeasuredCosts.lineNanos, target key transfer.ns). Two threads, pinned to CPU 0 and CPU 1, hand a buffer back and
  * forth as the generated 2-core programs do: the writer fills it (taking every line back from the reader's cache),
  * raises a flag; the reader reads every word (pulling every line from the writer's cache), raises a flag back.

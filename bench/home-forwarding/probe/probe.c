@@ -6,9 +6,10 @@
  *           then give about one core's throughput, whatever the program;
  *   near    two cores close by (about 30-60 ns one-way), each running as fast alone as beside the other;
  *   far     two cores far apart (about 110-240 ns).
- * In the shared placement one thread alone has the whole core and runs 1.3-1.7x faster than in the others (session
- * 14). That is not the only fast state: the 1-core and the 2-core programs also run fast in rounds the probe finds
- * near before and after (bench/RESULTS.md, session 20), so measure.py also compares rounds within one state.
+ * In the shared placement one thread alone has the whole core and runs 1.3-1.7x faster than in the others
+ * (bench/RESULTS.md, 2026-11-27 08:50-09:25). That is not the only fast state: the 1-core and the 2-core programs
+ * also run fast in rounds the probe finds near before and after (bench/RESULTS.md, 2026-11-28 02:27-02:35), so
+ * measure.py also compares rounds within one state.
  *
  * Two measures, printed as two lines:
  *   "probe: one-way <ns> ns" -- two threads pinned to CPU 0 and 1 bounce one counter in one cache line,

@@ -59,7 +59,7 @@ class GenerateCommandTest {
   }
 
   /**
-   * Issue 17: with the actors' times in nanoseconds, a graph too fine-grained for two cores is generated on one,
+   * With the actors' times in nanoseconds, a graph too fine-grained for two cores is generated on one,
    * and generate says so (the planner's note, bench/home-forwarding's farm at 32x32 with sub-microsecond firings).
    */
   @Test
@@ -137,7 +137,7 @@ class GenerateCommandTest {
         "--synthetic-actors").status());
   }
 
-  /** Issue 13: real actors without sources would stop the configuration; generate says so at once. */
+  /** Real actors without sources would stop the configuration; generate says so at once. */
   @Test
   void realActorsWithoutSourcesAreWarnedAbout() throws IOException {
     Path out = dir.resolve("real");
@@ -187,7 +187,7 @@ class GenerateCommandTest {
     assertTrue(planner.err().contains("unknown option --planner"), planner.err());
   }
 
-  /** Issue 16: --nodes N with --cores C is N nodes of C cores, at most 64 cores in all; bad counts are usage errors. */
+  /** --nodes N with --cores C is N nodes of C cores, at most 64 cores in all; bad counts are usage errors. */
   @Test
   void nodesAndCoresPerNode() {
     Path out = dir.resolve("fb");

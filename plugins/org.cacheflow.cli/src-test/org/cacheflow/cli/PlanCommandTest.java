@@ -97,7 +97,7 @@ class PlanCommandTest {
     assertTrue(run.out().contains("\"l2Bytes\": 262144"));
   }
 
-  /** Issue 16: --nodes N of --cores C each; cores numbered node by node; the text names each node's cores. */
+  /** --nodes N of --cores C each; cores numbered node by node; the text names each node's cores. */
   @Test
   void nodesOfCoresEach() throws IOException {
     Run run = run("plan", EXAMPLE.toString(), "--json", "--nodes", "2", "--cores", "2");
@@ -141,7 +141,7 @@ class PlanCommandTest {
   }
 
   /**
-   * Issue 16: the multi-node S-LAM that docs/multinode.md shows (two nodes refined by the example's own S-LAM)
+   * The multi-node S-LAM that docs/multinode.md shows (two nodes refined by the example's own S-LAM)
    * decides the nodes of plan and generate when no --nodes is given.
    */
   @Test

@@ -27,7 +27,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 13: a project in the style of a real PREESM application (examples/frame-crc: actors including a preesm.h
+ * A project in the style of a real PREESM application (examples/frame-crc: actors including a preesm.h
  * that opens a data file from PROJECT_ROOT_PATH, a reader setting preesmStopThreads after the last frame, zlib
  * found by CMake) goes through {@code run-workflow} and through {@code generate} plus plain CMake, and runs, with
  * no flag added by hand. The program's output is checked against CRC-32s computed here from the data file.
@@ -179,7 +179,7 @@ class PreesmApplicationTest {
         + "--validate", GenerateCommand.buildHint(Path.of("a b"), "g", 1));
     assertEquals("cmake -S . -B build && cmake --build build && build/g --iterations 10 --validate",
         GenerateCommand.buildHint(Path.of("."), "g", 1));
-    // issue 16: one process per node
+    // one process per node
     assertEquals("cmake -S . -B build && cmake --build build && mpirun -np 3 build/g --iterations 10 --validate",
         GenerateCommand.buildHint(Path.of("."), "g", 3));
   }

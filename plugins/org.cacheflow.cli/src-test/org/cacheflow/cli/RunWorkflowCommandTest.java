@@ -83,7 +83,7 @@ class RunWorkflowCommandTest {
     assertFalse(Files.exists(out.resolve("core_1.c")), "one core asked for");
   }
 
-  /** Issue 16: a Nodes variable beside Cores reaches generate; --nodes replaces it; a bad value is at its line. */
+  /** A Nodes variable beside Cores reaches generate; --nodes replaces it; a bad value is at its line. */
   @Test
   void theWorkflowsNodesReachTheGenerator() throws IOException {
     Path workflow = project.resolve("Workflows/cacheflow.workflow");
@@ -142,7 +142,7 @@ class RunWorkflowCommandTest {
   }
 
   /**
-   * Issue 17: the task's Mapping policy and --policy reach the generation as in generate (see GenerateCommandTest):
+   * The task's Mapping policy and --policy reach the generation as in generate (see GenerateCommandTest):
    * locality keeps stereo's SelectDisparity chain on one core, load spreads it; --policy replaces the task's; a bad
    * value is reported at its line, a bad --policy is a usage error.
    */

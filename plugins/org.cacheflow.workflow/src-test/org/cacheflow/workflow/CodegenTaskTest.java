@@ -21,8 +21,7 @@ class CodegenTaskTest {
 
   @Test
   void declaresItsParametersInEditorOrder() {
-    // the six of the task's first issue with Nodes beside Cores (issue 16) and the mapping policy after them
-    // (issue 17), then the actors' code (issue 13)
+    // the generation's parameters, with Nodes beside Cores and the mapping policy after them, then the actors' code
     assertEquals(List.of("Memory strategy", "Cores", "Nodes", "Mapping policy", "Target", "Overrides",
         "Synthetic actors",
         "Output directory", "Actor sources", "Include directories", "Compile definitions", "Libraries"),
@@ -45,7 +44,7 @@ class CodegenTaskTest {
     assertEquals(StrategyPreset.AUTO, CodegenTask.strategy(parameter.defaultValue()).orElseThrow());
   }
 
-  /** Issue 17: the mapping policies by their command-line labels, case-insensitive, load by default. */
+  /** The mapping policies by their command-line labels, case-insensitive, load by default. */
   @Test
   void mappingPolicyValuesAreThePlannersPolicies() {
     TaskParameter parameter = CodegenTask.DESCRIPTOR.parameter(CodegenTask.MAPPING_POLICY).orElseThrow();

@@ -60,59 +60,84 @@ public final class ScriptMemoryFacts implements MemoryFacts {
     MergeResult merge = report.merge();
     for (MergeResult.Group group : merge.groups()) {
       Integer rootEdge = edgeById.get(group.root());
-      if (rootEdge == null || facts.root[rootEdge] >= 0) {
-        continue;
+      if (rootEdge != null && facts.root[rootEdge] < 0) {
+        facts.placeGroup(srdag, group, rootEdge, edgeById);
       }
-      String oddTokens = oddTokenSize(srdag, group, edgeById);
-      if (oddTokens != null) {
-        facts.rejected.put(rootEdge, "memory scripts merged buffers into it, but " + oddTokens + " holds tokens of "
-            + "a size that is not whole bytes: scripts lay tokens out in whole bytes while the generated code sizes "
-            + "a buffer by its bits, so the group keeps no merge");
-        continue;
-      }
-      if (group.extentStartBits() % 8 != 0) {
-        facts.rejected.put(rootEdge, "memory scripts merged buffers into it that start at bit "
-            + group.extentStartBits() + ", not on a byte: generated code addresses bytes, so they keep memory of their own");
-        continue;
-      }
-      long base = -group.extentStartBits() / 8;
-      List<Integer> placed = new java.util.ArrayList<>();
-      for (MergeResult.Member member : group.members()) {
-        Integer edge = edgeById.get(member.fifo());
-        if (edge == null || facts.root[edge] >= 0 || edge.equals(rootEdge)) {
-          continue;
-        }
-        long start = contiguousStart(member.pieces(), group.root());
-        long[][] pieces = null;
-        if (start == Long.MIN_VALUE && onlySpecialVerticesAccess(srdag, edge)) {
-          pieces = bytePieces(member.pieces(), group.root(), base);
-        }
-        if (start == Long.MIN_VALUE && pieces == null || start != Long.MIN_VALUE && start % 8 != 0) {
-          facts.rejected.put(edge, "memory scripts placed it in " + group.root() + " at " + pieces(member.pieces())
-              + ", " + (start != Long.MIN_VALUE ? "not on a byte boundary"
-                  : "in pieces that are not one block, and an actor accesses it (an actor gets one pointer)")
-              + ": it keeps memory of its own");
-          continue;
-        }
-        facts.root[edge] = rootEdge;
-        facts.offset[edge] = pieces != null ? pieces[0][1] : base + start / 8;
-        if (pieces != null) {
-          facts.divided.put(edge, pieces);
-        }
-        facts.mergeText[edge] = "placed in " + group.root() + " at " + pieces(member.pieces())
-            + " by memory-script matches";
-        placed.add(edge);
-      }
-      if (placed.isEmpty()) {
-        continue;
-      }
-      facts.root[rootEdge] = rootEdge;
-      facts.offset[rootEdge] = base;
-      facts.groupBytes.put(rootEdge, group.sizeBytes());
-      facts.mergeText[rootEdge] = "hosts " + placed.size() + " merged buffer" + (placed.size() == 1 ? "" : "s")
-          + " in " + group.sizeBytes() + " bytes (memory scripts)";
     }
     facts.collectCopies(srdag, report);
+    facts.collectMarks(report, edgeById);
+    facts.collectUnapplied(merge, edgeById);
+    return facts;
+  }
+
+  /**
+   * Places a merge group's members in its root's memory; refuses the whole group when a member's tokens are not
+   * whole bytes or the group's extent does not start on a byte.
+   */
+  private void placeGroup(Srdag srdag, MergeResult.Group group, int rootEdge, Map<String, Integer> edgeById) {
+    String oddTokens = oddTokenSize(srdag, group, edgeById);
+    if (oddTokens != null) {
+      rejected.put(rootEdge, "memory scripts merged buffers into it, but " + oddTokens + " holds tokens of "
+          + "a size that is not whole bytes: scripts lay tokens out in whole bytes while the generated code sizes "
+          + "a buffer by its bits, so the group keeps no merge");
+      return;
+    }
+    if (group.extentStartBits() % 8 != 0) {
+      rejected.put(rootEdge, "memory scripts merged buffers into it that start at bit "
+          + group.extentStartBits() + ", not on a byte: generated code addresses bytes, so they keep memory of their own");
+      return;
+    }
+    long base = -group.extentStartBits() / 8;
+    List<Integer> placed = new java.util.ArrayList<>();
+    for (MergeResult.Member member : group.members()) {
+      Integer edge = edgeById.get(member.fifo());
+      if (edge == null || root[edge] >= 0 || edge.equals(rootEdge)) {
+        continue;
+      }
+      if (placeMember(srdag, group, member, edge, rootEdge, base)) {
+        placed.add(edge);
+      }
+    }
+    if (placed.isEmpty()) {
+      return;
+    }
+    root[rootEdge] = rootEdge;
+    offset[rootEdge] = base;
+    groupBytes.put(rootEdge, group.sizeBytes());
+    mergeText[rootEdge] = "hosts " + placed.size() + " merged buffer" + (placed.size() == 1 ? "" : "s")
+        + " in " + group.sizeBytes() + " bytes (memory scripts)";
+  }
+
+  /**
+   * Places one member of a merge group in its root's memory when it starts on a byte and lies in one block, or
+   * lies in byte pieces only special vertices access; false when it keeps memory of its own.
+   */
+  private boolean placeMember(Srdag srdag, MergeResult.Group group, MergeResult.Member member, int edge,
+      int rootEdge, long base) {
+    long start = contiguousStart(member.pieces(), group.root());
+    long[][] pieces = null;
+    if (start == Long.MIN_VALUE && onlySpecialVerticesAccess(srdag, edge)) {
+      pieces = bytePieces(member.pieces(), group.root(), base);
+    }
+    if (start == Long.MIN_VALUE && pieces == null || start != Long.MIN_VALUE && start % 8 != 0) {
+      rejected.put(edge, "memory scripts placed it in " + group.root() + " at " + pieces(member.pieces())
+          + ", " + (start != Long.MIN_VALUE ? "not on a byte boundary"
+              : "in pieces that are not one block, and an actor accesses it (an actor gets one pointer)")
+          + ": it keeps memory of its own");
+      return false;
+    }
+    root[edge] = rootEdge;
+    offset[edge] = pieces != null ? pieces[0][1] : base + start / 8;
+    if (pieces != null) {
+      divided.put(edge, pieces);
+    }
+    mergeText[edge] = "placed in " + group.root() + " at " + pieces(member.pieces())
+        + " by memory-script matches";
+    return true;
+  }
+
+  /** The marks scripts put on buffers, and where each was made. */
+  private void collectMarks(ScriptReport report, Map<String, Integer> edgeById) {
     for (Map.Entry<String, List<MarkRecord>> entry : report.marks().entrySet()) {
       Integer edge = edgeById.get(entry.getKey());
       if (edge == null) {
@@ -125,21 +150,24 @@ public final class ScriptMemoryFacts implements MemoryFacts {
         where.append(where.length() == 0 ? "" : "; ").append(mark.vertexName()).append('.').append(mark.bufferName())
             .append('.').append(mark.mark().method).append("() at ").append(mark.location());
       }
-      facts.marks.put(edge, set);
-      facts.markText.put(edge, where.toString());
+      marks.put(edge, set);
+      markText.put(edge, where.toString());
     }
+  }
+
+  /** The merges scripts allowed but the merger did not apply, on buffers not refused already. */
+  private void collectUnapplied(MergeResult merge, Map<String, Integer> edgeById) {
     for (String reason : merge.rejected()) {
       int open = reason.indexOf("(FIFO ");
       int close = open < 0 ? -1 : reason.indexOf("):", open);
       if (close > open) {
         Integer edge = edgeById.get(reason.substring(open + 6, close));
         if (edge != null) {
-          facts.rejected.putIfAbsent(edge, "memory scripts allowed a merge that was not applied: "
+          rejected.putIfAbsent(edge, "memory scripts allowed a merge that was not applied: "
               + reason.substring(close + 2).trim());
         }
       }
     }
-    return facts;
   }
 
   /** The input-to-output ranges of every actor instance whose script ran without problems. */

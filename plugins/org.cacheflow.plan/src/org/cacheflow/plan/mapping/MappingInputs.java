@@ -94,24 +94,47 @@ public final class MappingInputs {
       return base;
     }
     Diagnostics warnings = diagnostics == null ? new Diagnostics() : diagnostics;
-    String top = topName(graph);
-    Map<String, FlatActor> byName = new HashMap<>();
-    for (FlatActor actor : graph.actors()) {
-      byName.put(relative(top, actor.path()), actor);
+    ActorNames names = ActorNames.of(graph);
+    applyTimings(graph, platform, scenario, names, base.times, base.timed);
+    Set<Integer> constrained = applyConstraints(graph, platform, scenario, names, base.allowed, warnings);
+    applySpecialOperators(graph, platform, specialVertexOperators, constrained, base.allowed, base.specialAllowed);
+    return new MappingInputs(platform, base.times, base.allowed, base.specialAllowed, base.timed);
+  }
+
+  /** The flat graph's actors by their path relative to the top graph, as scenarios name them. */
+  private record ActorNames(String top, Map<String, FlatActor> byName) {
+
+    static ActorNames of(FlatGraph graph) {
+      String top = topName(graph);
+      Map<String, FlatActor> byName = new HashMap<>();
+      for (FlatActor actor : graph.actors()) {
+        byName.put(relative(top, actor.path()), actor);
+      }
+      return new ActorNames(top, byName);
     }
 
-    // timings: per actor, by core type; the first timing seen for an actor is its fallback
+    /** The actor a scenario's path names, or null. */
+    FlatActor actor(String path) {
+      return byName.get(relative(top, normalise(path)));
+    }
+
+    String name(FlatActor actor) {
+      return relative(top, actor.path());
+    }
+  }
+
+  /** Timings: per actor, by core type; the first timing seen for an actor is its fallback. */
+  private static void applyTimings(FlatGraph graph, Platform platform, Scenario scenario, ActorNames names,
+      long[][] times, boolean[] timed) {
     Map<Integer, Map<String, Timing>> timingsByActor = new HashMap<>();
     for (Timing timing : scenario.getTimings()) {
-      FlatActor actor = byName.get(relative(top, normalise(timing.getActorPath())));
+      FlatActor actor = names.actor(timing.getActorPath());
       if (actor == null) {
         continue; // timings of hierarchical actors or absent actors do not apply to the flat graph
       }
       timingsByActor.computeIfAbsent(actor.index(), k -> new java.util.LinkedHashMap<>())
           .putIfAbsent(timing.getCoreType() == null ? "" : timing.getCoreType(), timing);
     }
-    long[][] times = base.times;
-    boolean[] timed = base.timed;
     for (Map.Entry<Integer, Map<String, Timing>> entry : timingsByActor.entrySet()) {
       FlatActor actor = graph.actor(entry.getKey());
       Timing first = entry.getValue().values().iterator().next();
@@ -121,9 +144,13 @@ public final class MappingInputs {
       }
       timed[actor.index()] = true;
     }
+  }
 
-    // constraints
-    boolean[][] allowed = base.allowed;
+  /**
+   * Constraints: restricts the actors the constraint groups name to their groups' cores; returns those actors.
+   */
+  private static Set<Integer> applyConstraints(FlatGraph graph, Platform platform, Scenario scenario,
+      ActorNames names, boolean[][] allowed, Diagnostics warnings) {
     Set<Integer> constrained = new LinkedHashSet<>();
     boolean[][] fromGroups = new boolean[graph.actors().size()][platform.size()];
     Set<String> missingCores = new LinkedHashSet<>();
@@ -137,7 +164,7 @@ public final class MappingInputs {
         continue;
       }
       for (String path : constraint.getActorPaths()) {
-        FlatActor actor = byName.get(relative(top, normalise(path)));
+        FlatActor actor = names.actor(path);
         if (actor != null) {
           fromGroups[actor.index()][core.index()] = true;
           constrained.add(actor.index());
@@ -150,7 +177,7 @@ public final class MappingInputs {
         if (constrained.contains(actor.index())) {
           allowed[actor.index()] = fromGroups[actor.index()];
         } else if (!isSpecial(actor.kind())) {
-          free.add(relative(top, actor.path()));
+          free.add(names.name(actor));
         }
       }
       if (!free.isEmpty()) {
@@ -159,8 +186,15 @@ public final class MappingInputs {
             "no mapping constraint names " + summarise(free) + "; mapped to any core");
       }
     }
+    return constrained;
+  }
 
-    boolean[] special = base.specialAllowed;
+  /**
+   * Special-vertex operators: when the platform has any of them, inserted vertices and the special actors no
+   * constraint names run on them only.
+   */
+  private static void applySpecialOperators(FlatGraph graph, Platform platform, List<String> specialVertexOperators,
+      Set<Integer> constrained, boolean[][] allowed, boolean[] special) {
     List<Core> specialCores = new ArrayList<>();
     for (String name : specialVertexOperators) {
       Core core = platform.core(name);
@@ -177,7 +211,6 @@ public final class MappingInputs {
         }
       }
     }
-    return new MappingInputs(platform, times, allowed, special, timed);
   }
 
   /**

@@ -60,30 +60,60 @@ final class ChainFusion implements MemoryFacts {
 
   /** The facts with state chains fused; the given facts themselves when nothing fuses. */
   static MemoryFacts of(Srdag srdag, Topology topology, MemoryFacts facts) {
-    int edges = srdag.edgeCount();
-    List<List<Integer>> members = new ArrayList<>();
-    int[] groupOf = new int[edges];
-    java.util.Arrays.fill(groupOf, -1);
-    java.util.Map<Integer, Integer> groupOfRoot = new java.util.HashMap<>();
-    for (int e = 0; e < edges; e++) {
-      int r = facts.mergeRoot(e);
-      if (r >= 0) {
-        int g = groupOfRoot.computeIfAbsent(r, k -> {
-          members.add(new ArrayList<>());
-          return members.size() - 1;
-        });
-        groupOf[e] = g;
-        members.get(g).add(e);
-      }
-    }
-    if (members.isEmpty()) {
+    Groups groups = Groups.of(srdag, facts);
+    if (groups.members().isEmpty()) {
       return facts;
     }
-    int groups = members.size();
-    int[] into = new int[groups];
-    long[] shift = new long[groups];
-    int[] via = new int[groups];
-    boolean[] hosts = new boolean[groups];
+    Fusions fusions = fusions(srdag, topology, facts, groups);
+    return apply(srdag, facts, groups, fusions);
+  }
+
+  /**
+   * The merge groups of the facts.
+   *
+   * @param members per group, its member edges in edge order; groups numbered in order of their first edge
+   * @param groupOf per edge, its group, or -1
+   */
+  private record Groups(List<List<Integer>> members, int[] groupOf) {
+
+    static Groups of(Srdag srdag, MemoryFacts facts) {
+      int edges = srdag.edgeCount();
+      List<List<Integer>> members = new ArrayList<>();
+      int[] groupOf = new int[edges];
+      java.util.Arrays.fill(groupOf, -1);
+      java.util.Map<Integer, Integer> groupOfRoot = new java.util.HashMap<>();
+      for (int e = 0; e < edges; e++) {
+        int r = facts.mergeRoot(e);
+        if (r >= 0) {
+          int g = groupOfRoot.computeIfAbsent(r, k -> {
+            members.add(new ArrayList<>());
+            return members.size() - 1;
+          });
+          groupOf[e] = g;
+          members.get(g).add(e);
+        }
+      }
+      return new Groups(members, groupOf);
+    }
+  }
+
+  /**
+   * The fusions chosen.
+   *
+   * @param into per group, the group it is fused into, or -1
+   * @param shift per fused group, its place in the group it is fused into, in bytes
+   * @param via per fused group, the vertex whose copy vanishes
+   */
+  private record Fusions(int[] into, long[] shift, int[] via) {
+  }
+
+  /** Fuses, for each broadcast's or round buffer's whole copy in vertex order, its output's group into its input's. */
+  private static Fusions fusions(Srdag srdag, Topology topology, MemoryFacts facts, Groups groups) {
+    int[] groupOf = groups.groupOf();
+    int count = groups.members().size();
+    Fusions fusions = new Fusions(new int[count], new long[count], new int[count]);
+    int[] into = fusions.into();
+    boolean[] hosts = new boolean[count];
     java.util.Arrays.fill(into, -1);
     long[] budget = {SEARCH_BUDGET};
     LiveBytes live = null;
@@ -106,15 +136,23 @@ final class ChainFusion implements MemoryFacts {
         if (s != Long.MIN_VALUE && live == null) {
           live = LiveBytes.semantic(srdag, topology);
         }
-        if (s == Long.MIN_VALUE || !fusable(srdag, facts, live, v, in, out, members.get(gs), members.get(gd), s, budget)) {
+        if (s == Long.MIN_VALUE || !fusable(srdag, facts, live, v, in, out, groups.members().get(gs),
+            groups.members().get(gd), s, budget)) {
           continue;
         }
         into[gd] = gs;
-        shift[gd] = s;
-        via[gd] = v;
+        fusions.shift()[gd] = s;
+        fusions.via()[gd] = v;
         hosts[gs] = true;
       }
     }
+    return fusions;
+  }
+
+  /** The facts with every member of a fused group placed in the memory of the group its chain ends in. */
+  private static MemoryFacts apply(Srdag srdag, MemoryFacts facts, Groups groups, Fusions fusions) {
+    int edges = srdag.edgeCount();
+    int[] into = fusions.into();
     int[] root = new int[edges];
     long[] offset = new long[edges];
     String[] text = new String[edges];
@@ -122,25 +160,25 @@ final class ChainFusion implements MemoryFacts {
     for (int e = 0; e < edges; e++) {
       root[e] = facts.mergeRoot(e);
       offset[e] = facts.mergeOffset(e);
-      int g = groupOf[e];
+      int g = groups.groupOf()[e];
       if (g < 0 || into[g] < 0) {
         continue;
       }
       long total = 0;
       int top = g;
       int steps = 0;
-      while (into[top] >= 0 && steps++ <= groups) {
-        total += shift[top];
+      while (into[top] >= 0 && steps++ <= into.length) {
+        total += fusions.shift()[top];
         top = into[top];
       }
       if (into[top] >= 0) {
         continue; // a cycle cannot arise from the precedence rules; keep the merger's placement if it did
       }
       any = true;
-      root[e] = facts.mergeRoot(members.get(top).get(0));
+      root[e] = facts.mergeRoot(groups.members().get(top).get(0));
       offset[e] = offset[e] + total;
       text[e] = "its group (root " + ScriptMemoryFacts.fifoId(srdag, facts.mergeRoot(e)) + ") is fused into the memory of "
-          + ScriptMemoryFacts.fifoId(srdag, root[e]) + ": " + srdag.vertexName(via[g]) + " copied it whole from a group whose "
+          + ScriptMemoryFacts.fifoId(srdag, root[e]) + ": " + srdag.vertexName(fusions.via()[g]) + " copied it whole from a group whose "
           + "bytes nothing reads afterwards (a state chain), so the copy is between the same bytes";
     }
     return any ? new ChainFusion(facts, root, offset, text) : facts;

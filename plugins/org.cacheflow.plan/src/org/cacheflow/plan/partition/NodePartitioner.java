@@ -159,6 +159,26 @@ public final class NodePartitioner {
     for (int v = 0; v < vertices; v++) {
       parent[v] = v;
     }
+    uniteDelays(parent);
+    List<Integer> large = uniteLargeBuffers(parent);
+    numberGroups(parent);
+    int[] example = weighGroups(vertexWeight);
+    for (int g = 0; g < groupCount; g++) {
+      boolean any = false;
+      for (boolean ok : allowedNodes[g]) {
+        any |= ok;
+      }
+      if (!any) {
+        refuseGroup(g, large, example[g]);
+      }
+    }
+  }
+
+  /**
+   * Unites a delay's vertices with the firings that read and write its tokens: an init vertex with its readers, an
+   * end vertex with its writers, a persistent delay's end with its init.
+   */
+  private void uniteDelays(int[] parent) {
     for (int v = 0; v < vertices; v++) {
       if (!srdag.isInserted(v)) {
         continue;
@@ -176,6 +196,10 @@ public final class NodePartitioner {
     for (int i = 0; i < srdag.persistentDelayCount(); i++) {
       union(parent, srdag.persistentEnd(i), srdag.persistentInit(i));
     }
+  }
+
+  /** Unites the producer and consumer of every buffer larger than one MPI message; returns those edges. */
+  private List<Integer> uniteLargeBuffers(int[] parent) {
     List<Integer> large = new ArrayList<>();
     for (int e = 0; e < srdag.edgeCount(); e++) {
       if (srdag.edgeBytes(e) > MAX_MESSAGE_BYTES) {
@@ -183,7 +207,11 @@ public final class NodePartitioner {
         large.add(e);
       }
     }
-    // groups numbered in order of their first vertex
+    return large;
+  }
+
+  /** Numbers the groups in order of their first vertex. */
+  private void numberGroups(int[] parent) {
     int[] indexOfRoot = new int[vertices];
     Arrays.fill(indexOfRoot, -1);
     groupCount = 0;
@@ -194,6 +222,12 @@ public final class NodePartitioner {
       }
       groupOf[v] = indexOfRoot[root];
     }
+  }
+
+  /**
+   * Sums the groups' weights and finds the nodes each group may run on; returns per group its first vertex.
+   */
+  private int[] weighGroups(long[] vertexWeight) {
     weight = new long[groupCount];
     allowedNodes = new boolean[groupCount][nodeCount];
     for (boolean[] row : allowedNodes) {
@@ -216,36 +250,33 @@ public final class NodePartitioner {
       }
       example[g] = example[g] < 0 ? v : example[g];
     }
-    for (int g = 0; g < groupCount; g++) {
-      boolean any = false;
-      for (boolean ok : allowedNodes[g]) {
-        any |= ok;
-      }
-      if (!any) {
-        for (int e : large) {
-          if (groupOf[srdag.edgeSource(e)] == g) {
-            FlatFifo fifo = srdag.flatGraph().fifo(srdag.edgeFifo(e));
-            throw new InputException(fifo.location(), "FIFO " + new FifoNames(srdag.flatGraph()).fifo(fifo)
-                + " carries " + srdag.edgeBytes(e) + " bytes from " + srdag.vertexName(srdag.edgeSource(e)) + " to "
-                + srdag.vertexName(srdag.edgeTarget(e)) + ", more than one MPI message can (" + MAX_MESSAGE_BYTES
-                + " bytes, MPI's int count), so both must run on one node, but mapping constraints allow no node "
-                + "for both (of " + srdag.vertexName(srdag.edgeSource(e)) + " and the vertices that must stay with "
-                + "it)");
-          }
-        }
-        List<String> names = new ArrayList<>();
-        for (int v = 0; v < vertices && names.size() < 6; v++) {
-          if (groupOf[v] == g) {
-            names.add(srdag.vertexName(v));
-          }
-        }
-        int actor = srdag.vertexActor(example[g]);
-        throw new InputException(actor >= 0 ? srdag.flatGraph().actor(actor).location()
-            : srdag.flatGraph().location(), "mapping constraints allow no common node for " + String.join(", ", names)
-            + ", which must run on one node (a delay's tokens and state stay with the firings that read and write "
-            + "them)");
+    return example;
+  }
+
+  /** Refuses a group that mapping constraints allow on no node: by its large buffer if it has one. */
+  private void refuseGroup(int g, List<Integer> large, int example) {
+    for (int e : large) {
+      if (groupOf[srdag.edgeSource(e)] == g) {
+        FlatFifo fifo = srdag.flatGraph().fifo(srdag.edgeFifo(e));
+        throw new InputException(fifo.location(), "FIFO " + new FifoNames(srdag.flatGraph()).fifo(fifo)
+            + " carries " + srdag.edgeBytes(e) + " bytes from " + srdag.vertexName(srdag.edgeSource(e)) + " to "
+            + srdag.vertexName(srdag.edgeTarget(e)) + ", more than one MPI message can (" + MAX_MESSAGE_BYTES
+            + " bytes, MPI's int count), so both must run on one node, but mapping constraints allow no node "
+            + "for both (of " + srdag.vertexName(srdag.edgeSource(e)) + " and the vertices that must stay with "
+            + "it)");
       }
     }
+    List<String> names = new ArrayList<>();
+    for (int v = 0; v < vertices && names.size() < 6; v++) {
+      if (groupOf[v] == g) {
+        names.add(srdag.vertexName(v));
+      }
+    }
+    int actor = srdag.vertexActor(example);
+    throw new InputException(actor >= 0 ? srdag.flatGraph().actor(actor).location()
+        : srdag.flatGraph().location(), "mapping constraints allow no common node for " + String.join(", ", names)
+        + ", which must run on one node (a delay's tokens and state stay with the firings that read and write "
+        + "them)");
   }
 
   private static int find(int[] parent, int v) {

@@ -58,34 +58,71 @@ public final class ListScheduler {
    */
   public static Schedule schedule(Srdag srdag, MappingInputs inputs, MappingPolicy policy, long largeBufferBytes,
       NodePartition partition) {
-    Platform platform = inputs.platform();
     int[] nodeOf = partition == null ? null : partition.nodeOfVertices();
+    Placement may = placement(inputs, nodeOf);
+    Topology topology = Topology.of(srdag);
+    long[] reference = referenceTimes(srdag, inputs, may);
+    long[] bottom = bottomLevels(srdag, topology, reference);
+    long totalWork = 0;
+    for (long time : reference) {
+      totalWork += time;
+    }
+    Run run = new Run(srdag, inputs, may, topology, nodeOf, largeBufferBytes);
+    // list scheduling
+    double ideal = (double) totalWork / run.cores;
+    long slack = (long) Math.ceil(LOCALITY_SLACK * ideal);
+    PriorityQueue<Integer> ready = new PriorityQueue<>((a, b) -> bottom[a] != bottom[b]
+        ? Long.compare(bottom[b], bottom[a]) : Integer.compare(a, b));
+    int[] pending = new int[run.vertices];
+    for (int v = 0; v < run.vertices; v++) {
+      pending[v] = topology.inDegree(v);
+      if (pending[v] == 0) {
+        ready.add(v);
+      }
+    }
+    while (!ready.isEmpty()) {
+      int v = ready.poll();
+      int bestCore = run.earliestCore(v);
+      int chosen = policy == MappingPolicy.LOCALITY ? run.localityCore(v, bestCore, slack) : bestCore;
+      run.place(v, chosen);
+      for (int i = 0; i < topology.outDegree(v); i++) {
+        int t = srdag.edgeTarget(topology.outEdge(v, i));
+        if (--pending[t] == 0) {
+          ready.add(t);
+        }
+      }
+    }
+    return new Schedule(srdag, inputs.platform(), policy, run.coreOf, run.start, run.end, run.perCoreOrders());
+  }
+
+  /**
+   * Where a vertex may run: on the cores its actor's constraints allow; on several nodes ({@code nodeOf} not
+   * null), only on its node's cores, and an inserted vertex on any core of its node when the node has none of the
+   * scenario's special-vertex operators.
+   */
+  private static Placement placement(MappingInputs inputs, int[] nodeOf) {
+    Platform platform = inputs.platform();
     // per node: whether inserted vertices may run on one of its cores; if not, on any of them
     boolean[] specialOnNode = new boolean[platform.nodes()];
     for (int c = 0; c < platform.size(); c++) {
       specialOnNode[platform.nodeOf(c)] |= inputs.specialAllowed(c);
     }
-    Placement may = (v, actor, c) -> nodeOf == null ? allowed(inputs, actor, c) : platform.nodeOf(c) == nodeOf[v]
+    return (v, actor, c) -> nodeOf == null ? allowed(inputs, actor, c) : platform.nodeOf(c) == nodeOf[v]
         && (allowed(inputs, actor, c) || actor < 0 && !specialOnNode[nodeOf[v]]);
-    int vertices = srdag.vertexCount();
-    int edges = srdag.edgeCount();
-    int cores = platform.size();
+  }
 
-    Topology topology = Topology.of(srdag);
-    long[] bytes = new long[edges];
-    for (int e = 0; e < edges; e++) {
-      bytes[e] = srdag.edgeBytes(e);
-    }
-
-    // per vertex: flat actor (or -1 for inserted vertices), reference time (fastest allowed core)
-    int[] actorOf = new int[vertices];
-    long[] reference = new long[vertices];
-    long totalWork = 0;
-    for (int v = 0; v < vertices; v++) {
+  /**
+   * Per vertex, its reference time: its time on the fastest core it may run on.
+   *
+   * @throws InputException when a vertex has no core it may run on
+   */
+  private static long[] referenceTimes(Srdag srdag, MappingInputs inputs, Placement may) {
+    Platform platform = inputs.platform();
+    long[] reference = new long[srdag.vertexCount()];
+    for (int v = 0; v < reference.length; v++) {
       int actor = srdag.vertexActor(v);
-      actorOf[v] = actor;
       long best = Long.MAX_VALUE;
-      for (int c = 0; c < cores; c++) {
+      for (int c = 0; c < platform.size(); c++) {
         if (may.allows(v, actor, c)) {
           best = Math.min(best, time(inputs, actor, c));
         }
@@ -96,12 +133,14 @@ public final class ListScheduler {
             "no core may run " + srdag.vertexName(v) + " (mapping constraints allow none of " + platform + ")");
       }
       reference[v] = best;
-      totalWork += best;
     }
+    return reference;
+  }
 
-    // bottom levels
-    long[] bottom = new long[vertices];
-    for (int i = vertices - 1; i >= 0; i--) {
+  /** Per vertex, its bottom level: the longest chain of reference times from it to the end of the graph. */
+  private static long[] bottomLevels(Srdag srdag, Topology topology, long[] reference) {
+    long[] bottom = new long[reference.length];
+    for (int i = reference.length - 1; i >= 0; i--) {
       int v = topology.topological(i);
       long longest = 0;
       for (int k = 0; k < topology.outDegree(v); k++) {
@@ -109,34 +148,66 @@ public final class ListScheduler {
       }
       bottom[v] = reference[v] + longest;
     }
+    return bottom;
+  }
 
-    // list scheduling
-    double ideal = (double) totalWork / cores;
-    long slack = (long) Math.ceil(LOCALITY_SLACK * ideal);
-    long[] coreFree = new long[cores];
-    // per vertex, the cores (up to 64) that ran it or any of its ancestors: its core waits for them
-    long[] above = new long[vertices];
-    long[] coreLoad = new long[cores];
-    int[] coreCount = new int[cores];
-    int[] coreOf = new int[vertices];
-    long[] start = new long[vertices];
-    long[] end = new long[vertices];
-    long[] dataReady = new long[vertices];
-    int[] scheduledOrder = new int[vertices];
-    long[] bytesFromCore = new long[cores];
-    PriorityQueue<Integer> ready = new PriorityQueue<>((a, b) -> bottom[a] != bottom[b]
-        ? Long.compare(bottom[b], bottom[a]) : Integer.compare(a, b));
-    int[] pending = new int[vertices];
-    for (int v = 0; v < vertices; v++) {
-      pending[v] = topology.inDegree(v);
-      if (pending[v] == 0) {
-        ready.add(v);
+  /** The state of one list scheduling: the cores' times and loads, and where and when each vertex runs. */
+  private static final class Run {
+    private final Srdag srdag;
+    private final MappingInputs inputs;
+    private final Placement may;
+    private final Topology topology;
+    private final int[] nodeOf;
+    private final long largeBufferBytes;
+    private final int vertices;
+    private final int cores;
+    private final long[] bytes;
+    private final long[] coreFree;
+    /** Per vertex, the cores (up to 64) that ran it or any of its ancestors: its core waits for them. */
+    private final long[] above;
+    private final long[] coreLoad;
+    private final int[] coreCount;
+    private final int[] coreOf;
+    private final long[] start;
+    private final long[] end;
+    private final long[] dataReady;
+    private final int[] scheduledOrder;
+    private final long[] bytesFromCore;
+    private int scheduled;
+
+    Run(Srdag srdag, MappingInputs inputs, Placement may, Topology topology, int[] nodeOf, long largeBufferBytes) {
+      this.srdag = srdag;
+      this.inputs = inputs;
+      this.may = may;
+      this.topology = topology;
+      this.nodeOf = nodeOf;
+      this.largeBufferBytes = largeBufferBytes;
+      vertices = srdag.vertexCount();
+      cores = inputs.platform().size();
+      bytes = new long[srdag.edgeCount()];
+      for (int e = 0; e < bytes.length; e++) {
+        bytes[e] = srdag.edgeBytes(e);
       }
+      coreFree = new long[cores];
+      above = new long[vertices];
+      coreLoad = new long[cores];
+      coreCount = new int[cores];
+      coreOf = new int[vertices];
+      start = new long[vertices];
+      end = new long[vertices];
+      dataReady = new long[vertices];
+      scheduledOrder = new int[vertices];
+      bytesFromCore = new long[cores];
     }
-    int scheduled = 0;
-    while (!ready.isEmpty()) {
-      int v = ready.poll();
-      int actor = actorOf[v];
+
+    /**
+     * The core where the vertex finishes earliest; on an equal finish, a core the vertex does not return to (its
+     * order stays free of cycles across the cores, which keep them from overlapping iterations: CoreCount); when it
+     * returns to every one, the one with the least work so far (the cycle then runs through the lighter core's
+     * loop); then the lowest.
+     */
+    int earliestCore(int v) {
+      int actor = srdag.vertexActor(v);
       int bestCore = -1;
       long bestEnd = Long.MAX_VALUE;
       boolean bestReturns = false;
@@ -144,10 +215,7 @@ public final class ListScheduler {
         if (!may.allows(v, actor, c)) {
           continue;
         }
-        long finish = Math.max(coreFree[c], dataReady[v]) + time(inputs, actor, c);
-        // on an equal finish, a core the vertex does not return to (its order stays free of cycles across the
-        // cores, which keep them from overlapping iterations: CoreCount); when it returns to every one, the one
-        // with the least work so far (the cycle then runs through the lighter core's loop); then the lowest
+        long finish = finish(v, actor, c);
         boolean returns = returnsTo(v, c, topology, srdag, coreOf, above, cores);
         if (finish < bestEnd || finish == bestEnd && (!returns && bestReturns
             || returns && bestReturns && coreLoad[c] < coreLoad[bestCore])) {
@@ -156,24 +224,36 @@ public final class ListScheduler {
           bestReturns = returns;
         }
       }
-      int chosen = bestCore;
-      if (policy == MappingPolicy.LOCALITY) {
-        int affinity = affinityCore(v, topology, srdag, coreOf, bytes, largeBufferBytes, bytesFromCore);
-        if (affinity >= 0 && affinity != bestCore && may.allows(v, actor, affinity)) {
-          long time = time(inputs, actor, affinity);
-          long finish = Math.max(coreFree[affinity], dataReady[v]) + time;
-          long horizon = 0;
-          for (long free : coreFree) {
-            horizon = Math.max(horizon, free);
-          }
-          // the load allows it when the firing finishes at most the slack later than on the best core, or
-          // within the time the schedule already spans (it then fills idle time and extends nothing)
-          if (finish - bestEnd <= slack || finish <= horizon) {
-            chosen = affinity;
-          }
-        }
+      return bestCore;
+    }
+
+    /**
+     * Under {@link MappingPolicy#LOCALITY}: the core that produced most of the vertex's large inputs when the load
+     * allows it, else the best core.
+     */
+    int localityCore(int v, int bestCore, long slack) {
+      int actor = srdag.vertexActor(v);
+      int affinity = affinityCore(v, topology, srdag, coreOf, bytes, largeBufferBytes, bytesFromCore);
+      if (affinity < 0 || affinity == bestCore || !may.allows(v, actor, affinity)) {
+        return bestCore;
       }
-      long time = time(inputs, actor, chosen);
+      long finish = finish(v, actor, affinity);
+      long horizon = 0;
+      for (long free : coreFree) {
+        horizon = Math.max(horizon, free);
+      }
+      // the load allows it when the firing finishes at most the slack later than on the best core, or
+      // within the time the schedule already spans (it then fills idle time and extends nothing)
+      return finish - finish(v, actor, bestCore) <= slack || finish <= horizon ? affinity : bestCore;
+    }
+
+    private long finish(int v, int actor, int core) {
+      return Math.max(coreFree[core], dataReady[v]) + time(inputs, actor, core);
+    }
+
+    /** Appends the vertex to the core's order and makes its outputs' data ready for its consumers. */
+    void place(int v, int chosen) {
+      long time = time(inputs, srdag.vertexActor(v), chosen);
       coreOf[v] = chosen;
       start[v] = Math.max(coreFree[chosen], dataReady[v]);
       end[v] = start[v] + time;
@@ -192,24 +272,24 @@ public final class ListScheduler {
         int e = topology.outEdge(v, i);
         int t = srdag.edgeTarget(e);
         long arrival = nodeOf == null || nodeOf[t] == nodeOf[v] ? end[v]
-            : add(end[v], platform.network().transferTime(bytes[e]));
+            : add(end[v], inputs.platform().network().transferTime(bytes[e]));
         dataReady[t] = Math.max(dataReady[t], arrival);
-        if (--pending[t] == 0) {
-          ready.add(t);
-        }
       }
     }
-    // per-core orders: vertices in the order they were scheduled, which is by start time on each core
-    int[][] order = new int[cores][];
-    int[] fill = new int[cores];
-    for (int c = 0; c < cores; c++) {
-      order[c] = new int[coreCount[c]];
+
+    /** Per core, its vertices in the order they were scheduled, which is by start time on each core. */
+    int[][] perCoreOrders() {
+      int[][] order = new int[cores][];
+      int[] fill = new int[cores];
+      for (int c = 0; c < cores; c++) {
+        order[c] = new int[coreCount[c]];
+      }
+      for (int i = 0; i < vertices; i++) {
+        int v = scheduledOrder[i];
+        order[coreOf[v]][fill[coreOf[v]]++] = v;
+      }
+      return order;
     }
-    for (int i = 0; i < vertices; i++) {
-      int v = scheduledOrder[i];
-      order[coreOf[v]][fill[coreOf[v]]++] = v;
-    }
-    return new Schedule(srdag, platform, policy, coreOf, start, end, order);
   }
 
   /**

@@ -73,54 +73,11 @@ final class SteadyState {
    *     (every cross-core edge has slots of its own)
    */
   static Result of(Schedule schedule, double[] duration, int[] group) {
-    Srdag srdag = schedule.srdag();
-    int vertices = srdag.vertexCount();
-    // per vertex, the groups' slot waits that start at it: (vertex, SLOTS) of another core's last use
-    List<List<Integer>> groupWaits = groupWaits(schedule, group);
+    // per vertex, what it waits for: (vertex, 0) of the same iteration, (vertex, j) of j iterations before
+    Waits waits = Waits.of(schedule, group);
     // the order within an iteration: data edges and per-core orders (acyclic: one topological order made both)
     int[] order = topological(schedule);
-    // per vertex, what it waits for: (vertex, 0) of the same iteration, (vertex, j) of j iterations before
-    int[] endOf = new int[vertices]; // init vertex -> its end vertex, or -1
-    Arrays.fill(endOf, -1);
-    for (int i = 0; i < srdag.persistentDelayCount(); i++) {
-      endOf[srdag.persistentInit(i)] = srdag.persistentEnd(i);
-    }
-    int[] offsets = new int[vertices + 1];
-    int groupWaitCount = 0;
-    for (List<Integer> list : groupWaits) {
-      groupWaitCount += list.size();
-    }
-    int[] waits = new int[2 * srdag.edgeCount() + 2 * vertices + groupWaitCount];
-    int n = 0;
-    for (int v = 0; v < vertices; v++) {
-      offsets[v] = n;
-      int core = schedule.coreOf(v);
-      int position = schedule.position(v);
-      int length = schedule.orderLength(core);
-      int skew = schedule.skew(v);
-      // the core's previous firing: of this pass, or the last one of the previous pass
-      waits[n++] = position > 0 ? encode(schedule.vertexAt(core, position - 1), 0)
-          : encode(schedule.vertexAt(core, length - 1), 1);
-      for (int e : srdag.incomingEdges(v)) {
-        int u = srdag.edgeSource(e);
-        waits[n++] = encode(u, skew - schedule.skew(u)); // iteration j of u: skew(v) - skew(u) passes back
-      }
-      for (int e : srdag.outgoingEdges(v)) {
-        int t = srdag.edgeTarget(e);
-        if (schedule.coreOf(t) != core && (group == null || group[e] < 0)) {
-          // the slot is free once its reader is done with iteration j - SLOTS
-          waits[n++] = encode(t, SLOTS + skew - schedule.skew(t));
-        }
-      }
-      for (int wait : groupWaits.get(v)) {
-        waits[n++] = wait;
-      }
-      if (endOf[v] >= 0) {
-        waits[n++] = encode(endOf[v], 1 + skew - schedule.skew(endOf[v]));
-      }
-    }
-    offsets[vertices] = n;
-
+    int vertices = schedule.srdag().vertexCount();
     double[][] end = new double[ROWS][vertices]; // pass k's end times in row k % ROWS
     // the wait that delayed each firing most (encoded), for the last TRACE iterations; -1 when it started at 0
     int[][] cause = new int[TRACE][vertices];
@@ -131,16 +88,17 @@ final class SteadyState {
       for (int v : order) {
         double start = 0;
         int delayedBy = -1;
-        for (int i = offsets[v]; i < offsets[v + 1]; i++) {
-          int u = waits[i] >> SHIFT;
-          int back = waits[i] & MASK;
+        for (int i = waits.offsets()[v]; i < waits.offsets()[v + 1]; i++) {
+          int wait = waits.waits()[i];
+          int u = wait >> SHIFT;
+          int back = wait & MASK;
           if (back > k) {
             continue;
           }
           double ready = end[(k - back) % ROWS][u];
           if (ready > start) {
             start = ready;
-            delayedBy = waits[i];
+            delayedBy = wait;
           }
         }
         current[v] = start + duration[v];
@@ -151,6 +109,68 @@ final class SteadyState {
     int half = ITERATIONS / 2;
     double period = (iterationEnd[ITERATIONS - 1] - iterationEnd[half - 1]) / (ITERATIONS - half);
     return critical(period, end[(ITERATIONS - 1) % ROWS], cause, schedule);
+  }
+
+  /**
+   * Per vertex, the firings it waits for (encoded: vertex and iterations back), in CSR form.
+   *
+   * @param offsets per vertex, where its waits start in {@code waits}; one more entry for the end
+   * @param waits the waits of every vertex
+   */
+  private record Waits(int[] offsets, int[] waits) {
+
+    static Waits of(Schedule schedule, int[] group) {
+      Srdag srdag = schedule.srdag();
+      int vertices = srdag.vertexCount();
+      // per vertex, the groups' slot waits that start at it: (vertex, SLOTS) of another core's last use
+      List<List<Integer>> groupWaits = groupWaits(schedule, group);
+      int[] endOf = new int[vertices]; // init vertex -> its end vertex, or -1
+      Arrays.fill(endOf, -1);
+      for (int i = 0; i < srdag.persistentDelayCount(); i++) {
+        endOf[srdag.persistentInit(i)] = srdag.persistentEnd(i);
+      }
+      int[] offsets = new int[vertices + 1];
+      int groupWaitCount = 0;
+      for (List<Integer> list : groupWaits) {
+        groupWaitCount += list.size();
+      }
+      int[] waits = new int[2 * srdag.edgeCount() + 2 * vertices + groupWaitCount];
+      int n = 0;
+      for (int v = 0; v < vertices; v++) {
+        offsets[v] = n;
+        int core = schedule.coreOf(v);
+        int skew = schedule.skew(v);
+        n = previousFiring(schedule, v, waits, n);
+        for (int e : srdag.incomingEdges(v)) {
+          int u = srdag.edgeSource(e);
+          waits[n++] = encode(u, skew - schedule.skew(u)); // iteration j of u: skew(v) - skew(u) passes back
+        }
+        for (int e : srdag.outgoingEdges(v)) {
+          int t = srdag.edgeTarget(e);
+          if (schedule.coreOf(t) != core && (group == null || group[e] < 0)) {
+            // the slot is free once its reader is done with iteration j - SLOTS
+            waits[n++] = encode(t, SLOTS + skew - schedule.skew(t));
+          }
+        }
+        for (int wait : groupWaits.get(v)) {
+          waits[n++] = wait;
+        }
+        if (endOf[v] >= 0) {
+          waits[n++] = encode(endOf[v], 1 + skew - schedule.skew(endOf[v]));
+        }
+      }
+      offsets[vertices] = n;
+      return new Waits(offsets, waits);
+    }
+
+    /** Adds the wait for the core's previous firing: of this pass, or the last one of the previous pass. */
+    private static int previousFiring(Schedule schedule, int v, int[] waits, int n) {
+      int core = schedule.coreOf(v);
+      int position = schedule.position(v);
+      waits[n] = position > 0 ? encode(schedule.vertexAt(core, position - 1), 0)
+          : encode(schedule.vertexAt(core, schedule.orderLength(core) - 1), 1);
+      return n + 1;
+    }
   }
 
   /**

@@ -47,7 +47,7 @@ class PlanReportsTest {
     assertEquals(Path.of("p"), options.input().path());
     assertEquals(Path.of("p/Scenarios/s.scenario"), options.input().scenario());
     assertEquals(StrategyPreset.HOMEFORWARD, options.strategy());
-    // the workflow's Nodes reaches the plan (issue 16); a built-in target other than the default too (issue 13)
+    // the workflow's Nodes reaches the plan; a built-in target other than the default too
     assertEquals(new PlatformOptions(2, 4), options.platform());
     assertEquals("generic", options.target());
     assertEquals(List.of("A.out=cow", "B.*=ntm"), options.overrides().stream().map(StrategyOverride::text).toList());

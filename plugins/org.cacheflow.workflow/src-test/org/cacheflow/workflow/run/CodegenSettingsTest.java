@@ -133,7 +133,7 @@ class CodegenSettingsTest {
     }
   }
 
-  /** Issue 17: the mapping policy is read, load when left out, checked at its line, replaced by a change. */
+  /** The mapping policy is read, load when left out, checked at its line, replaced by a change. */
   @Test
   void mappingPolicyIsReadCheckedAndChanged() {
     CodegenSettings settings = CodegenSettings.read(task(variable("Cores", "2"), variable("Mapping policy",
@@ -152,7 +152,7 @@ class CodegenSettingsTest {
     assertEquals("'nearest' is not a value of 'Mapping policy'; expected load or locality", error.getMessage());
   }
 
-  /** Issue 16: Nodes beside Cores, checked the same way, replaced by a command line's --nodes. */
+  /** Nodes beside Cores, checked the same way, replaced by a command line's --nodes. */
   @Test
   void nodesIsReadCheckedAndChanged() {
     CodegenSettings settings = CodegenSettings.read(task(variable("Cores", "2"), variable("Nodes", " 3 ")));

@@ -193,7 +193,7 @@ class WorkflowRunnerTest {
     assertEquals(expected, normalized(runner.select(opened, "cacheflow", null, new Diagnostics())));
     assertEquals(expected, normalized(runner.select(opened, null, "2core.scenario", new Diagnostics())));
     assertEquals(expected, normalized(runner.select(opened, workflowFile.toString(), "2core", new Diagnostics())));
-    // a path in the project, as PREESM users write it (issue 13)
+    // a path in the project, as PREESM users write it
     assertEquals(expected, normalized(runner.select(opened, "Workflows/cacheflow.workflow",
         "Scenarios/2core.scenario", new Diagnostics())));
     InputException missing = assertThrows(InputException.class, () -> runner.select(opened, "absent", null,
@@ -223,7 +223,7 @@ class WorkflowRunnerTest {
     assertEquals(CodegenTask.DESCRIPTOR.parameter(CodegenTask.TARGET).orElseThrow().defaultValue(), request.target());
   }
 
-  /** Issue 13: the actors' folders are found from the project, checked, and a command line's replace the task's. */
+  /** The actors' folders are found from the project, checked, and a command line's replace the task's. */
   @Test
   void actorCodeSettingsAreResolvedInTheProject() throws IOException {
     Files.createDirectories(project.resolve("Code/src"));
@@ -254,7 +254,7 @@ class WorkflowRunnerTest {
     assertTrue(error.getMessage().startsWith("'Actor sources': no such directory: "), error.getMessage());
   }
 
-  /** Issue 17: the task's mapping policy reaches generate; a command line's replaces it. */
+  /** The task's mapping policy reaches generate; a command line's replaces it. */
   @Test
   void theMappingPolicyReachesThePipeline() {
     run(null, null, SettingsChange.NONE);
@@ -307,7 +307,7 @@ class WorkflowRunnerTest {
         "Nodes came from the workflow");
   }
 
-  /** Issue 13: a built-in target other than the default reaches generate. */
+  /** A built-in target other than the default reaches generate. */
   @Test
   void theTargetAlwaysReachesThePipeline() {
     write(project.resolve("Workflows/cacheflow.workflow"), cacheflowTask(variable("Target", "sapphire-rapids-vm")));

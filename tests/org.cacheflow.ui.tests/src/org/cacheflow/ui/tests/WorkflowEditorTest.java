@@ -147,7 +147,7 @@ class WorkflowEditorTest {
     return UiTesting.byData(body, CacheflowTaskControls.PARAMETER_KEY, key);
   }
 
-  /** Issue 13: the actors' code settings are edited like the others; a variable the task lacks is added to it. */
+  /** The actors' code settings are edited like the others; a variable the task lacks is added to it. */
   @Test
   void theActorsCodeSettingsAreEditedAndChecked() throws Exception {
     WorkflowEditor editor = open(UiTesting.write(UiTesting.exampleProject(), "Workflows/Actors.workflow", WORKFLOW));
@@ -168,7 +168,7 @@ class WorkflowEditorTest {
     editor.doSave(null);
   }
 
-  /** Issue 16: the node count is edited beside the cores, added to a task that lacks it, and checked. */
+  /** The node count is edited beside the cores, added to a task that lacks it, and checked. */
   @Test
   void theNodeCountIsEditedBesideTheCores() throws Exception {
     WorkflowEditor editor = open(UiTesting.write(UiTesting.exampleProject(), "Workflows/Nodes.workflow", WORKFLOW));

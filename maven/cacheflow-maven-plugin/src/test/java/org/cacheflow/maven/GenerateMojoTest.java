@@ -47,7 +47,7 @@ class GenerateMojoTest {
     return mojo;
   }
 
-  /** Issue 13: the actors' sources, header folders, definitions and libraries reach generate and the workflow run. */
+  /** The actors' sources, header folders, definitions and libraries reach generate and the workflow run. */
   @Test
   void actorCodeParametersBecomeOptions() throws Exception {
     Path project = Files.createDirectories(temp.resolve("app"));
@@ -80,7 +80,7 @@ class GenerateMojoTest {
     }
   }
 
-  /** Issue 16: nodes and cores reach both; without them the architecture decides (nothing set). */
+  /** Nodes and cores reach both; without them the architecture decides (nothing set). */
   @Test
   void nodesAndCoresBecomeOptions() throws Exception {
     for (String workflow : new String[] {null, "cacheflow"}) {
@@ -97,7 +97,7 @@ class GenerateMojoTest {
     }
   }
 
-  /** Issue 17: the mapping policy reaches both (generate's default without it, the task's for a workflow run). */
+  /** The mapping policy reaches both (generate's default without it, the task's for a workflow run). */
   @Test
   void thePolicyBecomesOptions() throws Exception {
     for (String workflow : new String[] {null, "cacheflow"}) {

@@ -19,7 +19,7 @@ import org.cacheflow.plan.strategy.TargetCache;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Issue 15: the pipeline used as a front end uses it: typed results, diagnostics as objects, errors thrown. */
+/** The pipeline as a front end uses it: typed results, diagnostics as objects, errors thrown. */
 class PipelineTest {
 
   private static final Path EXAMPLE = Path.of("../../examples/filter-bank");

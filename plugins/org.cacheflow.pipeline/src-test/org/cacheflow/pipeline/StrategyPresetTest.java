@@ -16,7 +16,7 @@ import org.cacheflow.plan.strategy.PrestoreKind;
 import org.cacheflow.plan.strategy.StrategyPreset;
 import org.junit.jupiter.api.Test;
 
-/** Issue 15: the one strategy vocabulary says what the three strategy types said before, and the docs list it. */
+/** The one strategy vocabulary: what each preset means to the planner and the generated code; the docs list it. */
 class StrategyPresetTest {
 
   @Test

@@ -130,8 +130,9 @@ class CMakePrinter extends CTemplate {
 			# The actors' machine code is the same in every program generated from this graph, but where the linker puts
 			# it depends on the generated code before it: a strategy that adds a call moves every actor, and one actor's
 			# loop can then run at half its speed for that alone (a memory-bound sum, 25-28 against 12-14 us; cacheflow's
-			# bench/RESULTS.md, session 17). Functions on 64-byte boundaries put each loop at the same place in its cache
-			# lines and fetch blocks in every such program, so that programs compare by what they generate.
+			# bench/RESULTS.md, Home-forwarding, "The actors' code placement"). Functions on 64-byte boundaries put each
+			# loop at the same place in its cache lines and fetch blocks in every such program, so that programs compare by
+			# what they generate.
 			if(CACHEFLOW_ALIGN_ACTORS AND CMAKE_C_COMPILER_ID MATCHES "GNU|Clang")
 			  set_property(SOURCE ${actor_sources} APPEND PROPERTY COMPILE_OPTIONS -falign-functions=64)
 			endif()

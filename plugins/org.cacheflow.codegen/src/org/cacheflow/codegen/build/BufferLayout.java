@@ -68,7 +68,7 @@ final class BufferLayout {
   private Layout lay(Set<BufferId> initRoots) {
     Map<BufferId, PoolPlace> pooled = new HashMap<>();
     long[] poolBytes = pools(initRoots, pooled);
-    for (BufferId r : roots.all()) {
+    for (BufferId r : roots.everyBuffer()) {
       if (storage.kind(r) != null) {
         place(r, pooled.get(r));
       }

@@ -30,8 +30,8 @@ final class Roots {
     this.groupBytes = groupBytes;
   }
 
-  /** Every root and every edge that lives in another's memory, by index: edges, then delay states. */
-  List<BufferId> all() {
+  /** Every buffer by index (edges, then delay states): the roots, and the edges living in a root's memory. */
+  List<BufferId> everyBuffer() {
     List<BufferId> all = new ArrayList<>(in.buffers());
     for (int index = 0; index < in.buffers(); index++) {
       all.add(in.buffer(index));

@@ -53,20 +53,22 @@ final class StorageChoice {
   }
 
   private Choice choose() {
-    Storage storage = usersOfRoots();
+    Storage users = usersOfRoots();
     for (int e = 0; e < in.edges; e++) {
       if (roots.isGrouped(e)) {
         members.computeIfAbsent(roots.root(e), k -> new ArrayList<>()).add(e);
       }
     }
-    for (BufferId r : roots.all()) {
-      storage.kinds()[r.index()] = kindOf(r, storage);
+    StorageKind[] kinds = new StorageKind[in.buffers()];
+    for (BufferId r : roots.everyBuffer()) {
+      kinds[r.index()] = kindOf(r, users);
     }
+    Storage storage = new Storage(kinds, users.writers(), users.readers(), users.skipWritten(), Map.of());
     return new Choice(storage, new Signals(List.copyOf(semaphoreStarts), waitsBefore, postsAfter, slotSemaphores),
         cow.withCows(cows));
   }
 
-  /** The cores that write and read each root, and the roots a skipping copy writes; no kinds yet. */
+  /** The cores that write and read each root, and the roots a skipping copy writes; no kinds yet (all null). */
   private Storage usersOfRoots() {
     long[] writers = new long[in.buffers()];
     long[] readers = new long[in.buffers()];

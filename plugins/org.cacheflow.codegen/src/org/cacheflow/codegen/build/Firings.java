@@ -61,10 +61,7 @@ final class Firings {
     if (in.stateEndedBy(vertex) != null && digests.delaySinks()) {
       Integer sink = digests.sinkOf(in.srdag.vertexFifo(vertex));
       for (int e : in.inputs(vertex)) {
-        if (sink != null) {
-          loop.add(new Statement.Digest(sink, in.srdag.vertexFiring(vertex), addresses.of(e, core),
-              in.srdag.edgeBytes(e)));
-        }
+        digest(sink, vertex, e, core, loop);
       }
     }
     Statement.ActorCall delayInit = calls.delayInitCall(vertex, core);
@@ -91,11 +88,7 @@ final class Firings {
     FlatActor actor = in.graph.actor(in.srdag.vertexActor(vertex));
     if (!digests.delaySinks()) {
       for (int e : in.inputs(vertex)) {
-        Integer sink = digests.sinkOf(in.srdag.edgeFifo(e));
-        if (sink != null) {
-          loop.add(new Statement.Digest(sink, in.srdag.vertexFiring(vertex), addresses.of(e, core),
-              in.srdag.edgeBytes(e)));
-        }
+        digest(digests.sinkOf(in.srdag.edgeFifo(e)), vertex, e, core, loop);
       }
     }
     loop.add(calls.call(vertex, actor, core));
@@ -106,6 +99,14 @@ final class Firings {
       if (initPrototype != null) {
         init.add(calls.realCall(vertex, actor, core, initPrototype));
       }
+    }
+  }
+
+  /** Adds the digest of what a firing reads through an edge to its sink's part (none when no sink digests it). */
+  private void digest(Integer sink, int vertex, int edge, int core, List<Statement> loop) {
+    if (sink != null) {
+      loop.add(new Statement.Digest(sink, in.srdag.vertexFiring(vertex), addresses.of(edge, core),
+          in.srdag.edgeBytes(edge)));
     }
   }
 

@@ -197,7 +197,7 @@ class CodeModelBuilderTest {
   @Test
   void anImplodeFeedingARoundBufferCopiesOnlyWhatTheRoundBufferKeeps(@TempDir Path temp) throws Exception {
     // examples/stereo: the implode gathers all winner-takes-all states, the round buffer after it keeps only the
-    // last one; the rest of the implode's copies are dead (issue 14). Baseline keeps PREESM's plain copies.
+    // last one; the rest of the implode's copies are dead (no consumer reads them). Baseline keeps PREESM's plain copies.
     Path annotated = Path.of("../../examples/stereo").toAbsolutePath().normalize();
     for (Path stereo : List.of(annotated, CopyOnWriteEndToEndTest.unannotated(annotated, temp))) {
       Srdag srdag = TestInputs.srdag(stereo, "2core.scenario");

@@ -63,7 +63,7 @@ class CopyOnWriteEndToEndTest {
     return cases.stream().map(c -> DynamicTest.dynamicTest(c.name(), () -> {
       CodeProject project = TestInputs.model(stereo, srdag, 2, c.strategy(), true);
       // the implode gathering every winner-takes-all state feeds a round buffer keeping the last: the other
-      // strategies copy only that (issue 14's dead copies), and the digests below must not change
+      // strategies copy only that (the rest is dead: nothing reads it), and the digests below must not change
       int[] implode = CodeModelBuilderTest.implodeIntoRoundBuffer(srdag);
       String name = srdag.vertexName(implode[0]);
       long copied = project.cores().stream().flatMap(core -> core.loop().stream())

@@ -86,60 +86,13 @@ class EndToEndTest {
   @TestFactory
   Stream<DynamicTest> everyStrategyAndCoreCountPrintsTheSameDigests() throws IOException {
     assumeBuildTools("end-to-end tests");
-    List<Case> cases = new ArrayList<>();
-    Path tiny = TestInputs.TINY.resolve("Algo/tiny.pi");
-    for (String strategy : Strategy.LADDER) {
-      cases.add(new Case("tiny", tiny, null, false, strategy, 2, Build.PLAIN));
-    }
-    for (int cores : new int[] {1, 4}) {
-      cases.add(new Case("tiny", tiny, null, false, "baseline", cores, Build.PLAIN));
-      cases.add(new Case("tiny", tiny, null, false, "auto", cores, Build.PLAIN));
-    }
-    cases.add(new Case("tiny", tiny, null, false, "auto", 4, Build.TSAN));
-    // the plan's names for presets
-    for (String strategy : List.of("prestore", "homeforward")) {
-      cases.add(new Case("tiny", tiny, null, false, strategy, 2, Build.PLAIN));
-    }
-    // two-page frames: on one core the plan gives the writing consumer of the broadcast a copy-on-write view
-    Map<String, String> twoPages = Map.of("size", "8192", "slice", "2048");
-    for (String strategy : List.of("baseline", "cow")) {
-      cases.add(new Case("tiny-8k", tiny, null, false, strategy, 2, Build.TSAN, twoPages));
-    }
-    cases.add(new Case("tiny-8k", tiny, null, false, "cow", 1, Build.ASAN, twoPages));
-    // merge groups both cores use, signalled with rdy-ack flags (the home-forwarding benchmark's farm and map)
-    Path bench = Path.of("../../bench/home-forwarding/Algo").toAbsolutePath().normalize();
-    Map<String, String> farm = Map.of("size", "16", "tasks", "4", "elemFloat", "0");
-    Map<String, String> map = Map.of("size", "24", "parts", "4", "elemFloat", "1");
-    // prestore-demote: the slices another core reads demoted after their writer's firing, before the flag
-    for (String strategy : List.of("baseline", "homeforward", "auto", "prestore-demote")) {
-      cases.add(new Case("farm", bench.resolve("farm.pi"), null, true, strategy, 2, Build.PLAIN, farm));
-      cases.add(new Case("map", bench.resolve("map.pi"), null, true, strategy, 2, Build.PLAIN, map));
-    }
-    cases.add(new Case("farm", bench.resolve("farm.pi"), null, true, "homeforward", 2, Build.TSAN, farm));
-    cases.add(new Case("map", bench.resolve("map.pi"), null, true, "homeforward", 2, Build.TSAN, map));
-    cases.add(new Case("map", bench.resolve("map.pi"), null, true, "homeforward", 2, Build.ASAN, map));
     Path corpus = corpusOrNull();
+    List<Case> cases = new ArrayList<>(tinyCases());
+    cases.addAll(benchmarkCases());
     if (corpus != null) {
-      Path stereo = corpus.resolve("preesm-apps/org.ietr.preesm.stereo");
-      Path cyclic = corpus.resolve("sdf3/generated/small_cyclic.xml");
-      for (String strategy : List.of("baseline", "auto")) {
-        cases.add(new Case("stereo", stereo, "lowMaxDisparity.scenario", true, strategy, 2, Build.ASAN));
-        cases.add(new Case("small_cyclic", cyclic, null, true, strategy, 2, Build.ASAN));
-      }
-      cases.add(new Case("stereo", stereo, "lowMaxDisparity.scenario", true, "cow", 2, Build.TSAN));
-      if (MODE.equals("full")) {
-        addFullMatrix(cases, corpus);
-      }
+      cases.addAll(corpusCases(corpus));
     }
-    if (available("aarch64-linux-gnu-gcc") && available("qemu-aarch64")) {
-      cases.add(new Case("tiny", tiny, null, false, "auto", 2, Build.AARCH64));
-      cases.add(new Case("farm", bench.resolve("farm.pi"), null, true, "homeforward", 2, Build.AARCH64, farm));
-    }
-    if (available("clang")) {
-      // -Wall -Wextra -Werror under clang too (CACHEFLOW_WERROR)
-      cases.add(new Case("tiny", tiny, null, false, "auto", 2, Build.CLANG));
-      cases.add(new Case("tiny-8k-synthetic", tiny, null, true, "cow", 1, Build.CLANG, twoPages));
-    }
+    cases.addAll(toolchainCases());
     List<Named> named = new ArrayList<>(cases.stream().map(c -> new Named(c.name(), () -> run(c), null)).toList());
     List<Named> pairTests = corpus == null ? List.of()
         : corpusScenarioTests(corpus, MODE.equals("full") || SCENARIOS.equals("all"));
@@ -155,6 +108,82 @@ class EndToEndTest {
     Stream<DynamicTest> tests = kept.stream().map(n -> DynamicTest.dynamicTest(n.name(), n.body()));
     return corpus == null ? tests : Stream.concat(tests, Stream.of(DynamicTest.dynamicTest("scenario-count",
         () -> countCorpusScenarios(corpus))));
+  }
+
+  /** The tiny example: every strategy on two cores, the baseline and auto on one and four, two-page frames. */
+  private static List<Case> tinyCases() {
+    List<Case> cases = new ArrayList<>();
+    Path tiny = TestInputs.TINY.resolve("Algo/tiny.pi");
+    for (String strategy : Strategy.LADDER) {
+      cases.add(new Case("tiny", tiny, null, false, strategy, 2, Build.PLAIN));
+    }
+    for (int cores : new int[] {1, 4}) {
+      cases.add(new Case("tiny", tiny, null, false, "baseline", cores, Build.PLAIN));
+      cases.add(new Case("tiny", tiny, null, false, "auto", cores, Build.PLAIN));
+    }
+    cases.add(new Case("tiny", tiny, null, false, "auto", 4, Build.TSAN));
+    // the plan's names for presets
+    for (String strategy : List.of("prestore", "homeforward")) {
+      cases.add(new Case("tiny", tiny, null, false, strategy, 2, Build.PLAIN));
+    }
+    // two-page frames: on one core the plan gives the writing consumer of the broadcast a copy-on-write view
+    for (String strategy : List.of("baseline", "cow")) {
+      cases.add(new Case("tiny-8k", tiny, null, false, strategy, 2, Build.TSAN, TWO_PAGES));
+    }
+    cases.add(new Case("tiny-8k", tiny, null, false, "cow", 1, Build.ASAN, TWO_PAGES));
+    return cases;
+  }
+
+  /** Frames of two pages for the tiny example. */
+  private static final Map<String, String> TWO_PAGES = Map.of("size", "8192", "slice", "2048");
+  private static final Path BENCH = Path.of("../../bench/home-forwarding/Algo").toAbsolutePath().normalize();
+  private static final Map<String, String> FARM = Map.of("size", "16", "tasks", "4", "elemFloat", "0");
+  private static final Map<String, String> MAP = Map.of("size", "24", "parts", "4", "elemFloat", "1");
+
+  /** Merge groups both cores use, signalled with rdy-ack flags (the home-forwarding benchmark's farm and map). */
+  private static List<Case> benchmarkCases() {
+    List<Case> cases = new ArrayList<>();
+    // prestore-demote: the slices another core reads demoted after their writer's firing, before the flag
+    for (String strategy : List.of("baseline", "homeforward", "auto", "prestore-demote")) {
+      cases.add(new Case("farm", BENCH.resolve("farm.pi"), null, true, strategy, 2, Build.PLAIN, FARM));
+      cases.add(new Case("map", BENCH.resolve("map.pi"), null, true, strategy, 2, Build.PLAIN, MAP));
+    }
+    cases.add(new Case("farm", BENCH.resolve("farm.pi"), null, true, "homeforward", 2, Build.TSAN, FARM));
+    cases.add(new Case("map", BENCH.resolve("map.pi"), null, true, "homeforward", 2, Build.TSAN, MAP));
+    cases.add(new Case("map", BENCH.resolve("map.pi"), null, true, "homeforward", 2, Build.ASAN, MAP));
+    return cases;
+  }
+
+  /** Corpus graphs: stereo and a small cyclic graph, and the full matrix in full mode. */
+  private static List<Case> corpusCases(Path corpus) {
+    List<Case> cases = new ArrayList<>();
+    Path stereo = corpus.resolve("preesm-apps/org.ietr.preesm.stereo");
+    Path cyclic = corpus.resolve("sdf3/generated/small_cyclic.xml");
+    for (String strategy : List.of("baseline", "auto")) {
+      cases.add(new Case("stereo", stereo, "lowMaxDisparity.scenario", true, strategy, 2, Build.ASAN));
+      cases.add(new Case("small_cyclic", cyclic, null, true, strategy, 2, Build.ASAN));
+    }
+    cases.add(new Case("stereo", stereo, "lowMaxDisparity.scenario", true, "cow", 2, Build.TSAN));
+    if (MODE.equals("full")) {
+      addFullMatrix(cases, corpus);
+    }
+    return cases;
+  }
+
+  /** Builds with the other toolchains found on the machine: aarch64 under qemu-user, clang. */
+  private static List<Case> toolchainCases() {
+    List<Case> cases = new ArrayList<>();
+    Path tiny = TestInputs.TINY.resolve("Algo/tiny.pi");
+    if (available("aarch64-linux-gnu-gcc") && available("qemu-aarch64")) {
+      cases.add(new Case("tiny", tiny, null, false, "auto", 2, Build.AARCH64));
+      cases.add(new Case("farm", BENCH.resolve("farm.pi"), null, true, "homeforward", 2, Build.AARCH64, FARM));
+    }
+    if (available("clang")) {
+      // -Wall -Wextra -Werror under clang too (CACHEFLOW_WERROR)
+      cases.add(new Case("tiny", tiny, null, false, "auto", 2, Build.CLANG));
+      cases.add(new Case("tiny-8k-synthetic", tiny, null, true, "cow", 1, Build.CLANG, TWO_PAGES));
+    }
+    return cases;
   }
 
   // ---------------------------------------------------------------------------------------------------------

@@ -91,8 +91,30 @@ class MultiNodeEndToEndTest {
   Stream<DynamicTest> everyNodeCountPrintsTheSingleNodeDigests() {
     EndToEndTest.assumeBuildTools("multi-node end-to-end tests");
     Mpi.assume();
+    List<Case> cases = cases(graphs());
+    Map<String, Result> reference = new HashMap<>();
+    // cacheflow.e2e.only selects among these (names multinode-GRAPH-STRATEGY-NODESxCORES-BUILD) and EndToEndTest's
+    // cases alike: matching none of these runs none
+    List<Case> kept = ONLY.isBlank() ? cases : cases.stream().filter(c -> java.util.regex.Pattern.compile(ONLY)
+        .matcher(c.name()).find()).toList();
+    return kept.stream().map(c -> DynamicTest.dynamicTest(c.name(), () -> {
+      Result result = run(c);
+      // the reference: the single-node baseline (built here when its case was not selected)
+      Result expected = reference.computeIfAbsent(c.graph().name(), k -> c.nodes() == 1 && c.strategy().equals(
+          "baseline") ? result : singleNode(c));
+      assertEquals(expected.digests(), result.digests(), c.name()
+          + " prints other sink digests than the single-node program");
+      if (c.strategy().equals("baseline")) {
+        // the same copies, made on other nodes: the statistics of every rank are added up
+        assertEquals(expected.bytesCopied(), result.bytesCopied(), c.name() + ": bytes copied");
+      }
+    }));
+  }
+
+  /** The graphs the cases run: the examples and the tiny and farm graphs first (cases refer to them), then the corpus's. */
+  private static List<Graph> graphs() {
     List<Graph> graphs = new ArrayList<>();
-    // first: cases below refer to these by position
+    // first: cases refer to these by position
     graphs.add(new Graph("stereo", EXAMPLES.resolve("stereo"), "2core.scenario", Map.of("width", "64", "height",
         "48", "nbDisparities", "4")));
     graphs.add(new Graph("filter-bank", EXAMPLES.resolve("filter-bank"), null, Map.of()));
@@ -118,6 +140,11 @@ class MultiNodeEndToEndTest {
             + sdf3), null, Map.of()));
       }
     }
+    return graphs;
+  }
+
+  /** Every graph on 2 and 3 nodes of one core, and the cases of several cores per node, sanitizers, reversed ranks. */
+  private static List<Case> cases(List<Graph> graphs) {
     List<Case> cases = new ArrayList<>();
     for (Graph graph : graphs) {
       // channels: rdy-ack channels and flags within a node, no iteration barrier, no merge groups
@@ -139,23 +166,7 @@ class MultiNodeEndToEndTest {
     for (int nodes = 1; nodes <= 3; nodes++) {
       cases.add(new Case(FRAME_CRC, "baseline", nodes, nodes == 1 ? 2 : 1, EndToEndTest.Build.PLAIN, false, 3));
     }
-    Map<String, Result> reference = new HashMap<>();
-    // cacheflow.e2e.only selects among these (names multinode-GRAPH-STRATEGY-NODESxCORES-BUILD) and EndToEndTest's
-    // cases alike: matching none of these runs none
-    List<Case> kept = ONLY.isBlank() ? cases : cases.stream().filter(c -> java.util.regex.Pattern.compile(ONLY)
-        .matcher(c.name()).find()).toList();
-    return kept.stream().map(c -> DynamicTest.dynamicTest(c.name(), () -> {
-      Result result = run(c);
-      // the reference: the single-node baseline (built here when its case was not selected)
-      Result expected = reference.computeIfAbsent(c.graph().name(), k -> c.nodes() == 1 && c.strategy().equals(
-          "baseline") ? result : singleNode(c));
-      assertEquals(expected.digests(), result.digests(), c.name()
-          + " prints other sink digests than the single-node program");
-      if (c.strategy().equals("baseline")) {
-        // the same copies, made on other nodes: the statistics of every rank are added up
-        assertEquals(expected.bytesCopied(), result.bytesCopied(), c.name() + ": bytes copied");
-      }
-    }));
+    return cases;
   }
 
   /** What a run printed: the sink digest lines and the bytes copied. */

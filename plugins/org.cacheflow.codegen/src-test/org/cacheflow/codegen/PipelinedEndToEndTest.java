@@ -26,7 +26,7 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 
 /**
- * Pipelined loops (issue #17) compiled and run: plans whose vertices reachable from chosen ones get iteration offset
+ * Pipelined loops (iteration offsets) compiled and run: plans whose vertices reachable from chosen ones get iteration offset
  * 1 print the same sink digests as the graph's plain program on one core, natively, under ThreadSanitizer,
  * ASan+UBSan and on aarch64 under qemu-user; with a one-core buffer used across passes (PIPELINED), a merge group
  * both cores use whose users have different offsets, and an actor that stops the run mid-way. Case names are

@@ -23,7 +23,7 @@ import org.cacheflow.codegen.model.Statement;
 import org.cacheflow.plan.strategy.TargetCache;
 import org.junit.jupiter.api.Test;
 
-/** The code model of pipelined loops (issue #17): flag counts, buffers used across passes, refused offsets. */
+/** The code model of pipelined loops (iteration offsets): flag counts, buffers used across passes, refused offsets. */
 class PipelinedModelTest {
 
   private static final Srdag TINY = TestInputs.srdag(TestInputs.TINY.resolve("Algo/tiny.pi"), null);

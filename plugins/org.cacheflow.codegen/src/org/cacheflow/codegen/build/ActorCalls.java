@@ -11,6 +11,7 @@ import org.cacheflow.codegen.model.Argument;
 import org.cacheflow.codegen.model.BufferRef;
 import org.cacheflow.codegen.model.Statement;
 import org.cacheflow.codegen.model.SyntheticActor;
+import org.cacheflow.model.ActorKind;
 import org.cacheflow.model.MemoryAnnotation;
 import org.cacheflow.model.Prototype;
 import org.cacheflow.model.PrototypeDirection;
@@ -19,6 +20,7 @@ import org.cacheflow.model.Refinement;
 import org.cacheflow.model.diagnostics.InputException;
 import org.cacheflow.model.diagnostics.SourceLocation;
 import org.cacheflow.analysis.FlatActor;
+import org.cacheflow.analysis.FlatFifo;
 import org.cacheflow.analysis.FlatPort;
 
 /**
@@ -28,29 +30,41 @@ import org.cacheflow.analysis.FlatPort;
  */
 final class ActorCalls {
 
-  private final BuildContext c;
+  private final BuildInput in;
+  private final Roots roots;
+  private final Addresses addresses;
+  /** Refinement headers to include (file names), in first-use order. */
+  private final Set<String> headers = new LinkedHashSet<>();
+  /** Per actor, its synthetic body's declaration (made at its first firing). */
+  private final Map<Integer, SyntheticActor> syntheticActors = new HashMap<>();
   /** Per actor, its firings (made when synthetic bodies first need them). */
   private Map<Integer, List<Integer>> firingsOfActor;
 
-  /** Where an edge's buffer is on a core ({@link CoreSchedules} decides). */
-  interface EdgeAddress {
-    BufferRef of(int edge, int core);
+  ActorCalls(BuildInput in, Roots roots, Addresses addresses) {
+    this.in = in;
+    this.roots = roots;
+    this.addresses = addresses;
   }
 
-  private final EdgeAddress address;
+  /** The headers the calls made so far need, in first-use order. */
+  List<String> headers() {
+    return List.copyOf(headers);
+  }
 
-  ActorCalls(BuildContext context, EdgeAddress address) {
-    this.c = context;
-    this.address = address;
+  /** The synthetic bodies the calls made so far need, by actor. */
+  List<SyntheticActor> declarations() {
+    List<SyntheticActor> declarations = new ArrayList<>();
+    syntheticActors.keySet().stream().sorted().forEach(a -> declarations.add(syntheticActors.get(a)));
+    return declarations;
   }
 
   Statement.ActorCall call(int vertex, FlatActor actor, int core) {
-    if (c.synthetic) {
+    if (in.synthetic) {
       return syntheticCall(vertex, actor, core);
     }
     Refinement refinement = actor.origin().getRefinement();
     if (refinement == null || refinement.getLoopPrototype() == null) {
-      throw new InputException(actor.location(), "actor '" + c.relative(actor.path())
+      throw new InputException(actor.location(), "actor '" + in.relative(actor.path())
           + "' has no loop prototype to call (a refinement header with a <loop> prototype in the .pi); "
           + "generate with --synthetic-actors to run the graph without actor code");
     }
@@ -58,19 +72,15 @@ final class ActorCalls {
   }
 
   Statement.ActorCall realCall(int vertex, FlatActor actor, int core, Prototype prototype) {
-    Refinement refinement = actor.origin().getRefinement();
-    if (refinement.getHeaderPath() != null && !refinement.getHeaderPath().isBlank()) {
-      String header = refinement.getHeaderPath().replace('\\', '/');
-      c.headers.add(header.substring(header.lastIndexOf('/') + 1));
-    }
+    include(actor.origin().getRefinement());
     List<Argument> arguments = new ArrayList<>();
     for (PrototypeParameter parameter : prototype.getParameters()) {
-      SourceLocation at = BuildContext.location(parameter);
+      SourceLocation at = BuildInput.location(parameter);
       if (parameter.isConfig()) {
         Long value = actor.configValues().get(parameter.getName());
         if (value == null) {
           throw new InputException(at, "configuration parameter '" + parameter.getName() + "' of prototype '"
-              + prototype.getName() + "' (actor '" + c.relative(actor.path())
+              + prototype.getName() + "' (actor '" + in.relative(actor.path())
               + "') has no value: the actor has no config input port of that name");
         }
         arguments.add(new Argument.Constant(parameter.getName(), parameter.getType(), value));
@@ -79,24 +89,24 @@ final class ActorCalls {
       FlatPort port = actor.port(parameter.getName());
       if (port == null) {
         throw new InputException(at, "parameter '" + parameter.getName() + "' of prototype '" + prototype.getName()
-            + "' (actor '" + c.relative(actor.path()) + "') matches no data port of the actor");
+            + "' (actor '" + in.relative(actor.path()) + "') matches no data port of the actor");
       }
       boolean input = port.isInput();
       if (input != (parameter.getDirection() == PrototypeDirection.IN)) {
         throw new InputException(at, "parameter '" + parameter.getName() + "' of prototype '" + prototype.getName()
             + "' is " + parameter.getDirection() + " but port '" + port.name() + "' of actor '"
-            + c.relative(actor.path()) + "' is an " + (input ? "input" : "output"));
+            + in.relative(actor.path()) + "' is an " + (input ? "input" : "output"));
       }
-      int e = c.consumerPortEdge(vertex, port.name(), input);
-      arguments.add(new Argument.Data(parameter.getName(), parameter.getType(), e < 0 ? null : address.of(e, core),
-          e < 0 ? 0 : c.srdag.edgeBytes(e), input));
+      int e = in.consumerPortEdge(vertex, port.name(), input);
+      arguments.add(new Argument.Data(parameter.getName(), parameter.getType(), e < 0 ? null : addresses.of(e, core),
+          e < 0 ? 0 : in.srdag.edgeBytes(e), input));
     }
-    return new Statement.ActorCall(c.name(vertex), BuildContext.origin(actor), prototype.getName(),
-        arguments, c.srdag.vertexFiring(vertex));
+    return new Statement.ActorCall(in.name(vertex), BuildInput.origin(actor), prototype.getName(),
+        arguments, in.srdag.vertexFiring(vertex));
   }
 
   private Statement.ActorCall syntheticCall(int vertex, FlatActor actor, int core) {
-    SyntheticActor declaration = c.syntheticActors.computeIfAbsent(actor.index(),
+    SyntheticActor declaration = syntheticActors.computeIfAbsent(actor.index(),
         a -> syntheticDeclaration(actor, vertex));
     List<Argument> arguments = new ArrayList<>();
     for (SyntheticActor.Parameter parameter : declaration.parameters()) {
@@ -105,12 +115,12 @@ final class ActorCalls {
         continue;
       }
       FlatPort port = actor.port(parameter.name());
-      int e = c.consumerPortEdge(vertex, port.name(), port.isInput());
-      arguments.add(new Argument.Data(parameter.name(), null, e < 0 ? null : address.of(e, core), e < 0 ? 0
-          : c.srdag.edgeBytes(e), port.isInput()));
+      int e = in.consumerPortEdge(vertex, port.name(), port.isInput());
+      arguments.add(new Argument.Data(parameter.name(), null, e < 0 ? null : addresses.of(e, core), e < 0 ? 0
+          : in.srdag.edgeBytes(e), port.isInput()));
     }
-    return new Statement.ActorCall(c.name(vertex), BuildContext.origin(actor),
-        declaration.function(), arguments, c.srdag.vertexFiring(vertex));
+    return new Statement.ActorCall(in.name(vertex), BuildInput.origin(actor),
+        declaration.function(), arguments, in.srdag.vertexFiring(vertex));
   }
 
   /** Parameters in the loop prototype's order when there is one (config values and ports), else the ports. */
@@ -138,8 +148,8 @@ final class ActorCalls {
     // what the actor's memory script says its outputs repeat from its inputs: merging relies on it, so every
     // strategy must compute it (judged on the firing met first, as the script treats every firing alike)
     List<SyntheticActor.Copy> copies = new ArrayList<>();
-    Map<String, List<long[]>> covered = new HashMap<>();
-    for (org.cacheflow.plan.classify.ScriptCopy copy : c.plan.scriptCopies(vertex)) {
+    Map<String, List<ByteRange>> covered = new HashMap<>();
+    for (org.cacheflow.plan.classify.ScriptCopy copy : in.plan.scriptCopies(vertex)) {
       SyntheticActor.Parameter output = parameters.stream().filter(p -> p.name().equals(copy.outputPort())
           && p.use() == SyntheticActor.Use.WRITE).findFirst().orElse(null);
       boolean input = parameters.stream().anyMatch(p -> p.name().equals(copy.inputPort())
@@ -149,8 +159,8 @@ final class ActorCalls {
       }
       copies.add(new SyntheticActor.Copy(copy.outputPort(), copy.outputByte(), copy.inputPort(), copy.inputByte(),
           copy.bytes()));
-      covered.computeIfAbsent(copy.outputPort(), k -> new ArrayList<>()).add(new long[] {copy.outputByte(),
-          copy.outputByte() + copy.bytes()});
+      covered.computeIfAbsent(copy.outputPort(), k -> new ArrayList<>()).add(new ByteRange(copy.outputByte(),
+          copy.outputByte() + copy.bytes()));
     }
     List<SyntheticActor.Fill> fills = new ArrayList<>();
     for (int i = 0; i < parameters.size(); i++) {
@@ -158,11 +168,11 @@ final class ActorCalls {
       if (p.use() != SyntheticActor.Use.WRITE) {
         continue;
       }
-      for (long[] gap : ByteRanges.gaps(covered.getOrDefault(p.name(), List.of()), p.bytes())) {
-        fills.add(new SyntheticActor.Fill(p.name(), gap[0], gap[1] - gap[0], i));
+      for (ByteRange gap : ByteRanges.gaps(covered.getOrDefault(p.name(), List.of()), p.bytes())) {
+        fills.add(new SyntheticActor.Fill(p.name(), gap.first(), gap.bytes(), i));
       }
     }
-    return new SyntheticActor("synth_" + CNames.identifier(c.relative(actor.path())), c.relative(actor.path()),
+    return new SyntheticActor("synth_" + CNames.identifier(in.relative(actor.path())), in.relative(actor.path()),
         actor.index() + 1, parameters, copies, fills);
   }
 
@@ -172,7 +182,7 @@ final class ActorCalls {
    * output anyway, and scribbling after the output is written would destroy it.
    */
   private SyntheticActor.Parameter dataParameter(FlatActor actor, FlatPort port, int vertex) {
-    long bytes = port.fifo() < 0 || port.rate() == 0 ? 0 : c.graph.fifo(port.fifo()).bytesFor(port.rate());
+    long bytes = port.fifo() < 0 || port.rate() == 0 ? 0 : in.graph.fifo(port.fifo()).bytesFor(port.rate());
     MemoryAnnotation annotation = port.annotation() == null ? MemoryAnnotation.NONE : port.annotation();
     SyntheticActor.Use use;
     if (bytes == 0) {
@@ -197,23 +207,125 @@ final class ActorCalls {
   private boolean underAnOutput(int vertex, FlatPort port) {
     if (firingsOfActor == null) {
       firingsOfActor = new HashMap<>();
-      for (int v = 0; v < c.srdag.vertexCount(); v++) {
-        if (!c.isSpecial(v)) {
-          firingsOfActor.computeIfAbsent(c.srdag.vertexActor(v), a -> new ArrayList<>()).add(v);
+      for (int v = 0; v < in.srdag.vertexCount(); v++) {
+        if (!in.isSpecial(v)) {
+          firingsOfActor.computeIfAbsent(in.srdag.vertexActor(v), a -> new ArrayList<>()).add(v);
         }
       }
     }
-    for (int firing : firingsOfActor.getOrDefault(c.srdag.vertexActor(vertex), List.of())) {
-      int input = c.consumerPortEdge(firing, port.name(), true);
-      if (input < 0 || c.host[input] < 0 && c.groupBytes[input] == 0) {
+    for (int firing : firingsOfActor.getOrDefault(in.srdag.vertexActor(vertex), List.of())) {
+      int input = in.consumerPortEdge(firing, port.name(), true);
+      if (input < 0 || !roots.isGrouped(input)) {
         continue;
       }
-      for (int output : c.srdag.outgoingEdges(firing)) {
-        if (c.root(output) == c.root(input)) {
+      for (int output : in.srdag.outgoingEdges(firing)) {
+        if (roots.root(output).equals(roots.root(input))) {
           return true;
         }
       }
     }
     return false;
+  }
+
+  /** Includes the refinement's header, when it names one (by its file name). */
+  private void include(Refinement refinement) {
+    if (refinement.getHeaderPath() != null && !refinement.getHeaderPath().isBlank()) {
+      String header = refinement.getHeaderPath().replace('\\', '/');
+      headers.add(header.substring(header.lastIndexOf('/') + 1));
+    }
+  }
+
+  /** The refinement of the delay an inserted init vertex starts, and the prototype it calls. */
+  private record DelayInit(FlatFifo fifo, Refinement refinement, Prototype prototype) {
+
+    String delayName(BuildInput in) {
+      return "delay of " + in.label(fifo);
+    }
+  }
+
+  /** Where the initial tokens of a delay go and how many bytes they are. */
+  private record Tokens(BufferRef where, long bytes) {
+  }
+
+  /**
+   * The call of the init refinement of the delay an inserted init vertex starts (null when it has none or
+   * actors are synthetic): config parameters as constants, its one output the delay's tokens (the state
+   * buffer of a persistent delay, else the vertex's only output edge).
+   */
+  Statement.ActorCall delayInitCall(int vertex, int core) {
+    DelayInit init = delayInit(vertex);
+    if (init == null) {
+      return null;
+    }
+    Tokens tokens = delayTokens(vertex, core, init);
+    include(init.refinement());
+    List<Argument> arguments = new ArrayList<>();
+    for (PrototypeParameter parameter : init.prototype().getParameters()) {
+      arguments.add(delayInitArgument(parameter, init, tokens, arguments));
+    }
+    if (arguments.stream().noneMatch(argument -> argument instanceof Argument.Data)) {
+      throw new InputException(BuildInput.location(init.prototype()), "init refinement '" + init.prototype().getName()
+          + "' (" + init.delayName(in) + ") has no output parameter for the initial tokens");
+    }
+    return new Statement.ActorCall(in.name(vertex), init.delayName(in), init.prototype().getName(), arguments,
+        in.srdag.vertexFiring(vertex));
+  }
+
+  /** The delay init refinement an inserted init vertex calls; null when there is none or actors are synthetic. */
+  private DelayInit delayInit(int vertex) {
+    if (in.synthetic || !in.srdag.isInserted(vertex) || in.srdag.vertexKind(vertex) != ActorKind.INIT) {
+      return null;
+    }
+    FlatFifo fifo = in.graph.fifo(in.srdag.vertexFifo(vertex));
+    if (fifo.origin() == null || fifo.origin().getDelay() == null || fifo.origin().getDelay().getActor() == null) {
+      return null;
+    }
+    Refinement refinement = fifo.origin().getDelay().getActor().getRefinement();
+    if (refinement == null) {
+      return null;
+    }
+    Prototype prototype = refinement.getLoopPrototype() != null ? refinement.getLoopPrototype()
+        : refinement.getInitPrototype();
+    return prototype == null ? null : new DelayInit(fifo, refinement, prototype);
+  }
+
+  /** The initial tokens: a persistent delay's state, else the vertex's only output edge. */
+  private Tokens delayTokens(int vertex, int core, DelayInit init) {
+    BufferId state = in.stateStartedBy(vertex);
+    if (state != null) {
+      return new Tokens(addresses.base(state, core, false), roots.bytes(state));
+    }
+    int[] out = in.outputs(vertex);
+    if (out.length != 1) {
+      throw new InputException(BuildInput.location(init.prototype()), "init refinement '"
+          + init.prototype().getName() + "' of the " + init.delayName(in) + ": its tokens go to " + out.length
+          + " firings; only a delay read by one firing per start can be initialised by a refinement");
+    }
+    return new Tokens(addresses.of(out[0], core), in.srdag.edgeBytes(out[0]));
+  }
+
+  /**
+   * A parameter of a delay's init refinement as an argument: a config value of the delay, or its one output.
+   *
+   * @param before the arguments of the parameters before it
+   */
+  private Argument delayInitArgument(PrototypeParameter parameter, DelayInit init, Tokens tokens,
+      List<Argument> before) {
+    SourceLocation at = BuildInput.location(parameter);
+    String refinement = "init refinement '" + init.prototype().getName() + "' (" + init.delayName(in) + ")";
+    if (parameter.isConfig()) {
+      Long value = init.fifo().delayConfig().get(parameter.getName());
+      if (value == null) {
+        throw new InputException(at, "configuration parameter '" + parameter.getName() + "' of " + refinement
+            + " has no value: the delay has no config input port of that name");
+      }
+      return new Argument.Constant(parameter.getName(), parameter.getType(), value);
+    }
+    if (parameter.getDirection() != PrototypeDirection.OUT
+        || before.stream().anyMatch(argument -> argument instanceof Argument.Data)) {
+      throw new InputException(at, "parameter '" + parameter.getName() + "' of " + refinement + ": a delay's init"
+          + " refinement takes config parameters and exactly one output, the initial tokens");
+    }
+    return new Argument.Data(parameter.getName(), parameter.getType(), tokens.where(), tokens.bytes(), false);
   }
 }

@@ -3,16 +3,11 @@ package org.cacheflow.codegen.build;
 import org.cacheflow.analysis.srdag.Srdag;
 
 /**
- * Pass 1: the single-rate graph has no cycle (the static orders of the cores exist); fails otherwise.
+ * The single-rate graph has no cycle (the static orders of the cores exist); fails otherwise.
  */
-final class AcyclicCheck implements Pass {
+final class AcyclicCheck {
 
-  private BuildContext c;
-
-  @Override
-  public void run(BuildContext context) {
-    this.c = context;
-    topologicalOrder(c.srdag);
+  private AcyclicCheck() {
   }
 
   /** Kahn's algorithm, always taking the lowest-numbered ready vertex first: deterministic. */

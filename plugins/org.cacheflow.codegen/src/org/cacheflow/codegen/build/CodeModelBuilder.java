@@ -1,15 +1,14 @@
 package org.cacheflow.codegen.build;
 
-import java.util.List;
-import java.util.function.Supplier;
+import java.util.Set;
 
 import org.cacheflow.codegen.model.CodeProject;
 import org.cacheflow.model.diagnostics.InputException;
 
 /**
- * Turns a plan into the code model by ordered passes, each one job (a fresh instance per build), each recording
- * its decisions in a {@link BuildContext} for the later ones; {@link ProjectAssembly} then makes the
- * {@link CodeProject}. All decisions are made here; printers only print (C syntax is only in their templates).
+ * Turns a plan into the code model by ordered passes, each one job that takes what the earlier ones decided and
+ * returns its own decisions; {@link ProjectAssembly} then makes the {@link CodeProject}. All decisions are made
+ * here; printers only print (C syntax is only in their templates).
  *
  * <p>
  * On several nodes (one SPMD program over MPI, rank = node), a buffer written on one node and read on another is
@@ -18,19 +17,6 @@ import org.cacheflow.model.diagnostics.InputException;
  * that would need one across nodes is refused with the reason.
  */
 public final class CodeModelBuilder {
-
-  /** The passes, in the order they run: each reads only what the ones before it decided. */
-  static final List<Supplier<Pass>> PASSES = List.of(
-      AcyclicCheck::new, // the single-rate graph has no cycle
-      CopyOnWriteViews::new, // the plan's copy-on-write views and their buffers
-      MergeGroups::new, // the plan's aliasing: where each edge lies in its merge root's memory
-      SpecialCopies::new, // what special vertices still copy once aliasing is decided
-      StorageChoice::new, // per root: static, channel, semaphore, shared group, copy-on-write, delay state, transfer
-      Pipelining::new, // iteration offsets checked; one core's buffers used across passes get a copy per iteration
-      BufferLayout::new, // static buffers, pools, delay states, channels, MPI transfers, semaphores, the heap
-      Sinks::new, // what validation digests
-      CoreSchedules::new, // each core's program: sync before and after uses, actor calls, copies, digests
-      FlagLowering::new); // except under the baseline, semaphores become coalesced rdy-ack flags
 
   private CodeModelBuilder() {
   }
@@ -44,10 +30,29 @@ public final class CodeModelBuilder {
    *     or config value)
    */
   public static CodeProject build(ExecutionPlan plan, boolean synthetic) {
-    BuildContext context = new BuildContext(plan, synthetic);
-    for (Supplier<Pass> pass : PASSES) {
-      pass.get().run(context);
-    }
-    return ProjectAssembly.project(context);
+    BuildInput in = new BuildInput(plan, synthetic);
+    // the single-rate graph has no cycle
+    AcyclicCheck.topologicalOrder(in.srdag);
+    // the plan's copy-on-write views and their buffers
+    CowViews views = CopyOnWriteViews.of(in);
+    // the plan's aliasing: where each edge lies in its merge root's memory
+    Roots roots = MergeGroups.of(in, views);
+    // what special vertices still copy once aliasing is decided
+    RootUses uses = new RootUses(in, roots, SpecialCopies.of(in, roots, views));
+    Set<BufferId> initRoots = uses.ofInitCalls();
+    // per root: static, channel, semaphore, shared group, copy-on-write, delay state, transfer
+    StorageChoice.Choice choice = StorageChoice.choose(in, roots, views, uses, initRoots);
+    // iteration offsets checked; one core's buffers used across passes get a copy per iteration
+    Storage storage = Pipelining.apply(in, roots, choice.cow(), uses, choice.storage(), initRoots);
+    // static buffers, pools, delay states, channels, MPI transfers, semaphores, the heap
+    Layout layout = BufferLayout.of(in, roots, storage, uses, initRoots, choice.signals().semaphoreStarts());
+    // what validation digests
+    Sinks.Digests digests = Sinks.of(in);
+    // each core's program: sync before and after uses, actor calls, copies, digests
+    CoreSchedules.Schedules schedules = CoreSchedules.of(in, roots, uses, choice.cow(), choice, storage, layout,
+        digests);
+    // except under the baseline, semaphores become coalesced rdy-ack flags
+    FlagLowering.Synchronisation sync = FlagLowering.lower(in.strategy, schedules.cores(), layout.semaphoreStarts());
+    return ProjectAssembly.project(in, layout, choice.cow().cows(), digests, schedules, sync);
   }
 }

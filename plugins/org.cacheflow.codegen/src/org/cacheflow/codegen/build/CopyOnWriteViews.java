@@ -1,49 +1,54 @@
 package org.cacheflow.codegen.build;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 
 import org.cacheflow.codegen.model.CowBuffer;
 
 /**
- * Pass 2: the plan's copy-on-write views. Each view edge shows a range of its source's memory (a merge group's, or
- * a buffer's own), which becomes a copy-on-write buffer its writer core publishes after its last use there.
+ * The plan's copy-on-write views. Each view edge shows a range of its source's memory (a merge group's, or a
+ * buffer's own), which becomes a copy-on-write buffer its writer core publishes after its last use there.
  */
-final class CopyOnWriteViews implements Pass {
+final class CopyOnWriteViews {
 
-  private BuildContext c;
+  private CopyOnWriteViews() {
+  }
 
-  @Override
-  public void run(BuildContext context) {
-    this.c = context;
+  static CowViews of(BuildInput in) {
     Map<Integer, List<Integer>> viewsOf = new java.util.TreeMap<>();
-    for (int e = 0; e < c.edges; e++) {
-      if (c.plan.copyOnWrite(e)) {
-        int source = c.plan.viewSource(e);
+    for (int e = 0; e < in.edges; e++) {
+      if (in.plan.copyOnWrite(e)) {
+        int source = in.plan.viewSource(e);
         if (source < 0) {
-          throw new IllegalStateException("copy-on-write view " + c.describe(e) + " has no source memory");
+          throw new IllegalStateException("copy-on-write view " + in.describe(e) + " has no source memory");
         }
         viewsOf.computeIfAbsent(source, k -> new ArrayList<>()).add(e);
       }
     }
+    int[] cowOfView = new int[in.edges];
+    int[] viewIndex = new int[in.edges];
+    int[] cowOfSource = new int[in.edges];
+    Arrays.fill(cowOfView, -1);
+    Arrays.fill(cowOfSource, -1);
+    List<CowBuffer> cows = new ArrayList<>();
     for (Map.Entry<Integer, List<Integer>> entry : viewsOf.entrySet()) {
       int source = entry.getKey();
       List<Integer> views = entry.getValue();
-      int index = c.cows.size();
-      long bytes = c.plan.mergeRoot(source) == source ? c.plan.groupBytes(source) : c.srdag.edgeBytes(source);
+      int index = cows.size();
+      long bytes = in.plan.mergeRoot(source) == source ? in.plan.groupBytes(source) : in.srdag.edgeBytes(source);
       List<CowBuffer.Range> ranges = new ArrayList<>();
       for (int i = 0; i < views.size(); i++) {
         int e = views.get(i);
-        c.cowOfView[e] = index;
-        c.viewIndex[e] = i;
-        c.offsetInRoot[e] = 0; // the view shows its range from its first byte
-        ranges.add(new CowBuffer.Range(c.plan.viewOffset(e), c.srdag.edgeBytes(e)));
+        cowOfView[e] = index;
+        viewIndex[e] = i; // a view shows its range from its own first byte: its offset in a root stays 0
+        ranges.add(new CowBuffer.Range(in.plan.viewOffset(e), in.srdag.edgeBytes(e)));
       }
-      c.cows.add(new CowBuffer(index, "cow" + source, bytes, views.size(), ranges, c.cowSlots(),
-          "memory of " + c.describe(source)));
-      c.cowOfRoot[source] = index;
+      cows.add(new CowBuffer(index, "cow" + source, bytes, views.size(), ranges, in.cowSlots(),
+          "memory of " + in.describe(source)));
+      cowOfSource[source] = index;
     }
+    return new CowViews(cowOfView, viewIndex, cowOfSource, List.copyOf(cows));
   }
-
 }

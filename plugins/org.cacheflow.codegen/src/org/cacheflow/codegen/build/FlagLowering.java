@@ -1,17 +1,31 @@
 package org.cacheflow.codegen.build;
 
+import java.util.List;
+
+import org.cacheflow.codegen.model.Core;
+
 /**
- * Pass 9: the synchronisation the program keeps. Under the baseline, the semaphores; under every other strategy the
+ * The synchronisation the program keeps. Under the baseline, the semaphores; under every other strategy the
  * cross-core dependencies become rdy-ack flags, coalesced ({@link FlagSignalling}).
  */
-final class FlagLowering implements Pass {
+final class FlagLowering {
 
-  @Override
-  public void run(BuildContext c) {
-    c.semaphores = c.semaphoreStarts;
-    if (!c.strategy.barrier() && !c.semaphoreStarts.isEmpty()) {
-      c.cores = FlagSignalling.lower(c.cores, c.semaphoreStarts);
-      c.semaphores = java.util.List.of();
+  /**
+   * The cores' programs as they run and the semaphores they keep.
+   *
+   * @param cores one program per core
+   * @param semaphores the initial value of every semaphore kept (none once they became flags)
+   */
+  record Synchronisation(List<Core> cores, List<Integer> semaphores) {
+  }
+
+  private FlagLowering() {
+  }
+
+  static Synchronisation lower(Strategy strategy, List<Core> cores, List<Integer> semaphoreStarts) {
+    if (!strategy.barrier() && !semaphoreStarts.isEmpty()) {
+      return new Synchronisation(FlagSignalling.lower(cores, semaphoreStarts), List.of());
     }
+    return new Synchronisation(cores, semaphoreStarts);
   }
 }

@@ -39,7 +39,26 @@ final class FlagSignalling {
    *     different cores (the model builder never makes one)
    */
   static List<Core> lower(List<Core> cores, List<Integer> starts) {
-    int semaphores = starts.size();
+    Ends ends = ends(cores, starts.size());
+    Raised raised = raise(cores, ends);
+    List<Core> lowered = new ArrayList<>();
+    for (int c = 0; c < cores.size(); c++) {
+      Core core = cores.get(c);
+      List<Item> loop = waits(core.index(), raised.loops().get(c), raised, ends, starts);
+      lowered.add(new Core(core.index(), core.pointers(), core.buffers(), core.homes(), core.init(), blocks(loop)));
+    }
+    return lowered;
+  }
+
+  /** Per semaphore, the core that posts it and the core that waits on it. */
+  private record Ends(int[] poster, int[] waiter) {
+  }
+
+  /**
+   * The cores that post and wait on each semaphore, checked: once per iteration each, by two different cores, in the
+   * loop only.
+   */
+  private static Ends ends(List<Core> cores, int semaphores) {
     int[] poster = new int[semaphores];
     int[] waiter = new int[semaphores];
     java.util.Arrays.fill(poster, -1);
@@ -64,12 +83,27 @@ final class FlagSignalling {
             + waiter[s] + ": not a dependency between two cores");
       }
     }
-    // raises: per posting core, runs of adjacent posts (of one block of a pipelined loop) become one event per
-    // waiting core; counts are per pass of the loop
-    long[] countOf = new long[semaphores];
-    int[] skewOf = new int[semaphores];
-    Map<Flag, Long> perIteration = new HashMap<>();
-    List<List<Item>> raised = new ArrayList<>();
+    return new Ends(poster, waiter);
+  }
+
+  /**
+   * The loops with their posts raised, and what the waits need to know of them.
+   *
+   * @param loops per core, its loop with each run of posts replaced by pending raises
+   * @param countOf per semaphore, the count its post's event has within a pass
+   * @param skewOf per semaphore, the iteration offset of the block that posts it
+   * @param perIteration per flag, its events per pass
+   */
+  private record Raised(List<List<Item>> loops, long[] countOf, int[] skewOf, Map<Flag, Long> perIteration) {
+  }
+
+  /**
+   * Raises: per posting core, runs of adjacent posts (of one block of a pipelined loop) become one event per waiting
+   * core; counts are per pass of the loop.
+   */
+  private static Raised raise(List<Core> cores, Ends ends) {
+    Raised raised = new Raised(new ArrayList<>(), new long[ends.poster().length], new int[ends.poster().length],
+        new HashMap<>());
     for (Core core : cores) {
       List<Item> loop = new ArrayList<>();
       List<Item> body = items(core.loop());
@@ -82,76 +116,83 @@ final class FlagSignalling {
         Map<Flag, List<Statement.SemaphorePost>> run = new LinkedHashMap<>();
         for (; i < body.size() && body.get(i).statement() instanceof Statement.SemaphorePost post
             && body.get(i).block() == first.block(); i++) {
-          run.computeIfAbsent(new Flag(core.index(), waiter[post.semaphore()]), f -> new ArrayList<>()).add(post);
+          run.computeIfAbsent(new Flag(core.index(), ends.waiter()[post.semaphore()]), f -> new ArrayList<>())
+              .add(post);
         }
-        for (Map.Entry<Flag, List<Statement.SemaphorePost>> event : run.entrySet()) {
-          long count = perIteration.merge(event.getKey(), 1L, Long::sum);
-          List<String> why = new ArrayList<>();
-          for (Statement.SemaphorePost post : event.getValue()) {
-            countOf[post.semaphore()] = count;
-            skewOf[post.semaphore()] = first.skew();
-            why.add(post.why());
-          }
-          loop.add(first.with(new PendingRaise(event.getKey(), count, String.join("; ", why))));
-        }
+        run.forEach((flag, posts) -> loop.add(first.with(raiseOnce(flag, posts, first.skew(), raised))));
       }
-      raised.add(loop);
+      raised.loops().add(loop);
     }
-    // waits: adjacent waits on one flag wait once, for the largest count; waits already met are left out. A wait
-    // in pass p of a block with offset r_w for a post of offset r_p (semaphore starting at s) is for the event of
-    // pass p - s - r_w + r_p; a block prints counts in terms of its graph iteration, pass - r: r * P more.
-    List<Core> lowered = new ArrayList<>();
-    for (int c = 0; c < cores.size(); c++) {
-      Core core = cores.get(c);
-      List<Item> loop = new ArrayList<>();
-      Map<Flag, Long> waitedSoFar = new HashMap<>();
-      List<Item> body = raised.get(c);
-      for (int i = 0; i < body.size(); ) {
-        Item item = body.get(i);
-        if (item.statement() instanceof PendingRaise raise) {
-          long per = perIteration.get(raise.flag());
-          loop.add(item.with(new Statement.FlagRaise(raise.flag(), per, raise.count() + item.skew() * per,
-              raise.why())));
-          i++;
-          continue;
-        }
-        if (!(item.statement() instanceof Statement.SemaphoreWait)) {
-          loop.add(item);
-          i++;
-          continue;
-        }
-        Map<Flag, long[]> run = new LinkedHashMap<>();
-        Map<Flag, List<String>> whys = new HashMap<>();
-        for (; i < body.size() && body.get(i).statement() instanceof Statement.SemaphoreWait wait
-            && body.get(i).block() == item.block(); i++) {
-          int s = wait.semaphore();
-          Flag flag = new Flag(poster[s], core.index());
-          long per = perIteration.get(flag);
-          long passes = starts.get(s) + item.skew() - skewOf[s];
-          if (passes < 0) {
-            throw new IllegalStateException("semaphore " + s + " (" + wait.why() + ") is waited on " + -passes
-                + " passes before it is posted");
-          }
-          long offset = countOf[s] - passes * per;
-          run.merge(flag, new long[] {offset}, (a, b) -> new long[] {Math.max(a[0], b[0])});
-          whys.computeIfAbsent(flag, f -> new ArrayList<>()).add(wait.why());
-        }
-        for (Map.Entry<Flag, long[]> wait : run.entrySet()) {
-          Flag flag = wait.getKey();
-          long offset = wait.getValue()[0];
-          Long before = waitedSoFar.get(flag);
-          if (before != null && before >= offset) {
-            continue;
-          }
+    return raised;
+  }
+
+  /** One event of a flag for a run of posts: counted, and each post's semaphore given the event's count. */
+  private static PendingRaise raiseOnce(Flag flag, List<Statement.SemaphorePost> posts, int skew, Raised raised) {
+    long count = raised.perIteration().merge(flag, 1L, Long::sum);
+    List<String> why = new ArrayList<>();
+    for (Statement.SemaphorePost post : posts) {
+      raised.countOf()[post.semaphore()] = count;
+      raised.skewOf()[post.semaphore()] = skew;
+      why.add(post.why());
+    }
+    return new PendingRaise(flag, count, String.join("; ", why));
+  }
+
+  /**
+   * A core's loop with its raises final and its waits lowered: adjacent waits on one flag wait once, for the largest
+   * count; waits already met are left out. A wait in pass p of a block with offset r_w for a post of offset r_p
+   * (semaphore starting at s) is for the event of pass p - s - r_w + r_p; a block prints counts in terms of its graph
+   * iteration, pass - r: r * P more.
+   */
+  private static List<Item> waits(int core, List<Item> body, Raised raised, Ends ends, List<Integer> starts) {
+    List<Item> loop = new ArrayList<>();
+    Map<Flag, Long> waitedSoFar = new HashMap<>();
+    for (int i = 0; i < body.size(); ) {
+      Item item = body.get(i);
+      if (item.statement() instanceof PendingRaise raise) {
+        long per = raised.perIteration().get(raise.flag());
+        loop.add(item.with(new Statement.FlagRaise(raise.flag(), per, raise.count() + item.skew() * per,
+            raise.why())));
+        i++;
+        continue;
+      }
+      if (!(item.statement() instanceof Statement.SemaphoreWait)) {
+        loop.add(item);
+        i++;
+        continue;
+      }
+      Map<Flag, Long> run = new LinkedHashMap<>();
+      Map<Flag, List<String>> whys = new HashMap<>();
+      for (; i < body.size() && body.get(i).statement() instanceof Statement.SemaphoreWait wait
+          && body.get(i).block() == item.block(); i++) {
+        Flag flag = new Flag(ends.poster()[wait.semaphore()], core);
+        run.merge(flag, waitedCount(wait, flag, item.skew(), raised, starts), Math::max);
+        whys.computeIfAbsent(flag, f -> new ArrayList<>()).add(wait.why());
+      }
+      run.forEach((flag, offset) -> {
+        Long before = waitedSoFar.get(flag);
+        if (before == null || before < offset) {
           waitedSoFar.put(flag, offset);
-          long per = perIteration.get(flag);
+          long per = raised.perIteration().get(flag);
           loop.add(item.with(new Statement.FlagWait(flag, per, offset + item.skew() * per,
               String.join("; ", whys.get(flag)))));
         }
-      }
-      lowered.add(new Core(core.index(), core.pointers(), core.buffers(), core.homes(), core.init(), blocks(loop)));
+      });
     }
-    return lowered;
+    return loop;
+  }
+
+  /** The count of its flag a wait on a semaphore waits for, within a pass of a block of the given offset. */
+  private static long waitedCount(Statement.SemaphoreWait wait, Flag flag, int skew, Raised raised,
+      List<Integer> starts) {
+    int s = wait.semaphore();
+    long per = raised.perIteration().get(flag);
+    long passes = starts.get(s) + skew - raised.skewOf()[s];
+    if (passes < 0) {
+      throw new IllegalStateException("semaphore " + s + " (" + wait.why() + ") is waited on " + -passes
+          + " passes before it is posted");
+    }
+    return raised.countOf()[s] - passes * per;
   }
 
   /** A loop's statements, those of a pipelined block with its offset and the block's number (-1: none). */

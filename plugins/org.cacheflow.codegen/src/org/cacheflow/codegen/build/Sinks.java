@@ -1,54 +1,67 @@
 package org.cacheflow.codegen.build;
 
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
-import org.cacheflow.codegen.model.Sink;
-import org.cacheflow.model.ActorKind;
 import org.cacheflow.analysis.FlatActor;
 import org.cacheflow.analysis.FlatFifo;
+import org.cacheflow.codegen.model.Sink;
+import org.cacheflow.model.ActorKind;
 
 /**
- * Pass 7: what validation digests: the FIFOs into sink actors, else (no sink actor) those carrying persistent
- * delays, each firing's data a part of its sink's digest.
+ * What validation digests: the FIFOs into sink actors, else (no sink actor) those carrying persistent delays, each
+ * firing's data a part of its sink's digest.
  */
-final class Sinks implements Pass {
+final class Sinks {
 
-  private BuildContext c;
+  /**
+   * The digested FIFOs.
+   *
+   * @param sinks the sinks, by index
+   * @param sinkOfFifo per digested FIFO, its sink
+   * @param delaySinks whether the digested FIFOs are those of persistent delays (the graph has no sink actor)
+   */
+  record Digests(List<Sink> sinks, Map<Integer, Integer> sinkOfFifo, boolean delaySinks) {
 
-  @Override
-  public void run(BuildContext context) {
-    this.c = context;
-    c.sinkOfFifo.putAll(sinks(c.sinks));
+    /** The sink of a FIFO, null when it is not digested. */
+    Integer sinkOf(int fifo) {
+      return sinkOfFifo.get(fifo);
+    }
+  }
+
+  private Sinks() {
   }
 
   /** The FIFOs whose data validation digests: those into sink actors, else those carrying persistent delays. */
-  private Map<Integer, Integer> sinks(List<Sink> sinks) {
+  static Digests of(BuildInput in) {
+    List<Sink> sinks = new ArrayList<>();
     Map<Integer, Integer> sinkOfFifo = new HashMap<>();
-    for (FlatFifo fifo : c.graph.fifos()) {
-      FlatActor target = c.graph.actor(fifo.target());
+    for (FlatFifo fifo : in.graph.fifos()) {
+      FlatActor target = in.graph.actor(fifo.target());
       if (fifo.carriesTokens() && target.kind() == ActorKind.NORMAL
-          && c.graph.outputFifos(target.index()).length == 0) {
+          && in.graph.outputFifos(target.index()).length == 0) {
         sinkOfFifo.put(fifo.index(), sinks.size());
-        sinks.add(new Sink(sinks.size(), c.label(fifo), (int) target.repetitions(), nextPart(sinks)));
+        sinks.add(new Sink(sinks.size(), in.label(fifo), (int) target.repetitions(), nextPart(sinks)));
       }
     }
-    if (sinks.isEmpty()) {
-      c.delaySinks = true;
-      for (int i = 0; i < c.srdag.persistentDelayCount(); i++) {
-        int fifo = c.srdag.vertexFifo(c.srdag.persistentEnd(i));
-        if (!sinkOfFifo.containsKey(fifo)) {
-          sinkOfFifo.put(fifo, sinks.size());
-          sinks.add(new Sink(sinks.size(), c.label(c.graph.fifo(fifo)) + " (delay)", (int) c.graph.fifo(fifo)
-              .delaySegments(), nextPart(sinks)));
-        }
+    if (!sinks.isEmpty()) {
+      return new Digests(List.copyOf(sinks), sinkOfFifo, false);
+    }
+    for (int i = 0; i < in.srdag.persistentDelayCount(); i++) {
+      int fifo = in.srdag.vertexFifo(in.srdag.persistentEnd(i));
+      if (!sinkOfFifo.containsKey(fifo)) {
+        sinkOfFifo.put(fifo, sinks.size());
+        sinks.add(new Sink(sinks.size(), in.label(in.graph.fifo(fifo)) + " (delay)", (int) in.graph.fifo(fifo)
+            .delaySegments(), nextPart(sinks)));
       }
     }
-    return sinkOfFifo;
+    return new Digests(List.copyOf(sinks), sinkOfFifo, true);
   }
 
-  private static int nextPart(List<Sink> sinks) {
+  /** The first part of the next sink: the parts of the sinks before it. */
+  static int nextPart(List<Sink> sinks) {
     return sinks.isEmpty() ? 0 : sinks.get(sinks.size() - 1).firstPart() + sinks.get(sinks.size() - 1).parts();
   }
 }

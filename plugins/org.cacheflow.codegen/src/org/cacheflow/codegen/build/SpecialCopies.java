@@ -3,49 +3,60 @@ package org.cacheflow.codegen.build;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.cacheflow.analysis.srdag.SpecialCopy;
 import org.cacheflow.model.ActorKind;
 import org.cacheflow.plan.classify.Classifier;
-import org.cacheflow.analysis.srdag.SpecialCopy;
 
 /**
- * Pass 4: what each special vertex (fork, join, broadcast, round buffer, a delay's init or end) still copies once
- * aliasing is decided: only the bytes its destination's consumer reads, cut to the buffers' sizes, addressed in the
- * roots' memory; a copy whose source and destination are the same bytes disappears.
+ * What each special vertex (fork, join, broadcast, round buffer, a delay's init or end) still copies once aliasing
+ * is decided: only the bytes its destination's consumer reads, cut to the buffers' sizes, addressed in the roots'
+ * memory; a copy whose source and destination are the same bytes disappears.
  */
-final class SpecialCopies implements Pass {
+final class SpecialCopies {
 
-  private BuildContext c;
+  private final BuildInput in;
+  private final Roots roots;
 
-  @Override
-  public void run(BuildContext context) {
-    this.c = context;
-    for (int v = 0; v < c.srdag.vertexCount(); v++) {
-      List<Move> all = movesOf(v);
-      List<Move> needed = new ArrayList<>(all.size());
-      List<Move> clamped = new ArrayList<>(all.size());
-      for (Move move : all) {
-        Move live = liveOnly(v, move);
-        if (live != null) {
-          clamped.addAll(clamped(live));
-        }
-      }
-      for (Move move : clamped) {
-        if (move.destination() < c.edges && c.cowOfView[move.destination()] >= 0) {
-          continue;
-        }
-        if (touchesDivided(move)) {
-          needed.addAll(piecewise(move));
-        } else if (!inPlace(move)) {
-          needed.add(move);
-        }
-      }
-      c.moves.add(needed);
+  private SpecialCopies(BuildInput in, Roots roots) {
+    this.in = in;
+    this.roots = roots;
+  }
+
+  /** Per vertex, the copies and zero-fills it makes (none for actor firings). */
+  static List<List<Move>> of(BuildInput in, Roots roots, CowViews cow) {
+    SpecialCopies copies = new SpecialCopies(in, roots);
+    List<List<Move>> moves = new ArrayList<>(in.srdag.vertexCount());
+    for (int v = 0; v < in.srdag.vertexCount(); v++) {
+      moves.add(List.copyOf(copies.needed(v, cow)));
     }
-    for (int e = 0; e < c.edges; e++) {
-      if (c.pieces[e] != null && (!c.isSpecial(c.srdag.edgeSource(e)) || !c.isSpecial(c.srdag.edgeTarget(e)))) {
-        throw new IllegalStateException(c.describe(e) + " lies in pieces but an actor accesses it as one block");
+    for (int e = 0; e < in.edges; e++) {
+      if (roots.isDivided(e) && (!in.isSpecial(in.srdag.edgeSource(e)) || !in.isSpecial(in.srdag.edgeTarget(e)))) {
+        throw new IllegalStateException(in.describe(e) + " lies in pieces but an actor accesses it as one block");
       }
     }
+    return List.copyOf(moves);
+  }
+
+  private List<Move> needed(int vertex, CowViews cow) {
+    List<Move> clamped = new ArrayList<>();
+    for (Move move : movesOf(vertex)) {
+      Move live = liveOnly(vertex, move);
+      if (live != null) {
+        clamped.addAll(clamped(live));
+      }
+    }
+    List<Move> needed = new ArrayList<>(clamped.size());
+    for (Move move : clamped) {
+      if (!move.destination().delayState() && cow.isView(move.destination().edge())) {
+        continue;
+      }
+      if (touchesDivided(move)) {
+        needed.addAll(piecewise(move));
+      } else if (!inPlace(move)) {
+        needed.add(move);
+      }
+    }
+    return needed;
   }
 
   /**
@@ -55,12 +66,12 @@ final class SpecialCopies implements Pass {
    * slice lacks the same under every strategy.
    */
   private List<Move> clamped(Move move) {
-    long bytes = Math.min(move.bytes(), c.bufferBytes(move.destination()) - move.destinationOffset());
+    long bytes = Math.min(move.bytes(), roots.bufferBytes(move.destination()) - move.destinationOffset());
     if (bytes <= 0) {
       return List.of();
     }
-    long available = move.source() < 0 ? bytes
-        : Math.max(0, Math.min(bytes, c.bufferBytes(move.source()) - move.sourceOffset()));
+    long available = move.fillsZeros() ? bytes
+        : Math.max(0, Math.min(bytes, roots.bufferBytes(move.source()) - move.sourceOffset()));
     if (available == move.bytes()) {
       return List.of(move);
     }
@@ -69,7 +80,7 @@ final class SpecialCopies implements Pass {
       parts.add(new Move(move.source(), move.sourceOffset(), move.destination(), move.destinationOffset(), available));
     }
     if (available < bytes) {
-      parts.add(new Move(-1, 0, move.destination(), move.destinationOffset() + available, bytes - available));
+      parts.add(new Move(null, 0, move.destination(), move.destinationOffset() + available, bytes - available));
     }
     return parts;
   }
@@ -79,45 +90,51 @@ final class SpecialCopies implements Pass {
    * ({@link ExecutionPlan#liveRange}), null when it reads none of it; other vertices' moves unchanged.
    */
   private Move liveOnly(int vertex, Move move) {
-    if (c.srdag.isInserted(vertex) && (c.srdag.vertexKind(vertex) == ActorKind.INIT
-        || c.srdag.vertexKind(vertex) == ActorKind.END) || move.destination() >= c.edges) {
+    if (in.srdag.isInserted(vertex) && (in.srdag.vertexKind(vertex) == ActorKind.INIT
+        || in.srdag.vertexKind(vertex) == ActorKind.END) || move.destination().delayState()) {
       return move;
     }
-    long[] live = c.plan.liveRange(move.destination());
+    long[] live = in.plan.liveRange(move.destination().edge());
     long from = Math.max(move.destinationOffset(), live[0]);
     long to = Math.min(move.destinationOffset() + move.bytes(), live[1]);
     if (from >= to) {
       return null;
     }
     long skipped = from - move.destinationOffset();
-    return new Move(move.source(), move.source() < 0 ? 0 : move.sourceOffset() + skipped, move.destination(), from,
+    return new Move(move.source(), move.fillsZeros() ? 0 : move.sourceOffset() + skipped, move.destination(), from,
         to - from);
   }
 
   private boolean touchesDivided(Move move) {
-    return move.source() >= 0 && move.source() < c.edges && c.pieces[move.source()] != null
-        || move.destination() < c.edges && c.pieces[move.destination()] != null;
+    return isDivided(move.source()) || isDivided(move.destination());
   }
 
-  /**
-   * Where byte {@code offset} of an edge lies: {root, byte in the root's memory counted from the root's own
-   * first byte, bytes from there that stay contiguous}.
-   */
-  private long[] locate(int edge, long offset) {
-    if (edge >= c.edges) {
-      return new long[] {edge, offset, Long.MAX_VALUE};
+  private boolean isDivided(BufferId buffer) {
+    return buffer != null && !buffer.delayState() && roots.isDivided(buffer.edge());
+  }
+
+  /** Where a byte of a buffer lies: in which root, at which byte of its memory, and how many bytes stay contiguous. */
+  private record Location(BufferId root, long inRoot, long contiguous) {
+  }
+
+  /** Where byte {@code offset} of a buffer lies, counted from its root's own first byte. */
+  private Location locate(BufferId buffer, long offset) {
+    if (buffer.delayState()) {
+      return new Location(buffer, offset, Long.MAX_VALUE);
     }
-    if (c.pieces[edge] == null) {
-      int r = c.root(edge);
-      return new long[] {r, c.rootOffset(edge) - c.rootOffset(r) + offset, c.srdag.edgeBytes(edge) - offset};
+    int edge = buffer.edge();
+    BufferId r = roots.root(edge);
+    long rootStart = roots.offset(r.edge());
+    if (!roots.isDivided(edge)) {
+      return new Location(r, roots.offset(edge) - rootStart + offset, in.srdag.edgeBytes(edge) - offset);
     }
-    int r = c.root(edge);
-    for (long[] piece : c.pieces[edge]) {
-      if (offset >= piece[0] && offset < piece[0] + piece[2]) {
-        return new long[] {r, piece[1] - c.rootOffset(r) + offset - piece[0], piece[0] + piece[2] - offset};
+    for (Piece piece : roots.pieces(edge)) {
+      if (piece.holds(offset)) {
+        return new Location(r, piece.inRoot() - rootStart + offset - piece.first(), piece.first() + piece.bytes()
+            - offset);
       }
     }
-    throw new IllegalStateException("byte " + offset + " of " + c.describe(edge) + " lies in none of its pieces");
+    throw new IllegalStateException("byte " + offset + " of " + in.describe(edge) + " lies in none of its pieces");
   }
 
   /**
@@ -128,15 +145,16 @@ final class SpecialCopies implements Pass {
     List<Move> parts = new ArrayList<>();
     long done = 0;
     while (done < move.bytes()) {
-      long[] to = locate(move.destination(), move.destinationOffset() + done);
-      long length = Math.min(move.bytes() - done, to[2]);
-      long[] from = null;
-      if (move.source() >= 0) {
+      Location to = locate(move.destination(), move.destinationOffset() + done);
+      long length = Math.min(move.bytes() - done, to.contiguous());
+      Location from = null;
+      if (!move.fillsZeros()) {
         from = locate(move.source(), move.sourceOffset() + done);
-        length = Math.min(length, from[2]);
+        length = Math.min(length, from.contiguous());
       }
-      Move part = new Move(from == null ? -1 : (int) from[0], from == null ? 0 : from[1], (int) to[0], to[1], length);
-      if (part.source() < 0 || part.source() >= c.edges || part.destination() >= c.edges || !inPlace(part)) {
+      Move part = new Move(from == null ? null : from.root(), from == null ? 0 : from.inRoot(), to.root(),
+          to.inRoot(), length);
+      if (!inPlace(part)) {
         parts.add(part);
       }
       done += length;
@@ -149,48 +167,51 @@ final class SpecialCopies implements Pass {
    * root. Partly overlapping ranges would be a merge the merger must not make.
    */
   private boolean inPlace(Move move) {
-    if (move.source() < 0 || move.source() >= c.edges || move.destination() >= c.edges
-        || c.root(move.source()) != c.root(move.destination())) {
+    if (move.fillsZeros() || move.source().delayState() || move.destination().delayState()) {
       return false;
     }
-    long from = c.rootOffset(move.source()) + move.sourceOffset();
-    long to = c.rootOffset(move.destination()) + move.destinationOffset();
+    int source = move.source().edge();
+    int destination = move.destination().edge();
+    if (!roots.root(source).equals(roots.root(destination))) {
+      return false;
+    }
+    long from = roots.offset(source) + move.sourceOffset();
+    long to = roots.offset(destination) + move.destinationOffset();
     if (from != to && from < to + move.bytes() && to < from + move.bytes()) {
-      throw new IllegalStateException("merged buffers " + c.describe(move.source()) + " and "
-          + c.describe(move.destination()) + " overlap without being the same bytes");
+      throw new IllegalStateException("merged buffers " + in.describe(source) + " and " + in.describe(destination)
+          + " overlap without being the same bytes");
     }
     return from == to;
   }
 
-  /** The copies a special vertex still has to make once aliasing is decided (nothing for actor firings). */
+  /** The copies a special vertex has to make before aliasing is taken into account (nothing for actor firings). */
   private List<Move> movesOf(int vertex) {
-    if (!c.isSpecial(vertex)) {
+    if (!in.isSpecial(vertex)) {
       return List.of();
     }
-    int[] in = c.inputs(vertex);
-    int[] out = c.outputs(vertex);
+    ActorKind kind = in.srdag.vertexKind(vertex);
     List<Move> result = new ArrayList<>();
-    ActorKind kind = c.srdag.vertexKind(vertex);
-    if (c.srdag.isInserted(vertex) && kind == ActorKind.INIT) {
-      int state = c.persistentOfInit[vertex];
-      for (int e : out) {
-        result.add(new Move(state < 0 ? -1 : c.edges + state, 0, e, 0, c.srdag.edgeBytes(e)));
+    if (in.srdag.isInserted(vertex) && kind == ActorKind.INIT) {
+      BufferId state = in.stateStartedBy(vertex);
+      for (int e : in.outputs(vertex)) {
+        result.add(new Move(state, 0, BufferId.edge(e), 0, in.srdag.edgeBytes(e)));
       }
       return result;
     }
-    if (c.srdag.isInserted(vertex) && kind == ActorKind.END) {
-      int state = c.persistentOfEnd[vertex];
-      if (state >= 0 && in.length == 1) {
-        result.add(new Move(in[0], 0, c.edges + state, 0, c.srdag.edgeBytes(in[0])));
+    if (in.srdag.isInserted(vertex) && kind == ActorKind.END) {
+      BufferId state = in.stateEndedBy(vertex);
+      int[] inputs = in.inputs(vertex);
+      if (state != null && inputs.length == 1) {
+        result.add(new Move(BufferId.edge(inputs[0]), 0, state, 0, in.srdag.edgeBytes(inputs[0])));
       }
       return result;
     }
     if (!Classifier.isCopying(kind)) {
       throw new IllegalStateException("special vertex of kind " + kind);
     }
-    for (SpecialCopy copy : SpecialCopy.of(c.srdag, vertex)) {
-      result.add(new Move(copy.source(), copy.sourceOffset(), copy.destination(), copy.destinationOffset(),
-          copy.bytes()));
+    for (SpecialCopy copy : SpecialCopy.of(in.srdag, vertex)) {
+      result.add(new Move(BufferId.edge(copy.source()), copy.sourceOffset(), BufferId.edge(copy.destination()),
+          copy.destinationOffset(), copy.bytes()));
     }
     return result;
   }

@@ -1,87 +1,127 @@
 package org.cacheflow.codegen.build;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 
 import org.cacheflow.codegen.model.CopyKind;
+import org.cacheflow.codegen.model.CowBuffer;
 import org.cacheflow.model.diagnostics.InputException;
 
 /**
- * Pass 5: each root's storage. A static array when one core uses it; else a channel (under the baseline, a
- * static array signalled with a semaphore); a merge group shared by several cores (k slots, semaphores per
- * cross-core edge and per pair of cores for slot reuse); a copy-on-write buffer; the double-buffered state of a
- * persistent delay; an inter-node transfer across nodes, or the plan is refused with the reason.
+ * Each root's storage. A static array when one core uses it; else a channel (under the baseline, a static array
+ * signalled with a semaphore); a merge group shared by several cores (k slots, semaphores per cross-core edge and
+ * per pair of cores for slot reuse); a copy-on-write buffer; the double-buffered state of a persistent delay; an
+ * inter-node transfer across nodes, or the plan is refused with the reason.
  */
-final class StorageChoice implements Pass {
+final class StorageChoice {
 
-  private BuildContext c;
+  /** What the choice decided: the storage, the semaphores it needs, the copy-on-write buffers' writer counts. */
+  record Choice(Storage storage, Signals signals, CowViews cow) {
+  }
 
-  @Override
-  public void run(BuildContext context) {
-    this.c = context;
-    long[] writers = c.writerMask;
-    long[] readers = c.readerMask;
-    for (int v = 0; v < c.srdag.vertexCount(); v++) {
-      long core = 1L << c.plan.coreOf(v);
-      int[][] use = c.uses(v);
-      for (int r : use[0]) {
-        readers[r] |= core;
+  private final BuildInput in;
+  private final Roots roots;
+  private final CowViews cow;
+  private final RootUses uses;
+  private final Set<BufferId> initRoots;
+  /** Per merge group's root, the group's edges, the root's included. */
+  private final Map<BufferId, List<Integer>> members = new HashMap<>();
+  private final List<CowBuffer> cows;
+  private final List<Integer> semaphoreStarts = new ArrayList<>();
+  private final Map<Integer, List<Signals.Ready>> waitsBefore = new HashMap<>();
+  private final Map<Integer, List<Signals.Ready>> postsAfter = new HashMap<>();
+  private final Map<BufferId, Map<CorePair, Integer>> slotSemaphores = new HashMap<>();
+
+  private StorageChoice(BuildInput in, Roots roots, CowViews cow, RootUses uses, Set<BufferId> initRoots) {
+    this.in = in;
+    this.roots = roots;
+    this.cow = cow;
+    this.uses = uses;
+    this.initRoots = initRoots;
+    this.cows = new ArrayList<>(cow.cows());
+  }
+
+  static Choice choose(BuildInput in, Roots roots, CowViews cow, RootUses uses, Set<BufferId> initRoots) {
+    return new StorageChoice(in, roots, cow, uses, initRoots).choose();
+  }
+
+  private Choice choose() {
+    Storage users = usersOfRoots();
+    for (int e = 0; e < in.edges; e++) {
+      if (roots.isGrouped(e)) {
+        members.computeIfAbsent(roots.root(e), k -> new ArrayList<>()).add(e);
       }
-      for (int r : use[1]) {
-        writers[r] |= core;
-      }
-      for (Move move : c.moves.get(v)) {
-        if (move.source() >= 0 && move.destination() < c.edges && c.plan.copyKind(move.destination(), move.bytes(),
-            true) == CopyKind.SKIP) {
-          c.skipWritten[c.root(move.destination())] = true;
+    }
+    StorageKind[] kinds = new StorageKind[in.buffers()];
+    for (BufferId r : roots.everyBuffer()) {
+      kinds[r.index()] = kindOf(r, users);
+    }
+    Storage storage = new Storage(kinds, users.writers(), users.readers(), users.skipWritten(), Map.of());
+    return new Choice(storage, new Signals(List.copyOf(semaphoreStarts), waitsBefore, postsAfter, slotSemaphores),
+        cow.withCows(cows));
+  }
+
+  /** The cores that write and read each root, and the roots a skipping copy writes; no kinds yet (all null). */
+  private Storage usersOfRoots() {
+    long[] writers = new long[in.buffers()];
+    long[] readers = new long[in.buffers()];
+    boolean[] skipWritten = new boolean[in.buffers()];
+    for (int v = 0; v < in.srdag.vertexCount(); v++) {
+      long core = 1L << in.plan.coreOf(v);
+      RootUses.Uses use = uses.of(v);
+      use.reads().forEach(r -> readers[r.index()] |= core);
+      use.writes().forEach(r -> writers[r.index()] |= core);
+      for (Move move : uses.moves(v)) {
+        if (!move.fillsZeros() && !move.destination().delayState() && in.plan.copyKind(move.destination().edge(),
+            move.bytes(), true) == CopyKind.SKIP) {
+          skipWritten[roots.root(move.destination()).index()] = true;
         }
       }
     }
-    // the edges of every merge group, its root's included
-    Map<Integer, List<Integer>> members = new HashMap<>();
-    for (int e = 0; e < c.edges; e++) {
-      if (c.host[e] >= 0 || c.groupBytes[e] > 0) {
-        members.computeIfAbsent(c.root(e), k -> new ArrayList<>()).add(e);
-      }
+    return new Storage(new StorageKind[in.buffers()], writers, readers, skipWritten, Map.of());
+  }
+
+  private StorageKind kindOf(BufferId r, Storage storage) {
+    long all = storage.users(r);
+    if (Long.bitCount(in.nodesOf(all)) > 1) {
+      return crossingStorage(r, storage);
     }
-    for (int r = 0; r < c.roots; r++) {
-      c.writerCore[r] = Long.numberOfTrailingZeros(writers[r]);
-      c.readerCore[r] = Long.numberOfTrailingZeros(readers[r]);
-      long all = writers[r] | readers[r];
-      if (Long.bitCount(c.nodesOf(all)) > 1) {
-        c.storage[r] = crossingStorage(r, members);
-        continue;
-      }
-      if (r >= c.edges) {
-        c.storage[r] = c.strategy.barrier() || Long.bitCount(all) <= 1 ? StorageKind.DOUBLE : StorageKind.CHANNEL;
-      } else if (r < c.edges && c.host[r] >= 0) {
-        c.storage[r] = null; // lives in its root
-      } else if (c.cowOfRoot[r] >= 0 || c.cowOfView[r] >= 0) {
-        c.storage[r] = StorageKind.COW;
-        if (c.cowOfRoot[r] >= 0 && Long.bitCount(all) > 1) {
-          // used in place on several cores: each core is a writer part of the buffer, and what one core reads in
-          // place that another wrote is signalled as in a shared merge group (the parts' publications keep a slot's
-          // bytes until every core is done with them)
-          c.cows.set(c.cowOfRoot[r], c.cows.get(c.cowOfRoot[r]).withWriters(Long.bitCount(all)));
-          readySemaphores(r, members);
-        }
-      } else if (Long.bitCount(all) <= 1) {
-        c.storage[r] = StorageKind.STATIC;
-      } else if (c.groupBytes[r] > 0) {
-        c.storage[r] = StorageKind.SHARED;
-        sharedGroup(r, all, members);
-      } else {
-        if (Long.bitCount(writers[r]) != 1 || Long.bitCount(readers[r]) != 1) {
-          throw new IllegalStateException("buffer " + c.describe(r) + " is written on cores " + Long.toBinaryString(
-              writers[r]) + " and read on cores " + Long.toBinaryString(readers[r]));
-        }
-        c.storage[r] = c.strategy.barrier() ? StorageKind.SEMAPHORE : StorageKind.CHANNEL;
-      }
+    if (r.delayState()) {
+      return in.strategy.barrier() || Long.bitCount(all) <= 1 ? StorageKind.DOUBLE : StorageKind.CHANNEL;
     }
+    if (roots.isHosted(r.edge())) {
+      return null; // lives in its root
+    }
+    if (cow.touches(r)) {
+      if (cow.isSource(r) && Long.bitCount(all) > 1) {
+        // used in place on several cores: each core is a writer part of the buffer, and what one core reads in
+        // place that another wrote is signalled as in a shared merge group (the parts' publications keep a slot's
+        // bytes until every core is done with them)
+        CowBuffer buffer = cow.cowOf(r);
+        cows.set(buffer.index(), buffer.withWriters(Long.bitCount(all)));
+        readySemaphores(r);
+      }
+      return StorageKind.COW;
+    }
+    if (Long.bitCount(all) <= 1) {
+      return StorageKind.STATIC;
+    }
+    if (roots.hostsGroup(r)) {
+      sharedGroup(r, all);
+      return StorageKind.SHARED;
+    }
+    if (Long.bitCount(storage.writers(r)) != 1 || Long.bitCount(storage.readers(r)) != 1) {
+      throw new IllegalStateException("buffer " + in.describe(r.edge()) + " is written on cores " + Long.toBinaryString(
+          storage.writers(r)) + " and read on cores " + Long.toBinaryString(storage.readers(r)));
+    }
+    return in.strategy.barrier() ? StorageKind.SEMAPHORE : StorageKind.CHANNEL;
   }
 
   /**
@@ -90,51 +130,49 @@ final class StorageChoice implements Pass {
    * refused with what it asks for (the plan must give buffers crossing nodes the SEND strategy and keep merge
    * groups, copy-on-write views and delay ends on one node).
    */
-  private StorageKind crossingStorage(int r, Map<Integer, List<Integer>> members) {
-    String where = " (written on cores " + BuildContext.coreList(c.writerMask[r]) + ", read on cores "
-        + BuildContext.coreList(c.readerMask[r])
-        + ", nodes " + nodeList(c.writerMask[r] | c.readerMask[r]) + ")";
-    String cause;
-    if (r >= c.edges) {
-      cause = "the " + c.describeRoot(r) + " crosses nodes" + where + ": a delay's end and its init must run on one"
-          + " node";
-    } else if (c.cowOfRoot[r] >= 0 || c.cowOfView[r] >= 0) {
-      cause = "buffer " + c.describeRoot(r) + " is a copy-on-write " + (c.cowOfRoot[r] >= 0 ? "source" : "view")
-          + " used on several nodes" + where + ": copy-on-write views need shared memory";
-    } else if (c.groupBytes[r] > 0) {
-      List<String> edgesOfGroup = new ArrayList<>();
-      for (int e : members.getOrDefault(r, List.of())) {
-        edgesOfGroup.add(c.describe(e));
-      }
-      cause = "the merge group of " + c.describe(r) + " is used on several nodes" + where
-          + ": aliased buffers need shared memory (the group: " + String.join("; ", edgesOfGroup) + ")";
-    } else if (c.plan.channel(r)) {
-      cause = "the plan gives buffer " + c.describeRoot(r) + ", which crosses nodes" + where + ", a shared-memory"
-          + " channel (CHANNEL): buffers crossing nodes are sent (SEND)";
-    } else if (Long.bitCount(c.writerMask[r]) != 1 || Long.bitCount(c.readerMask[r]) != 1) {
-      cause = "buffer " + c.describeRoot(r) + " crosses nodes but is not written on one core and read on one other"
-          + where;
-    } else if (c.rootsOfInitCalls().contains(r)) {
-      cause = "buffer " + c.describeRoot(r) + " crosses nodes" + where + " but an actor's init prototype takes it: it"
-          + " exists before the first iteration's message";
-    } else if (c.rootBytes(r) > Integer.MAX_VALUE) {
-      cause = "buffer " + c.describeRoot(r) + " crosses nodes but its " + c.rootBytes(r)
-          + " bytes exceed MPI's count type (int, at most " + Integer.MAX_VALUE + " bytes per message)";
-    } else {
+  private StorageKind crossingStorage(BufferId r, Storage storage) {
+    String cause = whyNotSent(r, storage, " (written on cores " + Cores.list(storage.writers(r)) + ", read on cores "
+        + Cores.list(storage.readers(r)) + ", nodes " + Cores.list(in.nodesOf(storage.users(r))) + ")");
+    if (cause == null) {
       return StorageKind.TRANSFER;
     }
-    throw new InputException(null, "cannot generate for " + c.plan.nodes() + " nodes: " + cause);
+    throw new InputException(null, "cannot generate for " + in.plan.nodes() + " nodes: " + cause);
   }
 
-  private String nodeList(long cores) {
-    long nodes = c.nodesOf(cores);
-    StringBuilder text = new StringBuilder();
-    for (int n = 0; n < 64; n++) {
-      if ((nodes >>> n & 1) != 0) {
-        text.append(text.length() == 0 ? "" : ", ").append(n);
+  /** Why a root used on several nodes cannot be an inter-node transfer; null when it can. */
+  private String whyNotSent(BufferId r, Storage storage, String where) {
+    if (r.delayState()) {
+      return "the " + roots.describe(r) + " crosses nodes" + where + ": a delay's end and its init must run on one"
+          + " node";
+    } else if (cow.touches(r)) {
+      return "buffer " + roots.describe(r) + " is a copy-on-write " + (cow.isSource(r) ? "source" : "view")
+          + " used on several nodes" + where + ": copy-on-write views need shared memory";
+    } else if (roots.hostsGroup(r)) {
+      List<String> edgesOfGroup = new ArrayList<>();
+      for (int e : members.getOrDefault(r, List.of())) {
+        edgesOfGroup.add(in.describe(e));
       }
+      return "the merge group of " + in.describe(r.edge()) + " is used on several nodes" + where
+          + ": aliased buffers need shared memory (the group: " + String.join("; ", edgesOfGroup) + ")";
+    } else if (in.plan.channel(r.edge())) {
+      return "the plan gives buffer " + roots.describe(r) + ", which crosses nodes" + where + ", a shared-memory"
+          + " channel (CHANNEL): buffers crossing nodes are sent (SEND)";
+    } else if (Long.bitCount(storage.writers(r)) != 1 || Long.bitCount(storage.readers(r)) != 1) {
+      return "buffer " + roots.describe(r) + " crosses nodes but is not written on one core and read on one other"
+          + where;
+    } else if (initRoots.contains(r)) {
+      return "buffer " + roots.describe(r) + " crosses nodes" + where + " but an actor's init prototype takes it: it"
+          + " exists before the first iteration's message";
+    } else if (roots.bytes(r) > Integer.MAX_VALUE) {
+      return "buffer " + roots.describe(r) + " crosses nodes but its " + roots.bytes(r)
+          + " bytes exceed MPI's count type (int, at most " + Integer.MAX_VALUE + " bytes per message)";
     }
-    return text.toString();
+    return null;
+  }
+
+  private int newSemaphore(int start) {
+    semaphoreStarts.add(start);
+    return semaphoreStarts.size() - 1;
   }
 
   /**
@@ -145,52 +183,50 @@ final class StorageChoice implements Pass {
    *
    * <p>
    * k copies (iteration i in copy i % k, {@link BufferLayout}, {@link CoreSchedules}) are safe because a group's
-   * bytes carry nothing from one iteration to the next: a delay's tokens live in the delay's own storage (roots
-   * from {@code c.edges} on: {@link StorageKind#DOUBLE} or a primed channel) and are copied in and out of the
-   * group's edges by the delay's init and end vertices within the iteration; the plan fuses a state chain's groups
+   * bytes carry nothing from one iteration to the next: a delay's tokens live in the delay's own storage (a
+   * delay state: {@link StorageKind#DOUBLE} or a primed channel) and are copied in and out of the group's edges
+   * by the delay's init and end vertices within the iteration; the plan fuses a state chain's groups
    * (ChainFusion) only when the source group's bytes are written and read within one iteration and no delay
    * token is among them. The baseline (a barrier after every iteration) keeps PREESM's one copy.
    */
-  private void sharedGroup(int r, long users, Map<Integer, List<Integer>> members) {
-    readySemaphores(r, members);
-    if (c.strategy.barrier()) {
+  private void sharedGroup(BufferId r, long users) {
+    readySemaphores(r);
+    if (in.strategy.barrier()) {
       return;
     }
-    Map<Integer, Integer> pairs = new java.util.TreeMap<>();
-    for (int from = 0; from < 64; from++) {
-      for (int to = 0; to < 64; to++) {
-        if (from != to && (users >>> from & 1) != 0 && (users >>> to & 1) != 0) {
-          pairs.put(from * 64 + to, c.newSemaphore(c.groupSlots(r)));
+    Map<CorePair, Integer> pairs = new TreeMap<>();
+    for (int from : Cores.members(users)) {
+      for (int to : Cores.members(users)) {
+        if (from != to) {
+          pairs.put(new CorePair(from, to), newSemaphore(in.plan.groupSlots(r.edge())));
         }
       }
     }
-    c.slotSemaphores.put(r, pairs);
+    slotSemaphores.put(r, pairs);
+  }
+
+  /** A writing vertex and a vertex that reads what it wrote. */
+  private record Handoff(int writer, int reader) {
   }
 
   /** A semaphore per writer and reader on different cores of the data of a group's edges read in place. */
-  private void readySemaphores(int r, Map<Integer, List<Integer>> members) {
-    Map<Long, Integer> readyOfPair = new HashMap<>();
+  private void readySemaphores(BufferId r) {
+    Set<Handoff> signalled = new HashSet<>();
     Set<Integer> edges = new LinkedHashSet<>(members.getOrDefault(r, List.of()));
-    if (r < c.edges) {
-      edges.add(r); // a buffer of its own (not merged) is its only edge
-    }
+    edges.add(r.edge()); // a buffer of its own (not merged) is its only edge
     for (int e : edges) {
-      int target = c.srdag.edgeTarget(e);
-      if (c.root(e) != r || !c.isDataUser(target) || passesThrough(target)) {
+      int target = in.srdag.edgeTarget(e);
+      if (!roots.root(e).equals(r) || !in.isDataUser(target) || passesThrough(target)) {
         continue; // a vertex that does nothing at run time waits for nothing
       }
       for (int origin : writers(e)) {
-        if (c.isDataUser(origin) && c.plan.coreOf(origin) != c.plan.coreOf(target)) {
-          // one semaphore per writer and reader, however many edges (or pass-through vertices) lie between
-          long key = (long) origin * c.srdag.vertexCount() + target;
-          if (!readyOfPair.containsKey(key)) {
-            int semaphore = c.newSemaphore(0);
-            readyOfPair.put(key, semaphore);
-            c.readyAfter.computeIfAbsent(origin, k -> new ArrayList<>()).add(semaphore);
-            c.readyBefore.computeIfAbsent(target, k -> new ArrayList<>()).add(semaphore);
-            c.readyWhy.put(semaphore, "data of " + c.describe(e) + (origin == c.srdag.edgeSource(e) ? ""
-                : ", written by " + c.name(origin)));
-          }
+        // one semaphore per writer and reader, however many edges (or pass-through vertices) lie between
+        if (in.isDataUser(origin) && in.plan.coreOf(origin) != in.plan.coreOf(target)
+            && signalled.add(new Handoff(origin, target))) {
+          Signals.Ready ready = new Signals.Ready(newSemaphore(0), "data of " + in.describe(e)
+              + (origin == in.srdag.edgeSource(e) ? "" : ", written by " + in.name(origin)));
+          postsAfter.computeIfAbsent(origin, k -> new ArrayList<>()).add(ready);
+          waitsBefore.computeIfAbsent(target, k -> new ArrayList<>()).add(ready);
         }
       }
     }
@@ -201,16 +237,15 @@ final class StorageChoice implements Pass {
    * inputs' bytes), with no delay state, digest or copy-on-write publication.
    */
   private boolean passesThrough(int vertex) {
-    return c.isSpecial(vertex) && c.moves.get(vertex).isEmpty() && c.persistentOfInit[vertex] < 0
-        && c.persistentOfEnd[vertex] < 0 && !touchesCopyOnWrite(vertex);
+    return in.isSpecial(vertex) && uses.moves(vertex).isEmpty() && in.stateStartedBy(vertex) == null
+        && in.stateEndedBy(vertex) == null && !touchesCopyOnWrite(vertex);
   }
 
   /** Whether a vertex reads or writes copy-on-write memory (its publication or a view's release may be its). */
   private boolean touchesCopyOnWrite(int vertex) {
-    for (int[] side : List.of(c.srdag.incomingEdges(vertex), c.srdag.outgoingEdges(vertex))) {
+    for (int[] side : List.of(in.srdag.incomingEdges(vertex), in.srdag.outgoingEdges(vertex))) {
       for (int e : side) {
-        int r = c.root(e);
-        if (c.cowOfRoot[r] >= 0 || (r < c.cowOfView.length && c.cowOfView[r] >= 0) || c.cowOfView[e] >= 0) {
+        if (cow.touches(roots.root(e)) || cow.isView(e)) {
           return true;
         }
       }
@@ -225,17 +260,17 @@ final class StorageChoice implements Pass {
    */
   private Set<Integer> writers(int edge) {
     Set<Integer> found = new LinkedHashSet<>();
-    java.util.ArrayDeque<Integer> work = new java.util.ArrayDeque<>(List.of(edge));
-    Set<Integer> seen = new java.util.HashSet<>();
+    ArrayDeque<Integer> work = new ArrayDeque<>(List.of(edge));
+    Set<Integer> seen = new HashSet<>();
     while (!work.isEmpty()) {
       int e = work.pop();
       if (!seen.add(e)) {
         continue;
       }
-      int source = c.srdag.edgeSource(e);
-      if (passesThrough(source) && c.srdag.incomingEdges(source).length > 0) {
-        for (int in : c.srdag.incomingEdges(source)) {
-          work.push(in);
+      int source = in.srdag.edgeSource(e);
+      if (passesThrough(source) && in.srdag.incomingEdges(source).length > 0) {
+        for (int input : in.srdag.incomingEdges(source)) {
+          work.push(input);
         }
       } else {
         found.add(source);

@@ -21,15 +21,31 @@ import java.util.List;
  * @param cowBuffers copy-on-write buffers
  * @param sinks digested FIFOs
  * @param cores one program per core
- * @param coreNodes per core, its node (MPI rank); empty for one shared-memory machine (no MPI anywhere)
- * @param transfers inter-node transfers (empty on one node)
- * @param partNodes per sink part (in the order of the generated array of all sinks' contexts), the node whose
- *     core digests it; empty on one node
+ * @param nodeSplit how the program is split over several nodes ({@link NodeSplit#ONE} for one shared-memory machine)
  */
 public record CodeProject(String graphName, String identifier, String strategy, boolean synthetic, boolean barrier,
     List<Integer> semaphoreStarts, List<String> headers, List<SyntheticActor> declarations, List<StaticBuffer> buffers, long heapBytes,
-    List<Channel> channels, List<CowBuffer> cowBuffers, List<Sink> sinks, List<Core> cores, List<Integer> coreNodes,
-    List<Transfer> transfers, List<Integer> partNodes) {
+    List<Channel> channels, List<CowBuffer> cowBuffers, List<Sink> sinks, List<Core> cores, NodeSplit nodeSplit) {
+
+  /**
+   * How a program over several nodes (one SPMD program over MPI, rank = node) is split; all empty on one machine.
+   *
+   * @param coreNodes per core, its node (MPI rank); empty for one shared-memory machine (no MPI anywhere)
+   * @param transfers inter-node transfers (empty on one node)
+   * @param partNodes per sink part (in the order of the generated array of all sinks' contexts), the node whose
+   *     core digests it; empty on one node
+   */
+  public record NodeSplit(List<Integer> coreNodes, List<Transfer> transfers, List<Integer> partNodes) {
+
+    /** One shared-memory machine. */
+    public static final NodeSplit ONE = new NodeSplit(List.of(), List.of(), List.of());
+
+    public NodeSplit {
+      coreNodes = List.copyOf(coreNodes);
+      transfers = List.copyOf(transfers);
+      partNodes = List.copyOf(partNodes);
+    }
+  }
 
   /** A project for one shared-memory machine. */
   public CodeProject(String graphName, String identifier, String strategy, boolean synthetic, boolean barrier,
@@ -37,15 +53,21 @@ public record CodeProject(String graphName, String identifier, String strategy, 
       List<StaticBuffer> buffers, long heapBytes, List<Channel> channels, List<CowBuffer> cowBuffers, List<Sink> sinks,
       List<Core> cores) {
     this(graphName, identifier, strategy, synthetic, barrier, semaphoreStarts, headers, declarations, buffers,
-        heapBytes, channels, cowBuffers, sinks, cores, List.of(), List.of(), List.of());
+        heapBytes, channels, cowBuffers, sinks, cores, NodeSplit.ONE);
+  }
+
+  /** A project over several nodes: per core its node, the inter-node transfers, per sink part its node. */
+  public CodeProject(String graphName, String identifier, String strategy, boolean synthetic, boolean barrier,
+      List<Integer> semaphoreStarts, List<String> headers, List<SyntheticActor> declarations,
+      List<StaticBuffer> buffers, long heapBytes, List<Channel> channels, List<CowBuffer> cowBuffers, List<Sink> sinks,
+      List<Core> cores, List<Integer> coreNodes, List<Transfer> transfers, List<Integer> partNodes) {
+    this(graphName, identifier, strategy, synthetic, barrier, semaphoreStarts, headers, declarations, buffers,
+        heapBytes, channels, cowBuffers, sinks, cores, new NodeSplit(coreNodes, transfers, partNodes));
   }
 
   public CodeProject {
-    coreNodes = List.copyOf(coreNodes);
-    transfers = List.copyOf(transfers);
-    partNodes = List.copyOf(partNodes);
-    if (!coreNodes.isEmpty() && coreNodes.size() != cores.size()) {
-      throw new IllegalArgumentException(cores.size() + " cores but " + coreNodes.size() + " core nodes");
+    if (!nodeSplit.coreNodes().isEmpty() && nodeSplit.coreNodes().size() != cores.size()) {
+      throw new IllegalArgumentException(cores.size() + " cores but " + nodeSplit.coreNodes().size() + " core nodes");
     }
     semaphoreStarts = List.copyOf(semaphoreStarts);
     headers = List.copyOf(headers);
@@ -57,9 +79,27 @@ public record CodeProject(String graphName, String identifier, String strategy, 
     cores = List.copyOf(cores);
   }
 
+  /** Per core, its node (MPI rank); empty for one shared-memory machine (no MPI anywhere). */
+  public List<Integer> coreNodes() {
+    return nodeSplit.coreNodes();
+  }
+
+  /** Inter-node transfers (empty on one node). */
+  public List<Transfer> transfers() {
+    return nodeSplit.transfers();
+  }
+
+  /**
+   * Per sink part (in the order of the generated array of all sinks' contexts), the node whose core digests it;
+   * empty on one node.
+   */
+  public List<Integer> partNodes() {
+    return nodeSplit.partNodes();
+  }
+
   /** How many nodes (MPI ranks) the program runs on; 1 for one shared-memory machine. */
   public int nodes() {
-    return coreNodes.stream().mapToInt(Integer::intValue).max().orElse(0) + 1;
+    return coreNodes().stream().mapToInt(Integer::intValue).max().orElse(0) + 1;
   }
 
   /** Whether the program runs on several nodes: one SPMD program over MPI, rank = node. */
@@ -69,7 +109,7 @@ public record CodeProject(String graphName, String identifier, String strategy, 
 
   /** The node of a core (0 on one machine). */
   public int nodeOf(int core) {
-    return coreNodes.isEmpty() ? 0 : coreNodes.get(core);
+    return coreNodes().isEmpty() ? 0 : coreNodes().get(core);
   }
 
   /** The cores of a node, in index order. */

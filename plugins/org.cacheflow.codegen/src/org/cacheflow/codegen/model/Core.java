@@ -14,4 +14,7 @@ import java.util.List;
  */
 public record Core(int index, List<String> pointers, List<StaticBuffer> buffers, List<Channel> homes, List<Statement> init,
     List<Statement> loop) {
+
+  /** The most cores a generated program runs on: the C runtime's limit (a set of cores is one 64-bit mask). */
+  public static final int MOST = 64;
 }

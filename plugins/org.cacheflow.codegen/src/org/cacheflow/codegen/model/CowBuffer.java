@@ -39,8 +39,8 @@ public record CowBuffer(int index, String name, long bytes, int views, List<Rang
     if (slots < 1) {
       throw new IllegalArgumentException("slots must be at least 1, got " + slots);
     }
-    if (writers < 1 || writers > 64) {
-      throw new IllegalArgumentException("writers must be within 1..64, got " + writers);
+    if (writers < 1 || writers > Core.MOST) {
+      throw new IllegalArgumentException("writers must be within 1.." + Core.MOST + ", got " + writers);
     }
     if (ranges.size() != views) {
       throw new IllegalArgumentException(views + " views but " + ranges.size() + " ranges");

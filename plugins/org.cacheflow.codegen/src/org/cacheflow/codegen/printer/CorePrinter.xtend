@@ -69,50 +69,8 @@ class CorePrinter extends CTemplate {
 
 		void *core«core.index»_run(void *argument) {
 		    (void)argument;
-		    «FOR pointer : core.pointers»
-		    	uint8_t *«pointer» = NULL;
-		    «ENDFOR»
-		    cf_heap_local *heap = NULL;
-		    cf_gen_check(cf_heap_attach(cf_buffer_heap, &heap), "cf_heap_attach (core «core.index»)");
-		    «FOR buffer : core.buffers.filter[allocated]»
-		    	«buffer.name» = cf_gen_alloc(heap, «bytes(buffer.totalBytes)», "«buffer.name»");
-		    «ENDFOR»
-		    «FOR buffer : core.buffers.filter[!allocated]»
-		    	«buffer.name» = «buffer.pool» + «bytes(buffer.offset)»;
-		    «ENDFOR»
-		    «FOR channel : core.homes»
-		    	cf_gen_check(cf_channel_home_here(«channel.name»), "cf_channel_home_here(«channel.name»)");
-		    «ENDFOR»
-		    «FOR t : sends»
-		    	cf_mpi_send_init(«sendRequests(t)», «t.slots», «t.sendBuffer», «bytes(t.bytes)», «t.receiverNode», «t.tag», "MPI_Send_init(«t.name»)");
-		    «ENDFOR»
-		    «FOR t : receives»
-		    	cf_mpi_recv_init(«receiveRequests(t)», «t.slots», «t.receiveBuffer», «bytes(t.bytes)», «t.senderNode», «t.tag», cf_iterations, "MPI_Recv_init(«t.name»)");
-		    «ENDFOR»
-		    «FOR flag : project.flags.filter[to == core.index]»
-		    	cf_gen_check(cf_flag_init(&«variable(flag)», 0, 0), "cf_flag_init(«variable(flag)»)");
-		    «ENDFOR»
-		    «FOR statement : core.init»
-		    	«statement(statement)»
-		    «ENDFOR»
-		    /* every core has homed its channels before anyone sends */
-		    cf_gen_barrier_wait(&cf_start_barrier);
-		    «IF project.maxSkew > 0»
-		    	/* pipelined: in pass p a vertex with iteration offset r fires for graph iteration p - r */
-		    	«IF project.synthetic»
-		    		for (long pass = 0; pass < cf_iterations + «project.maxSkew»; pass++) {
-		    	«ELSE»
-		    		/* as PREESM's generated code: an actor setting preesmStopThreads ends the run after an iteration every
-		    		 * core completes; the passes after it complete the iterations begun */
-		    		for (long pass = 0; pass < cf_iterations + «project.maxSkew» && cf_gen_keep_running_pipelined(«core.index», pass, «project.maxSkew»); pass++) {
-		    	«ENDIF»
-		    «ELSEIF project.synthetic»
-		    	for (long iteration = 0; iteration < cf_iterations; iteration++) {
-		    «ELSE»
-		    	/* as PREESM's generated code: an actor setting preesmStopThreads ends the run after an iteration every
-		    	 * core completes */
-		    	for (long iteration = 0; iteration < cf_iterations && cf_gen_keep_running(«core.index», iteration); iteration++) {
-		    «ENDIF»
+		    «startUp»
+		    «loopHeader»
 		        «IF project.synthetic && core.index == 0»
 		        	cf_gen_iteration_begins(0, «IF project.maxSkew > 0»pass«ELSE»iteration«ENDIF»); /* --time */
 		        «ENDIF»
@@ -131,22 +89,79 @@ class CorePrinter extends CTemplate {
 		        	cf_gen_barrier_wait(&cf_iteration_barrier);
 		        «ENDIF»
 		    }
-		    «IF !project.barrier && project.cores.size > 1»
-		    	/* other cores may still read buffers of ours that hold the last iterations */
-		    	cf_gen_barrier_wait(&cf_start_barrier);
-		    «ENDIF»
-		    «FOR t : sends»
-		    	cf_mpi_free(«sendRequests(t)», «t.slots», 0, "sends of «t.name»");
-		    «ENDFOR»
-		    «FOR t : receives»
-		    	cf_mpi_free(«receiveRequests(t)», «t.slots», 1, "receives of «t.name»");
-		    «ENDFOR»
-		    «FOR buffer : core.buffers.filter[allocated]»
-		    	cf_gen_check(cf_heap_free(cf_buffer_heap, heap, «buffer.name»), "cf_heap_free(«buffer.name»)");
-		    «ENDFOR»
-		    cf_gen_check(cf_heap_detach(heap), "cf_heap_detach (core «core.index»)");
-		    return NULL;
+		    «finish»
 		}
+	'''
+
+	/** Before the loop: pointers, buffers, homed channels, MPI requests, flags, init calls, the start barrier. */
+	def private startUp() '''
+		«FOR pointer : core.pointers»
+			uint8_t *«pointer» = NULL;
+		«ENDFOR»
+		cf_heap_local *heap = NULL;
+		cf_gen_check(cf_heap_attach(cf_buffer_heap, &heap), "cf_heap_attach (core «core.index»)");
+		«FOR buffer : core.buffers.filter[allocated]»
+			«buffer.name» = cf_gen_alloc(heap, «bytes(buffer.totalBytes)», "«buffer.name»");
+		«ENDFOR»
+		«FOR buffer : core.buffers.filter[!allocated]»
+			«buffer.name» = «buffer.pool» + «bytes(buffer.offset)»;
+		«ENDFOR»
+		«FOR channel : core.homes»
+			cf_gen_check(cf_channel_home_here(«channel.name»), "cf_channel_home_here(«channel.name»)");
+		«ENDFOR»
+		«FOR t : sends»
+			cf_mpi_send_init(«sendRequests(t)», «t.slots», «t.sendBuffer», «bytes(t.bytes)», «t.receiverNode», «t.tag», "MPI_Send_init(«t.name»)");
+		«ENDFOR»
+		«FOR t : receives»
+			cf_mpi_recv_init(«receiveRequests(t)», «t.slots», «t.receiveBuffer», «bytes(t.bytes)», «t.senderNode», «t.tag», cf_iterations, "MPI_Recv_init(«t.name»)");
+		«ENDFOR»
+		«FOR flag : project.flags.filter[to == core.index]»
+			cf_gen_check(cf_flag_init(&«variable(flag)», 0, 0), "cf_flag_init(«variable(flag)»)");
+		«ENDFOR»
+		«FOR statement : core.init»
+			«statement(statement)»
+		«ENDFOR»
+		/* every core has homed its channels before anyone sends */
+		cf_gen_barrier_wait(&cf_start_barrier);
+	'''
+
+	/** The loop over iterations (over passes when pipelined), stopping when an actor asks with real actors. */
+	def private loopHeader() '''
+		«IF project.maxSkew > 0»
+			/* pipelined: in pass p a vertex with iteration offset r fires for graph iteration p - r */
+			«IF project.synthetic»
+				for (long pass = 0; pass < cf_iterations + «project.maxSkew»; pass++) {
+			«ELSE»
+				/* as PREESM's generated code: an actor setting preesmStopThreads ends the run after an iteration every
+				 * core completes; the passes after it complete the iterations begun */
+				for (long pass = 0; pass < cf_iterations + «project.maxSkew» && cf_gen_keep_running_pipelined(«core.index», pass, «project.maxSkew»); pass++) {
+			«ENDIF»
+		«ELSEIF project.synthetic»
+			for (long iteration = 0; iteration < cf_iterations; iteration++) {
+		«ELSE»
+			/* as PREESM's generated code: an actor setting preesmStopThreads ends the run after an iteration every
+			 * core completes */
+			for (long iteration = 0; iteration < cf_iterations && cf_gen_keep_running(«core.index», iteration); iteration++) {
+		«ENDIF»
+	'''
+
+	/** After the loop: the last barrier, MPI requests freed, buffers freed. */
+	def private finish() '''
+		«IF !project.barrier && project.cores.size > 1»
+			/* other cores may still read buffers of ours that hold the last iterations */
+			cf_gen_barrier_wait(&cf_start_barrier);
+		«ENDIF»
+		«FOR t : sends»
+			cf_mpi_free(«sendRequests(t)», «t.slots», 0, "sends of «t.name»");
+		«ENDFOR»
+		«FOR t : receives»
+			cf_mpi_free(«receiveRequests(t)», «t.slots», 1, "receives of «t.name»");
+		«ENDFOR»
+		«FOR buffer : core.buffers.filter[allocated]»
+			cf_gen_check(cf_heap_free(cf_buffer_heap, heap, «buffer.name»), "cf_heap_free(«buffer.name»)");
+		«ENDFOR»
+		cf_gen_check(cf_heap_detach(heap), "cf_heap_detach (core «core.index»)");
+		return NULL;
 	'''
 
 	def dispatch statement(ActorCall call) '''

@@ -14,6 +14,21 @@ class HeaderPrinter extends CTemplate {
 		«provenance»
 		#ifndef CACHEFLOW_GRAPH_H
 		#define CACHEFLOW_GRAPH_H
+		«includes»
+
+		«constants»
+
+		«runtimeObjects»
+
+		«FOR core : project.cores»
+			void *core«core.index»_run(void *argument);
+		«ENDFOR»
+
+		#endif
+	'''
+
+	/** The runtime's headers, and the actors' declarations: synthetic bodies or the refinement headers. */
+	def private includes() '''
 		#include <pthread.h>
 		#include <semaphore.h>
 		#include <stddef.h>
@@ -38,7 +53,10 @@ class HeaderPrinter extends CTemplate {
 				#include «string(header)»
 			«ENDFOR»
 		«ENDIF»
+	'''
 
+	/** The cores, sink parts and, on several nodes, nodes and MPI tags. */
+	def private constants() '''
 		#define CF_GRAPH_CORES «project.cores.size»
 		#define CF_GRAPH_SINK_PARTS «project.sinks.map[parts].fold(0)[a, b | a + b]»
 		«IF project.multiNode»
@@ -47,7 +65,10 @@ class HeaderPrinter extends CTemplate {
 			/* the largest MPI tag used: one per inter-node transfer */
 			#define CF_GRAPH_MAX_TAG «project.transfers.map[tag].fold(0)[a, b | Math.max(a, b)]»
 		«ENDIF»
+	'''
 
+	/** The globals of main.c: run options, digests, barriers, semaphores, buffers, channels, copy-on-write buffers. */
+	def private runtimeObjects() '''
 		extern long cf_iterations;
 		extern int cf_validate;
 		«IF !project.sinks.empty»
@@ -75,12 +96,6 @@ class HeaderPrinter extends CTemplate {
 			extern cf_cow_buffer *«cow.name»[«cow.slots»]; /* «cow.description.comment»; iteration i uses slot i % «cow.slots» */
 			extern cf_cow_view *«cow.name»_views[«cow.slots»][«cow.views»];
 		«ENDFOR»
-
-		«FOR core : project.cores»
-			void *core«core.index»_run(void *argument);
-		«ENDFOR»
-
-		#endif
 	'''
 
 	def declaration(SyntheticActor actor) '''void «actor.function»(long cf_iteration, long cf_firing«FOR p : actor.parameters», «IF p.use == SyntheticActor.Use.CONFIG»long «ELSE»void *«ENDIF»«p.name»«ENDFOR»)'''

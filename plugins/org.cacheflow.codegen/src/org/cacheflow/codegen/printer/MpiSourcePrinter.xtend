@@ -21,6 +21,17 @@ class MpiSourcePrinter extends CTemplate {
 		#include <string.h>
 		#include <unistd.h>
 
+		«startUp»
+
+		«runControl»
+
+		«requests»
+
+		«gathering»
+	'''
+
+	/** The rank, errors, MPI's start-up and the node count checked, MPI's end. */
+	def private startUp() '''
 		int cf_mpi_rank;
 
 		void cf_mpi_check(int rc, const char *what) {
@@ -70,7 +81,10 @@ class MpiSourcePrinter extends CTemplate {
 		}
 
 		void cf_mpi_finalize(void) { MPI_Finalize(); }
+	'''
 
+	/** A stop only one node would see, refused; the node's cores pinned to CPUs of its machine. */
+	def private runControl() '''
 		void cf_mpi_check_stop(const char *program, long iterations) {
 		    long run = cf_gen_iterations_run(iterations);
 		    if (run >= iterations) return;
@@ -101,7 +115,10 @@ class MpiSourcePrinter extends CTemplate {
 		    (void)sched_setaffinity(0, sizeof set, &set);
 		    return 0;
 		}
+	'''
 
+	/** Persistent send and receive requests: made, started, waited for, freed. */
+	def private requests() '''
 		static int count_of(size_t bytes, const char *what) {
 		    if (bytes > (size_t)INT_MAX) {
 		        fprintf(stderr, "error: %s: %zu bytes exceed MPI's count type\n", what, bytes);
@@ -142,7 +159,10 @@ class MpiSourcePrinter extends CTemplate {
 		        cf_mpi_check(MPI_Request_free(&requests[s]), what);
 		    }
 		}
+	'''
 
+	/** What rank 0 prints for every node: digests, statistics, the longest time. */
+	def private gathering() '''
 		void cf_mpi_gather_digests(cf_md5 *parts, int count, const int *node_of_part) {
 		    if (count == 0) return;
 		    int nodes = 0;

@@ -40,7 +40,8 @@ public final class InputOptions {
 
     @Option(names = "--cores", paramLabel = "N", converter = PositiveInt.class, description = "cores to run on, named "
         + "Core0..CoreN-1, instead of the scenario's architecture (without one: 1 for generate, the target's core "
-        + "count for plan); with --nodes, the cores of each node; a generated program has at most 64 in all")
+        + "count for plan); with --nodes, the cores of each node; a generated program has at most "
+        + PlatformOptions.MAX_CORES + " in all")
     Integer cores;
 
     @Option(names = "--nodes", paramLabel = "N", converter = PositiveInt.class,

@@ -3,6 +3,7 @@ package org.cacheflow.pipeline;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.cacheflow.codegen.model.Core;
 import org.cacheflow.model.Architecture;
 import org.cacheflow.plan.mapping.Network;
 import org.cacheflow.plan.mapping.Platform;
@@ -20,9 +21,9 @@ public record PlatformOptions(Integer nodes, Integer cores) {
 
   /**
    * The most cores a generated program runs on, counted across its nodes (cores are numbered across nodes in the
-   * generated code, which has room for this many).
+   * generated code): the code model's {@link Core#MOST}.
    */
-  public static final int MAX_CORES = 64;
+  public static final int MAX_CORES = Core.MOST;
 
   /** The most cores {@code --nodes} may describe in all, for {@code plan} too (beyond, no graph could use them). */
   public static final int MAX_PLANNED_CORES = 65536;

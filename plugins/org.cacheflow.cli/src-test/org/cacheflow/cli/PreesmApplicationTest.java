@@ -18,7 +18,7 @@ import java.util.zip.CRC32;
 import java.util.zip.GZIPInputStream;
 
 import org.cacheflow.cli.Examples.Run;
-import org.cacheflow.codegen.build.Strategy;
+import org.cacheflow.codegen.build.CodePreset;
 import org.cacheflow.plan.strategy.TargetCache;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
@@ -142,7 +142,7 @@ class PreesmApplicationTest {
   @Test
   void generateHelpListsEveryStrategyAndTarget() {
     String help = run("generate", "--help").out();
-    for (String strategy : Strategy.NAMES) {
+    for (String strategy : CodePreset.NAMES) {
       assertTrue(help.contains(" " + strategy + " ") || help.contains(" " + strategy + "\n"), strategy + " in\n"
           + help);
     }

@@ -13,7 +13,7 @@ import java.util.Map;
 
 import org.cacheflow.codegen.build.CodeModelBuilder;
 import org.cacheflow.codegen.build.PlannedExecution;
-import org.cacheflow.codegen.build.Strategy;
+import org.cacheflow.codegen.build.CodePreset;
 import org.cacheflow.codegen.model.CodeProject;
 import org.cacheflow.codegen.model.Core;
 import org.cacheflow.codegen.model.Statement;
@@ -61,7 +61,7 @@ class CodeModelBuilderTest {
 
   @Test
   void everyStrategyButTheBaselineSignalsCrossCoreDependenciesWithCountedFlags() {
-    for (String strategy : Strategy.NAMES) {
+    for (String strategy : CodePreset.NAMES) {
       CodeProject project = farm(strategy);
       if (strategy.equals("baseline")) {
         assertTrue(project.semaphores() > 0);
@@ -71,7 +71,7 @@ class CodeModelBuilderTest {
       assertEquals(0, project.semaphores(), strategy);
       assertEquals(0, count(project, Statement.SemaphorePost.class) + count(project, Statement.SemaphoreWait.class),
           strategy);
-      if (!Strategy.named(strategy).alias()) {
+      if (!CodePreset.named(strategy).alias()) {
         // no merge groups: every cross-core buffer travels in a rdy-ack channel of its own
         assertTrue(project.flags().isEmpty() && !project.channels().isEmpty(), strategy);
         continue;
@@ -185,7 +185,7 @@ class CodeModelBuilderTest {
     Srdag srdag = TestInputs.srdag(stereo, "2core.scenario");
     MemoryFacts facts = MemoryPlanner.scriptFacts(srdag, stereo);
     for (String strategy : List.of("baseline", "cow", "ntm", "prestore", "homeforward", "auto")) {
-      PlannedExecution plan = PlannedExecution.plan(srdag, 2, Strategy.named(strategy), TargetCache.ZEN4_VM, facts);
+      PlannedExecution plan = PlannedExecution.plan(srdag, 2, CodePreset.named(strategy), TargetCache.ZEN4_VM, facts);
       CodeProject project = CodeModelBuilder.build(plan, true);
       // delay tokens move through their init and end vertices, which the plan does not count as copies
       long copied = all(project).stream().filter(st -> st instanceof Statement.Copy c && !c.why().contains("_init_")
@@ -208,7 +208,7 @@ class CodeModelBuilderTest {
       long kept = Math.min(srdag.edgeBytes(srdag.outgoingEdges(found[2])[0]), srdag.edgeBytes(joined));
       assertTrue(kept < srdag.edgeBytes(joined), "the round buffer keeps less than the implode gathers");
       for (String strategy : List.of("baseline", "alias", "cow", "ntm", "auto")) {
-        PlannedExecution plan = PlannedExecution.plan(srdag, 2, Strategy.named(strategy), TargetCache.ZEN4_VM, facts);
+        PlannedExecution plan = PlannedExecution.plan(srdag, 2, CodePreset.named(strategy), TargetCache.ZEN4_VM, facts);
         String name = srdag.vertexName(join);
         long copied = all(CodeModelBuilder.build(plan, true)).stream()
             .filter(st -> st instanceof Statement.Copy c && name.endsWith(c.why()))
@@ -248,7 +248,7 @@ class CodeModelBuilderTest {
     Srdag srdag = TestInputs.srdag(stereo, "2core.scenario");
     MemoryFacts facts = MemoryPlanner.scriptFacts(srdag, stereo);
     for (String strategy : List.of("cow", "auto")) {
-      PlannedExecution plan = PlannedExecution.plan(srdag, 2, Strategy.named(strategy), TargetCache.ZEN4_VM, facts);
+      PlannedExecution plan = PlannedExecution.plan(srdag, 2, CodePreset.named(strategy), TargetCache.ZEN4_VM, facts);
       java.util.Map<String, java.util.Set<String>> sources = new java.util.TreeMap<>();
       int views = 0;
       for (int e = 0; e < srdag.edgeCount(); e++) {

@@ -2,7 +2,7 @@ package org.cacheflow.codegen;
 
 import org.cacheflow.codegen.build.ExecutionPlan;
 import org.cacheflow.codegen.build.PlannedExecution;
-import org.cacheflow.codegen.build.Strategy;
+import org.cacheflow.codegen.build.CodePreset;
 import org.cacheflow.analysis.srdag.Srdag;
 
 /** A plan that answers as the planner's, for tests that change one of its answers by overriding it. */
@@ -50,7 +50,7 @@ abstract class DelegatingPlan implements ExecutionPlan {
   }
 
   @Override
-  public Strategy strategy() {
+  public CodePreset strategy() {
     return plan.strategy();
   }
 

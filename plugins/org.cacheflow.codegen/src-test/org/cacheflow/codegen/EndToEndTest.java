@@ -20,7 +20,7 @@ import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 import java.util.stream.Stream;
 
-import org.cacheflow.codegen.build.Strategy;
+import org.cacheflow.codegen.build.CodePreset;
 import org.cacheflow.codegen.model.ActorSources;
 import org.cacheflow.codegen.model.CodeProject;
 import org.cacheflow.analysis.srdag.Srdag;
@@ -114,7 +114,7 @@ class EndToEndTest {
   private static List<Case> tinyCases() {
     List<Case> cases = new ArrayList<>();
     Path tiny = TestInputs.TINY.resolve("Algo/tiny.pi");
-    for (String strategy : Strategy.LADDER) {
+    for (String strategy : CodePreset.LADDER) {
       cases.add(new Case("tiny", tiny, null, false, strategy, 2, Build.PLAIN));
     }
     for (int cores : new int[] {1, 4}) {
@@ -418,7 +418,7 @@ class EndToEndTest {
     Path stereo = corpus.resolve("preesm-apps/org.ietr.preesm.stereo");
     Path stabilization = corpus.resolve("preesm-apps/org.ietr.preesm.stabilization");
     Path h263 = corpus.resolve("sdf3/h263decoder.xml");
-    for (String strategy : Strategy.LADDER) {
+    for (String strategy : CodePreset.LADDER) {
       for (int cores : new int[] {1, 2, 4}) {
         Build build = cores == 1 ? Build.ASAN : Build.TSAN;
         cases.add(new Case("stereo", stereo, "lowMaxDisparity.scenario", true, strategy, cores, build));

@@ -14,7 +14,7 @@ import java.util.stream.Stream;
 
 import org.cacheflow.codegen.build.CodeModelBuilder;
 import org.cacheflow.codegen.build.PlannedExecution;
-import org.cacheflow.codegen.build.Strategy;
+import org.cacheflow.codegen.build.CodePreset;
 import org.cacheflow.codegen.model.ActorSources;
 import org.cacheflow.codegen.model.CodeProject;
 import org.cacheflow.analysis.srdag.Srdag;
@@ -186,7 +186,7 @@ class MultiNodeEndToEndTest {
     Srdag srdag = TestInputs.srdag(graph.input(), graph.scenario(), graph.parameters());
     org.cacheflow.plan.classify.MemoryFacts facts = Files.isDirectory(graph.input())
         ? org.cacheflow.plan.memoryplan.MemoryPlanner.scriptFacts(srdag, graph.input()) : null;
-    PlannedExecution plan = PlannedExecution.plan(srdag, c.nodes(), c.cores(), Strategy.named(c.strategy()),
+    PlannedExecution plan = PlannedExecution.plan(srdag, c.nodes(), c.cores(), CodePreset.named(c.strategy()),
         TargetCache.ZEN4_VM, facts);
     CodeProject project = CodeModelBuilder.build(plan, !graph.real());
     if (c.reversed() && project.partNodes().stream().allMatch(node -> node == 0)) {

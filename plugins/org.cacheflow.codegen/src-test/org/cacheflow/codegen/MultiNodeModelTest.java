@@ -15,7 +15,7 @@ import java.util.Set;
 import org.cacheflow.codegen.build.CodeModelBuilder;
 import org.cacheflow.codegen.build.NodeLocality;
 import org.cacheflow.codegen.build.PlannedExecution;
-import org.cacheflow.codegen.build.Strategy;
+import org.cacheflow.codegen.build.CodePreset;
 import org.cacheflow.codegen.model.ActorSources;
 import org.cacheflow.codegen.model.Channel;
 import org.cacheflow.codegen.model.CodeProject;
@@ -35,7 +35,7 @@ class MultiNodeModelTest {
       "elemFloat", "0"));
 
   private static CodeProject farm(String strategy, int nodes, int cores) {
-    return CodeModelBuilder.build(PlannedExecution.plan(FARM_SRDAG, nodes, cores, Strategy.named(strategy),
+    return CodeModelBuilder.build(PlannedExecution.plan(FARM_SRDAG, nodes, cores, CodePreset.named(strategy),
         TargetCache.ZEN4_VM, null), true);
   }
 
@@ -141,7 +141,7 @@ class MultiNodeModelTest {
   void aPlanThatNeedsSharedMemoryAcrossNodesIsRefusedWithTheReason() {
     // the planner keeps merge groups on one node; a one-node plan whose two cores are declared two nodes does not:
     // auto merges the emitter's output with the workers' inputs, one group read on both cores
-    PlannedExecution oneNode = PlannedExecution.plan(FARM_SRDAG, 1, 2, Strategy.named("auto"), TargetCache.ZEN4_VM,
+    PlannedExecution oneNode = PlannedExecution.plan(FARM_SRDAG, 1, 2, CodePreset.named("auto"), TargetCache.ZEN4_VM,
         null);
     InputException merged = assertThrows(InputException.class, () -> CodeModelBuilder.build(new RenumberedNodes(
         oneNode, 2, core -> core), true));
@@ -153,7 +153,7 @@ class MultiNodeModelTest {
     // examples/filter-bank's histogram keeps its state in a persistent delay, whose firings the one-node plan
     // spreads over both cores
     Srdag filterBank = TestInputs.srdag(Path.of("../../examples/filter-bank").toAbsolutePath().normalize(), null);
-    PlannedExecution spread = PlannedExecution.plan(filterBank, 1, 2, Strategy.named("baseline"),
+    PlannedExecution spread = PlannedExecution.plan(filterBank, 1, 2, CodePreset.named("baseline"),
         TargetCache.ZEN4_VM, null);
     InputException delay = assertThrows(InputException.class, () -> CodeModelBuilder.build(new RenumberedNodes(
         spread, 2, core -> core), true));
@@ -162,7 +162,7 @@ class MultiNodeModelTest {
         delay.getMessage());
     // ... and the planner keeps them on one node
     for (int nodes = 2; nodes <= 3; nodes++) {
-      assertTrue(CodeModelBuilder.build(PlannedExecution.plan(filterBank, nodes, 1, Strategy.named("baseline"),
+      assertTrue(CodeModelBuilder.build(PlannedExecution.plan(filterBank, nodes, 1, CodePreset.named("baseline"),
           TargetCache.ZEN4_VM, null), true).multiNode());
     }
   }

@@ -17,7 +17,7 @@ import org.cacheflow.analysis.srdag.Srdag;
 import org.cacheflow.codegen.EndToEndTest.Build;
 import org.cacheflow.codegen.build.CodeModelBuilder;
 import org.cacheflow.codegen.build.PlannedExecution;
-import org.cacheflow.codegen.build.Strategy;
+import org.cacheflow.codegen.build.CodePreset;
 import org.cacheflow.codegen.model.ActorSources;
 import org.cacheflow.codegen.model.CodeProject;
 import org.cacheflow.codegen.model.Statement;
@@ -132,7 +132,7 @@ class PipelinedEndToEndTest {
     Srdag srdag = TestInputs.srdag(graph.input(), graph.scenario(), graph.parameters());
     org.cacheflow.plan.classify.MemoryFacts facts = Files.isDirectory(graph.input())
         ? org.cacheflow.plan.memoryplan.MemoryPlanner.scriptFacts(srdag, graph.input()) : null;
-    PlannedExecution plan = PlannedExecution.plan(srdag, cores, Strategy.named(strategy), TargetCache.ZEN4_VM, facts);
+    PlannedExecution plan = PlannedExecution.plan(srdag, cores, CodePreset.named(strategy), TargetCache.ZEN4_VM, facts);
     if (from == null) {
       return CodeModelBuilder.build(plan, graph.code() == null);
     }

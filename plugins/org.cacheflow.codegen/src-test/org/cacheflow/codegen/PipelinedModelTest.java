@@ -14,7 +14,7 @@ import org.cacheflow.analysis.srdag.Srdag;
 import org.cacheflow.codegen.build.CodeModelBuilder;
 import org.cacheflow.codegen.build.ExecutionPlan;
 import org.cacheflow.codegen.build.PlannedExecution;
-import org.cacheflow.codegen.build.Strategy;
+import org.cacheflow.codegen.build.CodePreset;
 import org.cacheflow.codegen.model.BufferRef;
 import org.cacheflow.codegen.model.CodeProject;
 import org.cacheflow.codegen.model.Core;
@@ -29,7 +29,7 @@ class PipelinedModelTest {
   private static final Srdag TINY = TestInputs.srdag(TestInputs.TINY.resolve("Algo/tiny.pi"), null);
 
   private static PlannedExecution plan(int cores, String strategy) {
-    return PlannedExecution.plan(TINY, cores, Strategy.named(strategy), TargetCache.ZEN4_VM);
+    return PlannedExecution.plan(TINY, cores, CodePreset.named(strategy), TargetCache.ZEN4_VM);
   }
 
   private static CodeProject skewedFromSink(int cores, String strategy, int skew) {
@@ -263,10 +263,10 @@ class PipelinedModelTest {
    */
   @Test
   void aGroupSeveralCoresUseHasSlotsSpanningTheL2UnlessAsked() {
-    java.util.function.BiFunction<Strategy, TargetCache, List<StaticBuffer>> groups = (strategy, target) ->
+    java.util.function.BiFunction<CodePreset, TargetCache, List<StaticBuffer>> groups = (strategy, target) ->
         CodeModelBuilder.build(PlannedExecution.plan(TINY, 2, strategy, target), true).buffers().stream()
             .filter(b -> b.description().contains("merge group used by cores")).toList();
-    List<StaticBuffer> byL2 = groups.apply(Strategy.named("homeforward"), TargetCache.ZEN4_VM);
+    List<StaticBuffer> byL2 = groups.apply(CodePreset.named("homeforward"), TargetCache.ZEN4_VM);
     assertFalse(byL2.isEmpty());
     for (StaticBuffer b : byL2) {
       assertEquals(16, b.bytes(), b.description());
@@ -275,19 +275,19 @@ class PipelinedModelTest {
           b.description());
     }
     TargetCache tinyL2 = new TargetCache("tiny-l2", 32, 64, 1 << 20, 16, 4096, 2, TargetCache.ZEN4_VM.costs());
-    for (StaticBuffer b : groups.apply(Strategy.named("auto"), tinyL2)) {
+    for (StaticBuffer b : groups.apply(CodePreset.named("auto"), tinyL2)) {
       assertEquals(4, b.copies(), b.description());
       assertTrue(b.description().contains("4 slots, together spanning the reader's L2 (64 B)"), b.description());
     }
-    for (StaticBuffer b : groups.apply(Strategy.named("homeforward").withSlots(3), TargetCache.ZEN4_VM)) {
+    for (StaticBuffer b : groups.apply(CodePreset.named("homeforward").withSlots(3), TargetCache.ZEN4_VM)) {
       assertEquals(3, b.copies(), b.description());
       assertTrue(b.description().contains("3 slots as asked"), b.description());
     }
-    for (StaticBuffer b : groups.apply(Strategy.named("baseline"), TargetCache.ZEN4_VM)) {
+    for (StaticBuffer b : groups.apply(CodePreset.named("baseline"), TargetCache.ZEN4_VM)) {
       assertEquals(1, b.copies(), b.description());
     }
     // every firing reaches a group through iteration % 64
-    CodeProject project = CodeModelBuilder.build(PlannedExecution.plan(TINY, 2, Strategy.named("homeforward"),
+    CodeProject project = CodeModelBuilder.build(PlannedExecution.plan(TINY, 2, CodePreset.named("homeforward"),
         TargetCache.ZEN4_VM), true);
     java.util.Set<String> names = new java.util.HashSet<>();
     byL2.forEach(b -> names.add(b.name()));

@@ -6,7 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 import org.cacheflow.codegen.build.CodeModelBuilder;
-import org.cacheflow.codegen.build.Strategy;
+import org.cacheflow.codegen.build.CodePreset;
 import org.cacheflow.codegen.model.CodeProject;
 import org.cacheflow.io.pisdf.PiReader;
 import org.cacheflow.io.project.PreesmProject;
@@ -77,13 +77,13 @@ final class TestInputs {
     org.cacheflow.plan.classify.MemoryFacts facts = Files.isDirectory(input)
         ? org.cacheflow.plan.memoryplan.MemoryPlanner.scriptFacts(srdag, input) : null;
     return CodeModelBuilder.build(org.cacheflow.codegen.build.PlannedExecution.plan(srdag, cores,
-        Strategy.named(strategy), org.cacheflow.plan.strategy.TargetCache.ZEN4_VM, facts), synthetic);
+        CodePreset.named(strategy), org.cacheflow.plan.strategy.TargetCache.ZEN4_VM, facts), synthetic);
   }
 
   /** The code model with the memory plan's mapping, order and per-buffer choices (zen4-vm target). */
   static CodeProject model(Srdag srdag, int cores, String strategy, boolean synthetic) {
     return CodeModelBuilder.build(org.cacheflow.codegen.build.PlannedExecution.plan(srdag, cores,
-        Strategy.named(strategy), org.cacheflow.plan.strategy.TargetCache.ZEN4_VM), synthetic);
+        CodePreset.named(strategy), org.cacheflow.plan.strategy.TargetCache.ZEN4_VM), synthetic);
   }
 
   static Path corpus() {

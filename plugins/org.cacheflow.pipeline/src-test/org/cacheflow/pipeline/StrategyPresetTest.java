@@ -10,7 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
-import org.cacheflow.codegen.build.Strategy;
+import org.cacheflow.codegen.build.CodePreset;
 import org.cacheflow.plan.strategy.GlobalStrategy;
 import org.cacheflow.plan.strategy.PrestoreKind;
 import org.cacheflow.plan.strategy.StrategyPreset;
@@ -23,7 +23,7 @@ class StrategyPresetTest {
   void theNamesAndOrderOfTheCommandLine() {
     assertEquals(List.of("baseline", "channels", "alias", "ntm", "cow", "prestore-demote", "prestore-clean",
         "prestore-skip", "auto", "homeforward", "prestore"), StrategyPreset.labels());
-    assertEquals(StrategyPreset.labels(), Strategy.NAMES);
+    assertEquals(StrategyPreset.labels(), CodePreset.NAMES);
     assertEquals(StrategyPreset.COW, StrategyPreset.named("CoW"));
     assertTrue(assertThrows(IllegalArgumentException.class, () -> StrategyPreset.named("fast")).getMessage()
         .startsWith("unknown strategy 'fast'; known: baseline, channels"));
@@ -46,12 +46,12 @@ class StrategyPresetTest {
   @Test
   void generationFlags() {
     for (StrategyPreset preset : StrategyPreset.values()) {
-      Strategy strategy = Strategy.of(preset);
+      CodePreset strategy = CodePreset.of(preset);
       assertEquals(preset == StrategyPreset.BASELINE, strategy.barrier(), preset.label);
       assertEquals(preset != StrategyPreset.BASELINE && preset != StrategyPreset.CHANNELS, strategy.alias(),
           preset.label);
       assertEquals(preset == StrategyPreset.PRESTORE_SKIP, strategy.skip(), preset.label);
-      assertEquals(preset == StrategyPreset.BASELINE ? 1 : Strategy.DEFAULT_SLOTS, strategy.slots(), preset.label);
+      assertEquals(preset == StrategyPreset.BASELINE ? 1 : CodePreset.DEFAULT_SLOTS, strategy.slots(), preset.label);
       PrestoreKind kind = switch (preset) {
         case PRESTORE_DEMOTE -> PrestoreKind.DEMOTE;
         case PRESTORE_CLEAN -> PrestoreKind.CLEAN;

@@ -5,7 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 
-import org.cacheflow.codegen.build.Strategy;
+import org.cacheflow.codegen.build.CodePreset;
 import org.cacheflow.plan.mapping.MappingPolicy;
 import org.cacheflow.plan.strategy.StrategyOverride;
 import org.cacheflow.plan.strategy.StrategyPreset;
@@ -109,17 +109,17 @@ public record GenerateOptions(Input input, PlatformOptions platform, StrategyPre
   }
 
   /** The generated code's strategy: the preset with {@link #slots} when given, else the preset's own slots. */
-  public Strategy codeStrategy() {
-    Strategy of = Strategy.of(strategy);
+  public CodePreset codePreset() {
+    CodePreset of = CodePreset.of(strategy);
     return slots == null ? of : of.withSlots(slots);
   }
 
   /**
-   * Whether the planner may pipeline: {@link #pipelining} with {@link #codeStrategy()}'s slots, by the rule plan
+   * Whether the planner may pipeline: {@link #pipelining} with {@link #codePreset()}'s slots, by the rule plan
    * shares (never with one slot, e.g. {@code slots=1} or a barrier preset).
    */
   public boolean plannerPipelining() {
-    return OverrideTexts.pipelines(pipelining, codeStrategy().slots());
+    return OverrideTexts.pipelines(pipelining, codePreset().slots());
   }
 
   /**

@@ -3,7 +3,7 @@ package org.cacheflow.pipeline;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.cacheflow.codegen.build.Strategy;
+import org.cacheflow.codegen.build.CodePreset;
 import org.cacheflow.plan.strategy.OverrideException;
 import org.cacheflow.plan.strategy.StrategyOverride;
 import org.cacheflow.plan.strategy.StrategyPreset;
@@ -50,10 +50,10 @@ record OverrideTexts(Integer slots, Boolean pipelining, List<StrategyOverride> f
 
   /**
    * Whether the plan may pipeline: as asked (else {@code fallback}), with these slots (else those of {@code preset},
-   * as generate's {@link GenerateOptions#codeStrategy()}).
+   * as generate's {@link GenerateOptions#codePreset()}).
    */
   boolean pipelines(boolean fallback, StrategyPreset preset) {
-    return pipelines(pipelining == null ? fallback : pipelining, slots == null ? Strategy.of(preset).slots() : slots);
+    return pipelines(pipelining == null ? fallback : pipelining, slots == null ? CodePreset.of(preset).slots() : slots);
   }
 
   /**

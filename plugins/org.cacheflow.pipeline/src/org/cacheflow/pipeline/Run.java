@@ -12,7 +12,7 @@ import java.util.Set;
 import org.cacheflow.codegen.ProjectWriter;
 import org.cacheflow.codegen.build.CodeModelBuilder;
 import org.cacheflow.codegen.build.PlannedExecution;
-import org.cacheflow.codegen.build.Strategy;
+import org.cacheflow.codegen.build.CodePreset;
 import org.cacheflow.codegen.model.ActorSources;
 import org.cacheflow.codegen.model.CodeProject;
 import org.cacheflow.io.project.PreesmProject;
@@ -174,7 +174,7 @@ final class Run {
     if (options.runtime() == null) {
       throw new OptionException("no C runtime folder to bundle");
     }
-    Strategy strategy = options.codeStrategy();
+    CodePreset preset = options.codePreset();
     LoadedInput loaded = load(options.input(), options.platform());
     Platform platform = options.platform().forGenerate(loaded.architecture(), target);
     options.platform().checkGenerated(platform);
@@ -182,7 +182,7 @@ final class Run {
     MemoryPlan memoryPlan = planned.plan();
     ScriptReport scripts = planned.scripts();
     listener.step("building the code model");
-    CodeProject project = CodeModelBuilder.build(PlannedExecution.of(memoryPlan, strategy),
+    CodeProject project = CodeModelBuilder.build(PlannedExecution.of(memoryPlan, preset),
         options.syntheticActors());
     Path outDir = options.outputDirectory();
     listener.step("writing " + outDir);

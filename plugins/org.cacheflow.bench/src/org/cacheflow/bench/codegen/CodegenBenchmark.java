@@ -17,7 +17,7 @@ import java.util.regex.Pattern;
 import org.cacheflow.codegen.ProjectWriter;
 import org.cacheflow.codegen.build.CodeModelBuilder;
 import org.cacheflow.codegen.build.PlannedExecution;
-import org.cacheflow.codegen.build.Strategy;
+import org.cacheflow.codegen.build.CodePreset;
 import org.cacheflow.codegen.model.ActorSources;
 import org.cacheflow.codegen.model.CodeProject;
 import org.cacheflow.io.pisdf.PiReader;
@@ -90,8 +90,8 @@ public final class CodegenBenchmark {
     double baseTime = 0;
     double baseBytes = 0;
     String reference = null;
-    for (String name : Strategy.LADDER) {
-      CodeProject code = CodeModelBuilder.build(PlannedExecution.plan(srdag, 2, Strategy.named(name),
+    for (String name : CodePreset.LADDER) {
+      CodeProject code = CodeModelBuilder.build(PlannedExecution.plan(srdag, 2, CodePreset.named(name),
           TargetCache.ZEN4_VM, scriptFacts(project, srdag)), true);
       Path dir = work.resolve("stereo-" + name);
       ProjectWriter.write(code, ActorSources.NONE, runtime, dir);
@@ -154,8 +154,8 @@ public final class CodegenBenchmark {
         project.getFileName(), scenario.getFileName(), srdag.vertexCount());
     out.printf("%-16s %5s %16s %16s %8s%n", "strategy", "cores", "own buffers", "with pools", "ratio");
     for (int cores : new int[] {1, 2}) {
-      for (String name : Strategy.LADDER) {
-        CodeProject code = CodeModelBuilder.build(PlannedExecution.plan(srdag, cores, Strategy.named(name),
+      for (String name : CodePreset.LADDER) {
+        CodeProject code = CodeModelBuilder.build(PlannedExecution.plan(srdag, cores, CodePreset.named(name),
             TargetCache.ZEN4_VM, scriptFacts(project, srdag)), true);
         long before = code.allocatedBytesWithoutPools();
         long after = code.allocatedBytes();
@@ -180,7 +180,7 @@ public final class CodegenBenchmark {
         for (int run = 0; run < runs; run++) {
           long start = System.nanoTime();
           CodeProject code = CodeModelBuilder.build(PlannedExecution.plan(srdag, 2,
-              Strategy.named("auto"), TargetCache.ZEN4_VM), true);
+              CodePreset.named("auto"), TargetCache.ZEN4_VM), true);
           long modelled = System.nanoTime();
           Map<String, String> files = ProjectWriter.print(code, ActorSources.NONE);
           long printed = System.nanoTime();

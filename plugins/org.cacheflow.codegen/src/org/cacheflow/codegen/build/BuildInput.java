@@ -20,7 +20,7 @@ final class BuildInput {
   final ExecutionPlan plan;
   final Srdag srdag;
   final FlatGraph graph;
-  final Strategy strategy;
+  final CodePreset strategy;
   /** Whether actor bodies are generated instead of calling the actors' prototypes. */
   final boolean synthetic;
   /** The edges of the single-rate graph; the buffers after them are the persistent delays' states. */

@@ -34,7 +34,7 @@ public interface ExecutionPlan {
   /** The core's static order of vertices for one iteration (a topological order of its vertices). */
   int[] order(int core);
 
-  Strategy strategy();
+  CodePreset strategy();
 
   /**
    * The vertex's iteration offset in its core's loop (software pipelining): in the loop's pass p the core fires it

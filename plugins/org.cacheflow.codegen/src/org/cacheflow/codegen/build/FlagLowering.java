@@ -22,7 +22,7 @@ final class FlagLowering {
   private FlagLowering() {
   }
 
-  static Synchronisation lower(Strategy strategy, List<Core> cores, List<Integer> semaphoreStarts) {
+  static Synchronisation lower(CodePreset strategy, List<Core> cores, List<Integer> semaphoreStarts) {
     if (!strategy.barrier() && !semaphoreStarts.isEmpty()) {
       return new Synchronisation(FlagSignalling.lower(cores, semaphoreStarts), List.of());
     }

@@ -24,17 +24,17 @@ import org.cacheflow.plan.strategy.TargetCache;
 public final class PlannedExecution implements ExecutionPlan {
 
   private final MemoryPlan plan;
-  private final Strategy preset;
+  private final CodePreset preset;
   private final boolean followBuffers;
 
-  private PlannedExecution(MemoryPlan plan, Strategy preset, boolean followBuffers) {
+  private PlannedExecution(MemoryPlan plan, CodePreset preset, boolean followBuffers) {
     this.plan = plan;
     this.preset = preset;
     this.followBuffers = followBuffers;
   }
 
   /** Wraps a plan made with the preset's planner mode ({@link StrategyPreset#planner()}). */
-  public static PlannedExecution of(MemoryPlan plan, Strategy preset) {
+  public static PlannedExecution of(MemoryPlan plan, CodePreset preset) {
     if (plan.slotsAsked() != slotsAsked(preset)) {
       throw new IllegalArgumentException("the plan was made for " + plan.slotsAsked() + " slots asked, the code for "
           + slotsAsked(preset));
@@ -43,30 +43,30 @@ public final class PlannedExecution implements ExecutionPlan {
   }
 
   /** Plans with the defaults (load-balancing mapping, no scenario, the given target) on {@code cores} cores. */
-  public static PlannedExecution plan(Srdag srdag, int cores, Strategy preset, TargetCache target) {
+  public static PlannedExecution plan(Srdag srdag, int cores, CodePreset preset, TargetCache target) {
     return plan(srdag, cores, preset, target, null);
   }
 
   /**
-   * As {@link #plan(Srdag, int, Strategy, TargetCache)} with the merges and marks of evaluated memory scripts
+   * As {@link #plan(Srdag, int, CodePreset, TargetCache)} with the merges and marks of evaluated memory scripts
    * (null: the special actors' default scripts).
    */
-  public static PlannedExecution plan(Srdag srdag, int cores, Strategy preset, TargetCache target,
+  public static PlannedExecution plan(Srdag srdag, int cores, CodePreset preset, TargetCache target,
       MemoryFacts facts) {
     return plan(srdag, Platform.generic(cores), preset, target, facts);
   }
 
   /**
-   * As {@link #plan(Srdag, int, Strategy, TargetCache, MemoryFacts)} on {@code nodes} nodes of
+   * As {@link #plan(Srdag, int, CodePreset, TargetCache, MemoryFacts)} on {@code nodes} nodes of
    * {@code coresPerNode} cores each ({@link Platform#generic(int, int)}): one SPMD program over MPI when
    * {@code nodes > 1}.
    */
-  public static PlannedExecution plan(Srdag srdag, int nodes, int coresPerNode, Strategy preset, TargetCache target,
+  public static PlannedExecution plan(Srdag srdag, int nodes, int coresPerNode, CodePreset preset, TargetCache target,
       MemoryFacts facts) {
     return plan(srdag, Platform.generic(nodes, coresPerNode), preset, target, facts);
   }
 
-  private static PlannedExecution plan(Srdag srdag, Platform platform, Strategy preset, TargetCache target,
+  private static PlannedExecution plan(Srdag srdag, Platform platform, CodePreset preset, TargetCache target,
       MemoryFacts facts) {
     MappingInputs inputs = MappingInputs.defaults(srdag.flatGraph(), platform);
     MemoryPlan plan = MemoryPlanner.plan(srdag, PlanRequest.of(inputs, target).withStrategy(
@@ -75,7 +75,7 @@ public final class PlannedExecution implements ExecutionPlan {
   }
 
   /** The slots the user asked for ({@code --override slots=K}), as a plan request takes them: 0 for none. */
-  private static int slotsAsked(Strategy preset) {
+  private static int slotsAsked(CodePreset preset) {
     return preset.slotsAsked() ? preset.slots() : 0;
   }
 
@@ -119,7 +119,7 @@ public final class PlannedExecution implements ExecutionPlan {
   }
 
   @Override
-  public Strategy strategy() {
+  public CodePreset strategy() {
     return preset;
   }
 

@@ -6,8 +6,10 @@ import org.cacheflow.plan.strategy.PrestoreKind;
 import org.cacheflow.plan.strategy.StrategyPreset;
 
 /**
- * How buffers move between actors and cores, as generated code does it: a {@link StrategyPreset} (the strategy
- * vocabulary: barrier, aliasing, pre-store kind and streaming copies come from it) and the channel slots.
+ * A strategy preset as the generated code applies it: how buffers move between actors and cores. The
+ * {@link StrategyPreset} (the strategy vocabulary: barrier, aliasing, pre-store kind and streaming copies come from it)
+ * with the channel slots. (The plan's per-buffer choice is {@code plan.strategy.Strategy}, its plan-wide mode
+ * {@code GlobalStrategy}.)
  * {@code baseline} reproduces PREESM's generated code (copies for special actors, semaphore signalling, a barrier
  * after every iteration), the others pipeline iterations through rdy-ack channels; the presets that are planner
  * modes ({@link StrategyPreset#followsPlan()}) follow the memory plan per buffer.
@@ -18,7 +20,7 @@ import org.cacheflow.plan.strategy.StrategyPreset;
  *     several cores use get exactly k slots too, else as many as span the target's L2
  *     ({@link org.cacheflow.plan.strategy.GroupSlots})
  */
-public record Strategy(StrategyPreset preset, int slots, boolean slotsAsked) {
+public record CodePreset(StrategyPreset preset, int slots, boolean slotsAsked) {
 
   public static final int DEFAULT_SLOTS = 2;
 
@@ -29,12 +31,12 @@ public record Strategy(StrategyPreset preset, int slots, boolean slotsAsked) {
   public static final List<String> LADDER = StrategyPreset.ladder().stream().map(preset -> preset.label).toList();
 
   /** The preset with its default slots (one for a barrier: a buffer per iteration, else {@link #DEFAULT_SLOTS}). */
-  public static Strategy of(StrategyPreset preset) {
-    return new Strategy(preset, preset.barrier() ? 1 : DEFAULT_SLOTS, false);
+  public static CodePreset of(StrategyPreset preset) {
+    return new CodePreset(preset, preset.barrier() ? 1 : DEFAULT_SLOTS, false);
   }
 
   /** The preset of that name; IllegalArgumentException naming the known ones otherwise. */
-  public static Strategy named(String name) {
+  public static CodePreset named(String name) {
     return of(StrategyPreset.named(name));
   }
 
@@ -64,7 +66,7 @@ public record Strategy(StrategyPreset preset, int slots, boolean slotsAsked) {
   }
 
   /** The same strategy with k slots the user asked for (channels and merge groups several cores use). */
-  public Strategy withSlots(int k) {
-    return new Strategy(preset, k, true);
+  public CodePreset withSlots(int k) {
+    return new CodePreset(preset, k, true);
   }
 }

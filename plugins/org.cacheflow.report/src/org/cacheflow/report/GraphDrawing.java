@@ -31,6 +31,7 @@ public final class GraphDrawing {
 
   public static String dot(MemoryPlan plan) {
     FlatGraph graph = plan.srdag().flatGraph();
+    DecisionText words = DecisionText.of(plan);
     FifoNames names = new FifoNames(graph);
     StringBuilder out = new StringBuilder();
     out.append("// ").append(graph.name()).append(": FIFOs coloured by strategy (").append(plan.strategy().label)
@@ -55,7 +56,7 @@ public final class GraphDrawing {
           .append(StrategyColors.of(fifo.strategy())).append("\", penwidth=").append(String.format(Locale.ROOT, "%.1f",
               penWidth(fifo.bytes())))
           .append(", label=").append(Xml.dot(Bytes.human(fifo.bytes()) + "\n" + strategyText(fifo)))
-          .append(", tooltip=").append(Xml.dot(tooltip(fifo))).append("];\n");
+          .append(", tooltip=").append(Xml.dot(tooltip(words, plan, fifo))).append("];\n");
     }
     out.append("  subgraph cluster_legend {\n    label=\"strategies\"; fontname=\"Helvetica\";\n");
     for (Strategy strategy : used(plan)) {
@@ -68,6 +69,7 @@ public final class GraphDrawing {
   }
 
   public static String svg(MemoryPlan plan) {
+    DecisionText words = DecisionText.of(plan);
     FlatGraph graph = plan.srdag().flatGraph();
     FifoNames names = new FifoNames(graph);
     List<String> labels = new ArrayList<>();
@@ -140,7 +142,7 @@ public final class GraphDrawing {
       }
       String color = StrategyColors.of(fifo.strategy());
       out.append(String.format(Locale.ROOT, "<g><title>%s</title><path d=\"%s\" fill=\"none\" stroke=\"%s\" "
-          + "stroke-width=\"%.1f\" marker-end=\"url(#arrow-%s)\" opacity=\"0.85\"/>", Xml.escape(tooltip(fifo)), path,
+          + "stroke-width=\"%.1f\" marker-end=\"url(#arrow-%s)\" opacity=\"0.85\"/>", Xml.escape(tooltip(words, plan, fifo)), path,
           color, penWidth(fifo.bytes()), fifo.strategy().label));
       if (labelled) {
         out.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"9\" text-anchor=\"middle\" "
@@ -175,7 +177,7 @@ public final class GraphDrawing {
         .next();
   }
 
-  private static String tooltip(FifoPlan fifo) {
+  private static String tooltip(DecisionText words, MemoryPlan plan, FifoPlan fifo) {
     StringBuilder text = new StringBuilder(fifo.name()).append('\n');
     text.append(Bytes.human(fifo.bytes())).append(" per iteration in ").append(fifo.buffers())
         .append(" single-rate buffers; class ").append(fifo.bufferClass().label()).append('\n');
@@ -183,7 +185,7 @@ public final class GraphDrawing {
         .append(Bytes.human(bytes)).append('\n'));
     text.append("copied per iteration: ").append(Bytes.human(fifo.planBytesCopied())).append(" (baseline ")
         .append(Bytes.human(fifo.baselineBytesCopied())).append(")\n");
-    text.append(fifo.reason());
+    text.append(words.fifo(plan, fifo));
     return text.toString();
   }
 

@@ -36,6 +36,7 @@ public final class PlanJson {
     Srdag srdag = plan.srdag();
     Schedule schedule = plan.schedule();
     FifoNames names = new FifoNames(srdag.flatGraph());
+    DecisionText words = DecisionText.of(plan);
     Map<String, Object> root = new LinkedHashMap<>();
     root.put("graph", srdag.flatGraph().name());
     root.put("strategy", plan.strategy().label);
@@ -79,7 +80,7 @@ public final class PlanJson {
     }
     List<Object> fifos = new ArrayList<>();
     for (FifoPlan fifo : plan.fifos()) {
-      fifos.add(fifo(plan, names, fifo, buffers));
+      fifos.add(fifo(plan, words, names, fifo, buffers));
     }
     root.put("fifos", fifos);
     root.put("totals", totals(plan.totals()));
@@ -98,7 +99,7 @@ public final class PlanJson {
     }
     cow.put("perCore", perCore);
     root.put("copyOnWrite", cow);
-    root.put("notes", new ArrayList<Object>(plan.notes()));
+    root.put("notes", new ArrayList<Object>(words.notes(plan)));
     return root;
   }
 
@@ -128,14 +129,15 @@ public final class PlanJson {
     return json;
   }
 
-  private static Map<String, Object> fifo(MemoryPlan plan, FifoNames names, FifoPlan fifo, boolean withBuffers) {
+  private static Map<String, Object> fifo(MemoryPlan plan, DecisionText words, FifoNames names, FifoPlan fifo,
+      boolean withBuffers) {
     Map<String, Object> json = new LinkedHashMap<>();
     json.put("source", fifo.source());
     json.put("targets", List.of(fifo.target()));
     json.put("bytes", fifo.bytes());
     json.put("class", fifo.bufferClass().label());
     json.put("strategy", fifo.strategy().label);
-    json.put("reason", fifo.reason());
+    json.put("reason", words.fifo(plan, fifo));
     json.put("producerCores", coreNames(plan, fifo.producerCores()));
     json.put("consumerCores", coreNames(plan, fifo.consumerCores()));
     json.put("crossCore", fifo.crossCore());
@@ -152,14 +154,14 @@ public final class PlanJson {
     if (withBuffers) {
       List<Object> buffers = new ArrayList<>();
       for (BufferPlan buffer : plan.buffersOf(fifo.fifo())) {
-        buffers.add(buffer(plan, names, buffer));
+        buffers.add(buffer(plan, words, names, buffer));
       }
       json.put("buffers", buffers);
     }
     return json;
   }
 
-  private static Map<String, Object> buffer(MemoryPlan plan, FifoNames names, BufferPlan b) {
+  private static Map<String, Object> buffer(MemoryPlan plan, DecisionText words, FifoNames names, BufferPlan b) {
     Srdag srdag = plan.srdag();
     Map<String, Object> json = new LinkedHashMap<>();
     json.put("edge", b.edge());
@@ -167,7 +169,7 @@ public final class PlanJson {
     json.put("consumer", names.relative(srdag.vertexName(b.consumer())) + "." + srdag.edgeTargetPort(b.edge()));
     json.put("bytes", b.bytes());
     json.put("class", b.bufferClass().label());
-    json.put("classEvidence", b.classEvidence());
+    json.put("classEvidence", plan.classification().evidence(b.edge()));
     json.put("origin", b.origin().label());
     json.put("producerCore", plan.platform().core(b.producerCore()).name());
     json.put("consumerCore", plan.platform().core(b.consumerCore()).name());
@@ -183,7 +185,7 @@ public final class PlanJson {
     json.put("rereadBytes", b.rereadBytes());
     json.put("rewriteBytes", b.rewriteBytes());
     json.put("overridden", b.overridden());
-    json.put("reason", b.reason());
+    json.put("reason", words.buffer(b));
     return json;
   }
 

@@ -77,9 +77,11 @@ public final class PlanMarkdown {
       md.append("- `").append(strategy.label).append("` — ").append(last ? text.substring(0, text.length() - 1) + "."
           : text).append('\n');
     }
-    md.append("\nThe reasons below quote the measurements they rest on (the runtime's benchmarks `bench_cow`, "
-        + "`bench_ntm_copy`, `bench_prestore`, and the machine baseline). `docs/plan.md` in cacheflow explains "
-        + "the rules.\n\n");
+    md.append(plan.target().costs().figures() == null ? "\n`docs/plan.md` in cacheflow explains the rules.\n\n"
+        : "\nThe reasons below quote the measurements they rest on (the runtime's benchmarks `bench_cow`, "
+            + "`bench_ntm_copy`, `bench_prestore`, and the machine baseline). `docs/plan.md` in cacheflow explains "
+            + "the rules.\n\n");
+    DecisionText words = DecisionText.of(plan);
 
     md.append("## FIFOs\n\n");
     md.append("| FIFO | bytes | cores | class | strategy | copied (baseline → plan) | why |\n");
@@ -89,7 +91,7 @@ public final class PlanMarkdown {
           .append(human(fifo.bytes())).append(" | ").append(cores(plan, fifo)).append(" | ")
           .append(classes(fifo)).append(" | ").append(strategies(fifo)).append(" | ")
           .append(human(fifo.baselineBytesCopied())).append(" → ").append(human(fifo.planBytesCopied())).append(" | ")
-          .append(cell(fifo.reason())).append(" |\n");
+          .append(cell(words.fifo(plan, fifo))).append(" |\n");
     }
     md.append("\nPer-buffer details (each single-rate buffer's class, strategy, cores and reuse distances) are in "
         + "`plan.json`.\n\n");
@@ -114,7 +116,7 @@ public final class PlanMarkdown {
         + "Graphviz (`dot -Tsvg graph.dot -o graph-dot.svg`).\n");
     if (!plan.notes().isEmpty()) {
       md.append("\n## Notes\n\n");
-      for (String note : plan.notes()) {
+      for (String note : words.notes(plan)) {
         md.append("- ").append(cell(note)).append('\n');
       }
     }

@@ -29,12 +29,15 @@ package org.cacheflow.plan.strategy;
  * @param timeUnitNanos nanoseconds per unit of the scenario's actor timings on this target (e.g. 0.4 for
  *     cycles of a 2.5 GHz core); 0 when unknown: the planner then cannot weigh hand-offs against work and keeps
  *     the cores it was given
+ * @param figures the benchmark figures behind these sizes, which reports quote; null when the target has none (a
+ *     target file that sets a break-even size of its own)
  * @param spanningLineNanos what one line costs instead of {@code lineNanos} when it belongs to a merge group whose
  *     slots together span the L2 ({@link GroupSlots}): the writer no longer takes it back from the reader's cache,
  *     and the reader's pull is hidden behind its work -- {@value #SPANNING_LINE_NANOS} ns (see the field)
  */
 public record MeasuredCosts(long cowReadOnlyMinBytes, long cowReadMostlyMinBytes, long ntmMinBytes,
-    long prestoreMaxBytes, long handoffNanos, double lineNanos, double timeUnitNanos, double spanningLineNanos) {
+    long prestoreMaxBytes, long handoffNanos, double lineNanos, double timeUnitNanos, double spanningLineNanos,
+    MeasuredFigures figures) {
 
   /**
    * bench_flag, one-way flag hand-off on this machine type: close to the one-line ping-pong floor, which is
@@ -74,7 +77,14 @@ public record MeasuredCosts(long cowReadOnlyMinBytes, long cowReadMostlyMinBytes
 
   /** The figures measured on this project's machine type (actor timing unit unknown). */
   public static final MeasuredCosts MEASURED = new MeasuredCosts(64L << 10, 1L << 20, 1L << 20, 4L << 10,
-      HANDOFF_NANOS, LINE_NANOS, 0, SPANNING_LINE_NANOS);
+      HANDOFF_NANOS, LINE_NANOS, 0, SPANNING_LINE_NANOS, MeasuredFigures.ZEN4_VM);
+
+  /** The costs without benchmark figures. */
+  public MeasuredCosts(long cowReadOnlyMinBytes, long cowReadMostlyMinBytes, long ntmMinBytes, long prestoreMaxBytes,
+      long handoffNanos, double lineNanos, double timeUnitNanos, double spanningLineNanos) {
+    this(cowReadOnlyMinBytes, cowReadMostlyMinBytes, ntmMinBytes, prestoreMaxBytes, handoffNanos, lineNanos,
+        timeUnitNanos, spanningLineNanos, null);
+  }
 
   public MeasuredCosts {
     if (cowReadOnlyMinBytes < 0 || cowReadMostlyMinBytes < 0 || ntmMinBytes < 0 || prestoreMaxBytes < 0) {

@@ -42,34 +42,7 @@ public final class PlanJson {
     root.put("strategy", plan.strategy().label);
     root.put("policy", schedule.policy().label);
     root.put("target", target(plan.target()));
-    List<Object> cores = new ArrayList<>();
-    for (Core core : plan.platform().cores()) {
-      Map<String, Object> row = new LinkedHashMap<>();
-      row.put("name", core.name());
-      row.put("type", core.type());
-      if (NodeReport.shown(plan)) {
-        row.put("node", core.node());
-      }
-      row.put("load", schedule.load(core.index()));
-      row.put("firings", schedule.orderLength(core.index()));
-      if (orders) {
-        List<Object> order = new ArrayList<>();
-        for (int i = 0; i < schedule.orderLength(core.index()); i++) {
-          int v = schedule.vertexAt(core.index(), i);
-          Map<String, Object> entry = new LinkedHashMap<>();
-          entry.put("vertex", names.relative(srdag.vertexName(v)));
-          entry.put("start", schedule.start(v));
-          entry.put("end", schedule.end(v));
-          if (schedule.skew(v) > 0) {
-            entry.put("iterationsBehind", schedule.skew(v)); // software pipelining: fires iteration p - 1 in pass p
-          }
-          order.add(entry);
-        }
-        row.put("order", order);
-      }
-      cores.add(row);
-    }
-    root.put("cores", cores);
+    root.put("cores", cores(plan, names, orders));
     Map<String, Object> scheduleJson = new LinkedHashMap<>();
     scheduleJson.put("makespan", schedule.makespan());
     scheduleJson.put("vertices", srdag.vertexCount());
@@ -84,6 +57,52 @@ public final class PlanJson {
     }
     root.put("fifos", fifos);
     root.put("totals", totals(plan.totals()));
+    root.put("copyOnWrite", copyOnWrite(plan));
+    root.put("notes", new ArrayList<Object>(words.notes(plan)));
+    return root;
+  }
+
+  /** Per core: its name, type, node, load and firings, and with {@code orders} its static order. */
+  private static List<Object> cores(MemoryPlan plan, FifoNames names, boolean orders) {
+    Srdag srdag = plan.srdag();
+    Schedule schedule = plan.schedule();
+    List<Object> cores = new ArrayList<>();
+    for (Core core : plan.platform().cores()) {
+      Map<String, Object> row = new LinkedHashMap<>();
+      row.put("name", core.name());
+      row.put("type", core.type());
+      if (NodeReport.shown(plan)) {
+        row.put("node", core.node());
+      }
+      row.put("load", schedule.load(core.index()));
+      row.put("firings", schedule.orderLength(core.index()));
+      if (orders) {
+        row.put("order", order(schedule, srdag, names, core.index()));
+      }
+      cores.add(row);
+    }
+    return cores;
+  }
+
+  /** A core's static order: each firing's vertex, start and end, and how many iterations behind it fires. */
+  private static List<Object> order(Schedule schedule, Srdag srdag, FifoNames names, int core) {
+    List<Object> order = new ArrayList<>();
+    for (int i = 0; i < schedule.orderLength(core); i++) {
+      int v = schedule.vertexAt(core, i);
+      Map<String, Object> entry = new LinkedHashMap<>();
+      entry.put("vertex", names.relative(srdag.vertexName(v)));
+      entry.put("start", schedule.start(v));
+      entry.put("end", schedule.end(v));
+      if (schedule.skew(v) > 0) {
+        entry.put("iterationsBehind", schedule.skew(v)); // software pipelining: fires iteration p - 1 in pass p
+      }
+      order.add(entry);
+    }
+    return order;
+  }
+
+  /** The copy-on-write views of one iteration, in total and per core. */
+  private static Map<String, Object> copyOnWrite(MemoryPlan plan) {
     Map<String, Object> cow = new LinkedHashMap<>();
     org.cacheflow.plan.memoryplan.MemoryPlan.CowSummary summary = plan.cowSummary();
     cow.put("views", summary.views());
@@ -98,9 +117,7 @@ public final class PlanJson {
       perCore.add(entry);
     }
     cow.put("perCore", perCore);
-    root.put("copyOnWrite", cow);
-    root.put("notes", new ArrayList<Object>(words.notes(plan)));
-    return root;
+    return cow;
   }
 
   static Map<String, Object> target(TargetCache target) {

@@ -24,65 +24,10 @@ public final class PlanMarkdown {
 
   public static String render(MemoryPlan plan) {
     StringBuilder md = new StringBuilder();
-    String graph = plan.srdag().flatGraph().name();
     Schedule schedule = plan.schedule();
-    PlanTotals totals = plan.totals();
-    TargetCache target = plan.target();
-    md.append("# Memory plan for `").append(graph).append("`\n\n");
-    md.append("cacheflow turned the dataflow graph `").append(graph).append("` into a single-rate graph of ")
-        .append(plan.srdag().vertexCount()).append(" actor firings and helper vertices and ")
-        .append(plan.srdag().edgeCount()).append(" buffers, mapped it onto ").append(schedule.coreCount())
-        .append(" cores, and decided for every buffer how its data moves through the caches. ")
-        .append("All figures are per iteration of the graph.\n\n");
-    md.append("| | |\n|---|---|\n");
-    md.append("| strategy | `").append(plan.strategy().label).append("` |\n");
-    md.append("| mapping | ").append(schedule.policy().label).append(" (").append(policyText(schedule))
-        .append(") |\n");
-    md.append("| target | ").append(target.describe()).append(" |\n");
-    md.append("| makespan | ").append(schedule.makespan()).append(" time units (scenario units) |\n");
-    if (NodeReport.shown(plan)) {
-      md.append(NodeReport.summaryRows(plan));
-    }
-    md.append("| bytes copied, baseline | ").append(human(totals.baselineBytesCopied())).append(" (")
-        .append(totals.baselineBytesCopied()).append(" B) |\n");
-    md.append("| bytes copied, this plan | ").append(human(totals.planBytesCopied())).append(" (")
-        .append(totals.planBytesCopied()).append(" B)").append(totals.baselineBytesCopied() > 0
-            ? String.format(Locale.ROOT, ", %.1f%% fewer", 100 * totals.copyReduction()) : "").append(" |\n");
-    md.append("| buffer memory, baseline / this plan | ").append(human(totals.baselineFootprintBytes())).append(" / ")
-        .append(human(totals.footprintBytes())).append(" |\n");
-    org.cacheflow.plan.memoryplan.MemoryPlan.CowSummary cow = plan.cowSummary();
-    md.append("| copy-on-write | ").append(cow.views()).append(" views of ").append(cow.sources())
-        .append(" memories, ").append(cow.pagesShared()).append(" pages shared")
-        .append(perCore(cow)).append("; faulted and re-shared: counted at run time (`--validate`, per core), at most "
-            + "the pages shared |\n\n");
-    md.append("*Baseline* is what PREESM's generated code does: every buffer in its own memory, and every broadcast, "
-        + "fork, join and round buffer copies its data with memcpy. Copy-on-write views count as no copy here: the "
-        + "pages their consumers write are copied at run time and are not known in advance.\n\n");
-
-    md.append("## How to read this\n\n");
-    md.append("Each buffer gets one **class** (what its users do with it):\n\n");
-    md.append("- **aliased** — memory scripts merged it with other buffers: they share memory, nothing is copied;\n");
-    md.append("- **read-mostly** — its consumers may write it, but rarely (e.g. a broadcast output);\n");
-    md.append("- **private** — its consumer needs its own copy (it writes it), or only its own actor uses it;\n");
-    md.append("- **write-mostly** — written by its producer, which does not read it again.\n\n");
-    md.append("A buffer whose producer and consumer run on different cores is also **cross-core**. Each buffer then "
-        + "gets a **strategy**:\n\n");
-    List<Strategy> strategies = new ArrayList<>(List.of(Strategy.values()));
-    if (plan.platform().nodes() == 1) {
-      strategies.remove(Strategy.SEND);
-    }
-    for (Strategy strategy : strategies) {
-      String text = strategyText(strategy);
-      boolean last = strategy == strategies.get(strategies.size() - 1);
-      md.append("- `").append(strategy.label).append("` — ").append(last ? text.substring(0, text.length() - 1) + "."
-          : text).append('\n');
-    }
-    md.append(plan.target().costs().figures() == null ? "\n`docs/plan.md` in cacheflow explains the rules.\n\n"
-        : "\nThe reasons below quote the measurements they rest on (the runtime's benchmarks `bench_cow`, "
-            + "`bench_ntm_copy`, `bench_prestore`, and the machine baseline). `docs/plan.md` in cacheflow explains "
-            + "the rules.\n\n");
     DecisionText words = DecisionText.of(plan);
-
+    md.append(summary(plan));
+    md.append(howToRead(plan));
     md.append("## FIFOs\n\n");
     md.append("| FIFO | bytes | cores | class | strategy | copied (baseline → plan) | why |\n");
     md.append("|---|---:|---|---|---|---|---|\n");
@@ -120,6 +65,76 @@ public final class PlanMarkdown {
         md.append("- ").append(cell(note)).append('\n');
       }
     }
+    return md.toString();
+  }
+
+  /** The title, what was planned and the totals. */
+  private static String summary(MemoryPlan plan) {
+    StringBuilder md = new StringBuilder();
+    String graph = plan.srdag().flatGraph().name();
+    Schedule schedule = plan.schedule();
+    PlanTotals totals = plan.totals();
+    TargetCache target = plan.target();
+    md.append("# Memory plan for `").append(graph).append("`\n\n");
+    md.append("cacheflow turned the dataflow graph `").append(graph).append("` into a single-rate graph of ")
+        .append(plan.srdag().vertexCount()).append(" actor firings and helper vertices and ")
+        .append(plan.srdag().edgeCount()).append(" buffers, mapped it onto ").append(schedule.coreCount())
+        .append(" cores, and decided for every buffer how its data moves through the caches. ")
+        .append("All figures are per iteration of the graph.\n\n");
+    md.append("| | |\n|---|---|\n");
+    md.append("| strategy | `").append(plan.strategy().label).append("` |\n");
+    md.append("| mapping | ").append(schedule.policy().label).append(" (").append(policyText(schedule))
+        .append(") |\n");
+    md.append("| target | ").append(target.describe()).append(" |\n");
+    md.append("| makespan | ").append(schedule.makespan()).append(" time units (scenario units) |\n");
+    if (NodeReport.shown(plan)) {
+      md.append(NodeReport.summaryRows(plan));
+    }
+    md.append("| bytes copied, baseline | ").append(human(totals.baselineBytesCopied())).append(" (")
+        .append(totals.baselineBytesCopied()).append(" B) |\n");
+    md.append("| bytes copied, this plan | ").append(human(totals.planBytesCopied())).append(" (")
+        .append(totals.planBytesCopied()).append(" B)").append(totals.baselineBytesCopied() > 0
+            ? String.format(Locale.ROOT, ", %.1f%% fewer", 100 * totals.copyReduction()) : "").append(" |\n");
+    md.append("| buffer memory, baseline / this plan | ").append(human(totals.baselineFootprintBytes())).append(" / ")
+        .append(human(totals.footprintBytes())).append(" |\n");
+    org.cacheflow.plan.memoryplan.MemoryPlan.CowSummary cow = plan.cowSummary();
+    md.append("| copy-on-write | ").append(cow.views()).append(" views of ").append(cow.sources())
+        .append(" memories, ").append(cow.pagesShared()).append(" pages shared")
+        .append(perCore(cow)).append("; faulted and re-shared: counted at run time (`--validate`, per core), at most "
+            + "the pages shared |\n\n");
+    md.append("*Baseline* is what PREESM's generated code does: every buffer in its own memory, and every broadcast, "
+        + "fork, join and round buffer copies its data with memcpy. Copy-on-write views count as no copy here: the "
+        + "pages their consumers write are copied at run time and are not known in advance.\n\n");
+
+    return md.toString();
+  }
+
+  /** What the classes and strategies mean. */
+  private static String howToRead(MemoryPlan plan) {
+    StringBuilder md = new StringBuilder();
+    md.append("## How to read this\n\n");
+    md.append("Each buffer gets one **class** (what its users do with it):\n\n");
+    md.append("- **aliased** — memory scripts merged it with other buffers: they share memory, nothing is copied;\n");
+    md.append("- **read-mostly** — its consumers may write it, but rarely (e.g. a broadcast output);\n");
+    md.append("- **private** — its consumer needs its own copy (it writes it), or only its own actor uses it;\n");
+    md.append("- **write-mostly** — written by its producer, which does not read it again.\n\n");
+    md.append("A buffer whose producer and consumer run on different cores is also **cross-core**. Each buffer then "
+        + "gets a **strategy**:\n\n");
+    List<Strategy> strategies = new ArrayList<>(List.of(Strategy.values()));
+    if (plan.platform().nodes() == 1) {
+      strategies.remove(Strategy.SEND);
+    }
+    for (Strategy strategy : strategies) {
+      String text = strategyText(strategy);
+      boolean last = strategy == strategies.get(strategies.size() - 1);
+      md.append("- `").append(strategy.label).append("` — ").append(last ? text.substring(0, text.length() - 1) + "."
+          : text).append('\n');
+    }
+    md.append(plan.target().costs().figures() == null ? "\n`docs/plan.md` in cacheflow explains the rules.\n\n"
+        : "\nThe reasons below quote the measurements they rest on (the runtime's benchmarks `bench_cow`, "
+            + "`bench_ntm_copy`, `bench_prestore`, and the machine baseline). `docs/plan.md` in cacheflow explains "
+            + "the rules.\n\n");
+
     return md.toString();
   }
 

@@ -177,7 +177,7 @@ class CoreCountTest {
   }
 
   /**
-   * The farm above with the lines of merge groups whose slots span the L2 (issue 17, session 16: about 0.3-0.4 ns
+   * The farm above with the lines of merge groups whose slots span the L2 (bench/RESULTS.md, the runs of 2026-11-27 14:50 UTC: about 0.3-0.4 ns
    * a line measured there, against 3 for a group the reader still holds): core 0's 256 lines at 0.5 ns instead of
    * 6 are 128 ns, so core 0 takes 2401 + 1200 + 128 = 3729 ns against 4802 on one core, and two cores stay.
    */

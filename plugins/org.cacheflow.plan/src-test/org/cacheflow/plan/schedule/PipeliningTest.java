@@ -165,7 +165,7 @@ class PipeliningTest {
         .withStrategy(GlobalStrategy.AUTO));
     assertEquals(0, plan.schedule().maxSkew(), plan.notes().toString());
     assertTrue(plan.notes().contains(new PlanNote.NotPipelined(PlanNote.Rule.NOT_PIPELINED_INIT,
-        vertex(srdag, "top/a_0"), -1, false)),
+        vertex(srdag, "top/a_0"), -1, true)),
         plan.notes().toString());
   }
 

@@ -13,7 +13,7 @@ import org.cacheflow.plan.strategy.Strategy;
  * (fork, join, broadcast, round buffer) only the bytes it copies into the live bytes of its own outputs. A round
  * buffer keeps only the last bytes of its inputs (PREESM's semantics), so a join (implode) whose sole consumer
  * is a round buffer fills bytes nobody reads, and a round buffer's inputs that later inputs overwrite completely
- * are not read at all. A special vertex's copy into a buffer is cut to the buffer's live bytes (issue 14's dead
+ * are not read at all. A special vertex's copy into a buffer is cut to the buffer's live bytes (no dead
  * copies); the code generator cuts its moves the same way, so the plan's bytes copied stay the program's.
  *
  * <p>Conservative: a buffer in a merge group, a copy-on-write buffer or view source, and the input of an inserted

@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Locale;
 
 import org.cacheflow.plan.mapping.MappingInputs;
 import org.cacheflow.analysis.srdag.Srdag;

@@ -29,11 +29,11 @@ package org.cacheflow.plan.strategy;
  * @param timeUnitNanos nanoseconds per unit of the scenario's actor timings on this target (e.g. 0.4 for
  *     cycles of a 2.5 GHz core); 0 when unknown: the planner then cannot weigh hand-offs against work and keeps
  *     the cores it was given
- * @param figures the benchmark figures behind these sizes, which reports quote; null when the target has none (a
- *     target file that sets a break-even size of its own)
  * @param spanningLineNanos what one line costs instead of {@code lineNanos} when it belongs to a merge group whose
  *     slots together span the L2 ({@link GroupSlots}): the writer no longer takes it back from the reader's cache,
  *     and the reader's pull is hidden behind its work -- {@value #SPANNING_LINE_NANOS} ns (see the field)
+ * @param figures the benchmark figures behind these sizes, which reports quote; null when the target has none (a
+ *     target file that sets a break-even size of its own)
  */
 public record MeasuredCosts(long cowReadOnlyMinBytes, long cowReadMostlyMinBytes, long ntmMinBytes,
     long prestoreMaxBytes, long handoffNanos, double lineNanos, double timeUnitNanos, double spanningLineNanos,

@@ -31,7 +31,8 @@ import org.cacheflow.model.diagnostics.SourceLocation;
  * @param lineBytes cache line
  * @param pageBytes memory page (copy-on-write granularity)
  * @param cores cores a plan uses when neither an architecture nor {@code --cores} says
- * @param costs the break-even sizes measured on this target
+ * @param costs the break-even sizes measured on this target, with the benchmark figures behind them (a target
+ *     file that sets a break-even size of its own has none: {@link MeasuredCosts#figures()} null)
  */
 public record TargetCache(String name, long l1dBytes, long l2Bytes, long llcBytes, long lineBytes, long pageBytes,
     int cores, MeasuredCosts costs) {

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Locale;
 
 import org.cacheflow.analysis.srdag.Srdag;
+import org.cacheflow.plan.classify.ClassRule;
 import org.cacheflow.plan.classify.Classification;
 import org.cacheflow.plan.mapping.Platform;
 import org.cacheflow.plan.memoryplan.BufferPlan;
@@ -100,7 +101,7 @@ public final class DecisionText {
     }
     if (d instanceof Decision.Aliased aliased) {
       String merge = classes.facts().describeMerge(e);
-      return "aliased, " + (merge != null ? merge : classes.rule(e).description) + (aliased.copiedFromOtherGroup()
+      return "aliased, " + (merge != null ? merge : rule(classes.rule(e))) + (aliased.copiedFromOtherGroup()
           ? ": it shares its merge group's memory, but its data comes from a buffer of another group, so the "
               + sourceKind(e) + " still copies it" : ": it shares its merge group's memory, nothing is copied");
     }
@@ -253,9 +254,9 @@ public final class DecisionText {
   private String autoView(int e, Decision.AutoView view) {
     Decision.BreakEven breakEven = view.breakEven();
     String cause = switch (view.cause()) {
-      case READ_MOSTLY -> "read-mostly (" + classes.evidence(e) + ")";
+      case READ_MOSTLY -> "read-mostly (" + evidence(e) + ")";
       case SHARED -> "its bytes are read by " + view.sharers() + " buffers from the same memory (overlapping reads)";
-      case SOURCE_VIEWED -> classes.classOf(e).label() + " (" + classes.evidence(e) + ")";
+      case SOURCE_VIEWED -> classes.classOf(e).label() + " (" + evidence(e) + ")";
     };
     return cause + "; " + (view.reachesBreakEven() ? human(view.bytes()) + " is at least "
         + human(breakEven.bytes()) + ", the copy-on-write break-even for consumers that " + breakEvenCase(breakEven)
@@ -285,7 +286,7 @@ public final class DecisionText {
       case BELOW_BREAK_EVEN -> "read-mostly, but " + human(noView.bytes()) + " is below the copy-on-write break-even "
           + "of " + human(noView.breakEven().bytes()) + " for consumers that " + breakEvenCase(noView.breakEven())
           + benchCow() + "; ";
-      case NOT_READ_MOSTLY -> classes.classOf(e).label() + " (" + classes.evidence(e) + "); ";
+      case NOT_READ_MOSTLY -> classes.classOf(e).label() + " (" + evidence(e) + "); ";
     };
   }
 
@@ -322,6 +323,34 @@ public final class DecisionText {
     return text + ", and above " + human(copy.prestoreMaxBytes()) + " pre-stores slow cross-core hand-offs"
         + (figures == null ? "" : " (bench_prestore, " + human(figures.prestoreLossBytes()) + ": clean "
             + num(figures.prestoreLossClean()) + "x, demote " + num(figures.prestoreLossDemote()) + "x)");
+  }
+
+  // ------------------------------------------------------------------------------------------ classes
+
+  /** The evidence for a buffer's class: its rule, and where the memory scripts said so. */
+  public String evidence(int edge) {
+    String detail = classes.evidenceDetail(edge);
+    String rule = rule(classes.rule(edge));
+    return detail == null ? rule : rule + ": " + detail;
+  }
+
+  /** A class rule in words. */
+  public static String rule(ClassRule rule) {
+    return switch (rule) {
+      case MERGED -> "memory-script merging placed it in the same memory as another buffer";
+      case MARKED_READ_MOSTLY -> "a memory script marked its FIFO read-mostly";
+      case MARKED_PRIVATE -> "a memory script marked its FIFO private";
+      case MARKED_WRITE_MOSTLY -> "a memory script marked its FIFO write-mostly";
+      case SHARED_COPY_WRITTEN -> "a broadcast / round buffer output whose consumers are not all READ_ONLY: they may "
+          + "write, but rarely";
+      case SHARED_COPY_NOT_MERGED -> "a broadcast / round buffer output whose consumers only read, which memory "
+          + "scripts did not merge";
+      case COPY_WRITTEN -> "a copy (fork / join output) whose destination its consumer writes";
+      case COPY_READ -> "a copy (fork / join output) its consumers only read";
+      case DELAY_TOKENS -> "it holds a delay's initial tokens, which keep their own memory";
+      case FEEDBACK -> "a feedback FIFO: only its own actor writes and reads it";
+      case PRODUCED -> "written by its producer, which does not read it again";
+    };
   }
 
   // ------------------------------------------------------------------------------------------ refusals

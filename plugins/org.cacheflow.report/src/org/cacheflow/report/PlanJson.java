@@ -186,7 +186,7 @@ public final class PlanJson {
     json.put("consumer", names.relative(srdag.vertexName(b.consumer())) + "." + srdag.edgeTargetPort(b.edge()));
     json.put("bytes", b.bytes());
     json.put("class", b.bufferClass().label());
-    json.put("classEvidence", plan.classification().evidence(b.edge()));
+    json.put("classEvidence", words.evidence(b.edge()));
     json.put("origin", b.origin().label());
     json.put("producerCore", plan.platform().core(b.producerCore()).name());
     json.put("consumerCore", plan.platform().core(b.consumerCore()).name());

@@ -144,8 +144,9 @@ class DecisionTextTest {
     assertEquals("not pipelined: the init prototype of top/c0_0 fills a buffer once, before the loop, that two "
         + "iterations of its core's loop would use at once; the cores were mapped again for loops without iteration "
         + "offsets", words.note(new PlanNote.NotPipelined(PlanNote.Rule.NOT_PIPELINED_INIT, c0, -1, true)));
-    PlanNote.CoreVerdict verdict = new PlanNote.CoreVerdict(PlanNote.Rule.FEWER_CORES_COSTLY, 2, 4000, 1, 0, 5140,
-        2000, 3, 400, 256, 6, 0, 0.5, null, 1, 5140, 0.05);
+    PlanNote.CoreVerdict verdict = new PlanNote.CoreVerdict(PlanNote.Rule.FEWER_CORES_COSTLY, 2, 4000,
+        new PlanNote.CoreLoad(0, 5140, 2000, 3, 256, 0), new MeasuredCosts(64 << 10, 1 << 20, 1 << 20, 4 << 10, 400, 6,
+            1, 0.5), null, 1, 5140, 0.05);
     assertEquals("mapped to 1 core instead of 2: one iteration's work is 4.00 us (actor timings x 1.00 ns), and on 2 "
         + "cores core 0 alone would take 5.14 us (2.00 us of work, 3 hand-offs at 400 ns, and 256 cache lines pulled "
         + "from or taken back by another core at 6.00 ns): the cross-core hand-offs and data cost more than the work "

@@ -502,18 +502,19 @@ public final class DecisionText {
   }
 
   private String verdict(PlanNote.CoreVerdict v) {
+    PlanNote.CoreLoad load = v.busiest();
     String figures = String.format(Locale.ROOT,
         "one iteration's work is %.2f us (actor timings x %.3g ns), and on %d cores core %d alone would take "
             + "%.2f us (%.2f us of work, %d hand-offs at %d ns, and %d cache lines pulled from or taken back by "
             + "another core at %.3g ns%s)",
-        v.workNanos() / 1e3, v.unitNanos(), v.cores(), v.busiest(), v.busiestNanos() / 1e3, v.busyNanos() / 1e3,
-        v.handoffs(), v.handoffNanos(), v.lines(), v.lineNanos(), v.spanningLines() == 0 ? ""
-            : String.format(Locale.ROOT, ", %d more in merge groups whose slots span the L2 at %.3g ns",
-                v.spanningLines(), v.spanningLineNanos()));
+        v.workNanos() / 1e3, v.costs().timeUnitNanos(), v.cores(), load.core(), load.nanos() / 1e3,
+        load.busyNanos() / 1e3, load.handoffs(), v.costs().handoffNanos(), load.lines(), v.costs().lineNanos(),
+        load.spanningLines() == 0 ? "" : String.format(Locale.ROOT, ", %d more in merge groups whose slots span the "
+            + "L2 at %.3g ns", load.spanningLines(), v.costs().spanningLineNanos()));
     if (v.cycle() != null) {
       figures += String.format(Locale.ROOT, "; but the cores' orders form a cycle across cores (%s), so an "
           + "iteration takes %.2f us, not the busiest core's %.2f us", cycle(v), v.periodNanos() / 1e3,
-          v.busiestNanos() / 1e3);
+          load.nanos() / 1e3);
     }
     double gain = v.workNanos() / v.periodNanos();
     return switch (v.rule()) {

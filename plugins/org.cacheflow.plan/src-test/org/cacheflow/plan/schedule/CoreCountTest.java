@@ -114,7 +114,7 @@ class CoreCountTest {
     assertEquals(1, plan.schedule().coreCount());
     assertEquals(PlanNote.Rule.FEWER_CORES_COSTLY, verdict(plan).rule(), plan.notes().toString());
     assertEquals(2, verdict(plan).cores(), plan.notes().toString());
-    assertEquals(400, verdict(plan).handoffNanos(), plan.notes().toString());
+    assertEquals(400, verdict(plan).costs().handoffNanos(), plan.notes().toString());
   }
 
   @Test
@@ -161,19 +161,19 @@ class CoreCountTest {
     String why = String.valueOf(verdict.note());
     assertEquals(1, verdict.cores(), why);
     assertEquals(PlanNote.Rule.FEWER_CORES_COSTLY, verdict.note().rule(), why);
-    assertEquals(List.of(3L, 400L, 256L), List.of(verdict.note().handoffs(), verdict.note().handoffNanos(),
-        verdict.note().lines()), why);
-    assertEquals(0, verdict.note().busiest(), why);
-    assertEquals(5.14, verdict.note().busiestNanos() / 1e3, 0.005, why);
+    assertEquals(List.of(3L, 400L, 256L), List.of(verdict.note().busiest().handoffs(),
+        verdict.note().costs().handoffNanos(), verdict.note().busiest().lines()), why);
+    assertEquals(0, verdict.note().busiest().core(), why);
+    assertEquals(5.14, verdict.note().busiest().nanos() / 1e3, 0.005, why);
     assertEquals(2, CoreCount.check(schedule, inputs, target(400, 0, 1).costs(), 64).cores(),
         "hand-offs alone do not outweigh the shared work");
 
     MemoryPlan plan = plan(srdag, inputs, target(400, 6, 1), GlobalStrategy.HOMEFORWARD, 8);
     assertEquals(1, plan.schedule().coreCount(), "with 8 slots the planner maps it to one core");
-    assertEquals(256, verdict(plan).lines(), plan.notes().toString());
+    assertEquals(256, verdict(plan).busiest().lines(), plan.notes().toString());
     MemoryPlan spanning = plan(srdag, inputs, target(400, 6, 1), GlobalStrategy.HOMEFORWARD);
     assertEquals(2, spanning.schedule().coreCount(), "with its own 64 slots it keeps two: " + spanning.notes());
-    assertEquals(256, verdict(spanning).spanningLines(), spanning.notes().toString());
+    assertEquals(256, verdict(spanning).busiest().spanningLines(), spanning.notes().toString());
   }
 
   /**
@@ -192,10 +192,10 @@ class CoreCountTest {
         new MergeGroups(null, spanning));
     PlanNote.CoreVerdict kept = verdict.note();
     assertEquals(2, verdict.cores(), String.valueOf(kept));
-    assertEquals(List.of(3L, 400L, 0L, 256L), List.of(kept.handoffs(), kept.handoffNanos(), kept.lines(),
-        kept.spanningLines()), String.valueOf(kept));
-    assertEquals(List.of(6.0, 0.5), List.of(kept.lineNanos(), kept.spanningLineNanos()), String.valueOf(kept));
-    assertEquals(3.73, kept.busiestNanos() / 1e3, 0.005, String.valueOf(kept));
+    assertEquals(List.of(3L, 400L, 0L, 256L), List.of(kept.busiest().handoffs(), kept.costs().handoffNanos(),
+        kept.busiest().lines(), kept.busiest().spanningLines()), String.valueOf(kept));
+    assertEquals(List.of(6.0, 0.5), List.of(kept.costs().lineNanos(), kept.costs().spanningLineNanos()), String.valueOf(kept));
+    assertEquals(3.73, kept.busiest().nanos() / 1e3, 0.005, String.valueOf(kept));
     boolean[] none = new boolean[farm.srdag().edgeCount()];
     assertEquals(1, CoreCount.check(farm.schedule(), farm.inputs(), costs, 64, new MergeGroups(null, none)).cores(),
         "no group spanning: the lines at 6 ns, as above");
@@ -209,12 +209,12 @@ class CoreCountTest {
    */
   @Test
   void thePlannerChargesTheSpanningCostToGroupsWhoseSlotsReachTheL2() {
-    assertEquals(4096, farmVerdict(64 << 10, 10).spanningLines());
-    assertEquals(0.5, farmVerdict(64 << 10, 10).spanningLineNanos());
-    assertEquals(256, farmVerdict(4096, 1).spanningLines());
+    assertEquals(4096, farmVerdict(64 << 10, 10).busiest().spanningLines());
+    assertEquals(0.5, farmVerdict(64 << 10, 10).costs().spanningLineNanos());
+    assertEquals(256, farmVerdict(4096, 1).busiest().spanningLines());
     PlanNote.CoreVerdict within = farmVerdict(1024, 1);
-    assertEquals(0, within.spanningLines(), within.toString());
-    assertTrue(within.lines() > 0 && within.lineNanos() == 6, within.toString());
+    assertEquals(0, within.busiest().spanningLines(), within.toString());
+    assertTrue(within.busiest().lines() > 0 && within.costs().lineNanos() == 6, within.toString());
   }
 
   /** The verdict on the farm with tasks of {@code taskBytes}, timed emit 4, work 10, collect 4 us x {@code scale}. */
@@ -249,7 +249,7 @@ class CoreCountTest {
         }
       }
       assertEquals(2, groups, "the fork's and the join's group");
-      assertEquals(asked != 2, verdict(plan).spanningLines() > 0, "asked " + asked
+      assertEquals(asked != 2, verdict(plan).busiest().spanningLines() > 0, "asked " + asked
           + ": " + plan.notes());
     }
   }
@@ -267,7 +267,7 @@ class CoreCountTest {
     MemoryPlan plan = plan(srdag, inputs, target(400, 6, 1), GlobalStrategy.HOMEFORWARD, 8);
     assertEquals(2, plan.schedule().coreCount());
     assertEquals(PlanNote.Rule.KEPT_CORES, verdict(plan).rule(), plan.notes().toString());
-    assertEquals(1024, verdict(plan).lines(), plan.notes().toString());
+    assertEquals(1024, verdict(plan).busiest().lines(), plan.notes().toString());
     assertEquals(2, CoreCount.check(plan.schedule(), inputs, target(400, 7, 1).costs(), 64).cores(),
         "at 7 ns a line (7168 ns of lines) core 0 would take 17969 ns: 1.07x, two cores");
     CoreCount.Verdict close = CoreCount.check(plan.schedule(), inputs, target(400, 8, 1).costs(), 64);
@@ -310,7 +310,7 @@ class CoreCountTest {
     CoreCount.Verdict verdict = CoreCount.check(cyclic, inputs, target(400, 1).costs());
     String why = String.valueOf(verdict.note());
     assertEquals(1, verdict.cores(), why);
-    assertEquals(4.00, verdict.note().busiestNanos() / 1e3, 0.005, why);
+    assertEquals(4.00, verdict.note().busiest().nanos() / 1e3, 0.005, why);
     assertEquals(List.of(new PlanNote.CycleStep(org.cacheflow.plan.memoryplan.PlanFixtures.vertex(srdag, "top/emit_0"), 0),
         new PlanNote.CycleStep(org.cacheflow.plan.memoryplan.PlanFixtures.vertex(srdag, "top/work_2"), 1), new PlanNote.CycleStep(org.cacheflow.plan.memoryplan.PlanFixtures.vertex(srdag, "top/work_3"), 1),
         new PlanNote.CycleStep(org.cacheflow.plan.memoryplan.PlanFixtures.vertex(srdag, "top/collect_0"), 0)), verdict.note().cycle(), why);
@@ -324,7 +324,7 @@ class CoreCountTest {
     verdict = CoreCount.check(listed, inputs, target(400, 1).costs());
     why = String.valueOf(verdict.note());
     assertEquals(2, verdict.cores(), why);
-    assertEquals(3.60, verdict.note().busiestNanos() / 1e3, 0.005, why);
+    assertEquals(3.60, verdict.note().busiest().nanos() / 1e3, 0.005, why);
     assertNull(verdict.note().cycle(), why);
     assertEquals(3601, SteadyState.of(listed, durations(listed, 400)).period(), 1e-6);
   }

@@ -89,9 +89,9 @@ public final class CoreCount {
     PlanNote.Rule rule = period * (1 + MARGIN) <= busiest.work() ? PlanNote.Rule.KEPT_CORES
         : period < busiest.work() ? PlanNote.Rule.FEWER_CORES_WITHIN_MARGIN : PlanNote.Rule.FEWER_CORES_COSTLY;
     int core = busiest.core();
-    PlanNote.CoreVerdict note = new PlanNote.CoreVerdict(rule, cores, busiest.work(), costs.timeUnitNanos(), core,
-        busiest.nanos(), busiest.busy()[core], busiest.events()[core], costs.handoffNanos(), busiest.lines()[core],
-        costs.lineNanos(), busiest.spanningLines()[core], costs.spanningLineNanos(),
+    PlanNote.CoreLoad load = new PlanNote.CoreLoad(core, busiest.nanos(), busiest.busy()[core],
+        busiest.events()[core], busiest.lines()[core], busiest.spanningLines()[core]);
+    PlanNote.CoreVerdict note = new PlanNote.CoreVerdict(rule, cores, busiest.work(), load, costs,
         cycle ? cycle(schedule, steady) : null, steady.iterations(), period, MARGIN);
     return new Verdict(rule == PlanNote.Rule.KEPT_CORES ? cores : 1, note);
   }

@@ -95,30 +95,33 @@ public sealed interface PlanNote {
   }
 
   /**
+   * What the busiest core of a schedule would take an iteration, in ns.
+   *
+   * @param core the core
+   * @param nanos its work, hand-offs and lines
+   * @param busyNanos its work alone
+   * @param handoffs its hand-offs
+   * @param lines its cache lines pulled from or taken back by another core
+   * @param spanningLines those of them in merge groups whose slots span the L2
+   */
+  record CoreLoad(int core, double nanos, double busyNanos, long handoffs, long lines, long spanningLines) {
+  }
+
+  /**
    * Whether more cores beat one ({@link org.cacheflow.plan.schedule.CoreCount}): {@link Rule#KEPT_CORES},
    * {@link Rule#FEWER_CORES_WITHIN_MARGIN} or {@link Rule#FEWER_CORES_COSTLY}, with the figures weighed (ns).
    *
    * @param cores the cores the schedule had
    * @param workNanos one iteration's work on one core
-   * @param unitNanos ns per actor timing unit
-   * @param busiest the busiest core
-   * @param busiestNanos what it alone would take an iteration
-   * @param busyNanos its work
-   * @param handoffs its hand-offs
-   * @param handoffNanos the cost of one
-   * @param lines its cache lines pulled or taken back
-   * @param lineNanos the cost of one
-   * @param spanningLines its lines in merge groups whose slots span the L2
-   * @param spanningLineNanos the cost of one
+   * @param busiest the busiest core's load
+   * @param costs the target's costs the loads were charged at (time unit, hand-off, line)
    * @param cycle the critical cycle across cores when it is longer than the busiest core (null otherwise); empty when
    *     its critical firings are inserted vertices
    * @param cycleIterations how many iterations later the cycle comes back to its first firing
    * @param periodNanos an iteration's predicted time: the cycle's, or the busiest core's
    * @param margin the gain below which the prediction cannot tell more cores from break-even
    */
-  record CoreVerdict(Rule rule, int cores, double workNanos, double unitNanos, int busiest, double busiestNanos,
-      double busyNanos, long handoffs, long handoffNanos, long lines, double lineNanos, long spanningLines,
-      double spanningLineNanos, List<CycleStep> cycle, int cycleIterations, double periodNanos, double margin)
-      implements PlanNote {
+  record CoreVerdict(Rule rule, int cores, double workNanos, CoreLoad busiest, MeasuredCosts costs,
+      List<CycleStep> cycle, int cycleIterations, double periodNanos, double margin) implements PlanNote {
   }
 }

@@ -40,6 +40,11 @@ import org.cacheflow.analysis.srdag.Srdag;
  * The pre-store rule (pre-stores paper, Sect. 6.2.3): re-written soon (the writer's core touches less than
  * its L2 before writing it again) gives demote; else re-read soon (less than the cache shared by writer and
  * reader is touched before the read: L2 on one core, the LLC across cores) gives clean; else skip.
+ *
+ * <p>
+ * Every choice is recorded as a value: the rule that fired with its figures ({@link Decision}, per buffer), why a view
+ * or an override cannot apply ({@link CowRefusal}, {@link OverrideRefusal}) and the remarks for the user
+ * ({@link PlanNote}); the report bundle's {@code DecisionText} puts them in words.
  */
 public final class StrategySelector {
 

@@ -198,11 +198,16 @@ public final class MemoryPlan {
     return MemoryPlanner.sharedGroupSlots(srdag, classification, target, root, traffic(root), slotsAsked);
   }
 
-  /** Why the merge group of {@code root} has {@link #groupSlots} slots, for the generated code's comment. */
+  /** Why the merge group of {@code root} has {@link #groupSlots} slots: the case of the rule, with its figures. */
+  public GroupSlots.Reason groupSlotsReason(int root) {
+    long bytes = MemoryPlanner.groupBytes(srdag, classification, root);
+    return slotsAsked > 0 ? GroupSlots.asked(target, bytes, slotsAsked)
+        : GroupSlots.why(target, bytes, traffic(root), groupSlots(root));
+  }
+
+  /** {@link #groupSlotsReason} in words, for the generated code's comment. */
   public String groupSlotsWhy(int root) {
-    return slotsAsked > 0 ? slotsAsked + " slots as asked"
-        : GroupSlots.why(target, MemoryPlanner.groupBytes(srdag, classification, root), traffic(root),
-            groupSlots(root));
+    return groupSlotsReason(root).words();
   }
 
   private long traffic(int root) {

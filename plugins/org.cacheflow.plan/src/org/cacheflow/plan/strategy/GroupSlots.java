@@ -98,8 +98,51 @@ public final class GroupSlots {
     return (long) slots * bytes >= target.l2Bytes();
   }
 
-  /** Why a group of {@code bytes} has {@code slots} slots, for generated code's comments and the plan's notes. */
-  public static String why(TargetCache target, long bytes, int slots) {
+  /**
+   * Why a merge group has its slots: the case of the rule that gave them, with its figures, and in words for generated
+   * code's comments ({@link #words()}: here, as the code generator does not use the report bundle).
+   *
+   * @param rule which case
+   * @param slots the slots
+   * @param bytes the group's bytes
+   * @param traffic the bytes of the groups its cores share an iteration (at least {@code bytes})
+   * @param l2Bytes the reader's L2
+   * @param trafficSpans how many L2s the traffic over the slots makes at most ({@link #TRAFFIC_SPANS})
+   */
+  public record Reason(Rule rule, int slots, long bytes, long traffic, long l2Bytes, int trafficSpans) {
+
+    /** The cases. */
+    public enum Rule {
+      /** The user asked for them ({@code --override slots=K}). */
+      ASKED,
+      /** The most ({@link #MAX_SLOTS}), together within the L2. */
+      MOST,
+      /** One slot alone already spans the L2 (the strategy's minimum). */
+      ONE_SPANS,
+      /** Stopped where the traffic of the groups its cores share makes {@code trafficSpans} L2s. */
+      TRAFFIC,
+      /** Together they span the L2. */
+      SPANNING
+    }
+
+    /** The reason in words, as generated code's comments give it. */
+    public String words() {
+      String l2 = "the reader's L2 (" + Bytes.human(l2Bytes) + ")";
+      return switch (rule) {
+        case ASKED -> slots + " slots as asked";
+        case MOST -> slots + " slots (the most; together " + Bytes.human(slots * bytes) + ", within " + l2 + ")";
+        case ONE_SPANS -> slots + " slots (one already spans " + l2 + ")";
+        case TRAFFIC -> slots + " slots: with the other merge groups its cores share (" + Bytes.human(traffic)
+            + " an iteration) together at least " + trafficSpans + " x " + l2 + ", so a slot's lines have left it "
+            + "when the writer comes back";
+        case SPANNING -> slots + " slots, together spanning " + l2 + ": a slot's lines have left it when the writer "
+            + "comes back";
+      };
+    }
+  }
+
+  /** Why a group of {@code bytes} has {@code slots} slots. */
+  public static Reason why(TargetCache target, long bytes, int slots) {
     return why(target, bytes, bytes, slots);
   }
 
@@ -107,19 +150,15 @@ public final class GroupSlots {
    * Why a group of {@code bytes}, whose cores go through {@code traffic} bytes of such groups each iteration (see
    * {@link #of(TargetCache, long, long, int, int)}), has {@code slots} slots.
    */
-  public static String why(TargetCache target, long bytes, long traffic, int slots) {
-    String l2 = "the reader's L2 (" + Bytes.human(target.l2Bytes()) + ")";
-    if (slots >= MAX_SLOTS && !spans(target, bytes, slots)) {
-      return slots + " slots (the most; together " + Bytes.human(slots * bytes) + ", within " + l2 + ")";
-    }
-    if ((long) (slots - 1) * bytes >= target.l2Bytes()) {
-      return slots + " slots (one already spans " + l2 + ")";
-    }
-    if (traffic > bytes && !spans(target, bytes, slots)) {
-      return slots + " slots: with the other merge groups its cores share (" + Bytes.human(traffic)
-          + " an iteration) together at least " + TRAFFIC_SPANS + " x " + l2
-          + ", so a slot's lines have left it when the writer comes back";
-    }
-    return slots + " slots, together spanning " + l2 + ": a slot's lines have left it when the writer comes back";
+  public static Reason why(TargetCache target, long bytes, long traffic, int slots) {
+    Reason.Rule rule = slots >= MAX_SLOTS && !spans(target, bytes, slots) ? Reason.Rule.MOST
+        : (long) (slots - 1) * bytes >= target.l2Bytes() ? Reason.Rule.ONE_SPANS
+            : traffic > bytes && !spans(target, bytes, slots) ? Reason.Rule.TRAFFIC : Reason.Rule.SPANNING;
+    return new Reason(rule, slots, bytes, Math.max(bytes, traffic), target.l2Bytes(), TRAFFIC_SPANS);
+  }
+
+  /** The slots the user asked for. */
+  public static Reason asked(TargetCache target, long bytes, int slots) {
+    return new Reason(Reason.Rule.ASKED, slots, bytes, bytes, target.l2Bytes(), TRAFFIC_SPANS);
   }
 }

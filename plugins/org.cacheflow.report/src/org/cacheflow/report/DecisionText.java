@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Locale;
 
 import org.cacheflow.analysis.srdag.Srdag;
+import org.cacheflow.model.ActorKind;
 import org.cacheflow.plan.classify.ClassRule;
 import org.cacheflow.plan.classify.Classification;
 import org.cacheflow.plan.mapping.Platform;
@@ -85,8 +86,24 @@ public final class DecisionText {
     if (dropped != null && b.strategy() != Strategy.SEND) {
       text = dropped + "; " + text;
     }
-    String partial = live.why(e);
-    return partial != null && b.specialCopy() ? text + "; " + partial : text;
+    return live.partial(e) && b.specialCopy() ? text + "; " + partialCopy(e) : text;
+  }
+
+  /** Why a special vertex copies only part of a buffer: its consumer reads no other bytes. */
+  private String partialCopy(int edge) {
+    int consumer = srdag.edgeTarget(edge);
+    ActorKind kind = srdag.vertexKind(consumer);
+    String name = switch (kind) {
+      case ROUNDBUFFER -> "round buffer";
+      case JOIN -> "join";
+      case FORK -> "fork";
+      case BROADCAST -> "broadcast";
+      default -> kind.name().toLowerCase(Locale.ROOT);
+    };
+    String what = live.bytes(edge) == 0 ? "nothing of it is copied"
+        : "only bytes " + live.first(edge) + "-" + live.end(edge) + " of " + srdag.edgeBytes(edge) + " are copied";
+    return what + ": its consumer " + srdag.vertexName(consumer) + " (" + name
+        + (kind == ActorKind.ROUNDBUFFER ? ", which keeps only the last bytes of its inputs" : "") + ") reads no others";
   }
 
   private String decision(int e, Decision d) {

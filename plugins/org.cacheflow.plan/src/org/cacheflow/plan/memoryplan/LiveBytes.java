@@ -1,6 +1,5 @@
 package org.cacheflow.plan.memoryplan;
 
-import org.cacheflow.model.ActorKind;
 import org.cacheflow.plan.classify.Classification;
 import org.cacheflow.plan.schedule.Topology;
 import org.cacheflow.analysis.srdag.SpecialCopy;
@@ -89,24 +88,12 @@ public final class LiveBytes {
     return end[edge] - first[edge];
   }
 
-  /** Why a special vertex copies only part of the buffer, or null when it is read whole. */
-  public String why(int edge) {
-    if (bytes(edge) == srdag.edgeBytes(edge)) {
-      return null;
-    }
-    int consumer = srdag.edgeTarget(edge);
-    String kind = switch (srdag.vertexKind(consumer)) {
-      case ROUNDBUFFER -> "round buffer";
-      case JOIN -> "join";
-      case FORK -> "fork";
-      case BROADCAST -> "broadcast";
-      default -> srdag.vertexKind(consumer).name().toLowerCase(java.util.Locale.ROOT);
-    };
-    String what = bytes(edge) == 0 ? "nothing of it is copied"
-        : "only bytes " + first[edge] + "-" + end[edge] + " of " + srdag.edgeBytes(edge) + " are copied";
-    return what + ": its consumer " + srdag.vertexName(consumer) + " (" + kind
-        + (srdag.vertexKind(consumer) == ActorKind.ROUNDBUFFER ? ", which keeps only the last bytes of its inputs"
-            : "") + ") reads no others";
+  /**
+   * Whether its consumer reads only part of the buffer ({@link #first} to {@link #end}): a special vertex then copies
+   * only those bytes (the report bundle's {@code DecisionText} says which consumer and why).
+   */
+  public boolean partial(int edge) {
+    return bytes(edge) != srdag.edgeBytes(edge);
   }
 
   private void consumerReads(int v, boolean[] pinned) {

@@ -164,9 +164,10 @@ public final class PlanCommand extends CliCommand {
     }
     text.append("\n\n");
     Table table = new Table("producer", "consumer", "cores", "bytes/iter", "class", "strategy", "reason");
+    org.cacheflow.report.DecisionText words = org.cacheflow.report.DecisionText.of(plan);
     for (FifoPlan fifo : plan.fifos()) {
       table.row(fifo.source(), fifo.target(), cores(plan, fifo), Long.toString(fifo.bytes()), classes(fifo),
-          String.join("+", fifo.bytesByStrategy().keySet()), fifo.reason());
+          String.join("+", fifo.bytesByStrategy().keySet()), words.fifo(plan, fifo));
     }
     text.append(plan.fifos().size()).append(" FIFOs (class and strategy: those of the FIFO's single-rate buffers, "
         + "most bytes first)\n").append(table.render("  ")).append('\n');

@@ -31,6 +31,7 @@ public final class GraphDrawing {
 
   public static String dot(MemoryPlan plan) {
     FlatGraph graph = plan.srdag().flatGraph();
+    DecisionText words = DecisionText.of(plan);
     FifoNames names = new FifoNames(graph);
     StringBuilder out = new StringBuilder();
     out.append("// ").append(graph.name()).append(": FIFOs coloured by strategy (").append(plan.strategy().label)
@@ -55,7 +56,7 @@ public final class GraphDrawing {
           .append(StrategyColors.of(fifo.strategy())).append("\", penwidth=").append(String.format(Locale.ROOT, "%.1f",
               penWidth(fifo.bytes())))
           .append(", label=").append(Xml.dot(Bytes.human(fifo.bytes()) + "\n" + strategyText(fifo)))
-          .append(", tooltip=").append(Xml.dot(tooltip(fifo))).append("];\n");
+          .append(", tooltip=").append(Xml.dot(tooltip(words, plan, fifo))).append("];\n");
     }
     out.append("  subgraph cluster_legend {\n    label=\"strategies\"; fontname=\"Helvetica\";\n");
     for (Strategy strategy : used(plan)) {
@@ -68,6 +69,7 @@ public final class GraphDrawing {
   }
 
   public static String svg(MemoryPlan plan) {
+    DecisionText words = DecisionText.of(plan);
     FlatGraph graph = plan.srdag().flatGraph();
     FifoNames names = new FifoNames(graph);
     List<String> labels = new ArrayList<>();
@@ -86,65 +88,20 @@ public final class GraphDrawing {
     out.append(String.format(Locale.ROOT, "<text x=\"%.0f\" y=\"24\" font-size=\"16\" font-weight=\"bold\">%s</text>%n",
         GraphLayout.MARGIN, Xml.escape(graph.name() + " — FIFOs by strategy (" + plan.strategy().label + " plan)"
             + (NodeReport.shown(plan) ? "; " + NodeReport.summary(plan) : ""))));
-    double lx = GraphLayout.MARGIN;
-    for (Strategy strategy : used) {
-      out.append(String.format(Locale.ROOT, "<line x1=\"%.0f\" y1=\"46\" x2=\"%.0f\" y2=\"46\" stroke=\"%s\" "
-          + "stroke-width=\"4\"/>%n", lx, lx + 24, StrategyColors.of(strategy)));
-      out.append(String.format(Locale.ROOT, "<text x=\"%.0f\" y=\"50\" font-size=\"11\">%s</text>%n", lx + 30,
-          Xml.escape(strategy.label + ": " + StrategyColors.meaning(strategy))));
-      lx += 30 + Xml.textWidth(strategy.label + ": " + StrategyColors.meaning(strategy), 11) + 24;
-    }
-    out.append("<defs>\n");
-    for (Strategy strategy : used) {
-      out.append(String.format(Locale.ROOT, "<marker id=\"arrow-%s\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" "
-          + "markerUnits=\"userSpaceOnUse\" markerWidth=\"10\" markerHeight=\"10\" orient=\"auto-start-reverse\"><path d=\"M 0 0 L 10 5 L 0 10 z\" "
-          + "fill=\"%s\"/></marker>%n", strategy.label, StrategyColors.of(strategy)));
-    }
-    out.append("</defs>\n");
+    out.append(legend(used));
     boolean labelled = plan.fifos().size() <= LABEL_LIMIT;
     for (FifoPlan fifo : plan.fifos()) {
       FlatFifo f = graph.fifo(fifo.fifo());
       int s = f.source();
       int t = f.target();
-      String path;
-      double mx;
-      double my;
-      if (s == t) {
-        double x0 = layout.x[s] + layout.width[s] - 10;
-        double y0 = layout.y[s];
-        path = String.format(Locale.ROOT, "M %.1f %.1f C %.1f %.1f %.1f %.1f %.1f %.1f", x0, y0, x0 + 30, y0 - 40,
-            x0 - 50, y0 - 40, x0 - 30, y0);
-        mx = x0 - 10;
-        my = y0 - 34;
-      } else if (layout.layer[t] > layout.layer[s]) {
-        double x0 = layout.x[s] + layout.width[s];
-        double y0 = layout.y[s] + GraphLayout.NODE_HEIGHT / 2;
-        double x1 = layout.x[t];
-        double y1 = layout.y[t] + GraphLayout.NODE_HEIGHT / 2;
-        double dx = Math.max(40, (x1 - x0) / 2);
-        path = String.format(Locale.ROOT, "M %.1f %.1f C %.1f %.1f %.1f %.1f %.1f %.1f", x0, y0, x0 + dx, y0, x1 - dx,
-            y1, x1, y1);
-        mx = (x0 + x1) / 2;
-        my = (y0 + y1) / 2 - 4;
-      } else {
-        // a back edge (a cycle through a delay): loop under the graph
-        double x0 = layout.x[s] + layout.width[s] / 2;
-        double y0 = layout.y[s] + GraphLayout.NODE_HEIGHT;
-        double x1 = layout.x[t] + layout.width[t] / 2;
-        double y1 = layout.y[t] + GraphLayout.NODE_HEIGHT;
-        double depth = 40 + 10 * (layout.layer[s] - layout.layer[t]);
-        path = String.format(Locale.ROOT, "M %.1f %.1f C %.1f %.1f %.1f %.1f %.1f %.1f", x0, y0, x0, y0 + depth, x1,
-            y1 + depth, x1, y1);
-        mx = (x0 + x1) / 2;
-        my = Math.max(y0, y1) + depth * 0.75;
-      }
+      EdgePath edge = edgePath(layout, s, t);
       String color = StrategyColors.of(fifo.strategy());
       out.append(String.format(Locale.ROOT, "<g><title>%s</title><path d=\"%s\" fill=\"none\" stroke=\"%s\" "
-          + "stroke-width=\"%.1f\" marker-end=\"url(#arrow-%s)\" opacity=\"0.85\"/>", Xml.escape(tooltip(fifo)), path,
+          + "stroke-width=\"%.1f\" marker-end=\"url(#arrow-%s)\" opacity=\"0.85\"/>", Xml.escape(tooltip(words, plan, fifo)), edge.path(),
           color, penWidth(fifo.bytes()), fifo.strategy().label));
       if (labelled) {
         out.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"9\" text-anchor=\"middle\" "
-            + "fill=\"%s\">%s</text>", mx, my, color, Xml.escape(Bytes.human(fifo.bytes()) + " · "
+            + "fill=\"%s\">%s</text>", edge.labelX(), edge.labelY(), color, Xml.escape(Bytes.human(fifo.bytes()) + " · "
             + strategyText(fifo))));
       }
       out.append("</g>\n");
@@ -165,6 +122,68 @@ public final class GraphDrawing {
     return out.toString();
   }
 
+  /** An edge's path and where its label goes. */
+  private record EdgePath(String path, double labelX, double labelY) {
+  }
+
+  /** The path of the edge from actor {@code s} to actor {@code t}: a loop, a forward curve or a back edge below. */
+  private static EdgePath edgePath(GraphLayout layout, int s, int t) {
+    String path;
+    double mx;
+    double my;
+    if (s == t) {
+      double x0 = layout.x[s] + layout.width[s] - 10;
+      double y0 = layout.y[s];
+      path = String.format(Locale.ROOT, "M %.1f %.1f C %.1f %.1f %.1f %.1f %.1f %.1f", x0, y0, x0 + 30, y0 - 40,
+          x0 - 50, y0 - 40, x0 - 30, y0);
+      mx = x0 - 10;
+      my = y0 - 34;
+    } else if (layout.layer[t] > layout.layer[s]) {
+      double x0 = layout.x[s] + layout.width[s];
+      double y0 = layout.y[s] + GraphLayout.NODE_HEIGHT / 2;
+      double x1 = layout.x[t];
+      double y1 = layout.y[t] + GraphLayout.NODE_HEIGHT / 2;
+      double dx = Math.max(40, (x1 - x0) / 2);
+      path = String.format(Locale.ROOT, "M %.1f %.1f C %.1f %.1f %.1f %.1f %.1f %.1f", x0, y0, x0 + dx, y0, x1 - dx,
+          y1, x1, y1);
+      mx = (x0 + x1) / 2;
+      my = (y0 + y1) / 2 - 4;
+    } else {
+      // a back edge (a cycle through a delay): loop under the graph
+      double x0 = layout.x[s] + layout.width[s] / 2;
+      double y0 = layout.y[s] + GraphLayout.NODE_HEIGHT;
+      double x1 = layout.x[t] + layout.width[t] / 2;
+      double y1 = layout.y[t] + GraphLayout.NODE_HEIGHT;
+      double depth = 40 + 10 * (layout.layer[s] - layout.layer[t]);
+      path = String.format(Locale.ROOT, "M %.1f %.1f C %.1f %.1f %.1f %.1f %.1f %.1f", x0, y0, x0, y0 + depth, x1,
+          y1 + depth, x1, y1);
+      mx = (x0 + x1) / 2;
+      my = Math.max(y0, y1) + depth * 0.75;
+    }
+    return new EdgePath(path, mx, my);
+  }
+
+  /** The legend of the strategies used, and their arrow heads. */
+  private static String legend(Set<Strategy> used) {
+    StringBuilder out = new StringBuilder();
+    double lx = GraphLayout.MARGIN;
+    for (Strategy strategy : used) {
+      out.append(String.format(Locale.ROOT, "<line x1=\"%.0f\" y1=\"46\" x2=\"%.0f\" y2=\"46\" stroke=\"%s\" "
+          + "stroke-width=\"4\"/>%n", lx, lx + 24, StrategyColors.of(strategy)));
+      out.append(String.format(Locale.ROOT, "<text x=\"%.0f\" y=\"50\" font-size=\"11\">%s</text>%n", lx + 30,
+          Xml.escape(strategy.label + ": " + StrategyColors.meaning(strategy))));
+      lx += 30 + Xml.textWidth(strategy.label + ": " + StrategyColors.meaning(strategy), 11) + 24;
+    }
+    out.append("<defs>\n");
+    for (Strategy strategy : used) {
+      out.append(String.format(Locale.ROOT, "<marker id=\"arrow-%s\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" "
+          + "markerUnits=\"userSpaceOnUse\" markerWidth=\"10\" markerHeight=\"10\" orient=\"auto-start-reverse\"><path d=\"M 0 0 L 10 5 L 0 10 z\" "
+          + "fill=\"%s\"/></marker>%n", strategy.label, StrategyColors.of(strategy)));
+    }
+    out.append("</defs>\n");
+    return out.toString();
+  }
+
   private static String label(FifoNames names, FlatActor actor) {
     String name = names.actor(actor);
     return actor.repetitions() > 1 ? name + " ×" + actor.repetitions() : name;
@@ -175,7 +194,7 @@ public final class GraphDrawing {
         .next();
   }
 
-  private static String tooltip(FifoPlan fifo) {
+  private static String tooltip(DecisionText words, MemoryPlan plan, FifoPlan fifo) {
     StringBuilder text = new StringBuilder(fifo.name()).append('\n');
     text.append(Bytes.human(fifo.bytes())).append(" per iteration in ").append(fifo.buffers())
         .append(" single-rate buffers; class ").append(fifo.bufferClass().label()).append('\n');
@@ -183,7 +202,7 @@ public final class GraphDrawing {
         .append(Bytes.human(bytes)).append('\n'));
     text.append("copied per iteration: ").append(Bytes.human(fifo.planBytesCopied())).append(" (baseline ")
         .append(Bytes.human(fifo.baselineBytesCopied())).append(")\n");
-    text.append(fifo.reason());
+    text.append(words.fifo(plan, fifo));
     return text.toString();
   }
 

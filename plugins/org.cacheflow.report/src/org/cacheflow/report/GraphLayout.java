@@ -31,7 +31,6 @@ final class GraphLayout {
   GraphLayout(FlatGraph graph, List<String> labels, double top) {
     int n = graph.actors().size();
     List<FlatFifo> fifos = graph.fifos();
-    backEdge = new boolean[fifos.size()];
     List<List<Integer>> out = new ArrayList<>();
     for (int i = 0; i < n; i++) {
       out.add(new ArrayList<>());
@@ -39,7 +38,44 @@ final class GraphLayout {
     for (FlatFifo fifo : fifos) {
       out.get(fifo.source()).add(fifo.index());
     }
-    // back edges of an iterative DFS (0 = unseen, 1 = on stack, 2 = done)
+    backEdge = backEdges(n, fifos, out);
+    layer = layers(n, fifos, out, backEdge);
+    List<List<Integer>> rows = rows(n, fifos, backEdge, layer);
+    width = new double[n];
+    double[] layerWidth = new double[rows.size()];
+    for (int v = 0; v < n; v++) {
+      width[v] = Math.max(60, Xml.textWidth(labels.get(v), FONT) + 16);
+      layerWidth[layer[v]] = Math.max(layerWidth[layer[v]], width[v]);
+    }
+    double[] layerX = new double[rows.size()];
+    double cursor = MARGIN;
+    for (int l = 0; l < rows.size(); l++) {
+      layerX[l] = cursor;
+      cursor += layerWidth[l] + LAYER_GAP;
+    }
+    int tallest = 0;
+    for (List<Integer> row : rows) {
+      tallest = Math.max(tallest, row.size());
+    }
+    double height = tallest * (NODE_HEIGHT + ROW_GAP);
+    x = new double[n];
+    y = new double[n];
+    for (int l = 0; l < rows.size(); l++) {
+      List<Integer> row = rows.get(l);
+      double offset = top + (height - row.size() * (NODE_HEIGHT + ROW_GAP)) / 2;
+      for (int i = 0; i < row.size(); i++) {
+        int v = row.get(i);
+        x[v] = layerX[l] + (layerWidth[l] - width[v]) / 2;
+        y[v] = offset + i * (NODE_HEIGHT + ROW_GAP);
+      }
+    }
+    totalWidth = Math.max(cursor - LAYER_GAP + MARGIN, 400);
+    totalHeight = top + height + MARGIN;
+  }
+
+  /** The back edges of an iterative depth-first search (0 = unseen, 1 = on stack, 2 = done). */
+  private static boolean[] backEdges(int n, List<FlatFifo> fifos, List<List<Integer>> out) {
+    boolean[] backEdge = new boolean[fifos.size()];
     byte[] state = new byte[n];
     int[] stack = new int[n];
     int[] next = new int[n];
@@ -67,8 +103,12 @@ final class GraphLayout {
         }
       }
     }
-    // longest-path layers over forward edges, by repeated relaxation in a topological order
-    layer = new int[n];
+    return backEdge;
+  }
+
+  /** Longest-path layers over forward edges, by repeated relaxation in a topological order. */
+  private static int[] layers(int n, List<FlatFifo> fifos, List<List<Integer>> out, boolean[] backEdge) {
+    int[] layer = new int[n];
     int[] indegree = new int[n];
     for (FlatFifo fifo : fifos) {
       if (!backEdge[fifo.index()]) {
@@ -96,11 +136,15 @@ final class GraphLayout {
         }
       }
     }
+    return layer;
+  }
+
+  /** The actors of each layer in order: by index, then a few barycenter sweeps. */
+  private static List<List<Integer>> rows(int n, List<FlatFifo> fifos, boolean[] backEdge, int[] layer) {
     int layers = 0;
     for (int v = 0; v < n; v++) {
       layers = Math.max(layers, layer[v] + 1);
     }
-    // order within layers: start by index, then barycenter sweeps
     List<List<Integer>> rows = new ArrayList<>();
     for (int l = 0; l < layers; l++) {
       rows.add(new ArrayList<>());
@@ -132,36 +176,7 @@ final class GraphLayout {
       }
       assign(rows, position);
     }
-    width = new double[n];
-    double[] layerWidth = new double[layers];
-    for (int v = 0; v < n; v++) {
-      width[v] = Math.max(60, Xml.textWidth(labels.get(v), FONT) + 16);
-      layerWidth[layer[v]] = Math.max(layerWidth[layer[v]], width[v]);
-    }
-    double[] layerX = new double[layers];
-    double cursor = MARGIN;
-    for (int l = 0; l < layers; l++) {
-      layerX[l] = cursor;
-      cursor += layerWidth[l] + LAYER_GAP;
-    }
-    int tallest = 0;
-    for (List<Integer> row : rows) {
-      tallest = Math.max(tallest, row.size());
-    }
-    double height = tallest * (NODE_HEIGHT + ROW_GAP);
-    x = new double[n];
-    y = new double[n];
-    for (int l = 0; l < layers; l++) {
-      List<Integer> row = rows.get(l);
-      double offset = top + (height - row.size() * (NODE_HEIGHT + ROW_GAP)) / 2;
-      for (int i = 0; i < row.size(); i++) {
-        int v = row.get(i);
-        x[v] = layerX[l] + (layerWidth[l] - width[v]) / 2;
-        y[v] = offset + i * (NODE_HEIGHT + ROW_GAP);
-      }
-    }
-    totalWidth = Math.max(cursor - LAYER_GAP + MARGIN, 400);
-    totalHeight = top + height + MARGIN;
+    return rows;
   }
 
   private static void assign(List<List<Integer>> rows, double[] position) {

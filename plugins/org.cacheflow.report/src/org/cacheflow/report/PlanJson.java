@@ -36,11 +36,36 @@ public final class PlanJson {
     Srdag srdag = plan.srdag();
     Schedule schedule = plan.schedule();
     FifoNames names = new FifoNames(srdag.flatGraph());
+    DecisionText words = DecisionText.of(plan);
     Map<String, Object> root = new LinkedHashMap<>();
     root.put("graph", srdag.flatGraph().name());
     root.put("strategy", plan.strategy().label);
     root.put("policy", schedule.policy().label);
     root.put("target", target(plan.target()));
+    root.put("cores", cores(plan, names, orders));
+    Map<String, Object> scheduleJson = new LinkedHashMap<>();
+    scheduleJson.put("makespan", schedule.makespan());
+    scheduleJson.put("vertices", srdag.vertexCount());
+    scheduleJson.put("edges", srdag.edgeCount());
+    root.put("schedule", scheduleJson);
+    if (NodeReport.shown(plan)) {
+      root.put("partition", NodeReport.json(plan));
+    }
+    List<Object> fifos = new ArrayList<>();
+    for (FifoPlan fifo : plan.fifos()) {
+      fifos.add(fifo(plan, words, names, fifo, buffers));
+    }
+    root.put("fifos", fifos);
+    root.put("totals", totals(plan.totals()));
+    root.put("copyOnWrite", copyOnWrite(plan));
+    root.put("notes", new ArrayList<Object>(words.notes(plan)));
+    return root;
+  }
+
+  /** Per core: its name, type, node, load and firings, and with {@code orders} its static order. */
+  private static List<Object> cores(MemoryPlan plan, FifoNames names, boolean orders) {
+    Srdag srdag = plan.srdag();
+    Schedule schedule = plan.schedule();
     List<Object> cores = new ArrayList<>();
     for (Core core : plan.platform().cores()) {
       Map<String, Object> row = new LinkedHashMap<>();
@@ -52,37 +77,32 @@ public final class PlanJson {
       row.put("load", schedule.load(core.index()));
       row.put("firings", schedule.orderLength(core.index()));
       if (orders) {
-        List<Object> order = new ArrayList<>();
-        for (int i = 0; i < schedule.orderLength(core.index()); i++) {
-          int v = schedule.vertexAt(core.index(), i);
-          Map<String, Object> entry = new LinkedHashMap<>();
-          entry.put("vertex", names.relative(srdag.vertexName(v)));
-          entry.put("start", schedule.start(v));
-          entry.put("end", schedule.end(v));
-          if (schedule.skew(v) > 0) {
-            entry.put("iterationsBehind", schedule.skew(v)); // software pipelining: fires iteration p - 1 in pass p
-          }
-          order.add(entry);
-        }
-        row.put("order", order);
+        row.put("order", order(schedule, srdag, names, core.index()));
       }
       cores.add(row);
     }
-    root.put("cores", cores);
-    Map<String, Object> scheduleJson = new LinkedHashMap<>();
-    scheduleJson.put("makespan", schedule.makespan());
-    scheduleJson.put("vertices", srdag.vertexCount());
-    scheduleJson.put("edges", srdag.edgeCount());
-    root.put("schedule", scheduleJson);
-    if (NodeReport.shown(plan)) {
-      root.put("partition", NodeReport.json(plan));
+    return cores;
+  }
+
+  /** A core's static order: each firing's vertex, start and end, and how many iterations behind it fires. */
+  private static List<Object> order(Schedule schedule, Srdag srdag, FifoNames names, int core) {
+    List<Object> order = new ArrayList<>();
+    for (int i = 0; i < schedule.orderLength(core); i++) {
+      int v = schedule.vertexAt(core, i);
+      Map<String, Object> entry = new LinkedHashMap<>();
+      entry.put("vertex", names.relative(srdag.vertexName(v)));
+      entry.put("start", schedule.start(v));
+      entry.put("end", schedule.end(v));
+      if (schedule.skew(v) > 0) {
+        entry.put("iterationsBehind", schedule.skew(v)); // software pipelining: fires iteration p - 1 in pass p
+      }
+      order.add(entry);
     }
-    List<Object> fifos = new ArrayList<>();
-    for (FifoPlan fifo : plan.fifos()) {
-      fifos.add(fifo(plan, names, fifo, buffers));
-    }
-    root.put("fifos", fifos);
-    root.put("totals", totals(plan.totals()));
+    return order;
+  }
+
+  /** The copy-on-write views of one iteration, in total and per core. */
+  private static Map<String, Object> copyOnWrite(MemoryPlan plan) {
     Map<String, Object> cow = new LinkedHashMap<>();
     org.cacheflow.plan.memoryplan.MemoryPlan.CowSummary summary = plan.cowSummary();
     cow.put("views", summary.views());
@@ -97,9 +117,7 @@ public final class PlanJson {
       perCore.add(entry);
     }
     cow.put("perCore", perCore);
-    root.put("copyOnWrite", cow);
-    root.put("notes", new ArrayList<Object>(plan.notes()));
-    return root;
+    return cow;
   }
 
   static Map<String, Object> target(TargetCache target) {
@@ -128,14 +146,15 @@ public final class PlanJson {
     return json;
   }
 
-  private static Map<String, Object> fifo(MemoryPlan plan, FifoNames names, FifoPlan fifo, boolean withBuffers) {
+  private static Map<String, Object> fifo(MemoryPlan plan, DecisionText words, FifoNames names, FifoPlan fifo,
+      boolean withBuffers) {
     Map<String, Object> json = new LinkedHashMap<>();
     json.put("source", fifo.source());
     json.put("targets", List.of(fifo.target()));
     json.put("bytes", fifo.bytes());
     json.put("class", fifo.bufferClass().label());
     json.put("strategy", fifo.strategy().label);
-    json.put("reason", fifo.reason());
+    json.put("reason", words.fifo(plan, fifo));
     json.put("producerCores", coreNames(plan, fifo.producerCores()));
     json.put("consumerCores", coreNames(plan, fifo.consumerCores()));
     json.put("crossCore", fifo.crossCore());
@@ -152,14 +171,14 @@ public final class PlanJson {
     if (withBuffers) {
       List<Object> buffers = new ArrayList<>();
       for (BufferPlan buffer : plan.buffersOf(fifo.fifo())) {
-        buffers.add(buffer(plan, names, buffer));
+        buffers.add(buffer(plan, words, names, buffer));
       }
       json.put("buffers", buffers);
     }
     return json;
   }
 
-  private static Map<String, Object> buffer(MemoryPlan plan, FifoNames names, BufferPlan b) {
+  private static Map<String, Object> buffer(MemoryPlan plan, DecisionText words, FifoNames names, BufferPlan b) {
     Srdag srdag = plan.srdag();
     Map<String, Object> json = new LinkedHashMap<>();
     json.put("edge", b.edge());
@@ -167,7 +186,7 @@ public final class PlanJson {
     json.put("consumer", names.relative(srdag.vertexName(b.consumer())) + "." + srdag.edgeTargetPort(b.edge()));
     json.put("bytes", b.bytes());
     json.put("class", b.bufferClass().label());
-    json.put("classEvidence", b.classEvidence());
+    json.put("classEvidence", words.evidence(b.edge()));
     json.put("origin", b.origin().label());
     json.put("producerCore", plan.platform().core(b.producerCore()).name());
     json.put("consumerCore", plan.platform().core(b.consumerCore()).name());
@@ -183,7 +202,7 @@ public final class PlanJson {
     json.put("rereadBytes", b.rereadBytes());
     json.put("rewriteBytes", b.rewriteBytes());
     json.put("overridden", b.overridden());
-    json.put("reason", b.reason());
+    json.put("reason", words.buffer(b));
     return json;
   }
 

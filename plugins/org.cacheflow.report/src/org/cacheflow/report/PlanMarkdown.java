@@ -24,6 +24,53 @@ public final class PlanMarkdown {
 
   public static String render(MemoryPlan plan) {
     StringBuilder md = new StringBuilder();
+    Schedule schedule = plan.schedule();
+    DecisionText words = DecisionText.of(plan);
+    md.append(summary(plan));
+    md.append(howToRead(plan));
+    md.append("## FIFOs\n\n");
+    md.append("| FIFO | bytes | cores | class | strategy | copied (baseline → plan) | why |\n");
+    md.append("|---|---:|---|---|---|---|---|\n");
+    for (FifoPlan fifo : plan.fifos()) {
+      md.append("| `").append(fifo.source()).append("` → `").append(fifo.target()).append("` | ")
+          .append(human(fifo.bytes())).append(" | ").append(cores(plan, fifo)).append(" | ")
+          .append(classes(fifo)).append(" | ").append(strategies(fifo)).append(" | ")
+          .append(human(fifo.baselineBytesCopied())).append(" → ").append(human(fifo.planBytesCopied())).append(" | ")
+          .append(cell(words.fifo(plan, fifo))).append(" |\n");
+    }
+    md.append("\nPer-buffer details (each single-rate buffer's class, strategy, cores and reuse distances) are in "
+        + "`plan.json`.\n\n");
+
+    if (NodeReport.shown(plan)) {
+      md.append(NodeReport.section(plan));
+    }
+    md.append("## Schedule\n\n");
+    md.append("![Gantt chart of the static schedule](gantt.svg)\n\n");
+    md.append("| core | firings | busy time | busy |\n|---|---:|---:|---:|\n");
+    long makespan = Math.max(1, schedule.makespan());
+    for (Core core : plan.platform().cores()) {
+      long load = schedule.load(core.index());
+      md.append("| ").append(core.name()).append(" | ").append(schedule.orderLength(core.index())).append(" | ")
+          .append(load).append(" | ").append(String.format(Locale.ROOT, "%.0f%%", 100.0 * load / makespan))
+          .append(" |\n");
+    }
+    md.append("\n## Graph\n\n");
+    md.append("![The graph, FIFOs coloured by strategy](graph.svg)\n\n");
+    md.append("Edges are FIFOs of the flattened graph, coloured by the strategy applied to most of their bytes and "
+        + "thicker the more bytes they carry; hover an edge for details. `graph.dot` is the same graph for "
+        + "Graphviz (`dot -Tsvg graph.dot -o graph-dot.svg`).\n");
+    if (!plan.notes().isEmpty()) {
+      md.append("\n## Notes\n\n");
+      for (String note : words.notes(plan)) {
+        md.append("- ").append(cell(note)).append('\n');
+      }
+    }
+    return md.toString();
+  }
+
+  /** The title, what was planned and the totals. */
+  private static String summary(MemoryPlan plan) {
+    StringBuilder md = new StringBuilder();
     String graph = plan.srdag().flatGraph().name();
     Schedule schedule = plan.schedule();
     PlanTotals totals = plan.totals();
@@ -59,6 +106,12 @@ public final class PlanMarkdown {
         + "fork, join and round buffer copies its data with memcpy. Copy-on-write views count as no copy here: the "
         + "pages their consumers write are copied at run time and are not known in advance.\n\n");
 
+    return md.toString();
+  }
+
+  /** What the classes and strategies mean. */
+  private static String howToRead(MemoryPlan plan) {
+    StringBuilder md = new StringBuilder();
     md.append("## How to read this\n\n");
     md.append("Each buffer gets one **class** (what its users do with it):\n\n");
     md.append("- **aliased** — memory scripts merged it with other buffers: they share memory, nothing is copied;\n");
@@ -77,47 +130,11 @@ public final class PlanMarkdown {
       md.append("- `").append(strategy.label).append("` — ").append(last ? text.substring(0, text.length() - 1) + "."
           : text).append('\n');
     }
-    md.append("\nThe reasons below quote the measurements they rest on (the runtime's benchmarks `bench_cow`, "
-        + "`bench_ntm_copy`, `bench_prestore`, and the machine baseline). `docs/plan.md` in cacheflow explains "
-        + "the rules.\n\n");
+    md.append(plan.target().costs().figures() == null ? "\n`docs/plan.md` in cacheflow explains the rules.\n\n"
+        : "\nThe reasons below quote the measurements they rest on (the runtime's benchmarks `bench_cow`, "
+            + "`bench_ntm_copy`, `bench_prestore`, and the machine baseline). `docs/plan.md` in cacheflow explains "
+            + "the rules.\n\n");
 
-    md.append("## FIFOs\n\n");
-    md.append("| FIFO | bytes | cores | class | strategy | copied (baseline → plan) | why |\n");
-    md.append("|---|---:|---|---|---|---|---|\n");
-    for (FifoPlan fifo : plan.fifos()) {
-      md.append("| `").append(fifo.source()).append("` → `").append(fifo.target()).append("` | ")
-          .append(human(fifo.bytes())).append(" | ").append(cores(plan, fifo)).append(" | ")
-          .append(classes(fifo)).append(" | ").append(strategies(fifo)).append(" | ")
-          .append(human(fifo.baselineBytesCopied())).append(" → ").append(human(fifo.planBytesCopied())).append(" | ")
-          .append(cell(fifo.reason())).append(" |\n");
-    }
-    md.append("\nPer-buffer details (each single-rate buffer's class, strategy, cores and reuse distances) are in "
-        + "`plan.json`.\n\n");
-
-    if (NodeReport.shown(plan)) {
-      md.append(NodeReport.section(plan));
-    }
-    md.append("## Schedule\n\n");
-    md.append("![Gantt chart of the static schedule](gantt.svg)\n\n");
-    md.append("| core | firings | busy time | busy |\n|---|---:|---:|---:|\n");
-    long makespan = Math.max(1, schedule.makespan());
-    for (Core core : plan.platform().cores()) {
-      long load = schedule.load(core.index());
-      md.append("| ").append(core.name()).append(" | ").append(schedule.orderLength(core.index())).append(" | ")
-          .append(load).append(" | ").append(String.format(Locale.ROOT, "%.0f%%", 100.0 * load / makespan))
-          .append(" |\n");
-    }
-    md.append("\n## Graph\n\n");
-    md.append("![The graph, FIFOs coloured by strategy](graph.svg)\n\n");
-    md.append("Edges are FIFOs of the flattened graph, coloured by the strategy applied to most of their bytes and "
-        + "thicker the more bytes they carry; hover an edge for details. `graph.dot` is the same graph for "
-        + "Graphviz (`dot -Tsvg graph.dot -o graph-dot.svg`).\n");
-    if (!plan.notes().isEmpty()) {
-      md.append("\n## Notes\n\n");
-      for (String note : plan.notes()) {
-        md.append("- ").append(cell(note)).append('\n');
-      }
-    }
     return md.toString();
   }
 

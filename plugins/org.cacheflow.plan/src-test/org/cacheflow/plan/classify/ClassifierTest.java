@@ -66,7 +66,7 @@ class ClassifierTest {
     assertEquals(ClassRule.SHARED_COPY_WRITTEN, c.rule(written));
     assertEquals(BufferClass.READ_MOSTLY, c.classOf(written));
     assertEquals(BufferOrigin.COPY, c.origin(written));
-    assertTrue(c.evidence(readOnly).contains("placed in top/src_0.o->top/B_0.in"), c.evidence(readOnly));
+    assertTrue(c.evidenceDetail(readOnly).contains("placed in top/src_0.o->top/B_0.in"), c.evidenceDetail(readOnly));
     assertFalse(c.crossCore(written));
   }
 
@@ -157,7 +157,7 @@ class ClassifierTest {
     assertEquals(ClassRule.MARKED_READ_MOSTLY, c.rule(in));
     assertEquals(ClassRule.MARKED_PRIVATE, c.rule(written), "private before write-mostly");
     assertEquals(ClassRule.MARKED_WRITE_MOSTLY, c.rule(readOnly));
-    assertTrue(c.evidence(readOnly).endsWith(": set by hand"), c.evidence(readOnly));
+    assertEquals("set by hand", c.evidenceDetail(readOnly), "the facts' word for where the marks were set");
 
     facts.merge(readOnly, in);
     assertEquals(ClassRule.MERGED, classify(srdag, facts).rule(readOnly), "merged buffers are aliased whatever marked");

@@ -3,6 +3,8 @@ package org.cacheflow.plan.memoryplan;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.cacheflow.plan.strategy.Decision;
+
 import org.cacheflow.plan.mapping.Platform;
 import org.cacheflow.plan.partition.NodePartition;
 import org.cacheflow.plan.schedule.Schedule;
@@ -32,14 +34,14 @@ public final class NodeInvariants {
     long[][] sent = new long[platform.nodes()][platform.nodes()];
     for (BufferPlan b : plan.buffers()) {
       String what = "edge " + b.edge() + " " + srdag.vertexName(b.producer()) + " -> " + srdag.vertexName(b.consumer())
-          + " (" + b.strategyLabel() + ": " + b.reason() + ")";
+          + " (" + b.strategyLabel() + ": " + b.decision() + ")";
       int from = platform.nodeOf(b.producerCore());
       int to = platform.nodeOf(b.consumerCore());
       assertEquals(from != to, b.strategy() == Strategy.SEND, what + ": sent exactly when it crosses nodes");
       if (b.strategy() == Strategy.SEND) {
         assertEquals(-1, b.mergeRoot(), what + ": a sent buffer is in no merge group");
         assertEquals(-1, plan.viewSource(b.edge()), what + ": a sent buffer is no view");
-        assertTrue(b.reason().contains("crosses nodes"), what);
+        assertEquals(Decision.Rule.SEND, b.decision().rule(), what);
         sent[from][to] += b.bytes();
       }
       int root = plan.classification().mergeRoot(b.edge());

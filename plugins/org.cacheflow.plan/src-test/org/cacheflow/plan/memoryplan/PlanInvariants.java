@@ -40,7 +40,7 @@ public final class PlanInvariants {
     for (BufferPlan b : plan.buffers()) {
       String what = graph + " edge " + b.edge() + " " + b.strategyLabel();
       assertNotNull(b.bufferClass(), what);
-      assertTrue(b.reason() != null && !b.reason().isBlank(), what);
+      assertNotNull(b.decision(), what);
       assertEquals(b.origin() == BufferOrigin.COPY ? b.bytes() : 0, b.baselineBytesCopied(), what);
       assertTrue(b.bytesCopied() <= b.baselineBytesCopied(), what + ": a plan never copies more than the baseline");
       assertEquals(b.crossCore(), b.producerCore() != b.consumerCore(), what);

@@ -18,6 +18,7 @@ import org.cacheflow.plan.memoryplan.PlanFixtures.ScenarioBuilder;
 import org.cacheflow.plan.memoryplan.PlanRequest;
 import org.cacheflow.analysis.srdag.Srdag;
 import org.cacheflow.plan.strategy.GlobalStrategy;
+import org.cacheflow.plan.strategy.PlanNote;
 import org.cacheflow.plan.strategy.TargetCache;
 import org.junit.jupiter.api.Test;
 
@@ -80,8 +81,7 @@ class BalancerTest {
 
     MemoryPlan plan = plan(srdag, inputs, target(400, 0), GlobalStrategy.HOMEFORWARD);
     assertEquals("a b | c d", stages(plan.schedule()));
-    assertTrue(plan.notes().contains("balanced the cores for pipelined iterations: period 40.00 -> 20.00 "
-        + "(scenario time units, work only) (2 firings moved, 0 swapped)"), plan.notes().toString());
+    assertTrue(plan.notes().contains(new PlanNote.Balanced(40, 20, false, 2, 0)), plan.notes().toString());
   }
 
   /**
@@ -95,8 +95,10 @@ class BalancerTest {
     MappingInputs inputs = inputs(srdag, 2, times(1000).build());
     MemoryPlan cheap = plan(srdag, inputs, target(400, 1), GlobalStrategy.HOMEFORWARD);
     assertEquals("a b | c d", stages(cheap.schedule()));
-    assertTrue(cheap.notes().get(0).startsWith("balanced the cores for pipelined iterations: period 4.00 -> 2.40 us"),
-        cheap.notes().toString());
+    PlanNote.Balanced balanced = (PlanNote.Balanced) cheap.notes().get(0);
+    assertTrue(balanced.micros(), cheap.notes().toString());
+    assertEquals(4.00, balanced.before(), 0.005, cheap.notes().toString());
+    assertEquals(2.40, balanced.after(), 0.005, cheap.notes().toString());
 
     Schedule list = ListScheduler.schedule(srdag, inputs, MappingPolicy.LOAD_BALANCE, 1 << 20);
     Balancer.Result dear = Balancer.balance(list, inputs, target(3000, 1).costs(), 64);
@@ -139,6 +141,6 @@ class BalancerTest {
     MappingInputs inputs = inputs(srdag, 2, times(10).build());
     MemoryPlan plan = plan(srdag, inputs, target(400, 0), GlobalStrategy.BASELINE);
     assertEquals("a b c d", firings(plan.schedule(), 0));
-    assertTrue(plan.notes().stream().noneMatch(n -> n.startsWith("balanced")), plan.notes().toString());
+    assertTrue(plan.notes().stream().noneMatch(n -> n.rule() == PlanNote.Rule.BALANCED), plan.notes().toString());
   }
 }

@@ -8,6 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
+
 import org.cacheflow.model.Actor;
 import org.cacheflow.analysis.TestGraph;
 import org.cacheflow.plan.mapping.MappingInputs;
@@ -18,6 +20,7 @@ import org.cacheflow.plan.memoryplan.PlanRequest;
 import org.cacheflow.analysis.srdag.Srdag;
 import org.cacheflow.plan.strategy.GlobalStrategy;
 import org.cacheflow.plan.strategy.MeasuredCosts;
+import org.cacheflow.plan.strategy.PlanNote;
 import org.cacheflow.plan.strategy.TargetCache;
 import org.junit.jupiter.api.Test;
 
@@ -87,10 +90,10 @@ class CoreCountTest {
     return names.toString();
   }
 
-  /** The plan's note on its cores ("mapped to 1 core ..." or "kept 2 cores ..."), after any balancing note. */
-  private static String verdict(MemoryPlan plan) {
-    return plan.notes().stream().filter(n -> n.startsWith("mapped to") || n.startsWith("kept")).findFirst()
-        .orElse("");
+  /** The plan's note on its cores (mapped to 1 core, or kept), after any balancing note; null when none. */
+  private static PlanNote.CoreVerdict verdict(MemoryPlan plan) {
+    return plan.notes().stream().filter(n -> n instanceof PlanNote.CoreVerdict).map(n -> (PlanNote.CoreVerdict) n)
+        .findFirst().orElse(null);
   }
 
   private static MemoryPlan plan(Srdag srdag, MappingInputs inputs, TargetCache target, GlobalStrategy strategy) {
@@ -109,8 +112,9 @@ class CoreCountTest {
     // 4 x 300 ns of work against 400 ns hand-offs: sharing it cannot pay
     MemoryPlan plan = plan(srdag, timed(srdag, 2, 100, 300, 100), target(400, 1), GlobalStrategy.HOMEFORWARD);
     assertEquals(1, plan.schedule().coreCount());
-    assertTrue(verdict(plan).startsWith("mapped to 1 core instead of 2"), plan.notes().toString());
-    assertTrue(verdict(plan).contains("400 ns"), plan.notes().toString());
+    assertEquals(PlanNote.Rule.FEWER_CORES_COSTLY, verdict(plan).rule(), plan.notes().toString());
+    assertEquals(2, verdict(plan).cores(), plan.notes().toString());
+    assertEquals(400, verdict(plan).costs().handoffNanos(), plan.notes().toString());
   }
 
   @Test
@@ -118,7 +122,7 @@ class CoreCountTest {
     Srdag srdag = farm();
     MemoryPlan plan = plan(srdag, timed(srdag, 2, 1000, 50_000, 1000), target(400, 1), GlobalStrategy.HOMEFORWARD);
     assertEquals(2, plan.schedule().coreCount());
-    assertTrue(plan.notes().stream().noneMatch(n -> n.startsWith("mapped to 1 core")), plan.notes().toString());
+    assertTrue(verdict(plan) == null || verdict(plan).rule() == PlanNote.Rule.KEPT_CORES, plan.notes().toString());
   }
 
   @Test
@@ -154,24 +158,26 @@ class CoreCountTest {
     MappingInputs inputs = farm.inputs();
     Schedule schedule = farm.schedule();
     CoreCount.Verdict verdict = CoreCount.check(schedule, inputs, target(400, 6, 1).costs(), 64);
-    assertEquals(1, verdict.cores(), verdict.note());
-    assertTrue(verdict.note().startsWith("mapped to 1 core instead of 2"), verdict.note());
-    assertTrue(verdict.note().contains("3 hand-offs at 400 ns, and 256 cache lines"), verdict.note());
-    assertTrue(verdict.note().contains("core 0 alone would take 5.14"), verdict.note());
+    String why = String.valueOf(verdict.note());
+    assertEquals(1, verdict.cores(), why);
+    assertEquals(PlanNote.Rule.FEWER_CORES_COSTLY, verdict.note().rule(), why);
+    assertEquals(List.of(3L, 400L, 256L), List.of(verdict.note().busiest().handoffs(),
+        verdict.note().costs().handoffNanos(), verdict.note().busiest().lines()), why);
+    assertEquals(0, verdict.note().busiest().core(), why);
+    assertEquals(5.14, verdict.note().busiest().nanos() / 1e3, 0.005, why);
     assertEquals(2, CoreCount.check(schedule, inputs, target(400, 0, 1).costs(), 64).cores(),
         "hand-offs alone do not outweigh the shared work");
 
     MemoryPlan plan = plan(srdag, inputs, target(400, 6, 1), GlobalStrategy.HOMEFORWARD, 8);
     assertEquals(1, plan.schedule().coreCount(), "with 8 slots the planner maps it to one core");
-    assertTrue(verdict(plan).contains("256 cache lines"), plan.notes().toString());
+    assertEquals(256, verdict(plan).busiest().lines(), plan.notes().toString());
     MemoryPlan spanning = plan(srdag, inputs, target(400, 6, 1), GlobalStrategy.HOMEFORWARD);
     assertEquals(2, spanning.schedule().coreCount(), "with its own 64 slots it keeps two: " + spanning.notes());
-    assertTrue(verdict(spanning).contains("256 more in merge groups whose slots span the L2"),
-        spanning.notes().toString());
+    assertEquals(256, verdict(spanning).busiest().spanningLines(), spanning.notes().toString());
   }
 
   /**
-   * The farm above with the lines of merge groups whose slots span the L2 (issue 17, session 16: about 0.3-0.4 ns
+   * The farm above with the lines of merge groups whose slots span the L2 (bench/RESULTS.md, the runs of 2026-11-27 14:50 UTC: about 0.3-0.4 ns
    * a line measured there, against 3 for a group the reader still holds): core 0's 256 lines at 0.5 ns instead of
    * 6 are 128 ns, so core 0 takes 2401 + 1200 + 128 = 3729 ns against 4802 on one core, and two cores stay.
    */
@@ -184,10 +190,12 @@ class CoreCountTest {
     assertEquals(MeasuredCosts.SPANNING_LINE_NANOS, costs.spanningLineNanos(), "the measured figure by default");
     CoreCount.Verdict verdict = CoreCount.check(farm.schedule(), farm.inputs(), costs, 64,
         new MergeGroups(null, spanning));
-    assertEquals(2, verdict.cores(), verdict.note());
-    assertTrue(verdict.note().contains("3 hand-offs at 400 ns, and 0 cache lines pulled from or taken back by "
-        + "another core at 6.00 ns, 256 more in merge groups whose slots span the L2 at 0.500 ns"), verdict.note());
-    assertTrue(verdict.note().contains("core 0 alone would take 3.73 us"), verdict.note());
+    PlanNote.CoreVerdict kept = verdict.note();
+    assertEquals(2, verdict.cores(), String.valueOf(kept));
+    assertEquals(List.of(3L, 400L, 0L, 256L), List.of(kept.busiest().handoffs(), kept.costs().handoffNanos(),
+        kept.busiest().lines(), kept.busiest().spanningLines()), String.valueOf(kept));
+    assertEquals(List.of(6.0, 0.5), List.of(kept.costs().lineNanos(), kept.costs().spanningLineNanos()), String.valueOf(kept));
+    assertEquals(3.73, kept.busiest().nanos() / 1e3, 0.005, String.valueOf(kept));
     boolean[] none = new boolean[farm.srdag().edgeCount()];
     assertEquals(1, CoreCount.check(farm.schedule(), farm.inputs(), costs, 64, new MergeGroups(null, none)).cores(),
         "no group spanning: the lines at 6 ns, as above");
@@ -201,15 +209,16 @@ class CoreCountTest {
    */
   @Test
   void thePlannerChargesTheSpanningCostToGroupsWhoseSlotsReachTheL2() {
-    assertTrue(farmVerdict(64 << 10, 10).contains("4096 more in merge groups whose slots span the L2 at 0.500 ns"));
-    assertTrue(farmVerdict(4096, 1).contains("256 more in merge groups whose slots span the L2 at 0.500 ns"));
-    String within = farmVerdict(1024, 1);
-    assertFalse(within.contains("span the L2"), within);
-    assertTrue(within.contains("cache lines pulled from or taken back by another core at 6.00 ns)"), within);
+    assertEquals(4096, farmVerdict(64 << 10, 10).busiest().spanningLines());
+    assertEquals(0.5, farmVerdict(64 << 10, 10).costs().spanningLineNanos());
+    assertEquals(256, farmVerdict(4096, 1).busiest().spanningLines());
+    PlanNote.CoreVerdict within = farmVerdict(1024, 1);
+    assertEquals(0, within.busiest().spanningLines(), within.toString());
+    assertTrue(within.busiest().lines() > 0 && within.costs().lineNanos() == 6, within.toString());
   }
 
   /** The verdict on the farm with tasks of {@code taskBytes}, timed emit 4, work 10, collect 4 us x {@code scale}. */
-  private static String farmVerdict(long taskBytes, int scale) {
+  private static PlanNote.CoreVerdict farmVerdict(long taskBytes, int scale) {
     Srdag farm = farm(taskBytes);
     MemoryPlan plan = plan(farm, timed(farm, 2, 4000L * scale, 10_000L * scale, 4000L * scale), target(400, 6, 1),
         GlobalStrategy.HOMEFORWARD);
@@ -240,7 +249,7 @@ class CoreCountTest {
         }
       }
       assertEquals(2, groups, "the fork's and the join's group");
-      assertEquals(asked != 2, verdict(plan).contains("in merge groups whose slots span the L2"), "asked " + asked
+      assertEquals(asked != 2, verdict(plan).busiest().spanningLines() > 0, "asked " + asked
           + ": " + plan.notes());
     }
   }
@@ -257,15 +266,16 @@ class CoreCountTest {
     MappingInputs inputs = timed(srdag, 2, 1600, 4000, 1600);
     MemoryPlan plan = plan(srdag, inputs, target(400, 6, 1), GlobalStrategy.HOMEFORWARD, 8);
     assertEquals(2, plan.schedule().coreCount());
-    assertTrue(verdict(plan).startsWith("kept 2 cores"), plan.notes().toString());
-    assertTrue(verdict(plan).contains("1024 cache lines"), plan.notes().toString());
+    assertEquals(PlanNote.Rule.KEPT_CORES, verdict(plan).rule(), plan.notes().toString());
+    assertEquals(1024, verdict(plan).busiest().lines(), plan.notes().toString());
     assertEquals(2, CoreCount.check(plan.schedule(), inputs, target(400, 7, 1).costs(), 64).cores(),
         "at 7 ns a line (7168 ns of lines) core 0 would take 17969 ns: 1.07x, two cores");
     CoreCount.Verdict close = CoreCount.check(plan.schedule(), inputs, target(400, 8, 1).costs(), 64);
     assertEquals(1, close.cores(), "at 8 ns a line (8192 ns of lines) core 0 would take 18993 ns: 1.01x, below the"
         + " 5% margin: one core");
-    assertTrue(close.note().contains("only 1.01x faster than one core, within the 5% the prediction cannot tell from"
-        + " break-even"), close.note());
+    assertEquals(PlanNote.Rule.FEWER_CORES_WITHIN_MARGIN, close.note().rule(), String.valueOf(close.note()));
+    assertEquals(1.01, close.note().workNanos() / close.note().periodNanos(), 0.005, String.valueOf(close.note()));
+    assertEquals(0.05, close.note().margin(), String.valueOf(close.note()));
     assertEquals(1, CoreCount.check(plan.schedule(), inputs, target(400, 9, 1).costs(), 64).cores(),
         "at 9 ns a line (9216 ns of lines) core 0 would take 20017 ns: one core");
   }
@@ -298,20 +308,24 @@ class CoreCountTest {
     Schedule cyclic = collectorWithTheEmitter(srdag, inputs);
     assertEquals("emit work work collect", firings(cyclic, 0));
     CoreCount.Verdict verdict = CoreCount.check(cyclic, inputs, target(400, 1).costs());
-    assertEquals(1, verdict.cores(), verdict.note());
-    assertTrue(verdict.note().contains("core 0 alone would take 4.00 us"), verdict.note());
-    assertTrue(verdict.note().contains("form a cycle across cores (top/emit_0 (core 0) -> top/work_2 (core 1) -> "
-        + "top/work_3 (core 1) -> top/collect_0 (core 0) -> top/emit_0 of the next iteration), so an iteration "
-        + "takes 5.20 us, not the busiest core's 4.00 us"), verdict.note());
+    String why = String.valueOf(verdict.note());
+    assertEquals(1, verdict.cores(), why);
+    assertEquals(4.00, verdict.note().busiest().nanos() / 1e3, 0.005, why);
+    assertEquals(List.of(new PlanNote.CycleStep(org.cacheflow.plan.memoryplan.PlanFixtures.vertex(srdag, "top/emit_0"), 0),
+        new PlanNote.CycleStep(org.cacheflow.plan.memoryplan.PlanFixtures.vertex(srdag, "top/work_2"), 1), new PlanNote.CycleStep(org.cacheflow.plan.memoryplan.PlanFixtures.vertex(srdag, "top/work_3"), 1),
+        new PlanNote.CycleStep(org.cacheflow.plan.memoryplan.PlanFixtures.vertex(srdag, "top/collect_0"), 0)), verdict.note().cycle(), why);
+    assertEquals(1, verdict.note().cycleIterations(), why);
+    assertEquals(5.20, verdict.note().periodNanos() / 1e3, 0.005, why);
     assertEquals(5202, SteadyState.of(cyclic, durations(cyclic, 400)).period(), 1e-6);
 
     Schedule listed = ListScheduler.schedule(srdag, inputs, org.cacheflow.plan.mapping.MappingPolicy.LOAD_BALANCE,
         1 << 20);
     assertEquals("emit work work", firings(listed, 0));
     verdict = CoreCount.check(listed, inputs, target(400, 1).costs());
-    assertEquals(2, verdict.cores(), verdict.note());
-    assertTrue(verdict.note().contains("core 0 alone would take 3.60 us"), verdict.note());
-    assertTrue(!verdict.note().contains("cycle"), verdict.note());
+    why = String.valueOf(verdict.note());
+    assertEquals(2, verdict.cores(), why);
+    assertEquals(3.60, verdict.note().busiest().nanos() / 1e3, 0.005, why);
+    assertNull(verdict.note().cycle(), why);
     assertEquals(3601, SteadyState.of(listed, durations(listed, 400)).period(), 1e-6);
   }
 

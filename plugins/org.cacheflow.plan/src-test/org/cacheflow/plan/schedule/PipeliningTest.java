@@ -12,6 +12,8 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
+
 import org.cacheflow.analysis.TestGraph;
 import org.cacheflow.analysis.srdag.Srdag;
 import org.cacheflow.model.Actor;
@@ -21,6 +23,7 @@ import org.cacheflow.plan.memoryplan.MemoryPlanner;
 import org.cacheflow.plan.memoryplan.PlanFixtures.ScenarioBuilder;
 import org.cacheflow.plan.memoryplan.PlanRequest;
 import org.cacheflow.plan.strategy.GlobalStrategy;
+import org.cacheflow.plan.strategy.PlanNote;
 import org.cacheflow.plan.strategy.TargetCache;
 import org.junit.jupiter.api.Test;
 
@@ -97,10 +100,13 @@ class PipeliningTest {
     Pipelining.Result result = Pipelining.pipeline(schedule, inputs, TargetCache.GENERIC.costs(), 64,
         MergeGroups.NONE);
     assertNotNull(result.note());
-    assertEquals(1, result.schedule().skew(cv), result.note());
-    assertEquals(0, result.schedule().skew(bv), result.note());
-    assertTrue(result.note().contains("top/c_0 on Core0 runs one iteration behind"), result.note());
-    assertTrue(result.note().contains("period 400.00 -> 200.00"), result.note());
+    String why = result.note().toString();
+    assertEquals(1, result.schedule().skew(cv), why);
+    assertEquals(0, result.schedule().skew(bv), why);
+    assertEquals(List.of(new PlanNote.CoreFirings(0, List.of(cv), 0)), result.note().behind(), why);
+    assertEquals(1, result.note().count(), why);
+    assertEquals(400, result.note().before(), 1e-9, why);
+    assertEquals(200, result.note().after(), 1e-9, why);
   }
 
   /** A pipeline whose cores never return to each other (p on core 0 -> q on core 1) gains nothing: unchanged. */
@@ -134,9 +140,10 @@ class PipeliningTest {
     int ac = edge(srdag, "top/a_0", "top/c_0");
     MemoryPlan plan = MemoryPlanner.plan(srdag, PlanRequest.of(inputs, TargetCache.GENERIC)
         .withStrategy(GlobalStrategy.AUTO));
-    assertEquals(1, plan.schedule().skew(cv), String.join("\n", plan.notes()));
-    assertTrue(plan.notes().stream().anyMatch(n -> n.startsWith("pipelined the cores' loops: top/c_0 on Core0")),
-        String.join("\n", plan.notes()));
+    assertEquals(1, plan.schedule().skew(cv), plan.notes().toString());
+    assertTrue(plan.notes().stream().anyMatch(n -> n instanceof PlanNote.Pipelined p
+        && p.behind().get(0).equals(new PlanNote.CoreFirings(0, List.of(cv), 0))),
+        plan.notes().toString());
     assertEquals(2 * srdag.edgeBytes(ac), plan.buffers().get(ac).footprintBytes());
     MemoryPlan baseline = MemoryPlanner.plan(srdag, PlanRequest.of(inputs, TargetCache.GENERIC)
         .withStrategy(GlobalStrategy.BASELINE));
@@ -156,9 +163,10 @@ class PipeliningTest {
     givesInitPrototype(srdag, "top/a_0", "o2", false);
     MemoryPlan plan = MemoryPlanner.plan(srdag, PlanRequest.of(chainInputs(srdag), TargetCache.GENERIC)
         .withStrategy(GlobalStrategy.AUTO));
-    assertEquals(0, plan.schedule().maxSkew(), String.join("\n", plan.notes()));
-    assertTrue(plan.notes().stream().anyMatch(n -> n.startsWith("not pipelined: the init prototype of top/a_0")),
-        String.join("\n", plan.notes()));
+    assertEquals(0, plan.schedule().maxSkew(), plan.notes().toString());
+    assertTrue(plan.notes().contains(new PlanNote.NotPipelined(PlanNote.Rule.NOT_PIPELINED_INIT,
+        vertex(srdag, "top/a_0"), -1, true)),
+        plan.notes().toString());
   }
 
   /**
@@ -173,9 +181,8 @@ class PipeliningTest {
       givesInitPrototype(srdag, "top/a_0", parameter, parameter.equals("seed"));
       MemoryPlan plan = MemoryPlanner.plan(srdag, PlanRequest.of(chainInputs(srdag), TargetCache.GENERIC)
           .withStrategy(GlobalStrategy.AUTO));
-      assertEquals(1, plan.schedule().skew(vertex(srdag, "top/c_0")), parameter + ":\n" + String.join("\n",
-          plan.notes()));
-      assertTrue(plan.notes().stream().noneMatch(n -> n.startsWith("not pipelined")), String.join("\n", plan.notes()));
+      assertEquals(1, plan.schedule().skew(vertex(srdag, "top/c_0")), parameter + ":\n" + plan.notes());
+      assertTrue(plan.notes().stream().noneMatch(n -> n instanceof PlanNote.NotPipelined), plan.notes().toString());
     }
   }
 
@@ -205,25 +212,25 @@ class PipeliningTest {
             m.ntmMinBytes(), m.prestoreMaxBytes(), m.handoffNanos(), m.lineNanos(), 1));
     PlanRequest request = PlanRequest.of(inputs, target).withStrategy(GlobalStrategy.HOMEFORWARD);
     MemoryPlan offsets = MemoryPlanner.plan(srdag, request);
-    assertTrue(offsets.schedule().maxSkew() > 0, String.join("\n", offsets.notes()));
+    assertTrue(offsets.schedule().maxSkew() > 0, offsets.notes().toString());
     assertEquals("work work work",
         sorted(CoreCountTest.firings(offsets.schedule(), coreOf(offsets, "top/emit_0") ^ 1)),
-        "the mapping balanced for offsets: " + String.join("\n", offsets.notes()));
+        "the mapping balanced for offsets: " + offsets.notes().toString());
     MemoryPlan without = MemoryPlanner.plan(srdag, request.withPipelining(false));
     assertEquals("emit work work", sorted(CoreCountTest.firings(without.schedule(), coreOf(without, "top/emit_0"))),
-        String.join("\n", without.notes()));
+        without.notes().toString());
 
     givesInitPrototype(srdag, "top/emit_0", "out", false);
     MemoryPlan plan = MemoryPlanner.plan(srdag, request);
-    String notes = String.join("\n", plan.notes());
+    String notes = plan.notes().toString();
     assertEquals(0, plan.schedule().maxSkew(), notes);
     for (int core = 0; core < 2; core++) {
       assertEquals(CoreCountTest.firings(without.schedule(), core), CoreCountTest.firings(plan.schedule(), core),
           notes);
     }
-    assertTrue(plan.notes().get(0).startsWith("not pipelined: the init prototype of top/emit_0"), notes);
-    assertTrue(plan.notes().get(0).endsWith("the cores were mapped again for loops without iteration offsets"), notes);
-    assertTrue(plan.notes().stream().noneMatch(n -> n.startsWith("pipelined the cores' loops")), notes);
+    assertEquals(new PlanNote.NotPipelined(PlanNote.Rule.NOT_PIPELINED_INIT, vertex(srdag, "top/emit_0"), -1, true),
+        plan.notes().get(0), notes);
+    assertTrue(plan.notes().stream().noneMatch(n -> n.rule() == PlanNote.Rule.PIPELINED), notes);
   }
 
   private static int coreOf(MemoryPlan plan, String vertexName) {

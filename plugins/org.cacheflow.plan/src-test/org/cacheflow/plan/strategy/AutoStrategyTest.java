@@ -61,13 +61,15 @@ class AutoStrategyTest {
     // copy-on-write rule decides: at 64 KiB a view, at 32 KiB the plain copy.
     BufferPlan at = output(plan(broadcast(64 << 10, 64 << 10, MemoryAnnotation.READ_ONLY), 1, null,
         TargetCache.ZEN4_VM, MemoryFacts.NONE));
-    assertEquals(Strategy.COW, at.strategy(), at.reason());
+    assertEquals(Strategy.COW, at.strategy(), why(at));
     assertEquals(0, at.bytesCopied());
     assertEquals(64 << 10, at.baselineBytesCopied());
     BufferPlan below = output(plan(broadcast(32 << 10, 32 << 10, MemoryAnnotation.READ_ONLY), 1, null,
         TargetCache.ZEN4_VM, MemoryFacts.NONE));
-    assertEquals(Strategy.MEMCPY, below.strategy(), below.reason());
-    assertTrue(below.reason().contains("below the copy-on-write break-even of 64 KiB"), below.reason());
+    assertEquals(Strategy.MEMCPY, below.strategy(), why(below));
+    Decision.NoView noView = ((Decision.PlainCopy) below.decision()).noView();
+    assertEquals(Decision.NoView.Rule.BELOW_BREAK_EVEN, noView.rule(), why(below));
+    assertEquals(64 << 10, noView.breakEven().bytes(), why(below));
     assertEquals(32 << 10, below.bytesCopied());
   }
 
@@ -79,16 +81,20 @@ class AutoStrategyTest {
     Srdag lone = broadcast(512 << 10, 512 << 10, MemoryAnnotation.NONE);
     BufferPlan small = plan(lone, 1, null, TargetCache.ZEN4_VM, new HandFacts().mark(edge(lone, "top/B_0",
         "top/c1_0"), FifoMark.PRIVATE)).buffer(edge(lone, "top/B_0", "top/c0_0"));
-    assertEquals(Strategy.MEMCPY, small.strategy(), small.reason());
-    assertTrue(small.reason().contains("1 MiB"), small.reason());
+    assertEquals(Strategy.MEMCPY, small.strategy(), why(small));
+    Decision.BreakEven loneBreakEven = ((Decision.PlainCopy) small.decision()).noView().breakEven();
+    assertEquals(Decision.BreakEvenCase.WRITE_PAGE, loneBreakEven.breakEvenCase(), why(small));
+    assertEquals(1 << 20, loneBreakEven.bytes(), why(small));
     // two consumers reading the same bytes: each view saves a whole copy, so the read-only break-even applies
     BufferPlan shared = output(plan(broadcast(512 << 10, 512 << 10, MemoryAnnotation.NONE), 1, null,
         TargetCache.ZEN4_VM, MemoryFacts.NONE));
-    assertEquals(Strategy.COW, shared.strategy(), shared.reason());
-    assertTrue(shared.reason().contains("2 readers of the same bytes"), shared.reason());
+    assertEquals(Strategy.COW, shared.strategy(), why(shared));
+    Decision.AutoView sharedView = (Decision.AutoView) shared.decision();
+    assertEquals(Decision.BreakEvenCase.SHARED_READERS, sharedView.breakEven().breakEvenCase(), why(shared));
+    assertEquals(2, sharedView.breakEven().sharers(), why(shared));
     Srdag large = broadcast(2 << 20, 2 << 20, MemoryAnnotation.NONE);
     BufferPlan view = output(plan(large, 1, null, TargetCache.ZEN4_VM, MemoryFacts.NONE));
-    assertEquals(Strategy.COW, view.strategy(), view.reason());
+    assertEquals(Strategy.COW, view.strategy(), why(view));
     assertEquals(0, view.footprintBytes(), "a view shares the source's pages");
   }
 
@@ -97,11 +103,14 @@ class AutoStrategyTest {
     BufferPlan tiny = output(plan(broadcast(1000, 1000, MemoryAnnotation.READ_ONLY), 1, null, TargetCache.ZEN4_VM,
         MemoryFacts.NONE));
     assertEquals(Strategy.MEMCPY, tiny.strategy());
-    assertTrue(tiny.reason().contains("whole pages of 4 KiB and it carries 1000 B"), tiny.reason());
+    assertEquals(new CowRefusal.SmallerThanPage(4096, 1000), ((Decision.PlainCopy) tiny.decision()).noView().refusal(),
+        why(tiny));
     BufferPlan repeated = output(plan(broadcast(64 << 10, 128 << 10, MemoryAnnotation.READ_ONLY), 1, null,
         TargetCache.ZEN4_VM, MemoryFacts.NONE));
     assertEquals(Strategy.MEMCPY, repeated.strategy());
-    assertTrue(repeated.reason().contains("repeats the broadcast's 64 KiB input"), repeated.reason());
+    CowRefusal repeats = ((Decision.PlainCopy) repeated.decision()).noView().refusal();
+    assertEquals(CowRefusal.Rule.REPEATS, repeats.rule(), why(repeated));
+    assertEquals(64 << 10, ((CowRefusal.Repeats) repeats).inputBytes(), why(repeated));
   }
 
   @Test
@@ -109,7 +118,7 @@ class AutoStrategyTest {
     Srdag srdag = broadcast(1 << 20, 1 << 20, MemoryAnnotation.READ_ONLY);
     MemoryPlan plan = plan(srdag, 1, null, TargetCache.ZEN4_VM, MemoryPlanner.defaultFacts(srdag));
     for (BufferPlan buffer : plan.buffers()) {
-      assertEquals(Strategy.ALIAS, buffer.strategy(), buffer.reason());
+      assertEquals(Strategy.ALIAS, buffer.strategy(), why(buffer));
       assertEquals(0, buffer.bytesCopied());
     }
     assertEquals(2 << 20, plan.totals().baselineBytesCopied());
@@ -127,7 +136,7 @@ class AutoStrategyTest {
     MemoryPlan plan = plan(srdag, 2, null, TargetCache.ZEN4_VM, MemoryPlanner.defaultFacts(srdag));
     java.util.Set<Integer> cores = new java.util.HashSet<>();
     for (BufferPlan buffer : plan.buffers()) {
-      assertEquals(Strategy.ALIAS, buffer.strategy(), buffer.reason());
+      assertEquals(Strategy.ALIAS, buffer.strategy(), why(buffer));
       cores.add(buffer.producerCore());
       cores.add(buffer.consumerCore());
     }
@@ -156,12 +165,12 @@ class AutoStrategyTest {
     BufferPlan remote = plan.buffer(edge(srdag, FORK, "top/b_1"));
     BufferPlan local = plan.buffer(edge(srdag, FORK, "top/b_0"));
     assertTrue(remote.crossCore());
-    assertEquals(Strategy.NTM, remote.strategy(), remote.reason());
-    assertTrue(remote.reason().contains("its reader runs on Core1"), remote.reason());
+    assertEquals(Strategy.NTM, remote.strategy(), why(remote));
+    assertEquals(1, ((Decision.NonTemporalCopy) remote.decision()).readerCore(), why(remote));
     assertEquals(1 << 20, remote.bytesCopied(), "a non-temporal copy is still a copy");
     // the safe choice: the copier's own core reads its copy at once, from the cache
-    assertEquals(Strategy.MEMCPY, local.strategy(), local.reason());
-    assertTrue(local.reason().contains("re-reads about 3x faster"), local.reason());
+    assertEquals(Strategy.MEMCPY, local.strategy(), why(local));
+    assertEquals(Decision.MemcpyRule.REREAD_SOON, ((Decision.PlainCopy) local.decision()).memcpy(), why(local));
     // the same copy on a target whose L2 cannot hold it: the re-read would miss anyway
     MemoryPlan smallL2 = plan(srdag, 2, scenario, target(256 << 10, 8 << 20), MemoryFacts.NONE);
     assertEquals(Strategy.NTM, smallL2.buffer(edge(srdag, FORK, "top/b_0")).strategy());
@@ -170,7 +179,9 @@ class AutoStrategyTest {
     BufferPlan halfRemote = plan(half, 2, scenario, TargetCache.ZEN4_VM, MemoryFacts.NONE)
         .buffer(edge(half, FORK, "top/b_1"));
     assertEquals(Strategy.MEMCPY, halfRemote.strategy());
-    assertTrue(halfRemote.reason().contains("pre-stores slow cross-core hand-offs"), halfRemote.reason());
+    Decision.PlainCopy halfCopy = (Decision.PlainCopy) halfRemote.decision();
+    assertEquals(Decision.MemcpyRule.SMALL, halfCopy.memcpy(), why(halfRemote));
+    assertTrue(halfCopy.crossCore() && halfCopy.bytes() > halfCopy.prestoreMaxBytes(), why(halfRemote));
   }
 
   @Test
@@ -184,8 +195,8 @@ class AutoStrategyTest {
     // a big L2: re-written soon -> demote, for both
     MemoryPlan roomy = plan(srdag, 2, scenario, TargetCache.ZEN4_VM, MemoryFacts.NONE);
     BufferPlan first = roomy.buffer(edge(srdag, FORK, "top/b_0"));
-    assertEquals(Strategy.PRESTORE, first.strategy(), first.reason());
-    assertEquals(PrestoreKind.DEMOTE, first.prestore(), first.reason());
+    assertEquals(Strategy.PRESTORE, first.strategy(), why(first));
+    assertEquals(PrestoreKind.DEMOTE, first.prestore(), why(first));
     assertEquals(4096, first.rewriteBytes());
     // L2 1 KiB, LLC 3 KiB: not re-written soon; b_0 re-reads within the LLC (0 + 2 KiB) -> clean;
     // b_1 only after b_0's 2 KiB (2 + 2 KiB > 3 KiB) -> skip
@@ -194,9 +205,9 @@ class AutoStrategyTest {
     BufferPlan b1 = tight.buffer(edge(srdag, FORK, "top/b_1"));
     assertEquals(0, b0.rereadBytes());
     assertEquals(2048, b1.rereadBytes());
-    assertEquals(PrestoreKind.CLEAN, b0.prestore(), b0.reason());
-    assertEquals(PrestoreKind.SKIP, b1.prestore(), b1.reason());
-    assertTrue(b1.reason().contains("neither re-written soon"), b1.reason());
+    assertEquals(PrestoreKind.CLEAN, b0.prestore(), why(b0));
+    assertEquals(PrestoreKind.SKIP, b1.prestore(), why(b1));
+    assertEquals(PrestoreKind.SKIP, ((Decision.PrestoredCopy) b1.decision()).reuse().kind(), why(b1));
   }
 
   /** a (Core0) -bytes-> b (Core1) and c (Core0) reading a's second output. */
@@ -217,7 +228,7 @@ class AutoStrategyTest {
     Srdag small = direct(1 << 10);
     MemoryPlan plan = plan(small, 2, SPLIT, TargetCache.ZEN4_VM, MemoryFacts.NONE);
     BufferPlan channel = plan.buffer(edge(small, "top/a_0", "top/b_0"));
-    assertEquals(Strategy.CHANNEL, channel.strategy(), channel.reason());
+    assertEquals(Strategy.CHANNEL, channel.strategy(), why(channel));
     assertEquals(1, channel.homeCore(), "homed at the reader");
     assertEquals(2, channel.slots(), "two 1 KiB slots fit the reader's L2");
     assertEquals(PrestoreKind.DEMOTE, channel.prestore(), "a 1 KiB hand-off re-written soon");
@@ -226,7 +237,7 @@ class AutoStrategyTest {
     assertEquals("channel(k=2,demote)", channel.strategyLabel());
 
     BufferPlan same = plan.buffer(edge(small, "top/a_0", "top/c_0"));
-    assertEquals(Strategy.DIRECT, same.strategy(), same.reason());
+    assertEquals(Strategy.DIRECT, same.strategy(), why(same));
     assertEquals(PrestoreKind.NONE, same.prestore(), "no pre-store on one core");
 
     Srdag large = direct(8 << 10);
@@ -249,12 +260,13 @@ class AutoStrategyTest {
     for (List<StrategyOverride> overrides : List.of(List.<StrategyOverride>of(),
         List.of(StrategyOverride.parse("a.o1=channel:5")))) {
       BufferPlan channel = MemoryPlanner.plan(small, request.withOverrides(overrides).withSlots(3)).buffer(e);
-      assertEquals(Strategy.CHANNEL, channel.strategy(), channel.reason());
-      assertEquals(3, channel.slots(), channel.reason());
+      assertEquals(Strategy.CHANNEL, channel.strategy(), why(channel));
+      assertEquals(3, channel.slots(), why(channel));
       assertEquals(3 << 10, channel.footprintBytes());
-      assertTrue(channel.reason().contains("; 3 slots as asked"), channel.reason());
-      assertTrue(!channel.reason().contains("slots: both fit") && !channel.reason().contains("5 slots"),
-          channel.reason());
+      Decision.Channel decided = channel.decision() instanceof Decision.Overridden overridden ? overridden.channel()
+          : (Decision.Channel) channel.decision();
+      assertEquals(new Decision.Slots(Decision.Slots.Rule.ASKED, 3, 1 << 10, TargetCache.ZEN4_VM.l2Bytes()),
+          decided.slots(), why(channel));
     }
   }
 
@@ -269,7 +281,7 @@ class AutoStrategyTest {
     MemoryPlan plan = plan(srdag, 1, null, TargetCache.ZEN4_VM, MemoryPlanner.defaultFacts(srdag));
     BufferPlan init = plan.buffer(edge(srdag, "top/b_init_i", "top/b_0"));
     assertEquals(Strategy.DIRECT, init.strategy());
-    assertTrue(init.reason().contains("delay"), init.reason());
+    assertEquals(Decision.Rule.DELAY_INITIAL, init.decision().rule(), why(init));
   }
 
   @Test
@@ -278,7 +290,7 @@ class AutoStrategyTest {
     Srdag srdag = broadcast(2 << 20, 2 << 20, MemoryAnnotation.NONE);
     int out = edge(srdag, "top/B_0", "top/c1_0");
     MemoryPlan plan = plan(srdag, 1, null, target(256 << 10, 8 << 20), new HandFacts().mark(out, FifoMark.PRIVATE));
-    assertEquals(Strategy.NTM, plan.buffer(out).strategy(), plan.buffer(out).reason());
+    assertEquals(Strategy.NTM, plan.buffer(out).strategy(), why(plan.buffer(out)));
     assertEquals(Strategy.COW, plan.buffer(edge(srdag, "top/B_0", "top/c0_0")).strategy());
   }
 
@@ -306,7 +318,8 @@ class AutoStrategyTest {
         .withStrategy(GlobalStrategy.COW));
     assertEquals(List.of(Strategy.COW, Strategy.COW), List.of(cow.buffer(local).strategy(),
         cow.buffer(remote).strategy()));
-    assertTrue(cow.buffer(local).reason().contains("may write it"), cow.buffer(local).reason());
+    Decision.MergedView merged = (Decision.MergedView) cow.buffer(local).decision();
+    assertTrue(!merged.consumerReadOnly() && merged.underCow(), why(cow.buffer(local)));
     int root = cow.classification().mergeRoot(local);
     assertTrue(root >= 0, "out0 is merged by the broadcast script");
     assertEquals(List.of(root, root), List.of(cow.viewSource(local), cow.viewSource(remote)));
@@ -321,9 +334,14 @@ class AutoStrategyTest {
     // src's 1 MiB is read by B at once (within the 1 MiB L2), but Core0 touches 5 MiB more (B copies 2 x 1 MiB,
     // c0 reads 1 MiB) before src writes it again: clean, not demote
     assertEquals(5 << 20, prestore.buffer(in).rewriteBytes());
-    assertEquals(PrestoreKind.CLEAN, prestore.buffer(in).prestore(), prestore.buffer(in).reason());
+    assertEquals(PrestoreKind.CLEAN, prestore.buffer(in).prestore(), why(prestore.buffer(in)));
     MemoryPlan homeforward = planned.apply(GlobalStrategy.HOMEFORWARD);
     assertEquals(Strategy.CHANNEL, homeforward.buffer(remote).strategy());
     assertEquals(Strategy.MEMCPY, homeforward.buffer(local).strategy());
+  }
+
+  /** The decision, for assertion messages. */
+  private static String why(BufferPlan buffer) {
+    return String.valueOf(buffer.decision());
   }
 }

@@ -19,9 +19,9 @@ public final class BufferClassCheck {
       return;
     }
     for (BufferPlan b : plan.buffers()) {
-      String what = plan.srdag().flatGraph().name() + " edge " + b.edge() + ": " + b.reason();
+      String what = plan.srdag().flatGraph().name() + " edge " + b.edge() + ": " + String.valueOf(b.decision());
       // a merged buffer shares its group's memory in place, or, when its consumer may write it or runs off the
-      // core that writes that memory, reads it through a copy-on-write view of its place (issue 14)
+      // core that writes that memory, reads it through a copy-on-write view of its place
       boolean memberView = b.bufferClass() == BufferClass.ALIASED && b.strategy() == Strategy.COW;
       if (b.bufferClass() == BufferClass.ALIASED && !b.overridden()) {
         assertTrue(b.strategy() == Strategy.ALIAS || memberView, what);

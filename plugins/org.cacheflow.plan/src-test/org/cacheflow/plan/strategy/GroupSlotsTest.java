@@ -47,20 +47,30 @@ class GroupSlotsTest {
     assertEquals(6, GroupSlots.of(ZEN4, 200_704, 100, 2, 0), "traffic below the group's own bytes: the group's");
     assertEquals(2, GroupSlots.of(ZEN4, 1 << 10, 8L << 20, 2, 0), "far beyond the L2: the strategy's 2");
     assertEquals(8, GroupSlots.of(ZEN4, 16 << 10, 32 << 10, 2, 8), "asked for: as asked");
-    String why = GroupSlots.why(ZEN4, 393_216, 29 * 393_216, 2);
-    assertTrue(why.contains("2 slots: with the other merge groups its cores share (10.9 MiB an iteration) together at"
-        + " least 2 x the reader's L2 (1 MiB)"), why);
-    assertTrue(GroupSlots.why(ZEN4, 112_896, 114_240, 10).contains("10 slots, together spanning the reader's L2"));
+    assertEquals(new GroupSlots.Reason(GroupSlots.Reason.Rule.TRAFFIC, 2, 393_216, 29 * 393_216, 1 << 20, 2),
+        GroupSlots.why(ZEN4, 393_216, 29 * 393_216, 2));
+    assertEquals(GroupSlots.Reason.Rule.SPANNING, GroupSlots.why(ZEN4, 112_896, 114_240, 10).rule());
   }
 
   @Test
   void theReasonSaysWhichCase() {
-    assertTrue(GroupSlots.why(ZEN4, 200_704, 6).contains("together spanning the reader's L2 (1 MiB)"),
-        GroupSlots.why(ZEN4, 200_704, 6));
-    assertTrue(GroupSlots.why(ZEN4, 1 << 10, 64).contains("the most; together 64 KiB"),
-        GroupSlots.why(ZEN4, 1 << 10, 64));
-    assertTrue(GroupSlots.why(ZEN4, 16 << 10, 64).contains("together spanning the reader's L2"),
-        GroupSlots.why(ZEN4, 16 << 10, 64));
-    assertTrue(GroupSlots.why(ZEN4, 4L << 20, 2).contains("one already spans"), GroupSlots.why(ZEN4, 4L << 20, 2));
+    assertEquals(GroupSlots.Reason.Rule.SPANNING, GroupSlots.why(ZEN4, 200_704, 6).rule());
+    assertEquals(GroupSlots.Reason.Rule.MOST, GroupSlots.why(ZEN4, 1 << 10, 64).rule());
+    assertEquals(GroupSlots.Reason.Rule.SPANNING, GroupSlots.why(ZEN4, 16 << 10, 64).rule());
+    assertEquals(GroupSlots.Reason.Rule.ONE_SPANS, GroupSlots.why(ZEN4, 4L << 20, 2).rule());
+  }
+
+  /** The words generated code's comments give each case. */
+  @Test
+  void theReasonInWords() {
+    assertEquals("2 slots: with the other merge groups its cores share (10.9 MiB an iteration) together at least 2 x "
+        + "the reader's L2 (1 MiB), so a slot's lines have left it when the writer comes back",
+        GroupSlots.why(ZEN4, 393_216, 29 * 393_216, 2).words());
+    assertEquals("6 slots, together spanning the reader's L2 (1 MiB): a slot's lines have left it when the writer "
+        + "comes back", GroupSlots.why(ZEN4, 200_704, 6).words());
+    assertEquals("64 slots (the most; together 64 KiB, within the reader's L2 (1 MiB))",
+        GroupSlots.why(ZEN4, 1 << 10, 64).words());
+    assertEquals("2 slots (one already spans the reader's L2 (1 MiB))", GroupSlots.why(ZEN4, 4L << 20, 2).words());
+    assertEquals("3 slots as asked", GroupSlots.asked(ZEN4, 1 << 10, 3).words());
   }
 }

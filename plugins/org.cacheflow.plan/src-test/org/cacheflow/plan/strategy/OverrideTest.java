@@ -76,7 +76,7 @@ class OverrideTest {
     BufferPlan overridden = plan(srdag, "Broadcast.out1=ntm").buffer(out1);
     assertEquals(Strategy.NTM, overridden.strategy());
     assertTrue(overridden.overridden());
-    assertEquals("override 'Broadcast.out1=ntm'", overridden.reason());
+    assertEquals(new Decision.Overridden("Broadcast.out1=ntm", null, null), overridden.decision());
     assertEquals(Strategy.MEMCPY, plan(srdag, "Broadcast.out*=ntm", "c1.i=memcpy").buffer(out1).strategy(),
         "matched by the consumer's end, given later");
   }
@@ -91,15 +91,16 @@ class OverrideTest {
   @Test
   void aStrategyThatCannotApplyIsReportedWithTheReason() {
     OverrideException small = assertThrows(OverrideException.class, () -> plan(graph(1000), "Broadcast.out1=cow"));
-    assertEquals("override 'Broadcast.out1=cow': cow cannot apply to FIFO Broadcast.out1 -> c1.i: copy-on-write "
-        + "works on whole pages of 4 KiB and it carries 1000 B", small.getMessage());
+    assertEquals("Broadcast.out1 -> c1.i", small.fifo());
+    assertEquals(OverrideRefusal.Rule.COW, small.refusal().rule(), small.getMessage());
+    assertEquals(new CowRefusal.SmallerThanPage(4096, 1000), small.refusal().cow(), small.getMessage());
     OverrideException sameCore = assertThrows(OverrideException.class, () -> plan(graph(1000), "src.o=channel"));
-    assertTrue(sameCore.getMessage().endsWith("producer and consumer both run on Core0"), sameCore.getMessage());
+    assertEquals(OverrideRefusal.Rule.SAME_CORE, sameCore.refusal().rule(), sameCore.getMessage());
+    assertEquals(0, sameCore.refusal().core(), sameCore.getMessage());
     OverrideException notMerged = assertThrows(OverrideException.class, () -> plan(graph(1000), "c1.i=alias"));
-    assertTrue(notMerged.getMessage().contains("memory scripts did not merge it"), notMerged.getMessage());
+    assertEquals(OverrideRefusal.Rule.NOT_MERGED, notMerged.refusal().rule(), notMerged.getMessage());
     OverrideException noCopy = assertThrows(OverrideException.class, () -> plan(graph(1000), "src.o=memcpy"));
-    assertTrue(noCopy.getMessage().contains("nothing is copied into it: its producer writes it in place"),
-        noCopy.getMessage());
+    assertEquals(OverrideRefusal.Rule.NOTHING_COPIED, noCopy.refusal().rule(), noCopy.getMessage());
   }
 
   @Test
@@ -109,7 +110,7 @@ class OverrideTest {
     MemoryPlan plan = plan(srdag, "d.i=ntm");
     assertEquals(Strategy.NTM, plan.buffer(edge(srdag, "explode_top/a_0_o", "top/d_1")).strategy());
     assertEquals(Strategy.ALIAS, plan.buffer(edge(srdag, "top/a_0", "explode_top/a_0_o")).strategy());
-    assertEquals(List.of("override 'd.i=ntm' applies to 2 of the 3 buffers of FIFO a.o -> d.i; the others keep "
-        + "their strategy (nothing is copied into it: its producer writes it in place)"), plan.notes());
+    assertEquals(List.of(new PlanNote.PartialOverride("d.i=ntm", 2, 3, plan.buffer(edge(srdag, "top/a_0",
+        "explode_top/a_0_o")).fifo(), OverrideRefusal.of(OverrideRefusal.Rule.NOTHING_COPIED))), plan.notes());
   }
 }

@@ -68,7 +68,7 @@ class PrestoreSafetyTest {
         continue;
       }
       String what = graph + ", edge " + b.edge() + " (" + b.strategyLabel() + ", " + b.bytes() + " B, cores "
-          + b.producerCore() + " -> " + b.consumerCore() + "): " + b.reason();
+          + b.producerCore() + " -> " + b.consumerCore() + "): " + String.valueOf(b.decision());
       assertTrue(b.crossCore(), "pre-stored for a consumer on the same core: " + what);
       assertTrue(b.bytes() <= PRESTORE_MAX, "pre-stored above " + PRESTORE_MAX + " B: " + what);
       assertTrue(b.rereadBytes() + b.bytes() <= target.l1dBytes(),
@@ -119,7 +119,7 @@ class PrestoreSafetyTest {
           MemoryPlan plan = plan(srdag, 2, ONE_CORE, target, GlobalStrategy.AUTO);
           String graph = srdag.flatGraph().name() + " " + bytes + " B on " + target.name();
           for (BufferPlan b : plan.buffers()) {
-            assertEquals(PrestoreKind.NONE, b.prestore(), graph + ", edge " + b.edge() + ": " + b.reason());
+            assertEquals(PrestoreKind.NONE, b.prestore(), graph + ", edge " + b.edge() + ": " + String.valueOf(b.decision()));
           }
         }
       }
@@ -136,7 +136,7 @@ class PrestoreSafetyTest {
     long demotedByTheRule = count(forced, b -> b.prestore() == PrestoreKind.DEMOTE);
     assertTrue(demotedByTheRule >= 8, "the reuse rule alone demotes the re-written slices: " + forced.buffers());
     forced.buffers().stream().filter(b -> b.prestore() == PrestoreKind.DEMOTE)
-        .forEach(b -> assertTrue(b.rewriteBytes() <= TargetCache.ZEN4_VM.l2Bytes(), b.reason()));
+        .forEach(b -> assertTrue(b.rewriteBytes() <= TargetCache.ZEN4_VM.l2Bytes(), String.valueOf(b.decision())));
     MemoryPlan auto = plan(srdag, 2, ONE_CORE, TargetCache.ZEN4_VM, GlobalStrategy.AUTO);
     assertEquals(0, count(auto, PrestoreSafetyTest::cleanOrDemote), auto.buffers().toString());
   }
@@ -164,8 +164,8 @@ class PrestoreSafetyTest {
         Srdag srdag = pair(bytes);
         MemoryPlan plan = plan(srdag, 2, SPLIT, target, GlobalStrategy.AUTO);
         BufferPlan remote = plan.buffer(edge(srdag, "top/a_0", "top/b_0"));
-        assertEquals(Strategy.CHANNEL, remote.strategy(), remote.reason());
-        assertEquals(PrestoreKind.NONE, remote.prestore(), bytes + " B on " + target.name() + ": " + remote.reason());
+        assertEquals(Strategy.CHANNEL, remote.strategy(), String.valueOf(remote.decision()));
+        assertEquals(PrestoreKind.NONE, remote.prestore(), bytes + " B on " + target.name() + ": " + String.valueOf(remote.decision()));
         assertOnlyWherePreStoresHelp(plan, target, "pair " + bytes + " B");
       }
     }
@@ -175,7 +175,7 @@ class PrestoreSafetyTest {
       MemoryPlan plan = plan(forked(64 << 10), 2, forkSplit, target, GlobalStrategy.AUTO);
       assertTrue(count(plan, BufferPlan::crossCore) > 0, "the fixture must cross cores: " + plan.buffers());
       for (BufferPlan b : plan.buffers()) {
-        assertNotEquals(Strategy.PRESTORE, b.strategy(), target.name() + ": " + b.reason());
+        assertNotEquals(Strategy.PRESTORE, b.strategy(), target.name() + ": " + String.valueOf(b.decision()));
       }
       assertOnlyWherePreStoresHelp(plan, target, "fork 64 KiB on " + target.name());
     }
@@ -200,15 +200,16 @@ class PrestoreSafetyTest {
     Srdag late = detour(256 << 10);
     BufferPlan lateRead = plan(late, 2, scenario, TargetCache.ZEN4_VM, GlobalStrategy.AUTO)
         .buffer(edge(late, "top/a_0", "top/b_0"));
-    assertTrue(lateRead.rereadBytes() >= 256 << 10, lateRead.reason());
-    assertEquals(Strategy.CHANNEL, lateRead.strategy(), lateRead.reason());
-    assertEquals(PrestoreKind.NONE, lateRead.prestore(), lateRead.reason());
-    assertTrue(lateRead.reason().contains("read late"), lateRead.reason());
+    assertTrue(lateRead.rereadBytes() >= 256 << 10, String.valueOf(lateRead.decision()));
+    assertEquals(Strategy.CHANNEL, lateRead.strategy(), String.valueOf(lateRead.decision()));
+    assertEquals(PrestoreKind.NONE, lateRead.prestore(), String.valueOf(lateRead.decision()));
+    assertEquals(Decision.Homing.Rule.READ_LATE, ((Decision.Channel) lateRead.decision()).homing().rule(),
+        String.valueOf(lateRead.decision()));
     // the same hand-off read soon (y touches 128 B) is pre-stored: the guard, not the size, made the difference
     Srdag soon = detour(64);
     BufferPlan soonRead = plan(soon, 2, scenario, TargetCache.ZEN4_VM, GlobalStrategy.AUTO)
         .buffer(edge(soon, "top/a_0", "top/b_0"));
-    assertTrue(cleanOrDemote(soonRead), soonRead.reason());
+    assertTrue(cleanOrDemote(soonRead), String.valueOf(soonRead.decision()));
     for (TargetCache target : TARGETS) {
       assertOnlyWherePreStoresHelp(plan(late, 2, scenario, target, GlobalStrategy.AUTO), target,
           "detour on " + target.name());
@@ -221,9 +222,9 @@ class PrestoreSafetyTest {
     Srdag srdag = pair(1 << 10);
     MemoryPlan plan = plan(srdag, 2, SPLIT, TargetCache.ZEN4_VM, GlobalStrategy.AUTO);
     BufferPlan remote = plan.buffer(edge(srdag, "top/a_0", "top/b_0"));
-    assertEquals("channel(k=2,demote)", remote.strategyLabel(), remote.reason());
+    assertEquals("channel(k=2,demote)", remote.strategyLabel(), String.valueOf(remote.decision()));
     BufferPlan local = plan.buffer(edge(srdag, "top/a_0", "top/c_0"));
-    assertEquals(PrestoreKind.NONE, local.prestore(), local.reason());
+    assertEquals(PrestoreKind.NONE, local.prestore(), String.valueOf(local.decision()));
     // the boundary: 4 KiB is still pre-stored, 8 KiB (above the largest measured gain) is not
     Srdag atBound = pair(PRESTORE_MAX);
     assertTrue(cleanOrDemote(plan(atBound, 2, SPLIT, TargetCache.ZEN4_VM, GlobalStrategy.AUTO)

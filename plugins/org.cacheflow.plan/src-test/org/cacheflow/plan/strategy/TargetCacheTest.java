@@ -64,6 +64,18 @@ class TargetCacheTest {
     assertEquals("zen4-vm: L1D 32 KiB, L2 1 MiB, LLC 32 MiB, 64 B lines, 4 KiB pages", TargetCache.ZEN4_VM.describe());
   }
 
+  /** The benchmark figures reports quote stay with the measured break-even sizes, and go with them. */
+  @Test
+  void measuredFiguresBelongToTheMeasuredSizes() {
+    assertSame(MeasuredFigures.ZEN4_VM, TargetCache.ZEN4_VM.costs().figures());
+    Path file = dir.resolve("t.target");
+    assertSame(MeasuredFigures.ZEN4_VM, TargetCache.of(settings(file, "base", "zen4-vm", "l2", "2M")).costs()
+        .figures(), "other caches, the same measured sizes");
+    for (String key : List.of("cow.readonly.min", "cow.readmostly.min", "ntm.min", "prestore.max")) {
+      assertEquals(null, TargetCache.of(settings(file, "base", "zen4-vm", key, "8K")).costs().figures(), key);
+    }
+  }
+
   @Test
   void keyValueFile() throws IOException {
     TargetCache target = read("board.target", """

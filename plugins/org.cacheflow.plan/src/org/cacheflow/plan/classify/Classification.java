@@ -93,16 +93,18 @@ public final class Classification {
     return facts;
   }
 
-  /** The evidence for the buffer's class, in words. */
-  public String evidence(int edge) {
-    ClassRule r = rule(edge);
-    String detail = switch (r) {
+  /**
+   * Where the memory scripts said what the buffer's class rule rests on, as the facts describe it: the merge's script
+   * and match, where the marks were set, or why an allowed merge was not applied; null when the rule rests on no
+   * script or the facts do not say.
+   */
+  public String evidenceDetail(int edge) {
+    return switch (rule(edge)) {
       case MERGED -> facts.describeMerge(edge);
       case MARKED_READ_MOSTLY, MARKED_PRIVATE, MARKED_WRITE_MOSTLY -> facts.describeMarks(edge);
       case SHARED_COPY_NOT_MERGED, COPY_READ -> facts.rejectedMerge(edge);
       default -> null;
     };
-    return detail == null ? r.description : r.description + ": " + detail;
   }
 
   /** How many buffers have each class. */

@@ -2,6 +2,8 @@ package org.cacheflow.plan.memoryplan;
 
 import org.cacheflow.plan.classify.BufferClass;
 import org.cacheflow.plan.classify.BufferOrigin;
+import org.cacheflow.plan.classify.ClassRule;
+import org.cacheflow.plan.strategy.Decision;
 import org.cacheflow.plan.strategy.PrestoreKind;
 import org.cacheflow.plan.strategy.Strategy;
 
@@ -14,7 +16,7 @@ import org.cacheflow.plan.strategy.Strategy;
  * @param consumer the vertex reading it
  * @param bytes bytes it carries per iteration
  * @param bufferClass its class
- * @param classEvidence why it has that class
+ * @param classRule the rule that gave it that class (its evidence: {@link org.cacheflow.plan.classify.Classification#evidence})
  * @param origin who fills it: the producer in place, a special vertex's copy, or a delay
  * @param crossCore whether producer and consumer run on different cores
  * @param producerCore the producer's core (index into the platform)
@@ -33,12 +35,14 @@ import org.cacheflow.plan.strategy.Strategy;
  * @param rereadBytes bytes touched between its write and its read (see ReuseDistances)
  * @param rewriteBytes bytes its writer's core touches before writing it again
  * @param overridden whether a per-FIFO override chose the strategy
- * @param reason why this strategy, with the figures behind it
+ * @param decision why this strategy: the rule that fired, with the figures behind it
+ * @param specialCopy whether a special vertex fills it by copying (only the bytes its consumer reads: {@link LiveBytes})
  */
 public record BufferPlan(int edge, int fifo, int producer, int consumer, long bytes, BufferClass bufferClass,
-    String classEvidence, BufferOrigin origin, boolean crossCore, int producerCore, int consumerCore,
+    ClassRule classRule, BufferOrigin origin, boolean crossCore, int producerCore, int consumerCore,
     Strategy strategy, PrestoreKind prestore, int slots, int homeCore, int mergeRoot, long baselineBytesCopied,
-    long bytesCopied, long footprintBytes, long rereadBytes, long rewriteBytes, boolean overridden, String reason) {
+    long bytesCopied, long footprintBytes, long rereadBytes, long rewriteBytes, boolean overridden, Decision decision,
+    boolean specialCopy) {
 
   /**
    * The strategy with its parameters, as reports print it: {@code memcpy}, {@code prestore-clean},

@@ -21,7 +21,8 @@ import org.cacheflow.plan.strategy.Strategy;
  * @param bytesByClass buffer bytes per class, largest first
  * @param strategy the strategy applied to most of its buffers' bytes
  * @param bytesByStrategy buffer bytes per strategy label ({@link BufferPlan#strategyLabel()}), largest first
- * @param reason the reason given for its largest buffer with that strategy
+ * @param reasonEdge its largest buffer with that strategy, whose decision reports give as the FIFO's; -1 when it has
+ *     no buffer
  * @param baselineBytesCopied bytes the baseline copies per iteration into its buffers
  * @param planBytesCopied bytes this plan copies per iteration into its buffers
  * @param footprintBytes memory this plan allocates for its buffers
@@ -29,7 +30,7 @@ import org.cacheflow.plan.strategy.Strategy;
  */
 public record FifoPlan(int fifo, String source, String target, long bytes, int buffers, List<Integer> producerCores,
     List<Integer> consumerCores, BufferClass bufferClass, Map<BufferClass, Long> bytesByClass, Strategy strategy,
-    Map<String, Long> bytesByStrategy, String reason, long baselineBytesCopied, long planBytesCopied,
+    Map<String, Long> bytesByStrategy, int reasonEdge, long baselineBytesCopied, long planBytesCopied,
     long footprintBytes, boolean crossCore) {
 
   public FifoPlan {

@@ -1,6 +1,5 @@
 package org.cacheflow.plan.memoryplan;
 
-import org.cacheflow.model.ActorKind;
 import org.cacheflow.plan.classify.Classification;
 import org.cacheflow.plan.schedule.Topology;
 import org.cacheflow.analysis.srdag.SpecialCopy;
@@ -13,7 +12,7 @@ import org.cacheflow.plan.strategy.Strategy;
  * (fork, join, broadcast, round buffer) only the bytes it copies into the live bytes of its own outputs. A round
  * buffer keeps only the last bytes of its inputs (PREESM's semantics), so a join (implode) whose sole consumer
  * is a round buffer fills bytes nobody reads, and a round buffer's inputs that later inputs overwrite completely
- * are not read at all. A special vertex's copy into a buffer is cut to the buffer's live bytes (issue 14's dead
+ * are not read at all. A special vertex's copy into a buffer is cut to the buffer's live bytes (no dead
  * copies); the code generator cuts its moves the same way, so the plan's bytes copied stay the program's.
  *
  * <p>Conservative: a buffer in a merge group, a copy-on-write buffer or view source, and the input of an inserted
@@ -89,24 +88,12 @@ public final class LiveBytes {
     return end[edge] - first[edge];
   }
 
-  /** Why a special vertex copies only part of the buffer, or null when it is read whole. */
-  public String why(int edge) {
-    if (bytes(edge) == srdag.edgeBytes(edge)) {
-      return null;
-    }
-    int consumer = srdag.edgeTarget(edge);
-    String kind = switch (srdag.vertexKind(consumer)) {
-      case ROUNDBUFFER -> "round buffer";
-      case JOIN -> "join";
-      case FORK -> "fork";
-      case BROADCAST -> "broadcast";
-      default -> srdag.vertexKind(consumer).name().toLowerCase(java.util.Locale.ROOT);
-    };
-    String what = bytes(edge) == 0 ? "nothing of it is copied"
-        : "only bytes " + first[edge] + "-" + end[edge] + " of " + srdag.edgeBytes(edge) + " are copied";
-    return what + ": its consumer " + srdag.vertexName(consumer) + " (" + kind
-        + (srdag.vertexKind(consumer) == ActorKind.ROUNDBUFFER ? ", which keeps only the last bytes of its inputs"
-            : "") + ") reads no others";
+  /**
+   * Whether its consumer reads only part of the buffer ({@link #first} to {@link #end}): a special vertex then copies
+   * only those bytes (the report bundle's {@code DecisionText} says which consumer and why).
+   */
+  public boolean partial(int edge) {
+    return bytes(edge) != srdag.edgeBytes(edge);
   }
 
   private void consumerReads(int v, boolean[] pinned) {

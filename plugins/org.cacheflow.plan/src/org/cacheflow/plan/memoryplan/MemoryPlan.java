@@ -11,6 +11,7 @@ import org.cacheflow.plan.schedule.Schedule;
 import org.cacheflow.analysis.srdag.Srdag;
 import org.cacheflow.plan.strategy.GlobalStrategy;
 import org.cacheflow.plan.strategy.GroupSlots;
+import org.cacheflow.plan.strategy.PlanNote;
 import org.cacheflow.plan.strategy.TargetCache;
 
 /**
@@ -47,7 +48,7 @@ public final class MemoryPlan {
   private final List<FifoPlan> fifos;
   private final int[][] buffersByFifo;
   private final PlanTotals totals;
-  private final List<String> notes;
+  private final List<PlanNote> notes;
   private final int[] viewSource;
   private final long[] viewOffset;
   private final LiveBytes live;
@@ -56,25 +57,39 @@ public final class MemoryPlan {
   /** Per merge root several cores use, the bytes of such groups its cores go through an iteration (else 0). */
   private final long[] groupTraffic;
 
-  MemoryPlan(Srdag srdag, Schedule schedule, Classification classification, TargetCache target,
-      GlobalStrategy strategy, List<BufferPlan> buffers, List<FifoPlan> fifos, int[][] buffersByFifo,
-      PlanTotals totals, List<String> notes, int[] viewSource, long[] viewOffset, LiveBytes live,
-      NodePartition partition, int slotsAsked, long[] groupTraffic) {
-    this.srdag = srdag;
-    this.slotsAsked = slotsAsked;
-    this.groupTraffic = groupTraffic;
+  /**
+   * The buffers' side of a plan, as {@link MemoryPlanner} assembles it.
+   *
+   * @param buffers every buffer's plan, by edge
+   * @param fifos every FIFO's, in FIFO order
+   * @param byFifo per FIFO, its buffers' edges
+   * @param totals bytes copied and allocated
+   * @param viewSource per edge, the memory a copy-on-write view shows (-1: none)
+   * @param viewOffset per edge, where the view starts in it
+   * @param live the bytes of each buffer its consumer reads
+   * @param groupTraffic per merge root several cores use, the bytes of such groups its cores go through (else 0)
+   */
+  record Buffers(List<BufferPlan> buffers, List<FifoPlan> fifos, int[][] byFifo, PlanTotals totals, int[] viewSource,
+      long[] viewOffset, LiveBytes live, long[] groupTraffic) {
+  }
+
+  MemoryPlan(PlanRequest request, Schedule schedule, NodePartition partition, Classification classification,
+      Buffers tables, List<PlanNote> notes) {
+    this.srdag = schedule.srdag();
+    this.slotsAsked = request.slots();
+    this.groupTraffic = tables.groupTraffic();
     this.schedule = schedule;
     this.classification = classification;
-    this.target = target;
-    this.strategy = strategy;
-    this.buffers = Collections.unmodifiableList(buffers);
-    this.fifos = Collections.unmodifiableList(fifos);
-    this.buffersByFifo = buffersByFifo;
-    this.totals = totals;
+    this.target = request.target();
+    this.strategy = request.strategy();
+    this.buffers = Collections.unmodifiableList(tables.buffers());
+    this.fifos = Collections.unmodifiableList(tables.fifos());
+    this.buffersByFifo = tables.byFifo();
+    this.totals = tables.totals();
     this.notes = List.copyOf(notes);
-    this.viewSource = viewSource;
-    this.viewOffset = viewOffset;
-    this.live = live;
+    this.viewSource = tables.viewSource();
+    this.viewOffset = tables.viewOffset();
+    this.live = tables.live();
     this.partition = partition;
   }
 
@@ -183,11 +198,16 @@ public final class MemoryPlan {
     return MemoryPlanner.sharedGroupSlots(srdag, classification, target, root, traffic(root), slotsAsked);
   }
 
-  /** Why the merge group of {@code root} has {@link #groupSlots} slots, for the generated code's comment. */
+  /** Why the merge group of {@code root} has {@link #groupSlots} slots: the case of the rule, with its figures. */
+  public GroupSlots.Reason groupSlotsReason(int root) {
+    long bytes = MemoryPlanner.groupBytes(srdag, classification, root);
+    return slotsAsked > 0 ? GroupSlots.asked(target, bytes, slotsAsked)
+        : GroupSlots.why(target, bytes, traffic(root), groupSlots(root));
+  }
+
+  /** {@link #groupSlotsReason} in words, for the generated code's comment. */
   public String groupSlotsWhy(int root) {
-    return slotsAsked > 0 ? slotsAsked + " slots as asked"
-        : GroupSlots.why(target, MemoryPlanner.groupBytes(srdag, classification, root), traffic(root),
-            groupSlots(root));
+    return groupSlotsReason(root).words();
   }
 
   private long traffic(int root) {
@@ -232,8 +252,11 @@ public final class MemoryPlan {
     return totals;
   }
 
-  /** Remarks for the user (e.g. overrides that applied to only some buffers of a FIFO). */
-  public List<String> notes() {
+  /**
+   * Remarks for the user: how the cores were balanced, pipelined or counted, overrides that applied to only some
+   * buffers of a FIFO (values; the report bundle words them).
+   */
+  public List<PlanNote> notes() {
     return notes;
   }
 }

@@ -35,6 +35,7 @@ import org.cacheflow.analysis.srdag.Srdag;
 import org.cacheflow.plan.strategy.Decisions;
 import org.cacheflow.plan.strategy.FifoNames;
 import org.cacheflow.plan.strategy.GroupSlots;
+import org.cacheflow.plan.strategy.PlanNote;
 import org.cacheflow.plan.strategy.ReuseDistances;
 import org.cacheflow.plan.strategy.Strategy;
 import org.cacheflow.plan.strategy.StrategySelector;
@@ -63,60 +64,91 @@ public final class MemoryPlanner {
   }
 
   /** As {@link #plan(Srdag, PlanRequest)}, the plan's notes starting with {@code carried}. */
-  private static MemoryPlan plan(Srdag srdag, PlanRequest request, List<String> carried) {
+  private static MemoryPlan plan(Srdag srdag, PlanRequest request, List<PlanNote> carried) {
     ProgressListener progress = request.progress() == null ? ProgressListener.NONE : request.progress();
     progress.begin("planning " + srdag.flatGraph().name(), 5);
     Topology topology = Topology.of(srdag);
-    ConsumerAccess access = ConsumerAccess.of(srdag, topology);
-    List<String> notes = new ArrayList<>(carried);
-    NodePartition partition = request.inputs().platform().nodes() > 1
-        ? NodePartitioner.partition(srdag, request.inputs()) : null;
-    MemoryFacts facts = request.facts() != null ? request.facts() : defaultFacts(srdag);
-    // the merger's groups do not depend on the mapping: on one node they are known before scheduling, and the
-    // steady state of a mapping is weighed with them (a group several cores use has k copies freed per group)
-    MemoryFacts fused = partition == null ? fused(srdag, topology, request, facts) : null;
-    Schedule scheduled = partition != null ? ListScheduler.schedule(srdag, request.inputs(), request.policy(),
-        request.target().l1dBytes(), partition) : schedule(srdag, request, notes, groups(srdag, fused), fused);
-    partition = partition != null ? partition.withPredictedTime(scheduled.makespan())
-        : NodePartition.single(srdag, totalLoad(scheduled), scheduled.coreCount(), scheduled.makespan());
+    List<PlanNote> notes = new ArrayList<>(carried);
+    Mapped mapped = map(srdag, topology, request, notes);
     progress.worked(1);
-    if (partition.nodes() > 1) {
-      facts = fused(srdag, topology, request, NodeLocalFacts.of(srdag, facts, partition));
-    } else {
-      facts = fused;
-    }
-    Classification classes = Classifier.classify(scheduled, facts, topology, access);
+    Classification classes = Classifier.classify(mapped.schedule(), mapped.facts(), topology,
+        ConsumerAccess.of(srdag, topology));
     progress.worked(1);
-    ReuseDistances distances = ReuseDistances.compute(scheduled, touchedBytes(srdag, topology, classes));
+    ReuseDistances distances = ReuseDistances.compute(mapped.schedule(), touchedBytes(srdag, topology, classes));
     progress.worked(1);
-    Decisions decisions = StrategySelector.select(scheduled, classes, distances, topology, request.target(),
+    Decisions decisions = StrategySelector.select(mapped.schedule(), classes, distances, topology, request.target(),
         request.strategy(), request.overrides(), request.slots());
-    List<String> split = new ArrayList<>();
-    Schedule schedule = withoutSplitMemory(scheduled, classes, decisions, split);
-    if (schedule != scheduled && request.pipelining()) {
+    PlanNote.NotPipelined split = splitMemory(mapped.schedule(), classes, decisions);
+    if (split != null && request.pipelining()) {
       // the cores were balanced for loops with iteration offsets, which this memory forbids: a mapping chosen for
       // them can be far from the best one without (a core whose firings would have overlapped the other core's
       // now waits for them), so the graph is planned again as if pipelining had been turned off
       progress.worked(2);
       progress.done();
-      List<String> why = new ArrayList<>(carried);
-      why.add(split.get(0) + "; the cores were mapped again for loops without iteration offsets");
+      List<PlanNote> why = new ArrayList<>(carried);
+      why.add(split.mappedAgain());
       return plan(srdag, request.withPipelining(false).withProgress(null), why);
     }
-    notes.addAll(split);
+    Schedule schedule = split == null ? mapped.schedule() : mapped.schedule().withSkew(null);
+    if (split != null) {
+      notes.add(split);
+    }
     // PREESM's plain copies (baseline) copy every byte; the other strategies leave out copies nobody reads
     LiveBytes live = request.strategy() == org.cacheflow.plan.strategy.GlobalStrategy.BASELINE
         ? LiveBytes.whole(srdag) : LiveBytes.compute(srdag, topology, classes, decisions);
     progress.worked(1);
+    notes.addAll(decisions.notes());
+    MemoryPlan plan = assemble(request, new Mapped(schedule, mapped.partition(), mapped.facts()), classes, distances,
+        decisions, live, notes);
+    progress.worked(1);
+    progress.done();
+    return plan;
+  }
+
+  /**
+   * The schedule, the nodes it runs on and the memory facts the buffers are classified with.
+   *
+   * @param facts on one node the merger's groups with state chains fused; on several, restricted to each node
+   */
+  private record Mapped(Schedule schedule, NodePartition partition, MemoryFacts facts) {
+  }
+
+  /**
+   * Maps the graph: on several nodes, splits it across them ({@link NodePartitioner}) and keeps merge groups on one
+   * node; on one, schedules it with the merge groups known ({@link #schedule}, whose notes go to {@code notes}).
+   */
+  private static Mapped map(Srdag srdag, Topology topology, PlanRequest request, List<PlanNote> notes) {
+    MemoryFacts facts = request.facts() != null ? request.facts() : defaultFacts(srdag);
+    if (request.inputs().platform().nodes() > 1) {
+      NodePartition partition = NodePartitioner.partition(srdag, request.inputs());
+      Schedule scheduled = ListScheduler.schedule(srdag, request.inputs(), request.policy(),
+          request.target().l1dBytes(), partition);
+      partition = partition.withPredictedTime(scheduled.makespan());
+      MemoryFacts local = partition.nodes() > 1 ? NodeLocalFacts.of(srdag, facts, partition) : facts;
+      return new Mapped(scheduled, partition, fused(srdag, topology, request, local));
+    }
+    // the merger's groups do not depend on the mapping: on one node they are known before scheduling, and the
+    // steady state of a mapping is weighed with them (a group several cores use has k copies freed per group)
+    MemoryFacts fused = fused(srdag, topology, request, facts);
+    Schedule scheduled = schedule(srdag, request, notes, groups(srdag, fused), fused);
+    return new Mapped(scheduled, NodePartition.single(srdag, totalLoad(scheduled), scheduled.coreCount(),
+        scheduled.makespan()), fused);
+  }
+
+  /** The plan of every buffer and FIFO, with their totals, from the decisions. */
+  private static MemoryPlan assemble(PlanRequest request, Mapped mapped, Classification classes,
+      ReuseDistances distances, Decisions decisions, LiveBytes live, List<PlanNote> notes) {
+    Schedule schedule = mapped.schedule();
+    Srdag srdag = schedule.srdag();
     long[] groupCores = groupCores(schedule, classes);
     long[] groupTraffic = sharedGroupTraffic(srdag, classes, groupCores);
     int[] groupCopies = groupCopies(schedule, classes, request.strategy(), request.target(), request.slots(),
         groupCores, groupTraffic);
-    // buffer plans are made when asked for: their evidence texts cost more than the whole plan otherwise
+    // buffer plans are made when asked for: a large graph's plans are not all read
     List<BufferPlan> buffers = new java.util.AbstractList<>() {
       @Override
       public BufferPlan get(int e) {
-        return bufferPlan(srdag, schedule, classes, distances, decisions, live, groupCopies, e, true);
+        return bufferPlan(srdag, schedule, classes, distances, decisions, live, groupCopies, e);
       }
 
       @Override
@@ -134,7 +166,7 @@ public final class MemoryPlanner {
     for (FlatFifo fifo : srdag.flatGraph().fifos()) {
       List<BufferPlan> figures = new ArrayList<>();
       for (int e : byFifo[fifo.index()]) {
-        figures.add(bufferPlan(srdag, schedule, classes, distances, decisions, live, groupCopies, e, false));
+        figures.add(buffers.get(e));
       }
       FifoPlan plan = fifoPlan(srdag.flatGraph(), names, fifo, figures);
       fifos.add(plan);
@@ -145,11 +177,10 @@ public final class MemoryPlanner {
     for (int e = 0; e < srdag.edgeCount(); e++) {
       baselineFootprint = add(baselineFootprint, srdag.edgeBytes(e));
     }
-    progress.worked(1);
-    progress.done();
-    return new MemoryPlan(srdag, schedule, classes, request.target(), request.strategy(), buffers, fifos, byFifo,
-        new PlanTotals(baseline, copied, footprint, baselineFootprint), concat(notes, decisions.notes()), views(decisions),
-        viewOffsets(decisions), live, partition, request.slots(), groupTraffic);
+    MemoryPlan.Buffers tables = new MemoryPlan.Buffers(buffers, fifos, byFifo,
+        new PlanTotals(baseline, copied, footprint, baselineFootprint), views(decisions), viewOffsets(decisions), live,
+        groupTraffic);
+    return new MemoryPlan(request, schedule, mapped.partition(), classes, tables, notes);
   }
 
   /**
@@ -158,7 +189,7 @@ public final class MemoryPlanner {
    * flags (not the baseline, PREESM's code on the cores it is given), the hand-offs would cost more than the
    * extra cores save ({@link CoreCount}; why, or why the cores stay, goes to {@code notes}).
    */
-  private static Schedule schedule(Srdag srdag, PlanRequest request, List<String> notes, int[] groups,
+  private static Schedule schedule(Srdag srdag, PlanRequest request, List<PlanNote> notes, int[] groups,
       MemoryFacts facts) {
     Schedule schedule = ListScheduler.schedule(srdag, request.inputs(), request.policy(),
         request.target().l1dBytes());
@@ -176,35 +207,30 @@ public final class MemoryPlanner {
     Pipelining.Result pipelined = !request.pipelining() ? new Pipelining.Result(schedule, null)
         : Pipelining.pipeline(schedule, request.inputs(), request.target().costs(), request.target().lineBytes(),
             merged);
-    List<String> pipelineNotes = new ArrayList<>();
     if (pipelined.note() != null) {
-      pipelineNotes.add(pipelined.note());
       schedule = pipelined.schedule();
     }
     CoreCount.Verdict verdict = CoreCount.check(schedule, request.inputs(), request.target().costs(),
         request.target().lineBytes(), merged);
-    MappingInputs fewer = verdict.cores() < schedule.coreCount() ? request.inputs().firstCores(verdict.cores()) : null;
-    if (fewer == null) {
-      notes.addAll(pipelineNotes); // before the verdict, which weighs the pipelined schedule
+    boolean fewer = verdict.cores() < schedule.coreCount();
+    if (!fewer && pipelined.note() != null) {
+      notes.add(pipelined.note()); // before the verdict, which weighs the pipelined schedule
     }
     if (verdict.note() != null) {
       notes.add(verdict.note());
     }
-    if (fewer == null) {
-      return schedule;
-    }
-    return ListScheduler.schedule(srdag, fewer, request.policy(), request.target().l1dBytes());
+    return !fewer ? schedule : ListScheduler.schedule(srdag, request.inputs().firstCores(verdict.cores()),
+        request.policy(), request.target().l1dBytes());
   }
 
   /**
-   * The schedule without iteration offsets, with a note, when memory that generated code keeps for one iteration at
+   * Why the schedule must lose its iteration offsets, or null: memory that generated code keeps for one iteration at
    * a time would be used in two passes of a loop at once: a copy-on-write buffer (its views' protocol is per
-   * iteration) or a buffer an actor's init prototype gets (filled once, before the loop); else unchanged.
+   * iteration) or a buffer an actor's init prototype gets (filled once, before the loop).
    */
-  private static Schedule withoutSplitMemory(Schedule schedule, Classification classes, Decisions decisions,
-      List<String> notes) {
+  private static PlanNote.NotPipelined splitMemory(Schedule schedule, Classification classes, Decisions decisions) {
     if (schedule.maxSkew() == 0) {
-      return schedule;
+      return null;
     }
     Srdag srdag = schedule.srdag();
     // per memory (a merge root, or an edge of its own), the offsets of its users
@@ -218,21 +244,18 @@ public final class MemoryPlanner {
     for (int e = 0; e < srdag.edgeCount(); e++) {
       int source = decisions.viewSource(e);
       if (source >= 0 && (skews.get(memory(classes, source)).size() > 1 || skews.get(memory(classes, e)).size() > 1)) {
-        notes.add("not pipelined: the copy-on-write view " + srdag.vertexName(srdag.edgeSource(e)) + " -> "
-            + srdag.vertexName(srdag.edgeTarget(e)) + " would be used in two iterations of its core's loop at once");
-        return schedule.withSkew(null);
+        return new PlanNote.NotPipelined(PlanNote.Rule.NOT_PIPELINED_VIEW, srdag.edgeSource(e), srdag.edgeTarget(e),
+            false);
       }
     }
     for (int v = 0; v < srdag.vertexCount(); v++) {
       for (int e : initPrototypeEdges(srdag, v)) {
         if (skews.get(memory(classes, e)).size() > 1) {
-          notes.add("not pipelined: the init prototype of " + srdag.vertexName(v) + " fills a buffer once, before"
-              + " the loop, that two iterations of its core's loop would use at once");
-          return schedule.withSkew(null);
+          return new PlanNote.NotPipelined(PlanNote.Rule.NOT_PIPELINED_INIT, v, -1, false);
         }
       }
     }
-    return schedule;
+    return null;
   }
 
   private static int memory(Classification classes, int edge) {
@@ -397,7 +420,7 @@ public final class MemoryPlanner {
     return spanning;
   }
 
-  /** The facts with state chains in one memory (issue 14), except under the baseline (the merger's groups). */
+  /** The facts with state chains in one memory ({@link ChainFusion}), except under the baseline (the merger's groups). */
   private static MemoryFacts fused(Srdag srdag, Topology topology, PlanRequest request, MemoryFacts facts) {
     return request.strategy() == org.cacheflow.plan.strategy.GlobalStrategy.BASELINE ? facts
         : ChainFusion.of(srdag, topology, facts);
@@ -423,12 +446,6 @@ public final class MemoryPlanner {
       total = add(total, schedule.load(c));
     }
     return total;
-  }
-
-  private static List<String> concat(List<String> first, List<String> second) {
-    List<String> all = new ArrayList<>(first);
-    all.addAll(second);
-    return all;
   }
 
   private static int[] views(Decisions decisions) {
@@ -489,9 +506,9 @@ public final class MemoryPlanner {
     return touched;
   }
 
-  /** A buffer's plan; without its class evidence (null) when only the figures are needed. */
+  /** A buffer's plan. */
   private static BufferPlan bufferPlan(Srdag srdag, Schedule schedule, Classification classes,
-      ReuseDistances distances, Decisions decisions, LiveBytes live, int[] groupCopies, int e, boolean withEvidence) {
+      ReuseDistances distances, Decisions decisions, LiveBytes live, int[] groupCopies, int e) {
     long bytes = srdag.edgeBytes(e);
     BufferOrigin origin = classes.origin(e);
     Strategy strategy = decisions.strategy(e);
@@ -513,12 +530,12 @@ public final class MemoryPlanner {
     int producer = srdag.edgeSource(e);
     int consumer = srdag.edgeTarget(e);
     return new BufferPlan(e, srdag.edgeFifo(e), producer, consumer, bytes, classes.classOf(e),
-        withEvidence ? classes.evidence(e) : null,
+        classes.rule(e),
         origin, classes.crossCore(e), schedule.coreOf(producer), schedule.coreOf(consumer), strategy,
         decisions.prestore(e), decisions.slots(e), decisions.homeCore(e), root, baseline,
         copies ? live.bytes(e) : strategy == Strategy.ALIAS && origin == BufferOrigin.COPY ? classes.copiedIntoMerged(e) : 0,
         footprint, distances.rereadBytes(e), distances.rewriteBytes(e), decisions.overridden(e),
-        live.why(e) == null || !copies ? decisions.reason(e) : decisions.reason(e) + "; " + live.why(e));
+        decisions.decision(e), copies);
   }
 
   private static int[][] buffersByFifo(Srdag srdag) {
@@ -562,12 +579,12 @@ public final class MemoryPlanner {
     }
     BufferClass mainClass = largest(byClass);
     Strategy mainStrategy = largest(byStrategyKind);
-    String reason = "";
+    int reason = -1;
     long reasonBytes = -1;
     for (BufferPlan b : buffers) {
       if (b.strategy() == mainStrategy && b.bytes() > reasonBytes) {
         reasonBytes = b.bytes();
-        reason = b.reason();
+        reason = b.edge();
       }
     }
     long bytes = graph.fifo(fifo.index()).bytesFor(

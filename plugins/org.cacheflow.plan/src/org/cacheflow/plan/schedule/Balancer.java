@@ -4,11 +4,11 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Locale;
 
 import org.cacheflow.plan.mapping.MappingInputs;
 import org.cacheflow.analysis.srdag.Srdag;
 import org.cacheflow.plan.strategy.MeasuredCosts;
+import org.cacheflow.plan.strategy.PlanNote;
 
 /**
  * Refines a list schedule's mapping for pipelined execution. Generated code overlaps iterations (every core loops
@@ -60,7 +60,7 @@ public final class Balancer {
    * @param schedule the refined schedule (the given one when nothing lowered the period)
    * @param note the period before and after, for the plan's notes; null when the mapping did not change
    */
-  public record Result(Schedule schedule, String note) {
+  public record Result(Schedule schedule, PlanNote.Balanced note) {
   }
 
   /**
@@ -104,11 +104,9 @@ public final class Balancer {
     if (moves + swaps == 0) {
       return new Result(schedule, null);
     }
-    String unit = search.scale > 0 ? " us" : " (scenario time units, work only)";
     double shown = search.scale > 0 ? 1e-3 : 1;
-    return new Result(search.schedule, String.format(Locale.ROOT,
-        "balanced the cores for pipelined iterations: period %.2f -> %.2f%s (%d firings moved, %d swapped)",
-        before * shown, search.period * shown, unit, moves, swaps));
+    return new Result(search.schedule, new PlanNote.Balanced(before * shown, search.period * shown, search.scale > 0,
+        moves, swaps));
   }
 
   /** The search's state: the current schedule, its period and the cores its critical cycle runs through. */

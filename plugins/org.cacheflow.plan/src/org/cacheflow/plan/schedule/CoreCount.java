@@ -1,13 +1,15 @@
 package org.cacheflow.plan.schedule;
 
+import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.Locale;
+import java.util.List;
 import java.util.Set;
 
 import org.cacheflow.model.ActorKind;
 import org.cacheflow.plan.mapping.MappingInputs;
 import org.cacheflow.analysis.srdag.Srdag;
 import org.cacheflow.plan.strategy.MeasuredCosts;
+import org.cacheflow.plan.strategy.PlanNote;
 
 /**
  * Whether a schedule on several cores can beat one core once its hand-offs and the data crossing between the cores are
@@ -48,7 +50,7 @@ public final class CoreCount {
    * @param note why, for the plan's report: fewer cores, or the figures by which the cores stay; null when the
    *     check could not weigh them (unknown timings or unit) or there is one core
    */
-  public record Verdict(int cores, String note) {
+  public record Verdict(int cores, PlanNote.CoreVerdict note) {
   }
 
   /** Decides for a schedule made from {@code inputs}, with 64-byte cache lines. */
@@ -80,6 +82,30 @@ public final class CoreCount {
     if (charges == null) {
       return new Verdict(cores, null); // an actor's time is PREESM's default, not a measurement
     }
+    Busiest busiest = busiest(schedule, charges, costs);
+    SteadyState.Result steady = SteadyState.of(schedule, charges.duration(), groups.roots());
+    boolean cycle = steady.period() > busiest.nanos() * (1 + 1e-9) + 1e-6;
+    double period = cycle ? steady.period() : busiest.nanos();
+    PlanNote.Rule rule = period * (1 + MARGIN) <= busiest.work() ? PlanNote.Rule.KEPT_CORES
+        : period < busiest.work() ? PlanNote.Rule.FEWER_CORES_WITHIN_MARGIN : PlanNote.Rule.FEWER_CORES_COSTLY;
+    int core = busiest.core();
+    PlanNote.CoreLoad load = new PlanNote.CoreLoad(core, busiest.nanos(), busiest.busy()[core],
+        busiest.events()[core], busiest.lines()[core], busiest.spanningLines()[core]);
+    PlanNote.CoreVerdict note = new PlanNote.CoreVerdict(rule, cores, busiest.work(), load, costs,
+        cycle ? cycle(schedule, steady) : null, steady.iterations(), period, MARGIN);
+    return new Verdict(rule == PlanNote.Rule.KEPT_CORES ? cores : 1, note);
+  }
+
+  /**
+   * The whole iteration's work on one core and, per core, its work, hand-offs and lines; the busiest core and what
+   * it alone would take an iteration, in ns.
+   */
+  private record Busiest(double work, double[] busy, long[] events, long[] lines, long[] spanningLines, int core,
+      double nanos) {
+  }
+
+  private static Busiest busiest(Schedule schedule, Charges charges, MeasuredCosts costs) {
+    int cores = schedule.coreCount();
     double unit = costs.timeUnitNanos();
     double work = 0;
     double[] busy = new double[cores];
@@ -95,7 +121,6 @@ public final class CoreCount {
       lines[core] += charges.lines()[v];
       spanningLines[core] += charges.spanningLines()[v];
     }
-    double[] duration = charges.duration();
     double period = 0;
     int busiest = 0;
     for (int c = 0; c < cores; c++) {
@@ -106,32 +131,7 @@ public final class CoreCount {
         busiest = c;
       }
     }
-    String figures = String.format(Locale.ROOT,
-        "one iteration's work is %.2f us (actor timings x %.3g ns), and on %d cores core %d alone would take "
-            + "%.2f us (%.2f us of work, %d hand-offs at %d ns, and %d cache lines pulled from or taken back by "
-            + "another core at %.3g ns%s)",
-        work / 1e3, unit, cores, busiest, period / 1e3, busy[busiest] / 1e3, events[busiest], costs.handoffNanos(),
-        lines[busiest], costs.lineNanos(), spanningLines[busiest] == 0 ? "" : String.format(Locale.ROOT,
-            ", %d more in merge groups whose slots span the L2 at %.3g ns", spanningLines[busiest],
-            costs.spanningLineNanos()));
-    SteadyState.Result steady = SteadyState.of(schedule, duration, groups.roots());
-    if (steady.period() > period * (1 + 1e-9) + 1e-6) {
-      figures += String.format(Locale.ROOT, "; but the cores' orders form a cycle across cores (%s), so an "
-          + "iteration takes %.2f us, not the busiest core's %.2f us", describe(schedule, steady), steady.period() / 1e3,
-          period / 1e3);
-      period = steady.period();
-    }
-    if (period * (1 + MARGIN) <= work) {
-      return new Verdict(cores, String.format(Locale.ROOT, "kept %d cores: %s, %.2fx faster than one core",
-          cores, figures, work / period));
-    }
-    if (period < work) {
-      return new Verdict(1, String.format(Locale.ROOT, "mapped to 1 core instead of %d: %s: only %.2fx faster than"
-          + " one core, within the %.0f%% the prediction cannot tell from break-even", cores, figures, work / period,
-          100 * MARGIN));
-    }
-    return new Verdict(1, String.format(Locale.ROOT, "mapped to 1 core instead of %d: %s: the cross-core hand-offs "
-        + "and data cost more than the work they would share", cores, figures));
+    return new Busiest(work, busy, events, lines, spanningLines, busiest, period);
   }
 
   /**
@@ -321,28 +321,24 @@ public final class CoreCount {
     return first;
   }
 
-  /** The critical cycle for the note: "emit_0 (core 0) -> w_2 (core 1) -> ... -> emit_0 of the next iteration". */
-  private static String describe(Schedule schedule, SteadyState.Result steady) {
-    // actors, and the special vertices on cores no actor of the cycle runs on (where it crosses through them)
+  /**
+   * The critical cycle for the note: its actors, and the special vertices on cores no actor of the cycle runs on
+   * (where it crosses through them); empty when its critical firings are inserted vertices.
+   */
+  private static List<PlanNote.CycleStep> cycle(Schedule schedule, SteadyState.Result steady) {
     Set<Integer> actorCores = new HashSet<>();
     for (SteadyState.Step step : steady.cycle()) {
       if (!isSpecialOrInserted(schedule.srdag(), step.vertex())) {
         actorCores.add(step.core());
       }
     }
-    StringBuilder text = new StringBuilder();
+    List<PlanNote.CycleStep> steps = new ArrayList<>();
     for (SteadyState.Step step : steady.cycle()) {
-      if (isSpecialOrInserted(schedule.srdag(), step.vertex()) && actorCores.contains(step.core())) {
-        continue;
+      if (!isSpecialOrInserted(schedule.srdag(), step.vertex()) || !actorCores.contains(step.core())) {
+        steps.add(new PlanNote.CycleStep(step.vertex(), step.core()));
       }
-      text.append(schedule.srdag().vertexName(step.vertex())).append(" (core ").append(step.core()).append(") -> ");
     }
-    if (text.length() == 0) {
-      return "its critical firings are inserted vertices";
-    }
-    String first = text.substring(0, text.indexOf(" ("));
-    return text.append(first).append(steady.iterations() == 1 ? " of the next iteration"
-        : " " + steady.iterations() + " iterations later").toString();
+    return steps;
   }
 
   private static boolean isSpecialOrInserted(Srdag srdag, int vertex) {

@@ -4,12 +4,12 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Set;
 
 import org.cacheflow.analysis.srdag.Srdag;
 import org.cacheflow.plan.mapping.MappingInputs;
 import org.cacheflow.plan.strategy.MeasuredCosts;
+import org.cacheflow.plan.strategy.PlanNote;
 
 /**
  * Software pipelining of the cores' loops: lets some firings run one iteration behind the rest of their core's loop
@@ -55,7 +55,7 @@ public final class Pipelining {
    * @param schedule the schedule with the chosen offsets (the given one when none lowered the period)
    * @param note the period before and after and the firings behind, for the plan's notes; null when unchanged
    */
-  public record Result(Schedule schedule, String note) {
+  public record Result(Schedule schedule, PlanNote.Pipelined note) {
   }
 
   /**
@@ -97,7 +97,7 @@ public final class Pipelining {
     Schedule best = null;
     double bestPeriod = before.period() * (1 - MIN_GAIN);
     boolean[] bestBehind = null;
-    String balanceNote = null;
+    PlanNote.Balanced balanceNote = null;
     for (Candidate candidate : candidates.subList(0, Math.min(TRIES, candidates.size()))) {
       Schedule skewed = schedule.withSkew(offsets(candidate.behind()));
       Balancer.Result balanced = Balancer.balance(skewed, inputs, costs, lineBytes, groups);
@@ -114,13 +114,9 @@ public final class Pipelining {
     if (best == null) {
       return new Result(schedule, null);
     }
-    String unit = scale > 0 ? " us" : " (scenario time units, work only)";
     double shown = scale > 0 ? 1e-3 : 1;
-    int count = count(bestBehind);
-    return new Result(best, String.format(Locale.ROOT,
-        "pipelined the cores' loops: %s run%s one iteration behind the rest of %s core's loop%s: period %.2f -> %.2f%s",
-        describe(best, bestBehind), count == 1 ? "s" : "", count == 1 ? "its" : "their",
-        balanceNote == null ? "" : ", and the cores balanced anew", before.period() * shown, bestPeriod * shown, unit));
+    return new Result(best, new PlanNote.Pipelined(behind(best, bestBehind), count(bestBehind), balanceNote != null,
+        before.period() * shown, bestPeriod * shown, scale > 0));
   }
 
   /** A set of firings behind and the period offsets alone give it. */
@@ -185,27 +181,25 @@ public final class Pipelining {
     return result;
   }
 
-  /** The firings behind, by name, per core (at most a few named, then how many more). */
-  private static String describe(Schedule schedule, boolean[] behind) {
-    Srdag srdag = schedule.srdag();
-    List<String> parts = new ArrayList<>();
+  /** The firings behind, per core (at most a few named, then how many more). */
+  private static List<PlanNote.CoreFirings> behind(Schedule schedule, boolean[] behind) {
+    List<PlanNote.CoreFirings> parts = new ArrayList<>();
     for (int core = 0; core < schedule.coreCount(); core++) {
-      List<String> names = new ArrayList<>();
+      List<Integer> named = new ArrayList<>();
       int more = 0;
       for (int v : schedule.order(core)) {
         if (behind[v]) {
-          if (names.size() < 4) {
-            names.add(srdag.vertexName(v));
+          if (named.size() < 4) {
+            named.add(v);
           } else {
             more++;
           }
         }
       }
-      if (!names.isEmpty()) {
-        parts.add(String.join(", ", names) + (more > 0 ? " and " + more + " more" : "") + " on "
-            + schedule.platform().cores().get(core).name());
+      if (!named.isEmpty()) {
+        parts.add(new PlanNote.CoreFirings(core, named, more));
       }
     }
-    return String.join("; ", parts);
+    return parts;
   }
 }

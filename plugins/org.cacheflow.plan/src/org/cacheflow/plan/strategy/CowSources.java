@@ -39,40 +39,38 @@ final class CowSources {
   private final Classification classes;
   private final Topology topology;
   private final long pageBytes;
-  private final FifoNames names;
   /** Per edge: the root whose memory holds its data (-1: none) and where. */
   private final int[] root;
   private final long[] offset;
-  private final String[] refusal;
+  private final CowRefusal[] refusal;
   /** Per source root: the copies resolving to it and the merged members read by actors. */
   private final Map<Integer, List<Integer>> readers = new HashMap<>();
   /** Per source root: every copy (not merged) whose data lies in it, whatever its consumer. */
   private final Map<Integer, List<Integer>> copies = new HashMap<>();
-  private final Map<Integer, String> shareable = new HashMap<>();
+  private final Map<Integer, CowRefusal> shareable = new HashMap<>();
   private final Map<Integer, java.util.BitSet> writerCores = new HashMap<>();
   private int[] firstMember;
   private int[] nextMember;
 
-  CowSources(Schedule schedule, Classification classes, Topology topology, long pageBytes, FifoNames names) {
+  CowSources(Schedule schedule, Classification classes, Topology topology, long pageBytes) {
     this.srdag = schedule.srdag();
     this.schedule = schedule;
     this.classes = classes;
     this.topology = topology;
     this.pageBytes = pageBytes;
-    this.names = names;
     int edges = srdag.edgeCount();
     root = new int[edges];
     offset = new long[edges];
-    refusal = new String[edges];
+    refusal = new CowRefusal[edges];
     listGroups();
     for (int e = 0; e < edges; e++) {
       root[e] = -1;
       if (classes.origin(e) != BufferOrigin.COPY) {
-        refusal[e] = "nothing is copied into it: its producer writes it in place";
+        refusal[e] = new CowRefusal.Plain(CowRefusal.Rule.IN_PLACE);
         continue;
       }
       if (classes.rule(e) == org.cacheflow.plan.classify.ClassRule.MARKED_PRIVATE) {
-        refusal[e] = "memory scripts mark it private: its consumer gets a copy of its own";
+        refusal[e] = new CowRefusal.Plain(CowRefusal.Rule.MARKED_PRIVATE);
         continue;
       }
       int r = classes.mergeRoot(e);
@@ -81,11 +79,11 @@ final class CowSources {
         long[][] pieces = classes.facts().mergePieces(e);
         long at = classes.facts().mergeOffset(e);
         if (classes.copiedIntoMerged(e) > 0) {
-          refusal[e] = "its data is copied into its place from another merge group's memory";
+          refusal[e] = new CowRefusal.Plain(CowRefusal.Rule.COPIED_FROM_OTHER_GROUP);
           continue;
         }
         if (pieces != null || at < 0) {
-          refusal[e] = "it lies in pieces of its merge group's memory; a view maps one range";
+          refusal[e] = new CowRefusal.Plain(CowRefusal.Rule.IN_PIECES);
           continue;
         }
         root[e] = r;
@@ -93,7 +91,7 @@ final class CowSources {
       } else if (r < 0) {
         refusal[e] = resolve(e);
       } else {
-        refusal[e] = "it hosts its merge group's memory";
+        refusal[e] = new CowRefusal.Plain(CowRefusal.Rule.HOSTS_GROUP);
         continue;
       }
       if (refusal[e] == null && isActor(srdag.edgeTarget(e))) {
@@ -146,16 +144,15 @@ final class CowSources {
   }
 
   /** Why a view cannot replace this copy (structure only: size, where its data lies, sharing), or null. */
-  String refusal(int e) {
+  CowRefusal refusal(int e) {
     if (refusal[e] != null) {
       return refusal[e];
     }
     if (srdag.edgeBytes(e) < pageBytes) {
-      return "copy-on-write works on whole pages of " + Bytes.human(pageBytes) + " and it carries "
-          + Bytes.human(srdag.edgeBytes(e));
+      return new CowRefusal.SmallerThanPage(pageBytes, srdag.edgeBytes(e));
     }
     if (!isActor(srdag.edgeTarget(e))) {
-      return "its consumer is a special vertex that copies it on (a view feeds actors)";
+      return new CowRefusal.Plain(CowRefusal.Rule.SPECIAL_CONSUMER);
     }
     return shareable(root[e]);
   }
@@ -165,7 +162,7 @@ final class CowSources {
    * mapped in one process, so its members, the copies of its bytes, and what the special vertices reading it fill
    * must all be produced and consumed on the writer's node.
    */
-  private String offNode(int source, List<Integer> members) {
+  private CowRefusal offNode(int source, List<Integer> members) {
     Platform platform = schedule.platform();
     if (platform.nodes() == 1) {
       return null;
@@ -186,8 +183,7 @@ final class CowSources {
       for (int vertex : new int[] {srdag.edgeSource(e), srdag.edgeTarget(e)}) {
         int node = platform.nodeOf(schedule.coreOf(vertex));
         if (node != home) {
-          return " (written on node " + home + ") is also used on node " + node + " (" + fifoName(e) + "): a "
-              + "copy-on-write buffer and its views live in one process, and nodes share no memory";
+          return new CowRefusal.OffNode(source, home, node, e);
         }
       }
     }
@@ -205,14 +201,14 @@ final class CowSources {
 
   // ------------------------------------------------------------------------------------------ resolution
 
-  private String resolve(int e) {
+  private CowRefusal resolve(int e) {
     int v = srdag.edgeSource(e);
     ActorKind kind = srdag.vertexKind(v);
     if (kind == ActorKind.JOIN) {
-      return "a join output gathers several inputs; a view maps one range";
+      return new CowRefusal.Plain(CowRefusal.Rule.JOIN_GATHERS);
     }
     if (topology.inDegree(v) != 1) {
-      return "its " + kindOf(v) + " has " + topology.inDegree(v) + " inputs";
+      return new CowRefusal.Inputs(v, topology.inDegree(v));
     }
     int input = topology.inEdge(v, 0);
     long bytes = srdag.edgeBytes(e);
@@ -224,13 +220,12 @@ final class CowSources {
       default -> at = forkOffset(v, e);
     }
     if (at < 0 || at + bytes > inputBytes) {
-      return "it repeats the " + kindOf(v) + "'s " + Bytes.human(inputBytes) + " input to fill "
-          + Bytes.human(bytes) + "; a view maps one copy";
+      return new CowRefusal.Repeats(v, inputBytes, bytes);
     }
     int r = classes.mergeRoot(input);
     if (r < 0) {
       if (srdag.isFromInit(input)) {
-        return "the " + kindOf(v) + "'s input holds a delay's initial tokens";
+        return new CowRefusal.OfVertex(CowRefusal.Rule.INPUT_DELAY, v);
       }
       root[e] = input;
       offset[e] = at;
@@ -238,13 +233,13 @@ final class CowSources {
     }
     MemoryFacts facts = classes.facts();
     if (facts.groupBytes(r) <= 0) {
-      return "the " + kindOf(v) + "'s input is merged without a byte layout";
+      return new CowRefusal.OfVertex(CowRefusal.Rule.NO_LAYOUT, v);
     }
     long[][] pieces = facts.mergePieces(input);
     if (pieces == null) {
       long base = facts.mergeOffset(input);
       if (base < 0) {
-        return "the " + kindOf(v) + "'s input is merged without a byte layout";
+        return new CowRefusal.OfVertex(CowRefusal.Rule.NO_LAYOUT, v);
       }
       root[e] = r;
       offset[e] = base + at;
@@ -257,7 +252,7 @@ final class CowSources {
         return null;
       }
     }
-    return "its slice spans several pieces of the " + kindOf(v) + "'s input in its merge group's memory";
+    return new CowRefusal.OfVertex(CowRefusal.Rule.SPANS_PIECES, v);
   }
 
   /** Where a fork output starts in the fork's input: outputs take consecutive slices in port order. */
@@ -295,53 +290,75 @@ final class CowSources {
   // ------------------------------------------------------------------------------------------ sharing
 
   /** Why the source's memory cannot be shared through views, or null; cached per source. */
-  String shareable(int source) {
+  CowRefusal shareable(int source) {
     if (!shareable.containsKey(source)) {
       shareable.put(source, checkShareable(source));
     }
     return shareable.get(source);
   }
 
-  private String checkShareable(int source) {
-    String what = "the memory of " + fifoName(source);
+  private CowRefusal checkShareable(int source) {
     if (srdag.isFromInit(source)) {
-      return what + " holds a delay's initial tokens";
+      return new CowRefusal.OfMemory(source);
     }
     List<Integer> members = members(source);
-    String offNode = offNode(source, members);
+    CowRefusal offNode = offNode(source, members);
     if (offNode != null) {
-      return what + offNode;
+      return offNode;
     }
-    // every firing that touches the memory in place, on whichever core: each core with one is a writer part of the
-    // buffer, which begins its part before its first use there each iteration and publishes it after its last
     List<Integer> users = new ArrayList<>();
+    CowRefusal inPlace = inPlaceUsers(source, members, users);
+    if (inPlace != null) {
+      return inPlace;
+    }
+    copyingReaders(source, members, users);
+    Map<Integer, Integer> last = publications(source, members, users);
+    for (int e : readers.getOrDefault(source, List.of())) {
+      int consumer = srdag.edgeTarget(e);
+      Integer publishes = last.get(schedule.coreOf(consumer));
+      if (isView(e) && publishes != null && schedule.position(consumer) < publishes) {
+        return new CowRefusal.ConsumerBeforePublication(source, e, schedule.coreOf(consumer));
+      }
+    }
+    return waitsForAView(source, last);
+  }
+
+  /**
+   * Adds to {@code users} every firing that touches the memory in place, on whichever core: each core with one is a
+   * writer part of the buffer, which begins its part before its first use there each iteration and publishes it after
+   * its last. Why the memory cannot be shared, when a member's consumer writes it in place or a member that must
+   * become a view cannot; else null.
+   */
+  private CowRefusal inPlaceUsers(int source, List<Integer> members, List<Integer> users) {
     users.add(srdag.edgeSource(source));
     for (int m : members) {
-      int producer = srdag.edgeSource(m);
       int consumer = srdag.edgeTarget(m);
-      String fifo = fifoName(m);
-      users.add(producer); // written in place, or a special vertex that may copy into it
+      users.add(srdag.edgeSource(m)); // written in place, or a special vertex that may copy into it
       if (srdag.isToEnd(m) || !isActor(consumer) && !Classifier.isCopying(srdag.vertexKind(consumer))) {
         users.add(consumer);
       } else if (isActor(consumer)) {
         boolean view = m != source && memberNeedsView(m);
-        if (view && (classes.facts().mergePieces(m) != null || srdag.edgeBytes(m) < pageBytes)) {
-          return what + " is shared in place with " + fifo + ", whose consumer "
-              + (classes.consumersReadOnly(m) ? "runs on " + coreName(schedule.coreOf(consumer))
-                  + ", where nothing writes that memory" : "may write it")
-              + ", and a view cannot replace it (" + (srdag.edgeBytes(m) < pageBytes ? "smaller than a page"
-                  : "it lies in pieces") + ")";
+        boolean small = srdag.edgeBytes(m) < pageBytes;
+        if (view && (classes.facts().mergePieces(m) != null || small)) {
+          return new CowRefusal.MemberNotViewable(source, m, !classes.consumersReadOnly(m),
+              schedule.coreOf(consumer), small);
         }
         if (!view) {
           if (!classes.consumersReadOnly(m)) {
-            return what + " is written in place by the consumer of " + fifo;
+            return new CowRefusal.WrittenInPlace(source, m);
           }
           users.add(consumer);
         }
       }
     }
-    // a special vertex reading the memory copies every output that neither lies in place nor becomes a view: it
-    // reads the memory in place where it runs
+    return null;
+  }
+
+  /**
+   * Adds to {@code users} the special vertices reading the memory that copy an output which neither lies in place
+   * nor becomes a view: they read the memory in place where they run.
+   */
+  private void copyingReaders(int source, List<Integer> members, List<Integer> users) {
     for (int m : members) {
       int reader = srdag.edgeTarget(m);
       if (!Classifier.isCopying(srdag.vertexKind(reader))) {
@@ -357,9 +374,14 @@ final class CowSources {
         }
       }
     }
-    // per core, the last use, which publishes that core's part; where one core writes the memory, its part is
-    // published after its last write instead: its reads after it still come before its next iteration's writes
-    // in its own order, and no other core writes (the code generator does the same, CoreSchedules)
+  }
+
+  /**
+   * Per core, the position of the use that publishes its part: its last use; where one core writes the memory, its
+   * last write instead: its reads after it still come before its next iteration's writes in its own order, and no
+   * other core writes (the code generator does the same, CoreSchedules).
+   */
+  private Map<Integer, Integer> publications(int source, List<Integer> members, List<Integer> users) {
     Map<Integer, Integer> last = new HashMap<>();
     for (int u : users) {
       last.merge(schedule.coreOf(u), schedule.position(u), Math::max);
@@ -375,16 +397,12 @@ final class CowSources {
       }
       last.put(core, lastWrite);
     }
-    for (int e : readers.getOrDefault(source, List.of())) {
-      int consumer = srdag.edgeTarget(e);
-      boolean view = classes.mergeRoot(e) < 0 ? srdag.edgeBytes(e) >= pageBytes : memberNeedsView(e);
-      Integer publishes = last.get(schedule.coreOf(consumer));
-      if (view && publishes != null && schedule.position(consumer) < publishes) {
-        return "the consumer of " + fifoName(e) + " runs on " + coreName(schedule.coreOf(consumer))
-            + " before the last use of " + what + " there, which publishes that core's part of it";
-      }
-    }
-    return waitsForAView(source, last, what);
+    return last;
+  }
+
+  /** Whether a reader of a source memory reads it through a view. */
+  private boolean isView(int e) {
+    return classes.mergeRoot(e) < 0 ? srdag.edgeBytes(e) >= pageBytes : memberNeedsView(e);
   }
 
   /** The memory's buffers: the source and, when it is a merge group's root, every member. */
@@ -418,20 +436,12 @@ final class CowSources {
     });
   }
 
-  /** The writer cores' names, for reasons: "Core0" or "Core0 and Core1". */
-  String writerCoreNames(int source) {
-    List<String> names = new ArrayList<>();
-    writerCores(source).stream().forEach(core -> names.add(coreName(core)));
-    return names.size() == 1 ? names.get(0)
-        : String.join(", ", names.subList(0, names.size() - 1)) + " and " + names.get(names.size() - 1);
-  }
-
   /**
    * Each core that uses the memory publishes its part after its last use there, and a view is acquired once every
    * part is published. When a core's publication depends, through data and the cores' static orders, on a view's
    * consumer, the two would wait for each other: refused.
    */
-  private String waitsForAView(int source, Map<Integer, Integer> last, String what) {
+  private CowRefusal waitsForAView(int source, Map<Integer, Integer> last) {
     if (last.isEmpty()) {
       return null;
     }
@@ -440,8 +450,7 @@ final class CowSources {
     Map<Integer, Integer> from = new HashMap<>();
     for (int e : readers.getOrDefault(source, List.of())) {
       int consumer = srdag.edgeTarget(e);
-      boolean view = classes.mergeRoot(e) < 0 ? srdag.edgeBytes(e) >= pageBytes : memberNeedsView(e);
-      if (view && !seen[consumer]) {
+      if (isView(e) && !seen[consumer]) {
         seen[consumer] = true;
         work.add(consumer);
         from.put(consumer, e);
@@ -453,9 +462,7 @@ final class CowSources {
       int core = schedule.coreOf(v);
       Integer publishes = last.get(core);
       if (publishes != null && schedule.position(v) <= publishes) {
-        return "publishing " + what + " after its last use on " + coreName(core) + " would wait for the consumer of "
-            + fifoName(origin) + " on " + coreName(schedule.coreOf(srdag.edgeTarget(origin)))
-            + ", which waits for that publication";
+        return new CowRefusal.WaitsForView(source, core, origin, schedule.coreOf(srdag.edgeTarget(origin)));
       }
       int next = schedule.position(v) + 1 < schedule.orderLength(core) ? schedule.vertexAt(core, schedule.position(v) + 1)
           : -1;
@@ -492,23 +499,5 @@ final class CowSources {
         firstMember[r] = e;
       }
     }
-  }
-
-  private String fifoName(int e) {
-    return names.fifo(srdag.flatGraph().fifo(srdag.edgeFifo(e)));
-  }
-
-  private String coreName(int core) {
-    return schedule.platform().core(core).name();
-  }
-
-  private String kindOf(int vertex) {
-    return switch (srdag.vertexKind(vertex)) {
-      case FORK -> "fork";
-      case JOIN -> "join";
-      case BROADCAST -> "broadcast";
-      case ROUNDBUFFER -> "round buffer";
-      default -> "producer";
-    };
   }
 }

@@ -14,12 +14,12 @@ public final class Decisions {
   final byte[] prestore;
   final int[] slots;
   final int[] homeCore;
-  final String[] reason;
+  final Decision[] decision;
   final boolean[] overridden;
   /** For a copy-on-write view: the buffer whose memory it maps (-1 otherwise), and from which byte. */
   final int[] viewSource;
   final long[] viewOffset;
-  final List<String> notes = new ArrayList<>();
+  final List<PlanNote> notes = new ArrayList<>();
 
   Decisions(int edges) {
     viewSource = new int[edges];
@@ -29,16 +29,16 @@ public final class Decisions {
     prestore = new byte[edges];
     slots = new int[edges];
     homeCore = new int[edges];
-    reason = new String[edges];
+    decision = new Decision[edges];
     overridden = new boolean[edges];
   }
 
-  void set(int edge, Strategy s, PrestoreKind kind, int slotCount, int home, String why) {
+  void set(int edge, Strategy s, PrestoreKind kind, int slotCount, int home, Decision why) {
     strategy[edge] = (byte) s.ordinal();
     prestore[edge] = (byte) kind.ordinal();
     slots[edge] = slotCount;
     homeCore[edge] = home;
-    reason[edge] = why;
+    decision[edge] = why;
     viewSource[edge] = -1;
   }
 
@@ -84,8 +84,9 @@ public final class Decisions {
     return homeCore[edge];
   }
 
-  public String reason(int edge) {
-    return reason[edge];
+  /** Why the buffer has its strategy: the rule that fired, with its figures. */
+  public Decision decision(int edge) {
+    return decision[edge];
   }
 
   /** Whether a per-FIFO override chose the strategy. */
@@ -94,7 +95,7 @@ public final class Decisions {
   }
 
   /** Remarks about overrides that applied to only some buffers of a FIFO. */
-  public List<String> notes() {
+  public List<PlanNote> notes() {
     return Collections.unmodifiableList(notes);
   }
 }

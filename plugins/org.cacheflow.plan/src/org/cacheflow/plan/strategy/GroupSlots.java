@@ -11,15 +11,15 @@ package org.cacheflow.plan.strategy;
  * ({@code 2}) and at most {@value #MAX_SLOTS}. The memory stays bounded: k slots take at most max(2 x group, L2 +
  * group) bytes. A slot count the user asks for ({@code --override slots=K}) wins.
  *
- * <p>Measured (bench/RESULTS.md, session 15, near placement): 147 KiB buffers taking turns as K slots
+ * <p>Measured (bench/RESULTS.md, the runs of 2026-11-27 12:02 UTC, near placement): 147 KiB buffers taking turns as K slots
  * ({@code line-cost/run.sh --slots K 147}) were taken back at 1.41 ns per line with 1 and with 2 slots, 0.17 with
  * 4 (588 KiB of the 1 MiB L2 already did it) and 0.08 with 8; far apart, 14-16 ns whatever K (bandwidth). The
  * map 224x224 int program's 2-core iteration, median of interleaved rounds, with k slots of its 196 KiB group:
  * 19.9 us (k = 2), 18.4 (3), 17.0 (4), 16.6 (6, this rule's choice), 15.8 (8); the farm programs (groups of
  * 16-256 KiB) ran level with 2, 4 and 8 slots -- none of which spans the L2 for groups up to 64 KiB.
  *
- * <p>The most was 8 until session 19, which left groups under 128 KiB short of the L2. Per task, interleaved near
- * rounds (bench/RESULTS.md, session 19): farm 32x32 int (16 KiB groups) 0.80 / 0.79 us with 32 / 64 slots against
+ * <p>A most of 8 slots left groups under 128 KiB short of the L2. Per task, interleaved near
+ * rounds (bench/RESULTS.md, the runs of 2026-11-27 23:35 UTC): farm 32x32 int (16 KiB groups) 0.80 / 0.79 us with 32 / 64 slots against
  * 0.91 with 8 (16 rounds: 1.64x against 1.41x the sequential {@code alias} program in them; 0.76 against 0.82
  * in 12 more), farm 32x32 float 0.86 (64) against 0.92 (8), map
  * 168x168 int (110 KiB) 8.21 (10) against 8.73 (8), farm 64x64 int (64 KiB) 3.61 (16) against 3.61 (8).
@@ -27,7 +27,7 @@ package org.cacheflow.plan.strategy;
  * <p>A reader goes through every group its cores share each iteration, not only this one: between the writer's two
  * visits to a slot it has read k iterations of all of them. So the slots also stop where k iterations of all such
  * groups that share a core with this one (the group's <em>traffic</em>) make twice the L2: k = min(ceil(L2 / group),
- * ceil(2 x L2 / traffic)) (session 20). Twice, because at once the farms lost: with one L2 of traffic (farm 32x32
+ * ceil(2 x L2 / traffic)) (bench/RESULTS.md, the runs of 2026-11-28 03:20 UTC). Twice, because at once the farms lost: with one L2 of traffic (farm 32x32
  * int's two 16 KiB groups at 32 slots, farm 128x128 int's two 256 KiB groups at 2) their 2-core programs ran 2.4% and
  * 1.7% slower than with 64 and 4 slots (new faster in 2 of 14 and 4 of 12 interleaved near rounds; 1.71x against
  * 1.78x and 1.88x against 1.93x the sequential {@code alias} program in them), map 168x168 int (its row group and
@@ -98,8 +98,51 @@ public final class GroupSlots {
     return (long) slots * bytes >= target.l2Bytes();
   }
 
-  /** Why a group of {@code bytes} has {@code slots} slots, for generated code's comments and the plan's notes. */
-  public static String why(TargetCache target, long bytes, int slots) {
+  /**
+   * Why a merge group has its slots: the case of the rule that gave them, with its figures, and in words for generated
+   * code's comments ({@link #words()}: here, as the code generator does not use the report bundle).
+   *
+   * @param rule which case
+   * @param slots the slots
+   * @param bytes the group's bytes
+   * @param traffic the bytes of the groups its cores share an iteration (at least {@code bytes})
+   * @param l2Bytes the reader's L2
+   * @param trafficSpans how many L2s the traffic over the slots makes at most ({@link #TRAFFIC_SPANS})
+   */
+  public record Reason(Rule rule, int slots, long bytes, long traffic, long l2Bytes, int trafficSpans) {
+
+    /** The cases. */
+    public enum Rule {
+      /** The user asked for them ({@code --override slots=K}). */
+      ASKED,
+      /** The most ({@link #MAX_SLOTS}), together within the L2. */
+      MOST,
+      /** One slot alone already spans the L2 (the strategy's minimum). */
+      ONE_SPANS,
+      /** Stopped where the traffic of the groups its cores share makes {@code trafficSpans} L2s. */
+      TRAFFIC,
+      /** Together they span the L2. */
+      SPANNING
+    }
+
+    /** The reason in words, as generated code's comments give it. */
+    public String words() {
+      String l2 = "the reader's L2 (" + Bytes.human(l2Bytes) + ")";
+      return switch (rule) {
+        case ASKED -> slots + " slots as asked";
+        case MOST -> slots + " slots (the most; together " + Bytes.human(slots * bytes) + ", within " + l2 + ")";
+        case ONE_SPANS -> slots + " slots (one already spans " + l2 + ")";
+        case TRAFFIC -> slots + " slots: with the other merge groups its cores share (" + Bytes.human(traffic)
+            + " an iteration) together at least " + trafficSpans + " x " + l2 + ", so a slot's lines have left it "
+            + "when the writer comes back";
+        case SPANNING -> slots + " slots, together spanning " + l2 + ": a slot's lines have left it when the writer "
+            + "comes back";
+      };
+    }
+  }
+
+  /** Why a group of {@code bytes} has {@code slots} slots. */
+  public static Reason why(TargetCache target, long bytes, int slots) {
     return why(target, bytes, bytes, slots);
   }
 
@@ -107,19 +150,15 @@ public final class GroupSlots {
    * Why a group of {@code bytes}, whose cores go through {@code traffic} bytes of such groups each iteration (see
    * {@link #of(TargetCache, long, long, int, int)}), has {@code slots} slots.
    */
-  public static String why(TargetCache target, long bytes, long traffic, int slots) {
-    String l2 = "the reader's L2 (" + Bytes.human(target.l2Bytes()) + ")";
-    if (slots >= MAX_SLOTS && !spans(target, bytes, slots)) {
-      return slots + " slots (the most; together " + Bytes.human(slots * bytes) + ", within " + l2 + ")";
-    }
-    if ((long) (slots - 1) * bytes >= target.l2Bytes()) {
-      return slots + " slots (one already spans " + l2 + ")";
-    }
-    if (traffic > bytes && !spans(target, bytes, slots)) {
-      return slots + " slots: with the other merge groups its cores share (" + Bytes.human(traffic)
-          + " an iteration) together at least " + TRAFFIC_SPANS + " x " + l2
-          + ", so a slot's lines have left it when the writer comes back";
-    }
-    return slots + " slots, together spanning " + l2 + ": a slot's lines have left it when the writer comes back";
+  public static Reason why(TargetCache target, long bytes, long traffic, int slots) {
+    Reason.Rule rule = slots >= MAX_SLOTS && !spans(target, bytes, slots) ? Reason.Rule.MOST
+        : (long) (slots - 1) * bytes >= target.l2Bytes() ? Reason.Rule.ONE_SPANS
+            : traffic > bytes && !spans(target, bytes, slots) ? Reason.Rule.TRAFFIC : Reason.Rule.SPANNING;
+    return new Reason(rule, slots, bytes, Math.max(bytes, traffic), target.l2Bytes(), TRAFFIC_SPANS);
+  }
+
+  /** The slots the user asked for. */
+  public static Reason asked(TargetCache target, long bytes, int slots) {
+    return new Reason(Reason.Rule.ASKED, slots, bytes, bytes, target.l2Bytes(), TRAFFIC_SPANS);
   }
 }

@@ -1,12 +1,9 @@
 package org.cacheflow.plan.strategy;
 
-import static org.cacheflow.plan.strategy.Bytes.human;
-
 import java.util.ArrayList;
 import java.util.List;
 
 import org.apache.commons.text.similarity.LevenshteinDistance;
-import org.cacheflow.model.ActorKind;
 import org.cacheflow.analysis.FlatFifo;
 import org.cacheflow.analysis.FlatGraph;
 import org.cacheflow.plan.classify.BufferClass;
@@ -43,6 +40,11 @@ import org.cacheflow.analysis.srdag.Srdag;
  * The pre-store rule (pre-stores paper, Sect. 6.2.3): re-written soon (the writer's core touches less than
  * its L2 before writing it again) gives demote; else re-read soon (less than the cache shared by writer and
  * reader is touched before the read: L2 on one core, the LLC across cores) gives clean; else skip.
+ *
+ * <p>
+ * Every choice is recorded as a value: the rule that fired with its figures ({@link Decision}, per buffer), why a view
+ * or an override cannot apply ({@link CowRefusal}, {@link OverrideRefusal}) and the remarks for the user
+ * ({@link PlanNote}); the report bundle's {@code DecisionText} puts them in words.
  */
 public final class StrategySelector {
 
@@ -77,7 +79,7 @@ public final class StrategySelector {
       bytes[e] = srdag.edgeBytes(e);
     }
     this.decisions = new Decisions(srdag.edgeCount());
-    this.cow = new CowSources(schedule, classes, topology, target.pageBytes(), names);
+    this.cow = new CowSources(schedule, classes, topology, target.pageBytes());
   }
 
   /**
@@ -103,10 +105,6 @@ public final class StrategySelector {
       if (slotsAsked > 0 && selector.decisions.strategy(e) == Strategy.CHANNEL) {
         selector.askSlots(e, slotsAsked);
       }
-      String dropped = classes.facts().droppedMerge(e);
-      if (dropped != null && selector.decisions.strategy(e) != Strategy.SEND) {
-        selector.decisions.reason[e] = dropped + "; " + selector.decisions.reason[e];
-      }
     }
     return selector.decisions;
   }
@@ -114,76 +112,83 @@ public final class StrategySelector {
   // ------------------------------------------------------------------------------------------ global
 
   private void decide(int e) {
-    int producerCore = schedule.coreOf(srdag.edgeSource(e));
-    BufferOrigin origin = classes.origin(e);
     if (global == GlobalStrategy.BASELINE) {
-      if (origin == BufferOrigin.COPY) {
-        set(e, Strategy.MEMCPY, "baseline: the " + sourceKind(e) + " copies it with memcpy, as PREESM's generated code "
-            + "does");
-      } else {
-        set(e, Strategy.DIRECT, "baseline: " + (origin == BufferOrigin.DELAY ? "holds a delay's initial tokens"
-            : "the producer writes it and the consumer reads it in place") + " (PREESM's shared buffers)");
+      baseline(e);
+    } else if (!shared(e) && !delay(e)) {
+      switch (global) {
+        case COW -> cowCopy(e);
+        case NTM -> set(e, classes.origin(e) == BufferOrigin.COPY ? Strategy.NTM : Strategy.DIRECT,
+            classes.origin(e) == BufferOrigin.COPY ? new Decision.Plain(Decision.Rule.NTM_COPY)
+                : new Decision.InPlace(global));
+        case PRESTORE -> {
+          Decision.Reuse reuse = reuse(e);
+          set(e, Strategy.PRESTORE, reuse.kind(), 0, producerCore(e), new Decision.Prestored(reuse));
+        }
+        case HOMEFORWARD -> homeforward(e);
+        default -> auto(e);
       }
-      return;
     }
-    if (classes.classOf(e) == BufferClass.ALIASED && memberView(e)) {
+  }
+
+  /** PREESM's code: copies with memcpy, everything else in place. */
+  private void baseline(int e) {
+    BufferOrigin origin = classes.origin(e);
+    if (origin == BufferOrigin.COPY) {
+      set(e, Strategy.MEMCPY, new Decision.Plain(Decision.Rule.BASELINE_COPY));
+    } else {
+      set(e, Strategy.DIRECT, new Decision.Plain(origin == BufferOrigin.DELAY ? Decision.Rule.BASELINE_DELAY
+          : Decision.Rule.BASELINE_IN_PLACE));
+    }
+  }
+
+  /** A buffer in a merge group: a view of its place in the group's memory, or aliased; false for others. */
+  private boolean shared(int e) {
+    if (classes.classOf(e) != BufferClass.ALIASED) {
+      return false;
+    }
+    if (memberView(e)) {
       int consumer = schedule.coreOf(srdag.edgeTarget(e));
-      setView(e, (global == GlobalStrategy.COW ? "cow: " : "") + "merged into the memory of "
-          + fifoName(cow.root(e)) + ", but its consumer " + (classes.consumersReadOnly(e) ? "runs on "
-              + coreName(consumer) + ", where nothing writes that memory (written on " + cow.writerCoreNames(cow.root(e)) + ")"
-              : "may write it (not READ_ONLY)") + ": a copy-on-write view of its place replaces sharing in place, so "
-          + "the memory stays the producer's for the other views; pages it writes become private");
+      setView(e, new Decision.MergedView(global == GlobalStrategy.COW, cow.root(e), consumer,
+          classes.consumersReadOnly(e), writerCores(cow.root(e))));
+    } else {
+      set(e, Strategy.ALIAS, new Decision.Aliased(classes.origin(e) == BufferOrigin.COPY
+          && classes.copiedIntoMerged(e) > 0));
+    }
+    return true;
+  }
+
+  /** A delay's initial or final tokens stay direct; false for other buffers. */
+  private boolean delay(int e) {
+    if (classes.origin(e) != BufferOrigin.DELAY && !srdag.isToEnd(e)) {
+      return false;
+    }
+    set(e, Strategy.DIRECT, new Decision.Plain(classes.origin(e) == BufferOrigin.DELAY ? Decision.Rule.DELAY_INITIAL
+        : Decision.Rule.DELAY_FINAL));
+    return true;
+  }
+
+  /** Under {@code cow}: every copy a view where one can apply. */
+  private void cowCopy(int e) {
+    if (classes.origin(e) != BufferOrigin.COPY) {
+      set(e, Strategy.DIRECT, new Decision.InPlace(global));
       return;
     }
-    if (classes.classOf(e) == BufferClass.ALIASED) {
-      String merge = classes.facts().describeMerge(e);
-      boolean copied = classes.origin(e) == BufferOrigin.COPY
-          && classes.copiedIntoMerged(e) > 0;
-      set(e, Strategy.ALIAS, "aliased, " + (merge != null ? merge : classes.rule(e).description)
-          + (copied ? ": it shares its merge group's memory, but its data comes from a buffer of another group, so the "
-              + sourceKind(e) + " still copies it" : ": it shares its merge group's memory, nothing is copied"));
-      return;
+    CowRefusal why = cow.refusal(e);
+    if (why == null) {
+      setView(e, new Decision.Plain(Decision.Rule.COW_VIEW));
+    } else {
+      set(e, Strategy.MEMCPY, new Decision.CowRefused(why));
     }
-    if (origin == BufferOrigin.DELAY || srdag.isToEnd(e)) {
-      set(e, Strategy.DIRECT, origin == BufferOrigin.DELAY
-          ? "holds a delay's initial tokens: written once, kept in memory of its own"
-          : "carries a delay's final tokens into the delay's storage");
-      return;
-    }
-    switch (global) {
-      case COW -> {
-        if (origin == BufferOrigin.COPY) {
-          String why = cow.refusal(e);
-          if (why == null) {
-            setView(e, "cow: a copy-on-write view of the " + sourceKind(e) + "'s input replaces the copy");
-          } else {
-            set(e, Strategy.MEMCPY, "cow: a copy-on-write view cannot apply (" + why + "); plain copy");
-          }
-        } else {
-          set(e, Strategy.DIRECT, "cow: nothing is copied into it (its producer writes it in place)");
-        }
-      }
-      case NTM -> {
-        if (origin == BufferOrigin.COPY) {
-          set(e, Strategy.NTM, "ntm: the " + sourceKind(e) + " copies it with non-temporal stores");
-        } else {
-          set(e, Strategy.DIRECT, "ntm: nothing is copied into it (its producer writes it in place)");
-        }
-      }
-      case PRESTORE -> {
-        Reuse reuse = reuse(e);
-        set(e, Strategy.PRESTORE, reuse.kind, 0, producerCore, "prestore: " + reuse.why);
-      }
-      case HOMEFORWARD -> {
-        if (classes.crossCore(e)) {
-          channel(e, "homeforward: ");
-        } else if (origin == BufferOrigin.COPY) {
-          set(e, Strategy.MEMCPY, "homeforward: same core (" + coreName(producerCore) + "), plain copy");
-        } else {
-          set(e, Strategy.DIRECT, "homeforward: same core (" + coreName(producerCore) + "), read in place");
-        }
-      }
-      default -> auto(e);
+  }
+
+  /** Under {@code homeforward}: every cross-core buffer a channel. */
+  private void homeforward(int e) {
+    if (classes.crossCore(e)) {
+      setChannel(e, channel(e, true));
+    } else if (classes.origin(e) == BufferOrigin.COPY) {
+      set(e, Strategy.MEMCPY, new Decision.SameCoreHomeforward(Decision.Rule.SAME_CORE_COPY, producerCore(e)));
+    } else {
+      set(e, Strategy.DIRECT, new Decision.SameCoreHomeforward(Decision.Rule.SAME_CORE_IN_PLACE, producerCore(e)));
     }
   }
 
@@ -213,13 +218,8 @@ public final class StrategySelector {
     }
     int producer = schedule.coreOf(srdag.edgeSource(e));
     int consumer = schedule.coreOf(srdag.edgeTarget(e));
-    String dropped = classes.facts().droppedMerge(e);
-    set(e, Strategy.SEND, "crosses nodes: " + coreName(producer) + " (node " + nodeOfVertex(srdag.edgeSource(e))
-        + ") -> " + coreName(consumer) + " (node " + nodeOfVertex(srdag.edgeTarget(e)) + "): an MPI transfer of "
-        + human(bytes[e]) + " per iteration, the producer's node sends it and the consumer reads its own copy"
-        + (classes.origin(e) == BufferOrigin.COPY ? " (the " + sourceKind(e) + " copies into the sent buffer)" : "")
-        + "; nodes share no memory, so it is neither aliased nor a copy-on-write view nor a channel"
-        + (dropped != null ? " (" + dropped + ")" : ""));
+    set(e, Strategy.SEND, new Decision.Sent(producer, consumer, nodeOfVertex(srdag.edgeSource(e)),
+        nodeOfVertex(srdag.edgeTarget(e)), bytes[e], classes.origin(e) == BufferOrigin.COPY));
   }
 
   // ------------------------------------------------------------------------------------------ auto
@@ -228,117 +228,96 @@ public final class StrategySelector {
     if (classes.origin(e) == BufferOrigin.COPY) {
       autoCopy(e);
     } else if (classes.crossCore(e) && viewed(e)) {
-      set(e, Strategy.DIRECT, "its memory is a copy-on-write buffer whose views " + cow.readers(e) + " consumers "
-          + "read: written in place on " + cow.writerCoreNames(e) + " and published to them, not moved into a "
-          + "channel");
+      set(e, Strategy.DIRECT, new Decision.CowSource(cow.readers(e), writerCores(e)));
     } else if (classes.crossCore(e)) {
-      channel(e, "");
+      setChannel(e, channel(e, false));
     } else {
-      int core = schedule.coreOf(srdag.edgeSource(e));
       long reread = distances.rereadBytes(e);
-      boolean cached = fits(reread, bytes[e], target.l2Bytes());
-      set(e, Strategy.DIRECT, "written and read on " + coreName(core) + ", " + human(reread) + " touched in between"
-          + (cached ? " (with the buffer within the L2 of " + human(target.l2Bytes()) + ": the consumer finds it cached)"
-              : " (beyond the L2 of " + human(target.l2Bytes()) + ")")
-          + ": nothing to copy, and on one core pre-stores only add write-backs (pre-stores paper Sect. 5; "
-          + "bench_prestore gains only on cross-core hand-offs of at most " + human(costs.prestoreMaxBytes()) + ")");
+      set(e, Strategy.DIRECT, new Decision.SameCore(producerCore(e), reread,
+          fits(reread, bytes[e], target.l2Bytes()), target.l2Bytes(), costs.prestoreMaxBytes()));
     }
   }
 
+  /** A copy under auto: a view when one applies and pays, else a copy made the way its reuse calls for. */
   private void autoCopy(int e) {
     BufferClass bufferClass = classes.classOf(e);
-    String kind = sourceKind(e);
-    String cowNote;
-    String why = cow.refusal(e);
-    int source = cow.root(e);
+    CowRefusal refusal = cow.refusal(e);
     int sharers = cow.sharers(e);
-    boolean viewed = why == null && viewed(source);
-    if (bufferClass == BufferClass.READ_MOSTLY || sharers >= 2 || viewed) {
-      boolean readOnly = classes.consumersReadOnly(e);
-      long breakEven = breakEven(e);
-      if (viewed) {
-        setView(e, (bufferClass == BufferClass.READ_MOSTLY ? "read-mostly (" + classes.evidence(e) + ")"
-            : sharers >= 2 ? "its bytes are read by " + sharers + " buffers from the same memory (overlapping reads)"
-                : bufferClass.label() + " (" + classes.evidence(e) + ")") + "; "
-            + (bytes[e] >= breakEven ? human(bytes[e]) + " is at least " + human(breakEven) + ", the copy-on-write "
-                + "break-even for consumers that " + breakEvenCase(e) : "another copy of the same memory reaches the "
-                + "copy-on-write break-even, and a source is shared with all its copies or none")
-            + " (bench_cow): a view of the " + kind + "'s input replaces the copy, pages are copied only if "
-            + (readOnly ? "written" : "written (its consumer may write: those pages become private)"));
-        return;
-      }
-      cowNote = why != null ? "read-mostly, but a copy-on-write view cannot apply (" + why + "); "
-          : "read-mostly, but " + human(bytes[e]) + " is below the copy-on-write break-even of " + human(breakEven)
-              + " for consumers that " + breakEvenCase(e) + " (bench_cow); ";
-    } else {
-      cowNote = bufferClass.label() + " (" + classes.evidence(e) + "); ";
+    boolean viewed = refusal == null && viewed(cow.root(e));
+    if (bufferClass != BufferClass.READ_MOSTLY && sharers < 2 && !viewed) {
+      copy(e, new Decision.NoView(Decision.NoView.Rule.NOT_READ_MOSTLY, null, bytes[e], null));
+      return;
     }
+    Decision.BreakEven breakEven = breakEven(e);
+    if (viewed) {
+      Decision.ViewCause cause = bufferClass == BufferClass.READ_MOSTLY ? Decision.ViewCause.READ_MOSTLY
+          : sharers >= 2 ? Decision.ViewCause.SHARED : Decision.ViewCause.SOURCE_VIEWED;
+      setView(e, new Decision.AutoView(cause, sharers, bytes[e], breakEven, classes.consumersReadOnly(e)));
+    } else if (refusal != null) {
+      copy(e, new Decision.NoView(Decision.NoView.Rule.REFUSED, refusal, bytes[e], null));
+    } else {
+      copy(e, new Decision.NoView(Decision.NoView.Rule.BELOW_BREAK_EVEN, null, bytes[e], breakEven));
+    }
+  }
+
+  /**
+   * A copy no view replaces: with non-temporal stores when large and not read again soon by its copier, pre-stored
+   * when a small cross-core hand-off read soon, else a plain memcpy.
+   */
+  private void copy(int e, Decision.NoView noView) {
     int copier = schedule.coreOf(srdag.edgeSource(e));
     int reader = schedule.coreOf(srdag.edgeTarget(e));
     boolean cross = copier != reader;
     long reread = distances.rereadBytes(e);
     boolean rereadByCopier = !cross && fits(reread, bytes[e], target.l2Bytes());
     if (bytes[e] >= costs.ntmMinBytes() && !rereadByCopier) {
-      set(e, Strategy.NTM, cowNote + "a copy of " + human(bytes[e]) + " (at least " + human(costs.ntmMinBytes())
-          + ") that " + coreName(copier) + " does not read again soon ("
-          + (cross ? "its reader runs on " + coreName(reader)
-              : human(reread) + " touched before the read, beyond the L2 of " + human(target.l2Bytes()))
-          + "): streaming stores keep it from evicting the copier's working set (NTM paper; bench_ntm_copy: cold "
-          + "1 MiB copies 0.96-1.41x memcpy's speed, working set re-read 1.07x instead of 3.07x)");
+      set(e, Strategy.NTM, new Decision.NonTemporalCopy(noView, bytes[e], costs.ntmMinBytes(), copier, reader, reread,
+          target.l2Bytes()));
       return;
     }
-    String lateRead = cross ? readTooLateForPrestore(e) : null;
-    if (cross && bytes[e] <= costs.prestoreMaxBytes() && lateRead == null) {
-      Reuse reuse = reuse(e);
-      set(e, Strategy.PRESTORE, reuse.kind, 0, copier, cowNote + "a cross-core hand-off of " + human(bytes[e])
-          + " (at most " + human(costs.prestoreMaxBytes()) + ", where bench_prestore measured 1.21-1.26x faster "
-          + "hand-offs): copy, then pre-store; " + reuse.why);
+    Decision.LateRead late = cross ? readTooLateForPrestore(e) : null;
+    if (cross && bytes[e] <= costs.prestoreMaxBytes() && late == null) {
+      Decision.Reuse reuse = reuse(e);
+      set(e, Strategy.PRESTORE, reuse.kind(), 0, copier, new Decision.PrestoredCopy(noView, bytes[e],
+          costs.prestoreMaxBytes(), reuse));
       return;
     }
-    String safe;
-    if (bytes[e] < costs.ntmMinBytes()) {
-      safe = human(bytes[e]) + " is below " + human(costs.ntmMinBytes()) + ", where streaming stores stop losing to "
-          + "memcpy (2-7x slower on warm copies, bench_ntm_copy)"
-          + (!cross ? "" : lateRead != null && bytes[e] <= costs.prestoreMaxBytes() ? ", and " + lateRead
-              : ", and above " + human(costs.prestoreMaxBytes()) + " pre-stores slow cross-core hand-offs "
-                  + "(bench_prestore, 64 KiB: clean 0.79x, demote 0.82x)");
-    } else {
-      safe = "its reader on the same core reads it after only " + human(reread) + " (within the L2 of "
-          + human(target.l2Bytes()) + "): a cached copy re-reads about 3x faster than a streamed one (machine "
-          + "baseline: 85-100 vs 26-34 GB/s)";
-    }
-    set(e, Strategy.MEMCPY, cowNote + "plain memcpy, the safe choice: " + safe);
+    Decision.MemcpyRule rule = bytes[e] < costs.ntmMinBytes() ? Decision.MemcpyRule.SMALL
+        : Decision.MemcpyRule.REREAD_SOON;
+    set(e, Strategy.MEMCPY, new Decision.PlainCopy(noView, rule, bytes[e], costs.ntmMinBytes(), cross, late,
+        costs.prestoreMaxBytes(), reread, target.l2Bytes()));
   }
 
-  /** A cross-core buffer becomes a channel homed at its reader. */
-  private void channel(int e, String prefix) {
+  /** A cross-core buffer as a channel homed at its reader: its slots and the sender's homing pre-store. */
+  private Decision.Channel channel(int e, boolean homeforward) {
     int producer = schedule.coreOf(srdag.edgeSource(e));
     int consumer = schedule.coreOf(srdag.edgeTarget(e));
     int slots = slotsFor(e);
-    StringBuilder why = new StringBuilder(prefix);
-    why.append("crosses ").append(coreName(producer)).append(" -> ").append(coreName(consumer))
-        .append(": a rdy-ack channel homed at ").append(coreName(consumer));
-    why.append(classes.origin(e) == BufferOrigin.COPY ? " (the " + sourceKind(e) + " copies into the slot)"
-        : ", filled and read in place (no copy)");
-    why.append(", replaces the shared buffer and its semaphores (one line transfer per message, channel.md; a "
-        + "spinning hand-off takes ~0.1 us where a futex wake takes 26 us, machine baseline); ");
-    why.append(slots == 2 ? "2 slots: both fit " + coreName(consumer) + "'s L2 (2 x " + human(bytes[e]) + " <= "
-        + human(target.l2Bytes()) + "), so the producer can fill the next iteration's slot while this one is read"
-        : "1 slot: a second " + human(bytes[e]) + " slot would not fit the L2 of " + human(target.l2Bytes()));
-    PrestoreKind homing = PrestoreKind.NONE;
-    String lateRead = readTooLateForPrestore(e);
-    if (bytes[e] <= costs.prestoreMaxBytes() && lateRead != null) {
-      why.append("; no homing pre-store: ").append(lateRead);
-    } else if (bytes[e] <= costs.prestoreMaxBytes()) {
-      Reuse reuse = reuse(e);
-      homing = reuse.kind;
-      why.append("; homing ").append(homing.label).append(": a hand-off of at most ")
-          .append(human(costs.prestoreMaxBytes())).append(" (bench_prestore: 1.21-1.26x faster); ").append(reuse.why);
-    } else {
-      why.append("; no homing pre-store: above ").append(human(costs.prestoreMaxBytes()))
-          .append(" they slowed hand-offs (bench_prestore, 64 KiB: clean 0.79x, demote 0.82x, non-temporal 0.72x)");
+    Decision.Slots why = new Decision.Slots(slots == 2 ? Decision.Slots.Rule.TWO_FIT
+        : Decision.Slots.Rule.ONE_TOO_LARGE, slots, bytes[e], target.l2Bytes());
+    return new Decision.Channel(homeforward, producer, consumer, classes.origin(e) == BufferOrigin.COPY, why,
+        homing(e));
+  }
+
+  /** Whether the sender of a channel pre-stores, by the pre-store rule, for hand-offs small and read soon. */
+  private Decision.Homing homing(int e) {
+    long max = costs.prestoreMaxBytes();
+    if (bytes[e] > max) {
+      return new Decision.Homing(Decision.Homing.Rule.TOO_LARGE, max, null, null);
     }
-    set(e, Strategy.CHANNEL, homing, slots, consumer, why.toString());
+    Decision.LateRead late = readTooLateForPrestore(e);
+    if (late != null) {
+      return new Decision.Homing(Decision.Homing.Rule.READ_LATE, max, late, null);
+    }
+    return new Decision.Homing(Decision.Homing.Rule.HOMED, max, null, reuse(e));
+  }
+
+  private void setChannel(int e, Decision.Channel channel) {
+    setChannel(e, channel, channel);
+  }
+
+  private void setChannel(int e, Decision.Channel channel, Decision why) {
+    set(e, Strategy.CHANNEL, channel.homing().kind(), channel.slots().slots(), channel.consumerCore(), why);
   }
 
   private int slotsFor(int e) {
@@ -346,45 +325,29 @@ public final class StrategySelector {
   }
 
   /**
-   * Why a cross-core hand-off is read too late for a pre-store to pay, or null when it is read soon enough: the
-   * buffer and the bytes touched between its write and the remote read must fit the writer's L1d. A pre-store
-   * gains only while the reader would otherwise fetch the lines dirty from the writer's private cache;
-   * bench_prestore_paper (4), a 1 KiB hand-off after D bytes written by the producer's core: clean / demote 1.1-1.6x
-   * faster for D up to 16 KiB, 0.91-0.98x at 64-256 KiB, 0.73-0.87x at 1 MiB.
+   * How late a cross-core hand-off is read when too late for a pre-store to pay, or null when it is read soon enough:
+   * the buffer and the bytes touched between its write and the remote read must fit the writer's L1d. A pre-store
+   * gains only while the reader would otherwise fetch the lines dirty from the writer's private cache (the target's
+   * measured figures say by how much).
    */
-  private String readTooLateForPrestore(int e) {
+  private Decision.LateRead readTooLateForPrestore(int e) {
     long reread = distances.rereadBytes(e);
     if (fits(reread, bytes[e], target.l1dBytes())) {
       return null;
     }
-    return "read late (" + human(reread) + " touched before the read, with the buffer beyond the writer's L1d of "
-        + human(target.l1dBytes()) + "), where pre-stores only add write-backs (bench_prestore_paper (4): 1 KiB "
-        + "hand-off, 0.91-0.98x at 64-256 KiB touched in between, 0.73-0.87x at 1 MiB)";
+    return new Decision.LateRead(reread, target.l1dBytes());
   }
 
   /** The pre-store kind by the pre-stores paper's rule, with the distances behind it. */
-  private record Reuse(PrestoreKind kind, String why) {
-  }
-
-  private Reuse reuse(int e) {
+  private Decision.Reuse reuse(int e) {
     int writerCore = schedule.coreOf(srdag.edgeSource(e));
     boolean cross = classes.crossCore(e);
     long rewrite = distances.rewriteBytes(e);
     long reread = distances.rereadBytes(e);
     long shared = cross ? target.llcBytes() : target.l2Bytes();
-    String sharedName = cross ? "the LLC of " + human(shared) : "the L2 of " + human(shared);
-    if (fits(rewrite, bytes[e], target.l2Bytes())) {
-      return new Reuse(PrestoreKind.DEMOTE, "re-written soon (" + coreName(writerCore) + " touches " + human(rewrite)
-          + " before writing it again, within its L2 of " + human(target.l2Bytes()) + "): demote");
-    }
-    if (fits(reread, bytes[e], shared)) {
-      return new Reuse(PrestoreKind.CLEAN, "not re-written soon (" + human(rewrite) + " touched first, beyond the L2 of "
-          + human(target.l2Bytes()) + ") but re-read soon (" + human(reread) + " touched before the read, within "
-          + sharedName + "): clean");
-    }
-    return new Reuse(PrestoreKind.SKIP, "neither re-written soon (" + human(rewrite) + " touched first, beyond the L2 "
-        + "of " + human(target.l2Bytes()) + ") nor re-read soon (" + human(reread) + " touched before the read, "
-        + "beyond " + sharedName + "): skip");
+    PrestoreKind kind = fits(rewrite, bytes[e], target.l2Bytes()) ? PrestoreKind.DEMOTE
+        : fits(reread, bytes[e], shared) ? PrestoreKind.CLEAN : PrestoreKind.SKIP;
+    return new Decision.Reuse(kind, writerCore, rewrite, reread, target.l2Bytes(), cross, shared);
   }
 
   /** Whether a buffer and what is touched before its reuse fit a cache. */
@@ -395,19 +358,18 @@ public final class StrategySelector {
   // ------------------------------------------------------------------------------------------ applicability
 
   /**
-   * The copy-on-write break-even for a copy: the read-only one (bench_cow: 64 KiB) when its consumers only read,
-   * or when several buffers read the same memory (each copy avoided saves its bytes, a consumer that writes pays
-   * per page written); the "one page written" one (1 MiB) for a lone copy whose consumer may write.
+   * The copy-on-write break-even for a copy: the read-only one when its consumers only read, or when several
+   * buffers read the same memory (each copy avoided saves its bytes, a consumer that writes pays per page written);
+   * the "one page written" one for a lone copy whose consumer may write.
    */
-  private long breakEven(int e) {
-    boolean shared = cow.sharers(e) >= 2;
-    return classes.consumersReadOnly(e) || shared ? costs.cowReadOnlyMinBytes() : costs.cowReadMostlyMinBytes();
-  }
-
-  private String breakEvenCase(int e) {
-    return classes.consumersReadOnly(e) ? "only read" : cow.sharers(e) >= 2
-        ? "may write, measured read-only since the " + cow.sharers(e) + " readers of the same bytes would "
-            + "otherwise each copy them" : "write a page";
+  private Decision.BreakEven breakEven(int e) {
+    int sharers = cow.sharers(e);
+    if (classes.consumersReadOnly(e)) {
+      return new Decision.BreakEven(Decision.BreakEvenCase.ONLY_READ, sharers, costs.cowReadOnlyMinBytes());
+    }
+    return sharers >= 2 ? new Decision.BreakEven(Decision.BreakEvenCase.SHARED_READERS, sharers,
+        costs.cowReadOnlyMinBytes())
+        : new Decision.BreakEven(Decision.BreakEvenCase.WRITE_PAGE, sharers, costs.cowReadMostlyMinBytes());
   }
 
   /**
@@ -426,7 +388,7 @@ public final class StrategySelector {
       // worth it only when a copy goes: merged outputs alone share the memory already
       for (int e : cow.copies(r)) {
         boolean worthIt = global == GlobalStrategy.COW || (classes.classOf(e) == BufferClass.READ_MOSTLY
-            || cow.sharers(e) >= 2) && bytes[e] >= breakEven(e);
+            || cow.sharers(e) >= 2) && bytes[e] >= breakEven(e).bytes();
         if (cow.refusal(e) == null && worthIt) {
           return true;
         }
@@ -442,52 +404,55 @@ public final class StrategySelector {
   }
 
   /** A copy-on-write view, with where it reads recorded for the code generator. */
-  private void setView(int e, String why) {
+  private void setView(int e, Decision why) {
     set(e, Strategy.COW, why);
     decisions.setView(e, cow.root(e), cow.offset(e));
   }
 
   /** Why a copy-on-write view cannot replace the copy into this buffer, or null when it can. */
-  String cowInapplicable(int e) {
+  CowRefusal cowInapplicable(int e) {
     return cow.refusal(e);
   }
 
-  private String fifoName(int e) {
-    return names.fifo(srdag.flatGraph().fifo(srdag.edgeFifo(e)));
+  private List<Integer> writerCores(int source) {
+    return cow.writerCores(source).stream().boxed().toList();
   }
 
   /** Why a strategy cannot apply to a buffer, or null when it can. */
-  String inapplicable(int e, Strategy strategy) {
-    String why = inapplicableAlone(e, strategy);
+  OverrideRefusal inapplicable(int e, Strategy strategy) {
+    OverrideRefusal why = inapplicableAlone(e, strategy);
     if (why == null && strategy != Strategy.ALIAS && classes.mergeRoot(e) == e) {
-      return "it hosts the other buffers of its merge group (memory scripts); override those instead";
+      return OverrideRefusal.of(OverrideRefusal.Rule.HOSTS_GROUP);
     }
     return why;
   }
 
-  private String inapplicableAlone(int e, Strategy strategy) {
+  private OverrideRefusal inapplicableAlone(int e, Strategy strategy) {
     BufferOrigin origin = classes.origin(e);
     if (strategy != Strategy.SEND && crossesNodes(e)) {
-      return "its producer and consumer run on different nodes (" + nodeOfVertex(srdag.edgeSource(e)) + " -> "
-          + nodeOfVertex(srdag.edgeTarget(e)) + "): only an MPI transfer (send) crosses nodes";
+      return new OverrideRefusal(OverrideRefusal.Rule.OTHER_NODES, -1, -1, nodeOfVertex(srdag.edgeSource(e)),
+          nodeOfVertex(srdag.edgeTarget(e)), null);
     }
-    return switch (strategy) {
-      case ALIAS -> classes.mergeRoot(e) >= 0 ? null
-          : "memory scripts did not merge it with another buffer, and sharing memory unmerged could let one "
-              + "buffer overwrite another";
-      case DIRECT -> origin == BufferOrigin.COPY && classes.mergeRoot(e) < 0
-          ? "the " + sourceKind(e) + " fills it by copying; the copy goes only when memory scripts merge it" : null;
+    OverrideRefusal.Rule rule = switch (strategy) {
+      case ALIAS -> classes.mergeRoot(e) >= 0 ? null : OverrideRefusal.Rule.NOT_MERGED;
+      case DIRECT -> origin == BufferOrigin.COPY && classes.mergeRoot(e) < 0 ? OverrideRefusal.Rule.FILLED_BY_COPY
+          : null;
       case MEMCPY, NTM -> origin == BufferOrigin.COPY ? null
-          : origin == BufferOrigin.DELAY ? "it holds a delay's initial tokens; nothing is copied into it"
-              : "nothing is copied into it: its producer writes it in place";
-      case COW -> cowInapplicable(e);
-      case PRESTORE -> origin == BufferOrigin.DELAY ? "it holds a delay's initial tokens, written once" : null;
-      case CHANNEL -> !classes.crossCore(e)
-          ? "producer and consumer both run on " + coreName(schedule.coreOf(srdag.edgeSource(e)))
-          : classes.mergeRoot(e) >= 0 ? "it shares memory with its merge group, so it cannot move into a channel's slots"
-              : origin == BufferOrigin.DELAY || srdag.isToEnd(e) ? "it carries a delay's tokens" : null;
-      case SEND -> crossesNodes(e) ? null : "its producer and consumer run on one node, which shares memory";
+          : origin == BufferOrigin.DELAY ? OverrideRefusal.Rule.DELAY_NOTHING_COPIED
+              : OverrideRefusal.Rule.NOTHING_COPIED;
+      case COW -> cowInapplicable(e) == null ? null : OverrideRefusal.Rule.COW;
+      case PRESTORE -> origin == BufferOrigin.DELAY ? OverrideRefusal.Rule.DELAY_WRITTEN_ONCE : null;
+      case CHANNEL -> !classes.crossCore(e) ? OverrideRefusal.Rule.SAME_CORE
+          : classes.mergeRoot(e) >= 0 ? OverrideRefusal.Rule.MERGED
+              : origin == BufferOrigin.DELAY || srdag.isToEnd(e) ? OverrideRefusal.Rule.DELAY_TOKENS : null;
+      case SEND -> crossesNodes(e) ? null : OverrideRefusal.Rule.ONE_NODE;
     };
+    if (rule == null) {
+      return null;
+    }
+    return new OverrideRefusal(rule, rule == OverrideRefusal.Rule.FILLED_BY_COPY ? srdag.edgeSource(e) : -1,
+        rule == OverrideRefusal.Rule.SAME_CORE ? producerCore(e) : -1, -1, -1,
+        rule == OverrideRefusal.Rule.COW ? cowInapplicable(e) : null);
   }
 
   // ------------------------------------------------------------------------------------------ overrides
@@ -523,59 +488,73 @@ public final class StrategySelector {
             + "prints them)");
       }
       for (FlatFifo fifo : matched) {
-        int applied = 0;
-        int skipped = 0;
-        String firstWhy = null;
-        for (int i = offsets[fifo.index()]; i < offsets[fifo.index() + 1]; i++) {
-          int e = byFifo[i];
-          String why = inapplicable(e, override.strategy());
-          if (why != null) {
-            skipped++;
-            firstWhy = firstWhy == null ? why : firstWhy;
-            continue;
-          }
-          applyOverride(e, override);
-          applied++;
-        }
-        if (applied == 0 && skipped > 0) {
-          throw new OverrideException("override '" + override.text() + "': " + override.strategy().label
-              + " cannot apply to FIFO " + names.fifo(fifo) + ": " + firstWhy);
-        }
-        if (skipped > 0) {
-          decisions.notes.add("override '" + override.text() + "' applies to " + applied + " of the "
-              + (applied + skipped) + " buffers of FIFO " + names.fifo(fifo) + "; the others keep their strategy ("
-              + firstWhy + ")");
-        }
+        applyToFifo(override, fifo, offsets, byFifo);
       }
+    }
+  }
+
+  /**
+   * Applies an override to the buffers of one FIFO it can apply to.
+   *
+   * @throws OverrideException when it can apply to none of them
+   */
+  private void applyToFifo(StrategyOverride override, FlatFifo fifo, int[] offsets, int[] byFifo) {
+    int applied = 0;
+    int skipped = 0;
+    OverrideRefusal firstWhy = null;
+    int firstEdge = -1;
+    for (int i = offsets[fifo.index()]; i < offsets[fifo.index() + 1]; i++) {
+      int e = byFifo[i];
+      OverrideRefusal why = inapplicable(e, override.strategy());
+      if (why != null) {
+        skipped++;
+        firstEdge = firstWhy == null ? e : firstEdge;
+        firstWhy = firstWhy == null ? why : firstWhy;
+        continue;
+      }
+      applyOverride(e, override);
+      applied++;
+    }
+    if (applied == 0 && skipped > 0) {
+      throw new OverrideException(override, names.fifo(fifo), firstEdge, firstWhy, schedule);
+    }
+    if (skipped > 0) {
+      decisions.notes.add(new PlanNote.PartialOverride(override.text(), applied, applied + skipped, fifo.index(),
+          firstWhy));
     }
   }
 
   private void applyOverride(int e, StrategyOverride override) {
-    int producerCore = schedule.coreOf(srdag.edgeSource(e));
-    String prefix = "override '" + override.text() + "'";
     switch (override.strategy()) {
       case PRESTORE -> {
-        Reuse reuse = reuse(e);
-        PrestoreKind kind = override.prestore() == null ? reuse.kind : override.prestore();
-        set(e, Strategy.PRESTORE, kind, 0, producerCore, prefix + (override.prestore() == null ? "; " + reuse.why : ""));
+        Decision.Reuse reuse = reuse(e);
+        PrestoreKind kind = override.prestore() == null ? reuse.kind() : override.prestore();
+        set(e, Strategy.PRESTORE, kind, 0, producerCore(e), new Decision.Overridden(override.text(),
+            override.prestore() == null ? reuse : null, null));
       }
       case CHANNEL -> {
-        channel(e, prefix + "; ");
+        Decision.Channel channel = channel(e, false);
+        setChannel(e, channel, new Decision.Overridden(override.text(), null, channel));
         if (override.slots() > 0) {
           askSlots(e, override.slots());
         }
       }
-      case COW -> setView(e, prefix);
-      default -> set(e, override.strategy(), prefix);
+      case COW -> setView(e, new Decision.Overridden(override.text(), null, null));
+      default -> set(e, override.strategy(), new Decision.Overridden(override.text(), null, null));
     }
     decisions.overridden[e] = true;
   }
 
-  /** A channel's slots as the user asked, and its reason saying so instead of why it had its own. */
+  /** A channel's slots as the user asked, its decision saying so instead of why it had its own. */
   private void askSlots(int e, int slots) {
     decisions.slots[e] = slots;
-    decisions.reason[e] = decisions.reason[e].replaceFirst("; (\\d+ slots?: [^;]*|\\d+ slots as asked)",
-        "; " + slots + " slots as asked");
+    Decision why = decisions.decision[e];
+    if (why instanceof Decision.Channel channel) {
+      decisions.decision[e] = channel.withSlotsAsked(slots);
+    } else if (why instanceof Decision.Overridden overridden && overridden.channel() != null) {
+      decisions.decision[e] = new Decision.Overridden(overridden.text(), overridden.reuse(),
+          overridden.channel().withSlotsAsked(slots));
+    }
   }
 
   private String suggestion(String pattern) {
@@ -596,30 +575,15 @@ public final class StrategySelector {
 
   // ------------------------------------------------------------------------------------------ helpers
 
-  private void set(int e, Strategy strategy, String why) {
-    int home = schedule.coreOf(srdag.edgeSource(e));
-    decisions.set(e, strategy, PrestoreKind.NONE, 0, home, why);
+  private void set(int e, Strategy strategy, Decision why) {
+    decisions.set(e, strategy, PrestoreKind.NONE, 0, producerCore(e), why);
   }
 
-  private void set(int e, Strategy strategy, PrestoreKind kind, int slots, int home, String why) {
+  private void set(int e, Strategy strategy, PrestoreKind kind, int slots, int home, Decision why) {
     decisions.set(e, strategy, kind, slots, home, why);
   }
 
-  private String sourceKind(int e) {
-    return kindOf(srdag.edgeSource(e));
-  }
-
-  private String kindOf(int vertex) {
-    return switch (srdag.vertexKind(vertex)) {
-      case FORK -> "fork";
-      case JOIN -> "join";
-      case BROADCAST -> "broadcast";
-      case ROUNDBUFFER -> "round buffer";
-      default -> "producer";
-    };
-  }
-
-  private String coreName(int core) {
-    return schedule.platform().core(core).name();
+  private int producerCore(int e) {
+    return schedule.coreOf(srdag.edgeSource(e));
   }
 }

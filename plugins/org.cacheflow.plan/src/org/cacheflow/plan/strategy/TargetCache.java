@@ -31,7 +31,8 @@ import org.cacheflow.model.diagnostics.SourceLocation;
  * @param lineBytes cache line
  * @param pageBytes memory page (copy-on-write granularity)
  * @param cores cores a plan uses when neither an architecture nor {@code --cores} says
- * @param costs the break-even sizes measured on this target
+ * @param costs the break-even sizes measured on this target, with the benchmark figures behind them (a target
+ *     file that sets a break-even size of its own has none: {@link MeasuredCosts#figures()} null)
  */
 public record TargetCache(String name, long l1dBytes, long l2Bytes, long llcBytes, long lineBytes, long pageBytes,
     int cores, MeasuredCosts costs) {
@@ -107,7 +108,8 @@ public record TargetCache(String name, long l1dBytes, long l2Bytes, long llcByte
         size(settings, "ntm.min", costs.ntmMinBytes(), true), size(settings, "prestore.max", costs.prestoreMaxBytes(),
             true), size(settings, "handoff.ns", costs.handoffNanos(), true),
         number(settings, "transfer.ns", costs.lineNanos()), number(settings, "timing.ns", costs.timeUnitNanos()),
-        number(settings, "transfer.spanning.ns", costs.spanningLineNanos()));
+        number(settings, "transfer.spanning.ns", costs.spanningLineNanos()),
+        measuredSizes(settings) ? costs.figures() : null);
     long cores = size(settings, "cores", base.cores(), false);
     if (cores > 4096) {
       throw new InputException(settings.get("cores").location(), "at most 4096 cores, got " + cores);
@@ -116,6 +118,12 @@ public record TargetCache(String name, long l1dBytes, long l2Bytes, long llcByte
         size(settings, "l2", base.l2Bytes(), false), size(settings, "llc", base.llcBytes(), false),
         size(settings, "line", base.lineBytes(), false), size(settings, "page", base.pageBytes(), false), (int) cores,
         costs);
+  }
+
+  /** Whether a target file keeps its base's break-even sizes, whose benchmark figures reports quote. */
+  private static boolean measuredSizes(Map<String, TargetSetting> settings) {
+    return !settings.containsKey("cow.readonly.min") && !settings.containsKey("cow.readmostly.min")
+        && !settings.containsKey("ntm.min") && !settings.containsKey("prestore.max");
   }
 
   private static long size(Map<String, TargetSetting> settings, String key, long fallback, boolean zeroAllowed) {

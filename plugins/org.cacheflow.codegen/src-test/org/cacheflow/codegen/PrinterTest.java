@@ -109,7 +109,7 @@ class PrinterTest {
     BufferRef next = BufferRef.of(new BufferRef.DelayCopy("delay0", 4, true));
     String text = loopOf(project(false, false, List.of(new Statement.Copy(read, slot, 4, CopyKind.MEMCPY, "fork"),
         new Statement.Copy(next, read, 4, CopyKind.MEMCPY, "end"), new Statement.Prestore(slot, 8, PrestoreKind.CLEAN),
-        new Statement.Prestore(slot, 8, PrestoreKind.SKIP))));
+        new Statement.Prestore(slot, 8, PrestoreKind.BYPASS))));
     assertTrue(text.contains("cf_copy((delay0 + (iteration & 1) * 4u), ((buf4 + (iteration % 3u) * 128u) + 16), 4u);"),
         text);
     assertTrue(text.contains("cf_copy((delay0 + ((iteration + 1) & 1) * 4u), (delay0 + (iteration & 1) * 4u), 4u);"),

@@ -22,6 +22,7 @@ import org.cacheflow.plan.memoryplan.MemoryPlan;
 import org.cacheflow.plan.memoryplan.MemoryPlanner;
 import org.cacheflow.plan.memoryplan.PlanFixtures.ScenarioBuilder;
 import org.cacheflow.plan.memoryplan.PlanRequest;
+import org.cacheflow.plan.strategy.GroupSlots;
 import org.cacheflow.plan.strategy.Decision;
 import org.cacheflow.plan.strategy.MeasuredCosts;
 import org.cacheflow.plan.strategy.OverrideException;
@@ -35,6 +36,8 @@ import org.junit.jupiter.api.Test;
  * target that has them and left out on one that does not.
  */
 class DecisionTextTest {
+
+  private static final TargetCache ZEN4 = TargetCache.ZEN4_VM;
 
   /** zen4-vm's caches and break-even sizes, without benchmark figures. */
   private static final TargetCache UNMEASURED;
@@ -152,5 +155,20 @@ class DecisionTextTest {
         + "from or taken back by another core at 6.00 ns): the cross-core hand-offs and data cost more than the work "
         + "they would share", words.note(verdict));
     assertFalse(words.note(verdict).contains("cycle"));
+  }
+
+  /** The words generated code's comments give each case. */
+  @Test
+  void groupSlotsInWords() {
+    assertEquals("2 slots: with the other merge groups its cores share (10.9 MiB an iteration) together at least 2 x "
+        + "the reader's L2 (1 MiB), so a slot's lines have left it when the writer comes back",
+        DecisionText.groupSlots(GroupSlots.why(ZEN4, 393_216, 29 * 393_216, 2)));
+    assertEquals("6 slots, together spanning the reader's L2 (1 MiB): a slot's lines have left it when the writer "
+        + "comes back", DecisionText.groupSlots(GroupSlots.why(ZEN4, 200_704, 6)));
+    assertEquals("64 slots (the most; together 64 KiB, within the reader's L2 (1 MiB))",
+        DecisionText.groupSlots(GroupSlots.why(ZEN4, 1 << 10, 64)));
+    assertEquals("2 slots (one already spans the reader's L2 (1 MiB))",
+        DecisionText.groupSlots(GroupSlots.why(ZEN4, 4L << 20, 2)));
+    assertEquals("3 slots as asked", DecisionText.groupSlots(GroupSlots.asked(ZEN4, 1 << 10, 3)));
   }
 }

@@ -19,6 +19,7 @@ import org.cacheflow.plan.memoryplan.MemoryPlan;
 import org.cacheflow.plan.strategy.CowRefusal;
 import org.cacheflow.plan.strategy.Decision;
 import org.cacheflow.plan.strategy.FifoNames;
+import org.cacheflow.plan.strategy.GroupSlots;
 import org.cacheflow.plan.strategy.MeasuredFigures;
 import org.cacheflow.plan.strategy.OverrideException;
 import org.cacheflow.plan.strategy.OverrideRefusal;
@@ -349,6 +350,22 @@ public final class DecisionText {
     String detail = classes.evidenceDetail(edge);
     String rule = rule(classes.rule(edge));
     return detail == null ? rule : rule + ": " + detail;
+  }
+
+  /** Why a merge group has its slots, as the generated code's comment on the group gives it. */
+  public static String groupSlots(GroupSlots.Reason reason) {
+    int slots = reason.slots();
+    String l2 = "the reader's L2 (" + human(reason.l2Bytes()) + ")";
+    return switch (reason.rule()) {
+      case ASKED -> slots + " slots as asked";
+      case MOST -> slots + " slots (the most; together " + human(slots * reason.bytes()) + ", within " + l2 + ")";
+      case ONE_SPANS -> slots + " slots (one already spans " + l2 + ")";
+      case TRAFFIC -> slots + " slots: with the other merge groups its cores share (" + human(reason.traffic())
+          + " an iteration) together at least " + reason.trafficSpans() + " x " + l2 + ", so a slot's lines have left "
+          + "it when the writer comes back";
+      case SPANNING -> slots + " slots, together spanning " + l2 + ": a slot's lines have left it when the writer "
+          + "comes back";
+    };
   }
 
   /** A class rule in words. */

@@ -56,7 +56,7 @@ public interface ExecutionPlan {
   }
 
   /**
-   * The pre-store after the last write of a buffer another core reads: DEMOTE, CLEAN, SKIP (evict what an actor
+   * The pre-store after the last write of a buffer another core reads: DEMOTE, CLEAN, BYPASS (evict what an actor
    * wrote), or NONE.
    */
   default PrestoreKind prestore(int edge, long bytes) {

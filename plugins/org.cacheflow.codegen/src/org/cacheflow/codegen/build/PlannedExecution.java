@@ -10,6 +10,7 @@ import org.cacheflow.plan.memoryplan.MemoryPlanner;
 import org.cacheflow.plan.memoryplan.PlanRequest;
 import org.cacheflow.analysis.srdag.Srdag;
 import org.cacheflow.plan.strategy.PrestoreKind;
+import org.cacheflow.report.DecisionText;
 import org.cacheflow.plan.strategy.StrategyPreset;
 import org.cacheflow.plan.strategy.TargetCache;
 
@@ -132,7 +133,7 @@ public final class PlannedExecution implements ExecutionPlan {
     return switch (buffer.strategy()) {
       case NTM -> CopyKind.NON_TEMPORAL;
       // writing around the caches only pays when another core reads: a same-core reader wants the data cached
-      case PRESTORE -> buffer.prestore() == PrestoreKind.SKIP && crossing ? CopyKind.SKIP : CopyKind.MEMCPY;
+      case PRESTORE -> buffer.prestore() == PrestoreKind.BYPASS && crossing ? CopyKind.SKIP : CopyKind.MEMCPY;
       default -> CopyKind.MEMCPY;
     };
   }
@@ -147,9 +148,9 @@ public final class PlannedExecution implements ExecutionPlan {
         && buffer.strategy() != org.cacheflow.plan.strategy.Strategy.CHANNEL) {
       return PrestoreKind.NONE;
     }
-    // SKIP on data an actor wrote itself: it cannot be written around the caches afterwards, so it is evicted (the
+    // BYPASS on data an actor wrote itself: it cannot be written around the caches afterwards, so it is evicted (the
     // printers write CF_EVICT); a copy was already made with streaming stores
-    return buffer.prestore() == PrestoreKind.SKIP && buffer.origin() == org.cacheflow.plan.classify.BufferOrigin.COPY
+    return buffer.prestore() == PrestoreKind.BYPASS && buffer.origin() == org.cacheflow.plan.classify.BufferOrigin.COPY
         ? PrestoreKind.NONE : buffer.prestore();
   }
 
@@ -229,6 +230,6 @@ public final class PlannedExecution implements ExecutionPlan {
 
   @Override
   public String groupSlotsWhy(int root) {
-    return preset.barrier() ? "" : plan.groupSlotsWhy(root);
+    return preset.barrier() ? "" : DecisionText.groupSlots(plan.groupSlotsReason(root));
   }
 }

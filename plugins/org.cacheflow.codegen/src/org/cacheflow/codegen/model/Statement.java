@@ -62,7 +62,7 @@ public sealed interface Statement {
 
   /**
    * A pre-store after the last write of data another core reads: {@code DEMOTE} or {@code CLEAN} the lines, or
-   * {@code SKIP}: evict them (data an actor wrote itself cannot be written around the caches afterwards).
+   * {@code BYPASS}: evict them (data an actor wrote itself cannot be written around the caches afterwards).
    */
   record Prestore(BufferRef buffer, long bytes, PrestoreKind kind) implements Statement {
   }

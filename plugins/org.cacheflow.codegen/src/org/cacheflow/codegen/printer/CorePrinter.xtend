@@ -229,12 +229,12 @@ class CorePrinter extends CTemplate {
 
 	def dispatch statement(Prestore prestore) '''(void)cf_prestore(«ref(prestore.buffer)», «bytes(prestore.bytes)», «prestoreOps(prestore.kind)»);'''
 
-	/** The runtime's operation for a pre-store after the last write (SKIP: the data is evicted). */
+	/** The runtime's operation for a pre-store after the last write (BYPASS: the data is evicted). */
 	def prestoreOps(PrestoreKind kind) {
 		switch (kind) {
 			case DEMOTE: "CF_DEMOTE"
 			case CLEAN: "CF_CLEAN"
-			case SKIP: "CF_EVICT"
+			case BYPASS: "CF_EVICT"
 			default: throw new IllegalArgumentException("no pre-store operation for " + kind)
 		}
 	}

@@ -206,8 +206,8 @@ class AutoStrategyTest {
     assertEquals(0, b0.rereadBytes());
     assertEquals(2048, b1.rereadBytes());
     assertEquals(PrestoreKind.CLEAN, b0.prestore(), why(b0));
-    assertEquals(PrestoreKind.SKIP, b1.prestore(), why(b1));
-    assertEquals(PrestoreKind.SKIP, ((Decision.PrestoredCopy) b1.decision()).reuse().kind(), why(b1));
+    assertEquals(PrestoreKind.BYPASS, b1.prestore(), why(b1));
+    assertEquals(PrestoreKind.BYPASS, ((Decision.PrestoredCopy) b1.decision()).reuse().kind(), why(b1));
   }
 
   /** a (Core0) -bytes-> b (Core1) and c (Core0) reading a's second output. */

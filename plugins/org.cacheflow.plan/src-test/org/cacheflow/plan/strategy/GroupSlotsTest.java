@@ -59,18 +59,4 @@ class GroupSlotsTest {
     assertEquals(GroupSlots.Reason.Rule.SPANNING, GroupSlots.why(ZEN4, 16 << 10, 64).rule());
     assertEquals(GroupSlots.Reason.Rule.ONE_SPANS, GroupSlots.why(ZEN4, 4L << 20, 2).rule());
   }
-
-  /** The words generated code's comments give each case. */
-  @Test
-  void theReasonInWords() {
-    assertEquals("2 slots: with the other merge groups its cores share (10.9 MiB an iteration) together at least 2 x "
-        + "the reader's L2 (1 MiB), so a slot's lines have left it when the writer comes back",
-        GroupSlots.why(ZEN4, 393_216, 29 * 393_216, 2).words());
-    assertEquals("6 slots, together spanning the reader's L2 (1 MiB): a slot's lines have left it when the writer "
-        + "comes back", GroupSlots.why(ZEN4, 200_704, 6).words());
-    assertEquals("64 slots (the most; together 64 KiB, within the reader's L2 (1 MiB))",
-        GroupSlots.why(ZEN4, 1 << 10, 64).words());
-    assertEquals("2 slots (one already spans the reader's L2 (1 MiB))", GroupSlots.why(ZEN4, 4L << 20, 2).words());
-    assertEquals("3 slots as asked", GroupSlots.asked(ZEN4, 1 << 10, 3).words());
-  }
 }

@@ -205,11 +205,6 @@ public final class MemoryPlan {
         : GroupSlots.why(target, bytes, traffic(root), groupSlots(root));
   }
 
-  /** {@link #groupSlotsReason} in words, for the generated code's comment. */
-  public String groupSlotsWhy(int root) {
-    return groupSlotsReason(root).words();
-  }
-
   private long traffic(int root) {
     return root >= 0 && root < groupTraffic.length ? groupTraffic[root] : 0;
   }

@@ -268,7 +268,7 @@ public sealed interface Decision {
   /**
    * The pre-store kind by the pre-stores paper's rule (Sect. 6.2.3), with the distances behind it.
    *
-   * @param kind DEMOTE when re-written soon, CLEAN when re-read soon, else SKIP
+   * @param kind DEMOTE when re-written soon, CLEAN when re-read soon, else BYPASS
    * @param writerCore the core writing the buffer
    * @param rewrite bytes that core touches before writing it again
    * @param reread bytes touched before the read

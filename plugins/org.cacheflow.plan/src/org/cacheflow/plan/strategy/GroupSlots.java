@@ -99,8 +99,8 @@ public final class GroupSlots {
   }
 
   /**
-   * Why a merge group has its slots: the case of the rule that gave them, with its figures, and in words for generated
-   * code's comments ({@link #words()}: here, as the code generator does not use the report bundle).
+   * Why a merge group has its slots: the case of the rule that gave them, with its figures (in words:
+   * {@code org.cacheflow.report.DecisionText.groupSlots}, which the generated code's comments quote).
    *
    * @param rule which case
    * @param slots the slots
@@ -123,21 +123,6 @@ public final class GroupSlots {
       TRAFFIC,
       /** Together they span the L2. */
       SPANNING
-    }
-
-    /** The reason in words, as generated code's comments give it. */
-    public String words() {
-      String l2 = "the reader's L2 (" + Bytes.human(l2Bytes) + ")";
-      return switch (rule) {
-        case ASKED -> slots + " slots as asked";
-        case MOST -> slots + " slots (the most; together " + Bytes.human(slots * bytes) + ", within " + l2 + ")";
-        case ONE_SPANS -> slots + " slots (one already spans " + l2 + ")";
-        case TRAFFIC -> slots + " slots: with the other merge groups its cores share (" + Bytes.human(traffic)
-            + " an iteration) together at least " + trafficSpans + " x " + l2 + ", so a slot's lines have left it "
-            + "when the writer comes back";
-        case SPANNING -> slots + " slots, together spanning " + l2 + ": a slot's lines have left it when the writer "
-            + "comes back";
-      };
     }
   }
 

@@ -15,10 +15,11 @@ public enum PrestoreKind {
   /** Re-read soon: write the lines back and keep them cached ({@code clwb}, {@code CF_CLEAN}). */
   CLEAN("clean"),
   /**
-   * Neither: bypass the caches. A copy is made with non-temporal stores ({@code CF_SKIP}); data an actor
-   * wrote itself is evicted after the firing ({@code CF_EVICT}), the nearest a framework can get.
+   * Neither: bypass the caches (the paper's "skip", the label users write). A copy is made with non-temporal
+   * stores ({@code CF_SKIP}); data an actor wrote itself is evicted after the firing ({@code CF_EVICT}), the
+   * nearest a framework can get.
    */
-  SKIP("skip");
+  BYPASS("skip");
 
   public final String label;
 

@@ -29,7 +29,7 @@ public record StrategyOverride(String pattern, Strategy strategy, PrestoreKind p
     PRESTORE("prestore", Strategy.PRESTORE, null),
     PRESTORE_DEMOTE("prestore-demote", Strategy.PRESTORE, PrestoreKind.DEMOTE),
     PRESTORE_CLEAN("prestore-clean", Strategy.PRESTORE, PrestoreKind.CLEAN),
-    PRESTORE_SKIP("prestore-skip", Strategy.PRESTORE, PrestoreKind.SKIP),
+    PRESTORE_SKIP("prestore-skip", Strategy.PRESTORE, PrestoreKind.BYPASS),
     /** A channel; {@code channel:K} gives its slot count. */
     CHANNEL("channel", Strategy.CHANNEL, PrestoreKind.NONE),
     /** The same as {@link #CHANNEL} (a home-forwarded channel), {@code homeforward:K}. */

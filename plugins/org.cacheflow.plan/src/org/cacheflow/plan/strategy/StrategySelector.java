@@ -346,7 +346,7 @@ public final class StrategySelector {
     long reread = distances.rereadBytes(e);
     long shared = cross ? target.llcBytes() : target.l2Bytes();
     PrestoreKind kind = fits(rewrite, bytes[e], target.l2Bytes()) ? PrestoreKind.DEMOTE
-        : fits(reread, bytes[e], shared) ? PrestoreKind.CLEAN : PrestoreKind.SKIP;
+        : fits(reread, bytes[e], shared) ? PrestoreKind.CLEAN : PrestoreKind.BYPASS;
     return new Decision.Reuse(kind, writerCore, rewrite, reread, target.l2Bytes(), cross, shared);
   }
 

@@ -8,8 +8,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
 
 import org.cacheflow.codegen.build.CodeModelBuilder;
 import org.cacheflow.codegen.build.PlannedExecution;
@@ -78,7 +82,7 @@ class CodeModelBuilderTest {
       }
       assertEquals(2, project.flags().size(), strategy + ": one flag each way between the two cores");
       for (Core core : project.cores()) {
-        Map<org.cacheflow.codegen.model.Flag, Long> raised = new java.util.HashMap<>();
+        Map<org.cacheflow.codegen.model.Flag, Long> raised = new HashMap<>();
         for (Statement statement : core.loop()) {
           if (statement instanceof Statement.FlagRaise raise) {
             assertEquals(core.index(), raise.flag().from(), strategy);
@@ -93,7 +97,8 @@ class CodeModelBuilderTest {
         for (Map.Entry<org.cacheflow.codegen.model.Flag, Long> flag : raised.entrySet()) {
           for (Statement statement : all(project)) {
             if (statement instanceof Statement.FlagRaise raise && raise.flag().equals(flag.getKey())) {
-              assertEquals(flag.getValue(), raise.perIteration(), strategy + ": every raise knows the events per iteration");
+              assertEquals(flag.getValue(), raise.perIteration(), strategy
+                  + ": every raise knows the events per iteration");
             }
           }
         }
@@ -197,7 +202,8 @@ class CodeModelBuilderTest {
   @Test
   void anImplodeFeedingARoundBufferCopiesOnlyWhatTheRoundBufferKeeps(@TempDir Path temp) throws Exception {
     // examples/stereo: the implode gathers all winner-takes-all states, the round buffer after it keeps only the
-    // last one; the rest of the implode's copies are dead (no consumer reads them). Baseline keeps PREESM's plain copies.
+    // last one; the rest of the implode's copies are dead (no consumer reads them). Baseline keeps PREESM's plain
+    // copies.
     Path annotated = Path.of("../../examples/stereo").toAbsolutePath().normalize();
     for (Path stereo : List.of(annotated, CopyOnWriteEndToEndTest.unannotated(annotated, temp))) {
       Srdag srdag = TestInputs.srdag(stereo, "2core.scenario");
@@ -249,7 +255,7 @@ class CodeModelBuilderTest {
     MemoryFacts facts = MemoryPlanner.scriptFacts(srdag, stereo);
     for (String strategy : List.of("cow", "auto")) {
       PlannedExecution plan = PlannedExecution.plan(srdag, 2, CodePreset.named(strategy), TargetCache.ZEN4_VM, facts);
-      java.util.Map<String, java.util.Set<String>> sources = new java.util.TreeMap<>();
+      Map<String, Set<String>> sources = new TreeMap<>();
       int views = 0;
       for (int e = 0; e < srdag.edgeCount(); e++) {
         String target = srdag.vertexName(srdag.edgeTarget(e));
@@ -257,7 +263,7 @@ class CodeModelBuilderTest {
         if (target.contains("MatchingCost_") && !port.equals("disparity")) {
           assertTrue(plan.copyOnWrite(e), strategy + ": " + target + "." + port + " is not a view");
           // all 32 firings read the same bytes: one source memory and offset per port (out0 included)
-          sources.computeIfAbsent(port, k -> new java.util.TreeSet<>()).add(plan.viewSource(e) + "@"
+          sources.computeIfAbsent(port, k -> new TreeSet<>()).add(plan.viewSource(e) + "@"
               + plan.viewOffset(e));
           views++;
         }
@@ -390,7 +396,7 @@ class CodeModelBuilderTest {
           CodeProject project = TestInputs.model(graph, cores, strategy, true);
           assertTrue(project.allocatedBytes() <= project.allocatedBytesWithoutPools());
           for (Core core : project.cores()) {
-            java.util.Map<String, int[]> span = new java.util.HashMap<>();
+            Map<String, int[]> span = new HashMap<>();
             for (int i = 0; i < core.loop().size(); i++) {
               for (String base : touched(core.loop().get(i))) {
                 int[] s = span.computeIfAbsent(base, k -> new int[] {Integer.MAX_VALUE, -1});

@@ -7,7 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
@@ -27,7 +29,8 @@ import org.junit.jupiter.api.io.TempDir;
  * read-mostly marks removed (derived here), so the broadcasts' consumers may write. Synthetic actors scribble on
  * every input that is not READ_ONLY, so each view's consumer writes all its pages: they must become private, the
  * next iteration must see the producer's data again, and every output must equal the baseline's. A 256x256
- * frame (64 KiB images: the runtime copies buffers below 64 KiB instead of mapping them), 2 cores, under ThreadSanitizer, AddressSanitizer + UBSan and, when available, aarch64 under
+ * frame (64 KiB images: the runtime copies buffers below 64 KiB instead of mapping them), 2 cores, under
+ * ThreadSanitizer, AddressSanitizer + UBSan and, when available, aarch64 under
  * qemu-user.
  */
 class CopyOnWriteEndToEndTest {
@@ -120,7 +123,7 @@ class CopyOnWriteEndToEndTest {
         cases.add(new OnCores("cow", cores, EndToEndTest.Build.AARCH64));
       }
     }
-    Map<Integer, List<String>> reference = new java.util.HashMap<>();
+    Map<Integer, List<String>> reference = new HashMap<>();
     return cases.stream().map(c -> {
       String strategy = c.strategy();
       int cores = c.cores();
@@ -229,12 +232,13 @@ class CopyOnWriteEndToEndTest {
         Files.createDirectories(target.getParent());
         String name = source.getFileName().toString();
         if (name.endsWith(".pi")) {
-          Files.writeString(target, Files.readString(source).replace("annotation=\"READ_ONLY\"", "annotation=\"NONE\""));
+          Files.writeString(target, Files.readString(source).replace("annotation=\"READ_ONLY\"",
+              "annotation=\"NONE\""));
         } else if (name.endsWith(".bsh")) {
           Files.writeString(target, Files.readString(source).lines().filter(l -> !l.contains(".markReadMostly("))
               .collect(Collectors.joining("\n", "", "\n")));
         } else {
-          Files.copy(source, target, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+          Files.copy(source, target, StandardCopyOption.REPLACE_EXISTING);
         }
       }
     }

@@ -34,7 +34,8 @@ class DelayInitTest {
 
   @Test
   void theInitRefinementIsCalledOnceWithTheDelaysConfigValuesAndState() {
-    Map<String, String> files = ProjectWriter.print(model("auto", 2, false), actorSources(WORK.resolve("delayinit-print")));
+    Map<String, String> files = ProjectWriter.print(model("auto", 2, false),
+        actorSources(WORK.resolve("delayinit-print")));
     String calls = String.join("\n", files.entrySet().stream().filter(f -> f.getKey().startsWith("core_"))
         .map(Map.Entry::getValue).toList());
     List<String> lines = calls.lines().filter(l -> l.contains("fillHistory(")).toList();

@@ -1,5 +1,7 @@
 package org.cacheflow.codegen;
 
+import java.util.List;
+
 import org.cacheflow.codegen.build.ExecutionPlan;
 import org.cacheflow.codegen.build.PlannedExecution;
 import org.cacheflow.codegen.build.CodePreset;
@@ -100,7 +102,7 @@ abstract class DelegatingPlan implements ExecutionPlan {
   }
 
   @Override
-  public java.util.List<org.cacheflow.plan.classify.ScriptCopy> scriptCopies(int vertex) {
+  public List<org.cacheflow.plan.classify.ScriptCopy> scriptCopies(int vertex) {
     return plan.scriptCopies(vertex);
   }
 

@@ -11,11 +11,18 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.HexFormat;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 import java.util.stream.Stream;
@@ -59,7 +66,7 @@ class EndToEndTest {
   private static final Map<String, List<String>> REFERENCE = new HashMap<>();
   static final int BUILD_SECONDS = 600;
   static final int BUILD_SECONDS_PER_MB = 120;
-  private static final Map<Build, Path> RUNTIMES = new java.util.EnumMap<>(Build.class);
+  private static final Map<Build, Path> RUNTIMES = new EnumMap<>(Build.class);
 
   enum Build {
     PLAIN(""), ASAN("address,undefined"), TSAN("thread"), AARCH64(""), CLANG("");
@@ -221,7 +228,7 @@ class EndToEndTest {
   }
 
   /** What became of each pair in this run, by key: "green", "skipped: reason" or "failed: message". */
-  private static final Map<String, String> PAIR_OUTCOMES = new java.util.TreeMap<>();
+  private static final Map<String, String> PAIR_OUTCOMES = new TreeMap<>();
 
   /** Every (project, scenario) pair of preesm-apps, sorted. */
   static List<ScenarioPair> corpusScenarios(Path corpus) throws IOException {
@@ -251,7 +258,7 @@ class EndToEndTest {
    * all kept (they cost no build).
    */
   static Map<ScenarioPair, String> distinctPrograms(List<ScenarioPair> pairs) {
-    Map<ScenarioPair, String> standIn = new java.util.LinkedHashMap<>();
+    Map<ScenarioPair, String> standIn = new LinkedHashMap<>();
     Map<String, ScenarioPair> firstOfProgram = new HashMap<>();
     for (ScenarioPair pair : pairs) {
       if (UPSTREAM_BROKEN.containsKey(pair.key())) {
@@ -261,7 +268,7 @@ class EndToEndTest {
       org.cacheflow.io.project.ScenarioRun run = org.cacheflow.io.project.PreesmProject.open(pair.project(), quiet)
           .load(pair.project().resolve("Scenarios").resolve(pair.scenario()),
               org.cacheflow.io.pisdf.PiReader::read, true, quiet);
-      String program = run.algorithmFile() + " " + new java.util.TreeMap<>(run.scenario().parameterOverrides(
+      String program = run.algorithmFile() + " " + new TreeMap<>(run.scenario().parameterOverrides(
           Map.of()));
       ScenarioPair first = firstOfProgram.putIfAbsent(program, pair);
       if (first != null) {
@@ -326,7 +333,7 @@ class EndToEndTest {
     // the builds of large graphs take room; a green pair's are not needed any more
     for (Case c : runs) {
       try (Stream<Path> files = Files.walk(WORK.resolve(c.name()).resolve("build"))) {
-        files.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+        files.sorted(Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
       }
     }
   }
@@ -345,7 +352,7 @@ class EndToEndTest {
     List<ScenarioPair> pairs = corpusScenarios(corpus);
     Map<String, String> outcomes;
     synchronized (PAIR_OUTCOMES) {
-      outcomes = new java.util.TreeMap<>(PAIR_OUTCOMES);
+      outcomes = new TreeMap<>(PAIR_OUTCOMES);
     }
     long green = outcomes.values().stream().filter(o -> o.equals("green")).count();
     long skipped = outcomes.values().stream().filter(o -> o.startsWith("skipped: ")).count();
@@ -375,7 +382,7 @@ class EndToEndTest {
   }
 
   /** The cases whose name contains a match of {@code only} (all when blank); none matching is an error. */
-  static <T> List<T> selected(List<T> cases, java.util.function.Function<T, String> name, String only) {
+  static <T> List<T> selected(List<T> cases, Function<T, String> name, String only) {
     if (only.isBlank()) {
       return cases;
     }
@@ -604,7 +611,7 @@ class EndToEndTest {
     Assumptions.assumeTrue(available("nm"), "no nm: skipped");
     List<String> actors = List.of("genInit", "genFrame", "scale", "accumulate", "collect");
     Srdag srdag = TestInputs.srdag(TestInputs.TINY.resolve("Algo/tiny.pi"), null);
-    java.util.Set<Long> unaligned = new java.util.TreeSet<>();
+    Set<Long> unaligned = new TreeSet<>();
     for (String strategy : List.of("baseline", "auto")) {
       for (boolean align : new boolean[] {true, false}) {
         Path dir = WORK.resolve("align-" + strategy + "-" + align);
@@ -619,7 +626,7 @@ class EndToEndTest {
             addresses.put(fields[2], Long.parseUnsignedLong(fields[0], 16));
           }
         }
-        assertEquals(new java.util.TreeSet<>(actors), new java.util.TreeSet<>(addresses.keySet()), dir.toString());
+        assertEquals(new TreeSet<>(actors), new TreeSet<>(addresses.keySet()), dir.toString());
         for (Map.Entry<String, Long> actor : addresses.entrySet()) {
           if (align) {
             assertEquals(0, actor.getValue() % 64, strategy + ": " + actor.getKey() + " at " + Long.toHexString(
@@ -668,12 +675,13 @@ class EndToEndTest {
       assertEquals(BUILD_SECONDS + 4 * BUILD_SECONDS_PER_MB, buildSeconds(project));
     } finally {
       try (Stream<Path> files = Files.walk(project)) {
-        files.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+        files.sorted(Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
       }
     }
   }
 
-  /** The runtime's MD5 (the support of generated programs, cacheflow/support.h) against Java's, on lengths around the 64-byte block and padding boundaries. */
+  /** The runtime's MD5 (the support of generated programs, cacheflow/support.h) against Java's, on lengths around the
+   * 64-byte block and padding boundaries. */
   @Test
   void generatedMd5AgreesWithJava() throws Exception {
     Assumptions.assumeFalse(MODE.equals("none"), "end-to-end tests disabled (cacheflow.e2e=none)");

@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.stream.Stream;
 
@@ -32,7 +33,7 @@ class GoldenFilesTest {
   void generatedFilesMatchTheReviewedOnes(String name, String strategy, int cores, boolean synthetic,
       String parameters) throws IOException {
     // two-page frames give the cow project a copy-on-write view; large slices keep it short
-    Map<String, String> values = new java.util.TreeMap<>();
+    Map<String, String> values = new TreeMap<>();
     for (String assignment : parameters.trim().split("\\s+")) {
       if (!assignment.isEmpty()) {
         values.put(assignment.substring(0, assignment.indexOf('=')), assignment.substring(assignment.indexOf('=') + 1));

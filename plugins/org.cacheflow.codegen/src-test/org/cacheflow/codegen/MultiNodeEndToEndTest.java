@@ -4,12 +4,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 import org.cacheflow.codegen.build.CodeModelBuilder;
@@ -95,7 +98,7 @@ class MultiNodeEndToEndTest {
     Map<String, Result> reference = new HashMap<>();
     // cacheflow.e2e.only selects among these (names multinode-GRAPH-STRATEGY-NODESxCORES-BUILD) and EndToEndTest's
     // cases alike: matching none of these runs none
-    List<Case> kept = ONLY.isBlank() ? cases : cases.stream().filter(c -> java.util.regex.Pattern.compile(ONLY)
+    List<Case> kept = ONLY.isBlank() ? cases : cases.stream().filter(c -> Pattern.compile(ONLY)
         .matcher(c.name()).find()).toList();
     return kept.stream().map(c -> DynamicTest.dynamicTest(c.name(), () -> {
       Result result = run(c);
@@ -111,7 +114,8 @@ class MultiNodeEndToEndTest {
     }));
   }
 
-  /** The graphs the cases run: the examples and the tiny and farm graphs first (cases refer to them), then the corpus's. */
+  /** The graphs the cases run: the examples and the tiny and farm graphs first (cases refer to them), then the
+   * corpus's. */
   private static List<Graph> graphs() {
     List<Graph> graphs = new ArrayList<>();
     // first: cases refer to these by position
@@ -328,8 +332,8 @@ class MultiNodeEndToEndTest {
         Files.writeString(file, String.join("\n", "race:libopen-pal.so", "race:libmpi.so", "race:mca_*.so",
             "deadlock:libopen-pal.so", "deadlock:libmpi.so", "deadlock:mca_*.so", "mutex:libopen-pal.so",
             "mutex:mca_*.so") + "\n");
-      } catch (java.io.IOException e) {
-        throw new java.io.UncheckedIOException(e);
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
       }
       return file;
     }

@@ -11,6 +11,9 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Pattern;
+import java.util.stream.IntStream;
+import java.util.stream.Stream;
 
 import org.cacheflow.codegen.build.CodeModelBuilder;
 import org.cacheflow.codegen.build.NodeLocality;
@@ -63,7 +66,7 @@ class MultiNodeModelTest {
       assertEquals(List.of(Statement.TransferReceiveWait.class, Statement.TransferReceivePost.class), transferSteps(
           project.cores().get(transfer.receiver()), transfer));
     }
-    assertEquals(List.copyOf(tags), java.util.stream.IntStream.range(0, tags.size()).boxed().toList(),
+    assertEquals(List.copyOf(tags), IntStream.range(0, tags.size()).boxed().toList(),
         "tags are dense");
     // no semaphore between the nodes: with one core per node, none at all
     assertEquals(0, project.semaphores());
@@ -111,7 +114,7 @@ class MultiNodeModelTest {
     Map<String, String> files = ProjectWriter.print(project, ActorSources.NONE);
     assertFalse(files.containsKey("cacheflow_mpi.c"));
     for (Map.Entry<String, String> file : files.entrySet()) {
-      assertFalse(java.util.regex.Pattern.compile("\\bMPI\\b|\\bmpi|cf_mpi").matcher(file.getValue()).find(),
+      assertFalse(Pattern.compile("\\bMPI\\b|\\bmpi|cf_mpi").matcher(file.getValue()).find(),
           file.getKey());
     }
     // the same program as before nodes existed
@@ -176,8 +179,8 @@ class MultiNodeModelTest {
     Channel across = new Channel(99, "ch_across", first.index(), other.index(), 2, 64, false, "made up");
     CodeProject broken = new CodeProject(project.graphName(), project.identifier(), project.strategy(),
         project.synthetic(), project.barrier(), project.semaphoreStarts(), project.headers(), project.declarations(),
-        project.buffers(), project.heapBytes(), java.util.stream.Stream.concat(project.channels().stream(),
-            java.util.stream.Stream.of(across)).toList(), project.cowBuffers(), project.sinks(), project.cores(),
+        project.buffers(), project.heapBytes(), Stream.concat(project.channels().stream(),
+            Stream.of(across)).toList(), project.cowBuffers(), project.sinks(), project.cores(),
         project.coreNodes(), project.transfers(), project.partNodes());
     IllegalStateException error = assertThrows(IllegalStateException.class, () -> NodeLocality.check(broken));
     assertTrue(error.getMessage().contains("channel ch_across connects cores"), error.getMessage());

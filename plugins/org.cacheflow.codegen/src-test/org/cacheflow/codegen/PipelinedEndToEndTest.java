@@ -8,8 +8,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.IntPredicate;
 import java.util.stream.Stream;
 
@@ -26,7 +28,8 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 
 /**
- * Pipelined loops (iteration offsets) compiled and run: plans whose vertices reachable from chosen ones get iteration offset
+ * Pipelined loops (iteration offsets) compiled and run: plans whose vertices reachable from chosen ones get iteration
+ * offset
  * 1 print the same sink digests as the graph's plain program on one core, natively, under ThreadSanitizer,
  * ASan+UBSan and on aarch64 under qemu-user; with a one-core buffer used across passes (PIPELINED), a merge group
  * both cores use whose users have different offsets, and an actor that stops the run mid-way. Case names are
@@ -166,8 +169,8 @@ class PipelinedEndToEndTest {
 
   /** Whether some shared group's slot is addressed from blocks of offset 0 and of offset 1. */
   private static boolean sharedGroupOfMixedOffsets(CodeProject project) {
-    Map<String, java.util.Set<Integer>> offsets = new HashMap<>();
-    java.util.Set<String> shared = new java.util.HashSet<>();
+    Map<String, Set<Integer>> offsets = new HashMap<>();
+    Set<String> shared = new HashSet<>();
     project.buffers().stream().filter(b -> b.description().contains("merge group used by cores")).forEach(
         b -> shared.add(b.name()));
     for (var core : project.cores()) {
@@ -182,7 +185,7 @@ class PipelinedEndToEndTest {
             }
             for (var ref : refs) {
               if (shared.contains(ref.name())) {
-                offsets.computeIfAbsent(ref.name(), k -> new java.util.HashSet<>()).add(block.skew());
+                offsets.computeIfAbsent(ref.name(), k -> new HashSet<>()).add(block.skew());
               }
             }
           }

@@ -5,10 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.function.BiFunction;
 
 import org.cacheflow.analysis.srdag.Srdag;
 import org.cacheflow.codegen.build.CodeModelBuilder;
@@ -46,7 +48,8 @@ class PipelinedModelTest {
 
   /**
    * A block with offset r prints its counts in terms of its graph iteration (pass - r), so a wait, wherever its poster
-   * runs, prints the poster's printed count for the same graph iteration (a data hand-off) or minus k iterations' events
+   * runs, prints the poster's printed count for the same graph iteration (a data hand-off) or minus k iterations'
+   * events
    * (a free slot of a group with k slots) -- as without offsets; and a raise in a block with offset r prints r events
    * per pass more than the same raise without offsets.
    */
@@ -123,7 +126,7 @@ class PipelinedModelTest {
       PlannedExecution plan = plan(2, strategy);
       CodeProject project = CodeModelBuilder.build(new SkewedPlan(plan, v -> TINY.vertexName(v).endsWith(
           "/Scale_0"), 1), true);
-      java.util.Set<String> shared = new java.util.HashSet<>();
+      Set<String> shared = new HashSet<>();
       project.buffers().stream().filter(b -> b.description().contains("merge group used by cores")).forEach(
           b -> shared.add(b.name()));
       int checked = 0;
@@ -186,7 +189,7 @@ class PipelinedModelTest {
             }
           }
         }
-        assertEquals(java.util.Set.of(0, skew), refsBySkew.keySet(), "written at offset 0, read at " + skew);
+        assertEquals(Set.of(0, skew), refsBySkew.keySet(), "written at offset 0, read at " + skew);
       }
     }
   }
@@ -263,7 +266,7 @@ class PipelinedModelTest {
    */
   @Test
   void aGroupSeveralCoresUseHasSlotsSpanningTheL2UnlessAsked() {
-    java.util.function.BiFunction<CodePreset, TargetCache, List<StaticBuffer>> groups = (strategy, target) ->
+    BiFunction<CodePreset, TargetCache, List<StaticBuffer>> groups = (strategy, target) ->
         CodeModelBuilder.build(PlannedExecution.plan(TINY, 2, strategy, target), true).buffers().stream()
             .filter(b -> b.description().contains("merge group used by cores")).toList();
     List<StaticBuffer> byL2 = groups.apply(CodePreset.named("homeforward"), TargetCache.ZEN4_VM);
@@ -289,7 +292,7 @@ class PipelinedModelTest {
     // every firing reaches a group through iteration % 64
     CodeProject project = CodeModelBuilder.build(PlannedExecution.plan(TINY, 2, CodePreset.named("homeforward"),
         TargetCache.ZEN4_VM), true);
-    java.util.Set<String> names = new java.util.HashSet<>();
+    Set<String> names = new HashSet<>();
     byL2.forEach(b -> names.add(b.name()));
     int refsToGroups = 0;
     for (Core core : project.cores()) {

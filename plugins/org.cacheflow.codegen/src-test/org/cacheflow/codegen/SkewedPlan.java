@@ -2,6 +2,7 @@ package org.cacheflow.codegen;
 
 import java.util.ArrayDeque;
 import java.util.function.IntPredicate;
+import java.util.regex.Pattern;
 
 import org.cacheflow.codegen.build.PlannedExecution;
 
@@ -36,7 +37,7 @@ final class SkewedPlan extends DelegatingPlan {
 
   /** The vertices whose name matches the regular expression, and those reachable from them, get offset 1. */
   static SkewedPlan from(PlannedExecution plan, String vertexName) {
-    java.util.regex.Pattern pattern = java.util.regex.Pattern.compile(vertexName);
+    Pattern pattern = Pattern.compile(vertexName);
     return new SkewedPlan(plan, v -> pattern.matcher(plan.srdag().vertexName(v)).matches(), 1);
   }
 

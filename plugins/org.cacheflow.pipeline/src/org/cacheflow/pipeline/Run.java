@@ -34,6 +34,7 @@ import org.cacheflow.plan.memory.ScriptReport;
 import org.cacheflow.plan.memoryplan.MemoryPlan;
 import org.cacheflow.plan.memoryplan.MemoryPlanner;
 import org.cacheflow.plan.memoryplan.PlanRequest;
+import org.cacheflow.report.DecisionText;
 import org.cacheflow.report.ReportWriter;
 import org.cacheflow.analysis.srdag.SingleRateExpansion;
 import org.cacheflow.analysis.srdag.Srdag;
@@ -119,7 +120,7 @@ final class Run {
           .withFacts(ScriptMemoryFacts.of(graph.srdag(), scripts)).withProgress(listener)), scripts);
     } catch (OverrideException e) {
       listener.done();
-      throw new OptionException(OptionException.OVERRIDE, org.cacheflow.report.DecisionText.message(e));
+      throw new OptionException(OptionException.OVERRIDE, DecisionText.message(e));
     }
   }
 
@@ -160,7 +161,7 @@ final class Run {
         : ReportWriter.write(plan, options.reportDirectory());
     listener.done();
     List<Diagnostic> later = new ArrayList<>(scriptWarnings(scripts));
-    org.cacheflow.report.DecisionText.of(plan).notes(plan).forEach(note -> later.add(Diagnostic.note(note)));
+    DecisionText.of(plan).notes(plan).forEach(note -> later.add(Diagnostic.note(note)));
     return new PlanResult(loaded, plan, scripts, written, finish(later));
   }
 
@@ -209,7 +210,7 @@ final class Run {
     // the planner may map the graph to fewer cores than asked when they cannot win (CoreCount), or run firings an
     // iteration behind (Pipelining): its notes say why (the balancing and pipelining come before the verdict)
     if (memoryPlan.schedule().coreCount() < platform.size() || memoryPlan.schedule().maxSkew() > 0) {
-      org.cacheflow.report.DecisionText.of(memoryPlan).notes(memoryPlan).forEach(note -> later.add(Diagnostic.note(note)));
+      DecisionText.of(memoryPlan).notes(memoryPlan).forEach(note -> later.add(Diagnostic.note(note)));
     }
     return new GenerateResult(loaded, outDir, platform, memoryPlan, project, options.strategy(),
         options.syntheticActors(), finish(later));

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.Arrays;
 import java.util.List;
 
 import org.cacheflow.analysis.TestGraph;
@@ -60,7 +61,7 @@ class DecisionTextTest {
     connect(top, b, "out1", bytes, top.actor("c1"), "i", bytes, MemoryAnnotation.READ_ONLY);
     Srdag srdag = expand(top);
     return MemoryPlanner.plan(srdag, PlanRequest.of(inputs(srdag, 1, null), target).withFacts(MemoryFacts.NONE)
-        .withOverrides(java.util.Arrays.stream(overrides).map(StrategyOverride::parse).toList()));
+        .withOverrides(Arrays.stream(overrides).map(StrategyOverride::parse).toList()));
   }
 
   /** a -> b across two cores, {@code bytes}. */

@@ -8,6 +8,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
 
 import org.junit.jupiter.api.Test;
 
@@ -72,7 +73,7 @@ class JsonTextTest {
     map.put("controls", "\u0000\u001f\r\n\u0008\u000c\u2028\u2029");
     List<Object> numbers = Arrays.asList(-0.0, 1e15 - 1, 1e15, -1e15, 1e16, 0.1, 1e-7, 0.1f, 2.0f, Float.NaN,
         Double.NEGATIVE_INFINITY, Long.MIN_VALUE, Integer.MAX_VALUE, (short) -3, new java.math.BigDecimal("1.50"),
-        new java.math.BigInteger("123456789012345678901234567890"), new java.util.concurrent.atomic.AtomicLong(5));
+        new java.math.BigInteger("123456789012345678901234567890"), new AtomicLong(5));
     map.put("numbers", numbers);
     assertEquals("{\"7\":\"int key\",\"null\":\"null key\",\"html\":\"<a href='x'>&amp;</a>=\","
         + "\"unicode\":\"\u00e9\u4e2d\ud83d\ude00\u007f\u0085\","

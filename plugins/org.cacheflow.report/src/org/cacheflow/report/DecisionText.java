@@ -104,7 +104,8 @@ public final class DecisionText {
     String what = live.bytes(edge) == 0 ? "nothing of it is copied"
         : "only bytes " + live.first(edge) + "-" + live.end(edge) + " of " + srdag.edgeBytes(edge) + " are copied";
     return what + ": its consumer " + srdag.vertexName(consumer) + " (" + name
-        + (kind == ActorKind.ROUNDBUFFER ? ", which keeps only the last bytes of its inputs" : "") + ") reads no others";
+        + (kind == ActorKind.ROUNDBUFFER ? ", which keeps only the last bytes of its inputs" : "")
+            + ") reads no others";
   }
 
   private String decision(int e, Decision d) {

@@ -77,7 +77,8 @@ public final class GanttChart {
       long t = makespan * i / 10;
       double x = LEFT + t * scale;
       out.append(String.format(Locale.ROOT, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#999\"/>"
-          + "<text x=\"%.1f\" y=\"%.1f\" font-size=\"10\" text-anchor=\"middle\" fill=\"#555\">%d</text>%n", x, axisY - 6,
+          + "<text x=\"%.1f\" y=\"%.1f\" font-size=\"10\" text-anchor=\"middle\" fill=\"#555\">%d</text>%n", x,
+              axisY - 6,
           x, axisY, x, axisY + 12, t));
     }
     out.append("</svg>\n");

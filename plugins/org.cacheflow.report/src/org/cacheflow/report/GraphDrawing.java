@@ -37,7 +37,8 @@ public final class GraphDrawing {
     out.append("// ").append(graph.name()).append(": FIFOs coloured by strategy (").append(plan.strategy().label)
         .append(" plan). Render with: dot -Tsvg graph.dot -o graph-dot.svg\n");
     out.append("digraph ").append(Xml.dot(graph.name())).append(" {\n");
-    out.append("  rankdir=LR;\n  node [shape=box, style=\"rounded,filled\", fillcolor=\"#f8f9fa\", fontname=\"Helvetica\"];\n");
+    out.append("  rankdir=LR;\n  node [shape=box, style=\"rounded,filled\", fillcolor=\"#f8f9fa\", "
+        + "fontname=\"Helvetica\"];\n");
     out.append("  edge [fontname=\"Helvetica\", fontsize=10];\n");
     if (NodeReport.shown(plan)) {
       out.append("  label=").append(Xml.dot(NodeReport.summary(plan)))
@@ -97,7 +98,8 @@ public final class GraphDrawing {
       EdgePath edge = edgePath(layout, s, t);
       String color = StrategyColors.of(fifo.strategy());
       out.append(String.format(Locale.ROOT, "<g><title>%s</title><path d=\"%s\" fill=\"none\" stroke=\"%s\" "
-          + "stroke-width=\"%.1f\" marker-end=\"url(#arrow-%s)\" opacity=\"0.85\"/>", Xml.escape(tooltip(words, plan, fifo)), edge.path(),
+          + "stroke-width=\"%.1f\" marker-end=\"url(#arrow-%s)\" opacity=\"0.85\"/>", Xml.escape(tooltip(words, plan,
+              fifo)), edge.path(),
           color, penWidth(fifo.bytes()), fifo.strategy().label));
       if (labelled) {
         out.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"9\" text-anchor=\"middle\" "
@@ -177,7 +179,8 @@ public final class GraphDrawing {
     out.append("<defs>\n");
     for (Strategy strategy : used) {
       out.append(String.format(Locale.ROOT, "<marker id=\"arrow-%s\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" "
-          + "markerUnits=\"userSpaceOnUse\" markerWidth=\"10\" markerHeight=\"10\" orient=\"auto-start-reverse\"><path d=\"M 0 0 L 10 5 L 0 10 z\" "
+          + "markerUnits=\"userSpaceOnUse\" markerWidth=\"10\" markerHeight=\"10\" orient=\"auto-start-reverse\"><path"
+              + " d=\"M 0 0 L 10 5 L 0 10 z\" "
           + "fill=\"%s\"/></marker>%n", strategy.label, StrategyColors.of(strategy)));
     }
     out.append("</defs>\n");

@@ -141,7 +141,8 @@ public final class PlanMarkdown {
   private static String policyText(Schedule schedule) {
     return switch (schedule.policy()) {
       case LOAD_BALANCE -> "each firing on the core where it finishes first";
-      case LOCALITY -> "like load balancing, but consumers of large buffers stay with their producer when the load allows";
+      case LOCALITY -> "like load balancing, but consumers of large buffers stay with their producer when the load "
+          + "allows";
     };
   }
 

@@ -1,6 +1,7 @@
 package org.cacheflow.report;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -29,7 +30,7 @@ public final class ReportWriter {
     List<Path> written = new ArrayList<>();
     try {
       Files.createDirectories(directory);
-    } catch (IOException | java.io.UncheckedIOException e) {
+    } catch (IOException | UncheckedIOException e) {
       throw new InputException(SourceLocation.file(directory), "cannot create the report directory: " + e);
     }
     written.add(write(directory.resolve("plan.json"), JsonText.print(PlanJson.toJson(plan, true, true))));
@@ -44,7 +45,7 @@ public final class ReportWriter {
     try {
       Files.writeString(file, text, StandardCharsets.UTF_8);
       return file;
-    } catch (IOException | java.io.UncheckedIOException e) {
+    } catch (IOException | UncheckedIOException e) {
       throw new InputException(SourceLocation.file(file), "cannot write the report: " + e.getMessage());
     }
   }

@@ -1,5 +1,7 @@
 package org.cacheflow.codegen.build;
 
+import java.util.PriorityQueue;
+
 import org.cacheflow.analysis.srdag.Srdag;
 
 /**
@@ -17,7 +19,7 @@ final class AcyclicCheck {
     for (int e = 0; e < srdag.edgeCount(); e++) {
       pending[srdag.edgeTarget(e)]++;
     }
-    java.util.PriorityQueue<Integer> ready = new java.util.PriorityQueue<>();
+    PriorityQueue<Integer> ready = new PriorityQueue<>();
     for (int v = 0; v < n; v++) {
       if (pending[v] == 0) {
         ready.add(v);

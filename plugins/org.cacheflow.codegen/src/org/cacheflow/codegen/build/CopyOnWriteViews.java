@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 import org.cacheflow.codegen.model.CowBuffer;
 
@@ -17,7 +18,7 @@ final class CopyOnWriteViews {
   }
 
   static CowViews of(BuildInput in) {
-    Map<Integer, List<Integer>> viewsOf = new java.util.TreeMap<>();
+    Map<Integer, List<Integer>> viewsOf = new TreeMap<>();
     for (int e = 0; e < in.edges; e++) {
       if (in.plan.copyOnWrite(e)) {
         int source = in.plan.viewSource(e);

@@ -1,5 +1,7 @@
 package org.cacheflow.codegen.build;
 
+import java.util.List;
+
 import org.cacheflow.codegen.model.CopyKind;
 import org.cacheflow.analysis.srdag.Srdag;
 import org.cacheflow.plan.strategy.PrestoreKind;
@@ -94,8 +96,8 @@ public interface ExecutionPlan {
   long viewOffset(int edge);
 
   /** The ranges the vertex's own memory script says its outputs repeat from its inputs. */
-  default java.util.List<org.cacheflow.plan.classify.ScriptCopy> scriptCopies(int vertex) {
-    return java.util.List.of();
+  default List<org.cacheflow.plan.classify.ScriptCopy> scriptCopies(int vertex) {
+    return List.of();
   }
 
   /**

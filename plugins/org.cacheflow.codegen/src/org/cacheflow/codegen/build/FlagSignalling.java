@@ -1,6 +1,7 @@
 package org.cacheflow.codegen.build;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -61,8 +62,8 @@ final class FlagSignalling {
   private static Ends ends(List<Core> cores, int semaphores) {
     int[] poster = new int[semaphores];
     int[] waiter = new int[semaphores];
-    java.util.Arrays.fill(poster, -1);
-    java.util.Arrays.fill(waiter, -1);
+    Arrays.fill(poster, -1);
+    Arrays.fill(waiter, -1);
     for (Core core : cores) {
       for (Statement statement : core.init()) {
         if (statement instanceof Statement.SemaphorePost || statement instanceof Statement.SemaphoreWait) {

@@ -20,6 +20,7 @@ import org.cacheflow.codegen.model.Transfer;
  * @param heapBytes the address space the buffer allocator reserves
  */
 record Layout(List<StaticBuffer> buffers, List<Channel> channels, List<Transfer> transfers,
-    Map<BufferId, Channel> channelOfRoot, Map<BufferId, Transfer> transferOfRoot, Map<BufferId, Integer> semaphoreOfRoot,
+    Map<BufferId, Channel> channelOfRoot, Map<BufferId, Transfer> transferOfRoot, Map<BufferId,
+        Integer> semaphoreOfRoot,
     List<Integer> semaphoreStarts, long heapBytes) {
 }

@@ -51,9 +51,11 @@ public final class NodeLocality {
         } else if (statement instanceof Statement.SemaphoreWait wait) {
           semaphoreCores.computeIfAbsent(wait.semaphore(), k -> new ArrayList<>()).add(c);
         } else if (statement instanceof Statement.FlagRaise raise) {
-          sameNode(project, "flag " + raise.flag().from() + " -> " + raise.flag().to(), List.of(raise.flag().from(), raise.flag().to()));
+          sameNode(project, "flag " + raise.flag().from() + " -> " + raise.flag().to(), List.of(raise.flag().from(),
+              raise.flag().to()));
         } else if (statement instanceof Statement.FlagWait wait) {
-          sameNode(project, "flag " + wait.flag().from() + " -> " + wait.flag().to(), List.of(wait.flag().from(), wait.flag().to()));
+          sameNode(project, "flag " + wait.flag().from() + " -> " + wait.flag().to(), List.of(wait.flag().from(),
+              wait.flag().to()));
         } else if (cowName(statement) != null) {
           cowCores.computeIfAbsent(cowName(statement), k -> new ArrayList<>()).add(c);
         } else if (statement instanceof Statement.TransferSendWait s) {

@@ -1,5 +1,7 @@
 package org.cacheflow.codegen.build;
 
+import java.util.List;
+
 import org.cacheflow.codegen.model.CopyKind;
 import org.cacheflow.plan.classify.MemoryFacts;
 import org.cacheflow.plan.mapping.MappingInputs;
@@ -177,7 +179,7 @@ public final class PlannedExecution implements ExecutionPlan {
   }
 
   @Override
-  public java.util.List<org.cacheflow.plan.classify.ScriptCopy> scriptCopies(int vertex) {
+  public List<org.cacheflow.plan.classify.ScriptCopy> scriptCopies(int vertex) {
     return plan.classification().facts().scriptCopies(vertex);
   }
 

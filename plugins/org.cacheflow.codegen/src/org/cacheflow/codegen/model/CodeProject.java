@@ -1,6 +1,10 @@
 package org.cacheflow.codegen.model;
 
+import java.util.Comparator;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * Everything the printers need to write a generated project. Built by
@@ -11,7 +15,8 @@ import java.util.List;
  * @param strategy the strategy name, for the provenance comments
  * @param synthetic whether actor bodies are generated ({@code --synthetic-actors})
  * @param barrier whether cores meet at a barrier after every iteration (the baseline)
- * @param semaphoreStarts the initial value of every semaphore (the baseline's signalling; other strategies signal through
+ * @param semaphoreStarts the initial value of every semaphore (the baseline's signalling; other strategies signal
+ * through
  *     rdy-ack flags, see {@link #flags()})
  * @param headers refinement headers to include (file names), in first-use order
  * @param declarations actor functions to declare in synthetic mode (real mode: the headers declare them)
@@ -24,7 +29,8 @@ import java.util.List;
  * @param nodeSplit how the program is split over several nodes ({@link NodeSplit#ONE} for one shared-memory machine)
  */
 public record CodeProject(String graphName, String identifier, String strategy, boolean synthetic, boolean barrier,
-    List<Integer> semaphoreStarts, List<String> headers, List<SyntheticActor> declarations, List<StaticBuffer> buffers, long heapBytes,
+    List<Integer> semaphoreStarts, List<String> headers, List<SyntheticActor> declarations, List<StaticBuffer> buffers,
+        long heapBytes,
     List<Channel> channels, List<CowBuffer> cowBuffers, List<Sink> sinks, List<Core> cores, NodeSplit nodeSplit) {
 
   /**
@@ -136,8 +142,8 @@ public record CodeProject(String graphName, String identifier, String strategy, 
 
   /** The rdy-ack flags the cores raise and wait on, ordered by raising core, then waiting core. */
   public List<Flag> flags() {
-    java.util.Set<Flag> flags = new java.util.TreeSet<>(
-        java.util.Comparator.comparingInt(Flag::from).thenComparingInt(Flag::to));
+    Set<Flag> flags = new TreeSet<>(
+        Comparator.comparingInt(Flag::from).thenComparingInt(Flag::to));
     for (Core core : cores) {
       for (Statement statement : Statement.flatten(core.loop())) {
         if (statement instanceof Statement.FlagRaise raise) {
@@ -173,7 +179,7 @@ public record CodeProject(String graphName, String identifier, String strategy, 
   }
 
   private long allocatedBytes(boolean pooled) {
-    java.util.Set<String> pools = new java.util.HashSet<>();
+    Set<String> pools = new HashSet<>();
     for (StaticBuffer buffer : buffers) {
       if (!buffer.allocated()) {
         pools.add(buffer.pool());

@@ -12,7 +12,8 @@ import java.util.List;
  * @param init start-up steps
  * @param loop the static schedule of one iteration
  */
-public record Core(int index, List<String> pointers, List<StaticBuffer> buffers, List<Channel> homes, List<Statement> init,
+public record Core(int index, List<String> pointers, List<StaticBuffer> buffers, List<Channel> homes,
+    List<Statement> init,
     List<Statement> loop) {
 
   /** The most cores a generated program runs on: the C runtime's limit (a set of cores is one 64-bit mask). */

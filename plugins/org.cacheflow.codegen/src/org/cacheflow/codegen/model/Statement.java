@@ -1,5 +1,6 @@
 package org.cacheflow.codegen.model;
 
+import java.util.ArrayList;
 import java.util.List;
 
 import org.cacheflow.plan.strategy.PrestoreKind;
@@ -15,7 +16,7 @@ public sealed interface Statement {
    * others (signalling, fences; a first-iteration statement's own are its statement's).
    */
   static List<BufferRef> buffersOf(Statement statement) {
-    List<BufferRef> refs = new java.util.ArrayList<>();
+    List<BufferRef> refs = new ArrayList<>();
     if (statement instanceof ActorCall call) {
       for (Argument argument : call.arguments()) {
         if (argument instanceof Argument.Data data && data.buffer() != null) {
@@ -162,10 +163,10 @@ public sealed interface Statement {
 
     /** The body cut into maximal runs of statements that run in every pass or only for live iterations. */
     public List<List<Statement>> runs() {
-      List<List<Statement>> runs = new java.util.ArrayList<>();
+      List<List<Statement>> runs = new ArrayList<>();
       for (Statement statement : body) {
         if (runs.isEmpty() || everyPass(runs.get(runs.size() - 1).get(0)) != everyPass(statement)) {
-          runs.add(new java.util.ArrayList<>());
+          runs.add(new ArrayList<>());
         }
         runs.get(runs.size() - 1).add(statement);
       }
@@ -175,7 +176,7 @@ public sealed interface Statement {
 
   /** The statements of a loop with the bodies of pipelined blocks in their place. */
   static List<Statement> flatten(List<Statement> loop) {
-    List<Statement> flat = new java.util.ArrayList<>();
+    List<Statement> flat = new ArrayList<>();
     for (Statement statement : loop) {
       if (statement instanceof Pipelined block) {
         flat.addAll(block.body());

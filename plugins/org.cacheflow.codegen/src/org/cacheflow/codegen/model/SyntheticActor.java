@@ -1,5 +1,6 @@
 package org.cacheflow.codegen.model;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -29,7 +30,7 @@ public record SyntheticActor(String function, String actor, long id, List<Parame
   }
 
   private static List<Fill> wholeFills(List<Parameter> parameters) {
-    List<Fill> fills = new java.util.ArrayList<>();
+    List<Fill> fills = new ArrayList<>();
     for (int i = 0; i < parameters.size(); i++) {
       if (parameters.get(i).use() == Use.WRITE) {
         fills.add(new Fill(parameters.get(i).name(), 0, parameters.get(i).bytes(), i));

@@ -9,6 +9,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 
 import org.cacheflow.plan.memoryplan.MemoryPlanner;
 import org.cacheflow.model.Actor;
@@ -185,19 +187,19 @@ class ClassifierTest {
     String readOnlyId = ScriptMemoryFacts.fifoId(srdag, readOnly);
     String writtenId = ScriptMemoryFacts.fifoId(srdag, written);
     assertEquals("top/B_0.out0->top/c0_0.i", readOnlyId);
-    MergeResult merge = new MergeResult(java.util.Map.of(), java.util.Map.of(),
+    MergeResult merge = new MergeResult(Map.of(), Map.of(),
         List.of(new MergeResult.Group(inId, 0, 8000, List.of(new MergeResult.Member(readOnlyId,
             List.of(new Piece(0, 8000, inId, 0)))))),
         List.of("o_out1 of top/B_0 (FIFO " + writtenId + "): its consumer writes it"), 3000, 2000);
     SourceLocation at = new SourceLocation("c1.bsh", 3, 1);
-    ScriptReport report = new ScriptReport("top", List.of(), merge, java.util.Map.of(writtenId,
+    ScriptReport report = new ScriptReport("top", List.of(), merge, Map.of(writtenId,
         List.of(new MarkRecord(writtenId, FifoMark.PRIVATE, "top/c1_0", "i_i", at))), List.of());
     ScriptMemoryFacts facts = ScriptMemoryFacts.of(srdag, report);
     assertEquals(in, facts.mergeRoot(in));
     assertEquals(in, facts.mergeRoot(readOnly));
     assertEquals(-1, facts.mergeRoot(written));
     assertTrue(facts.describeMerge(readOnly).contains("bytes [0, 1000)"), facts.describeMerge(readOnly));
-    assertEquals(java.util.Set.of(FifoMark.PRIVATE), facts.marks(written));
+    assertEquals(Set.of(FifoMark.PRIVATE), facts.marks(written));
     assertTrue(facts.describeMarks(written).contains("c1.bsh:3:1"), facts.describeMarks(written));
     assertEquals("memory scripts allowed a merge that was not applied: its consumer writes it",
         facts.rejectedMerge(written));

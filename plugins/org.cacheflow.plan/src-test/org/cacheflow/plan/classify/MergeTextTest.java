@@ -3,6 +3,7 @@ package org.cacheflow.plan.classify;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.List;
+import java.util.stream.LongStream;
 
 import org.cacheflow.scripts.merge.Piece;
 import org.junit.jupiter.api.Test;
@@ -13,7 +14,7 @@ class MergeTextTest {
   @Test
   void aRangeThatRepeatsIsWrittenOnceWithItsCount() {
     // a broadcast's 32 single-rate pieces all lie at the same bytes of the root (stereo's BroadcastLeft)
-    List<Piece> broadcast = java.util.stream.LongStream.range(0, 32)
+    List<Piece> broadcast = LongStream.range(0, 32)
         .mapToObj(i -> new Piece(i * 196608 * 8, 196608 * 8, "root", 0)).toList();
     assertEquals("bytes [0, 196608) (32 times)", ScriptMemoryFacts.pieces(broadcast));
   }

@@ -33,7 +33,8 @@ import org.cacheflow.plan.strategy.TargetCache;
 import org.cacheflow.scripts.FifoMark;
 import org.junit.jupiter.api.Test;
 
-/** State chains fused into one memory ({@link ChainFusion}): the bundled stereo example, and a chain that must not fuse. */
+/** State chains fused into one memory ({@link ChainFusion}): the bundled stereo example, and a chain that must not
+ * fuse. */
 class ChainFusionTest {
 
   private static final long STATE = 1572864;

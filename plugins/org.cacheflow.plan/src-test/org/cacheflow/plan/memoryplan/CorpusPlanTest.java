@@ -4,11 +4,16 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.IntStream;
 import java.util.stream.Stream;
 
 import org.cacheflow.io.pisdf.PiReader;
@@ -124,7 +129,8 @@ class CorpusPlanTest {
             BufferClassCheck.check(plan);
             mergesHaveALayoutInBytes(plan);
           } catch (AssertionError e) {
-            throw new AssertionError(c.name() + " (" + strategy.label + ", " + policy.label + "): " + e.getMessage(), e);
+            throw new AssertionError(c.name() + " (" + strategy.label + ", " + policy.label + "): " + e.getMessage(),
+                e);
           }
         }
       }
@@ -194,10 +200,10 @@ class CorpusPlanTest {
       for (Path source : files.filter(Files::isRegularFile).toList()) {
         Path target = copy.resolve(app.relativize(source).toString());
         Files.createDirectories(target.getParent());
-        String text = Files.readString(source, java.nio.charset.StandardCharsets.ISO_8859_1);
+        String text = Files.readString(source, StandardCharsets.ISO_8859_1);
         Files.writeString(target, source.toString().endsWith(".pi")
             ? text.replace("annotation=\"READ_ONLY\"", "annotation=\"NONE\"") : text,
-            java.nio.charset.StandardCharsets.ISO_8859_1);
+            StandardCharsets.ISO_8859_1);
       }
     }
     assertTrue(!Files.readString(copy.resolve("Algo/stereo_top.pi")).contains("READ_ONLY"));
@@ -209,7 +215,7 @@ class CorpusPlanTest {
       MemoryPlan baseline = MemoryPlanner.plan(stereo.srdag(), PlanRequest.of(inputs, TargetCache.ZEN4_VM)
           .withStrategy(GlobalStrategy.BASELINE).withFacts(stereo.facts()));
       PlanInvariants.check(auto);
-      java.util.Set<Integer> used = new java.util.TreeSet<>();
+      Set<Integer> used = new TreeSet<>();
       for (int v = 0; v < stereo.srdag().vertexCount(); v++) {
         used.add(auto.schedule().coreOf(v));
       }
@@ -218,19 +224,20 @@ class CorpusPlanTest {
       long base = baseline.totals().planBytesCopied();
       assertEquals(2637090956L, base);
       assertTrue(copied <= base / 20, cores + " cores: auto copies " + copied + " B of the baseline's " + base
-          + " (" + String.format(java.util.Locale.ROOT, "%.1f%%", 100.0 * copied / base) + "), more than 5%");
+          + " (" + String.format(Locale.ROOT, "%.1f%%", 100.0 * copied / base) + "), more than 5%");
       // each disparity's result is read by the next disparity's selection before the broadcast that also copies
       // it runs on the same core: where that core alone writes the result, its part is published after the write,
       // and the next selection reads a view
-      long selectionViews = java.util.stream.IntStream.range(0, stereo.srdag().edgeCount()).filter(e -> auto
+      long selectionViews = IntStream.range(0, stereo.srdag().edgeCount()).filter(e -> auto
           .viewSource(e) >= 0 && stereo.srdag().vertexName(stereo.srdag().edgeTarget(e)).contains("disparitySelect_"))
           .count();
       assertTrue(selectionViews > 0, cores + " cores: no disparity result is read through a view");
       // the weights' memory is read through views on several cores
       if (cores > 1) {
-        java.util.Set<Integer> viewCores = new java.util.TreeSet<>();
+        Set<Integer> viewCores = new TreeSet<>();
         for (int e = 0; e < stereo.srdag().edgeCount(); e++) {
-          if (auto.viewSource(e) >= 0 && stereo.srdag().vertexName(stereo.srdag().edgeTarget(e)).contains("AggregateCost_")) {
+          if (auto.viewSource(e) >= 0
+              && stereo.srdag().vertexName(stereo.srdag().edgeTarget(e)).contains("AggregateCost_")) {
             viewCores.add(auto.schedule().coreOf(stereo.srdag().edgeTarget(e)));
           }
         }

@@ -1,7 +1,6 @@
 package org.cacheflow.plan.memoryplan;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.cacheflow.plan.strategy.Decision;
 

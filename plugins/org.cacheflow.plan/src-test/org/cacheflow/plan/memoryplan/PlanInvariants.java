@@ -4,8 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import org.cacheflow.plan.classify.BufferOrigin;
 import org.cacheflow.plan.schedule.ScheduleInvariants;
@@ -30,10 +33,10 @@ public final class PlanInvariants {
     long footprintFromBuffers = 0;
     long sizes = 0;
     // per merge root, the cores its group's buffers are produced and consumed on
-    java.util.Map<Integer, java.util.Set<Integer>> groupCores = new java.util.HashMap<>();
+    Map<Integer, Set<Integer>> groupCores = new HashMap<>();
     for (BufferPlan b : plan.buffers()) {
       if (b.mergeRoot() >= 0) {
-        groupCores.computeIfAbsent(b.mergeRoot(), r -> new java.util.HashSet<>()).addAll(java.util.List.of(
+        groupCores.computeIfAbsent(b.mergeRoot(), r -> new HashSet<>()).addAll(List.of(
             b.producerCore(), b.consumerCore()));
       }
     }
@@ -46,28 +49,7 @@ public final class PlanInvariants {
       assertEquals(b.crossCore(), b.producerCore() != b.consumerCore(), what);
       if (b.strategy() == Strategy.ALIAS) {
         assertTrue(b.mergeRoot() >= 0, what + ": aliased without a merge group");
-        // k copies of a group several cores use, as generated code keeps it (not under the baseline): enough
-        // to span the target's L2, or with the other such groups of its cores (each core's sum; the least of its
-        // cores') GroupSlots.TRAFFIC_SPANS times it, 2 to GroupSlots.MAX_SLOTS
-        long copies = 1;
-        if (plan.strategy() != GlobalStrategy.BASELINE && groupCores.get(b.mergeRoot()).size() > 1) {
-          long traffic = Long.MAX_VALUE;
-          for (int core : groupCores.get(b.mergeRoot())) {
-            long sum = 0;
-            for (var group : groupCores.entrySet()) {
-              if (group.getValue().size() > 1 && group.getValue().contains(core)) {
-                sum += groupBytes(plan, group.getKey());
-              }
-            }
-            traffic = Math.min(traffic, sum);
-          }
-          long group = groupBytes(plan, b.mergeRoot());
-          copies = 2;
-          while (copies < GroupSlots.MAX_SLOTS && copies * group < plan.target().l2Bytes()
-              && copies * traffic < GroupSlots.TRAFFIC_SPANS * plan.target().l2Bytes()) {
-            copies++;
-          }
-        }
+        long copies = groupCopies(plan, groupCores, b.mergeRoot());
         assertEquals(b.edge() == b.mergeRoot() ? b.bytes() * copies : 0, b.footprintBytes(), what);
       }
       if (b.strategy() == Strategy.CHANNEL) {
@@ -83,6 +65,48 @@ public final class PlanInvariants {
       footprintFromBuffers += b.footprintBytes();
       sizes += b.bytes();
     }
+    checkTotals(plan, new BufferSums(baselineFromBuffers, copiedFromBuffers, footprintFromBuffers, sizes));
+  }
+
+  /**
+   * The copies generated code keeps of a merge group several cores use (not under the baseline): enough to span the
+   * target's L2, or with the other such groups of its cores (each core's sum; the least of its cores')
+   * GroupSlots.TRAFFIC_SPANS times it, 2 to GroupSlots.MAX_SLOTS; 1 otherwise.
+   */
+  private static long groupCopies(MemoryPlan plan, Map<Integer, Set<Integer>> groupCores, int root) {
+    if (plan.strategy() == GlobalStrategy.BASELINE || groupCores.get(root).size() <= 1) {
+      return 1;
+    }
+    long traffic = Long.MAX_VALUE;
+    for (int core : groupCores.get(root)) {
+      long sum = 0;
+      for (var group : groupCores.entrySet()) {
+        if (group.getValue().size() > 1 && group.getValue().contains(core)) {
+          sum += groupBytes(plan, group.getKey());
+        }
+      }
+      traffic = Math.min(traffic, sum);
+    }
+    long group = groupBytes(plan, root);
+    long copies = 2;
+    while (copies < GroupSlots.MAX_SLOTS && copies * group < plan.target().l2Bytes()
+        && copies * traffic < GroupSlots.TRAFFIC_SPANS * plan.target().l2Bytes()) {
+      copies++;
+    }
+    return copies;
+  }
+
+  /** What the per-buffer plans add up to: baseline bytes copied, bytes copied, footprint, buffer sizes. */
+  private record BufferSums(long baseline, long copied, long footprint, long sizes) {
+  }
+
+  /** The plan's totals against the per-FIFO rows and against the per-buffer sums. */
+  private static void checkTotals(MemoryPlan plan, BufferSums fromBuffers) {
+    String graph = plan.srdag().flatGraph().name();
+    long baselineFromBuffers = fromBuffers.baseline();
+    long copiedFromBuffers = fromBuffers.copied();
+    long footprintFromBuffers = fromBuffers.footprint();
+    long sizes = fromBuffers.sizes();
     long baselineFromRows = 0;
     long copiedFromRows = 0;
     long footprintFromRows = 0;
@@ -103,7 +127,6 @@ public final class PlanInvariants {
     assertEquals(copiedFromBuffers, totals.planBytesCopied(), graph);
     assertEquals(footprintFromBuffers, totals.footprintBytes(), graph);
     assertEquals(sizes, totals.baselineFootprintBytes(), graph);
-
   }
 
   /** The bytes a merge group's memory spans (its root's own bytes when the facts do not say). */

@@ -4,11 +4,12 @@ import static org.cacheflow.plan.memoryplan.PlanFixtures.connect;
 import static org.cacheflow.plan.memoryplan.PlanFixtures.expand;
 import static org.cacheflow.plan.memoryplan.PlanFixtures.inputs;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.Arrays;
 import java.util.List;
+import java.util.function.ToLongFunction;
 
 import org.cacheflow.model.Actor;
 import org.cacheflow.analysis.TestGraph;
@@ -177,7 +178,8 @@ class CoreCountTest {
   }
 
   /**
-   * The farm above with the lines of merge groups whose slots span the L2 (bench/RESULTS.md, the runs of 2026-11-27 14:50 UTC: about 0.3-0.4 ns
+   * The farm above with the lines of merge groups whose slots span the L2 (bench/RESULTS.md, the runs of 2026-11-27
+   * 14:50 UTC: about 0.3-0.4 ns
    * a line measured there, against 3 for a group the reader still holds): core 0's 256 lines at 0.5 ns instead of
    * 6 are 128 ns, so core 0 takes 2401 + 1200 + 128 = 3729 ns against 4802 on one core, and two cores stay.
    */
@@ -185,7 +187,7 @@ class CoreCountTest {
   void linesOfGroupsWhoseSlotsSpanTheL2AreChargedTheirOwnCost() {
     SmallFarm farm = smallFarm();
     boolean[] spanning = new boolean[farm.srdag().edgeCount()];
-    java.util.Arrays.fill(spanning, true);
+    Arrays.fill(spanning, true);
     MeasuredCosts costs = target(400, 6, 1).costs();
     assertEquals(MeasuredCosts.SPANNING_LINE_NANOS, costs.spanningLineNanos(), "the measured figure by default");
     CoreCount.Verdict verdict = CoreCount.check(farm.schedule(), farm.inputs(), costs, 64,
@@ -194,7 +196,8 @@ class CoreCountTest {
     assertEquals(2, verdict.cores(), String.valueOf(kept));
     assertEquals(List.of(3L, 400L, 0L, 256L), List.of(kept.busiest().handoffs(), kept.costs().handoffNanos(),
         kept.busiest().lines(), kept.busiest().spanningLines()), String.valueOf(kept));
-    assertEquals(List.of(6.0, 0.5), List.of(kept.costs().lineNanos(), kept.costs().spanningLineNanos()), String.valueOf(kept));
+    assertEquals(List.of(6.0, 0.5), List.of(kept.costs().lineNanos(), kept.costs().spanningLineNanos()),
+        String.valueOf(kept));
     assertEquals(3.73, kept.busiest().nanos() / 1e3, 0.005, String.valueOf(kept));
     boolean[] none = new boolean[farm.srdag().edgeCount()];
     assertEquals(1, CoreCount.check(farm.schedule(), farm.inputs(), costs, 64, new MergeGroups(null, none)).cores(),
@@ -311,9 +314,12 @@ class CoreCountTest {
     String why = String.valueOf(verdict.note());
     assertEquals(1, verdict.cores(), why);
     assertEquals(4.00, verdict.note().busiest().nanos() / 1e3, 0.005, why);
-    assertEquals(List.of(new PlanNote.CycleStep(org.cacheflow.plan.memoryplan.PlanFixtures.vertex(srdag, "top/emit_0"), 0),
-        new PlanNote.CycleStep(org.cacheflow.plan.memoryplan.PlanFixtures.vertex(srdag, "top/work_2"), 1), new PlanNote.CycleStep(org.cacheflow.plan.memoryplan.PlanFixtures.vertex(srdag, "top/work_3"), 1),
-        new PlanNote.CycleStep(org.cacheflow.plan.memoryplan.PlanFixtures.vertex(srdag, "top/collect_0"), 0)), verdict.note().cycle(), why);
+    assertEquals(List.of(new PlanNote.CycleStep(org.cacheflow.plan.memoryplan.PlanFixtures.vertex(srdag, "top/emit_0"),
+        0),
+        new PlanNote.CycleStep(org.cacheflow.plan.memoryplan.PlanFixtures.vertex(srdag, "top/work_2"), 1),
+            new PlanNote.CycleStep(org.cacheflow.plan.memoryplan.PlanFixtures.vertex(srdag, "top/work_3"), 1),
+        new PlanNote.CycleStep(org.cacheflow.plan.memoryplan.PlanFixtures.vertex(srdag, "top/collect_0"), 0)),
+            verdict.note().cycle(), why);
     assertEquals(1, verdict.note().cycleIterations(), why);
     assertEquals(5.20, verdict.note().periodNanos() / 1e3, 0.005, why);
     assertEquals(5202, SteadyState.of(cyclic, durations(cyclic, 400)).period(), 1e-6);
@@ -389,7 +395,7 @@ class CoreCountTest {
     int bv = org.cacheflow.plan.memoryplan.PlanFixtures.vertex(srdag, "top/copies_0");
     Schedule schedule = SteadyStateTest.handMapped(srdag, inputs, v -> v == ev || v == bv ? 0 : 1);
     long[] lines = CoreCount.charges(schedule, inputs, target(400, 6, 1).costs(), 64).lines();
-    java.util.function.ToLongFunction<String> of = name -> lines[org.cacheflow.plan.memoryplan.PlanFixtures.vertex(
+    ToLongFunction<String> of = name -> lines[org.cacheflow.plan.memoryplan.PlanFixtures.vertex(
         srdag, name)];
     assertEquals(64, of.applyAsLong("top/emit_0"));
     assertEquals(64, of.applyAsLong("top/r1_0") + of.applyAsLong("top/r2_0") + of.applyAsLong("top/r3_0"));

@@ -12,6 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.Arrays;
 import java.util.List;
 
 import org.cacheflow.analysis.TestGraph;
@@ -238,7 +239,7 @@ class PipeliningTest {
   }
 
   private static String sorted(String firings) {
-    return String.join(" ", java.util.Arrays.stream(firings.split(" ")).sorted().toList());
+    return String.join(" ", Arrays.stream(firings.split(" ")).sorted().toList());
   }
 
   /** Gives the actor of the vertex a refinement whose init prototype has one parameter. */

@@ -7,6 +7,7 @@ import static org.cacheflow.plan.memoryplan.PlanFixtures.vertex;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.Arrays;
 import java.util.function.IntUnaryOperator;
 
 import org.cacheflow.model.Actor;
@@ -149,7 +150,7 @@ class SteadyStateTest {
     int nv = vertex(srdag, "top/n_0");
     Schedule schedule = handMapped(srdag, inputs, v -> v == pv ? 0 : v == mv ? 1 : 2);
     int[] groups = new int[srdag.edgeCount()];
-    java.util.Arrays.fill(groups, -1);
+    Arrays.fill(groups, -1);
     int root = -1;
     for (int e = 0; e < srdag.edgeCount(); e++) {
       if (srdag.edgeSource(e) == pv && srdag.edgeTarget(e) == qv) {

@@ -8,7 +8,10 @@ import static org.cacheflow.plan.memoryplan.PlanFixtures.target;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
+import java.util.function.Function;
 
 import org.cacheflow.model.Actor;
 import org.cacheflow.model.ActorKind;
@@ -134,7 +137,7 @@ class AutoStrategyTest {
   void aMergeGroupOnTwoCoresTakesTwoCopies() {
     Srdag srdag = broadcast(1 << 20, 1 << 20, MemoryAnnotation.READ_ONLY);
     MemoryPlan plan = plan(srdag, 2, null, TargetCache.ZEN4_VM, MemoryPlanner.defaultFacts(srdag));
-    java.util.Set<Integer> cores = new java.util.HashSet<>();
+    Set<Integer> cores = new HashSet<>();
     for (BufferPlan buffer : plan.buffers()) {
       assertEquals(Strategy.ALIAS, buffer.strategy(), why(buffer));
       cores.add(buffer.producerCore());
@@ -302,7 +305,7 @@ class AutoStrategyTest {
     int local = edge(srdag, "top/B_0", "top/c0_0");
     int remote = edge(srdag, "top/B_0", "top/c1_0");
     // each strategy's own rule, without merges; the default scripts' merges are checked with cow below
-    java.util.function.Function<GlobalStrategy, MemoryPlan> planned = strategy -> MemoryPlanner.plan(srdag,
+    Function<GlobalStrategy, MemoryPlan> planned = strategy -> MemoryPlanner.plan(srdag,
         PlanRequest.of(inputs(srdag, 2, scenario), TargetCache.ZEN4_VM).withStrategy(strategy)
             .withFacts(MemoryFacts.NONE));
     MemoryPlan baseline = planned.apply(GlobalStrategy.BASELINE);

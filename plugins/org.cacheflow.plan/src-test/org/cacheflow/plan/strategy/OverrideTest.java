@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.Arrays;
 import java.util.List;
 
 import org.cacheflow.model.Actor;
@@ -41,7 +42,7 @@ class OverrideTest {
   }
 
   private static MemoryPlan plan(Srdag srdag, String... overrides) {
-    List<StrategyOverride> parsed = java.util.Arrays.stream(overrides).map(StrategyOverride::parse).toList();
+    List<StrategyOverride> parsed = Arrays.stream(overrides).map(StrategyOverride::parse).toList();
     return MemoryPlanner.plan(srdag, PlanRequest.of(inputs(srdag, 1, null), TargetCache.ZEN4_VM)
         .withOverrides(parsed));
   }

@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
+import java.util.function.Predicate;
 
 import org.cacheflow.model.Actor;
 import org.cacheflow.model.Scenario;
@@ -76,7 +77,7 @@ class PrestoreSafetyTest {
     }
   }
 
-  private static long count(MemoryPlan plan, java.util.function.Predicate<BufferPlan> which) {
+  private static long count(MemoryPlan plan, Predicate<BufferPlan> which) {
     return plan.buffers().stream().filter(which).count();
   }
 
@@ -119,7 +120,8 @@ class PrestoreSafetyTest {
           MemoryPlan plan = plan(srdag, 2, ONE_CORE, target, GlobalStrategy.AUTO);
           String graph = srdag.flatGraph().name() + " " + bytes + " B on " + target.name();
           for (BufferPlan b : plan.buffers()) {
-            assertEquals(PrestoreKind.NONE, b.prestore(), graph + ", edge " + b.edge() + ": " + String.valueOf(b.decision()));
+            assertEquals(PrestoreKind.NONE, b.prestore(), graph + ", edge " + b.edge() + ": "
+                + String.valueOf(b.decision()));
           }
         }
       }
@@ -165,7 +167,8 @@ class PrestoreSafetyTest {
         MemoryPlan plan = plan(srdag, 2, SPLIT, target, GlobalStrategy.AUTO);
         BufferPlan remote = plan.buffer(edge(srdag, "top/a_0", "top/b_0"));
         assertEquals(Strategy.CHANNEL, remote.strategy(), String.valueOf(remote.decision()));
-        assertEquals(PrestoreKind.NONE, remote.prestore(), bytes + " B on " + target.name() + ": " + String.valueOf(remote.decision()));
+        assertEquals(PrestoreKind.NONE, remote.prestore(), bytes + " B on " + target.name() + ": "
+            + String.valueOf(remote.decision()));
         assertOnlyWherePreStoresHelp(plan, target, "pair " + bytes + " B");
       }
     }

@@ -189,7 +189,8 @@ class TargetCacheTest {
     assertEquals(0.0, target.costs().lineNanos());
     for (String bad : List.of("-1", "fast", "NaN", "Infinity")) {
       InputException error = error("bad-ns.target", "l2 = 1M\ntransfer.ns = " + bad + "\n");
-      assertEquals("'transfer.ns' expects a number of zero or more, such as 0.4, got '" + bad + "'", error.getMessage());
+      assertEquals("'transfer.ns' expects a number of zero or more, such as 0.4, got '" + bad + "'",
+          error.getMessage());
       assertEquals(dir.resolve("bad-ns.target") + ":2:15", error.location().toString(), bad);
     }
   }

@@ -1,5 +1,7 @@
 package org.cacheflow.plan.classify;
 
+import java.util.Locale;
+
 /**
  * How a single-rate buffer is used: every buffer has exactly one class (and, separately, may cross cores).
  * The classes are those of the copy-on-write / non-temporal paper (read-mostly and private FIFOs) plus the
@@ -17,7 +19,7 @@ public enum BufferClass {
 
   /** The form used in reports and JSON: aliased, read-mostly, private, write-mostly. */
   public String label() {
-    return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+    return name().toLowerCase(Locale.ROOT).replace('_', '-');
   }
 
   /** The class with that label, or null. */

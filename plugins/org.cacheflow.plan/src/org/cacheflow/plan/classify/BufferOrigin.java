@@ -1,5 +1,7 @@
 package org.cacheflow.plan.classify;
 
+import java.util.Locale;
+
 /** Who fills a single-rate buffer. */
 public enum BufferOrigin {
   /** An actor firing writes it through its output port: nothing is copied into it. */
@@ -13,6 +15,6 @@ public enum BufferOrigin {
   DELAY;
 
   public String label() {
-    return name().toLowerCase(java.util.Locale.ROOT);
+    return name().toLowerCase(Locale.ROOT);
   }
 }

@@ -1,5 +1,6 @@
 package org.cacheflow.plan.classify;
 
+import java.util.List;
 import java.util.Set;
 
 import org.cacheflow.scripts.FifoMark;
@@ -62,8 +63,8 @@ public interface MemoryFacts {
    * The ranges a vertex's own memory script says its outputs repeat from its inputs (actors only; special
    * vertices copy by definition), in the order of the script's matches; empty when none or not known.
    */
-  default java.util.List<ScriptCopy> scriptCopies(int vertex) {
-    return java.util.List.of();
+  default List<ScriptCopy> scriptCopies(int vertex) {
+    return List.of();
   }
 
   /** The marks of the buffer's FIFO, empty when none. */

@@ -1,5 +1,8 @@
 package org.cacheflow.plan.classify;
 
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.List;
@@ -39,7 +42,7 @@ public final class ScriptMemoryFacts implements MemoryFacts {
 
   private ScriptMemoryFacts(int edges) {
     root = new int[edges];
-    java.util.Arrays.fill(root, -1);
+    Arrays.fill(root, -1);
     offset = new long[edges];
     mergeText = new String[edges];
   }
@@ -84,11 +87,12 @@ public final class ScriptMemoryFacts implements MemoryFacts {
     }
     if (group.extentStartBits() % 8 != 0) {
       rejected.put(rootEdge, "memory scripts merged buffers into it that start at bit "
-          + group.extentStartBits() + ", not on a byte: generated code addresses bytes, so they keep memory of their own");
+          + group.extentStartBits()
+              + ", not on a byte: generated code addresses bytes, so they keep memory of their own");
       return;
     }
     long base = -group.extentStartBits() / 8;
-    List<Integer> placed = new java.util.ArrayList<>();
+    List<Integer> placed = new ArrayList<>();
     for (MergeResult.Member member : group.members()) {
       Integer edge = edgeById.get(member.fifo());
       if (edge == null || root[edge] >= 0 || edge.equals(rootEdge)) {
@@ -183,7 +187,7 @@ public final class ScriptMemoryFacts implements MemoryFacts {
       if (vertex == null || instance.run() == null || instance.error() != null || !instance.problems().isEmpty()) {
         continue;
       }
-      List<ScriptCopy> list = new java.util.ArrayList<>();
+      List<ScriptCopy> list = new ArrayList<>();
       for (Match match : instance.run().matches()) {
         Match m = match.local().direction() == ScriptBuffer.Direction.INPUT ? match : match.reciprocal();
         if (m.local().direction() != ScriptBuffer.Direction.INPUT
@@ -214,7 +218,7 @@ public final class ScriptMemoryFacts implements MemoryFacts {
 
   /** A FIFO id of the group whose tokens are not whole bytes, or null. */
   private static String oddTokenSize(Srdag srdag, MergeResult.Group group, Map<String, Integer> edgeById) {
-    java.util.List<String> ids = new java.util.ArrayList<>();
+    List<String> ids = new ArrayList<>();
     ids.add(group.root());
     for (MergeResult.Member member : group.members()) {
       ids.add(member.fifo());
@@ -242,8 +246,8 @@ public final class ScriptMemoryFacts implements MemoryFacts {
    * covering it from byte 0 without gaps; null when a piece is not on bytes or lies in another root.
    */
   private static long[][] bytePieces(List<Piece> pieces, String rootId, long base) {
-    List<Piece> sorted = new java.util.ArrayList<>(pieces);
-    sorted.sort(java.util.Comparator.comparingLong(Piece::start));
+    List<Piece> sorted = new ArrayList<>(pieces);
+    sorted.sort(Comparator.comparingLong(Piece::start));
     long[][] result = new long[sorted.size()][];
     long next = 0;
     for (int i = 0; i < sorted.size(); i++) {
@@ -263,8 +267,8 @@ public final class ScriptMemoryFacts implements MemoryFacts {
    * Long.MIN_VALUE.
    */
   private static long contiguousStart(List<Piece> pieces, String rootId) {
-    List<Piece> sorted = new java.util.ArrayList<>(pieces);
-    sorted.sort(java.util.Comparator.comparingLong(Piece::start));
+    List<Piece> sorted = new ArrayList<>(pieces);
+    sorted.sort(Comparator.comparingLong(Piece::start));
     if (sorted.isEmpty() || sorted.get(0).start() != 0) {
       return Long.MIN_VALUE;
     }
@@ -281,7 +285,7 @@ public final class ScriptMemoryFacts implements MemoryFacts {
 
   /** The pieces' ranges in the root, a range that repeats (a broadcast's pieces in one place) once with its count. */
   static String pieces(List<Piece> pieces) {
-    List<String> ranges = new java.util.ArrayList<>();
+    List<String> ranges = new ArrayList<>();
     for (Piece piece : pieces) {
       ranges.add(piece.hostStart() % 8 == 0 && piece.length() % 8 == 0
           ? "bytes [" + piece.hostStart() / 8 + ", " + (piece.hostStart() + piece.length()) / 8 + ")"

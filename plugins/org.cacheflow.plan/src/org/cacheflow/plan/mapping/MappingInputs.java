@@ -3,6 +3,7 @@ package org.cacheflow.plan.mapping;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -132,7 +133,7 @@ public final class MappingInputs {
       if (actor == null) {
         continue; // timings of hierarchical actors or absent actors do not apply to the flat graph
       }
-      timingsByActor.computeIfAbsent(actor.index(), k -> new java.util.LinkedHashMap<>())
+      timingsByActor.computeIfAbsent(actor.index(), k -> new LinkedHashMap<>())
           .putIfAbsent(timing.getCoreType() == null ? "" : timing.getCoreType(), timing);
     }
     for (Map.Entry<Integer, Map<String, Timing>> entry : timingsByActor.entrySet()) {

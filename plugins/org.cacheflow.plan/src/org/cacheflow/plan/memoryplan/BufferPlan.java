@@ -16,7 +16,8 @@ import org.cacheflow.plan.strategy.Strategy;
  * @param consumer the vertex reading it
  * @param bytes bytes it carries per iteration
  * @param bufferClass its class
- * @param classRule the rule that gave it that class (its evidence: {@link org.cacheflow.plan.classify.Classification#evidence})
+ * @param classRule the rule that gave it that class (its evidence: {@link
+ * org.cacheflow.plan.classify.Classification#evidence})
  * @param origin who fills it: the producer in place, a special vertex's copy, or a delay
  * @param crossCore whether producer and consumer run on different cores
  * @param producerCore the producer's core (index into the platform)
@@ -36,7 +37,8 @@ import org.cacheflow.plan.strategy.Strategy;
  * @param rewriteBytes bytes its writer's core touches before writing it again
  * @param overridden whether a per-FIFO override chose the strategy
  * @param decision why this strategy: the rule that fired, with the figures behind it
- * @param specialCopy whether a special vertex fills it by copying (only the bytes its consumer reads: {@link LiveBytes})
+ * @param specialCopy whether a special vertex fills it by copying (only the bytes its consumer reads: {@link
+ * LiveBytes})
  */
 public record BufferPlan(int edge, int fifo, int producer, int consumer, long bytes, BufferClass bufferClass,
     ClassRule classRule, BufferOrigin origin, boolean crossCore, int producerCore, int consumerCore,

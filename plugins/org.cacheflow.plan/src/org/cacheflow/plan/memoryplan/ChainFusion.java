@@ -2,7 +2,10 @@ package org.cacheflow.plan.memoryplan;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 import org.cacheflow.model.ActorKind;
@@ -80,8 +83,8 @@ final class ChainFusion implements MemoryFacts {
       int edges = srdag.edgeCount();
       List<List<Integer>> members = new ArrayList<>();
       int[] groupOf = new int[edges];
-      java.util.Arrays.fill(groupOf, -1);
-      java.util.Map<Integer, Integer> groupOfRoot = new java.util.HashMap<>();
+      Arrays.fill(groupOf, -1);
+      Map<Integer, Integer> groupOfRoot = new HashMap<>();
       for (int e = 0; e < edges; e++) {
         int r = facts.mergeRoot(e);
         if (r >= 0) {
@@ -114,7 +117,7 @@ final class ChainFusion implements MemoryFacts {
     Fusions fusions = new Fusions(new int[count], new long[count], new int[count]);
     int[] into = fusions.into();
     boolean[] hosts = new boolean[count];
-    java.util.Arrays.fill(into, -1);
+    Arrays.fill(into, -1);
     long[] budget = {SEARCH_BUDGET};
     LiveBytes live = null;
     for (int v = 0; v < srdag.vertexCount(); v++) {
@@ -177,8 +180,10 @@ final class ChainFusion implements MemoryFacts {
       any = true;
       root[e] = facts.mergeRoot(groups.members().get(top).get(0));
       offset[e] = offset[e] + total;
-      text[e] = "its group (root " + ScriptMemoryFacts.fifoId(srdag, facts.mergeRoot(e)) + ") is fused into the memory of "
-          + ScriptMemoryFacts.fifoId(srdag, root[e]) + ": " + srdag.vertexName(fusions.via()[g]) + " copied it whole from a group whose "
+      text[e] = "its group (root " + ScriptMemoryFacts.fifoId(srdag, facts.mergeRoot(e))
+          + ") is fused into the memory of "
+          + ScriptMemoryFacts.fifoId(srdag, root[e]) + ": " + srdag.vertexName(fusions.via()[g])
+              + " copied it whole from a group whose "
           + "bytes nothing reads afterwards (a state chain), so the copy is between the same bytes";
     }
     return any ? new ChainFusion(facts, root, offset, text) : facts;
@@ -212,7 +217,8 @@ final class ChainFusion implements MemoryFacts {
     return s >= 0 && s + destinationBytes <= sourceBytes ? s : Long.MIN_VALUE;
   }
 
-  private static boolean fusable(Srdag srdag, MemoryFacts facts, LiveBytes live, int vertex, int in, int out, List<Integer> source,
+  private static boolean fusable(Srdag srdag, MemoryFacts facts, LiveBytes live, int vertex, int in, int out,
+      List<Integer> source,
       List<Integer> destination, long shift, long[] budget) {
     for (List<Integer> group : List.of(source, destination)) {
       for (int e : group) {

@@ -1,5 +1,7 @@
 package org.cacheflow.plan.memoryplan;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -36,8 +38,8 @@ public record FifoPlan(int fifo, String source, String target, long bytes, int b
   public FifoPlan {
     producerCores = List.copyOf(producerCores);
     consumerCores = List.copyOf(consumerCores);
-    bytesByClass = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(bytesByClass));
-    bytesByStrategy = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(bytesByStrategy));
+    bytesByClass = Collections.unmodifiableMap(new LinkedHashMap<>(bytesByClass));
+    bytesByStrategy = Collections.unmodifiableMap(new LinkedHashMap<>(bytesByStrategy));
   }
 
   /** {@code source -> target}. */

@@ -2,7 +2,9 @@ package org.cacheflow.plan.memoryplan;
 
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 import org.cacheflow.plan.classify.Classification;
 import org.cacheflow.plan.mapping.Platform;
@@ -142,7 +144,7 @@ public final class MemoryPlan {
   /** The copy-on-write views of one iteration, for reports. */
   public CowSummary cowSummary() {
     long page = target.pageBytes();
-    java.util.Set<Integer> sources = new java.util.HashSet<>();
+    Set<Integer> sources = new HashSet<>();
     int cores = schedule.coreCount();
     int[] coreViews = new int[cores];
     long[] corePages = new long[cores];
@@ -160,7 +162,7 @@ public final class MemoryPlan {
         corePages[core] += end - first;
       }
     }
-    List<CoreViews> perCore = new java.util.ArrayList<>();
+    List<CoreViews> perCore = new ArrayList<>();
     for (int core = 0; core < cores; core++) {
       if (coreViews[core] > 0) {
         perCore.add(new CoreViews(schedule.platform().core(core).name(), coreViews[core], corePages[core]));

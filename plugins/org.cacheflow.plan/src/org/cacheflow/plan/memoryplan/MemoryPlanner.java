@@ -1,11 +1,17 @@
 package org.cacheflow.plan.memoryplan;
 
+import java.nio.file.Path;
+import java.util.AbstractList;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeSet;
 
 import org.cacheflow.analysis.FlatFifo;
@@ -23,7 +29,6 @@ import org.cacheflow.plan.partition.NodePartition;
 import org.cacheflow.plan.partition.NodePartitioner;
 import org.cacheflow.model.diagnostics.Diagnostics;
 import org.cacheflow.plan.classify.ConsumerAccess;
-import org.cacheflow.plan.mapping.MappingInputs;
 import org.cacheflow.plan.schedule.Balancer;
 import org.cacheflow.plan.schedule.CoreCount;
 import org.cacheflow.plan.schedule.MergeGroups;
@@ -145,7 +150,7 @@ public final class MemoryPlanner {
     int[] groupCopies = groupCopies(schedule, classes, request.strategy(), request.target(), request.slots(),
         groupCores, groupTraffic);
     // buffer plans are made when asked for: a large graph's plans are not all read
-    List<BufferPlan> buffers = new java.util.AbstractList<>() {
+    List<BufferPlan> buffers = new AbstractList<>() {
       @Override
       public BufferPlan get(int e) {
         return bufferPlan(srdag, schedule, classes, distances, decisions, live, groupCopies, e);
@@ -234,10 +239,10 @@ public final class MemoryPlanner {
     }
     Srdag srdag = schedule.srdag();
     // per memory (a merge root, or an edge of its own), the offsets of its users
-    java.util.Map<Integer, java.util.Set<Integer>> skews = new java.util.HashMap<>();
+    Map<Integer, Set<Integer>> skews = new HashMap<>();
     for (int f = 0; f < srdag.edgeCount(); f++) {
       int memory = memory(classes, f);
-      java.util.Set<Integer> set = skews.computeIfAbsent(memory, k -> new java.util.HashSet<>());
+      Set<Integer> set = skews.computeIfAbsent(memory, k -> new HashSet<>());
       set.add(schedule.skew(srdag.edgeSource(f)));
       set.add(schedule.skew(srdag.edgeTarget(f)));
     }
@@ -315,8 +320,8 @@ public final class MemoryPlanner {
     long[] users = new long[edges];
     int[] least = new int[edges];
     int[] most = new int[edges];
-    java.util.Arrays.fill(least, Integer.MAX_VALUE);
-    java.util.Arrays.fill(most, Integer.MIN_VALUE);
+    Arrays.fill(least, Integer.MAX_VALUE);
+    Arrays.fill(most, Integer.MIN_VALUE);
     for (int e = 0; e < edges; e++) {
       int root = classes.mergeRoot(e);
       int memory = root >= 0 ? root : e;
@@ -353,22 +358,23 @@ public final class MemoryPlanner {
     for (int e = 0; e < cores.length; e++) {
       int root = classes.mergeRoot(e);
       if (root >= 0) {
-        cores[root] |= 1L << (schedule.coreOf(srdag.edgeSource(e)) & 63);
-        cores[root] |= 1L << (schedule.coreOf(srdag.edgeTarget(e)) & 63);
+        cores[root] |= 1L << (schedule.coreOf(srdag.edgeSource(e)) % Long.SIZE);
+        cores[root] |= 1L << (schedule.coreOf(srdag.edgeTarget(e)) % Long.SIZE);
       }
     }
     return cores;
   }
 
   /**
-   * Per merge root whose group several cores use ({@code cores}: {@link #groupCores}), the bytes of all such groups its cores go through each iteration:
+   * Per merge root whose group several cores use ({@code cores}: {@link #groupCores}), the bytes of all such groups its
+   * cores go through each iteration:
    * per core, the sum of the groups it uses; the group gets the least of its cores' sums (the reader may be the less
    * busy one; at least the group's own bytes). 0 for every other edge. ({@link GroupSlots}: the slots stop where
    * this traffic makes twice the reader's L2.)
    */
   static long[] sharedGroupTraffic(Srdag srdag, Classification classes, long[] cores) {
     int edges = srdag.edgeCount();
-    long[] perCore = new long[64];
+    long[] perCore = new long[Long.SIZE]; // one per bit of a core mask (groupCores)
     for (int r = 0; r < edges; r++) {
       if (Long.bitCount(cores[r]) > 1) {
         long bytes = groupBytes(srdag, classes, r);
@@ -410,7 +416,7 @@ public final class MemoryPlanner {
       return null;
     }
     boolean[] spanning = new boolean[groups.length];
-    Map<Integer, Boolean> byRoot = new java.util.HashMap<>();
+    Map<Integer, Boolean> byRoot = new HashMap<>();
     for (int e = 0; e < groups.length; e++) {
       if (groups[e] >= 0) {
         spanning[e] = byRoot.computeIfAbsent(groups[e],
@@ -420,7 +426,8 @@ public final class MemoryPlanner {
     return spanning;
   }
 
-  /** The facts with state chains in one memory ({@link ChainFusion}), except under the baseline (the merger's groups). */
+  /** The facts with state chains in one memory ({@link ChainFusion}), except under the baseline (the merger's groups).
+   * */
   private static MemoryFacts fused(Srdag srdag, Topology topology, PlanRequest request, MemoryFacts facts) {
     return request.strategy() == org.cacheflow.plan.strategy.GlobalStrategy.BASELINE ? facts
         : ChainFusion.of(srdag, topology, facts);
@@ -473,7 +480,7 @@ public final class MemoryPlanner {
    * The merges and marks of the memory scripts with default options: the special actors' and, with a project
    * root, the actors' own (problems are left out of the facts, as {@link ScriptMemoryFacts} does).
    */
-  public static MemoryFacts scriptFacts(Srdag srdag, java.nio.file.Path projectRoot) {
+  public static MemoryFacts scriptFacts(Srdag srdag, Path projectRoot) {
     return ScriptMemoryFacts.of(srdag, MemoryScripts.evaluate(srdag, projectRoot, MemoryScripts.Options.defaults(),
         new Diagnostics()));
   }
@@ -533,7 +540,8 @@ public final class MemoryPlanner {
         classes.rule(e),
         origin, classes.crossCore(e), schedule.coreOf(producer), schedule.coreOf(consumer), strategy,
         decisions.prestore(e), decisions.slots(e), decisions.homeCore(e), root, baseline,
-        copies ? live.bytes(e) : strategy == Strategy.ALIAS && origin == BufferOrigin.COPY ? classes.copiedIntoMerged(e) : 0,
+        copies ? live.bytes(e) : strategy == Strategy.ALIAS && origin == BufferOrigin.COPY ? classes.copiedIntoMerged(e)
+            : 0,
         footprint, distances.rereadBytes(e), distances.rewriteBytes(e), decisions.overridden(e),
         decisions.decision(e), copies);
   }

@@ -1,5 +1,6 @@
 package org.cacheflow.plan.partition;
 
+import java.util.List;
 import java.util.Set;
 
 import org.cacheflow.plan.classify.MemoryFacts;
@@ -104,7 +105,7 @@ public final class NodeLocalFacts implements MemoryFacts {
   }
 
   @Override
-  public java.util.List<ScriptCopy> scriptCopies(int vertex) {
+  public List<ScriptCopy> scriptCopies(int vertex) {
     return facts.scriptCopies(vertex);
   }
 

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
+import java.util.stream.IntStream;
 
 import org.cacheflow.plan.mapping.MappingInputs;
 import org.cacheflow.analysis.srdag.Srdag;
@@ -277,7 +278,7 @@ public final class Balancer {
 
     /** The {@link #TARGETS} least loaded cores other than {@code from} (ties: the lower index). */
     private int[] targets(int from) {
-      return java.util.stream.IntStream.range(0, load.length).filter(c -> c != from).boxed()
+      return IntStream.range(0, load.length).filter(c -> c != from).boxed()
           .sorted(Comparator.<Integer>comparingDouble(c -> load[c]).thenComparingInt(c -> c)).limit(TARGETS)
           .mapToInt(Integer::intValue).toArray();
     }

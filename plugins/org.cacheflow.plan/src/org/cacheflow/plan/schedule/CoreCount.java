@@ -2,7 +2,9 @@ package org.cacheflow.plan.schedule;
 
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 import org.cacheflow.model.ActorKind;
@@ -173,7 +175,7 @@ public final class CoreCount {
     long[] vertexLines = new long[srdag.vertexCount()];
     long[] vertexSpanning = new long[srdag.vertexCount()];
     // per (written edge, slice of it, reading core): {lines, the core's first reading vertex}
-    java.util.Map<Pull, long[]> pulls = new java.util.LinkedHashMap<>();
+    Map<Pull, long[]> pulls = new LinkedHashMap<>();
     for (int v = 0; v < srdag.vertexCount(); v++) {
       duration[v] = (schedule.end(v) - schedule.start(v)) * unit;
       int core = schedule.coreOf(v);
@@ -194,13 +196,13 @@ public final class CoreCount {
     }
     // a core pulls a written buffer's lines once per iteration, however many of its firings read them (a
     // broadcast's readers after the first find them in the core's cache), and the writer takes each line back once
-    java.util.Map<Pull, Long> takeBack = new java.util.LinkedHashMap<>();
-    for (java.util.Map.Entry<Pull, long[]> pull : pulls.entrySet()) {
+    Map<Pull, Long> takeBack = new LinkedHashMap<>();
+    for (Map.Entry<Pull, long[]> pull : pulls.entrySet()) {
       long lines = pull.getValue()[0];
       (groups.spans(pull.getKey().edge()) ? vertexSpanning : vertexLines)[(int) pull.getValue()[1]] += lines;
       takeBack.merge(new Pull(pull.getKey().edge(), pull.getKey().slice(), -1), lines, Math::max);
     }
-    for (java.util.Map.Entry<Pull, Long> back : takeBack.entrySet()) {
+    for (Map.Entry<Pull, Long> back : takeBack.entrySet()) {
       int edge = back.getKey().edge();
       (groups.spans(edge) ? vertexSpanning : vertexLines)[srdag.edgeSource(edge)] += back.getValue();
     }
@@ -256,7 +258,7 @@ public final class CoreCount {
    * inputs.
    */
   private static void pulls(Schedule schedule, int e, int slice, long bytes, int reader, long lineBytes,
-      java.util.Map<Pull, long[]> pulls, int depth) {
+      Map<Pull, long[]> pulls, int depth) {
     Srdag srdag = schedule.srdag();
     int source = srdag.edgeSource(e);
     int[] inputs = srdag.incomingEdges(source);

@@ -17,7 +17,8 @@ import org.cacheflow.analysis.srdag.Srdag;
  * index) among those whose predecessors are all scheduled, and each is appended to a core chosen by the
  * {@link MappingPolicy}: the earliest finish; on an equal finish a core the vertex does not return to (none of
  * its inputs from other cores waited for that core: the per-core orders stay free of cycles across the cores); when
- * it returns to every such core, the one with the least work so far; then the lowest index. A vertex starts when its core is free and its inputs are produced; communication within
+ * it returns to every such core, the one with the least work so far; then the lowest index. A vertex starts when its
+ * core is free and its inputs are produced; communication within
  * a node is not charged (its cores share memory). On several nodes ({@link #schedule(Srdag, MappingInputs,
  * MappingPolicy, long, NodePartition)}) each vertex runs on a core of its partition's node, and an input from
  * another node arrives the platform's {@link org.cacheflow.plan.mapping.Network#transferTime} after its producer

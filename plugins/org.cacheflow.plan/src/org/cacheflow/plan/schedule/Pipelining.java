@@ -2,6 +2,8 @@ package org.cacheflow.plan.schedule;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -93,7 +95,7 @@ public final class Pipelining {
     }
     // the offsets change which firings wait for which: the cores' loads can be balanced anew, so the best few
     // candidates are balanced, and the best result taken
-    candidates.sort(java.util.Comparator.comparingDouble(Candidate::period).thenComparingInt(Candidate::count));
+    candidates.sort(Comparator.comparingDouble(Candidate::period).thenComparingInt(Candidate::count));
     Schedule best = null;
     double bestPeriod = before.period() * (1 - MIN_GAIN);
     boolean[] bestBehind = null;
@@ -127,7 +129,7 @@ public final class Pipelining {
   static boolean[] closure(Srdag srdag, boolean[] behind, int vertex) {
     boolean[] result = behind.clone();
     int[] initOfEnd = new int[srdag.vertexCount()];
-    java.util.Arrays.fill(initOfEnd, -1);
+    Arrays.fill(initOfEnd, -1);
     for (int i = 0; i < srdag.persistentDelayCount(); i++) {
       initOfEnd[srdag.persistentEnd(i)] = srdag.persistentInit(i);
     }

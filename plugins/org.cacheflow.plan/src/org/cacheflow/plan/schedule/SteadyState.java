@@ -5,6 +5,8 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 
 import org.cacheflow.analysis.srdag.Srdag;
 
@@ -185,12 +187,12 @@ final class SteadyState {
       return waits;
     }
     // per group (by root edge) and core: the first and last user in the core's order
-    java.util.Map<Integer, java.util.Map<Integer, int[]>> users = new java.util.TreeMap<>();
+    Map<Integer, Map<Integer, int[]>> users = new TreeMap<>();
     for (int e = 0; e < srdag.edgeCount(); e++) {
       if (group[e] < 0) {
         continue;
       }
-      java.util.Map<Integer, int[]> byCore = users.computeIfAbsent(group[e], k -> new java.util.TreeMap<>());
+      Map<Integer, int[]> byCore = users.computeIfAbsent(group[e], k -> new TreeMap<>());
       for (int v : new int[] {srdag.edgeSource(e), srdag.edgeTarget(e)}) {
         int[] span = byCore.computeIfAbsent(schedule.coreOf(v), k -> new int[] {v, v});
         if (passOrder(schedule, v) < passOrder(schedule, span[0])) {
@@ -201,13 +203,13 @@ final class SteadyState {
         }
       }
     }
-    for (java.util.Map<Integer, int[]> byCore : users.values()) {
+    for (Map<Integer, int[]> byCore : users.values()) {
       if (byCore.size() < 2) {
         continue; // one core: one copy, its own order keeps the uses apart
       }
-      for (java.util.Map.Entry<Integer, int[]> user : byCore.entrySet()) {
+      for (Map.Entry<Integer, int[]> user : byCore.entrySet()) {
         int first = user.getValue()[0];
-        for (java.util.Map.Entry<Integer, int[]> other : byCore.entrySet()) {
+        for (Map.Entry<Integer, int[]> other : byCore.entrySet()) {
           if (!other.getKey().equals(user.getKey())) {
             if (waits.get(first).isEmpty()) {
               waits.set(first, new ArrayList<>());

@@ -1,6 +1,9 @@
 package org.cacheflow.plan.strategy;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.BitSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -48,7 +51,7 @@ final class CowSources {
   /** Per source root: every copy (not merged) whose data lies in it, whatever its consumer. */
   private final Map<Integer, List<Integer>> copies = new HashMap<>();
   private final Map<Integer, CowRefusal> shareable = new HashMap<>();
-  private final Map<Integer, java.util.BitSet> writerCores = new HashMap<>();
+  private final Map<Integer, BitSet> writerCores = new HashMap<>();
   private int[] firstMember;
   private int[] nextMember;
 
@@ -386,7 +389,7 @@ final class CowSources {
     for (int u : users) {
       last.merge(schedule.coreOf(u), schedule.position(u), Math::max);
     }
-    java.util.BitSet writers = writerCores(source);
+    BitSet writers = writerCores(source);
     if (writers.cardinality() == 1) {
       int core = writers.nextSetBit(0);
       int lastWrite = -1;
@@ -424,9 +427,9 @@ final class CowSources {
    * producers write. A merged output whose consumer only reads is read in place on these cores (the code generator
    * signals the data to it) and becomes a view on any other.
    */
-  java.util.BitSet writerCores(int source) {
+  BitSet writerCores(int source) {
     return writerCores.computeIfAbsent(source, r -> {
-      java.util.BitSet cores = new java.util.BitSet();
+      BitSet cores = new BitSet();
       for (int m : members(r)) {
         if (m == r || classes.origin(m) != BufferOrigin.COPY || classes.copiedIntoMerged(m) > 0) {
           cores.set(schedule.coreOf(srdag.edgeSource(m)));
@@ -446,7 +449,7 @@ final class CowSources {
       return null;
     }
     boolean[] seen = new boolean[srdag.vertexCount()];
-    java.util.ArrayDeque<Integer> work = new java.util.ArrayDeque<>();
+    ArrayDeque<Integer> work = new ArrayDeque<>();
     Map<Integer, Integer> from = new HashMap<>();
     for (int e : readers.getOrDefault(source, List.of())) {
       int consumer = srdag.edgeTarget(e);
@@ -464,7 +467,8 @@ final class CowSources {
       if (publishes != null && schedule.position(v) <= publishes) {
         return new CowRefusal.WaitsForView(source, core, origin, schedule.coreOf(srdag.edgeTarget(origin)));
       }
-      int next = schedule.position(v) + 1 < schedule.orderLength(core) ? schedule.vertexAt(core, schedule.position(v) + 1)
+      int next = schedule.position(v) + 1 < schedule.orderLength(core) ? schedule.vertexAt(core, schedule.position(v)
+          + 1)
           : -1;
       if (next >= 0 && !seen[next]) {
         seen[next] = true;
@@ -491,7 +495,7 @@ final class CowSources {
     int edges = srdag.edgeCount();
     firstMember = new int[edges];
     nextMember = new int[edges];
-    java.util.Arrays.fill(firstMember, -1);
+    Arrays.fill(firstMember, -1);
     for (int e = edges - 1; e >= 0; e--) {
       int r = classes.mergeRoot(e);
       if (r >= 0) {

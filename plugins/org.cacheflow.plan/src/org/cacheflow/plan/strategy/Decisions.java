@@ -1,6 +1,7 @@
 package org.cacheflow.plan.strategy;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 
@@ -24,7 +25,7 @@ public final class Decisions {
   Decisions(int edges) {
     viewSource = new int[edges];
     viewOffset = new long[edges];
-    java.util.Arrays.fill(viewSource, -1);
+    Arrays.fill(viewSource, -1);
     strategy = new byte[edges];
     prestore = new byte[edges];
     slots = new int[edges];

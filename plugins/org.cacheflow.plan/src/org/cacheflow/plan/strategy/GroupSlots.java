@@ -11,7 +11,8 @@ package org.cacheflow.plan.strategy;
  * ({@code 2}) and at most {@value #MAX_SLOTS}. The memory stays bounded: k slots take at most max(2 x group, L2 +
  * group) bytes. A slot count the user asks for ({@code --override slots=K}) wins.
  *
- * <p>Measured (bench/RESULTS.md, the runs of 2026-11-27 12:02 UTC, near placement): 147 KiB buffers taking turns as K slots
+ * <p>Measured (bench/RESULTS.md, the runs of 2026-11-27 12:02 UTC, near placement): 147 KiB buffers taking turns as K
+ * slots
  * ({@code line-cost/run.sh --slots K 147}) were taken back at 1.41 ns per line with 1 and with 2 slots, 0.17 with
  * 4 (588 KiB of the 1 MiB L2 already did it) and 0.08 with 8; far apart, 14-16 ns whatever K (bandwidth). The
  * map 224x224 int program's 2-core iteration, median of interleaved rounds, with k slots of its 196 KiB group:
@@ -19,7 +20,8 @@ package org.cacheflow.plan.strategy;
  * 16-256 KiB) ran level with 2, 4 and 8 slots -- none of which spans the L2 for groups up to 64 KiB.
  *
  * <p>A most of 8 slots left groups under 128 KiB short of the L2. Per task, interleaved near
- * rounds (bench/RESULTS.md, the runs of 2026-11-27 23:35 UTC): farm 32x32 int (16 KiB groups) 0.80 / 0.79 us with 32 / 64 slots against
+ * rounds (bench/RESULTS.md, the runs of 2026-11-27 23:35 UTC): farm 32x32 int (16 KiB groups) 0.80 / 0.79 us with 32 /
+ * 64 slots against
  * 0.91 with 8 (16 rounds: 1.64x against 1.41x the sequential {@code alias} program in them; 0.76 against 0.82
  * in 12 more), farm 32x32 float 0.86 (64) against 0.92 (8), map
  * 168x168 int (110 KiB) 8.21 (10) against 8.73 (8), farm 64x64 int (64 KiB) 3.61 (16) against 3.61 (8).
@@ -27,7 +29,8 @@ package org.cacheflow.plan.strategy;
  * <p>A reader goes through every group its cores share each iteration, not only this one: between the writer's two
  * visits to a slot it has read k iterations of all of them. So the slots also stop where k iterations of all such
  * groups that share a core with this one (the group's <em>traffic</em>) make twice the L2: k = min(ceil(L2 / group),
- * ceil(2 x L2 / traffic)) (bench/RESULTS.md, the runs of 2026-11-28 03:20 UTC). Twice, because at once the farms lost: with one L2 of traffic (farm 32x32
+ * ceil(2 x L2 / traffic)) (bench/RESULTS.md, the runs of 2026-11-28 03:20 UTC). Twice, because at once the farms lost:
+ * with one L2 of traffic (farm 32x32
  * int's two 16 KiB groups at 32 slots, farm 128x128 int's two 256 KiB groups at 2) their 2-core programs ran 2.4% and
  * 1.7% slower than with 64 and 4 slots (new faster in 2 of 14 and 4 of 12 interleaved near rounds; 1.71x against
  * 1.78x and 1.88x against 1.93x the sequential {@code alias} program in them), map 168x168 int (its row group and

@@ -53,11 +53,13 @@ public record MeasuredCosts(long cowReadOnlyMinBytes, long cowReadMostlyMinBytes
    * most (bench/home-forwarding/README.md, "Placement"). bench/home-forwarding/line-cost/run.sh (two pinned threads
    * handing a buffer back and forth, each trial bracketed by the placement probe; bench/results/line-cost.txt):
    * near, a reader pulls a line in 0-4 ns (16-256 KiB: 0-1.2), a writer takes one back in 1.8-2.5 ns; the map
-   * 224x224 program's own actors paid 2.3 (pulled) and 2.8 ns (taken back) per line (bench/RESULTS.md, the runs of 2026-11-27 02:33 UTC):
+   * 224x224 program's own actors paid 2.3 (pulled) and 2.8 ns (taken back) per line (bench/RESULTS.md, the runs of
+   * 2026-11-27 02:33 UTC):
    * 3 ns is charged. Far (two cores far apart) lines cost 10-13 ns pulled (16 KiB) and 16-20 taken back, the
    * coherence traffic's bandwidth rather than its latency (prefetching them ahead of the writes does not help);
    * a plan made with 3 ns then loses where the data moved is near the work (farm 32x32 int on 2 cores: 0.63x one
-   * core in 11 far rounds, 1.34-1.53x in near ones; bench/RESULTS.md, the runs of 2026-11-27 08:50 UTC). On the two hardware threads of one core ("shared") lines cost about 2 ns, but the two
+   * core in 11 far rounds, 1.34-1.53x in near ones; bench/RESULTS.md, the runs of 2026-11-27 08:50 UTC). On the two
+   * hardware threads of one core ("shared") lines cost about 2 ns, but the two
    * threads share the core's arithmetic. A target file's transfer.ns (15 for the far placement) plans for another
    * placement or machine.
    */
@@ -68,7 +70,8 @@ public record MeasuredCosts(long cowReadOnlyMinBytes, long cowReadMostlyMinBytes
    * to a slot, the slot's lines have left the reader's cache (bench/home-forwarding/line-cost/run.sh --slots K 147:
    * taken back at 0.17 ns per line with 4 slots and 0.08 with 8, against 1.41 with 2), and a reader streaming
    * through them pulls them behind its work. Per actor in the 2-core farm 128x128 int program (groups of 256 KiB in
-   * 4 slots; bench/RESULTS.md, the runs of 2026-11-27 14:50 UTC; runs of 300 iterations, near): the emitter, the workers and the collector
+   * 4 slots; bench/RESULTS.md, the runs of 2026-11-27 14:50 UTC; runs of 300 iterations, near): the emitter, the
+   * workers and the collector
    * ran 0.3-0.6 us slower than alone, 0.3-0.4 ns per line crossing; with 3 ns a line the planner predicted map
    * 224x224 int at 1.12-1.29x and farm 128x128 int at 1.25-1.53x where they ran 1.67-1.79x and 1.82-1.97x. 0.5 ns
    * is charged. A target file's transfer.spanning.ns sets it.

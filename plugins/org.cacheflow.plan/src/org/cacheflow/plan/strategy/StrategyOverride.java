@@ -1,5 +1,7 @@
 package org.cacheflow.plan.strategy;
 
+import java.util.Arrays;
+import java.util.Locale;
 import java.util.regex.Pattern;
 
 /**
@@ -53,7 +55,7 @@ public record StrategyOverride(String pattern, Strategy strategy, PrestoreKind p
   }
 
   /** The strategy names an override accepts, for messages: every {@link Choice}, with the {@code :K} forms. */
-  public static final String NAMES = String.join(", ", java.util.Arrays.stream(Choice.values())
+  public static final String NAMES = String.join(", ", Arrays.stream(Choice.values())
       .map(choice -> choice.takesSlots() ? choice.label + ", " + choice.label + ":K" : choice.label).toList());
 
   /** Parses {@code PATTERN=STRATEGY}. */
@@ -63,7 +65,7 @@ public record StrategyOverride(String pattern, Strategy strategy, PrestoreKind p
       throw new OverrideException("override '" + text + "' must be 'actor.port=STRATEGY' (e.g. 'Broadcast0.out1=cow')");
     }
     String pattern = text.substring(0, equals).trim();
-    String name = text.substring(equals + 1).trim().toLowerCase(java.util.Locale.ROOT);
+    String name = text.substring(equals + 1).trim().toLowerCase(Locale.ROOT);
     if (!pattern.contains(".")) {
       throw new OverrideException("override '" + text + "': '" + pattern
           + "' names no port; FIFO ends are written actor.port (e.g. 'Read_PPM0.rgb')");
@@ -72,7 +74,7 @@ public record StrategyOverride(String pattern, Strategy strategy, PrestoreKind p
     int colon = name.indexOf(':');
     if (colon >= 0) {
       String base = name.substring(0, colon);
-      if (java.util.Arrays.stream(Choice.values()).noneMatch(choice -> choice.takesSlots() && choice.label.equals(base))) {
+      if (Arrays.stream(Choice.values()).noneMatch(choice -> choice.takesSlots() && choice.label.equals(base))) {
         throw new OverrideException("override '" + text + "': only channel:K takes a parameter");
       }
       try {

@@ -1,7 +1,11 @@
 package org.cacheflow.plan.strategy;
 
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 
 import org.apache.commons.text.similarity.LevenshteinDistance;
 import org.cacheflow.analysis.FlatFifo;
@@ -61,7 +65,7 @@ public final class StrategySelector {
   private final Decisions decisions;
   private final CowSources cow;
   /** Per source memory, whether its copies become copy-on-write views (auto: decided once per source). */
-  private final java.util.Map<Integer, Boolean> viewed = new java.util.HashMap<>();
+  private final Map<Integer, Boolean> viewed = new HashMap<>();
 
   private StrategySelector(Schedule schedule, Classification classes, ReuseDistances distances, Topology topology,
       TargetCache target, GlobalStrategy global) {
@@ -471,7 +475,7 @@ public final class StrategySelector {
       offsets[f + 1] += offsets[f];
     }
     int[] byFifo = new int[bytes.length];
-    int[] fill = java.util.Arrays.copyOf(offsets, fifoCount);
+    int[] fill = Arrays.copyOf(offsets, fifoCount);
     for (int e = 0; e < bytes.length; e++) {
       byFifo[fill[srdag.edgeFifo(e)]++] = e;
     }
@@ -562,8 +566,8 @@ public final class StrategySelector {
     int bestDistance = Integer.MAX_VALUE;
     for (FlatFifo fifo : srdag.flatGraph().fifos()) {
       for (String end : new String[] {names.source(fifo), names.target(fifo)}) {
-        int d = LevenshteinDistance.getDefaultInstance().apply(pattern.toLowerCase(java.util.Locale.ROOT),
-            end.toLowerCase(java.util.Locale.ROOT));
+        int d = LevenshteinDistance.getDefaultInstance().apply(pattern.toLowerCase(Locale.ROOT),
+            end.toLowerCase(Locale.ROOT));
         if (d < bestDistance) {
           bestDistance = d;
           best = end;

@@ -61,7 +61,8 @@ public record TargetCache(String name, long l1dBytes, long l2Bytes, long llcByte
     }
   }
 
-  /** A one-line description of the caches: {@code zen4-vm: L1D 32 KiB, L2 1 MiB, LLC 32 MiB, 64 B lines, 4 KiB pages}. */
+  /** A one-line description of the caches: {@code zen4-vm: L1D 32 KiB, L2 1 MiB, LLC 32 MiB, 64 B lines, 4 KiB pages}.
+   * */
   public String describe() {
     return name + ": L1D " + Bytes.human(l1dBytes) + ", L2 " + Bytes.human(l2Bytes) + ", LLC "
         + Bytes.human(llcBytes) + ", " + lineBytes + " B lines, " + Bytes.human(pageBytes) + " pages";
@@ -133,7 +134,8 @@ public record TargetCache(String name, long l1dBytes, long l2Bytes, long llcByte
     }
     long value = parseSize(setting.value(), setting.location(), key);
     if (value < 0 || (value == 0 && !zeroAllowed)) {
-      throw new InputException(setting.location(), "'" + key + "' must be " + (zeroAllowed ? "zero or more" : "positive")
+      throw new InputException(setting.location(), "'" + key + "' must be " + (zeroAllowed ? "zero or more"
+          : "positive")
           + ", got '" + setting.value() + "'");
     }
     return value;

@@ -23,6 +23,8 @@ import org.cacheflow.codegen.model.Core;
 import org.cacheflow.codegen.model.StaticBuffer;
 import org.cacheflow.codegen.model.Statement;
 import org.cacheflow.plan.strategy.TargetCache;
+import org.cacheflow.report.DecisionText;
+import org.cacheflow.plan.strategy.GroupSlots;
 import org.junit.jupiter.api.Test;
 
 /** The code model of pipelined loops (iteration offsets): flag counts, buffers used across passes, refused offsets. */
@@ -259,6 +261,13 @@ class PipelinedModelTest {
     }
   }
 
+  /** The comment of a 16-byte group with {@code slots} slots on {@code target}, checked to be by {@code rule}. */
+  private static String slotsWhy(GroupSlots.Reason.Rule rule, TargetCache target, int slots) {
+    GroupSlots.Reason reason = GroupSlots.why(target, 16, slots);
+    assertEquals(rule, reason.rule());
+    return DecisionText.groupSlots(reason);
+  }
+
   /**
    * A merge group several cores use gets as many slots as span the target's L2 (tiny's 16-byte groups: the most, 64;
    * on a target whose L2 is 64 bytes, 4), its comment says why, and the slot semaphores (flags) start at that count;
@@ -274,17 +283,19 @@ class PipelinedModelTest {
     for (StaticBuffer b : byL2) {
       assertEquals(16, b.bytes(), b.description());
       assertEquals(64, b.copies(), b.description());
-      assertTrue(b.description().contains("64 slots (the most; together 1 KiB, within the reader's L2 (1 MiB))"),
+      assertTrue(b.description().endsWith("; " + slotsWhy(GroupSlots.Reason.Rule.MOST, TargetCache.ZEN4_VM, 64) + ")"),
           b.description());
     }
     TargetCache tinyL2 = new TargetCache("tiny-l2", 32, 64, 1 << 20, 16, 4096, 2, TargetCache.ZEN4_VM.costs());
     for (StaticBuffer b : groups.apply(CodePreset.named("auto"), tinyL2)) {
       assertEquals(4, b.copies(), b.description());
-      assertTrue(b.description().contains("4 slots, together spanning the reader's L2 (64 B)"), b.description());
+      assertTrue(b.description().endsWith("; " + slotsWhy(GroupSlots.Reason.Rule.SPANNING, tinyL2, 4) + ")"),
+          b.description());
     }
     for (StaticBuffer b : groups.apply(CodePreset.named("homeforward").withSlots(3), TargetCache.ZEN4_VM)) {
       assertEquals(3, b.copies(), b.description());
-      assertTrue(b.description().contains("3 slots as asked"), b.description());
+      String asked = DecisionText.groupSlots(GroupSlots.asked(TargetCache.ZEN4_VM, 16, 3));
+      assertTrue(b.description().endsWith("; " + asked + ")"), b.description());
     }
     for (StaticBuffer b : groups.apply(CodePreset.named("baseline"), TargetCache.ZEN4_VM)) {
       assertEquals(1, b.copies(), b.description());

@@ -18,7 +18,7 @@ import org.cacheflow.analysis.srdag.Srdag;
 import org.cacheflow.scripts.FifoMark;
 
 /**
- * Memory facts whose state chains share one memory (issue 14). The merger (PREESM's rules) may place a broadcast's
+ * Memory facts whose state chains share one memory. The merger (PREESM's rules) may place a broadcast's
  * or round buffer's output with its consumer's in-place buffers (a destination group) rather than with the vertex's
  * input (the source group), so the vertex copies its input whole from one group's memory into the other's. When
  * nothing uses the source group's bytes once the vertex has fired, this post-pass places the destination group

@@ -1,6 +1,8 @@
 package org.cacheflow.releng.genmodel;
 
 import java.io.File;
+import java.io.OutputStream;
+import java.io.PrintStream;
 
 import org.eclipse.emf.codegen.ecore.generator.Generator;
 import org.eclipse.emf.codegen.ecore.generator.GeneratorAdapterFactory;
@@ -55,7 +57,8 @@ public final class GenModelRunner {
     URI bundleUri = URI.createFileURI(bundleDir.getPath() + File.separator);
     resources.getURIConverter().getURIMap().put(URI.createPlatformResourceURI("/" + bundleName + "/", true), bundleUri);
 
-    Resource genModelResource = resources.getResource(URI.createFileURI(new File(bundleDir, genModelPath).getPath()), true);
+    Resource genModelResource = resources.getResource(URI.createFileURI(new File(bundleDir, genModelPath).getPath()),
+        true);
     GenModel genModel = (GenModel) genModelResource.getContents().get(0);
     genModel.reconcile();
     genModel.setCanGenerate(true);
@@ -64,6 +67,6 @@ public final class GenModelRunner {
     Generator generator = new Generator();
     generator.setInput(genModel);
     return generator.generate(genModel, GenBaseGeneratorAdapter.MODEL_PROJECT_TYPE,
-        new BasicMonitor.Printing(new java.io.PrintStream(java.io.OutputStream.nullOutputStream())));
+        new BasicMonitor.Printing(new PrintStream(OutputStream.nullOutputStream())));
   }
 }

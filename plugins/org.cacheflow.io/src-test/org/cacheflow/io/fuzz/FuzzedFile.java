@@ -2,6 +2,7 @@ package org.cacheflow.io.fuzz;
 
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
@@ -95,6 +96,28 @@ public final class FuzzedFile {
         fail(seed.getFileName() + " is not valid: " + e.describe());
       }
     }
+  }
+
+  /**
+   * Reads the saved input {@code name} of {@code target} (a regression input) and returns the error the reader
+   * gives, failing when it reads the input without one.
+   */
+  public InputException rejection(Class<?> target, String name) {
+    Path input = inputs(target, name).stream().filter(path -> path.getFileName().toString().equals(name))
+        .findFirst().orElseThrow(() -> new AssertionError("no input " + name + " for " + target.getSimpleName()));
+    try {
+      write(Files.readAllBytes(input));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    InputException error = assertThrows(InputException.class, () -> reader.accept(file), name);
+    assertLocated(error);
+    return error;
+  }
+
+  /** The file inputs are written to. */
+  public Path file() {
+    return file;
   }
 
   /** The files of {@code target}'s inputs folder whose names start with {@code prefix}, by name. */

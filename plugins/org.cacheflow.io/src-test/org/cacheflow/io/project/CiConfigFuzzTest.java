@@ -8,9 +8,9 @@ import org.junit.jupiter.api.Test;
 import com.code_intelligence.jazzer.junit.FuzzTest;
 
 /**
- * Coverage-guided fuzzing of a project's {@code .ci.yaml} ({@link PreesmProject#ciRuns}, which parses it with {@link
- * CiConfigParser}): any bytes give runs or a located error. Seeds and regression inputs: {@code
- * fuzz-inputs/org/cacheflow/io/project/CiConfigFuzzTestInputs/fuzz/}; docs/reliability.md.
+ * Coverage-guided fuzzing of a project's {@code .ci.yaml} ({@link PreesmProject#ciRuns}, which parses it with
+ * {@link CiConfigParser}): any bytes give runs or a located error. Seeds and regression inputs:
+ * {@code fuzz-inputs/org/cacheflow/io/project/CiConfigFuzzTestInputs/fuzz/}; docs/reliability.md.
  */
 class CiConfigFuzzTest {
 

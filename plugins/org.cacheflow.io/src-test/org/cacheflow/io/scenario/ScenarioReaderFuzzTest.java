@@ -9,8 +9,8 @@ import com.code_intelligence.jazzer.junit.FuzzTest;
 
 /**
  * Coverage-guided fuzzing of {@link ScenarioReader}: any bytes as Scenarios/fuzz.scenario give a model or a located
- * error. Seeds and regression inputs: {@code
- * fuzz-inputs/org/cacheflow/io/scenario/ScenarioReaderFuzzTestInputs/fuzz/}; docs/reliability.md.
+ * error. Seeds and regression inputs:
+ * {@code fuzz-inputs/org/cacheflow/io/scenario/ScenarioReaderFuzzTestInputs/fuzz/}; docs/reliability.md.
  */
 class ScenarioReaderFuzzTest {
 

@@ -8,8 +8,8 @@ import com.code_intelligence.jazzer.junit.FuzzTest;
 
 /**
  * Coverage-guided fuzzing of {@link TargetFileReader} (key = value lines or JSON): any bytes as fuzz.target give a
- * model or a located error. Seeds and regression inputs: {@code
- * fuzz-inputs/org/cacheflow/io/targetfile/TargetFileReaderFuzzTestInputs/fuzz/}; docs/reliability.md.
+ * model or a located error. Seeds and regression inputs:
+ * {@code fuzz-inputs/org/cacheflow/io/targetfile/TargetFileReaderFuzzTestInputs/fuzz/}; docs/reliability.md.
  */
 class TargetFileReaderFuzzTest {
 

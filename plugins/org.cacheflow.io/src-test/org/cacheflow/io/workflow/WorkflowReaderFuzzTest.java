@@ -9,8 +9,8 @@ import com.code_intelligence.jazzer.junit.FuzzTest;
 
 /**
  * Coverage-guided fuzzing of {@link WorkflowReader}: any bytes as Workflows/fuzz.workflow give a model or a located
- * error. Seeds and regression inputs: {@code
- * fuzz-inputs/org/cacheflow/io/workflow/WorkflowReaderFuzzTestInputs/fuzz/}; docs/reliability.md.
+ * error. Seeds and regression inputs:
+ * {@code fuzz-inputs/org/cacheflow/io/workflow/WorkflowReaderFuzzTestInputs/fuzz/}; docs/reliability.md.
  */
 class WorkflowReaderFuzzTest {
 

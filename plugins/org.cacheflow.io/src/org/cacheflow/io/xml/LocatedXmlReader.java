@@ -1,12 +1,21 @@
 package org.cacheflow.io.xml;
 
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CoderResult;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.Deque;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import javax.xml.stream.Location;
 import javax.xml.stream.XMLInputFactory;
@@ -38,6 +47,60 @@ public final class LocatedXmlReader {
   }
 
   public static XmlElement read(InputStream in, Path file) {
+    byte[] bytes;
+    try {
+      bytes = in.readAllBytes();
+    } catch (IOException e) {
+      throw new InputException(SourceLocation.file(file), "cannot read file: " + e.getMessage());
+    }
+    checkUtf8(bytes, file);
+    return parse(new ByteArrayInputStream(bytes), file);
+  }
+
+  /** An XML declaration naming its encoding, as the first thing in a file. */
+  private static final Pattern DECLARED_ENCODING =
+      Pattern.compile("^<\\?xml[^>]*?\\sencoding\\s*=\\s*[\"']([A-Za-z0-9._-]+)[\"']");
+
+  /**
+   * A file in UTF-8 (the XML default, or declared) must be valid UTF-8: the JDK's parser would also reject it,
+   * but print {@code [Fatal Error] :-1:-1: Invalid byte ...} on standard error besides. The error is at the
+   * first byte that is not UTF-8. Files declaring another encoding, or starting with a UTF-16 byte order mark,
+   * are left to the parser.
+   */
+  private static void checkUtf8(byte[] bytes, Path file) {
+    if (bytes.length >= 2 && ((bytes[0] == (byte) 0xFE && bytes[1] == (byte) 0xFF)
+        || (bytes[0] == (byte) 0xFF && bytes[1] == (byte) 0xFE))) {
+      return;
+    }
+    String prolog = new String(bytes, 0, Math.min(bytes.length, 200), StandardCharsets.ISO_8859_1);
+    int start = prolog.startsWith("\u00EF\u00BB\u00BF") ? 3 : 0; // a UTF-8 byte order mark
+    Matcher declared = DECLARED_ENCODING.matcher(prolog.substring(start));
+    if (declared.find() && !declared.group(1).replace("-", "").equalsIgnoreCase("UTF8")) {
+      return;
+    }
+    CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+        .onUnmappableCharacter(CodingErrorAction.REPORT);
+    ByteBuffer input = ByteBuffer.wrap(bytes);
+    CharBuffer output = CharBuffer.allocate(bytes.length);
+    CoderResult result = decoder.decode(input, output, true);
+    if (!result.isError()) {
+      return;
+    }
+    int bad = input.position();
+    int line = 1;
+    int lineStart = 0;
+    for (int i = 0; i < bad; i++) {
+      if (bytes[i] == '\n') {
+        line++;
+        lineStart = i + 1;
+      }
+    }
+    int column = new String(bytes, lineStart, bad - lineStart, StandardCharsets.UTF_8).length() + 1;
+    throw new InputException(SourceLocation.of(file, line, column), String.format(
+        "malformed XML: byte 0x%02X is not UTF-8 (the file's encoding, as it declares no other)", bytes[bad] & 0xFF));
+  }
+
+  private static XmlElement parse(InputStream in, Path file) {
     XMLInputFactory factory = XMLInputFactory.newFactory();
     factory.setProperty(XMLInputFactory.SUPPORT_DTD, false);
     factory.setProperty(XMLInputFactory.IS_SUPPORTING_EXTERNAL_ENTITIES, false);

@@ -3,6 +3,7 @@ package org.cacheflow.scripts.fuzz;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -20,6 +21,7 @@ import org.cacheflow.scripts.BufferSpec;
 import org.cacheflow.scripts.MemoryScript;
 import org.cacheflow.scripts.ScriptEnvironment;
 import org.cacheflow.scripts.ScriptException;
+import org.cacheflow.scripts.lang.AstBuilder;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 
@@ -40,7 +42,7 @@ class MemoryScriptFuzzTest {
   private static final ScriptEnvironment ENVIRONMENT = ScriptEnvironment.builder("Split_0").parameter("n", 4)
       .parameter("m", 3)
       .input(new BufferSpec("in", "f1", 16, 1, MemoryAnnotation.READ_ONLY))
-      .input(new BufferSpec("words", "f3", 4, 4, MemoryAnnotation.NONE))
+      .input(new BufferSpec("words", "f3", 4, 1, MemoryAnnotation.NONE))
       .output(new BufferSpec("out", "f2", 8, 1, MemoryAnnotation.WRITE_ONLY))
       .output(new BufferSpec("out2", "f4", 8, 1, MemoryAnnotation.NONE)).build();
   private static final AtomicLong INPUTS = new AtomicLong();
@@ -69,6 +71,16 @@ class MemoryScriptFuzzTest {
     for (Path seed : seeds) {
       MemoryScript.parse(Files.readString(seed), seed.getFileName().toString()).evaluate(ENVIRONMENT, STEP_BUDGET);
     }
+  }
+
+  /** Finding: parentheses nested thousands deep overflowed the parser's stack. */
+  @Test
+  void deeplyNestedParenthesesAreAnErrorAtTheFirstTooDeep() throws IOException {
+    Path input = inputs("regression-nested-parentheses.bsh").get(0);
+    ScriptException error = assertThrows(ScriptException.class,
+        () -> MemoryScript.parse(Files.readString(input), FILE).evaluate(ENVIRONMENT, STEP_BUDGET));
+    assertEquals(FILE + ":1:" + (8 + AstBuilder.MAX_NESTING), error.location().toString());
+    assertEquals("nested more than 256 levels deep (brackets and unary operators)", error.getMessage());
   }
 
   /** The files of this target's inputs folder whose names start with {@code prefix}, by name. */

@@ -1,10 +1,12 @@
 package org.cacheflow.io.xml;
 
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.Reader;
+import java.io.StringReader;
 import java.nio.ByteBuffer;
 import java.nio.CharBuffer;
+import java.nio.charset.Charset;
 import java.nio.charset.CharsetDecoder;
 import java.nio.charset.CoderResult;
 import java.nio.charset.CodingErrorAction;
@@ -53,54 +55,83 @@ public final class LocatedXmlReader {
     } catch (IOException e) {
       throw new InputException(SourceLocation.file(file), "cannot read file: " + e.getMessage());
     }
-    checkUtf8(bytes, file);
-    return parse(new ByteArrayInputStream(bytes), file);
+    return parse(new StringReader(decode(bytes, file)), file);
   }
 
-  /** An XML declaration naming its encoding, as the first thing in a file. */
+  /** The XML declaration's encoding, when the file starts with one. */
   private static final Pattern DECLARED_ENCODING =
-      Pattern.compile("^<\\?xml[^>]*?\\sencoding\\s*=\\s*[\"']([A-Za-z0-9._-]+)[\"']");
+      Pattern.compile("^<\\?xml\\s[^>]*?\\bencoding\\s*=\\s*[\"']([A-Za-z0-9][A-Za-z0-9._:+-]*)[\"']");
 
   /**
-   * A file in UTF-8 (the XML default, or declared) must be valid UTF-8: the JDK's parser would also reject it,
-   * but print {@code [Fatal Error] :-1:-1: Invalid byte ...} on standard error besides. The error is at the
-   * first byte that is not UTF-8. Files declaring another encoding, or starting with a UTF-16 byte order mark,
-   * are left to the parser.
+   * The file's text, decoded here rather than by the JDK's parser, which prints {@code [Fatal Error] :-1:-1:
+   * Invalid byte ...} on standard error for bytes not in the file's encoding besides throwing. The encoding is the
+   * byte order mark's, else the XML declaration's, else UTF-8 (as XML says); bytes not in it are an error at the
+   * first of them.
    */
-  private static void checkUtf8(byte[] bytes, Path file) {
-    if (bytes.length >= 2 && ((bytes[0] == (byte) 0xFE && bytes[1] == (byte) 0xFF)
-        || (bytes[0] == (byte) 0xFF && bytes[1] == (byte) 0xFE))) {
-      return;
-    }
-    String prolog = new String(bytes, 0, Math.min(bytes.length, 200), StandardCharsets.ISO_8859_1);
-    int start = prolog.startsWith("\u00EF\u00BB\u00BF") ? 3 : 0; // a UTF-8 byte order mark
-    Matcher declared = DECLARED_ENCODING.matcher(prolog.substring(start));
-    if (declared.find() && !declared.group(1).replace("-", "").equalsIgnoreCase("UTF8")) {
-      return;
-    }
-    CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-        .onUnmappableCharacter(CodingErrorAction.REPORT);
-    ByteBuffer input = ByteBuffer.wrap(bytes);
-    CharBuffer output = CharBuffer.allocate(bytes.length);
-    CoderResult result = decoder.decode(input, output, true);
-    if (!result.isError()) {
-      return;
-    }
-    int bad = input.position();
-    int line = 1;
-    int lineStart = 0;
-    for (int i = 0; i < bad; i++) {
-      if (bytes[i] == '\n') {
-        line++;
-        lineStart = i + 1;
+  private static String decode(byte[] bytes, Path file) {
+    Charset charset = StandardCharsets.UTF_8;
+    int skip = 0;
+    String how = "the file's encoding, as it declares no other";
+    if (startsWith(bytes, 0xEF, 0xBB, 0xBF)) {
+      skip = 3;
+      how = "the encoding its byte order mark says";
+    } else if (startsWith(bytes, 0xFE, 0xFF) || startsWith(bytes, 0x00, 0x3C, 0x00, 0x3F)) {
+      charset = StandardCharsets.UTF_16BE;
+      skip = bytes[0] == 0 ? 0 : 2;
+      how = "the encoding its first bytes say";
+    } else if (startsWith(bytes, 0xFF, 0xFE) || startsWith(bytes, 0x3C, 0x00, 0x3F, 0x00)) {
+      charset = StandardCharsets.UTF_16LE;
+      skip = bytes[0] == 0x3C ? 0 : 2;
+      how = "the encoding its first bytes say";
+    } else {
+      String prolog = new String(bytes, 0, Math.min(bytes.length, 200), StandardCharsets.ISO_8859_1);
+      Matcher declared = DECLARED_ENCODING.matcher(prolog);
+      if (declared.find()) {
+        String name = declared.group(1);
+        if (!Charset.isSupported(name)) {
+          throw new InputException(SourceLocation.of(file, 1, declared.start(1) + 1),
+              "unknown encoding '" + name + "'");
+        }
+        charset = Charset.forName(name);
+        how = "the encoding the file declares";
       }
     }
-    int column = new String(bytes, lineStart, bad - lineStart, StandardCharsets.UTF_8).length() + 1;
-    throw new InputException(SourceLocation.of(file, line, column), String.format(
-        "malformed XML: byte 0x%02X is not UTF-8 (the file's encoding, as it declares no other)", bytes[bad] & 0xFF));
+    CharsetDecoder decoder = charset.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+        .onUnmappableCharacter(CodingErrorAction.REPORT);
+    ByteBuffer input = ByteBuffer.wrap(bytes, skip, bytes.length - skip);
+    CharBuffer output = CharBuffer.allocate(Math.max(1, (int) (bytes.length * (double) decoder.maxCharsPerByte())));
+    CoderResult result = decoder.decode(input, output, true);
+    if (!result.isError()) {
+      result = decoder.flush(output);
+    }
+    if (result.isError()) {
+      int line = 1;
+      int column = 1;
+      for (int i = 0; i < output.position(); i++) {
+        boolean newLine = output.get(i) == '\n';
+        line += newLine ? 1 : 0;
+        column = newLine ? 1 : column + 1;
+      }
+      throw new InputException(SourceLocation.of(file, line, column), String.format(
+          "malformed XML: byte 0x%02X is not %s (%s)", bytes[input.position()] & 0xFF, charset.name(), how));
+    }
+    output.flip();
+    return output.toString();
   }
 
-  private static XmlElement parse(InputStream in, Path file) {
+  private static boolean startsWith(byte[] bytes, int... prefix) {
+    if (bytes.length < prefix.length) {
+      return false;
+    }
+    for (int i = 0; i < prefix.length; i++) {
+      if ((bytes[i] & 0xFF) != prefix[i]) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static XmlElement parse(Reader in, Path file) {
     XMLInputFactory factory = XMLInputFactory.newFactory();
     factory.setProperty(XMLInputFactory.SUPPORT_DTD, false);
     factory.setProperty(XMLInputFactory.IS_SUPPORTING_EXTERNAL_ENTITIES, false);

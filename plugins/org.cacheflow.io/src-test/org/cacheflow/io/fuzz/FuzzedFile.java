@@ -14,6 +14,7 @@ import java.net.URL;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
@@ -47,7 +48,15 @@ public final class FuzzedFile {
       throw new UncheckedIOException(e);
     }
     file = directory.resolve(name);
-    directory.toFile().deleteOnExit();
+    Runtime.getRuntime().addShutdownHook(new Thread(() -> delete(directory)));
+  }
+
+  private static void delete(Path folder) {
+    try (Stream<Path> paths = Files.walk(folder)) {
+      paths.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+    } catch (IOException e) {
+      // a temporary folder left behind
+    }
   }
 
   /** The folder the file is written to. */

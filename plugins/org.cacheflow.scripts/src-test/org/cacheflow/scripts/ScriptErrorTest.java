@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.cacheflow.model.MemoryAnnotation;
+import org.cacheflow.scripts.lang.AstBuilder;
 import org.junit.jupiter.api.Test;
 
 /** Every kind of script error names file, line, column and says what is wrong. */
@@ -152,5 +153,17 @@ class ScriptErrorTest {
       ScriptException error = failure(source);
       assertTrue(error.location().line() >= 1 && error.location().column() >= 1, source);
     }
+  }
+
+  @Test
+  void nestingBeyondTheLimitIsAnErrorAtTheFirstTooDeepBracket() {
+    int limit = AstBuilder.MAX_NESTING;
+    MemoryScript.parse("x = " + "(".repeat(limit) + "1" + ")".repeat(limit) + ";", FILE).evaluate(environment(), 1000);
+    assertError("x = 1;\ny = " + "(".repeat(4000) + "1" + ")".repeat(4000) + ";", 2, 5 + limit,
+        "nested more than 256 levels deep (brackets and unary operators)");
+    assertError("if (n > 0) " + "{ ".repeat(300) + "x = 1;" + " }".repeat(300), 1, 12 + 2 * limit,
+        "nested more than 256 levels deep (brackets and unary operators)");
+    assertError("x = " + "- ".repeat(5000) + "1;", 1, 5 + 2 * limit,
+        "nested more than 256 levels deep (brackets and unary operators)");
   }
 }

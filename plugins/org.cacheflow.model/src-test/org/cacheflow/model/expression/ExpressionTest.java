@@ -117,6 +117,21 @@ class ExpressionTest {
   }
 
   @Test
+  void nestingBeyondTheLimitIsAnErrorAtTheFirstTooDeepCharacter() {
+    int limit = Expression.MAX_NESTING;
+    assertEquals(1, eval("(".repeat(limit) + "1" + ")".repeat(limit)), "the limit itself is fine");
+    assertEquals(1, eval("-".repeat(limit - 2) + "(1)"), "so are unary operators within it");
+    InputException parentheses = assertThrows(InputException.class,
+        () -> Expression.parse("(".repeat(4000) + "1" + ")".repeat(4000), AT));
+    assertEquals(new SourceLocation("g.pi", 4, 10 + limit), parentheses.location(), "at the 257th '('");
+    assertEquals("expression nested more than 256 levels deep (parentheses and unary operators)",
+        parentheses.getMessage());
+    InputException unary = assertThrows(InputException.class, () -> Expression.parse("2 " + "- ".repeat(5000) + "1",
+        AT));
+    assertEquals(new SourceLocation("g.pi", 4, 12 + 2 * limit), unary.location(), "at the 257th '-'");
+  }
+
+  @Test
   void unknownFunctionAndWrongArgumentCountAreReportedAtTheCall() {
     InputException unknown = assertThrows(InputException.class, () -> Expression.parse("1 + foo(2)", AT));
     assertEquals(14, unknown.location().column());

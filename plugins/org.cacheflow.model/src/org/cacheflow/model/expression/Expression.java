@@ -41,6 +41,12 @@ import org.cacheflow.model.diagnostics.SourceLocation;
  */
 public final class Expression {
 
+  /**
+   * How deep parentheses and runs of unary operators may nest: far beyond any real expression, and shallow
+   * enough that parsing and evaluating never overflow the stack.
+   */
+  public static final int MAX_NESTING = 256;
+
   /** JEP's standard constants; a value given for the same name takes precedence. */
   static final Map<String, Double> CONSTANTS = Map.of("pi", Math.PI, "e", Math.E);
 
@@ -71,6 +77,7 @@ public final class Expression {
     if (text.isBlank()) {
       throw new InputException(location, "empty expression");
     }
+    checkNesting();
     BaseErrorListener failFast = new BaseErrorListener() {
       @Override
       public void syntaxError(Recognizer<?, ?> recognizer, Object offendingSymbol, int line, int charPosition,
@@ -92,10 +99,37 @@ public final class Expression {
     ExpressionParser parser = new ExpressionParser(new CommonTokenStream(lexer));
     parser.removeErrorListeners();
     parser.addErrorListener(failFast);
-    root = new TreeBuilder(this).visit(parser.formula().expr());
     Set<String> names = new LinkedHashSet<>();
-    collectVariables(root, names);
+    try {
+      root = new TreeBuilder(this).visit(parser.formula().expr());
+      collectVariables(root, names);
+    } catch (StackOverflowError deep) {
+      // a long chain of binary operators, nested within the limit yet too deep for this thread's stack
+      throw error(0, "expression nested too deeply to read (" + text.length() + " characters)");
+    }
     variables = Collections.unmodifiableSet(names);
+  }
+
+  /** Refuses parentheses or unary operators nested deeper than {@link #MAX_NESTING}, at the first one too deep. */
+  private void checkNesting() {
+    int parentheses = 0;
+    int unary = 0;
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      if (c == '(') {
+        parentheses++;
+      } else if (c == ')') {
+        parentheses = Math.max(0, parentheses - 1);
+      }
+      if (c == '-' || c == '+' || c == '!') {
+        unary++;
+      } else if (!Character.isWhitespace(c)) {
+        unary = 0;
+      }
+      if (parentheses + unary > MAX_NESTING) {
+        throw error(i, "expression nested more than " + MAX_NESTING + " levels deep (parentheses and unary operators)");
+      }
+    }
   }
 
   private static void collectVariables(Node node, Set<String> names) {

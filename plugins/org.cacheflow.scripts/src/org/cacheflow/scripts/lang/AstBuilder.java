@@ -3,6 +3,7 @@ package org.cacheflow.scripts.lang;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import org.antlr.v4.runtime.BaseErrorListener;
 import org.antlr.v4.runtime.CharStreams;
@@ -44,8 +45,49 @@ public final class AstBuilder {
     this.fileName = fileName;
   }
 
+  /**
+   * How deep brackets and runs of unary operators may nest in a script: far beyond any real script, and shallow
+   * enough that parsing and running it never overflow the stack.
+   */
+  public static final int MAX_NESTING = 256;
+
+  private static final Set<String> OPENING = Set.of("(", "{", "[");
+  private static final Set<String> CLOSING = Set.of(")", "}", "]");
+  private static final Set<String> UNARY = Set.of("-", "+", "!", "~", "++", "--");
+
   /** Parses {@code source}; {@code fileName} is used in messages only. */
   public static List<Statement> parse(String source, String fileName) {
+    checkNesting(source, fileName);
+    try {
+      return build(source, fileName);
+    } catch (StackOverflowError deep) {
+      // statements or operator chains nested within the limit yet too deep for this thread's stack
+      throw new ScriptException(new SourceLocation(fileName, 1, 1), "script nested too deeply to read");
+    }
+  }
+
+  /** Refuses brackets or unary operators nested deeper than {@link #MAX_NESTING}, at the first one too deep. */
+  private static void checkNesting(String source, String fileName) {
+    MemoryScriptLexer lexer = new MemoryScriptLexer(CharStreams.fromString(source));
+    lexer.removeErrorListeners();
+    int brackets = 0;
+    int unary = 0;
+    for (Token token = lexer.nextToken(); token.getType() != Token.EOF; token = lexer.nextToken()) {
+      String text = token.getText();
+      if (OPENING.contains(text)) {
+        brackets++;
+      } else if (CLOSING.contains(text)) {
+        brackets = Math.max(0, brackets - 1);
+      }
+      unary = UNARY.contains(text) ? unary + 1 : 0;
+      if (brackets + unary > MAX_NESTING) {
+        throw new ScriptException(new SourceLocation(fileName, token.getLine(), token.getCharPositionInLine() + 1),
+            "nested more than " + MAX_NESTING + " levels deep (brackets and unary operators)");
+      }
+    }
+  }
+
+  private static List<Statement> build(String source, String fileName) {
     AstBuilder builder = new AstBuilder(fileName);
     MemoryScriptLexer lexer = new MemoryScriptLexer(CharStreams.fromString(source));
     MemoryScriptParser parser = new MemoryScriptParser(new CommonTokenStream(lexer));

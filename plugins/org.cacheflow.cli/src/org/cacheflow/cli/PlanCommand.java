@@ -20,6 +20,7 @@ import org.cacheflow.plan.memoryplan.FifoPlan;
 import org.cacheflow.plan.memoryplan.MemoryPlan;
 import org.cacheflow.plan.memoryplan.PlanTotals;
 import org.cacheflow.plan.partition.NodePartition;
+import org.cacheflow.report.DecisionText;
 import org.cacheflow.report.JsonText;
 import org.cacheflow.report.PlanJson;
 import org.cacheflow.plan.schedule.Schedule;
@@ -164,7 +165,7 @@ public final class PlanCommand extends CliCommand {
     }
     text.append("\n\n");
     Table table = new Table("producer", "consumer", "cores", "bytes/iter", "class", "strategy", "reason");
-    org.cacheflow.report.DecisionText words = org.cacheflow.report.DecisionText.of(plan);
+    DecisionText words = DecisionText.of(plan);
     for (FifoPlan fifo : plan.fifos()) {
       table.row(fifo.source(), fifo.target(), cores(plan, fifo), Long.toString(fifo.bytes()), classes(fifo),
           String.join("+", fifo.bytesByStrategy().keySet()), words.fifo(plan, fifo));

@@ -161,7 +161,7 @@ final class Run {
         : ReportWriter.write(plan, options.reportDirectory());
     listener.done();
     List<Diagnostic> later = new ArrayList<>(scriptWarnings(scripts));
-    DecisionText.of(plan).notes(plan).forEach(note -> later.add(Diagnostic.note(note)));
+    DecisionText.of(plan).notes().forEach(note -> later.add(Diagnostic.note(note)));
     return new PlanResult(loaded, plan, scripts, written, finish(later));
   }
 
@@ -210,7 +210,7 @@ final class Run {
     // the planner may map the graph to fewer cores than asked when they cannot win (CoreCount), or run firings an
     // iteration behind (Pipelining): its notes say why (the balancing and pipelining come before the verdict)
     if (memoryPlan.schedule().coreCount() < platform.size() || memoryPlan.schedule().maxSkew() > 0) {
-      DecisionText.of(memoryPlan).notes(memoryPlan).forEach(note -> later.add(Diagnostic.note(note)));
+      DecisionText.of(memoryPlan).notes().forEach(note -> later.add(Diagnostic.note(note)));
     }
     return new GenerateResult(loaded, outDir, platform, memoryPlan, project, options.strategy(),
         options.syntheticActors(), finish(later));

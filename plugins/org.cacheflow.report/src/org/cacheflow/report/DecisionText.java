@@ -41,9 +41,11 @@ public final class DecisionText {
   private final LiveBytes live;
   private final MeasuredFigures figures;
   private final FifoNames names;
+  private final List<PlanNote> planNotes;
 
   private DecisionText(Srdag srdag, Platform platform, Classification classes, LiveBytes live,
-      MeasuredFigures figures) {
+      MeasuredFigures figures, List<PlanNote> planNotes) {
+    this.planNotes = planNotes;
     this.srdag = srdag;
     this.platform = platform;
     this.classes = classes;
@@ -55,7 +57,7 @@ public final class DecisionText {
   /** The words for the decisions of a plan, with its target's measured figures. */
   public static DecisionText of(MemoryPlan plan) {
     return new DecisionText(plan.srdag(), plan.platform(), plan.classification(), plan.liveBytes(),
-        plan.target().costs().figures());
+        plan.target().costs().figures(), plan.notes());
   }
 
   /**
@@ -67,7 +69,7 @@ public final class DecisionText {
       return error.getMessage();
     }
     Srdag srdag = error.schedule().srdag();
-    DecisionText text = new DecisionText(srdag, error.schedule().platform(), null, null, null);
+    DecisionText text = new DecisionText(srdag, error.schedule().platform(), null, null, null, List.of());
     return "override '" + error.override().text() + "': " + error.override().strategy().label
         + " cannot apply to FIFO " + error.fifo() + ": " + text.refusal(error.refusal(), error.edge());
   }
@@ -482,10 +484,10 @@ public final class DecisionText {
 
   // ------------------------------------------------------------------------------------------ notes
 
-  /** The plan's notes in words, in order. */
-  public List<String> notes(MemoryPlan plan) {
+  /** The notes of the plan these words are for, in order. */
+  public List<String> notes() {
     List<String> notes = new ArrayList<>();
-    for (PlanNote note : plan.notes()) {
+    for (PlanNote note : planNotes) {
       notes.add(note(note));
     }
     return notes;

@@ -58,7 +58,7 @@ public final class PlanJson {
     root.put("fifos", fifos);
     root.put("totals", totals(plan.totals()));
     root.put("copyOnWrite", copyOnWrite(plan));
-    root.put("notes", new ArrayList<Object>(words.notes(plan)));
+    root.put("notes", new ArrayList<Object>(words.notes()));
     return root;
   }
 

@@ -61,7 +61,7 @@ public final class PlanMarkdown {
         + "Graphviz (`dot -Tsvg graph.dot -o graph-dot.svg`).\n");
     if (!plan.notes().isEmpty()) {
       md.append("\n## Notes\n\n");
-      for (String note : words.notes(plan)) {
+      for (String note : words.notes()) {
         md.append("- ").append(cell(note)).append('\n');
       }
     }

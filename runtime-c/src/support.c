@@ -3,6 +3,7 @@
 #include "cacheflow/support.h"
 
 #include "stats_internal.h"
+#include "support_internal.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -213,12 +214,16 @@ int cf_gen_parse_arguments(int argc, char **argv, const char *program, long iter
 int preesmStopThreads;
 
 #define CF_STOP_PENDING LONG_MIN
-static _Atomic long begun[CF_GEN_MAX_CORES];
+/* each core's on its own cache line: every core stores its own at every iteration */
+static struct {
+    _Atomic long value;
+} __attribute__((aligned(64))) begun_lines[CF_GEN_MAX_CORES];
+#define begun(core) (begun_lines[core].value)
 static atomic_int stop_requested;
 static _Atomic long last_iteration = CF_STOP_PENDING;
 
 int cf_gen_keep_running(int core, long iteration) {
-    atomic_store(&begun[core], iteration);
+    atomic_store(&begun(core), iteration);
     if (atomic_load(&stop_requested)) {
         long last;
         while ((last = atomic_load(&last_iteration)) == CF_STOP_PENDING) sched_yield();
@@ -233,7 +238,9 @@ int cf_gen_keep_running(int core, long iteration) {
 #if defined(__GNUC__) || defined(__clang__)
 __attribute__((noinline, no_sanitize("thread")))
 #endif
-static int stop_flag_set(void) { return *(volatile int *)&preesmStopThreads != 0; }
+static int stop_flag_set(void) {
+    return *(volatile int *)&preesmStopThreads != 0 || cf_gen_stop_requested_by_signal() != 0;
+}
 
 /* A core that sees the flag returns only once the last iteration is agreed on, also when another core records it:
  * were it to go on and publish its next iteration while the recorder reads begun[], that iteration would become
@@ -250,7 +257,7 @@ void cf_gen_check_stop(void) {
     }
     long last = 0;
     for (int i = 0; i < CF_GEN_MAX_CORES; i++) {
-        long b = atomic_load(&begun[i]);
+        long b = atomic_load(&begun(i));
         if (b > last) last = b;
     }
     atomic_store(&last_iteration, last);
@@ -264,7 +271,7 @@ long cf_gen_iterations_run(long requested) {
 /* A pass of a pipelined loop is agreed on as an iteration is: the passes after the last one begun only drain the
  * graph iterations already begun (the vertices with an offset), so they run up to last + skew. */
 int cf_gen_keep_running_pipelined(int core, long pass, int skew) {
-    atomic_store(&begun[core], pass);
+    atomic_store(&begun(core), pass);
     if (atomic_load(&stop_requested)) {
         long last;
         while ((last = atomic_load(&last_iteration)) == CF_STOP_PENDING) sched_yield();
@@ -289,7 +296,11 @@ void cf_gen_check(int rc, const char *what) {
 
 uint8_t *cf_gen_alloc(cf_heap_local *heap, size_t bytes, const char *what) {
     void *block = NULL;
-    cf_gen_check(cf_heap_alloc(heap, bytes, CF_HEAP_ZERO, &block), what);
+    int rc = cf_heap_alloc(heap, bytes, CF_HEAP_ZERO, &block);
+    if (rc < 0) {
+        fprintf(stderr, "error: allocating %s (%zu bytes) failed: %s\n", what, bytes, strerror(-rc));
+        exit(3);
+    }
     return block;
 }
 
@@ -384,8 +395,10 @@ static int core_run_count;
 
 static void *run_core(void *argument) {
     core_run *run = argument;
+    void *stack = cf_gen_core_thread_begin((int)(run - core_runs));
     void *result = run->function(NULL);
     cf_stats_thread(&run->counters);
+    cf_gen_core_thread_end(stack);
     return result;
 }
 
@@ -410,7 +423,10 @@ double cf_gen_run_cores(void *(*const cores[])(void *), int count, int pin) {
         }
         int rc = pthread_create(&runs[i].thread, &attributes, run_core, &runs[i]);
         if (rc == EINVAL && pin) rc = pthread_create(&runs[i].thread, NULL, run_core, &runs[i]);
-        cf_gen_check(-rc, "pthread_create");
+        if (rc != 0) {
+            fprintf(stderr, "error: creating the thread of core %d (of %d) failed: %s\n", i, count, strerror(rc));
+            exit(3);
+        }
         pthread_attr_destroy(&attributes);
     }
     for (int i = 0; i < count; i++) cf_gen_check(-pthread_join(runs[i].thread, NULL), "pthread_join");

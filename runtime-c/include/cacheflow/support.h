@@ -51,6 +51,45 @@ int cf_gen_keep_running_pipelined(int core, long pass, int skew);
  * (at most requested), else requested. */
 long cf_gen_iteration_end(long requested);
 
+/* Failing clearly. cf_gen_install_signals (main, before the cores start): a crash (SIGSEGV, SIGBUS, SIGFPE, SIGILL,
+ * SIGABRT, SIGTRAP) prints the actor, firing, iteration and core that were running, then the program dies with the
+ * signal (a sanitizer's handler installed before still reports after that line); the first SIGINT or SIGTERM stops
+ * every core at the end of an iteration they agree on, as preesmStopThreads does, and a second one ends the program
+ * at once (with stop 0, as on several nodes where mpirun handles them, SIGINT and SIGTERM are left alone). program
+ * names the program in messages and must outlive it. */
+void cf_gen_install_signals(const char *program, int stop);
+/* After the run and its output: when SIGINT or SIGTERM stopped it, says so and ends the program with that signal
+ * (the status a shell shows as 130 or 143); else returns 0, main's status. */
+int cf_gen_finish(long iterations);
+/* What each core runs, for the crash report: the core's own cache line, written before and after each firing (a few
+ * stores; nothing shared). The compiler barriers keep an inlined actor's code between the two. */
+typedef struct cf_gen_running {
+    const char *actor;
+    long iteration;
+    long firing;
+    int inside;
+} __attribute__((aligned(64))) cf_gen_running;
+extern cf_gen_running cf_gen_now[CF_GEN_MAX_CORES];
+static inline void cf_gen_firing_begins(int core, const char *actor, long iteration, long firing) {
+    volatile cf_gen_running *now = &cf_gen_now[core];
+    now->actor = actor;
+    now->iteration = iteration;
+    now->firing = firing;
+    now->inside = 1;
+    __asm__ volatile("" ::: "memory");
+}
+static inline void cf_gen_firing_ends(int core) {
+    __asm__ volatile("" ::: "memory");
+    ((volatile cf_gen_running *)&cf_gen_now[core])->inside = 0;
+}
+/* At the start of a core's function: the graph's core number the calling thread runs, for crash reports (on several
+ * nodes, threads are numbered within their node). */
+void cf_gen_core_is(int core);
+/* Before anything is allocated: refuses to run (a message naming the figures and the largest buffers, exit status 1)
+ * when the program cannot fit: `needed` bytes it touches against this machine's physical memory and its control
+ * group's limit (cgroup memory.max), `reserved` bytes of address space against RLIMIT_AS and RLIMIT_DATA (ulimit -v,
+ * -d). largest: the largest buffers in words, NULL-terminated. */
+void cf_gen_check_memory(const char *program, uint64_t needed, uint64_t reserved, const char *const largest[]);
 /* Stops the program with a message naming the call when rc is a negative errno value. */
 void cf_gen_check(int rc, const char *what);
 

@@ -35,7 +35,7 @@ public final class InputOptions {
     return new Input(CliCommand.single(inputs, what), scenario, Input.parseParams(params));
   }
 
-  /** {@code --nodes} and {@code --cores} ({@code @Mixin} of plan and generate). */
+  /** {@code --nodes}, {@code --cores} and {@code --max-memory} ({@code @Mixin} of plan and generate). */
   public static final class Platform {
 
     @Option(names = "--cores", paramLabel = "N", converter = PositiveInt.class, description = "cores to run on, named "
@@ -51,8 +51,13 @@ public final class InputOptions {
         + "docs/multinode.md")
     Integer nodes;
 
+    @Option(names = "--max-memory", paramLabel = "SIZE", converter = SizeValue.class, description = "the memory a "
+        + "program may use (512M, 24G, 1T; 0: no limit) instead of the target's 'memory': generate refuses a larger "
+        + "program and writes nothing; plan says whether it fits")
+    Long maxMemory;
+
     PlatformOptions options() {
-      return new PlatformOptions(nodes, cores);
+      return new PlatformOptions(nodes, cores, maxMemory);
     }
   }
 

@@ -2,6 +2,7 @@ package org.cacheflow.cli;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -22,6 +23,7 @@ import org.cacheflow.plan.memoryplan.PlanTotals;
 import org.cacheflow.plan.partition.NodePartition;
 import org.cacheflow.report.DecisionText;
 import org.cacheflow.report.JsonText;
+import org.cacheflow.report.MemoryText;
 import org.cacheflow.report.PlanJson;
 import org.cacheflow.plan.schedule.Schedule;
 import org.cacheflow.plan.strategy.Bytes;
@@ -76,6 +78,8 @@ public final class PlanCommand extends CliCommand {
       "  line = 64",
       "  page = 4K",
       "  cores = 2",
+      "  memory = 4G         # what a program may use; generate refuses larger",
+      "                      # ones (--max-memory overrides it)",
       "  cow.readonly.min = 64K    # break-even sizes used by auto",
       "  cow.readmostly.min = 256K",
       "  ntm.min = 1M",
@@ -139,9 +143,26 @@ public final class PlanCommand extends CliCommand {
       err.println("report written to " + PathText.display(report) + ": " + String.join(", ",
           result.reportFiles().stream().map(p -> p.getFileName().toString()).toList()));
     }
-    out.print(json ? JsonText.print(PlanJson.toJson(result.plan(), true, false)) : toText(result.input(),
-        result.plan()));
+    out.print(json ? JsonText.print(json(result)) : toText(result.input(), result.plan()) + memoryText(result));
     return Main.OK;
+  }
+
+  /** The plan's JSON with the program's memory ({@code memory}) when generate could write the program. */
+  private static Map<String, Object> json(PlanResult result) {
+    Map<String, Object> json = new LinkedHashMap<>(PlanJson.toJson(result.plan(), true, false));
+    if (result.memory() != null) {
+      json.put("memory", MemoryText.json(result.memory(), result.memoryLimit().bytes()));
+    }
+    return json;
+  }
+
+  /** The lines of the program's memory, when generate could write the program. */
+  private static String memoryText(PlanResult result) {
+    if (result.memory() == null) {
+      return "";
+    }
+    return String.join("\n", MemoryText.lines(result.memory(), result.memoryLimit().bytes(),
+        result.memoryLimit().source())) + "\n";
   }
 
   static String toText(LoadedInput loaded, MemoryPlan plan) {

@@ -7,6 +7,7 @@ cf_flag cf_flag_1_to_0 = CF_FLAG_INIT;
 void *core0_run(void *argument) {
     (void)argument;
     uint8_t *p_buf12 = NULL;
+    cf_gen_core_is(0); /* for crash reports */
     cf_heap_local *heap = NULL;
     cf_gen_check(cf_heap_attach(cf_buffer_heap, &heap), "cf_heap_attach (core 0)");
     buf0 = cf_gen_alloc(heap, 1024u, "buf0");
@@ -18,27 +19,37 @@ void *core0_run(void *argument) {
     cf_gen_check(cf_flag_init(&cf_flag_1_to_0, 0, 0), "cf_flag_init(cf_flag_1_to_0)");
     /* every core has homed its channels before anyone sends */
     cf_gen_barrier_wait(&cf_start_barrier);
-    for (long iteration = 0; iteration < cf_iterations; iteration++) {
-        cf_gen_iteration_begins(0, iteration); /* --time */
+    /* as PREESM's generated code: an actor setting preesmStopThreads (or SIGINT, SIGTERM) ends the run after an
+     * iteration every core completes */
+    for (long iteration = 0; iteration < cf_iterations && cf_gen_keep_running(0, iteration); iteration++) {
         cf_flag_wait(&cf_flag_1_to_0, (int64_t)iteration * 2 - 127); /* core 1 done with the slot of buf0 */
         /* Gen_0 (tiny.pi:15) */
+        cf_gen_firing_begins(0, "Gen_0 (tiny.pi:15)", iteration, 0);
         synth_Gen(iteration, 0, 16L, (buf0 + (iteration % 64u) * 16u));
+        cf_gen_firing_ends(0);
         cf_copy(buf6, (buf0 + (iteration % 64u) * 16u), 16u); /* Bcast_0 */
         cf_flag_raise(&cf_flag_0_to_1, (int64_t)iteration * 3 + 1); /* data of explode_tiny/Bcast_0_toScale.toScale_1 -> Scale_1.in, 4 bytes, written by Bcast_0; data of explode_tiny/Bcast_0_toScale.toScale_3 -> Scale_3.in, 4 bytes, written by Bcast_0 */
         cf_flag_wait(&cf_flag_1_to_0, (int64_t)iteration * 2 - 126); /* core 1 done with the slot of buf7 */
         /* Scale_0 (tiny.pi:33) */
+        cf_gen_firing_begins(0, "Scale_0 (tiny.pi:33)", iteration, 0);
         synth_Scale(iteration, 0, 4L, (buf0 + (iteration % 64u) * 16u), (buf7 + (iteration % 64u) * 16u));
+        cf_gen_firing_ends(0);
         cf_flag_raise(&cf_flag_0_to_1, (int64_t)iteration * 3 + 2); /* data of implode_tiny/Collect_0_scaled.out -> Collect_0.scaled, 16 bytes, written by Scale_0 */
         /* Scale_2 (tiny.pi:33) */
+        cf_gen_firing_begins(0, "Scale_2 (tiny.pi:33)", iteration, 2);
         synth_Scale(iteration, 2, 4L, ((buf0 + (iteration % 64u) * 16u) + 8), ((buf7 + (iteration % 64u) * 16u) + 8));
+        cf_gen_firing_ends(0);
         cf_flag_raise(&cf_flag_0_to_1, (int64_t)iteration * 3 + 3); /* data of implode_tiny/Collect_0_scaled.out -> Collect_0.scaled, 16 bytes, written by Scale_2; core 0 done with the slot of buf0; core 0 done with the slot of buf7 */
         cf_copy(buf13, (delay0 + (iteration & 1) * 4u), 4u); /* Sum_init_previous */
         p_buf12 = cf_gen_reserve(ch_buf12, "reserve ch_buf12");
         /* Sum_0 (tiny.pi:44) */
+        cf_gen_firing_begins(0, "Sum_0 (tiny.pi:44)", iteration, 0);
         synth_Sum(iteration, 0, 16L, buf6, buf13, buf14, p_buf12);
+        cf_gen_firing_ends(0);
         (void)cf_prestore(p_buf12, 4u, CF_DEMOTE);
         cf_gen_commit(ch_buf12, 4u, "commit ch_buf12");
         cf_copy((delay0 + ((iteration + 1) & 1) * 4u), buf14, 4u); /* Sum_end_state */
+        cf_gen_check_stop();
     }
     /* other cores may still read buffers of ours that hold the last iterations */
     cf_gen_barrier_wait(&cf_start_barrier);

@@ -7,6 +7,7 @@ extern cf_flag cf_flag_1_to_0; /* this core's events for core 0 */
 void *core1_run(void *argument) {
     (void)argument;
     uint8_t *p_buf12 = NULL;
+    cf_gen_core_is(1); /* for crash reports */
     cf_heap_local *heap = NULL;
     cf_gen_check(cf_heap_attach(cf_buffer_heap, &heap), "cf_heap_attach (core 1)");
     buf7 = cf_gen_alloc(heap, 1024u, "buf7");
@@ -14,21 +15,30 @@ void *core1_run(void *argument) {
     cf_gen_check(cf_flag_init(&cf_flag_0_to_1, 0, 0), "cf_flag_init(cf_flag_0_to_1)");
     /* every core has homed its channels before anyone sends */
     cf_gen_barrier_wait(&cf_start_barrier);
-    for (long iteration = 0; iteration < cf_iterations; iteration++) {
+    /* as PREESM's generated code: an actor setting preesmStopThreads (or SIGINT, SIGTERM) ends the run after an
+     * iteration every core completes */
+    for (long iteration = 0; iteration < cf_iterations && cf_gen_keep_running(1, iteration); iteration++) {
         cf_flag_wait(&cf_flag_0_to_1, (int64_t)iteration * 3 + 1); /* core 0 done with the slot of buf0; core 0 done with the slot of buf7; data of explode_tiny/Bcast_0_toScale.toScale_1 -> Scale_1.in, 4 bytes, written by Bcast_0 */
         /* Scale_1 (tiny.pi:33) */
+        cf_gen_firing_begins(1, "Scale_1 (tiny.pi:33)", iteration, 1);
         synth_Scale(iteration, 1, 4L, ((buf0 + (iteration % 64u) * 16u) + 4), ((buf7 + (iteration % 64u) * 16u) + 4));
+        cf_gen_firing_ends(1);
         /* Scale_3 (tiny.pi:33) */
+        cf_gen_firing_begins(1, "Scale_3 (tiny.pi:33)", iteration, 3);
         synth_Scale(iteration, 3, 4L, ((buf0 + (iteration % 64u) * 16u) + 12), ((buf7 + (iteration % 64u) * 16u) + 12));
+        cf_gen_firing_ends(1);
         cf_flag_raise(&cf_flag_1_to_0, (int64_t)iteration * 2 + 1); /* core 1 done with the slot of buf0 */
         p_buf12 = cf_gen_acquire(ch_buf12, "acquire ch_buf12");
         cf_flag_wait(&cf_flag_0_to_1, (int64_t)iteration * 3 + 3); /* data of implode_tiny/Collect_0_scaled.out -> Collect_0.scaled, 16 bytes, written by Scale_2; data of implode_tiny/Collect_0_scaled.out -> Collect_0.scaled, 16 bytes, written by Scale_0 */
         if (cf_validate) cf_md5_update(&cf_sink_parts[0], (buf7 + (iteration % 64u) * 16u), 16u);
         if (cf_validate) cf_md5_update(&cf_sink_parts[1], p_buf12, 4u);
         /* Collect_0 (tiny.pi:59) */
+        cf_gen_firing_begins(1, "Collect_0 (tiny.pi:59)", iteration, 0);
         synth_Collect(iteration, 0, 16L, (buf7 + (iteration % 64u) * 16u), p_buf12);
+        cf_gen_firing_ends(1);
         cf_flag_raise(&cf_flag_1_to_0, (int64_t)iteration * 2 + 2); /* core 1 done with the slot of buf7 */
         cf_gen_release(ch_buf12, "release ch_buf12");
+        cf_gen_check_stop();
     }
     /* other cores may still read buffers of ours that hold the last iterations */
     cf_gen_barrier_wait(&cf_start_barrier);

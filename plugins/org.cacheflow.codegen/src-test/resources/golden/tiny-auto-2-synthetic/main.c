@@ -33,9 +33,16 @@ int main(int argc, char **argv) {
     if (parsed) return parsed == 1 ? 0 : 2;
     cf_iterations = options.iterations;
     cf_validate = options.validate;
+    /* a crash names the actor, firing, iteration and core; SIGINT and SIGTERM stop after an iteration */
+    cf_gen_install_signals("tiny", 1);
 
+    {
+        /* what plan reports as the program's memory: 8.32 KiB */
+        static const char *const largest[] = {"buf0 4 KiB (64 copies): Gen_0.frame -> Bcast_0.in, 16 bytes (merge group used by cores 0, 1; 64 slots (the most; together 1 KiB, within the reader's L2 (1 MiB)))", "buf7 4 KiB (64 copies): implode_tiny/Collect_0_scaled.out -> Collect_0.scaled, 16 bytes (merge group used by cores 0, 1; 64 slots (the most; together 1 KiB, within the reader's L2 (1 MiB)))", "pool0 192 B: 3 buffers of core 0 whose lifetimes within an iteration do not overlap share it", NULL};
+        cf_gen_check_memory("tiny", 8520u, 29365248u, largest);
+    }
     /* address space for every buffer; each core allocates (and first touches) the buffers it reads */
-    cf_gen_check(cf_heap_create(&cf_buffer_heap, 29365248u, 0), "cf_heap_create");
+    cf_gen_check(cf_heap_create(&cf_buffer_heap, 29365248u, 0), "cf_heap_create (reserving 29365248 bytes of address space for the buffers)");
     {
         cf_channel_options o = {.slots = 2, .max_message = 4u};
         cf_gen_check(cf_channel_create(&ch_buf12, &o), "cf_channel_create(ch_buf12)");
@@ -55,5 +62,5 @@ int main(int argc, char **argv) {
     pthread_barrier_destroy(&cf_start_barrier);
     cf_channel_destroy(ch_buf12);
     cf_gen_check(cf_heap_destroy(cf_buffer_heap), "cf_heap_destroy");
-    return 0;
+    return cf_gen_finish(cf_gen_iterations_run(cf_iterations)); /* stopped by SIGINT or SIGTERM: ends with it */
 }

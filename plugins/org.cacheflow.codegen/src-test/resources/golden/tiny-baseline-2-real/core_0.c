@@ -3,6 +3,7 @@
 
 void *core0_run(void *argument) {
     (void)argument;
+    cf_gen_core_is(0); /* for crash reports */
     cf_heap_local *heap = NULL;
     cf_gen_check(cf_heap_attach(cf_buffer_heap, &heap), "cf_heap_attach (core 0)");
     delay0 = cf_gen_alloc(heap, 8u, "delay0");
@@ -15,14 +16,18 @@ void *core0_run(void *argument) {
     buf13 = pool0 + 0u;
     buf14 = pool0 + 64u;
     /* Gen_0 (tiny.pi:15) */
+    cf_gen_firing_begins(0, "Gen_0 (tiny.pi:15)", -1, 0);
     genInit(16 /* size */);
+    cf_gen_firing_ends(0);
     /* every core has homed its channels before anyone sends */
     cf_gen_barrier_wait(&cf_start_barrier);
-    /* as PREESM's generated code: an actor setting preesmStopThreads ends the run after an iteration every
-     * core completes */
+    /* as PREESM's generated code: an actor setting preesmStopThreads (or SIGINT, SIGTERM) ends the run after an
+     * iteration every core completes */
     for (long iteration = 0; iteration < cf_iterations && cf_gen_keep_running(0, iteration); iteration++) {
         /* Gen_0 (tiny.pi:15) */
+        cf_gen_firing_begins(0, "Gen_0 (tiny.pi:15)", iteration, 0);
         genFrame(16 /* size */, (unsigned char *)buf0);
+        cf_gen_firing_ends(0);
         cf_copy(buf1, buf0, 16u); /* Bcast_0 */
         cf_copy(buf6, buf0, 16u); /* Bcast_0 */
         cf_copy(buf2, buf1, 4u); /* explode_tiny/Bcast_0_toScale */
@@ -32,14 +37,20 @@ void *core0_run(void *argument) {
         cf_gen_sem_post(&cf_semaphores[0]); /* explode_tiny/Bcast_0_toScale.toScale_1 -> Scale_1.in, 4 bytes */
         cf_gen_sem_post(&cf_semaphores[1]); /* explode_tiny/Bcast_0_toScale.toScale_3 -> Scale_3.in, 4 bytes */
         /* Scale_0 (tiny.pi:33) */
+        cf_gen_firing_begins(0, "Scale_0 (tiny.pi:33)", iteration, 0);
         scale(4 /* slice */, (unsigned char *)buf2, (unsigned char *)buf8);
+        cf_gen_firing_ends(0);
         cf_gen_sem_post(&cf_semaphores[2]); /* Scale_0.out -> implode_tiny/Collect_0_scaled.scaled_0, 4 bytes */
         /* Scale_2 (tiny.pi:33) */
+        cf_gen_firing_begins(0, "Scale_2 (tiny.pi:33)", iteration, 2);
         scale(4 /* slice */, (unsigned char *)buf4, (unsigned char *)buf10);
+        cf_gen_firing_ends(0);
         cf_gen_sem_post(&cf_semaphores[3]); /* Scale_2.out -> implode_tiny/Collect_0_scaled.scaled_2, 4 bytes */
         cf_copy(buf13, (delay0 + (iteration & 1) * 4u), 4u); /* Sum_init_previous */
         /* Sum_0 (tiny.pi:44) */
+        cf_gen_firing_begins(0, "Sum_0 (tiny.pi:44)", iteration, 0);
         accumulate(16 /* size */, (unsigned char *)buf6, (int *)buf13, (int *)buf14, (int *)buf12);
+        cf_gen_firing_ends(0);
         cf_gen_sem_post(&cf_semaphores[4]); /* Sum_0.total -> Collect_0.total, 4 bytes */
         cf_copy((delay0 + ((iteration + 1) & 1) * 4u), buf14, 4u); /* Sum_end_state */
         cf_gen_check_stop();

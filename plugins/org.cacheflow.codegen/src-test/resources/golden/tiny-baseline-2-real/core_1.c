@@ -3,6 +3,7 @@
 
 void *core1_run(void *argument) {
     (void)argument;
+    cf_gen_core_is(1); /* for crash reports */
     cf_heap_local *heap = NULL;
     cf_gen_check(cf_heap_attach(cf_buffer_heap, &heap), "cf_heap_attach (core 1)");
     buf3 = cf_gen_alloc(heap, 4u, "buf3");
@@ -16,15 +17,19 @@ void *core1_run(void *argument) {
     buf11 = pool1 + 64u;
     /* every core has homed its channels before anyone sends */
     cf_gen_barrier_wait(&cf_start_barrier);
-    /* as PREESM's generated code: an actor setting preesmStopThreads ends the run after an iteration every
-     * core completes */
+    /* as PREESM's generated code: an actor setting preesmStopThreads (or SIGINT, SIGTERM) ends the run after an
+     * iteration every core completes */
     for (long iteration = 0; iteration < cf_iterations && cf_gen_keep_running(1, iteration); iteration++) {
         cf_gen_sem_wait(&cf_semaphores[0]); /* explode_tiny/Bcast_0_toScale.toScale_1 -> Scale_1.in, 4 bytes */
         /* Scale_1 (tiny.pi:33) */
+        cf_gen_firing_begins(1, "Scale_1 (tiny.pi:33)", iteration, 1);
         scale(4 /* slice */, (unsigned char *)buf3, (unsigned char *)buf9);
+        cf_gen_firing_ends(1);
         cf_gen_sem_wait(&cf_semaphores[1]); /* explode_tiny/Bcast_0_toScale.toScale_3 -> Scale_3.in, 4 bytes */
         /* Scale_3 (tiny.pi:33) */
+        cf_gen_firing_begins(1, "Scale_3 (tiny.pi:33)", iteration, 3);
         scale(4 /* slice */, (unsigned char *)buf5, (unsigned char *)buf11);
+        cf_gen_firing_ends(1);
         cf_gen_sem_wait(&cf_semaphores[2]); /* Scale_0.out -> implode_tiny/Collect_0_scaled.scaled_0, 4 bytes */
         cf_gen_sem_wait(&cf_semaphores[3]); /* Scale_2.out -> implode_tiny/Collect_0_scaled.scaled_2, 4 bytes */
         cf_copy(buf7, buf8, 4u); /* implode_tiny/Collect_0_scaled */
@@ -35,7 +40,9 @@ void *core1_run(void *argument) {
         if (cf_validate) cf_md5_update(&cf_sink_parts[0], buf7, 16u);
         if (cf_validate) cf_md5_update(&cf_sink_parts[1], buf12, 4u);
         /* Collect_0 (tiny.pi:59) */
+        cf_gen_firing_begins(1, "Collect_0 (tiny.pi:59)", iteration, 0);
         collect(16 /* size */, (unsigned char *)buf7, (int *)buf12);
+        cf_gen_firing_ends(1);
         cf_gen_check_stop();
         cf_gen_barrier_wait(&cf_iteration_barrier);
     }

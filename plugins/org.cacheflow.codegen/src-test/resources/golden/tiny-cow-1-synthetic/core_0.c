@@ -5,6 +5,7 @@ void *core0_run(void *argument) {
     (void)argument;
     uint8_t *p_buf0 = NULL;
     uint8_t *p_cow0_v0 = NULL;
+    cf_gen_core_is(0); /* for crash reports */
     cf_heap_local *heap = NULL;
     cf_gen_check(cf_heap_attach(cf_buffer_heap, &heap), "cf_heap_attach (core 0)");
     delay0 = cf_gen_alloc(heap, 8u, "delay0");
@@ -15,30 +16,46 @@ void *core0_run(void *argument) {
     buf14 = pool0 + 8320u;
     /* every core has homed its channels before anyone sends */
     cf_gen_barrier_wait(&cf_start_barrier);
-    for (long iteration = 0; iteration < cf_iterations; iteration++) {
-        cf_gen_iteration_begins(0, iteration); /* --time */
+    /* as PREESM's generated code: an actor setting preesmStopThreads (or SIGINT, SIGTERM) ends the run after an
+     * iteration every core completes */
+    for (long iteration = 0; iteration < cf_iterations && cf_gen_keep_running(0, iteration); iteration++) {
         p_buf0 = cf_gen_cow_write_begin(cow0[iteration % 2], "cf_cow_write_begin(cow0)");
         /* Gen_0 (tiny.pi:15) */
+        cf_gen_firing_begins(0, "Gen_0 (tiny.pi:15)", iteration, 0);
         synth_Gen(iteration, 0, 8192L, p_buf0);
+        cf_gen_firing_ends(0);
         cf_gen_cow_publish(cow0[iteration % 2], "cf_cow_publish(cow0)");
         /* Scale_0 (tiny.pi:33) */
+        cf_gen_firing_begins(0, "Scale_0 (tiny.pi:33)", iteration, 0);
         synth_Scale(iteration, 0, 2048L, p_buf0, buf7);
+        cf_gen_firing_ends(0);
         /* Scale_1 (tiny.pi:33) */
+        cf_gen_firing_begins(0, "Scale_1 (tiny.pi:33)", iteration, 1);
         synth_Scale(iteration, 1, 2048L, (p_buf0 + 2048), (buf7 + 2048));
+        cf_gen_firing_ends(0);
         /* Scale_2 (tiny.pi:33) */
+        cf_gen_firing_begins(0, "Scale_2 (tiny.pi:33)", iteration, 2);
         synth_Scale(iteration, 2, 2048L, (p_buf0 + 4096), (buf7 + 4096));
+        cf_gen_firing_ends(0);
         /* Scale_3 (tiny.pi:33) */
+        cf_gen_firing_begins(0, "Scale_3 (tiny.pi:33)", iteration, 3);
         synth_Scale(iteration, 3, 2048L, (p_buf0 + 6144), (buf7 + 6144));
+        cf_gen_firing_ends(0);
         cf_copy(buf13, (delay0 + (iteration & 1) * 4u), 4u); /* Sum_init_previous */
         p_cow0_v0 = cf_gen_cow_acquire(cow0_views[iteration % 2][0], "cf_cow_acquire(cow0 view 0)");
         /* Sum_0 (tiny.pi:44) */
+        cf_gen_firing_begins(0, "Sum_0 (tiny.pi:44)", iteration, 0);
         synth_Sum(iteration, 0, 8192L, p_cow0_v0, buf13, buf14, buf12);
+        cf_gen_firing_ends(0);
         cf_gen_cow_release(cow0_views[iteration % 2][0], "cf_cow_release(cow0 view 0)");
         if (cf_validate) cf_md5_update(&cf_sink_parts[0], buf7, 8192u);
         if (cf_validate) cf_md5_update(&cf_sink_parts[1], buf12, 4u);
         /* Collect_0 (tiny.pi:59) */
+        cf_gen_firing_begins(0, "Collect_0 (tiny.pi:59)", iteration, 0);
         synth_Collect(iteration, 0, 8192L, buf7, buf12);
+        cf_gen_firing_ends(0);
         cf_copy((delay0 + ((iteration + 1) & 1) * 4u), buf14, 4u); /* Sum_end_state */
+        cf_gen_check_stop();
     }
     cf_gen_check(cf_heap_free(cf_buffer_heap, heap, delay0), "cf_heap_free(delay0)");
     cf_gen_check(cf_heap_free(cf_buffer_heap, heap, pool0), "cf_heap_free(pool0)");

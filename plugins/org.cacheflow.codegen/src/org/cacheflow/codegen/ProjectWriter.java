@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 import java.util.stream.Stream;
 
 import org.cacheflow.codegen.model.ActorSources;
@@ -71,6 +72,21 @@ public final class ProjectWriter {
    * @throws UncheckedIOException when writing fails; {@code out} is then as it was
    */
   public static void write(CodeProject project, ActorSources actors, Path runtime, Path out) {
+    write(project, actors, runtime, out, folder -> {
+    });
+  }
+
+  /**
+   * Writes the project into {@code out}, replacing what was there. The files are written beside it first, then put
+   * in place at once; a generation into the same folder at the same time (another process or thread) puts its own
+   * in place before or after, never mixed with this one's.
+   *
+   * @param runtime the runtime-c folder to copy
+   * @param waiting told when another generation holds the folder and this one waits for it
+   * @throws UncheckedIOException when writing fails; {@code out} is then as it was
+   */
+  public static void write(CodeProject project, ActorSources actors, Path runtime, Path out,
+      Consumer<Path> waiting) {
     Map<String, String> files = print(project, actors);
     Path target = out.toAbsolutePath().normalize();
     Path parent = target.getParent();
@@ -84,7 +100,9 @@ public final class ProjectWriter {
         Files.writeString(path, file.getValue(), StandardCharsets.UTF_8);
       }
       copyRuntime(runtime, staging.resolve(RUNTIME_FOLDER));
-      replace(staging, target);
+      try (OutputLock held = OutputLock.acquire(target, waiting)) {
+        replace(staging, target);
+      }
       staging = null;
     } catch (IOException e) {
       throw new UncheckedIOException("cannot write " + out + ": " + e.getMessage(), e);

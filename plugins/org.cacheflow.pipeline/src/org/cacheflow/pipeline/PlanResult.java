@@ -2,6 +2,7 @@ package org.cacheflow.pipeline;
 
 import java.nio.file.Path;
 import java.util.List;
+import org.cacheflow.plan.memoryplan.ProgramMemory;
 
 import org.cacheflow.plan.memory.ScriptReport;
 import org.cacheflow.plan.memoryplan.MemoryPlan;
@@ -14,9 +15,21 @@ import org.cacheflow.plan.memoryplan.MemoryPlan;
  * @param scripts the memory scripts' evaluation
  * @param reportFiles the report files written, empty without a report directory
  * @param diagnostics warnings and notes, in order
+ * @param memory the memory of the program {@code generate} would write, or null when it could not write one (more
+ *     cores than a generated program runs on)
+ * @param memoryLimit what that program may use
  */
 public record PlanResult(LoadedInput input, MemoryPlan plan, ScriptReport scripts, List<Path> reportFiles,
-    List<Diagnostic> diagnostics) {
+    List<Diagnostic> diagnostics, ProgramMemory memory, MemoryLimit memoryLimit) {
+
+  /**
+   * The memory a program may use.
+   *
+   * @param bytes the limit (0: none)
+   * @param source what sets it, in words ({@code --max-memory}, {@code target zen4-vm's memory})
+   */
+  public record MemoryLimit(long bytes, String source) {
+  }
 
   public PlanResult {
     reportFiles = List.copyOf(reportFiles);

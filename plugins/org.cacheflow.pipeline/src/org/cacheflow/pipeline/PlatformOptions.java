@@ -10,14 +10,16 @@ import org.cacheflow.plan.mapping.Platform;
 import org.cacheflow.plan.strategy.TargetCache;
 
 /**
- * The {@code --nodes N} and {@code --cores C} options of {@code plan}, {@code generate} and {@code run-workflow}:
- * {@code --cores C} alone is C cores on one machine; with {@code --nodes N} it is the cores of each of N nodes
- * (PREESM's SimSDP style). Neither: the scenario's architecture decides, nodes included.
+ * The {@code --nodes N}, {@code --cores C} and {@code --max-memory SIZE} options of {@code plan}, {@code generate}
+ * and {@code run-workflow}: {@code --cores C} alone is C cores on one machine; with {@code --nodes N} it is the cores
+ * of each of N nodes (PREESM's SimSDP style). Neither: the scenario's architecture decides, nodes included.
+ * {@code --max-memory} is the memory a program may use, in place of the target's {@code memory}.
  *
  * @param nodes the {@code --nodes} value, or null
  * @param cores the {@code --cores} value, or null
+ * @param maxMemory the {@code --max-memory} value in bytes (0: no limit), or null for the target's
  */
-public record PlatformOptions(Integer nodes, Integer cores) {
+public record PlatformOptions(Integer nodes, Integer cores, Long maxMemory) {
 
   /**
    * The most cores a generated program runs on, counted across its nodes (cores are numbered across nodes in the
@@ -30,6 +32,33 @@ public record PlatformOptions(Integer nodes, Integer cores) {
 
   /** Neither option: the scenario's architecture decides. */
   public static final PlatformOptions ARCHITECTURE = new PlatformOptions(null, null);
+
+  /** The target's memory limit. */
+  public PlatformOptions(Integer nodes, Integer cores) {
+    this(nodes, cores, null);
+  }
+
+  public PlatformOptions {
+    if (maxMemory != null && maxMemory < 0) {
+      throw new OptionException("--max-memory", "--max-memory must be a size of zero (no limit) or more, got "
+          + maxMemory);
+    }
+  }
+
+  /** The same with {@code --max-memory} (bytes; 0: no limit; null: the target's). */
+  public PlatformOptions withMaxMemory(Long bytes) {
+    return new PlatformOptions(nodes, cores, bytes);
+  }
+
+  /** The memory a program may use: {@code --max-memory} when given, else the target's (0: no limit). */
+  public long memoryLimit(TargetCache target) {
+    return maxMemory != null ? maxMemory : target.memoryBytes();
+  }
+
+  /** What sets {@link #memoryLimit}, in words: {@code --max-memory} or {@code target zen4-vm's memory}. */
+  public String memoryLimitSource(TargetCache target) {
+    return maxMemory != null ? "--max-memory" : "target " + target.name() + "'s memory";
+  }
 
   /** Whether the command line describes the platform itself (then the scenario's architecture may be absent). */
   public boolean given() {

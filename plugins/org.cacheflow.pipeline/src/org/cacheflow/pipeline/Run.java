@@ -13,6 +13,8 @@ import org.cacheflow.codegen.ProjectWriter;
 import org.cacheflow.codegen.build.CodeModelBuilder;
 import org.cacheflow.codegen.build.PlannedExecution;
 import org.cacheflow.codegen.build.CodePreset;
+import org.cacheflow.plan.memoryplan.ProgramMemory;
+import org.cacheflow.report.MemoryText;
 import org.cacheflow.codegen.model.ActorSources;
 import org.cacheflow.codegen.model.CodeProject;
 import org.cacheflow.io.project.PreesmProject;
@@ -157,12 +159,15 @@ final class Run {
     Planned planned = planned(graph, platform, target, PlanChoices.of(options));
     MemoryPlan plan = planned.plan();
     ScriptReport scripts = planned.scripts();
+    ProgramMemory memory = programMemory(plan, options);
+    PlanResult.MemoryLimit limit = new PlanResult.MemoryLimit(options.platform().memoryLimit(target),
+        options.platform().memoryLimitSource(target));
     List<Path> written = options.reportDirectory() == null ? List.of()
-        : ReportWriter.write(plan, options.reportDirectory());
+        : ReportWriter.write(plan, options.reportDirectory(), memory, limit.bytes(), limit.source());
     listener.done();
     List<Diagnostic> later = new ArrayList<>(scriptWarnings(scripts));
     DecisionText.of(plan).notes().forEach(note -> later.add(Diagnostic.note(note)));
-    return new PlanResult(loaded, plan, scripts, written, finish(later));
+    return new PlanResult(loaded, plan, scripts, written, finish(later), memory, limit);
   }
 
   GenerateResult generate(GenerateOptions options) {
@@ -185,6 +190,7 @@ final class Run {
     listener.step("building the code model");
     CodeProject project = CodeModelBuilder.build(PlannedExecution.of(memoryPlan, preset),
         options.syntheticActors());
+    checkMemory(loaded, project.memory(), options.platform(), target);
     Path outDir = options.outputDirectory();
     listener.step("writing " + outDir);
     ActorSources actors = ActorSources.NONE;
@@ -201,7 +207,8 @@ final class Run {
       actors = actorSources(outDir, loaded.projectRoot(), code);
     }
     try {
-      ProjectWriter.write(project, actors, options.runtime(), outDir);
+      ProjectWriter.write(project, actors, options.runtime(), outDir, folder -> say(Diagnostic.note("another "
+          + "generation is writing " + PathText.display(folder) + ": waiting for it, then replacing its output")));
     } catch (UncheckedIOException e) {
       throw new InputException(SourceLocation.file(outDir), e.getMessage(), e);
     }
@@ -214,6 +221,35 @@ final class Run {
     }
     return new GenerateResult(loaded, outDir, platform, memoryPlan, project, options.strategy(),
         options.syntheticActors(), finish(later));
+  }
+
+  /**
+   * Refuses a program that cannot fit the memory it may use ({@code --max-memory}, else the target's), before
+   * anything is written.
+   *
+   * @throws InputException at the graph, with the figures and the largest buffers
+   */
+  private void checkMemory(LoadedInput loaded, ProgramMemory memory, PlatformOptions platform, TargetCache target) {
+    long limit = platform.memoryLimit(target);
+    if (limit > 0 && memory.totalBytes() > limit) {
+      listener.done();
+      throw new InputException(SourceLocation.file(loaded.source()), MemoryText.refusal(memory, limit,
+          platform.memoryLimitSource(target)));
+    }
+  }
+
+  /**
+   * The memory of the program {@code generate} would write for a plan, when it could write one (at most
+   * {@link PlatformOptions#MAX_CORES} cores): {@code plan} reports it.
+   */
+  private ProgramMemory programMemory(MemoryPlan plan, PlanOptions options) {
+    if (plan.platform().size() > PlatformOptions.MAX_CORES) {
+      return null;
+    }
+    CodePreset preset = CodePreset.of(options.strategy());
+    listener.step("laying out the program's memory");
+    return CodeModelBuilder.build(PlannedExecution.of(plan, options.slots() == null ? preset
+        : preset.withSlots(options.slots())), false).memory();
   }
 
   /**

@@ -6,7 +6,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import org.cacheflow.plan.memoryplan.ProgramMemory;
 
 import org.cacheflow.model.diagnostics.InputException;
 import org.cacheflow.model.diagnostics.SourceLocation;
@@ -27,14 +30,34 @@ public final class ReportWriter {
    * @throws InputException when the directory cannot be created or written
    */
   public static List<Path> write(MemoryPlan plan, Path directory) {
+    return write(plan, directory, null, 0, "");
+  }
+
+  /**
+   * The report with the program's memory: a section of {@code plan.md}, the {@code memory} object of
+   * {@code plan.json}.
+   *
+   * @param memory the memory of the program generate would write, or null for none
+   * @param limit what it may use (0: no limit), set by {@code limitSource}
+   * @return the files written, in order
+   * @throws InputException when the directory cannot be created or written
+   */
+  public static List<Path> write(MemoryPlan plan, Path directory, ProgramMemory memory, long limit,
+      String limitSource) {
     List<Path> written = new ArrayList<>();
     try {
       Files.createDirectories(directory);
     } catch (IOException | UncheckedIOException e) {
       throw new InputException(SourceLocation.file(directory), "cannot create the report directory: " + e);
     }
-    written.add(write(directory.resolve("plan.json"), JsonText.print(PlanJson.toJson(plan, true, true))));
-    written.add(write(directory.resolve("plan.md"), PlanMarkdown.render(plan)));
+    Map<String, Object> json = new LinkedHashMap<>(PlanJson.toJson(plan, true, true));
+    String markdown = PlanMarkdown.render(plan);
+    if (memory != null) {
+      json.put("memory", MemoryText.json(memory, limit));
+      markdown += MemoryText.markdown(memory, limit, limitSource);
+    }
+    written.add(write(directory.resolve("plan.json"), JsonText.print(json)));
+    written.add(write(directory.resolve("plan.md"), markdown));
     written.add(write(directory.resolve("graph.dot"), GraphDrawing.dot(plan)));
     written.add(write(directory.resolve("graph.svg"), GraphDrawing.svg(plan)));
     written.add(write(directory.resolve("gantt.svg"), GanttChart.svg(plan)));

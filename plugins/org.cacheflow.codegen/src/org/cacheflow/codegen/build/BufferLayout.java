@@ -1,5 +1,8 @@
 package org.cacheflow.codegen.build;
 
+import static org.cacheflow.plan.memoryplan.ProgramMemory.saturatedAdd;
+import static org.cacheflow.plan.memoryplan.ProgramMemory.saturatedMultiply;
+
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
@@ -147,16 +150,19 @@ final class BufferLayout {
     long heapBytes = 16L << 20;
     for (StaticBuffer buffer : buffers) {
       if (buffer.allocated()) {
-        heapBytes = Math.addExact(heapBytes, Math.addExact(Math.multiplyExact(2, aligned(buffer.totalBytes() + 64)),
-            1L << 20));
+        long all = saturatedMultiply(buffer.bytes(), buffer.copies());
+        long block = saturatedMultiply(aligned(saturatedAdd(all, 64)), 2);
+        heapBytes = saturatedAdd(heapBytes, saturatedAdd(block, 1L << 20));
       }
     }
-    return Math.addExact(heapBytes, (long) in.plan.cores() * (4L << 20));
+    // absurd sizes saturate: the generated program refuses them at start (cf_gen_check_memory)
+    return saturatedAdd(heapBytes, (long) in.plan.cores() * (4L << 20));
   }
+
 
   /** Bytes rounded up to the allocator's alignment. */
   private static long aligned(long bytes) {
-    return (bytes + ALIGNMENT - 1) / ALIGNMENT * ALIGNMENT;
+    return bytes > Long.MAX_VALUE - ALIGNMENT ? Long.MAX_VALUE : (bytes + ALIGNMENT - 1) / ALIGNMENT * ALIGNMENT;
   }
 
   private static String poolName(int core) {

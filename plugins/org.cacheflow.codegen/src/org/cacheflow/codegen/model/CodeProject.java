@@ -5,6 +5,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
+import org.cacheflow.plan.memoryplan.ProgramMemory;
 
 /**
  * Everything the printers need to write a generated project. Built by
@@ -159,6 +160,11 @@ public record CodeProject(String graphName, String identifier, String strategy, 
   /** Whether every semaphore starts at zero. */
   public boolean semaphoresStartAtZero() {
     return semaphoreStarts.stream().allMatch(start -> start == 0);
+  }
+
+  /** The memory the program holds while it runs: per core, pools, copies in flight, its largest buffers. */
+  public ProgramMemory memory() {
+    return MemoryOfProgram.of(this);
   }
 
   /**

@@ -42,6 +42,9 @@ class CorePrinter extends CTemplate {
 
 	val Core core
 
+	/** Whether the statements printed are the init part's (before the first iteration). */
+	var boolean initPart
+
 	new(CodeProject project, Core core) {
 		super(project)
 		this.core = core
@@ -71,10 +74,10 @@ class CorePrinter extends CTemplate {
 		    (void)argument;
 		    «startUp»
 		    «loopHeader»
-		        «IF project.synthetic && core.index == 0»
+		        «IF !stops && core.index == 0»
 		        	cf_gen_iteration_begins(0, «IF project.maxSkew > 0»pass«ELSE»iteration«ENDIF»); /* --time */
 		        «ENDIF»
-		        «IF project.maxSkew > 0 && !project.synthetic && guards(core)»
+		        «IF project.maxSkew > 0 && stops && guards(core)»
 		        	/* graph iterations below this are live; a stop agreed during the pass leaves them so (it makes the last
 		        	 * pass begun, at least this one, the last iteration) */
 		        	const long live_end = cf_gen_iteration_end(cf_iterations);
@@ -82,7 +85,7 @@ class CorePrinter extends CTemplate {
 		        «FOR statement : core.loop»
 		        	«statement(statement)»
 		        «ENDFOR»
-		        «IF !project.synthetic»
+		        «IF stops»
 		        	cf_gen_check_stop();
 		        «ENDIF»
 		        «IF project.barrier»
@@ -98,6 +101,7 @@ class CorePrinter extends CTemplate {
 		«FOR pointer : core.pointers»
 			uint8_t *«pointer» = NULL;
 		«ENDFOR»
+		cf_gen_core_is(«core.index»); /* for crash reports */
 		cf_heap_local *heap = NULL;
 		cf_gen_check(cf_heap_attach(cf_buffer_heap, &heap), "cf_heap_attach (core «core.index»)");
 		«FOR buffer : core.buffers.filter[allocated]»
@@ -119,28 +123,44 @@ class CorePrinter extends CTemplate {
 			cf_gen_check(cf_flag_init(&«variable(flag)», 0, 0), "cf_flag_init(«variable(flag)»)");
 		«ENDFOR»
 		«FOR statement : core.init»
-			«statement(statement)»
+			«initStatement(statement)»
 		«ENDFOR»
 		/* every core has homed its channels before anyone sends */
 		cf_gen_barrier_wait(&cf_start_barrier);
 	'''
 
-	/** The loop over iterations (over passes when pipelined), stopping when an actor asks with real actors. */
+	/**
+	 * Whether the loop can stop before its iterations are done: when an actor sets preesmStopThreads or at SIGINT or
+	 * SIGTERM; not synthetic actors on several nodes (they never stop; mpirun handles the signals).
+	 */
+	def private stops() {
+		!project.synthetic || !project.multiNode
+	}
+
+	/** An init-time statement: actors fired there run before the first iteration (-1 in crash reports). */
+	def private initStatement(Statement statement) {
+		initPart = true
+		val text = statement(statement)
+		initPart = false
+		text
+	}
+
+	/** The loop over iterations (over passes when pipelined), stopping when an actor or a signal asks. */
 	def private loopHeader() '''
 		«IF project.maxSkew > 0»
 			/* pipelined: in pass p a vertex with iteration offset r fires for graph iteration p - r */
-			«IF project.synthetic»
+			«IF !stops»
 				for (long pass = 0; pass < cf_iterations + «project.maxSkew»; pass++) {
 			«ELSE»
-				/* as PREESM's generated code: an actor setting preesmStopThreads ends the run after an iteration every
-				 * core completes; the passes after it complete the iterations begun */
+				/* as PREESM's generated code: an actor setting preesmStopThreads (or SIGINT, SIGTERM) ends the run after an
+				 * iteration every core completes; the passes after it complete the iterations begun */
 				for (long pass = 0; pass < cf_iterations + «project.maxSkew» && cf_gen_keep_running_pipelined(«core.index», pass, «project.maxSkew»); pass++) {
 			«ENDIF»
-		«ELSEIF project.synthetic»
+		«ELSEIF !stops»
 			for (long iteration = 0; iteration < cf_iterations; iteration++) {
 		«ELSE»
-			/* as PREESM's generated code: an actor setting preesmStopThreads ends the run after an iteration every
-			 * core completes */
+			/* as PREESM's generated code: an actor setting preesmStopThreads (or SIGINT, SIGTERM) ends the run after an
+			 * iteration every core completes */
 			for (long iteration = 0; iteration < cf_iterations && cf_gen_keep_running(«core.index», iteration); iteration++) {
 		«ENDIF»
 	'''
@@ -166,11 +186,13 @@ class CorePrinter extends CTemplate {
 
 	def dispatch statement(ActorCall call) '''
 		/* «call.vertex.comment» («call.origin.comment») */
+		cf_gen_firing_begins(«core.index», «string(call.vertex + " (" + call.origin + ")")», «IF initPart»-1«ELSE»iteration«ENDIF», «call.firing»);
 		«IF project.synthetic»
 			«call.function»(iteration, «call.firing»«FOR a : call.arguments», «syntheticArgument(a)»«ENDFOR»);
 		«ELSE»
 			«call.function»(«FOR a : call.arguments SEPARATOR ', '»«realArgument(a)»«ENDFOR»);
 		«ENDIF»
+		cf_gen_firing_ends(«core.index»);
 	'''
 
 	/** Whether a pipelined block of the core guards statements by the iteration being live. */
@@ -187,7 +209,7 @@ class CorePrinter extends CTemplate {
 		    			«statement(statement)»
 		    		«ENDFOR»
 		    	«ELSE»
-		    		if (iteration >= 0 && iteration < «IF project.synthetic»cf_iterations«ELSE»live_end«ENDIF») {
+		    		if (iteration >= 0 && iteration < «IF stops»live_end«ELSE»cf_iterations«ENDIF») {
 		    		    «FOR statement : run»
 		    		    	«statement(statement)»
 		    		    «ENDFOR»

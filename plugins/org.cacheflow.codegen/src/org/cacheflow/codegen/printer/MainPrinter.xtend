@@ -1,6 +1,7 @@
 package org.cacheflow.codegen.printer
 
 import org.cacheflow.codegen.model.CodeProject
+import org.cacheflow.report.MemoryText
 
 /**
  * {@code main.c}: the buffers and runtime objects, the command line, one thread per core, and what
@@ -144,12 +145,20 @@ class MainPrinter extends CTemplate {
 		«ENDIF»
 		cf_iterations = options.iterations;
 		cf_validate = options.validate;
+		«IF project.multiNode»
+			/* a crash names the actor, firing, iteration and core; mpirun handles SIGINT and SIGTERM */
+			cf_gen_install_signals(«string(project.identifier)», 0);
+		«ELSE»
+			/* a crash names the actor, firing, iteration and core; SIGINT and SIGTERM stop after an iteration */
+			cf_gen_install_signals(«string(project.identifier)», 1);
+		«ENDIF»
 	'''
 
 	/** The heap, channels, copy-on-write buffers, semaphores, barriers and digests, before the cores start. */
 	def private runtimeObjects() '''
+		«memoryCheck»
 		/* address space for every buffer; each core allocates (and first touches) the buffers it reads */
-		cf_gen_check(cf_heap_create(&cf_buffer_heap, «bytes(project.heapBytes)», 0), "cf_heap_create");
+		cf_gen_check(cf_heap_create(&cf_buffer_heap, «bytes(project.heapBytes)», 0), "cf_heap_create (reserving «project.heapBytes» bytes of address space for the buffers)");
 		«FOR channel : project.channels»
 			{
 			    cf_channel_options o = {.slots = «channel.slots», .max_message = «bytes(channel.bytes)»};
@@ -194,6 +203,15 @@ class MainPrinter extends CTemplate {
 		«ENDIF»
 	'''
 
+	/** The program refuses to start, before allocating anything, when its buffers cannot fit the machine. */
+	def private memoryCheck() '''
+		{
+		    /* what plan reports as the program's memory: «MemoryText.size(project.memory.totalBytes).comment» */
+		    static const char *const largest[] = {«FOR buffer : project.memory.largest»«string(MemoryText.buffer(buffer).comment)», «ENDFOR»NULL};
+		    cf_gen_check_memory(«string(project.identifier)», «bytes(project.memory.totalBytes)», «bytes(project.heapBytes)», largest);
+		}
+	'''
+
 	/** Everything made before the run, destroyed. */
 	def private tearDown() '''
 		pthread_barrier_destroy(&cf_start_barrier);
@@ -215,8 +233,10 @@ class MainPrinter extends CTemplate {
 		cf_gen_check(cf_heap_destroy(cf_buffer_heap), "cf_heap_destroy");
 		«IF project.multiNode»
 			cf_mpi_finalize();
+			return 0;
+		«ELSE»
+			return cf_gen_finish(cf_gen_iterations_run(cf_iterations)); /* stopped by SIGINT or SIGTERM: ends with it */
 		«ENDIF»
-		return 0;
 	'''
 
 	/** The cores this process runs: all of them, or on several nodes those of its node. */

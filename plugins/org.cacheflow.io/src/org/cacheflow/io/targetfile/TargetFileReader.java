@@ -40,6 +40,7 @@ import org.cacheflow.model.diagnostics.SourceLocation;
  * transfer.ns = 3         # cost of one cache line of a cross-core buffer, pulled or taken back (see MeasuredCosts)
  * transfer.spanning.ns = 0.5 # the same for a merge group whose slots span the L2 (see MeasuredCosts)
  * timing.ns = 0.4         # nanoseconds per unit of the scenario's actor timings (0: unknown)
+ * memory = 4G             # memory a program may use there: generate refuses a larger one
  * </pre>
  *
  * <p>

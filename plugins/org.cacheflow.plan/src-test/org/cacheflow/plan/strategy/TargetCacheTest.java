@@ -147,8 +147,20 @@ class TargetCacheTest {
     assertEquals("board.v2", direct.name());
     assertEquals(new TargetCache("board.v2", TargetCache.GENERIC.l1dBytes(), TargetCache.GENERIC.l2Bytes(),
         TargetCache.GENERIC.llcBytes(), TargetCache.GENERIC.lineBytes(), TargetCache.GENERIC.pageBytes(),
-        TargetCache.GENERIC.cores(), TargetCache.GENERIC.costs()), direct, "no settings: generic");
+        TargetCache.GENERIC.cores(), TargetCache.GENERIC.costs(), TargetCache.GENERIC.memoryBytes()), direct,
+        "no settings: generic");
     assertEquals("set", TargetCache.of(settings(Path.of("file.target"), "name", "set")).name());
+  }
+
+  @Test
+  void theMemoryIsASizeAndDefaultsToTheBase() throws IOException {
+    assertEquals(3L << 40, read("big.target", "memory = 3T\n").memoryBytes());
+    assertEquals(512L << 20, read("small.target", "memory = 512 MiB\n").memoryBytes());
+    assertEquals(TargetCache.ZEN4_VM.memoryBytes(), read("z.target", "base = zen4-vm\n").memoryBytes());
+    assertEquals(24L << 30, TargetCache.ZEN4_VM.memoryBytes(), "this machine type's memory");
+    InputException zero = error("zero.target", "memory = 0\n");
+    assertEquals("'memory' must be positive, got '0'", zero.getMessage());
+    assertEquals(1, zero.location().line());
   }
 
   @Test
@@ -168,7 +180,8 @@ class TargetCacheTest {
     assertEquals("'l2' expects a size such as 4096, 32K or 1MiB, got 'lots'", value.getMessage());
     InputException key = error("k.target", "l2 = 1M\n  l3 = 1M\n");
     assertEquals("unknown key 'l3' (known: base, name, l1d, l2, llc, line, page, cores, cow.readonly.min, "
-        + "cow.readmostly.min, ntm.min, prestore.max, handoff.ns, transfer.ns, transfer.spanning.ns, timing.ns)",
+        + "cow.readmostly.min, ntm.min, prestore.max, handoff.ns, transfer.ns, transfer.spanning.ns, timing.ns, "
+        + "memory)",
         key.getMessage());
     assertEquals(dir.resolve("k.target") + ":2:8", key.location().toString());
     InputException zero = error("z.target", "cores = 0\n");

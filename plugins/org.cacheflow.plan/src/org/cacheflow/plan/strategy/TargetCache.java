@@ -3,7 +3,6 @@ package org.cacheflow.plan.strategy;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
@@ -33,16 +32,19 @@ import org.cacheflow.model.diagnostics.SourceLocation;
  * @param cores cores a plan uses when neither an architecture nor {@code --cores} says
  * @param costs the break-even sizes measured on this target, with the benchmark figures behind them (a target
  *     file that sets a break-even size of its own has none: {@link MeasuredCosts#figures()} null)
+ * @param memoryBytes the memory a program may use on the target ({@code memory}), which {@code generate} checks
+ *     a program against before writing it; 0 when unknown (no check)
  */
 public record TargetCache(String name, long l1dBytes, long l2Bytes, long llcBytes, long lineBytes, long pageBytes,
-    int cores, MeasuredCosts costs) {
+    int cores, MeasuredCosts costs, long memoryBytes) {
 
   public static final TargetCache ZEN4_VM =
-      new TargetCache("zen4-vm", 32L << 10, 1L << 20, 32L << 20, 64, 4096, 2, MeasuredCosts.MEASURED);
+      new TargetCache("zen4-vm", 32L << 10, 1L << 20, 32L << 20, 64, 4096, 2, MeasuredCosts.MEASURED, 24L << 30);
   public static final TargetCache SAPPHIRE_RAPIDS_VM =
-      new TargetCache("sapphire-rapids-vm", 48L << 10, 2L << 20, 105L << 20, 64, 4096, 2, MeasuredCosts.MEASURED);
+      new TargetCache("sapphire-rapids-vm", 48L << 10, 2L << 20, 105L << 20, 64, 4096, 2, MeasuredCosts.MEASURED,
+          24L << 30);
   public static final TargetCache GENERIC =
-      new TargetCache("generic", 32L << 10, 256L << 10, 8L << 20, 64, 4096, 4, MeasuredCosts.MEASURED);
+      new TargetCache("generic", 32L << 10, 256L << 10, 8L << 20, 64, 4096, 4, MeasuredCosts.MEASURED, 4L << 30);
 
   /** The built-in profiles by name. */
   public static final Map<String, TargetCache> BUILT_IN;
@@ -56,9 +58,21 @@ public record TargetCache(String name, long l1dBytes, long l2Bytes, long llcByte
   }
 
   public TargetCache {
-    if (l1dBytes <= 0 || l2Bytes <= 0 || llcBytes <= 0 || lineBytes <= 0 || pageBytes <= 0 || cores <= 0) {
+    if (l1dBytes <= 0 || l2Bytes <= 0 || llcBytes <= 0 || lineBytes <= 0 || pageBytes <= 0 || cores <= 0
+        || memoryBytes < 0) {
       throw new IllegalArgumentException("cache sizes and core count must be positive");
     }
+  }
+
+  /** A target whose memory is unknown (programs are not checked against it). */
+  public TargetCache(String name, long l1dBytes, long l2Bytes, long llcBytes, long lineBytes, long pageBytes,
+      int cores, MeasuredCosts costs) {
+    this(name, l1dBytes, l2Bytes, llcBytes, lineBytes, pageBytes, cores, costs, 0);
+  }
+
+  /** The same target with {@code bytes} of memory for programs ({@code --max-memory}). */
+  public TargetCache withMemory(long bytes) {
+    return new TargetCache(name, l1dBytes, l2Bytes, llcBytes, lineBytes, pageBytes, cores, costs, bytes);
   }
 
   /** A one-line description of the caches: {@code zen4-vm: L1D 32 KiB, L2 1 MiB, LLC 32 MiB, 64 B lines, 4 KiB pages}.
@@ -75,7 +89,7 @@ public record TargetCache(String name, long l1dBytes, long l2Bytes, long llcByte
 
   private static final List<String> KEYS = List.of("base", "name", "l1d", "l2", "llc", "line", "page", "cores",
       "cow.readonly.min", "cow.readmostly.min", "ntm.min", "prestore.max", "handoff.ns", "transfer.ns",
-      "transfer.spanning.ns", "timing.ns");
+      "transfer.spanning.ns", "timing.ns", "memory");
 
   /**
    * The target a target file describes: its {@code base} profile ({@code generic} if none) with the file's values
@@ -118,7 +132,7 @@ public record TargetCache(String name, long l1dBytes, long l2Bytes, long llcByte
     return new TargetCache(name, size(settings, "l1d", base.l1dBytes(), false),
         size(settings, "l2", base.l2Bytes(), false), size(settings, "llc", base.llcBytes(), false),
         size(settings, "line", base.lineBytes(), false), size(settings, "page", base.pageBytes(), false), (int) cores,
-        costs);
+        costs, size(settings, "memory", base.memoryBytes(), false));
   }
 
   /** Whether a target file keeps its base's break-even sizes, whose benchmark figures reports quote. */
@@ -159,30 +173,11 @@ public record TargetCache(String name, long l1dBytes, long l2Bytes, long llcByte
         + setting.value() + "'");
   }
 
-  /** {@code 4096}, {@code 32K}, {@code 32 KiB}, {@code 1M}, {@code 1.5MiB} (binary units). */
+  /** A size ({@link Bytes#parse}), or the error naming the key and what it expects. */
   static long parseSize(String text, SourceLocation location, String key) {
-    String t = text.trim().toLowerCase(Locale.ROOT).replace(" ", "");
-    long multiplier = 1;
-    String[][] suffixes = {{"kib", "1024"}, {"mib", "1048576"}, {"gib", "1073741824"}, {"kb", "1024"},
-        {"mb", "1048576"}, {"gb", "1073741824"}, {"k", "1024"}, {"m", "1048576"}, {"g", "1073741824"},
-        {"b", "1"}};
-    for (String[] suffix : suffixes) {
-      if (t.endsWith(suffix[0])) {
-        multiplier = Long.parseLong(suffix[1]);
-        t = t.substring(0, t.length() - suffix[0].length());
-        break;
-      }
-    }
     try {
-      if (t.contains(".")) {
-        double value = Double.parseDouble(t) * multiplier;
-        if (!Double.isFinite(value) || value > Long.MAX_VALUE / 2) {
-          throw new NumberFormatException();
-        }
-        return Math.round(value);
-      }
-      return Math.multiplyExact(Long.parseLong(t), multiplier);
-    } catch (NumberFormatException | ArithmeticException e) {
+      return Bytes.parse(text);
+    } catch (NumberFormatException e) {
       throw new InputException(location, "'" + key + "' expects a size such as 4096, 32K or 1MiB, got '" + text
           + "'");
     }

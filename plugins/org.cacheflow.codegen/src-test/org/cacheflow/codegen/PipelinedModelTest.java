@@ -201,8 +201,8 @@ class PipelinedModelTest {
   }
 
   /**
-   * The printed loop: passes up to N + S, the stop check of pipelined loops with real actors (none with synthetic
-   * ones), each block's graph iteration, flag statements outside the guard of the others.
+   * The printed loop: passes up to N + S, the stop check of pipelined loops (an actor or a signal may stop them, with
+   * real or synthetic actors), each block's graph iteration, flag statements outside the guard of the others.
    */
   @Test
   void aPipelinedLoopPrintsPassesBlocksAndGuards() {
@@ -212,18 +212,15 @@ class PipelinedModelTest {
       CodeProject project = CodeModelBuilder.build(skewed, synthetic);
       for (Core core : project.cores()) {
         String text = new org.cacheflow.codegen.printer.CorePrinter(project, core).print().toString();
-        assertTrue(text.contains(synthetic ? "for (long pass = 0; pass < cf_iterations + 1; pass++) {"
-            : "for (long pass = 0; pass < cf_iterations + 1 && cf_gen_keep_running_pipelined(" + core.index()
-                + ", pass, 1); pass++) {"), text);
+        assertTrue(text.contains("for (long pass = 0; pass < cf_iterations + 1 && cf_gen_keep_running_pipelined("
+            + core.index() + ", pass, 1); pass++) {"), text);
         assertTrue(text.contains("const long iteration = pass - 0;"), text);
-        String guard = "if (iteration >= 0 && iteration < " + (synthetic ? "cf_iterations" : "live_end") + ") {";
+        String guard = "if (iteration >= 0 && iteration < live_end) {";
         assertTrue(text.contains(guard), text);
         // the end of the live iterations is read once per pass, at its start, not in every guard
-        assertEquals(synthetic ? 0 : 1, text.split("cf_gen_iteration_end\\(", -1).length - 1, text);
-        if (!synthetic) {
-          assertTrue(text.indexOf("const long live_end = cf_gen_iteration_end(cf_iterations);")
-              < text.indexOf("const long iteration = pass - "), text);
-        }
+        assertEquals(1, text.split("cf_gen_iteration_end\\(", -1).length - 1, text);
+        assertTrue(text.indexOf("const long live_end = cf_gen_iteration_end(cf_iterations);")
+            < text.indexOf("const long iteration = pass - "), text);
         // consecutive vertices of one offset share one block
         for (int skew = 0; skew <= 1; skew++) {
           String[] lines = text.lines().toArray(String[]::new);

@@ -20,10 +20,12 @@
  *
  * THE POOL. Ready firings that any worker may run wait in one pool: a binary heap (CF_SCHED_HRC: priority,
  * then the older iteration) or a ring (CF_SCHED_FIFO), under a test-and-test-and-set spin lock held for a
- * few dozen instructions. A worker that completes a firing pushes the firings it made ready and takes the
- * best one in the same critical section: one lock round per firing; the pool is not touched at all when it
- * is empty and the worker made nothing ready. A worker with nothing to do spins on the pool's size (a load
- * that hits its own shared copy of the line until someone writes it), then sleeps on the futex word
+ * few dozen instructions. A worker that completes a firing goes on with the best (HRC) or first (FIFO) of the
+ * firings it made ready, when the pool holds nothing that would go first; it pushes the others and, if it
+ * kept none, takes the pool's best in the same critical section. So a firing costs at most one lock round,
+ * and none when it makes exactly one successor ready that it may keep (a chain runs without the lock). A
+ * worker with nothing to do spins on the pool's size (a load that hits its own shared copy of the line
+ * until someone writes it), then sleeps on the futex word
  * `epoch`: under the lock it counts itself in `sleepers` and reads `epoch`; every push under the lock that
  * sees sleepers bumps `epoch` and wakes after unlocking. The lock orders the two sides, so no wake-up is
  * lost and a push costs no system call while nobody sleeps.
@@ -36,7 +38,9 @@
  *
  * CACHE LINES. Cells are packed, 8 per 64-byte line: an arrival moves the line to the arriving core
  * whatever the packing, and padding would multiply the ring's size by 8 (n firings x R rows). The lock,
- * size, sleepers and epoch share one block (taken together); `lo` and each iteration's completion state
+ * sleepers and epoch share one block (taken together); what idle workers spin on (size, the best priority,
+ * finished) has another, so that spinning does not take the lock's line away from its holder; `lo` and each
+ * iteration's completion state
  * have blocks of their own, as does each worker's state (written only by it, read after the run). */
 #define _GNU_SOURCE
 #include "cacheflow/sched.h"
@@ -78,15 +82,20 @@ typedef struct slot_state {
 } slot_state;
 
 typedef struct pool {
+    /* Block 1: the lock holder's. */
     uint32_t locked;
     uint32_t sleepers; /* written under the lock; read without it by the hybrid stamp's Dekker check */
     uint32_t epoch;    /* futex word */
-    uint32_t finished; /* 1 once the last iteration has completed */
-    uint64_t size;     /* written under the lock, read by spinning workers */
+    uint32_t pad0;
     uint64_t head;     /* FIFO: next to pop (free-running) */
-    char pad[BLOCK - 32];
     entry *items;      /* heap or ring, `capacity` entries (read-only pointer) */
     uint64_t capacity; /* FIFO: a power of two */
+    char pad1[BLOCK - 40];
+    /* Block 2: what workers read without the lock (written under it, rarely re-read by its holder). */
+    uint64_t size;
+    uint32_t top;      /* HRC: the priority of the best pooled firing, when size > 0 */
+    uint32_t finished; /* 1 once the last iteration has completed */
+    char pad2[BLOCK - 16];
 } pool;
 
 typedef struct worker {
@@ -331,15 +340,46 @@ static entry pool_pop(pool *p, enum cf_sched_order order) {
     return top;
 }
 
-/* Pushes the worker's batch and, when take, pops the best ready firing into *e. Returns 1 if it did. */
+/* Whether the worker may go on with `e`, a firing it made ready itself, without the pool: when the pool holds
+ * nothing that goes first (FIFO: nothing at all; HRC: nothing of higher priority). Read without the lock, so a
+ * hint: a firing pushed at the same moment may wait one firing longer. */
+static int may_keep(run *r, const entry *e) {
+    pool *p = &r->pool;
+    if (!__atomic_load_n(&p->size, __ATOMIC_RELAXED)) return 1;
+    return r->config.order == CF_SCHED_HRC && e->priority >= __atomic_load_n(&p->top, __ATOMIC_RELAXED);
+}
+
+/* Pushes the worker's batch and, when take, gives the next firing for it in *e: the best (HRC) or first (FIFO)
+ * of those it made ready itself if may_keep allows -- no lock at all when that was the only one -- else the
+ * pool's best. Returns 1 if *e was set. */
 static int pool_exchange(run *r, worker *w, int take, entry *e) {
     pool *p = &r->pool;
-    if (!w->nbatch && (!take || !__atomic_load_n(&p->size, __ATOMIC_RELAXED))) return 0;
+    int got = 0;
+    uint64_t first = 0;
+    if (take && w->nbatch) {
+        uint64_t best = 0;
+        if (r->config.order == CF_SCHED_HRC)
+            for (uint64_t i = 1; i < w->nbatch; i++)
+                if (before(&w->batch[i], &w->batch[best])) best = i;
+        if (may_keep(r, &w->batch[best])) {
+            *e = w->batch[best];
+            w->batch[best] = w->batch[0]; /* FIFO: best is 0, the rest keep their order from index 1 */
+            first = 1;
+            got = 1;
+        }
+    }
+    if (first == w->nbatch && (got || !take || !__atomic_load_n(&p->size, __ATOMIC_RELAXED))) {
+        w->nbatch = 0;
+        return got;
+    }
     pool_lock(p);
-    for (uint64_t i = 0; i < w->nbatch; i++) pool_push(p, r->config.order, w->batch[i]);
+    for (uint64_t i = first; i < w->nbatch; i++) pool_push(p, r->config.order, w->batch[i]);
     w->nbatch = 0;
-    int got = take && p->size > 0;
-    if (got) *e = pool_pop(p, r->config.order);
+    if (!got && take && p->size > 0) {
+        *e = pool_pop(p, r->config.order);
+        got = 1;
+    }
+    if (r->config.order == CF_SCHED_HRC && p->size) __atomic_store_n(&p->top, p->items[0].priority, __ATOMIC_RELAXED);
     int wake = p->size > 0 && __atomic_load_n(&p->sleepers, __ATOMIC_RELAXED) > 0;
     if (wake) __atomic_store_n(&p->epoch, p->epoch + 1, __ATOMIC_RELAXED);
     pool_unlock(p);

@@ -25,9 +25,9 @@
  * kept none, takes the pool's best in the same critical section. So a firing costs at most one lock round,
  * and none when it makes exactly one successor ready that it may keep (a chain runs without the lock). A
  * worker with nothing to do spins on the pool's size (a load that hits its own shared copy of the line
- * until someone writes it), then sleeps on the futex word
- * `epoch`: under the lock it counts itself in `sleepers` and reads `epoch`; every push under the lock that
- * sees sleepers bumps `epoch` and wakes after unlocking. The lock orders the two sides, so no wake-up is
+ * until someone writes it), then sleeps on the futex word `epoch`: under the lock it counts itself in
+ * `sleepers` and reads `epoch`; every push under the lock that sees sleepers bumps `epoch` and wakes after
+ * unlocking. The lock orders the two sides, so no wake-up is
  * lost and a push costs no system call while nobody sleeps.
  *
  * HYBRID. A static firing's readiness is the stamp `ready` = k + 1 in its cell, which its core waits for.
@@ -40,8 +40,8 @@
  * whatever the packing, and padding would multiply the ring's size by 8 (n firings x R rows). The lock,
  * sleepers and epoch share one block (taken together); what idle workers spin on (size, the best priority,
  * finished) has another, so that spinning does not take the lock's line away from its holder; `lo` and each
- * iteration's completion state
- * have blocks of their own, as does each worker's state (written only by it, read after the run). */
+ * iteration's completion state have blocks of their own, as does each worker's state (written only by it,
+ * read after the run). */
 #define _GNU_SOURCE
 #include "cacheflow/sched.h"
 

@@ -94,7 +94,8 @@ enum cf_sched_mode { CF_SCHED_DYNAMIC = 0, CF_SCHED_HYBRID = 1 };
 enum cf_sched_order { CF_SCHED_HRC = 0, CF_SCHED_FIFO = 1 };
 enum {
     CF_SCHED_TIME = 1u << 0,   /* run flag: measure each worker's time working, dispatching and idle */
-    CF_SCHED_NO_PIN = 1u << 1  /* run flag: do not pin worker w to CPU w % (CPUs of the process) */
+    CF_SCHED_NO_PIN = 1u << 1  /* run flag: do not pin worker w to the (w % n)-th of the n CPUs the calling
+                                  thread may run on (the calling thread's own set is restored after the run) */
 };
 
 typedef struct cf_sched_run_config {
@@ -104,7 +105,7 @@ typedef struct cf_sched_run_config {
     enum cf_sched_mode mode;
     enum cf_sched_order order;
     uint32_t flags;            /* CF_SCHED_TIME | CF_SCHED_NO_PIN */
-    uint32_t spin_limit;       /* pause iterations before an idle worker sleeps; 0: CF_FLAG_SPIN or 4096 */
+    uint32_t spin_limit;       /* pause iterations before an idle worker sleeps; 0: CF_FLAG_SPIN_DEFAULT (4096) */
     cf_heap *heap;             /* optional: each worker attaches a local heap for the run (cf_sched_ctx) */
 } cf_sched_run_config;
 

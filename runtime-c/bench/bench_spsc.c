@@ -580,17 +580,6 @@ static void summarise(FILE *csv) {
         }
 }
 
-static void print_load(const char *when) {
-    char text[128] = "?";
-    FILE *f = fopen("/proc/loadavg", "r");
-    if (f) {
-        if (!fgets(text, sizeof text, f)) strcpy(text, "?");
-        fclose(f);
-    }
-    text[strcspn(text, "\n")] = 0;
-    printf("load average %s: %s\n", when, text);
-}
-
 static void usage(FILE *out, int status) {
     fprintf(out, "usage: bench_spsc [--quick] [--trials N] [--layout auto|line|packed|tagged|word] [--csv FILE] [--help]\n"
                  "Compares the cacheflow rdy-ack channel with ck_ring, a FastForward queue and a Lamport ring:\n"
@@ -643,7 +632,7 @@ int main(int argc, char **argv) {
     calibrate();
     size_t buffer = messages / WINDOW > samples ? messages / WINDOW : samples;
     sample_buffer = zalloc(sizeof(double) * (buffer > PROBE_ROUNDS ? buffer : PROBE_ROUNDS));
-    print_load("before");
+    bench_print_load("before");
     queue probe_queue; /* the layout the channel uses for these messages, as the library reports it */
     queue_create(&probe_queue, Q_CHANNEL, 8);
     cf_channel_layout in_use = cf_channel_layout_of(probe_queue.ch);
@@ -679,7 +668,7 @@ int main(int argc, char **argv) {
                                     metric_names[m], queue_names[kind], t->value[m][kind]);
         }
     summarise(csv);
-    print_load("after");
+    bench_print_load("after");
     if (csv) fclose(csv);
     return 0;
 }

@@ -96,6 +96,19 @@ static inline const char *bench_size_name(size_t n, char *buf, size_t len) {
     return buf;
 }
 
+/* Prints the load average (/proc/loadavg) with `when` ("before", "after"): the figures of a shared machine are
+ * read beside it. */
+static inline void bench_print_load(const char *when) {
+    char text[128] = "?";
+    FILE *f = fopen("/proc/loadavg", "r");
+    if (f) {
+        if (!fgets(text, sizeof text, f)) strcpy(text, "?");
+        fclose(f);
+    }
+    text[strcspn(text, "\n")] = 0;
+    printf("load average %s: %s\n", when, text);
+}
+
 /* Keeps a computed value alive so the compiler cannot drop the loop producing it. */
 static volatile uint64_t bench_sink;
 

@@ -18,6 +18,8 @@ int main(void) {
     CF_CHECK(cf_cow_create(&cow, 0, NULL) == -EINVAL);
     cf_heap *heap;
     CF_CHECK(cf_heap_create(&heap, 0, 0) == -EINVAL);
+    cf_sched *sched;
+    CF_CHECK(cf_sched_create(&sched, NULL) == -EINVAL);
     cf_stats s;
     cf_stats_thread(&s);
     CF_CHECK(s.bytes_memcpy >= sizeof a);

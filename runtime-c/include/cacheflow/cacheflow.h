@@ -9,6 +9,7 @@
 #include "cacheflow/flag.h"
 #include "cacheflow/heap.h"
 #include "cacheflow/prestore.h"
+#include "cacheflow/sched.h"
 #include "cacheflow/stats.h"
 
 #endif

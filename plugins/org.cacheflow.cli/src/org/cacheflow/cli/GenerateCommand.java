@@ -25,8 +25,12 @@ import picocli.CommandLine.Option;
         + "order per core, decides how every buffer moves (the strategy), and writes a CMake project into DIR: "
         + "graph.h, one core_N.c per core, main.c, CMakeLists.txt, toolchain files, and a copy of the C runtime "
         + "(cacheflow-runtime/). The program is named after the graph; it takes --iterations N, --validate (MD5 of "
-        + "every sink FIFO and runtime statistics) and --no-pin, and stops early when an actor sets "
-        + "preesmStopThreads. DIR is replaced only once generation succeeded. See docs/generate.md.", ""},
+        + "every sink FIFO and runtime statistics), --no-pin and --time, and stops early when an actor sets "
+        + "preesmStopThreads or at SIGINT/SIGTERM (after an iteration, with its statistics); a crashing actor is "
+        + "named with its firing, iteration and core. A program that cannot fit the memory it may use (the target's "
+        + "'memory', or --max-memory) is refused and nothing is written; the program checks the machine's memory "
+        + "again at start. DIR is replaced only once generation succeeded (two generations into it at once take "
+        + "turns). See docs/generate.md and docs/reliability.md.", ""},
     optionListHeading = "%noptions (the actors' code: --sources, --include, --define, --link, each also a cache "
         + "variable of the generated CMake project):%n", parameterListHeading = "%n")
 public final class GenerateCommand extends CliCommand {

@@ -44,7 +44,9 @@ import picocli.CommandLine.Option;
             + "a "
         + "class (aliased, read-mostly, private, write-mostly; and cross-core) and a strategy, and prints per FIFO its "
         + "producer, consumer, cores, bytes per iteration, class, strategy and the reason, then the totals: bytes "
-        + "copied per iteration by the baseline (PREESM-like plain copies) and by this plan, and buffer memory.", ""},
+        + "copied per iteration by the baseline (PREESM-like plain copies) and by this plan, buffer memory, and the "
+        + "memory of the program generate would write (per core, pools, copies in flight, the largest buffers) against "
+        + "what it may use (the target's 'memory', or --max-memory).", ""},
     optionListHeading = "%noptions:%n", parameterListHeading = "%n",
     footer = {"", "Names are those of 'cacheflow inspect': actors relative to the top graph, hierarchy joined with "
         + "'/', FIFO ends actor.port. How auto decides: docs/plan.md."})

@@ -62,6 +62,9 @@ final class Calibration {
   CalibrateResult run() {
     Path build = null;
     try {
+      if (options.runWith() != null) {
+        probe();
+      }
       build = Files.createTempDirectory("cacheflow-calibrate");
       Path program = build(build);
       String text = measure(program);
@@ -70,6 +73,35 @@ final class Calibration {
       throw new UncheckedIOException(e);
     } finally {
       delete(build);
+    }
+  }
+
+  /** What {@code uname -m} prints on each toolchain's boards. */
+  private static final Map<String, List<String>> MACHINES = Map.of("native", List.of(), "aarch64",
+      List.of("aarch64", "arm64"), "armhf", List.of("armv7l", "armv8l", "aarch64", "arm64"), "riscv64",
+      List.of("riscv64"));
+
+  /**
+   * Before building: reaches the board ({@code uname -m}), so that an unreachable board or one of another
+   * architecture is reported at once. A native toolchain only needs the board to be reached; an aarch64 board may
+   * run armhf programs (when its kernel has 32-bit support: the run then tells).
+   */
+  private void probe() {
+    listener.step("reaching the board (" + options.runWith() + ")");
+    Outcome reached = Outcome.of(List.of("sh", "-c", options.runWith() + " \"$1\"", "sh", "uname -m"), null, null);
+    if (reached.status() == 255 || reached.status() == Outcome.NOT_STARTED) {
+      throw new CalibrationException(failure(reached, "the board"));
+    }
+    if (reached.status() != 0) {
+      throw new CalibrationException("the board did not run 'uname -m' through '" + options.runWith()
+          + "' (exit status " + reached.status() + ")" + (reached.tail().isEmpty() ? "" : ":\n" + reached.tail()));
+    }
+    String machine = reached.out().strip();
+    List<String> expected = MACHINES.get(options.toolchain());
+    if (!expected.isEmpty() && !expected.contains(machine)) {
+      throw new CalibrationException("the board is " + machine + ": a program built for " + options.toolchain()
+          + " cannot run on it (choose the board's --toolchain: " + String.join(", ", CalibrateOptions.TOOLCHAINS)
+          + ")");
     }
   }
 

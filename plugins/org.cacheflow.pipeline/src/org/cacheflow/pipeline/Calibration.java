@@ -187,8 +187,7 @@ final class Calibration {
   private void progress(String line) {
     Matcher m = PROGRESS.matcher(line);
     if (m.matches()) {
-      listener.begin(m.group(3) + " (" + m.group(1) + "/" + m.group(2) + ")", Long.parseLong(m.group(2)));
-      listener.worked(Long.parseLong(m.group(1)) - 1);
+      listener.begin(m.group(3) + " (step " + m.group(1) + " of " + m.group(2) + ")", 0);
     }
   }
 

@@ -6,9 +6,10 @@
 #   3. clang build (warnings as errors), compile only - skipped with a notice if clang is missing
 #   4. AddressSanitizer + UndefinedBehaviorSanitizer build + ctest
 #   5. ThreadSanitizer build + ctest
-#   6. aarch64 cross build + ctest under qemu-user
+#   6. aarch64, armhf and riscv64 cross builds + ctest under qemu-user (ctest only: no sanitizers, no benchmarks)
 # Needs: cmake, a C compiler, ninja (optional), pkg-config (optional), gcc-aarch64-linux-gnu,
-# libc6-dev-arm64-cross, qemu-user. Installs nothing; build directories are runtime-c/build-*.
+# libc6-dev-arm64-cross, gcc-arm-linux-gnueabihf, libc6-dev-armhf-cross, gcc-riscv64-linux-gnu,
+# libc6-dev-riscv64-cross, qemu-user. Installs nothing; build directories are runtime-c/build-*.
 set -eu
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -23,7 +24,13 @@ die() { printf 'run-tests.sh: %s\n' "$*" >&2; exit 1; }
 # Cross tools are required, not optional: fail before spending minutes on the other builds.
 command -v aarch64-linux-gnu-gcc >/dev/null 2>&1 ||
     die "aarch64-linux-gnu-gcc not found (Debian packages: gcc-aarch64-linux-gnu libc6-dev-arm64-cross)"
-command -v qemu-aarch64 >/dev/null 2>&1 || die "qemu-aarch64 not found (Debian package: qemu-user)"
+command -v arm-linux-gnueabihf-gcc >/dev/null 2>&1 ||
+    die "arm-linux-gnueabihf-gcc not found (Debian packages: gcc-arm-linux-gnueabihf libc6-dev-armhf-cross)"
+command -v riscv64-linux-gnu-gcc >/dev/null 2>&1 ||
+    die "riscv64-linux-gnu-gcc not found (Debian packages: gcc-riscv64-linux-gnu libc6-dev-riscv64-cross)"
+for emulator in qemu-aarch64 qemu-arm qemu-riscv64; do
+    command -v $emulator >/dev/null 2>&1 || die "$emulator not found (Debian package: qemu-user)"
+done
 command -v cmake >/dev/null 2>&1 || die "cmake not found (Debian package: cmake)"
 
 build() { # build <dir> <cmake args...>
@@ -81,10 +88,15 @@ if command -v setarch >/dev/null 2>&1 && setarch "$(uname -m)" -R true 2>/dev/nu
 fi
 (cd build-tsan && TSAN_OPTIONS=halt_on_error=1 $tsan_prefix ctest --output-on-failure -j "$jobs")
 
-step "aarch64 cross build + tests under qemu-user"
-build build-aarch64 -DCMAKE_TOOLCHAIN_FILE="$here/cmake/toolchains/aarch64-linux-gnu.cmake"
-grep -q 'qemu-aarch64' build-aarch64/CTestTestfile.cmake ||
-    die "aarch64 build has no qemu emulator configured (is libc6-dev-arm64-cross installed?)"
-run_ctest build-aarch64
+cross() { # cross <name> <toolchain file> <qemu> <libc package> <benchmarks ON/OFF>: CTest only, no sanitizers
+    step "$1 cross build + tests under qemu-user"
+    build "build-$1" -DCMAKE_TOOLCHAIN_FILE="$here/cmake/toolchains/$2.cmake" -DCF_BUILD_BENCH="$5"
+    grep -q "$3" "build-$1/CTestTestfile.cmake" ||
+        die "$1 build has no qemu emulator configured (is $4 installed?)"
+    run_ctest "build-$1"
+}
+cross aarch64 aarch64-linux-gnu qemu-aarch64 libc6-dev-arm64-cross ON
+cross armhf arm-linux-gnueabihf qemu-arm libc6-dev-armhf-cross OFF
+cross riscv64 riscv64-linux-gnu qemu-riscv64 libc6-dev-riscv64-cross OFF
 
 step "all checks passed"

@@ -268,7 +268,40 @@ static int reshare_lazy(cf_cow_view *v) {
 
 static int pagemap_fd = -1;
 static pthread_once_t pagemap_once = PTHREAD_ONCE_INIT;
-static void open_pagemap(void) { pagemap_fd = open("/proc/self/pagemap", O_RDONLY | O_CLOEXEC); }
+
+/* pagemap's entry for the page at `addr`, or 0 when it cannot be read. */
+static uint64_t pagemap_entry(const void *addr) {
+    uint64_t entry = 0;
+    off_t at = (off_t)((uintptr_t)addr / page_size() * sizeof entry);
+    if (pread(pagemap_fd, &entry, sizeof entry, at) != (ssize_t)sizeof entry) return 0;
+    return entry;
+}
+
+/* Opens pagemap if it describes this process's address space: a written anonymous page must read as
+ * present and private, an untouched one as absent. A user-mode emulator running a 32-bit program on a
+ * 64-bit host (qemu-arm) places the program's memory at an offset pagemap knows nothing of; there the
+ * check fails and every page is re-shared, as when pagemap cannot be opened. */
+static void open_pagemap(void) {
+    pagemap_fd = open("/proc/self/pagemap", O_RDONLY | O_CLOEXEC);
+    if (pagemap_fd < 0) return;
+    unsigned char *probe = mmap(NULL, 2 * page_size(), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    int sane = 0;
+    if (probe != MAP_FAILED) {
+        probe[0] = 1;
+        uint64_t written = pagemap_entry(probe), untouched = pagemap_entry(probe + page_size());
+        sane = (written & PM_PRESENT) && !(written & PM_FILE_OR_SHARED) && !(untouched & PM_PRESENT);
+        munmap(probe, 2 * page_size());
+    }
+    if (!sane) {
+        close(pagemap_fd);
+        pagemap_fd = -1;
+    }
+}
+
+int cf_cow_pagemap_usable(void) {
+    pthread_once(&pagemap_once, open_pagemap);
+    return pagemap_fd >= 0;
+}
 
 /* A page the consumer wrote is the kernel's private anonymous copy: present, but no longer the
  * file's page. Reading pagemap costs 8 bytes per page of the view and touches no data. */

@@ -13,6 +13,9 @@ enum cf_cow_failure {
 };
 
 void cf_cow_inject_failures(unsigned failures);
+/* Whether eager views find written pages through /proc/self/pagemap (1), or re-share every page at
+ * release because pagemap cannot be read or does not describe this process (0; see open_pagemap). */
+int cf_cow_pagemap_usable(void);
 /* Which backing the last successful cf_cow_create used: 1 memfd, 2 shm_open, 0 none (copy mode). */
 int cf_cow_last_backing(void);
 

@@ -23,7 +23,8 @@ static const struct {
     {CF_CPU_SSE2, "sse2"},           {CF_CPU_AVX2, "avx2"},           {CF_CPU_AVX512F, "avx512f"},
     {CF_CPU_CLWB, "clwb"},           {CF_CPU_CLFLUSHOPT, "clflushopt"}, {CF_CPU_CLDEMOTE, "cldemote"},
     {CF_CPU_ARM_STNP, "stnp"},       {CF_CPU_ARM_DC_CVAU, "dc-cvau"}, {CF_CPU_ARM_DC_CVAC, "dc-cvac"},
-    {CF_CPU_ARM_DC_CVAP, "dc-cvap"},
+    {CF_CPU_ARM_DC_CVAP, "dc-cvap"}, {CF_CPU_ARM_NEON, "neon"},    {CF_CPU_ARM_CACHEFLUSH, "cacheflush"},
+    {CF_CPU_RV_ZICBOM, "zicbom"},    {CF_CPU_RV_ZIHINTNTL, "zihintntl"},
 };
 
 static int env_flag(const char *name) {

@@ -48,6 +48,8 @@ int main(void) {
     }
 #elif defined(__aarch64__)
     CF_CHECK(detected & CF_CPU_ARM_DC_CVAC);
+#elif defined(__arm__)
+    CF_CHECK(detected & CF_CPU_ARM_CACHEFLUSH);
 #endif
 
     /* Descriptions: length query, truncation, content. */

@@ -1,5 +1,5 @@
 /* What the processor offers to the runtime, detected once at run time (CPUID on x86-64, HWCAP and
- * CTR_EL0 on aarch64) and possibly narrowed by the environment:
+ * CTR_EL0 on aarch64, HWCAP on armhf, the kernel's ISA string on riscv64) and possibly narrowed by the environment:
  *   CF_DISABLE_AVX512=1   never use AVX-512 (e.g. under valgrind, which does not decode EVEX)
  *   CF_DISABLE_AVX2=1     never use AVX2 (implies no AVX-512 copy path either)
  *   CF_CPU_FEATURES=MASK  keep only the CF_CPU_* bits set in MASK (C integer syntax, e.g. 0x3)
@@ -25,7 +25,13 @@ enum cf_cpu_feature {
     CF_CPU_ARM_STNP = 1u << 8,    /* stnp of q registers (needs Advanced SIMD) */
     CF_CPU_ARM_DC_CVAU = 1u << 9, /* clean to the point of unification (user cache maintenance on) */
     CF_CPU_ARM_DC_CVAC = 1u << 10, /* clean to the point of coherency */
-    CF_CPU_ARM_DC_CVAP = 1u << 11  /* clean to the point of persistence (HWCAP_DCPOP) */
+    CF_CPU_ARM_DC_CVAP = 1u << 11, /* clean to the point of persistence (HWCAP_DCPOP) */
+    /* armhf (ARMv7-A) */
+    CF_CPU_ARM_NEON = 1u << 12,       /* whole-line NEON copies (HWCAP_NEON) */
+    CF_CPU_ARM_CACHEFLUSH = 1u << 13, /* the kernel's cacheflush call: clean to the point of unification */
+    /* riscv64 */
+    CF_CPU_RV_ZICBOM = 1u << 16,   /* cbo.clean / cbo.flush cache-block operations */
+    CF_CPU_RV_ZIHINTNTL = 1u << 17 /* ntl.all non-temporal hints before stores */
 };
 
 /* Bit mask of enum cf_cpu_feature the runtime will use (detected AND allowed by the environment). */

@@ -14,6 +14,10 @@
 #include "x86_64/arch_impl.h"
 #elif defined(__aarch64__)
 #include "aarch64/arch_impl.h"
+#elif defined(__arm__) && defined(__ARM_ARCH) && __ARM_ARCH >= 7
+#include "armhf/arch_impl.h"
+#elif defined(__riscv) && __riscv_xlen == 64
+#include "riscv64/arch_impl.h"
 #else
 #include "generic/arch_impl.h"
 #endif
@@ -26,7 +30,7 @@
  * stores, four SSE2 stores. A full line written by streaming stores needs no read-for-ownership. */
 #define CF_STREAM_LINE 64
 
-/* Name of the architecture directory compiled in ("x86_64", "aarch64", "generic"). */
+/* Name of the architecture directory compiled in ("x86_64", "aarch64", "armhf", "riscv64", "generic"). */
 const char *cf_arch_name(void);
 /* Features the processor reports (enum cf_cpu_feature bits) and its smallest data-cache line. */
 uint32_t cf_arch_detect_features(size_t *cache_line);

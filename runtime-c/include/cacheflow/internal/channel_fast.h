@@ -221,8 +221,10 @@ static inline __attribute__((always_inline)) void cf_channel_acquired_(struct cf
 static inline __attribute__((always_inline)) void cf_channel_relax_(void) {
 #if defined(__x86_64__) || defined(__i386__)
     __builtin_ia32_pause();
-#elif defined(__aarch64__)
+#elif defined(__aarch64__) || (defined(__arm__) && defined(__ARM_ARCH) && __ARM_ARCH >= 7)
     __asm__ __volatile__("yield" ::: "memory");
+#elif defined(__riscv)
+    __asm__ __volatile__(".insn i 0x0f, 0, x0, x0, 0x010" ::: "memory"); /* pause, a no-op HINT without Zihintpause */
 #else
     __asm__ __volatile__("" ::: "memory");
 #endif

@@ -10,12 +10,12 @@ import java.nio.file.Path;
 import java.util.regex.Pattern;
 
 import org.cacheflow.cli.Examples.Run;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The {@code generate} command as users run it: what it writes, exit codes and messages. */
+@ExtendWith(RepositoryRuntime.class)
 class GenerateCommandTest {
 
   private static final Path EXAMPLE = Path.of("../../examples/filter-bank");
@@ -34,16 +34,6 @@ class GenerateCommandTest {
 
   @TempDir
   Path dir;
-
-  @BeforeEach
-  void bundleTheRepositoryRuntime() {
-    System.setProperty(GenerateCommand.RUNTIME_PROPERTY, Path.of("../../runtime-c").toAbsolutePath().toString());
-  }
-
-  @AfterEach
-  void forget() {
-    System.clearProperty(GenerateCommand.RUNTIME_PROPERTY);
-  }
 
   @Test
   void writesACMakeProjectForTheExample() {

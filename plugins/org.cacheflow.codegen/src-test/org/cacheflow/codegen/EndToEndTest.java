@@ -40,9 +40,10 @@ import org.junit.jupiter.api.TestFactory;
  * Generates, builds with CMake and runs graphs, asserting that every strategy and core count prints the same
  * sink digests. The default run ({@code cacheflow.e2e=default}) is a small subset: the test graph with its real
  * actors under every strategy on 2 cores and baseline/auto on 1 and 4, stereo (small disparity scenario) and an
- * SDF3 graph under ASan+UBSan, multi-core runs under TSan, one cross build for aarch64 run under qemu-user, and the
- * farm and map of bench/home-forwarding (synthetic bodies: merge groups both cores use, rdy-ack flags) plainly,
- * under TSan, ASan+UBSan and qemu-user.
+ * SDF3 graph under ASan+UBSan, multi-core runs under TSan, cross builds for aarch64 (the test graph), armhf and
+ * riscv64 (the bundled examples filter-bank and stereo, baseline and auto, against their native digests) run under
+ * qemu-user, and the farm and map of bench/home-forwarding (synthetic bodies: merge groups both cores use, rdy-ack
+ * flags) plainly, under TSan, ASan+UBSan and qemu-user.
  * {@code cacheflow.e2e=full} (see e2e-matrix.sh) runs every corpus graph under baseline and auto on 2 cores and a
  * representative subset under every strategy on 1, 2 and 4 cores, with sanitizers; {@code none} skips.
  * {@code cacheflow.e2e.only} (e2e-matrix.sh --only) keeps the cases whose name contains a match of a regular
@@ -69,12 +70,35 @@ class EndToEndTest {
   private static final Map<Build, Path> RUNTIMES = new EnumMap<>(Build.class);
 
   enum Build {
-    PLAIN(""), ASAN("address,undefined"), TSAN("thread"), AARCH64(""), CLANG("");
+    PLAIN("", null), ASAN("address,undefined", null), TSAN("thread", null), AARCH64("", "aarch64-linux-gnu"),
+    ARMHF("", "arm-linux-gnueabihf"), RISCV64("", "riscv64-linux-gnu"), CLANG("", null);
 
     final String sanitize;
+    /** The cross target's GNU triple (its toolchain file), null for a native build. */
+    final String triple;
 
-    Build(String sanitize) {
+    Build(String sanitize, String triple) {
       this.sanitize = sanitize;
+      this.triple = triple;
+    }
+
+    boolean cross() {
+      return triple != null;
+    }
+
+    /** The qemu-user program running the cross target's binaries. */
+    String qemu() {
+      return "qemu-" + (this == ARMHF ? "arm" : triple.substring(0, triple.indexOf('-')));
+    }
+
+    /** The command prefix running a program of this build: qemu-user with the cross libc, or nothing. */
+    List<String> runner() {
+      return cross() ? List.of(qemu(), "-L", "/usr/" + triple) : List.of();
+    }
+
+    /** Whether the cross compiler and qemu-user are installed (always true for a native build). */
+    boolean available() {
+      return !cross() || (EndToEndTest.available(triple + "-gcc") && EndToEndTest.available(qemu()));
     }
   }
 
@@ -144,6 +168,7 @@ class EndToEndTest {
   /** Frames of two pages for the tiny example. */
   private static final Map<String, String> TWO_PAGES = Map.of("size", "8192", "slice", "2048");
   private static final Path BENCH = Path.of("../../bench/home-forwarding/Algo").toAbsolutePath().normalize();
+  private static final Path EXAMPLES = Path.of("../../examples").toAbsolutePath().normalize();
   private static final Map<String, String> FARM = Map.of("size", "16", "tasks", "4", "elemFloat", "0");
   private static final Map<String, String> MAP = Map.of("size", "24", "parts", "4", "elemFloat", "1");
 
@@ -177,13 +202,25 @@ class EndToEndTest {
     return cases;
   }
 
-  /** Builds with the other toolchains found on the machine: aarch64 under qemu-user, clang. */
+  /**
+   * Builds with the other toolchains found on the machine: aarch64, armhf and riscv64 under qemu-user, clang. The
+   * bundled examples filter-bank and stereo (synthetic actors, baseline and auto on 2 cores) run natively first, so
+   * that the cross builds' digests are compared with the native ones.
+   */
   private static List<Case> toolchainCases() {
     List<Case> cases = new ArrayList<>();
     Path tiny = TestInputs.TINY.resolve("Algo/tiny.pi");
-    if (available("aarch64-linux-gnu-gcc") && available("qemu-aarch64")) {
+    if (Build.AARCH64.available()) {
       cases.add(new Case("tiny", tiny, null, false, "auto", 2, Build.AARCH64));
       cases.add(new Case("farm", BENCH.resolve("farm.pi"), null, true, "homeforward", 2, Build.AARCH64, FARM));
+    }
+    for (String strategy : List.of("baseline", "auto")) {
+      for (Build build : List.of(Build.PLAIN, Build.ARMHF, Build.RISCV64)) {
+        if (build.available()) {
+          cases.add(new Case("example-filter-bank", EXAMPLES.resolve("filter-bank"), null, true, strategy, 2, build));
+          cases.add(new Case("example-stereo", EXAMPLES.resolve("stereo"), null, true, strategy, 2, build));
+        }
+      }
     }
     if (available("clang")) {
       // -Wall -Wextra -Werror under clang too (CACHEFLOW_WERROR)
@@ -453,18 +490,15 @@ class EndToEndTest {
     if (!c.build().sanitize.isEmpty()) {
       configure.add("-DCACHEFLOW_SANITIZE=" + c.build().sanitize);
     }
-    if (c.build() == Build.AARCH64) {
-      configure.add("-DCMAKE_TOOLCHAIN_FILE=toolchains/aarch64-linux-gnu.cmake");
+    if (c.build().cross()) {
+      configure.add("-DCMAKE_TOOLCHAIN_FILE=toolchains/" + c.build().triple + ".cmake");
     }
     if (c.build() == Build.CLANG) {
       configure.add("-DCMAKE_C_COMPILER=clang");
     }
     exec(dir, 300, configure);
     exec(dir, buildSeconds(dir), List.of("cmake", "--build", dir.resolve("build").toString()));
-    List<String> command = new ArrayList<>();
-    if (c.build() == Build.AARCH64) {
-      command.addAll(List.of("qemu-aarch64", "-L", "/usr/aarch64-linux-gnu"));
-    }
+    List<String> command = new ArrayList<>(c.build().runner());
     command.addAll(List.of(dir.resolve("build").resolve(project.identifier()).toString(), "--iterations", "3",
         "--validate"));
     String output = exec(dir, 300, command);
@@ -543,8 +577,8 @@ class EndToEndTest {
       if (!build.sanitize.isEmpty()) {
         configure.add("-DCF_SANITIZE=" + build.sanitize);
       }
-      if (build == Build.AARCH64) {
-        configure.add("-DCMAKE_TOOLCHAIN_FILE=" + source.resolve("cmake/toolchains/aarch64-linux-gnu.cmake"));
+      if (build.cross()) {
+        configure.add("-DCMAKE_TOOLCHAIN_FILE=" + source.resolve("cmake/toolchains/" + build.triple + ".cmake"));
       }
       if (build == Build.CLANG) {
         configure.add("-DCMAKE_C_COMPILER=clang");

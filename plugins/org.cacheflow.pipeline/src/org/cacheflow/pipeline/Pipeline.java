@@ -3,11 +3,12 @@ package org.cacheflow.pipeline;
 import org.cacheflow.scripts.CheckPolicy;
 
 /**
- * The one typed entry point of cacheflow: load a project or graph, plan it, generate C. The command line, the
- * workflow runner, the Eclipse plugin and the Maven plugin all call this. Nothing is printed: results and
- * diagnostics are objects, progress and diagnostics go to the {@link PipelineListener} as they arise; bad input
- * throws {@link org.cacheflow.model.diagnostics.InputException} naming file, line and column, a bad setting
- * {@link OptionException} naming the option. Not thread-safe: one pipeline per thread.
+ * The one typed entry point of cacheflow: load a project or graph, plan it, generate C; measure a target
+ * (calibrate). The command line, the workflow runner, the Eclipse plugin and the Maven plugin all call this.
+ * Nothing is printed: results and diagnostics are objects, progress and diagnostics go to the
+ * {@link PipelineListener} as they arise; bad input throws {@link org.cacheflow.model.diagnostics.InputException}
+ * naming file, line and column, a bad setting {@link OptionException} naming the option. Not thread-safe: one
+ * pipeline per thread.
  */
 public final class Pipeline {
 
@@ -45,6 +46,18 @@ public final class Pipeline {
    */
   public GenerateResult generate(GenerateOptions options) {
     return new Run(listener).generate(options);
+  }
+
+  /**
+   * Measures a machine (this one, a board reached through a command, or a cross target under qemu-user) with the
+   * runtime's calibration program and writes the target file it describes; the file is replaced only once the
+   * measurement succeeded and {@code plan --target} accepts it.
+   *
+   * @throws CalibrationException when the program does not build, the board cannot be reached or the program cannot
+   *     run there
+   */
+  public CalibrateResult calibrate(CalibrateOptions options) {
+    return new Calibration(listener, options).run();
   }
 
   /**

@@ -8,7 +8,7 @@ import org.cacheflow.codegen.model.CodeProject
  */
 class ToolchainPrinter extends CTemplate {
 
-	/** The cross targets a toolchain file is written for; aarch64 is the one tested. */
+	/** The cross targets a toolchain file is written for; each is built and run under qemu-user by the tests. */
 	public static val TRIPLES = #["aarch64-linux-gnu", "arm-linux-gnueabihf", "riscv64-linux-gnu"]
 
 	val String triple

@@ -181,7 +181,7 @@ class TargetCacheTest {
     InputException key = error("k.target", "l2 = 1M\n  l3 = 1M\n");
     assertEquals("unknown key 'l3' (known: base, name, l1d, l2, llc, line, page, cores, cow.readonly.min, "
         + "cow.readmostly.min, ntm.min, prestore.max, handoff.ns, transfer.ns, transfer.spanning.ns, timing.ns, "
-        + "memory)",
+        + "memory, measured.on, measured.at, memory.gbs)",
         key.getMessage());
     assertEquals(dir.resolve("k.target") + ":2:8", key.location().toString());
     InputException zero = error("z.target", "cores = 0\n");

@@ -22,6 +22,8 @@ import org.cacheflow.model.diagnostics.SourceLocation;
  * benchmarks ran: 48 KiB L1D, 2 MiB L2, 105 MiB L3, 2 cores) and {@code generic} (the copy-on-write paper's
  * baseline core: 32 KiB L1D, 256 KiB L2, 8 MiB L3, 4 cores). Another target is a target file: read by
  * {@link TargetFileReader} (its format is documented there) and given meaning here by {@link #of(TargetFile)}.
+ * {@code cacheflow calibrate} writes one from measurements, with three keys of record that plans do not use:
+ * {@code measured.on} and {@code measured.at} (where and when) and {@code memory.gbs} (bandwidth, a number).
  *
  * @param name profile name
  * @param l1dBytes L1 data cache per core
@@ -89,7 +91,7 @@ public record TargetCache(String name, long l1dBytes, long l2Bytes, long llcByte
 
   private static final List<String> KEYS = List.of("base", "name", "l1d", "l2", "llc", "line", "page", "cores",
       "cow.readonly.min", "cow.readmostly.min", "ntm.min", "prestore.max", "handoff.ns", "transfer.ns",
-      "transfer.spanning.ns", "timing.ns", "memory");
+      "transfer.spanning.ns", "timing.ns", "memory", "measured.on", "measured.at", "memory.gbs");
 
   /**
    * The target a target file describes: its {@code base} profile ({@code generic} if none) with the file's values
@@ -125,6 +127,7 @@ public record TargetCache(String name, long l1dBytes, long l2Bytes, long llcByte
         number(settings, "transfer.ns", costs.lineNanos()), number(settings, "timing.ns", costs.timeUnitNanos()),
         number(settings, "transfer.spanning.ns", costs.spanningLineNanos()),
         measuredSizes(settings) ? costs.figures() : null);
+    number(settings, "memory.gbs", 0); // recorded by calibrate, checked, not planned with (nor measured.on/at)
     long cores = size(settings, "cores", base.cores(), false);
     if (cores > 4096) {
       throw new InputException(settings.get("cores").location(), "at most 4096 cores, got " + cores);

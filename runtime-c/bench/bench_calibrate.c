@@ -503,6 +503,11 @@ int main(int argc, char **argv) {
     print_size("line", g.line, "cache line");
     print_size("page", page, "memory page");
     printf("%-18s = %-8ld # CPUs online\n", "cores", cpus > 0 ? cpus : 1);
+    long pages = sysconf(_SC_PHYS_PAGES);
+    unsigned long long memory = pages > 0 ? (unsigned long long)pages * page : 1ull << 30;
+    char memory_text[32];
+    snprintf(memory_text, sizeof memory_text, "%lluM", memory >> 20);
+    printf("%-18s = %-8s # physical memory: generate refuses a program that needs more\n", "memory", memory_text);
 
     static pair two;
     if (cpus >= 2) {

@@ -38,7 +38,7 @@ final class Calibration {
 
   /** Keys every calibration writes; with two CPUs or more also {@link #TWO_CPU_KEYS}. */
   static final List<String> KEYS = List.of("name", "measured.on", "measured.at", "l1d", "l2", "llc", "line", "page",
-      "cores", "memory.gbs", "ntm.min", "cow.readonly.min", "cow.readmostly.min", "prestore.max");
+      "cores", "memory", "memory.gbs", "ntm.min", "cow.readonly.min", "cow.readmostly.min", "prestore.max");
   static final List<String> TWO_CPU_KEYS = List.of("handoff.ns", "transfer.ns");
 
   private static final Pattern PROGRESS = Pattern.compile("progress: (\\d+)/(\\d+) (.*)");

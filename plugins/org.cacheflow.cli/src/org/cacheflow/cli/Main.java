@@ -44,6 +44,7 @@ public final class Main {
     register(PlanCommand::new);
     register(GenerateCommand::new);
     register(RunWorkflowCommand::new);
+    register(CheckCommand::new);
     for (ServiceLoader.Provider<CliCommand> provider : ServiceLoader.load(CliCommand.class).stream().toList()) {
       register(provider::get);
     }

@@ -71,7 +71,16 @@ public final class ProjectWriter {
    * @throws UncheckedIOException when writing fails; {@code out} is then as it was
    */
   public static void write(CodeProject project, ActorSources actors, Path runtime, Path out) {
-    Map<String, String> files = print(project, actors);
+    write(print(project, actors), runtime, out);
+  }
+
+  /** Writes {@code files} (by relative path) into {@code out}, replacing what was there, as {@link #write}. */
+  static void writeFiles(Map<String, String> files, Path out) {
+    write(files, null, out);
+  }
+
+  /** Writes the files and, unless {@code runtime} is null, the runtime copy. */
+  private static void write(Map<String, String> files, Path runtime, Path out) {
     Path target = out.toAbsolutePath().normalize();
     Path parent = target.getParent();
     Path staging = null;
@@ -83,7 +92,9 @@ public final class ProjectWriter {
         Files.createDirectories(path.getParent());
         Files.writeString(path, file.getValue(), StandardCharsets.UTF_8);
       }
-      copyRuntime(runtime, staging.resolve(RUNTIME_FOLDER));
+      if (runtime != null) {
+        copyRuntime(runtime, staging.resolve(RUNTIME_FOLDER));
+      }
       replace(staging, target);
       staging = null;
     } catch (IOException e) {

@@ -1,4 +1,4 @@
-/* The actors of the validation test project. */
+/* The actors of the crc test project. */
 #ifndef ACTORS_H
 #define ACTORS_H
 
@@ -13,5 +13,7 @@ void generate(int size, OUT uchar *frame);
 void invert(int slice, IN const uchar *in, OUT uchar *out);
 /* reads the frame */
 void consume(int size, IN const uchar *frame);
+/* prints "frame K: crc32 XXXXXXXX" (zlib's CRC-32) in its k-th firing */
+void check(int size, IN const uchar *frame);
 
 #endif

@@ -3,9 +3,9 @@
 # Management Strategies" (copy-on-write and non-temporal copies) on this machine, in one command from a
 # fresh clone:
 #   bench/cow-ntm/run.sh [--quick] [--runs N]
-# For every frame size it runs `cacheflow demo` on examples/stereo (generated with --strategy baseline, cow,
+# For every frame size it runs `cacheflow demo` on examples/stereo (generated with --strategy baseline, preesm, cow,
 # ntm and auto, built, MD5s checked), which times R interleaved runs of each program and simulates the data
-# cache misses of baseline, cow and ntm with cachegrind (this machine's L1d, its L3 as the last level; see
+# cache misses of baseline, preesm, cow and ntm with cachegrind (this machine's L1d, its L3 as the last level; see
 # bench/RESULTS.md for the geometry and the scaling of the sizes). tidy.py then turns every size's demo.csv
 # and runs.csv into rows of bench/results/cow-ntm.csv (benchmark,variant,size,metric,median,low,high,unit)
 # and prints a table, saved next to the CSV with the machine and its load average.
@@ -63,8 +63,9 @@ inputs=()
 for frame in "${frames[@]}"; do
     set -- $frame
     size="${1}x${2}"
-    echo "== $size: cacheflow demo (baseline, cow, ntm, auto; $runs runs of $iterations iterations)" >&2
-    "$cacheflow" demo --out "$work/$size" --strategies baseline,cow,ntm,auto --miss-strategies baseline,cow,ntm \
+    echo "== $size: cacheflow demo (baseline, preesm, cow, ntm, auto; $runs runs of $iterations iterations)" >&2
+    "$cacheflow" demo --out "$work/$size" --strategies baseline,preesm,cow,ntm,auto \
+        --miss-strategies baseline,preesm,cow,ntm \
         --param "width=$1" --param "height=$2" --runs "$runs" --iterations "$iterations" "${caches[@]}" \
         | tee "$work/$size.txt" >&2
     inputs+=("$size=$work/$size")

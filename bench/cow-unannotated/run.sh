@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # cow-unannotated benchmark: copy-on-write where merging cannot help. Runs the bundled stereo example twice,
 # as written and with its READ_ONLY annotations and read-mostly marks removed (the copy is derived by
-# `cacheflow demo --unannotated` at run time, in the work folder), under baseline, alias, ntm, cow and auto,
+# `cacheflow demo --unannotated` at run time, in the work folder), under baseline, preesm, alias, ntm, cow and auto,
 # interleaved (one round runs every program once), on the example's 2-core scenario:
 #   bench/cow-unannotated/run.sh [--quick] [--runs N] [--iterations N] [--frame WxH]
 # Prints, per frame: time per iteration (median, min-max over the rounds), speed-up against the same run's
-# baseline, bytes copied and streamed per iteration (as % of the baseline's), CoW pages shared / faulted /
+# preesm (PREESM's code with its memory scripts) and baseline (its plain copies), bytes copied and streamed per iteration (as % of the baseline's), CoW pages shared / faulted /
 # re-shared per iteration (the runtime's --validate statistics), the target checks (without annotations cow
 # and auto copy at most 5% of the baseline's bytes and run within 10% of the best annotated time), and auto
 # against the best fixed strategy of each configuration. Every program's sink MD5s must be identical (the demo
@@ -47,8 +47,8 @@ inputs=()
 for frame in "${frames[@]}"; do
     set -- $frame
     size="${1}x${2}"
-    echo "== $size: cacheflow demo --unannotated (baseline, alias, ntm, cow, auto; $runs rounds of $iterations iterations)" >&2
-    "$cacheflow" demo --out "$work/$size" --strategies baseline,alias,ntm,cow,auto --unannotated --no-cachegrind \
+    echo "== $size: cacheflow demo --unannotated (baseline, preesm, alias, ntm, cow, auto; $runs rounds of $iterations iterations)" >&2
+    "$cacheflow" demo --out "$work/$size" --strategies baseline,preesm,alias,ntm,cow,auto --unannotated --no-cachegrind \
         --param "width=$1" --param "height=$2" --runs "$runs" --iterations "$iterations" | tee "$work/$size.txt" >&2
     inputs+=("$size=$work/$size")
 done

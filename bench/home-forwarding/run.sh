@@ -3,12 +3,11 @@
 # command, from a fresh clone:
 #   bench/home-forwarding/run.sh [--quick] [--runs N] [--config "BENCH SIZE TYPE"]...
 # 1. builds the C runtime twice (Release): rdy-ack channels and the Lamport ring (CF_CHANNEL_IMPL=lamport);
-# 2. for every benchmark, matrix size and element type, generates the graph on 1 core with --strategy alias
-#    (the sequential reference: PREESM with its memory scripts, buffers merged, no copies a hand-written
-#    sequential program would not make), builds it and runs it with CF_BENCH_ACTOR_TIMES=1: the actors' measured times become a PREESM
+# 2. for every benchmark, matrix size and element type, generates the graph on 1 core with --strategy preesm
+#    (the sequential reference: PREESM's code with its memory scripts, the buffers they merge shared), builds it and runs it with CF_BENCH_ACTOR_TIMES=1: the actors' measured times become a PREESM
 #    scenario (ns per firing; the target ns.target says the unit), as a PREESM user would give the planner;
 # 3. generates the graph with that scenario (`cacheflow generate --scenario --target ns.target`) on 2 cores
-#    with --strategy baseline, homeforward, auto and (not with --quick) prestore-demote (the channels of
+#    with --strategy preesm (the reference), baseline, homeforward, auto and (not with --quick) prestore-demote (the channels of
 #    homeforward, with the written slot lines demoted to the shared cache before each commit: the nearest
 #    commodity analogue of home-forward stores); the planner maps by these times, and may choose 1 core where
 #    two cannot win (its note, from `cacheflow plan`, is printed and saved next to the table);
@@ -57,11 +56,11 @@ done
 . "$(dirname "$0")/../lib.sh" cmake python3
 
 # benchmark size type: the paper's sizes (farm 32..128, map 56..224), integer and float elements
-variants=(sequential baseline homeforward lamport auto homeforward-demote)
+variants=(sequential preesm baseline homeforward lamport auto homeforward-demote)
 if [ "$quick" = 1 ]; then
     configurations=("farm 32 int" "map 56 int")
     runs=5
-    variants=(sequential baseline homeforward lamport auto)
+    variants=(sequential preesm baseline homeforward lamport auto)
 else
     configurations=()
     for size in 32 64 128; do for type in int float; do configurations+=("farm $size $type"); done; done
@@ -168,13 +167,13 @@ for configuration in "${configurations[@]}"; do
     read -r bench size type <<<"$configuration"
     read -ra params <<<"$(params_of "$bench" "$size" "$type")"
     throttle
-    generate "$bench-$size-$type" "$bench" alias 1 "${params[@]}" &
+    generate "$bench-$size-$type" "$bench" preesm 1 "${params[@]}" &
 done
 finish
 for configuration in "${configurations[@]}"; do
     read -r bench size type <<<"$configuration"
     throttle
-    build_variant "$work/gen/$bench-$size-$type-alias-1" "$work/bin/$bench-$size-$type-sequential" rdyack &
+    build_variant "$work/gen/$bench-$size-$type-preesm-1" "$work/bin/$bench-$size-$type-sequential" rdyack &
 done
 finish
 echo "== the actors' times (the sequential program, CF_BENCH_ACTOR_TIMES=1) as scenarios, ns per firing"
@@ -194,7 +193,7 @@ for configuration in "${configurations[@]}"; do
     name="$bench-$size-$type"
     read -ra params <<<"$(params_of "$bench" "$size" "$type")"
     params+=(--scenario "$work/scenario/$name.scenario" --target "$here/ns.target")
-    generations=("baseline 2" "homeforward 2" "auto 2")
+    generations=("preesm 2" "baseline 2" "homeforward 2" "auto 2")
     [ "$quick" = 1 ] || generations+=("prestore-demote 2")
     for generation in "${generations[@]}"; do
         read -r strategy cores <<<"$generation"
@@ -208,7 +207,7 @@ for configuration in "${configurations[@]}"; do
           echo "$work/gen/$name.plan.log" >"$work/failed/plan-$name"; } &
 done
 finish
-echo "   generated ${#configurations[@]} configurations x (baseline, homeforward, auto$([ "$quick" = 1 ] || echo ", prestore-demote") on 2 cores, planned with the measured times; alias on 1 core)"
+echo "   generated ${#configurations[@]} configurations x (preesm, baseline, homeforward, auto$([ "$quick" = 1 ] || echo ", prestore-demote") on 2 cores, planned with the measured times; preesm on 1 core)"
 notes="$work/planner-notes.txt"
 : >"$notes"
 for configuration in "${configurations[@]}"; do
@@ -220,7 +219,7 @@ cat "$notes"
 for configuration in "${configurations[@]}"; do
     read -r bench size type <<<"$configuration"
     name="$bench-$size-$type"
-    for build in "baseline-2 baseline rdyack" "homeforward-2 homeforward rdyack" \
+    for build in "preesm-2 preesm rdyack" "baseline-2 baseline rdyack" "homeforward-2 homeforward rdyack" \
                  "homeforward-2 lamport lamport" "auto-2 auto rdyack" "prestore-demote-2 homeforward-demote rdyack"; do
         read -r generated variant impl <<<"$build"
         [ -d "$work/gen/$name-$generated" ] || continue
@@ -232,7 +231,7 @@ for configuration in "${configurations[@]}"; do
     for variant in "${variants[@]}"; do
         cores=$([ "$variant" = sequential ] && echo 1 || echo 2)
         case "$variant" in
-            sequential) generated=alias-1 ;; baseline) generated=baseline-2 ;;
+            sequential) generated=preesm-1 ;; preesm) generated=preesm-2 ;; baseline) generated=baseline-2 ;;
             homeforward-demote) generated=prestore-demote-2 ;; auto) generated=auto-2 ;; *) generated=homeforward-2 ;;
         esac
         printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$bench" "$size" "$type" "$variant" "$cores" "$tasks" \

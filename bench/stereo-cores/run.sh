@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # The bundled stereo example (examples/stereo) on 2 cores against its own 1-core program, in one command:
 #   bench/stereo-cores/run.sh [--quick] [--runs N] [--iterations N] [--strategy S]...
-# Generates examples/stereo with `cacheflow generate` on 1 core (strategy auto: the target's reference, its own 1-core time, and alias:
-# the fair one, PREESM with its memory scripts) and on 2 cores
-# with each strategy (default: auto, the rdy-ack flags of every strategy but the baseline, and baseline,
-# PREESM's semaphores and barrier), builds them (Release, bundled runtime), checks that all print the same
+# Generates examples/stereo with `cacheflow generate` on 1 core (strategy auto: the target's reference, its own 1-core time, and
+# preesm: the fair one, PREESM's code with its memory scripts) and on 2 cores
+# with each strategy (default: auto, the rdy-ack flags of every strategy but the baseline and preesm, preesm, PREESM's
+# code with its memory scripts on 2 cores, the reference the 2-core speed-ups are given against, and baseline,
+# PREESM's plain copies, semaphores and barrier), builds them (Release, bundled runtime), checks that all print the same
 # sink digests (--validate), then runs them interleaved, round by round (every other round in reverse order), each
 # run with --time, and prints the time per graph iteration (the median of the run's iterations, core 0's loop start
 # to start: iterations the host slowed down are left aside; and the run's mean), the speed-up over 1 core per round
@@ -12,7 +13,7 @@
 # placement -- "shared" (the two vCPUs are one physical core's two hardware threads), "near" or "far" --, within the rounds where the 1-core program ran in its fast or its slow state -- within 15% of its
 # fastest round or not --, within the near rounds where the 1-core and the 2-core program ran in the same state
 # -- each judged against its own fastest round: the state is the host's, both programs have it --, and against
-# 1-core alias), and
+# 1-core preesm; and against 2-core preesm), and
 # a CSV: bench/results/stereo-cores.csv (table saved next to it with the load).
 # --strategy S+OVERRIDE generates S with --override OVERRIDE (e.g. auto+pipelining=off: the planner's software
 # pipelining off); S@POLICY with --policy POLICY (e.g. auto@load: the load mapping; both: auto@load+pipelining=off). --quick: 3 rounds of 10 iterations (default 7 of 20). Environment: CACHEFLOW (default ./cacheflow), CF_JOBS (2),
@@ -36,18 +37,18 @@ while [ $# -gt 0 ]; do
         --runs) shift; runs=${1:?--runs needs a number} ;;
         --iterations) shift; iterations=${1:?--iterations needs a number} ;;
         --strategy) shift; strategies+=("${1:?--strategy needs a name}") ;;
-        -h|--help) sed -n '2,20p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,21p' "$0"; exit 0 ;;
         *) echo "run.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
     esac
     shift
 done
-[ ${#strategies[@]} -gt 0 ] || strategies=(auto baseline)
+[ ${#strategies[@]} -gt 0 ] || strategies=(auto preesm baseline)
 
 . "$(dirname "$0")/../lib.sh" cmake
 
 started=$(date +%s)
 mkdir -p "$work" "$results"
-variants=("1 auto" "1 alias")
+variants=("1 auto" "1 preesm")
 for strategy in "${strategies[@]}"; do variants+=("2 $strategy"); done
 for variant in "${variants[@]}"; do
     read -r cores strategy <<<"$variant"
@@ -145,14 +146,15 @@ for line in open(raw):
     rounds.setdefault(r, {})[(int(fields[1]), fields[2])] = {"mean": float(fields[3]), "median": float(fields[4])}
 variants = list(next(iter(rounds.values())).keys())
 one = (1, "auto")    # the target's reference: the example's own 1-core program
-fair = (1, "alias")  # the fair one: PREESM with its memory scripts (buffers merged), on one core
+fair = (1, "preesm")  # the fair one: PREESM's code with its memory scripts (the buffers they merge shared), on one core
+reference = (2, "preesm")  # PREESM's code with its memory scripts on the 2 cores: the 2-core reference
 rows = []
 def summary(values):
     return (f"{statistics.median(values):.2f} ({min(values):.2f}-{max(values):.2f})" if values else "-")
 for measure, meaning in MEASURES.items():
     print(f"ms per iteration: {meaning}")
     print(f"{'cores':>5} {'strategy':<20} {'ms/iteration':>12} {'min-max':>15} {'vs 1 core auto':>20}"
-          f" {'vs 1 core alias':>20}" + "".join(f" {p + ' rounds':>20}" for p in PLACEMENTS))
+          f" {'vs 1 core preesm':>20} {'vs 2 core preesm':>20}" + "".join(f" {p + ' rounds':>20}" for p in PLACEMENTS))
     states_line = []
     # the 1-core reference's own state: the host runs it 1.3-1.6x slower for seconds at a time (bench/RESULTS.md)
     order = sorted(rounds)
@@ -166,16 +168,22 @@ for measure, meaning in MEASURES.items():
         m, lo, hi = statistics.median(times), min(times), max(times)
         sm, slo, shi = statistics.median(speedups), min(speedups), max(speedups)
         against_fair = [rounds[r][fair][measure] / rounds[r][v][measure] for r in sorted(rounds)]
+        against_reference = ([rounds[r][reference][measure] / rounds[r][v][measure] for r in sorted(rounds)]
+                             if reference in variants else [])
         print(f"{v[0]:>5} {v[1]:<20} {m:12.2f} {f'{lo:.2f}-{hi:.2f}':>15} {f'{sm:.2f} ({slo:.2f}-{shi:.2f})':>20}"
-              f" {summary(against_fair):>20}" + "".join(f" {summary(by[p]):>20}" for p in PLACEMENTS))
+              f" {summary(against_fair):>20} {summary(against_reference):>20}" + "".join(f" {summary(by[p]):>20}" for p in PLACEMENTS))
         common = dict(cores=v[0], strategy=v[1], measure=measure)
         rows.append(dict(common, metric="time_per_iteration", median=f"{m:.4g}", low=f"{lo:.4g}", high=f"{hi:.4g}",
                          unit="ms", runs=len(times), placement="all"))
         rows.append(dict(common, metric="speedup_vs_1_core", median=f"{sm:.4g}", low=f"{slo:.4g}",
                          high=f"{shi:.4g}", unit="x", runs=len(times), placement="all"))
-        rows.append(dict(common, metric="speedup_vs_1_core_alias", median=f"{statistics.median(against_fair):.4g}",
+        rows.append(dict(common, metric="speedup_vs_1_core_preesm", median=f"{statistics.median(against_fair):.4g}",
                          low=f"{min(against_fair):.4g}", high=f"{max(against_fair):.4g}", unit="x",
                          runs=len(times), placement="all"))
+        if against_reference:
+            rows.append(dict(common, metric="speedup_vs_preesm", median=f"{statistics.median(against_reference):.4g}",
+                             low=f"{min(against_reference):.4g}", high=f"{max(against_reference):.4g}", unit="x",
+                             runs=len(times), placement="all"))
         for s in ("fast", "slow"):
             by[f"{s}_reference"] = [ratio[r] for r in sorted(rounds) if state[r] == s]
         if v != one:

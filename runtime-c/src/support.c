@@ -177,17 +177,21 @@ int cf_gen_parse_arguments(int argc, char **argv, const char *program, long iter
                 return 2;
             }
             out->iterations = n;
-        } else if (strcmp(argv[i], "--validate") == 0) {
-            out->validate = 1;
+        } else if (strcmp(argv[i], "--validate") == 0 || strcmp(argv[i], "--validate=cacheflow") == 0) {
+            out->validate = CF_VALIDATE_CACHEFLOW;
+        } else if (strcmp(argv[i], "--validate=preesm") == 0) {
+            out->validate = CF_VALIDATE_PREESM;
         } else if (strcmp(argv[i], "--no-pin") == 0) {
             out->pin = 0;
         } else if (strcmp(argv[i], "--time") == 0) {
             out->time = 1;
         } else if (strcmp(argv[i], "--help") == 0) {
-            printf("usage: %s [--iterations N] [--validate] [--no-pin] [--time]\n"
+            printf("usage: %s [--iterations N] [--validate[=preesm]] [--no-pin] [--time]\n"
                    "  --iterations N  graph iterations to run at most (default %ld; fewer when an actor sets\n"
                    "                  preesmStopThreads)\n"
                    "  --validate      print the MD5 of every sink FIFO's data and the runtime statistics\n"
+                   "  --validate=preesm  the MD5 of every sink buffer as PREESM's code prints them\n"
+                   "                  (preesm_md5_<buffer> : <md5>, for its .validation.hash)\n"
                    "  --no-pin        do not pin core threads to CPUs (also CACHEFLOW_NO_PIN=1)\n"
                    "  --time          print the run's time and its iterations' (median, quartiles, min-max)\n",
                    program, iterations);
@@ -450,6 +454,14 @@ void cf_gen_print_digest(const char *label, cf_md5 *parts, int count) {
     }
     printf("%s : ", label);
     for (int i = 0; i < 16; i++) printf("%02x", digest[i]);
+    printf("\n");
+}
+
+void cf_gen_print_preesm_digest(const char *buffer, cf_md5 *part) {
+    uint8_t digest[16];
+    cf_md5_final(part, digest);
+    printf("preesm_md5_%s : ", buffer);
+    for (int i = 16; i > 0; i--) printf("%02x", digest[i - 1]);
     printf("\n");
 }
 

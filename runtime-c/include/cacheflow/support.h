@@ -21,10 +21,14 @@ void cf_md5_init(cf_md5 *md5);
 void cf_md5_update(cf_md5 *md5, const void *data, size_t size);
 void cf_md5_final(cf_md5 *md5, uint8_t digest[16]);
 
-/* The command line: --iterations N, --validate, --no-pin (or CACHEFLOW_NO_PIN=1 in the environment), --time. */
+/* The command line: --iterations N, --validate[=cacheflow|preesm], --no-pin (or CACHEFLOW_NO_PIN=1 in the
+ * environment), --time. */
+/* What --validate prints: cacheflow's lines (one per sink FIFO) or PREESM's (one per sink buffer, its CI's format). */
+#define CF_VALIDATE_CACHEFLOW 1
+#define CF_VALIDATE_PREESM 2
 typedef struct cf_gen_options {
     long iterations;
-    int validate;
+    int validate; /* 0, CF_VALIDATE_CACHEFLOW or CF_VALIDATE_PREESM */
     int pin;
     int time; /* --time: cf_gen_print_time prints the run's time and its iterations' (core 0's loop) */
 } cf_gen_options;
@@ -122,6 +126,9 @@ double cf_gen_run_cores(void *(*const cores[])(void *), int count, int pin);
 
 /* Prints "<label> : <md5>": of the data when there is one part, else of the parts' digests in order. */
 void cf_gen_print_digest(const char *label, cf_md5 *parts, int count);
+/* Prints PREESM's line for one sink buffer, as its generated code prints it and its CI compares it with a project's
+ * .validation.hash: "preesm_md5_<buffer> : <md5>", the digest's 16 bytes from the last to the first. */
+void cf_gen_print_preesm_digest(const char *buffer, cf_md5 *part);
 /* Prints "stats: ..." (the counters of all threads, cf_stats_total) and "time: <seconds> s for <iterations>
  * iterations". Between the two, when copy-on-write views handed out pages on some core thread of the last
  * cf_gen_run_cores, one line per core thread in cores[] order, over its whole run:

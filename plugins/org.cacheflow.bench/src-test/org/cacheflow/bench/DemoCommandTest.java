@@ -76,6 +76,12 @@ class DemoCommandTest {
     }
     assertTrue(Long.parseLong(rows.get("cow")[5]) < Long.parseLong(rows.get("baseline")[5]), String.join("\n", csv));
     assertTrue(Long.parseLong(rows.get("auto")[5]) < Long.parseLong(rows.get("baseline")[5]), String.join("\n", csv));
+    // preesm, the reference: its memory scripts' merges copy less than the plain copies; speed-ups against it
+    assertTrue(Long.parseLong(rows.get("preesm")[5]) < Long.parseLong(rows.get("baseline")[5]), String.join("\n", csv));
+    double preesm = Double.parseDouble(rows.get("preesm")[1]);
+    for (String[] row : rows.values()) {
+      assertEquals(preesm / Double.parseDouble(row[1]), Double.parseDouble(row[13]), 0.01, String.join(",", row));
+    }
     if (simulate) {
       assertTrue(printed.contains("cachegrind") && printed.contains("on a 128x96 frame"), printed);
       // Sharing the broadcasts instead of copying them must save L1D misses, as in the paper.
@@ -85,6 +91,7 @@ class DemoCommandTest {
     assertEquals(1 + DemoCommand.QUICK_STRATEGIES.size(), Files.readAllLines(work.resolve("runs.csv")).size());
     String svg = Files.readString(work.resolve("comparison.svg"));
     assertTrue(svg.startsWith("<svg") && svg.contains(">auto<"), svg);
+    assertTrue(svg.contains("speed-up against preesm"), svg);
     // A binary PGM of the 256x192 map: header then one byte per pixel.
     byte[] pgm = Files.readAllBytes(work.resolve("disparity.pgm"));
     String header = new String(pgm, 0, 15, StandardCharsets.US_ASCII);

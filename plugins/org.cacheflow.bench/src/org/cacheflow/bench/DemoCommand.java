@@ -33,11 +33,14 @@ import picocli.CommandLine.Parameters;
     descriptionHeading = "%n", optionListHeading = "%noptions:%n")
 public final class DemoCommand extends CliCommand {
 
-  /** Strategies of a {@code --quick} run: the baseline, the two techniques that change most, and auto. */
-  static final List<String> QUICK_STRATEGIES = List.of("baseline", "channels", "cow", "auto");
+  /**
+   * Strategies of a {@code --quick} run: the two references (PREESM's code with and without its memory scripts), the
+   * two techniques that change most, and auto.
+   */
+  static final List<String> QUICK_STRATEGIES = List.of("baseline", "preesm", "channels", "cow", "auto");
 
-  /** Strategies whose cache misses are simulated by default: the baseline, the paper's two techniques, auto. */
-  static final List<String> MISS_STRATEGIES = List.of("baseline", "ntm", "cow", "auto");
+  /** Strategies whose cache misses are simulated by default: the references, the paper's two techniques, auto. */
+  static final List<String> MISS_STRATEGIES = List.of("baseline", "preesm", "ntm", "cow", "auto");
 
   /** The caches of this project's machine type (zen4-vm), given to cachegrind explicitly (--cache replaces them). */
   static final List<DemoCache> DEFAULT_CACHES = List.of(new DemoCache("I1", 32768, 8, 64),
@@ -69,7 +72,8 @@ public final class DemoCommand extends CliCommand {
       + "directory)")
   String out = "target/demo";
 
-  @Option(names = "--quick", description = "1 iteration, 1 run, strategies baseline, channels, cow, auto (for tests)")
+  @Option(names = "--quick", description = "1 iteration, 1 run, strategies baseline, preesm, channels, cow, auto "
+      + "(for tests)")
   boolean quick;
 
   @Option(names = "--iterations", paramLabel = "N", converter = PositiveInt.class, description = "graph iterations per "
@@ -120,7 +124,8 @@ public final class DemoCommand extends CliCommand {
         built and installed once into DIR/runtime and shared), runs each R times with --iterations N --validate, \
         checks that every program printed the same MD5 for every sink FIFO (else it fails, naming the \
         strategies and FIFOs that differ), and prints a table: median time per iteration over the runs with \
-        min-max, speed-up against the baseline, bytes copied (with memcpy, and with streaming stores), \
+        min-max, speed-up against preesm (PREESM's code with its memory scripts) and against the baseline \
+        (PREESM's plain copies), bytes copied (with memcpy, and with streaming stores), \
         copy-on-write pages shared, faulted and re-shared, and pre-stores per iteration (from the runtime's \
         statistics), and L1D / LLC data misses of one iteration. The misses come from perf when the hardware \
         counters work, else from cachegrind with the caches given explicitly (zen4-vm's: 32 KiB 8-way L1, 32 MiB \

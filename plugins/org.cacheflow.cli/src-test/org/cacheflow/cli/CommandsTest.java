@@ -21,7 +21,7 @@ class CommandsTest {
   /** Every command of this bundle, by name. */
   private static final Map<String, CliCommand> COMMANDS = Map.of("inspect", new InspectCommand(), "scripts",
       new ScriptsCommand(), "plan", new PlanCommand(), "generate", new GenerateCommand(), "run-workflow",
-      new RunWorkflowCommand());
+      new RunWorkflowCommand(), "check", new CheckCommand());
 
   @TempDir
   Path temp;

@@ -215,8 +215,8 @@ class PlanCommandTest {
 
     Run global = run("plan", EXAMPLE.toString(), "--strategy", "fastest");
     assertEquals(Main.USAGE, global.status());
-    assertTrue(global.err().contains("unknown strategy 'fastest' (known: baseline, cow, ntm, prestore, homeforward, "
-        + "auto)"), global.err());
+    assertTrue(global.err().contains("unknown strategy 'fastest' (known: baseline, preesm, cow, ntm, prestore, "
+        + "homeforward, auto)"), global.err());
   }
 
   @Test

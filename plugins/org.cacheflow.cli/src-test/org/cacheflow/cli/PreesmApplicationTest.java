@@ -4,10 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -99,9 +97,9 @@ class PreesmApplicationTest {
         "zlib");
     assertEquals(0, run.status(), run.err());
     Path build = temp.resolve("tsan-build");
-    exec(List.of("cmake", "-S", out.toString(), "-B", build.toString(), "-DCACHEFLOW_SANITIZE=thread",
+    Examples.exec(List.of("cmake", "-S", out.toString(), "-B", build.toString(), "-DCACHEFLOW_SANITIZE=thread",
         "-DCACHEFLOW_BUNDLED_RUNTIME=ON"));
-    exec(List.of("cmake", "--build", build.toString()));
+    Examples.exec(List.of("cmake", "--build", build.toString()));
     ProcessBuilder program = new ProcessBuilder(build.resolve("frame_crc").toString(), "--iterations", "100",
         "--validate").redirectErrorStream(true);
     program.environment().put("TSAN_OPTIONS", "halt_on_error=1 exitcode=66");
@@ -211,39 +209,16 @@ class PreesmApplicationTest {
   }
 
   private static String buildAndRun(Path source, Path build, String... programArguments) {
-    String configure = exec(List.of("cmake", "-S", source.toString(), "-B", build.toString()));
-    exec(List.of("cmake", "--build", build.toString()));
+    String configure = Examples.exec(List.of("cmake", "-S", source.toString(), "-B", build.toString()));
+    Examples.exec(List.of("cmake", "--build", build.toString()));
     List<String> command = new ArrayList<>(List.of(build.resolve("frame_crc").toString()));
     command.addAll(Arrays.asList(programArguments));
-    return configure + exec(command);
-  }
-
-  private static String exec(List<String> command) {
-    try {
-      Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-      String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-      assertEquals(0, process.waitFor(), String.join(" ", command) + "\n" + output);
-      return output;
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new AssertionError(e);
-    }
+    return configure + Examples.exec(command);
   }
 
   private static void assumeBuildTools() {
-    Assumptions.assumeTrue(onPath("cmake") && (onPath("cc") || onPath("gcc")),
+    Assumptions.assumeTrue(Examples.onPath("cmake") && (Examples.onPath("cc") || Examples.onPath("gcc")),
         "skipped: building the generated project needs cmake and a C compiler");
-  }
-
-  private static boolean onPath(String program) {
-    for (String folder : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
-      if (!folder.isEmpty() && Files.isExecutable(Path.of(folder, program))) {
-        return true;
-      }
-    }
-    return false;
   }
 
   private static Run run(String... args) {

@@ -192,8 +192,8 @@ class RunWorkflowCommandTest {
     assertEquals(1, run.status(), run.err());
     String expected = "error: " + workflow.toAbsolutePath().normalize() + ":" + lineOf(workflow, "Fastest") + ":";
     assertTrue(run.err().startsWith(expected), run.err());
-    assertTrue(run.err().contains("'Fastest' is not a value of 'Memory strategy'; expected Baseline, CopyOnWrite, "
-        + "NonTemporal, PreStore, HomeForward or Auto"), run.err());
+    assertTrue(run.err().contains("'Fastest' is not a value of 'Memory strategy'; expected Baseline, Preesm, "
+        + "CopyOnWrite, NonTemporal, PreStore, HomeForward or Auto"), run.err());
     assertFalse(Files.exists(project.resolve("Code/generated")));
   }
 

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
+import org.cacheflow.codegen.PreesmLayoutWriter;
 import org.cacheflow.pipeline.ActorCodeOptions;
 import org.cacheflow.pipeline.GenerateOptions;
 import org.cacheflow.pipeline.GenerateResult;
@@ -104,7 +105,13 @@ public final class GenerateCommand extends CliCommand {
         .withActorCode(actorCode, ProjectActorCode.defaults());
     GenerateResult result = new Pipeline(progress()).generate(options);
     out.println(result.summary());
-    out.println("build: " + buildHint(outDir, result.project().identifier(), result.asked().nodes()));
+    if (PreesmLayoutWriter.appliesTo(outDir)) {
+      Path code = outDir.toAbsolutePath().normalize().getParent();
+      out.println("build: with the project's own build, " + Shell.quote(PathText.display(code.resolve(
+          "CMakeLists.txt"))) + " (it compiles " + Shell.quote(PathText.display(outDir)) + " with the actors)");
+    } else {
+      out.println("build: " + buildHint(outDir, result.project().identifier(), result.asked().nodes()));
+    }
     if (result.asked().nodes() > 1) {
       err.println("note: one process per node: run the program under mpirun -np " + result.asked().nodes()
           + " (with --oversubscribe where a machine has fewer cores than processes); see docs/multinode.md");

@@ -203,6 +203,10 @@ public final class PlanCommand extends CliCommand {
     text.append(String.format(Locale.ROOT, "buffer memory: this plan %d (%s), baseline %d (%s)%n",
         totals.footprintBytes(), Bytes.human(totals.footprintBytes()), totals.baselineFootprintBytes(),
         Bytes.human(totals.baselineFootprintBytes())));
+    PlanTotals preesm = plan.preesmTotals();
+    text.append(String.format(Locale.ROOT, "reference preesm (PREESM's code with its memory scripts): bytes copied %d "
+        + "(%s), buffer memory %d (%s)%n", preesm.planBytesCopied(), Bytes.human(preesm.planBytesCopied()),
+        preesm.footprintBytes(), Bytes.human(preesm.footprintBytes())));
     MemoryPlan.CowSummary cow = plan.cowSummary();
     if (cow.views() > 0) {
       text.append(String.format(Locale.ROOT, "copy-on-write: %d views of %d memories, %d pages shared per iteration "

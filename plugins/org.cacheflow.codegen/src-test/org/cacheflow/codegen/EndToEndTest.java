@@ -120,6 +120,7 @@ class EndToEndTest {
     Path corpus = corpusOrNull();
     List<Case> cases = new ArrayList<>(tinyCases());
     cases.addAll(benchmarkCases());
+    cases.addAll(exampleCases());
     if (corpus != null) {
       cases.addAll(corpusCases(corpus));
     }
@@ -176,7 +177,7 @@ class EndToEndTest {
   private static List<Case> benchmarkCases() {
     List<Case> cases = new ArrayList<>();
     // prestore-demote: the slices another core reads demoted after their writer's firing, before the flag
-    for (String strategy : List.of("baseline", "homeforward", "auto", "prestore-demote")) {
+    for (String strategy : List.of("baseline", "preesm", "homeforward", "auto", "prestore-demote")) {
       cases.add(new Case("farm", BENCH.resolve("farm.pi"), null, true, strategy, 2, Build.PLAIN, FARM));
       cases.add(new Case("map", BENCH.resolve("map.pi"), null, true, strategy, 2, Build.PLAIN, MAP));
     }
@@ -186,12 +187,28 @@ class EndToEndTest {
     return cases;
   }
 
+  /**
+   * The bundled examples with synthetic actors: PREESM's code with its memory scripts ({@code preesm}) prints the
+   * digests of its plain copies ({@code baseline}).
+   */
+  private static List<Case> exampleCases() {
+    List<Case> cases = new ArrayList<>();
+    Path examples = Path.of("../../examples").toAbsolutePath().normalize();
+    for (String example : List.of("filter-bank", "frame-crc", "stereo")) {
+      for (String strategy : List.of("baseline", "preesm")) {
+        cases.add(new Case("example-" + example, examples.resolve(example), "2core.scenario", true, strategy, 2,
+            Build.PLAIN));
+      }
+    }
+    return cases;
+  }
+
   /** Corpus graphs: stereo and a small cyclic graph, and the full matrix in full mode. */
   private static List<Case> corpusCases(Path corpus) {
     List<Case> cases = new ArrayList<>();
     Path stereo = corpus.resolve("preesm-apps/org.ietr.preesm.stereo");
     Path cyclic = corpus.resolve("sdf3/generated/small_cyclic.xml");
-    for (String strategy : List.of("baseline", "auto")) {
+    for (String strategy : List.of("baseline", "preesm", "auto")) {
       cases.add(new Case("stereo", stereo, "lowMaxDisparity.scenario", true, strategy, 2, Build.ASAN));
       cases.add(new Case("small_cyclic", cyclic, null, true, strategy, 2, Build.ASAN));
     }
@@ -455,7 +472,7 @@ class EndToEndTest {
     }
     for (Case graph : graphs) {
       String scenario = graph.graph().equals("stereo") ? "lowMaxDisparity.scenario" : null;
-      for (String strategy : List.of("baseline", "auto")) {
+      for (String strategy : List.of("baseline", "preesm", "auto")) {
         cases.add(new Case(graph.graph(), graph.input(), scenario, true, strategy, 2, Build.ASAN));
       }
     }

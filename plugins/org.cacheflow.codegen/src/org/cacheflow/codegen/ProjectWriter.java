@@ -87,7 +87,17 @@ public final class ProjectWriter {
    */
   public static void write(CodeProject project, ActorSources actors, Path runtime, Path out,
       Consumer<Path> waiting) {
-    Map<String, String> files = print(project, actors);
+    write(print(project, actors), runtime, out, waiting);
+  }
+
+  /** Writes {@code files} (by relative path) into {@code out}, replacing what was there, as {@link #write}. */
+  static void writeFiles(Map<String, String> files, Path out) {
+    write(files, null, out, folder -> {
+    });
+  }
+
+  /** Writes the files and, unless {@code runtime} is null, the runtime copy. */
+  private static void write(Map<String, String> files, Path runtime, Path out, Consumer<Path> waiting) {
     Path target = out.toAbsolutePath().normalize();
     Path parent = target.getParent();
     Path staging = null;
@@ -99,7 +109,9 @@ public final class ProjectWriter {
         Files.createDirectories(path.getParent());
         Files.writeString(path, file.getValue(), StandardCharsets.UTF_8);
       }
-      copyRuntime(runtime, staging.resolve(RUNTIME_FOLDER));
+      if (runtime != null) {
+        copyRuntime(runtime, staging.resolve(RUNTIME_FOLDER));
+      }
       try (OutputLock held = OutputLock.acquire(target, waiting)) {
         replace(staging, target);
       }

@@ -21,12 +21,12 @@ class StrategyPresetTest {
 
   @Test
   void theNamesAndOrderOfTheCommandLine() {
-    assertEquals(List.of("baseline", "channels", "alias", "ntm", "cow", "prestore-demote", "prestore-clean",
+    assertEquals(List.of("baseline", "preesm", "channels", "alias", "ntm", "cow", "prestore-demote", "prestore-clean",
         "prestore-skip", "auto", "homeforward", "prestore"), StrategyPreset.labels());
     assertEquals(StrategyPreset.labels(), CodePreset.NAMES);
     assertEquals(StrategyPreset.COW, StrategyPreset.named("CoW"));
     assertTrue(assertThrows(IllegalArgumentException.class, () -> StrategyPreset.named("fast")).getMessage()
-        .startsWith("unknown strategy 'fast'; known: baseline, channels"));
+        .startsWith("unknown strategy 'fast'; known: baseline, preesm, channels"));
   }
 
   @Test
@@ -47,11 +47,13 @@ class StrategyPresetTest {
   void generationFlags() {
     for (StrategyPreset preset : StrategyPreset.values()) {
       CodePreset strategy = CodePreset.of(preset);
-      assertEquals(preset == StrategyPreset.BASELINE, strategy.barrier(), preset.label);
+      // PREESM's generated code, without and with its memory scripts: a barrier after every iteration
+      boolean preesmCode = preset == StrategyPreset.BASELINE || preset == StrategyPreset.PREESM;
+      assertEquals(preesmCode, strategy.barrier(), preset.label);
       assertEquals(preset != StrategyPreset.BASELINE && preset != StrategyPreset.CHANNELS, strategy.alias(),
           preset.label);
       assertEquals(preset == StrategyPreset.PRESTORE_SKIP, strategy.skip(), preset.label);
-      assertEquals(preset == StrategyPreset.BASELINE ? 1 : CodePreset.DEFAULT_SLOTS, strategy.slots(), preset.label);
+      assertEquals(preesmCode ? 1 : CodePreset.DEFAULT_SLOTS, strategy.slots(), preset.label);
       PrestoreKind kind = switch (preset) {
         case PRESTORE_DEMOTE -> PrestoreKind.DEMOTE;
         case PRESTORE_CLEAN -> PrestoreKind.CLEAN;

@@ -1,5 +1,7 @@
 package org.cacheflow.pipeline;
 
+import java.nio.file.Path;
+
 import org.cacheflow.scripts.CheckPolicy;
 
 /**
@@ -66,5 +68,13 @@ public final class Pipeline {
    */
   public ScriptsResult scripts(Input input, CheckPolicy policy) {
     return new Run(listener).scripts(input, policy);
+  }
+
+  /**
+   * Compares a generated program's output ({@code --validate=preesm}) with a PREESM project's
+   * {@code .validation.hash} as PREESM's CI does; {@code project} is the project folder or the file.
+   */
+  public ValidationCheck checkValidation(Path project, String output) {
+    return ValidationCheck.of(project, output);
   }
 }

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
+import org.cacheflow.codegen.PreesmLayoutWriter;
 import org.cacheflow.codegen.ProjectWriter;
 import org.cacheflow.codegen.build.CodeModelBuilder;
 import org.cacheflow.codegen.build.PlannedExecution;
@@ -207,8 +208,17 @@ final class Run {
       actors = actorSources(outDir, loaded.projectRoot(), code);
     }
     try {
-      ProjectWriter.write(project, actors, options.runtime(), outDir, folder -> say(Diagnostic.note("another "
-          + "generation is writing " + PathText.display(folder) + ": waiting for it, then replacing its output")));
+      if (PreesmLayoutWriter.appliesTo(outDir)) {
+        // a PREESM project's Code/generated, which its own CMakeLists compiles with the actors
+        if (project.multiNode()) {
+          throw new OptionException("--out", PathText.display(outDir) + " is compiled by the project's own build, "
+              + "which links no MPI: generate a program over several nodes into a folder of its own");
+        }
+        PreesmLayoutWriter.write(project, options.runtime(), outDir);
+      } else {
+        ProjectWriter.write(project, actors, options.runtime(), outDir, folder -> say(Diagnostic.note("another "
+            + "generation is writing " + PathText.display(folder) + ": waiting for it, then replacing its output")));
+      }
     } catch (UncheckedIOException e) {
       throw new InputException(SourceLocation.file(outDir), e.getMessage(), e);
     }

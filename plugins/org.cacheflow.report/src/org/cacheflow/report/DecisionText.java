@@ -42,10 +42,13 @@ public final class DecisionText {
   private final MeasuredFigures figures;
   private final FifoNames names;
   private final List<PlanNote> planNotes;
+  /** The plan-wide mode PREESM's plain decisions are worded under ({@code baseline} or {@code preesm}). */
+  private final String mode;
 
   private DecisionText(Srdag srdag, Platform platform, Classification classes, LiveBytes live,
-      MeasuredFigures figures, List<PlanNote> planNotes) {
+      MeasuredFigures figures, List<PlanNote> planNotes, String mode) {
     this.planNotes = planNotes;
+    this.mode = mode;
     this.srdag = srdag;
     this.platform = platform;
     this.classes = classes;
@@ -57,7 +60,8 @@ public final class DecisionText {
   /** The words for the decisions of a plan, with its target's measured figures. */
   public static DecisionText of(MemoryPlan plan) {
     return new DecisionText(plan.srdag(), plan.platform(), plan.classification(), plan.liveBytes(),
-        plan.target().costs().figures(), plan.notes());
+        plan.target().costs().figures(), plan.notes(), plan.strategy().preesmCode() ? plan.strategy().label
+            : "baseline");
   }
 
   /**
@@ -69,7 +73,8 @@ public final class DecisionText {
       return error.getMessage();
     }
     Srdag srdag = error.schedule().srdag();
-    DecisionText text = new DecisionText(srdag, error.schedule().platform(), null, null, null, List.of());
+    DecisionText text = new DecisionText(srdag, error.schedule().platform(), null, null, null, List.of(),
+        "baseline");
     return "override '" + error.override().text() + "': " + error.override().strategy().label
         + " cannot apply to FIFO " + error.fifo() + ": " + text.refusal(error.refusal(), error.edge());
   }
@@ -172,10 +177,10 @@ public final class DecisionText {
 
   private String plain(int e, Decision.Rule rule) {
     return switch (rule) {
-      case BASELINE_COPY -> "baseline: the " + sourceKind(e) + " copies it with memcpy, as PREESM's generated code "
+      case BASELINE_COPY -> mode + ": the " + sourceKind(e) + " copies it with memcpy, as PREESM's generated code "
           + "does";
-      case BASELINE_DELAY -> "baseline: holds a delay's initial tokens (PREESM's shared buffers)";
-      case BASELINE_IN_PLACE -> "baseline: the producer writes it and the consumer reads it in place (PREESM's "
+      case BASELINE_DELAY -> mode + ": holds a delay's initial tokens (PREESM's shared buffers)";
+      case BASELINE_IN_PLACE -> mode + ": the producer writes it and the consumer reads it in place (PREESM's "
           + "shared buffers)";
       case DELAY_INITIAL -> "holds a delay's initial tokens: written once, kept in memory of its own";
       case DELAY_FINAL -> "carries a delay's final tokens into the delay's storage";

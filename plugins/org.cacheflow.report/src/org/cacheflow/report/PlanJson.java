@@ -57,6 +57,7 @@ public final class PlanJson {
     }
     root.put("fifos", fifos);
     root.put("totals", totals(plan.totals()));
+    root.put("preesmTotals", totals(plan.preesmTotals()));
     root.put("copyOnWrite", copyOnWrite(plan));
     root.put("notes", new ArrayList<Object>(words.notes()));
     return root;

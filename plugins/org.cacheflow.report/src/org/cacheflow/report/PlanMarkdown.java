@@ -68,6 +68,20 @@ public final class PlanMarkdown {
     return md.toString();
   }
 
+  /** The rows of the reference, {@code preesm}: its bytes copied and buffer memory, this plan's against them. */
+  private static String preesmRows(PlanTotals totals, PlanTotals preesm) {
+    StringBuilder md = new StringBuilder();
+    md.append("| bytes copied, preesm (the reference) | ").append(human(preesm.planBytesCopied())).append(" (")
+        .append(preesm.planBytesCopied()).append(" B)");
+    if (preesm.planBytesCopied() > 0) {
+      md.append(String.format(Locale.ROOT, "; this plan %.1f%% fewer",
+          100 * (1 - (double) totals.planBytesCopied() / preesm.planBytesCopied())));
+    }
+    md.append(" |\n| buffer memory, preesm / this plan | ").append(human(preesm.footprintBytes())).append(" / ")
+        .append(human(totals.footprintBytes())).append(" |\n");
+    return md.toString();
+  }
+
   /** The title, what was planned and the totals. */
   private static String summary(MemoryPlan plan) {
     StringBuilder md = new StringBuilder();
@@ -97,14 +111,17 @@ public final class PlanMarkdown {
             ? String.format(Locale.ROOT, ", %.1f%% fewer", 100 * totals.copyReduction()) : "").append(" |\n");
     md.append("| buffer memory, baseline / this plan | ").append(human(totals.baselineFootprintBytes())).append(" / ")
         .append(human(totals.footprintBytes())).append(" |\n");
+    md.append(preesmRows(totals, plan.preesmTotals()));
     org.cacheflow.plan.memoryplan.MemoryPlan.CowSummary cow = plan.cowSummary();
     md.append("| copy-on-write | ").append(cow.views()).append(" views of ").append(cow.sources())
         .append(" memories, ").append(cow.pagesShared()).append(" pages shared")
         .append(perCore(cow)).append("; faulted and re-shared: counted at run time (`--validate`, per core), at most "
             + "the pages shared |\n\n");
-    md.append("*Baseline* is what PREESM's generated code does: every buffer in its own memory, and every broadcast, "
-        + "fork, join and round buffer copies its data with memcpy. Copy-on-write views count as no copy here: the "
-        + "pages their consumers write are copied at run time and are not known in advance.\n\n");
+    md.append("*preesm*, the reference, is what PREESM's generated code does with its memory scripts: the buffers "
+        + "they merge share memory, every other broadcast, fork, join and round buffer copies its data with memcpy. ");
+    md.append("*Baseline* is what PREESM's generated code does without them: every buffer in its own memory, and "
+        + "every broadcast, fork, join and round buffer copies its data with memcpy. Copy-on-write views count as no "
+        + "copy here: the pages their consumers write are copied at run time and are not known in advance.\n\n");
 
     return md.toString();
   }

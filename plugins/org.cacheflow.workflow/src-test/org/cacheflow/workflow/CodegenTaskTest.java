@@ -65,8 +65,8 @@ class CodegenTaskTest {
   @Test
   void unknownStrategyListsTheValuesAndTranslatesCommandLineNames() {
     TaskParameter parameter = CodegenTask.DESCRIPTOR.parameter(CodegenTask.MEMORY_STRATEGY).orElseThrow();
-    assertEquals("'Fastest' is not a value of 'Memory strategy'; expected Baseline, CopyOnWrite, NonTemporal, "
-        + "PreStore, HomeForward or Auto", parameter.problem("Fastest").orElseThrow());
+    assertEquals("'Fastest' is not a value of 'Memory strategy'; expected Baseline, Preesm, CopyOnWrite, "
+        + "NonTemporal, PreStore, HomeForward or Auto", parameter.problem("Fastest").orElseThrow());
     assertTrue(parameter.problem("cow").orElseThrow().endsWith("('cow' on the command line is 'CopyOnWrite' here)"),
         parameter.problem("cow").orElseThrow());
   }

@@ -52,8 +52,11 @@ public final class CodegenTask {
   /** What each strategy of the task does, in the words of the task reference (docs/workflow.md). */
   private static final Map<StrategyPreset, String> STRATEGY_DOCS = Map.of(
       StrategyPreset.BASELINE, "Plain copies everywhere, like PREESM's generated code: no buffer merging, "
-          + "every fork, join, broadcast and round buffer copies its data with memcpy. The reference to compare "
-          + "the other strategies with.",
+          + "every fork, join, broadcast and round buffer copies its data with memcpy. The second reference, "
+          + "after `Preesm`.",
+      StrategyPreset.PREESM, "PREESM's generated code with its memory scripts: the buffers they merge share "
+          + "memory (PREESM's rules only), every other fork, join, broadcast and round buffer copies with memcpy. "
+          + "The reference the benchmarks and reports compare the other strategies with.",
       StrategyPreset.COW, "Memory-script merges are kept; every copy that can be a copy-on-write "
           + "view is one, so pages are copied only when a consumer writes them.",
       StrategyPreset.NTM, "Memory-script merges are kept; every copy uses non-temporal (streaming) "

@@ -38,12 +38,15 @@ final class Sinks {
   static Digests of(BuildInput in) {
     List<Sink> sinks = new ArrayList<>();
     Map<Integer, Integer> sinkOfFifo = new HashMap<>();
+    PreesmBufferNames names = null;
     for (FlatFifo fifo : in.graph.fifos()) {
       FlatActor target = in.graph.actor(fifo.target());
       if (fifo.carriesTokens() && target.kind() == ActorKind.NORMAL
           && in.graph.outputFifos(target.index()).length == 0) {
+        names = names == null ? PreesmBufferNames.of(in.srdag) : names;
         sinkOfFifo.put(fifo.index(), sinks.size());
-        sinks.add(new Sink(sinks.size(), in.label(fifo), (int) target.repetitions(), nextPart(sinks)));
+        sinks.add(new Sink(sinks.size(), in.label(fifo), (int) target.repetitions(), nextPart(sinks),
+            preesmNames(in, names, fifo, target)));
       }
     }
     if (!sinks.isEmpty()) {
@@ -58,6 +61,28 @@ final class Sinks {
       }
     }
     return new Digests(List.copyOf(sinks), sinkOfFifo, true);
+  }
+
+  /**
+   * Per firing of a sink actor, PREESM's name of the buffer it reads the FIFO from: the sink buffers PREESM's
+   * generated code digests (an actor without outputs, each input of each firing).
+   */
+  private static List<String> preesmNames(BuildInput in, PreesmBufferNames names, FlatFifo fifo, FlatActor target) {
+    List<String> result = new ArrayList<>();
+    for (long firing = 0; firing < target.repetitions(); firing++) {
+      int vertex = in.srdag.firingVertex(target.index(), firing);
+      String name = null;
+      for (int e : in.srdag.incomingEdges(vertex)) {
+        if (name == null && in.srdag.edgeFifo(e) == fifo.index()) {
+          name = names.name(e);
+        }
+      }
+      if (name == null) {
+        return List.of(); // the firing reads nothing of it: PREESM has no buffer to digest
+      }
+      result.add(name);
+    }
+    return result;
   }
 
   /** The first part of the next sink: the parts of the sinks before it. */

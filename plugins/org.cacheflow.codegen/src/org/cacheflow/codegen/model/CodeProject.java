@@ -1,5 +1,6 @@
 package org.cacheflow.codegen.model;
 
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
@@ -122,6 +123,28 @@ public record CodeProject(String graphName, String identifier, String strategy, 
   /** The cores of a node, in index order. */
   public List<Core> coresOf(int node) {
     return cores.stream().filter(core -> nodeOf(core.index()) == node).toList();
+  }
+
+  /**
+   * A line of {@code --validate=preesm}: a sink buffer as PREESM names it, and its context in the generated array of
+   * all sinks' contexts.
+   */
+  public record PreesmDigest(String buffer, int part) {
+  }
+
+  /**
+   * The lines of {@code --validate=preesm}, sorted by buffer name as PREESM's CI sorts the program's lines before
+   * comparing them with a project's {@code .validation.hash} (byte order: {@code sort} in the C locale).
+   */
+  public List<PreesmDigest> preesmDigests() {
+    List<PreesmDigest> digests = new ArrayList<>();
+    for (Sink sink : sinks) {
+      for (int i = 0; i < sink.preesmNames().size(); i++) {
+        digests.add(new PreesmDigest(sink.preesmNames().get(i), sink.firstPart() + i));
+      }
+    }
+    digests.sort(Comparator.comparing(PreesmDigest::buffer));
+    return digests;
   }
 
   /** The number of semaphores. */

@@ -1,5 +1,7 @@
 package org.cacheflow.codegen.model;
 
+import java.util.List;
+
 /**
  * A FIFO whose data the validation mode digests: one MD5 context per consumer firing ({@code parts}); the
  * printed digest is the MD5 of the data itself when there is one part, else the MD5 of the parts' digests
@@ -9,6 +11,20 @@ package org.cacheflow.codegen.model;
  * @param label the FIFO as users name it ({@code source.port -> target.port})
  * @param parts consumer firings
  * @param firstPart index of its first context in the generated array of all sinks' contexts
+ * @param preesmNames per part, the buffer's name as PREESM's code generator names the sink buffer of that firing
+ *     ({@code --validate=preesm}); empty when PREESM digests none (the FIFOs of persistent delays)
  */
-public record Sink(int index, String label, int parts, int firstPart) {
+public record Sink(int index, String label, int parts, int firstPart, List<String> preesmNames) {
+
+  public Sink {
+    preesmNames = List.copyOf(preesmNames);
+    if (!preesmNames.isEmpty() && preesmNames.size() != parts) {
+      throw new IllegalArgumentException(preesmNames.size() + " PREESM names for " + parts + " parts");
+    }
+  }
+
+  /** A sink PREESM does not digest. */
+  public Sink(int index, String label, int parts, int firstPart) {
+    this(index, label, parts, firstPart, List.of());
+  }
 }

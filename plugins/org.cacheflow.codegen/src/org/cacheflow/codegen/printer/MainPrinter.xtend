@@ -50,9 +50,17 @@ class MainPrinter extends CTemplate {
 
 		    	if (cf_validate) {
 		    «ENDIF»
-		        «FOR sink : project.sinks»
-		        	cf_gen_print_digest(«string(sink.label)», &cf_sink_parts[«sink.firstPart»], «sink.parts»);
-		        «ENDFOR»
+		        if (cf_validate == CF_VALIDATE_PREESM) {
+		            /* PREESM's lines (sink buffers named as its code generator names them), sorted as its CI compares
+		             * them with the project's .validation.hash */
+		            «FOR digest : project.preesmDigests»
+		            	cf_gen_print_preesm_digest(«string(digest.buffer)», &cf_sink_parts[«digest.part»]);
+		            «ENDFOR»
+		        } else {
+		            «FOR sink : project.sinks»
+		            	cf_gen_print_digest(«string(sink.label)», &cf_sink_parts[«sink.firstPart»], «sink.parts»);
+		            «ENDFOR»
+		        }
 		        cf_gen_print_stats(cf_gen_iterations_run(cf_iterations), seconds);
 		    }
 		    «IF project.multiNode»

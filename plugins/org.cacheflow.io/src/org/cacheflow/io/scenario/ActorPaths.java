@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Optional;
 
 import org.cacheflow.model.Actor;
+import org.cacheflow.model.Fifo;
 import org.cacheflow.model.Graph;
 import org.cacheflow.model.Parameter;
 
@@ -58,6 +59,22 @@ public final class ActorPaths {
     }
     return findActor(top, path)
         .map(actor -> actor.getRefinement() == null ? null : actor.getRefinement().getSubgraph());
+  }
+
+  /**
+   * The FIFO whose delay {@code path} names: PREESM's delay actors ({@code kind="delay"} nodes, e.g.
+   * {@code top/sub/delay_A_out__B_in}), which scenarios map and time, are named by the path of their graph and the
+   * delay's id.
+   */
+  public static Optional<Fifo> findDelay(Graph top, String path) {
+    List<String> segments = segments(path);
+    if (segments.isEmpty()) {
+      return Optional.empty();
+    }
+    String name = segments.get(segments.size() - 1);
+    String parent = String.join("/", segments.subList(0, segments.size() - 1));
+    return findGraph(top, parent).flatMap(graph -> graph.getFifos().stream()
+        .filter(fifo -> fifo.getDelay() != null && name.equals(fifo.getDelay().getName())).findFirst());
   }
 
   /** The parameter {@code name} of the graph {@code parentPath} names, if any. */

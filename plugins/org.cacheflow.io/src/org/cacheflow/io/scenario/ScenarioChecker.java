@@ -16,10 +16,10 @@ import org.cacheflow.model.diagnostics.SourceLocation;
 
 /**
  * Cross-checks a scenario against the graph and architecture it names and warns about every setting that
- * refers to nothing: constraints on cores the architecture lacks or on unknown actor paths, timings for
- * unknown actors or core types, overrides of unknown parameters, special-vertex operators that are not
- * cores. PREESM drops such settings silently or with a log line; scenarios drift when graphs are edited,
- * so these are warnings, not errors.
+ * refers to nothing (a delay's actor, {@code graph/delay_id}, is something: {@link ActorPaths#findDelay}):
+ * constraints on cores the architecture lacks or on unknown actor paths, timings for unknown actors or core types,
+ * overrides of unknown parameters, special-vertex operators that are not cores. PREESM drops such settings silently
+ * or with a log line; scenarios drift when graphs are edited, so these are warnings, not errors.
  */
 public final class ScenarioChecker {
 
@@ -47,14 +47,16 @@ public final class ScenarioChecker {
             + "', which architecture '" + archName + "' does not have");
       }
       for (String path : constraint.getActorPaths()) {
-        if (!ActorPaths.namesGraph(graph, path) && ActorPaths.findActor(graph, path).isEmpty()) {
+        if (!ActorPaths.namesGraph(graph, path) && ActorPaths.findActor(graph, path).isEmpty()
+            && ActorPaths.findDelay(graph, path).isEmpty()) {
           diagnostics.warn(location(constraint), "mapping constraint for core '" + constraint.getCoreName()
               + "' names '" + path + "', which is not an actor of graph '" + graph.getName() + "'");
         }
       }
     }
     for (Timing timing : scenario.getTimings()) {
-      if (ActorPaths.findActor(graph, timing.getActorPath()).isEmpty()) {
+      if (ActorPaths.findActor(graph, timing.getActorPath()).isEmpty()
+          && ActorPaths.findDelay(graph, timing.getActorPath()).isEmpty()) {
         diagnostics.warn(location(timing), "timing for '" + timing.getActorPath()
             + "', which is not an actor of graph '" + graph.getName() + "'");
       }

@@ -130,7 +130,8 @@ class ChainFusionTest {
         fused.describeMerge(next1));
   }
 
-  private static MemoryPlan stereo(GlobalStrategy strategy) {
+  /** The bundled stereo example planned on 2 cores with its scenario and memory scripts. */
+  static MemoryPlan stereo(GlobalStrategy strategy) {
     Path app = Path.of("../../examples/stereo");
     PreesmProject project = PreesmProject.open(app, new Diagnostics());
     ScenarioRun run = project.load(app.resolve("Scenarios/2core.scenario"), PiReader::read, new Diagnostics());

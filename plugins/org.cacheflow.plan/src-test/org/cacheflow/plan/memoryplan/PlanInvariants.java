@@ -74,7 +74,7 @@ public final class PlanInvariants {
    * GroupSlots.TRAFFIC_SPANS times it, 2 to GroupSlots.MAX_SLOTS; 1 otherwise.
    */
   private static long groupCopies(MemoryPlan plan, Map<Integer, Set<Integer>> groupCores, int root) {
-    if (plan.strategy() == GlobalStrategy.BASELINE || groupCores.get(root).size() <= 1) {
+    if (plan.strategy().preesmCode() || groupCores.get(root).size() <= 1) {
       return 1;
     }
     long traffic = Long.MAX_VALUE;

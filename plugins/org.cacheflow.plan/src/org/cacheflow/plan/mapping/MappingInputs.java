@@ -18,6 +18,7 @@ import org.cacheflow.model.diagnostics.SourceLocation;
 import org.cacheflow.model.expression.Expression;
 import org.cacheflow.analysis.FlatActor;
 import org.cacheflow.analysis.FlatGraph;
+import org.cacheflow.analysis.srdag.Srdag;
 
 /**
  * What mapping needs to know about each actor of a flat graph: its execution time on each core and the
@@ -47,28 +48,40 @@ public final class MappingInputs {
   /** Cores allowed to run inserted vertices (fork, join, init, end). */
   private final boolean[] specialAllowed;
   private final boolean[] timed;
+  /**
+   * Per flat FIFO, the row of times and constraints of its delay's actor when the scenario names it (PREESM's
+   * delay actors, {@link DelayActors}: rows after the flat actors'), else -1; empty when no delay is named.
+   */
+  private final int[] delayRow;
 
   private MappingInputs(Platform platform, long[][] times, boolean[][] allowed, boolean[] specialAllowed,
-      boolean[] timed) {
+      boolean[] timed, int[] delayRow) {
     this.platform = platform;
     this.times = times;
     this.allowed = allowed;
     this.specialAllowed = specialAllowed;
     this.timed = timed;
+    this.delayRow = delayRow;
   }
 
   /** Default times, every actor allowed on every core. */
   public static MappingInputs defaults(FlatGraph graph, Platform platform) {
-    int actors = graph.actors().size();
-    long[][] times = new long[actors][platform.size()];
-    boolean[][] allowed = new boolean[actors][platform.size()];
-    for (FlatActor actor : graph.actors()) {
-      Arrays.fill(times[actor.index()], isSpecial(actor.kind()) ? SPECIAL_TIME : DEFAULT_TIME);
-      Arrays.fill(allowed[actor.index()], true);
+    return defaults(graph, platform, 0);
+  }
+
+  /** Default times and no constraint, with {@code delayRows} rows for delay actors after the actors' rows. */
+  private static MappingInputs defaults(FlatGraph graph, Platform platform, int delayRows) {
+    int rows = graph.actors().size() + delayRows;
+    long[][] times = new long[rows][platform.size()];
+    boolean[][] allowed = new boolean[rows][platform.size()];
+    for (int r = 0; r < rows; r++) {
+      boolean special = r >= graph.actors().size() || isSpecial(graph.actor(r).kind());
+      Arrays.fill(times[r], special ? SPECIAL_TIME : DEFAULT_TIME);
+      Arrays.fill(allowed[r], true);
     }
     boolean[] special = new boolean[platform.size()];
     Arrays.fill(special, true);
-    return new MappingInputs(platform, times, allowed, special, new boolean[actors]);
+    return new MappingInputs(platform, times, allowed, special, new boolean[rows], new int[0]);
   }
 
   /**
@@ -90,16 +103,24 @@ public final class MappingInputs {
    */
   public static MappingInputs fromScenario(FlatGraph graph, Platform platform, Scenario scenario,
       List<String> specialVertexOperators, Diagnostics diagnostics) {
-    MappingInputs base = defaults(graph, platform);
     if (scenario == null) {
-      return base;
+      return defaults(graph, platform);
     }
     Diagnostics warnings = diagnostics == null ? new Diagnostics() : diagnostics;
     ActorNames names = ActorNames.of(graph);
-    applyTimings(graph, platform, scenario, names, base.times, base.timed);
-    Set<Integer> constrained = applyConstraints(graph, platform, scenario, names, base.allowed, warnings);
+    DelayActors delays = DelayActors.of(graph, names.top(), scenario);
+    MappingInputs base = defaults(graph, platform, delays.rows());
+    applyTimings(graph, platform, scenario, names, delays, base.times, base.timed);
+    Set<Integer> constrained = applyConstraints(graph, platform, scenario, names, delays, base.allowed, warnings);
     applySpecialOperators(graph, platform, specialVertexOperators, constrained, base.allowed, base.specialAllowed);
-    return new MappingInputs(platform, base.times, base.allowed, base.specialAllowed, base.timed);
+    // a delay actor no constraint names runs where inserted vertices run
+    for (int r = delays.firstRow(); r < delays.firstRow() + delays.rows(); r++) {
+      if (!constrained.contains(r)) {
+        base.allowed[r] = base.specialAllowed.clone();
+      }
+    }
+    return new MappingInputs(platform, base.times, base.allowed, base.specialAllowed, base.timed,
+        delays.rows() > 0 ? delays.rowOfFifo() : new int[0]);
   }
 
   /** The flat graph's actors by their path relative to the top graph, as scenarios name them. */
@@ -124,26 +145,32 @@ public final class MappingInputs {
     }
   }
 
-  /** Timings: per actor, by core type; the first timing seen for an actor is its fallback. */
+  /**
+   * Timings: per actor (and per named delay actor, whose expressions see the delay's config values), by core type;
+   * the first timing seen for an actor is its fallback.
+   */
   private static void applyTimings(FlatGraph graph, Platform platform, Scenario scenario, ActorNames names,
-      long[][] times, boolean[] timed) {
-    Map<Integer, Map<String, Timing>> timingsByActor = new HashMap<>();
+      DelayActors delays, long[][] times, boolean[] timed) {
+    Map<Integer, Map<String, Timing>> timingsByRow = new HashMap<>();
     for (Timing timing : scenario.getTimings()) {
       FlatActor actor = names.actor(timing.getActorPath());
-      if (actor == null) {
+      Integer row = actor != null ? Integer.valueOf(actor.index()) : delays.row(timing.getActorPath(), names.top());
+      if (row == null) {
         continue; // timings of hierarchical actors or absent actors do not apply to the flat graph
       }
-      timingsByActor.computeIfAbsent(actor.index(), k -> new LinkedHashMap<>())
+      timingsByRow.computeIfAbsent(row, k -> new LinkedHashMap<>())
           .putIfAbsent(timing.getCoreType() == null ? "" : timing.getCoreType(), timing);
     }
-    for (Map.Entry<Integer, Map<String, Timing>> entry : timingsByActor.entrySet()) {
-      FlatActor actor = graph.actor(entry.getKey());
+    for (Map.Entry<Integer, Map<String, Timing>> entry : timingsByRow.entrySet()) {
+      int row = entry.getKey();
+      Map<String, Long> values = row < graph.actors().size() ? graph.actor(row).configValues()
+          : graph.fifo(delays.fifoOf(row)).delayConfig();
       Timing first = entry.getValue().values().iterator().next();
       for (Core core : platform.cores()) {
         Timing timing = entry.getValue().getOrDefault(core.type(), first);
-        times[actor.index()][core.index()] = evaluate(timing, actor);
+        times[row][core.index()] = evaluate(timing, values);
       }
-      timed[actor.index()] = true;
+      timed[row] = true;
     }
   }
 
@@ -151,9 +178,9 @@ public final class MappingInputs {
    * Constraints: restricts the actors the constraint groups name to their groups' cores; returns those actors.
    */
   private static Set<Integer> applyConstraints(FlatGraph graph, Platform platform, Scenario scenario,
-      ActorNames names, boolean[][] allowed, Diagnostics warnings) {
+      ActorNames names, DelayActors delays, boolean[][] allowed, Diagnostics warnings) {
     Set<Integer> constrained = new LinkedHashSet<>();
-    boolean[][] fromGroups = new boolean[graph.actors().size()][platform.size()];
+    boolean[][] fromGroups = new boolean[allowed.length][platform.size()];
     Set<String> missingCores = new LinkedHashSet<>();
     for (MappingConstraint constraint : scenario.getConstraints()) {
       Core core = platform.core(constraint.getCoreName());
@@ -166,10 +193,16 @@ public final class MappingInputs {
       }
       for (String path : constraint.getActorPaths()) {
         FlatActor actor = names.actor(path);
-        if (actor != null) {
-          fromGroups[actor.index()][core.index()] = true;
-          constrained.add(actor.index());
+        Integer row = actor != null ? Integer.valueOf(actor.index()) : delays.row(path, names.top());
+        if (row != null) {
+          fromGroups[row][core.index()] = true;
+          constrained.add(row);
         }
+      }
+    }
+    for (int r = delays.firstRow(); r < delays.firstRow() + delays.rows(); r++) {
+      if (constrained.contains(r)) {
+        allowed[r] = fromGroups[r];
       }
     }
     if (!constrained.isEmpty()) {
@@ -225,7 +258,7 @@ public final class MappingInputs {
     }
     boolean[] special = new boolean[platform.size()];
     Arrays.fill(special, true);
-    return new MappingInputs(platform, times, all, special, timed);
+    return new MappingInputs(platform, times, all, special, timed, delayRow);
   }
 
   public Platform platform() {
@@ -259,7 +292,7 @@ public final class MappingInputs {
       anySpecial |= ok;
     }
     return anySpecial ? new MappingInputs(new Platform(platform.cores().subList(0, count), platform.network()),
-        cutTimes, cutAllowed, cutSpecial, timed) : null;
+        cutTimes, cutAllowed, cutSpecial, timed, delayRow) : null;
   }
 
   /** The execution time of a firing of the flat actor on the core. */
@@ -277,6 +310,22 @@ public final class MappingInputs {
     return allowed[flatActor][core];
   }
 
+  /**
+   * The row of times and constraints a single-rate vertex uses ({@link #time}, {@link #allowed},
+   * {@link #hasTiming}): its flat actor's for a firing; for the init and end vertices of a delay whose actor the
+   * scenario names, that delay actor's; -1 for the other inserted vertices ({@link #specialAllowed},
+   * {@link #SPECIAL_TIME}).
+   */
+  public int row(Srdag srdag, int vertex) {
+    int actor = srdag.vertexActor(vertex);
+    if (actor >= 0 || delayRow.length == 0) {
+      return actor;
+    }
+    ActorKind kind = srdag.vertexKind(vertex);
+    int fifo = kind == ActorKind.INIT || kind == ActorKind.END ? srdag.vertexFifo(vertex) : -1;
+    return fifo >= 0 && fifo < delayRow.length ? delayRow[fifo] : -1;
+  }
+
   /** Whether inserted vertices (fork, join, init, end) may run on the core. */
   public boolean specialAllowed(int core) {
     return specialAllowed[core];
@@ -286,10 +335,10 @@ public final class MappingInputs {
     return kind != ActorKind.NORMAL;
   }
 
-  private static long evaluate(Timing timing, FlatActor actor) {
+  private static long evaluate(Timing timing, Map<String, Long> values) {
     SourceLocation location = timing.getFile() == null ? new SourceLocation("<scenario>", 0, 0)
         : new SourceLocation(timing.getFile(), timing.getLine(), timing.getColumn());
-    long value = Expression.parse(timing.getExpression(), location).evaluate(actor.configValues());
+    long value = Expression.parse(timing.getExpression(), location).evaluate(values);
     if (value < 0) {
       throw new org.cacheflow.model.diagnostics.InputException(location, "timing of " + timing.getActorPath()
           + " is negative: " + timing.getExpression() + " = " + value);
@@ -317,7 +366,7 @@ public final class MappingInputs {
     return path.startsWith(top + "/") ? path.substring(top.length() + 1) : path;
   }
 
-  private static String normalise(String path) {
+  static String normalise(String path) {
     if (path == null) {
       return "";
     }

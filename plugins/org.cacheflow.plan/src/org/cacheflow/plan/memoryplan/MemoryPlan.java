@@ -58,6 +58,9 @@ public final class MemoryPlan {
   private final int slotsAsked;
   /** Per merge root several cores use, the bytes of such groups its cores go through an iteration (else 0). */
   private final long[] groupTraffic;
+  /** What the plan was made from: {@link #preesmTotals()} plans it again under {@code preesm}. */
+  private final PlanRequest request;
+  private PlanTotals preesmTotals;
 
   /**
    * The buffers' side of a plan, as {@link MemoryPlanner} assembles it.
@@ -78,6 +81,7 @@ public final class MemoryPlan {
   MemoryPlan(PlanRequest request, Schedule schedule, NodePartition partition, Classification classification,
       Buffers tables, List<PlanNote> notes) {
     this.srdag = schedule.srdag();
+    this.request = request;
     this.slotsAsked = request.slots();
     this.groupTraffic = tables.groupTraffic();
     this.schedule = schedule;
@@ -247,6 +251,22 @@ public final class MemoryPlan {
 
   public PlanTotals totals() {
     return totals;
+  }
+
+  /**
+   * The totals of the reference, PREESM's generated code with its memory scripts ({@code preesm}): this plan's own
+   * under {@code preesm}, else those of the same graph and mapping inputs planned again under it (without overrides),
+   * once, when first asked.
+   */
+  public synchronized PlanTotals preesmTotals() {
+    if (strategy == GlobalStrategy.PREESM) {
+      return totals;
+    }
+    if (preesmTotals == null) {
+      preesmTotals = MemoryPlanner.plan(srdag, request.withStrategy(GlobalStrategy.PREESM).withOverrides(List.of())
+          .withProgress(null)).totals();
+    }
+    return preesmTotals;
   }
 
   /**

@@ -98,9 +98,9 @@ public final class MemoryPlanner {
     if (split != null) {
       notes.add(split);
     }
-    // PREESM's plain copies (baseline) copy every byte; the other strategies leave out copies nobody reads
-    LiveBytes live = request.strategy() == org.cacheflow.plan.strategy.GlobalStrategy.BASELINE
-        ? LiveBytes.whole(srdag) : LiveBytes.compute(srdag, topology, classes, decisions);
+    // PREESM's plain copies (baseline, preesm) copy every byte; the other strategies leave out copies nobody reads
+    LiveBytes live = request.strategy().preesmCode() ? LiveBytes.whole(srdag)
+        : LiveBytes.compute(srdag, topology, classes, decisions);
     progress.worked(1);
     notes.addAll(decisions.notes());
     MemoryPlan plan = assemble(request, new Mapped(schedule, mapped.partition(), mapped.facts()), classes, distances,
@@ -198,7 +198,7 @@ public final class MemoryPlanner {
       MemoryFacts facts) {
     Schedule schedule = ListScheduler.schedule(srdag, request.inputs(), request.policy(),
         request.target().l1dBytes());
-    if (request.strategy() == org.cacheflow.plan.strategy.GlobalStrategy.BASELINE) {
+    if (request.strategy().preesmCode()) {
       return schedule;
     }
     MergeGroups merged = new MergeGroups(groups, spanning(srdag, facts, groups, request.target(), request.slots()));
@@ -331,7 +331,7 @@ public final class MemoryPlanner {
         most[memory] = Math.max(most[memory], schedule.skew(v));
       }
     }
-    boolean pipelines = strategy != org.cacheflow.plan.strategy.GlobalStrategy.BASELINE;
+    boolean pipelines = !strategy.preesmCode();
     int[] copies = new int[edges];
     for (int e = 0; e < copies.length; e++) {
       copies[e] = pipelines && Long.bitCount(cores[e]) > 1
@@ -426,10 +426,12 @@ public final class MemoryPlanner {
     return spanning;
   }
 
-  /** The facts with state chains in one memory ({@link ChainFusion}), except under the baseline (the merger's groups).
-   * */
+  /**
+   * The facts with state chains in one memory ({@link ChainFusion}), except under the baseline and {@code preesm} (the
+   * merger's groups).
+   */
   private static MemoryFacts fused(Srdag srdag, Topology topology, PlanRequest request, MemoryFacts facts) {
-    return request.strategy() == org.cacheflow.plan.strategy.GlobalStrategy.BASELINE ? facts
+    return request.strategy().preesmCode() ? facts
         : ChainFusion.of(srdag, topology, facts);
   }
 

@@ -131,7 +131,7 @@ public final class NodePartitioner {
   private long[] vertexWeights() {
     long[] result = new long[vertices];
     for (int v = 0; v < vertices; v++) {
-      int actor = srdag.vertexActor(v);
+      int actor = inputs.row(srdag, v);
       long best = Long.MAX_VALUE;
       for (int c = 0; c < platform.size(); c++) {
         if (allowed(actor, c)) {
@@ -139,7 +139,7 @@ public final class NodePartitioner {
         }
       }
       if (best == Long.MAX_VALUE) {
-        FlatActor flat = actor >= 0 ? srdag.flatGraph().actor(actor) : null;
+        FlatActor flat = srdag.vertexActor(v) >= 0 ? srdag.flatGraph().actor(srdag.vertexActor(v)) : null;
         throw new InputException(flat != null ? flat.location() : srdag.flatGraph().location(),
             "no core may run " + srdag.vertexName(v) + " (mapping constraints allow none of " + platform + ")");
       }

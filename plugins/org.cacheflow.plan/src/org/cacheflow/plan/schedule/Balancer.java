@@ -171,7 +171,7 @@ public final class Balancer {
         for (int e : srdag.incomingEdges(v)) {
           ready = Math.max(ready, end[srdag.edgeSource(e)]);
         }
-        int actor = srdag.vertexActor(v);
+        int actor = inputs.row(srdag, v);
         start[v] = ready;
         end[v] = ready + (actor >= 0 ? inputs.time(actor, core) : MappingInputs.SPECIAL_TIME);
         free[core] = end[v];
@@ -192,13 +192,13 @@ public final class Balancer {
 
     /** The firing's work on a core, in the period's unit. */
     private double time(int v, int core) {
-      int actor = srdag.vertexActor(v);
+      int actor = inputs.row(srdag, v);
       long t = actor >= 0 ? inputs.time(actor, core) : MappingInputs.SPECIAL_TIME;
       return scale > 0 ? t * scale : t;
     }
 
     private boolean allowed(int v, int core) {
-      int actor = srdag.vertexActor(v);
+      int actor = inputs.row(srdag, v);
       return actor >= 0 ? inputs.allowed(actor, core) : inputs.specialAllowed(core);
     }
 

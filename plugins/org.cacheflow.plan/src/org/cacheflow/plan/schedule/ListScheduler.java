@@ -121,7 +121,7 @@ public final class ListScheduler {
     Platform platform = inputs.platform();
     long[] reference = new long[srdag.vertexCount()];
     for (int v = 0; v < reference.length; v++) {
-      int actor = srdag.vertexActor(v);
+      int actor = inputs.row(srdag, v);
       long best = Long.MAX_VALUE;
       for (int c = 0; c < platform.size(); c++) {
         if (may.allows(v, actor, c)) {
@@ -208,7 +208,7 @@ public final class ListScheduler {
      * loop); then the lowest.
      */
     int earliestCore(int v) {
-      int actor = srdag.vertexActor(v);
+      int actor = inputs.row(srdag, v);
       int bestCore = -1;
       long bestEnd = Long.MAX_VALUE;
       boolean bestReturns = false;
@@ -233,7 +233,7 @@ public final class ListScheduler {
      * allows it, else the best core.
      */
     int localityCore(int v, int bestCore, long slack) {
-      int actor = srdag.vertexActor(v);
+      int actor = inputs.row(srdag, v);
       int affinity = affinityCore(v, topology, srdag, coreOf, bytes, largeBufferBytes, bytesFromCore);
       if (affinity < 0 || affinity == bestCore || !may.allows(v, actor, affinity)) {
         return bestCore;
@@ -254,7 +254,7 @@ public final class ListScheduler {
 
     /** Appends the vertex to the core's order and makes its outputs' data ready for its consumers. */
     void place(int v, int chosen) {
-      long time = time(inputs, srdag.vertexActor(v), chosen);
+      long time = time(inputs, inputs.row(srdag, v), chosen);
       coreOf[v] = chosen;
       start[v] = Math.max(coreFree[chosen], dataReady[v]);
       end[v] = start[v] + time;

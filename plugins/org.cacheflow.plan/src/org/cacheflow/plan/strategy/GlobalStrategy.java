@@ -4,6 +4,12 @@ package org.cacheflow.plan.strategy;
 public enum GlobalStrategy {
   /** Plain copies everywhere, like PREESM's generated code: no merging, memcpy for every special vertex. */
   BASELINE("baseline"),
+  /**
+   * PREESM's generated code with its memory scripts: the merger's groups share memory (PREESM's rules only: no state
+   * chains fused, no copy cut to the bytes read), every other special vertex copies with memcpy, the list schedule
+   * as mapped (no balancing for pipelined iterations).
+   */
+  PREESM("preesm"),
   /** Merges kept; every copy that can be a copy-on-write view is one. */
   COW("cow"),
   /** Merges kept; every copy uses non-temporal stores. */
@@ -19,6 +25,15 @@ public enum GlobalStrategy {
 
   GlobalStrategy(String label) {
     this.label = label;
+  }
+
+  /**
+   * Whether plans of this mode have the shape of PREESM's generated code ({@link #BASELINE}, {@link #PREESM}): the
+   * list schedule as mapped, a barrier after every iteration, the merger's groups as its scripts make them and every
+   * copy whole.
+   */
+  public boolean preesmCode() {
+    return this == BASELINE || this == PREESM;
   }
 
   /** The strategy with that label, or null. */

@@ -18,6 +18,10 @@ public enum StrategyPreset {
   /** PREESM's generated code. */
   BASELINE("baseline", "Baseline", "plain copies everywhere, like PREESM's generated code (semaphores, a barrier "
       + "after every iteration)", GlobalStrategy.BASELINE, true, true, false, PrestoreKind.NONE, false),
+  /** PREESM's generated code with its memory scripts: the reference the other presets are compared with. */
+  PREESM("preesm", "Preesm", "PREESM's generated code with its memory scripts: buffers the scripts merge share "
+      + "memory (PREESM's rules only), every other copy plain, semaphores and a barrier after every iteration",
+      GlobalStrategy.PREESM, true, true, true, PrestoreKind.NONE, false),
   /** Rdy-ack channels, PREESM's plain copies. */
   CHANNELS("channels", null, "PREESM's plain copies, cross-core buffers in rdy-ack channels (iterations pipelined)",
       GlobalStrategy.HOMEFORWARD, false, false, false, PrestoreKind.NONE, false),
@@ -151,14 +155,15 @@ public enum StrategyPreset {
   }
 
   /**
-   * The technique ladder that tests and benchmarks compare one step at a time: {@link #BASELINE}, then rdy-ack
-   * channels, memory-script aliasing, non-temporal copies, copy-on-write views, the three fixed pre-store kinds and
-   * the planner's per-buffer choice ({@link #AUTO}). It leaves out {@link #HOMEFORWARD} and {@link #PRESTORE}, the
-   * planner's whole-plan modes (named for {@link #of(GlobalStrategy)}; the ladder's steps cover their techniques).
+   * The technique ladder that tests and benchmarks compare one step at a time: {@link #BASELINE}, PREESM's
+   * memory-script merges ({@link #PREESM}, the reference), then rdy-ack channels, memory-script aliasing,
+   * non-temporal copies, copy-on-write views, the three fixed pre-store kinds and the planner's per-buffer choice
+   * ({@link #AUTO}). It leaves out {@link #HOMEFORWARD} and {@link #PRESTORE}, the planner's whole-plan modes
+   * (named for {@link #of(GlobalStrategy)}; the ladder's steps cover their techniques).
    * Listed by name, not by position: a new preset joins the ladder only by being added here.
    */
   public static List<StrategyPreset> ladder() {
-    return List.of(BASELINE, CHANNELS, ALIAS, NTM, COW, PRESTORE_DEMOTE, PRESTORE_CLEAN, PRESTORE_SKIP, AUTO);
+    return List.of(BASELINE, PREESM, CHANNELS, ALIAS, NTM, COW, PRESTORE_DEMOTE, PRESTORE_CLEAN, PRESTORE_SKIP, AUTO);
   }
 
   /** The presets that are planner modes ({@code cacheflow plan --strategy}, the workflow task), in order. */

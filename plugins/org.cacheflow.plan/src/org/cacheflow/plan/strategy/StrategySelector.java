@@ -118,6 +118,11 @@ public final class StrategySelector {
   private void decide(int e) {
     if (global == GlobalStrategy.BASELINE) {
       baseline(e);
+    } else if (global == GlobalStrategy.PREESM) {
+      // PREESM's memory scripts: a merged buffer shares its group's memory, every other one as PREESM's code
+      if (!shared(e)) {
+        baseline(e);
+      }
     } else if (!shared(e) && !delay(e)) {
       switch (global) {
         case COW -> cowCopy(e);

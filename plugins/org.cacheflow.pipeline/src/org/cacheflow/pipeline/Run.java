@@ -17,6 +17,7 @@ import org.cacheflow.plan.memoryplan.ProgramMemory;
 import org.cacheflow.report.MemoryText;
 import org.cacheflow.codegen.model.ActorSources;
 import org.cacheflow.codegen.model.CodeProject;
+import org.cacheflow.codegen.model.SchedTable;
 import org.cacheflow.io.project.PreesmProject;
 import org.cacheflow.io.project.ScenarioReferences;
 import org.cacheflow.io.scenario.ScenarioReader;
@@ -41,6 +42,7 @@ import org.cacheflow.report.ReportWriter;
 import org.cacheflow.analysis.srdag.SingleRateExpansion;
 import org.cacheflow.analysis.srdag.Srdag;
 import org.cacheflow.plan.strategy.OverrideException;
+import org.cacheflow.plan.strategy.StrategyPreset;
 import org.cacheflow.plan.strategy.TargetCache;
 import org.cacheflow.scripts.CheckPolicy;
 
@@ -180,16 +182,17 @@ final class Run {
     if (options.runtime() == null) {
       throw new OptionException("no C runtime folder to bundle");
     }
-    CodePreset preset = options.codePreset();
     LoadedInput loaded = load(options.input(), options.platform());
     Platform platform = options.platform().forGenerate(loaded.architecture(), target);
     options.platform().checkGenerated(platform);
-    Planned planned = planned(expanded(loaded), platform, target, PlanChoices.of(options));
+    Dispatch dispatch = Dispatch.of(options, platform, loaded.architecture(), target);
+    Planned planned = planned(expanded(loaded), dispatch.platform(), target, dispatch.choices());
     MemoryPlan memoryPlan = planned.plan();
     ScriptReport scripts = planned.scripts();
     listener.step("building the code model");
-    CodeProject project = CodeModelBuilder.build(PlannedExecution.of(memoryPlan, preset),
+    CodeProject project = CodeModelBuilder.build(PlannedExecution.of(memoryPlan, dispatch.preset()),
         options.syntheticActors());
+    SchedTable sched = dispatch.table(project);
     checkMemory(loaded, project.memory(), options.platform(), target);
     Path outDir = options.outputDirectory();
     listener.step("writing " + outDir);
@@ -207,20 +210,22 @@ final class Run {
       actors = actorSources(outDir, loaded.projectRoot(), code);
     }
     try {
-      ProjectWriter.write(project, actors, options.runtime(), outDir, folder -> say(Diagnostic.note("another "
+      ProjectWriter.write(project, sched, actors, options.runtime(), outDir, folder -> say(Diagnostic.note("another "
           + "generation is writing " + PathText.display(folder) + ": waiting for it, then replacing its output")));
     } catch (UncheckedIOException e) {
       throw new InputException(SourceLocation.file(outDir), e.getMessage(), e);
     }
     listener.done();
     List<Diagnostic> later = new ArrayList<>(scriptWarnings(scripts));
+    dispatch.notes().forEach(note -> later.add(Diagnostic.note(note)));
     // the planner may map the graph to fewer cores than asked when they cannot win (CoreCount), or run firings an
     // iteration behind (Pipelining): its notes say why (the balancing and pipelining come before the verdict)
     if (memoryPlan.schedule().coreCount() < platform.size() || memoryPlan.schedule().maxSkew() > 0) {
       DecisionText.of(memoryPlan).notes().forEach(note -> later.add(Diagnostic.note(note)));
     }
-    return new GenerateResult(loaded, outDir, platform, memoryPlan, project, options.strategy(),
-        options.syntheticActors(), finish(later));
+    StrategyPreset written = dispatch.schedule().dispatched() ? StrategyPreset.BASELINE : options.strategy();
+    return new GenerateResult(loaded, outDir, platform, memoryPlan, project, written, options.syntheticActors(),
+        finish(later), dispatch.schedule());
   }
 
   /**

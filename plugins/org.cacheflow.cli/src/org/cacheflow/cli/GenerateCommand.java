@@ -11,7 +11,6 @@ import org.cacheflow.pipeline.GenerateResult;
 import org.cacheflow.pipeline.Input;
 import org.cacheflow.pipeline.PathText;
 import org.cacheflow.pipeline.Pipeline;
-import org.cacheflow.plan.schedule.RunSchedule;
 import org.cacheflow.plan.strategy.StrategyPreset;
 import org.cacheflow.workflow.run.ProjectActorCode;
 
@@ -56,14 +55,8 @@ public final class GenerateCommand extends CliCommand {
   @Option(names = "--target", paramLabel = "F", descriptionKey = "target")
   String target = GenerateOptions.DEFAULT_TARGET;
 
-  @Option(names = "--schedule", paramLabel = "S", description = "static (default): a static order per core; "
-      + "dynamic: every firing placed at run time on the core free first; hybrid: steady actors in a static order, "
-      + "the --variable ones placed at run time (docs/schedule.md)")
-  String schedule = RunSchedule.Kind.STATIC.label();
-
-  @Option(names = "--variable", paramLabel = "ACTOR", description = "an actor whose cost varies: its firings go "
-      + "to the pool of a hybrid schedule (repeatable)")
-  List<String> variable = new ArrayList<>();
+  @Mixin
+  ScheduleOptions schedule = new ScheduleOptions();
 
   @Option(names = "--synthetic-actors", description = "generate deterministic actor bodies instead of calling the "
       + "actors' code")
@@ -107,7 +100,7 @@ public final class GenerateCommand extends CliCommand {
     GenerateOptions options = GenerateOptions.of(what, outDir,
         runtimeFolder()).withStrategy(preset).withOverrideTexts(overrides).withTarget(target)
         .withPlatform(platform.options()).withPolicy(mapping.policy()).withSyntheticActors(synthetic)
-        .withActorCode(actorCode, ProjectActorCode.defaults()).withSchedule(schedule(schedule, variable));
+        .withActorCode(actorCode, ProjectActorCode.defaults()).withSchedule(schedule.schedule());
     GenerateResult result = new Pipeline(progress()).generate(options);
     out.println(result.summary());
     out.println("build: " + buildHint(outDir, result.project().identifier(), result.asked().nodes()));
@@ -116,13 +109,6 @@ public final class GenerateCommand extends CliCommand {
           + " (with --oversubscribe where a machine has fewer cores than processes); see docs/multinode.md");
     }
     return Main.OK;
-  }
-
-  /** {@code --schedule} and {@code --variable} as the pipeline takes them. */
-  static RunSchedule schedule(String kind, List<String> variable) {
-    RunSchedule.Kind parsed = RunSchedule.Kind.parse(kind).orElseThrow(() -> new UsageException("unknown schedule '"
-        + kind + "' (known: " + RunSchedule.Kind.labels() + ")"));
-    return new RunSchedule(parsed, variable);
   }
 
   /**

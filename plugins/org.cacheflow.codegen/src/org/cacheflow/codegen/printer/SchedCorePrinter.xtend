@@ -14,12 +14,17 @@ class SchedCorePrinter extends CorePrinter {
 
 	val SchedTable table
 
+	/** Whether the statements printed are a firing's (its worker's core in crash reports) rather than core 0's. */
+	var boolean inFiring
+
 	new(CodeProject project, Core core, SchedTable table) {
 		super(project, core)
 		this.table = table
 	}
 
-	override coreNumber() '''(int)ctx->worker'''
+	override coreNumber() {
+		if (inFiring) "(int)ctx->worker" else "0"
+	}
 
 	override print() '''
 		«provenance»
@@ -73,7 +78,14 @@ class SchedCorePrinter extends CorePrinter {
 	'''
 
 	/** A firing's function: nothing once a stop is agreed; the first firing of an iteration checks for one. */
-	def private firing(int i) '''
+	def private firing(int i) {
+		inFiring = true
+		val text = firingFunction(i)
+		inFiring = false
+		text
+	}
+
+	def private firingFunction(int i) '''
 		/* «table.firings.get(i).label.comment» */
 		static void cf_firing_«i»(void *argument, const cf_sched_ctx *ctx) {
 		    (void)argument;

@@ -78,8 +78,9 @@ class DispatchedScheduleEndToEndTest {
     Srdag srdag = TestInputs.srdag(c.input(), null);
     boolean dispatched = c.kind() != RunSchedule.Kind.STATIC;
     // as generate does: a dispatched schedule is planned on one core with plain copies
-    CodeProject project = TestInputs.model(c.input(), srdag, dispatched ? 1 : 2, dispatched ? "baseline" : "auto",
+    CodeProject built = TestInputs.model(c.input(), srdag, dispatched ? 1 : 2, dispatched ? "baseline" : "auto",
         c.synthetic());
+    CodeProject project = dispatched ? SchedFirings.unpooled(built) : built;
     SchedTable table = dispatched ? SchedFirings.of(project, new RunSchedule(c.kind(),
         c.kind() == RunSchedule.Kind.HYBRID ? List.of(mostFired(project)) : List.of()), 2) : null;
     Path dir = WORK.resolve(c.name());

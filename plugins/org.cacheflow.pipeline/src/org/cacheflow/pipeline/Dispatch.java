@@ -52,6 +52,11 @@ record Dispatch(RunSchedule schedule, Platform platform, PlanChoices choices, Co
         options.strategy());
   }
 
+  /** The program generate writes: as built for static, with every buffer in memory of its own else. */
+  CodeProject program(CodeProject built) {
+    return schedule.dispatched() ? SchedFirings.unpooled(built) : built;
+  }
+
   /** The firing table of a dispatched schedule, or null for static. */
   SchedTable table(CodeProject project) {
     if (!schedule.dispatched()) {

@@ -190,8 +190,8 @@ final class Run {
     MemoryPlan memoryPlan = planned.plan();
     ScriptReport scripts = planned.scripts();
     listener.step("building the code model");
-    CodeProject project = CodeModelBuilder.build(PlannedExecution.of(memoryPlan, dispatch.preset()),
-        options.syntheticActors());
+    CodeProject project = dispatch.program(CodeModelBuilder.build(PlannedExecution.of(memoryPlan,
+        dispatch.preset()), options.syntheticActors()));
     SchedTable sched = dispatch.table(project);
     checkMemory(loaded, project.memory(), options.platform(), target);
     Path outDir = options.outputDirectory();

@@ -510,7 +510,7 @@ public final class DecisionText {
           + "its static order; every other firing keeps a static order per core; chosen with --schedule");
     }
     notes.add("schedule " + schedule.kind().label() + ": buffers are plain copies (strategy baseline, asked: "
-        + asked + ") in memory no core owns, laid out as for one core, and one iteration runs at a time; a firing "
+        + asked + "), each buffer in memory of its own that no core owns, and one iteration runs at a time; a firing "
         + "placed at run time loses what the static schedule decides per core: buffers homed at the core that "
         + "reads them, pre-stores aimed at a known consumer's cache, and the rdy-ack flags and channels between "
         + "fixed cores (the dispatcher's counters order the firings instead)");

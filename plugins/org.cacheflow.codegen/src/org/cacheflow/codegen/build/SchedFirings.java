@@ -105,6 +105,38 @@ public final class SchedFirings {
     return new SchedTable(hybrid, threads, firings, hybrid ? orders(preds, cost, variable, threads) : List.of());
   }
 
+  /**
+   * The one-core program with every pooled buffer in an allocation of its own: a pool shares memory between buffers
+   * whose lifetimes do not overlap in the one-core order, which would make firings that could run together wait for
+   * each other (a write after read of the shared bytes). The allocator's reserve grows by what the pools saved.
+   */
+  public static CodeProject unpooled(CodeProject project) {
+    Set<String> pools = new LinkedHashSet<>();
+    project.buffers().stream().filter(b -> b.pool() != null).forEach(b -> pools.add(b.pool()));
+    long heapBytes = project.heapBytes();
+    for (StaticBuffer b : project.buffers()) {
+      if (b.pool() != null) {
+        long block = 2 * ((b.totalBytes() + 64 + 63) / 64 * 64);
+        heapBytes = heapBytes > Long.MAX_VALUE / 2 ? heapBytes : heapBytes + block + (1L << 20);
+      }
+    }
+    List<Core> cores = new ArrayList<>();
+    for (Core core : project.cores()) {
+      cores.add(new Core(core.index(), core.pointers(), own(core.buffers(), pools), core.homes(), core.init(),
+          core.loop()));
+    }
+    return new CodeProject(project.graphName(), project.identifier(), project.strategy(), project.synthetic(),
+        project.barrier(), project.semaphoreStarts(), project.headers(), project.declarations(),
+        own(project.buffers(), pools), heapBytes, project.channels(), project.cowBuffers(), project.sinks(), cores,
+        project.nodeSplit());
+  }
+
+  /** The buffers without the pools, their members with allocations of their own. */
+  private static List<StaticBuffer> own(List<StaticBuffer> buffers, Set<String> pools) {
+    return buffers.stream().filter(b -> !pools.contains(b.name())).map(b -> b.pool() == null ? b
+        : new StaticBuffer(b.name(), b.bytes(), b.copies(), b.home(), b.description())).toList();
+  }
+
   /** The name in {@code variable} that names the actor of a single-rate vertex ({@code Blur_3}), or null. */
   static String marked(String vertex, List<String> variable) {
     String actor = vertex.replaceFirst("_[0-9]+$", "");

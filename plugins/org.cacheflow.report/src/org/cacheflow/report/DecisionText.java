@@ -506,8 +506,9 @@ public final class DecisionText {
           + "priority first); chosen with --schedule, for actors whose cost varies or timings that are wrong");
     } else {
       notes.add("schedule hybrid: the firings of " + (variable.isEmpty() ? "no actor (none marked with --variable)"
-          : String.join(", ", variable)) + " go to a pool any of the " + cores + " cores takes from in the gaps of "
-          + "its static order; every other firing keeps a static order per core; chosen with --schedule");
+          : String.join(", ", variable)) + " and the copies of special actors go to a pool any of the " + cores
+          + " cores takes from in the gaps of its static order; every other firing keeps a static order per core; "
+          + "chosen with --schedule");
     }
     notes.add("schedule " + schedule.kind().label() + ": buffers are plain copies (strategy baseline, asked: "
         + asked + "), each buffer in memory of its own that no core owns, and one iteration runs at a time; a firing "

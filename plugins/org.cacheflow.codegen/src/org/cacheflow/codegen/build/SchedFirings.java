@@ -75,10 +75,13 @@ public final class SchedFirings {
     boolean[] variable = new boolean[n];
     for (int i = 0; i < n; i++) {
       cost[i] = steps.get(i) instanceof Statement.ActorCall ? CALL_COST : 1;
-      if (schedule.kind() == RunSchedule.Kind.HYBRID && steps.get(i) instanceof Statement.ActorCall call) {
-        String name = marked(call.vertex(), schedule.variable());
+      if (schedule.kind() == RunSchedule.Kind.HYBRID) {
+        // the steps of special actors (copies, zero-fills, digests) are short: pooled, they never make a core's
+        // static order wait for a firing another core runs
+        String name = steps.get(i) instanceof Statement.ActorCall call ? marked(call.vertex(), schedule.variable())
+            : "";
         variable[i] = name != null;
-        if (name != null) {
+        if (name != null && !name.isEmpty()) {
           used.add(name);
         }
       }

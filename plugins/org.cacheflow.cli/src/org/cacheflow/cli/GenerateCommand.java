@@ -60,6 +60,9 @@ public final class GenerateCommand extends CliCommand {
   @Option(names = "--target", paramLabel = "F", descriptionKey = "target")
   String target = GenerateOptions.DEFAULT_TARGET;
 
+  @Mixin
+  ScheduleOptions schedule = new ScheduleOptions();
+
   @Option(names = "--synthetic-actors", description = "generate deterministic actor bodies instead of calling the "
       + "actors' code")
   boolean synthetic;
@@ -102,7 +105,7 @@ public final class GenerateCommand extends CliCommand {
     GenerateOptions options = GenerateOptions.of(what, outDir,
         runtimeFolder()).withStrategy(preset).withOverrideTexts(overrides).withTarget(target)
         .withPlatform(platform.options()).withPolicy(mapping.policy()).withSyntheticActors(synthetic)
-        .withActorCode(actorCode, ProjectActorCode.defaults());
+        .withActorCode(actorCode, ProjectActorCode.defaults()).withSchedule(schedule.schedule());
     GenerateResult result = new Pipeline(progress()).generate(options);
     out.println(result.summary());
     if (PreesmLayoutWriter.appliesTo(outDir)) {

@@ -27,6 +27,7 @@ import org.cacheflow.report.MemoryText;
 import org.cacheflow.report.PlanJson;
 import org.cacheflow.plan.schedule.Schedule;
 import org.cacheflow.plan.strategy.Bytes;
+import org.cacheflow.plan.schedule.RunSchedule;
 import org.cacheflow.plan.strategy.StrategyPreset;
 
 import picocli.CommandLine.Command;
@@ -66,6 +67,9 @@ public final class PlanCommand extends CliCommand {
 
   @Option(names = "--strategy", paramLabel = "S", descriptionKey = "strategy")
   String strategy = StrategyPreset.DEFAULT.label;
+
+  @Mixin
+  ScheduleOptions schedule = new ScheduleOptions();
 
   @Option(names = "--override", paramLabel = "X", descriptionKey = "override")
   List<String> overrides = new ArrayList<>();
@@ -140,7 +144,10 @@ public final class PlanCommand extends CliCommand {
     } catch (org.cacheflow.pipeline.OptionException e) {
       throw new UsageException(e.getMessage());
     }
+    RunSchedule chosen = schedule.schedule();
     PlanResult result = new Pipeline(progress()).plan(options);
+    // what generate does with the choice (it plans a dispatched schedule on one core with plain copies)
+    Pipeline.scheduleNotes(chosen, preset, result.plan().platform().size()).forEach(n -> err.println("note: " + n));
     if (!result.reportFiles().isEmpty()) {
       err.println("report written to " + PathText.display(report) + ": " + String.join(", ",
           result.reportFiles().stream().map(p -> p.getFileName().toString()).toList()));

@@ -582,6 +582,29 @@ class EndToEndTest {
     return dir.resolve("build").resolve(project.identifier());
   }
 
+  /**
+   * Configures and builds a written project (warnings as errors) against the runtime of a build kind (its sanitizers,
+   * the aarch64 toolchain), then runs the program with the arguments (under qemu-user for aarch64); its output.
+   */
+  static String buildAndRun(Path dir, String program, Build build, String... arguments) throws Exception {
+    List<String> configure = new ArrayList<>(List.of("cmake", "-S", dir.toString(), "-B", dir.resolve("build")
+        .toString(), "-G", "Ninja", "-DCACHEFLOW_WERROR=ON", "-DCMAKE_BUILD_TYPE=RelWithDebInfo",
+        "-DCMAKE_PREFIX_PATH=" + runtime(build)));
+    List<String> command = new ArrayList<>();
+    if (!build.sanitize.isEmpty()) {
+      configure.add("-DCACHEFLOW_SANITIZE=" + build.sanitize);
+    }
+    if (build == Build.AARCH64) {
+      configure.add("-DCMAKE_TOOLCHAIN_FILE=toolchains/aarch64-linux-gnu.cmake");
+      command.addAll(List.of("qemu-aarch64", "-L", "/usr/aarch64-linux-gnu"));
+    }
+    exec(dir, 300, configure);
+    exec(dir, buildSeconds(dir), List.of("cmake", "--build", dir.resolve("build").toString()));
+    command.add(dir.resolve("build").resolve(program).toString());
+    command.addAll(List.of(arguments));
+    return exec(dir, 300, command);
+  }
+
   /** The runtime built and installed once per build kind, so each generated project compiles only its own files. */
   static synchronized Path runtime(Build build) throws Exception {
     Path installed = RUNTIMES.get(build);

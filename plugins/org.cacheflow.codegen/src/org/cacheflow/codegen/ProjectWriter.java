@@ -17,12 +17,14 @@ import java.util.stream.Stream;
 import org.cacheflow.codegen.model.ActorSources;
 import org.cacheflow.codegen.model.CodeProject;
 import org.cacheflow.codegen.model.Core;
+import org.cacheflow.codegen.model.SchedTable;
 import org.cacheflow.codegen.printer.CMakePrinter;
 import org.cacheflow.codegen.printer.CorePrinter;
 import org.cacheflow.codegen.printer.HeaderPrinter;
 import org.cacheflow.codegen.printer.MainPrinter;
 import org.cacheflow.codegen.printer.MpiHeaderPrinter;
 import org.cacheflow.codegen.printer.MpiSourcePrinter;
+import org.cacheflow.codegen.printer.SchedCorePrinter;
 import org.cacheflow.codegen.printer.SyntheticActorsPrinter;
 import org.cacheflow.codegen.printer.ToolchainPrinter;
 
@@ -44,12 +46,21 @@ public final class ProjectWriter {
 
   /** The generated files by relative path, in a fixed order. Plain text, '\n' line ends. */
   public static Map<String, String> print(CodeProject project, ActorSources actors) {
+    return print(project, null, actors);
+  }
+
+  /**
+   * The generated files by relative path; with a firing table ({@code sched}, a dynamic or hybrid schedule of a
+   * one-core program), core 0 runs the runtime's dispatcher over it.
+   */
+  public static Map<String, String> print(CodeProject project, SchedTable sched, ActorSources actors) {
     Map<String, String> files = new LinkedHashMap<>();
     files.put("CMakeLists.txt", new CMakePrinter(project, actors).print().toString());
     files.put("graph.h", new HeaderPrinter(project).print().toString());
-    files.put("main.c", new MainPrinter(project).print().toString());
+    files.put("main.c", new MainPrinter(project, sched != null).print().toString());
     for (Core core : project.cores()) {
-      files.put("core_" + core.index() + ".c", new CorePrinter(project, core).print().toString());
+      files.put("core_" + core.index() + ".c", (sched == null ? new CorePrinter(project, core)
+          : new SchedCorePrinter(project, core, sched)).print().toString());
     }
     if (project.synthetic()) {
       files.put("synthetic_actors.c", new SyntheticActorsPrinter(project).print().toString());
@@ -87,7 +98,13 @@ public final class ProjectWriter {
    */
   public static void write(CodeProject project, ActorSources actors, Path runtime, Path out,
       Consumer<Path> waiting) {
-    write(print(project, actors), runtime, out, waiting);
+    write(project, null, actors, runtime, out, waiting);
+  }
+
+  /** As {@link #write(CodeProject, ActorSources, Path, Path, Consumer)}, with a firing table or null. */
+  public static void write(CodeProject project, SchedTable sched, ActorSources actors, Path runtime, Path out,
+      Consumer<Path> waiting) {
+    write(print(project, sched, actors), runtime, out, waiting);
   }
 
   /** Writes {@code files} (by relative path) into {@code out}, replacing what was there, as {@link #write}. */

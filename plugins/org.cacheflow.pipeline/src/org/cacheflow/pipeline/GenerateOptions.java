@@ -7,6 +7,7 @@ import java.util.Objects;
 
 import org.cacheflow.codegen.build.CodePreset;
 import org.cacheflow.plan.mapping.MappingPolicy;
+import org.cacheflow.plan.schedule.RunSchedule;
 import org.cacheflow.plan.strategy.StrategyOverride;
 import org.cacheflow.plan.strategy.StrategyPreset;
 
@@ -28,10 +29,13 @@ import org.cacheflow.plan.strategy.StrategyPreset;
  * @param pipelining whether the planner may run firings an iteration behind the rest of their core's loop
  *     ({@code --override pipelining=off} turns it off; it is off with {@code slots=1}, which leaves no second copy)
  * @param policy how firings are mapped to cores ({@code --policy}; null: {@link MappingPolicy#LOAD_BALANCE})
+ * @param schedule static orders per core, or firings placed at run time ({@code --schedule}, {@code --variable};
+ *     null: {@link RunSchedule#STATIC})
  */
 public record GenerateOptions(Input input, PlatformOptions platform, StrategyPreset strategy, Integer slots,
     List<StrategyOverride> overrides, String target, boolean syntheticActors, ActorCodeOptions actorCode,
-    ActorCodeDefaults projectDefaults, Path outputDirectory, Path runtime, boolean pipelining, MappingPolicy policy) {
+    ActorCodeDefaults projectDefaults, Path outputDirectory, Path runtime, boolean pipelining, MappingPolicy policy,
+    RunSchedule schedule) {
 
   /** The target without one given: the machine this project is developed on. */
   public static final String DEFAULT_TARGET = "zen4-vm";
@@ -56,42 +60,49 @@ public record GenerateOptions(Input input, PlatformOptions platform, StrategyPre
     actorCode = actorCode == null ? ActorCodeOptions.DEFAULTS : actorCode;
     Objects.requireNonNull(outputDirectory);
     policy = policy == null ? MappingPolicy.LOAD_BALANCE : policy;
+    schedule = schedule == null ? RunSchedule.STATIC : schedule;
   }
 
   /** The defaults (auto, the architecture's platform, zen4-vm) for {@code input} into {@code outputDirectory}. */
   public static GenerateOptions of(Input input, Path outputDirectory, Path runtime) {
     return new GenerateOptions(input, PlatformOptions.ARCHITECTURE, StrategyPreset.DEFAULT, null, List.of(), null,
-        false, ActorCodeOptions.DEFAULTS, null, outputDirectory, runtime, true, MappingPolicy.LOAD_BALANCE);
+        false, ActorCodeOptions.DEFAULTS, null, outputDirectory, runtime, true, MappingPolicy.LOAD_BALANCE,
+        RunSchedule.STATIC);
   }
 
   public GenerateOptions withPlatform(PlatformOptions value) {
     return new GenerateOptions(input, value, strategy, slots, overrides, target, syntheticActors, actorCode,
-        projectDefaults, outputDirectory, runtime, pipelining, policy);
+        projectDefaults, outputDirectory, runtime, pipelining, policy, schedule);
   }
 
   public GenerateOptions withStrategy(StrategyPreset value) {
     return new GenerateOptions(input, platform, value, slots, overrides, target, syntheticActors, actorCode,
-        projectDefaults, outputDirectory, runtime, pipelining, policy);
+        projectDefaults, outputDirectory, runtime, pipelining, policy, schedule);
   }
 
   public GenerateOptions withTarget(String value) {
     return new GenerateOptions(input, platform, strategy, slots, overrides, value, syntheticActors, actorCode,
-        projectDefaults, outputDirectory, runtime, pipelining, policy);
+        projectDefaults, outputDirectory, runtime, pipelining, policy, schedule);
   }
 
   public GenerateOptions withPolicy(MappingPolicy value) {
     return new GenerateOptions(input, platform, strategy, slots, overrides, target, syntheticActors, actorCode,
-        projectDefaults, outputDirectory, runtime, pipelining, value);
+        projectDefaults, outputDirectory, runtime, pipelining, value, schedule);
+  }
+
+  public GenerateOptions withSchedule(RunSchedule value) {
+    return new GenerateOptions(input, platform, strategy, slots, overrides, target, syntheticActors, actorCode,
+        projectDefaults, outputDirectory, runtime, pipelining, policy, value);
   }
 
   public GenerateOptions withSyntheticActors(boolean value) {
     return new GenerateOptions(input, platform, strategy, slots, overrides, target, value, actorCode,
-        projectDefaults, outputDirectory, runtime, pipelining, policy);
+        projectDefaults, outputDirectory, runtime, pipelining, policy, schedule);
   }
 
   public GenerateOptions withActorCode(ActorCodeOptions value, ActorCodeDefaults defaults) {
     return new GenerateOptions(input, platform, strategy, slots, overrides, target, syntheticActors, value, defaults,
-        outputDirectory, runtime, pipelining, policy);
+        outputDirectory, runtime, pipelining, policy, schedule);
   }
 
   /**
@@ -105,7 +116,7 @@ public record GenerateOptions(Input input, PlatformOptions platform, StrategyPre
     fifos.addAll(parsed.fifos());
     return new GenerateOptions(input, platform, strategy, parsed.slots() != null ? parsed.slots() : slots, fifos,
         target, syntheticActors, actorCode, projectDefaults, outputDirectory, runtime,
-        parsed.pipelining() != null ? parsed.pipelining() : pipelining, policy);
+        parsed.pipelining() != null ? parsed.pipelining() : pipelining, policy, schedule);
   }
 
   /** The generated code's strategy: the preset with {@link #slots} when given, else the preset's own slots. */

@@ -7,6 +7,7 @@ import org.cacheflow.codegen.model.CodeProject;
 import org.cacheflow.plan.mapping.MappingPolicy;
 import org.cacheflow.plan.mapping.Platform;
 import org.cacheflow.plan.memoryplan.MemoryPlan;
+import org.cacheflow.plan.schedule.RunSchedule;
 import org.cacheflow.plan.strategy.Bytes;
 import org.cacheflow.plan.strategy.StrategyPreset;
 
@@ -21,9 +22,11 @@ import org.cacheflow.plan.strategy.StrategyPreset;
  * @param strategy the strategy preset
  * @param syntheticActors whether actors got generated stand-in bodies
  * @param diagnostics warnings and notes, in order
+ * @param schedule static, or firings placed at run time on the asked cores (a plan of one core)
  */
 public record GenerateResult(LoadedInput input, Path outputDirectory, Platform asked, MemoryPlan memoryPlan,
-    CodeProject project, StrategyPreset strategy, boolean syntheticActors, List<Diagnostic> diagnostics) {
+    CodeProject project, StrategyPreset strategy, boolean syntheticActors, List<Diagnostic> diagnostics,
+    RunSchedule schedule) {
 
   public GenerateResult {
     diagnostics = List.copyOf(diagnostics);
@@ -31,7 +34,7 @@ public record GenerateResult(LoadedInput input, Path outputDirectory, Platform a
 
   /** The cores the program runs on (the planner may choose fewer than asked when more cannot win). */
   public int plannedCores() {
-    return memoryPlan.schedule().coreCount();
+    return schedule.dispatched() ? asked.size() : memoryPlan.schedule().coreCount();
   }
 
   /**
@@ -51,6 +54,7 @@ public record GenerateResult(LoadedInput input, Path outputDirectory, Platform a
         PathText.display(outputDirectory), cores, mapping, strategy.label, project.buffers().size(),
         project.channels().size(),
         project.cowBuffers().size(), asked.nodes() > 1 ? ", " + Bytes.human(memoryPlan.partition().cutBytes())
-            + " sent between nodes per iteration" : "", syntheticActors ? ", synthetic actors" : "");
+            + " sent between nodes per iteration" : "", syntheticActors ? ", synthetic actors" : "")
+        + (schedule.dispatched() ? ", schedule " + schedule.kind().label() : "");
   }
 }

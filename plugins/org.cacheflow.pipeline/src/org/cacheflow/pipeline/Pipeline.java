@@ -1,7 +1,11 @@
 package org.cacheflow.pipeline;
 
 import java.nio.file.Path;
+import java.util.List;
 
+import org.cacheflow.plan.schedule.RunSchedule;
+import org.cacheflow.plan.strategy.StrategyPreset;
+import org.cacheflow.report.DecisionText;
 import org.cacheflow.scripts.CheckPolicy;
 
 /**
@@ -46,6 +50,17 @@ public final class Pipeline {
   /**
    * Loads, plans and writes the C project. The output folder is replaced only once generation succeeded.
    */
+  /**
+   * What a schedule choice ({@code --schedule}) does to the program generate writes, in words (none for static): plan
+   * says it beside the plan of the static mapping.
+   *
+   * @param asked the strategy asked for
+   * @param cores the cores the program runs on
+   */
+  public static List<String> scheduleNotes(RunSchedule schedule, StrategyPreset asked, int cores) {
+    return DecisionText.schedule(schedule, asked.label, cores, schedule.variable());
+  }
+
   public GenerateResult generate(GenerateOptions options) {
     return new Run(listener).generate(options);
   }

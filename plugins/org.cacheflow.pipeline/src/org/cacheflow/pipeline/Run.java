@@ -18,6 +18,7 @@ import org.cacheflow.plan.memoryplan.ProgramMemory;
 import org.cacheflow.report.MemoryText;
 import org.cacheflow.codegen.model.ActorSources;
 import org.cacheflow.codegen.model.CodeProject;
+import org.cacheflow.codegen.model.SchedTable;
 import org.cacheflow.io.project.PreesmProject;
 import org.cacheflow.io.project.ScenarioReferences;
 import org.cacheflow.io.scenario.ScenarioReader;
@@ -42,6 +43,7 @@ import org.cacheflow.report.ReportWriter;
 import org.cacheflow.analysis.srdag.SingleRateExpansion;
 import org.cacheflow.analysis.srdag.Srdag;
 import org.cacheflow.plan.strategy.OverrideException;
+import org.cacheflow.plan.strategy.StrategyPreset;
 import org.cacheflow.plan.strategy.TargetCache;
 import org.cacheflow.scripts.CheckPolicy;
 
@@ -181,16 +183,17 @@ final class Run {
     if (options.runtime() == null) {
       throw new OptionException("no C runtime folder to bundle");
     }
-    CodePreset preset = options.codePreset();
     LoadedInput loaded = load(options.input(), options.platform());
     Platform platform = options.platform().forGenerate(loaded.architecture(), target);
     options.platform().checkGenerated(platform);
-    Planned planned = planned(expanded(loaded), platform, target, PlanChoices.of(options));
+    Dispatch dispatch = Dispatch.of(options, platform, loaded.architecture(), target);
+    Planned planned = planned(expanded(loaded), dispatch.platform(), target, dispatch.choices());
     MemoryPlan memoryPlan = planned.plan();
     ScriptReport scripts = planned.scripts();
     listener.step("building the code model");
-    CodeProject project = CodeModelBuilder.build(PlannedExecution.of(memoryPlan, preset),
-        options.syntheticActors());
+    CodeProject project = dispatch.program(CodeModelBuilder.build(PlannedExecution.of(memoryPlan,
+        dispatch.preset()), options.syntheticActors()));
+    SchedTable sched = dispatch.table(project);
     checkMemory(loaded, project.memory(), options.platform(), target);
     Path outDir = options.outputDirectory();
     listener.step("writing " + outDir);
@@ -207,30 +210,43 @@ final class Run {
       }
       actors = actorSources(outDir, loaded.projectRoot(), code);
     }
-    try {
-      if (PreesmLayoutWriter.appliesTo(outDir)) {
-        // a PREESM project's Code/generated, which its own CMakeLists compiles with the actors
-        if (project.multiNode()) {
-          throw new OptionException("--out", PathText.display(outDir) + " is compiled by the project's own build, "
-              + "which links no MPI: generate a program over several nodes into a folder of its own");
-        }
-        PreesmLayoutWriter.write(project, options.runtime(), outDir);
-      } else {
-        ProjectWriter.write(project, actors, options.runtime(), outDir, folder -> say(Diagnostic.note("another "
-            + "generation is writing " + PathText.display(folder) + ": waiting for it, then replacing its output")));
-      }
-    } catch (UncheckedIOException e) {
-      throw new InputException(SourceLocation.file(outDir), e.getMessage(), e);
-    }
+    write(project, sched, actors, options.runtime(), outDir);
     listener.done();
     List<Diagnostic> later = new ArrayList<>(scriptWarnings(scripts));
+    dispatch.notes().forEach(note -> later.add(Diagnostic.note(note)));
     // the planner may map the graph to fewer cores than asked when they cannot win (CoreCount), or run firings an
     // iteration behind (Pipelining): its notes say why (the balancing and pipelining come before the verdict)
     if (memoryPlan.schedule().coreCount() < platform.size() || memoryPlan.schedule().maxSkew() > 0) {
       DecisionText.of(memoryPlan).notes().forEach(note -> later.add(Diagnostic.note(note)));
     }
-    return new GenerateResult(loaded, outDir, platform, memoryPlan, project, options.strategy(),
-        options.syntheticActors(), finish(later));
+    StrategyPreset written = dispatch.schedule().dispatched() ? StrategyPreset.BASELINE : options.strategy();
+    return new GenerateResult(loaded, outDir, platform, memoryPlan, project, written, options.syntheticActors(),
+        finish(later), dispatch.schedule());
+  }
+
+  /**
+   * Writes the program: into a PREESM project's {@code Code/generated} as its own build compiles it, else as a CMake
+   * project of its own (taking turns with another generation into the same folder).
+   */
+  private void write(CodeProject project, SchedTable sched, ActorSources actors, Path runtime, Path outDir) {
+    try {
+      if (PreesmLayoutWriter.appliesTo(outDir)) {
+        // a PREESM project's Code/generated, which its own CMakeLists compiles with the actors
+        if (project.multiNode() || sched != null) {
+          throw new OptionException(project.multiNode() ? "--out" : "--schedule", PathText.display(outDir)
+              + " is compiled by the project's own build, which takes " + (project.multiNode() ? "no MPI: generate a "
+              + "program over several nodes" : "static schedules only: generate a dynamic or hybrid program")
+              + " into a folder of its own");
+        }
+        PreesmLayoutWriter.write(project, runtime, outDir);
+      } else {
+        ProjectWriter.write(project, sched, actors, runtime, outDir, folder -> say(Diagnostic.note(
+            "another generation is writing " + PathText.display(folder) + ": waiting for it, then replacing its "
+            + "output")));
+      }
+    } catch (UncheckedIOException e) {
+      throw new InputException(SourceLocation.file(outDir), e.getMessage(), e);
+    }
   }
 
   /**

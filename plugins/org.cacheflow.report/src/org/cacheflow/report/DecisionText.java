@@ -12,6 +12,7 @@ import org.cacheflow.model.ActorKind;
 import org.cacheflow.plan.classify.ClassRule;
 import org.cacheflow.plan.classify.Classification;
 import org.cacheflow.plan.mapping.Platform;
+import org.cacheflow.plan.schedule.RunSchedule;
 import org.cacheflow.plan.memoryplan.BufferPlan;
 import org.cacheflow.plan.memoryplan.FifoPlan;
 import org.cacheflow.plan.memoryplan.LiveBytes;
@@ -485,6 +486,41 @@ public final class DecisionText {
       case ONE_NODE -> "its producer and consumer run on one node, which shares memory";
       case HOSTS_GROUP -> "it hosts the other buffers of its merge group (memory scripts); override those instead";
     };
+  }
+
+  // ------------------------------------------------------------------------------------------ run-time schedules
+
+  /**
+   * What a dynamic or hybrid schedule ({@code --schedule}) does to the program, in words: what was chosen and why,
+   * the strategy it runs with in place of the one asked, and what a firing placed at run time loses (none for
+   * {@code static}).
+   *
+   * @param schedule the choice
+   * @param asked the strategy asked for ({@code --strategy}), by its label
+   * @param cores the cores (workers) the program runs on
+   * @param variable the actors marked variable (hybrid)
+   */
+  public static List<String> schedule(RunSchedule schedule, String asked, int cores, List<String> variable) {
+    if (!schedule.dispatched()) {
+      return List.of();
+    }
+    List<String> notes = new ArrayList<>();
+    if (schedule.kind() == RunSchedule.Kind.DYNAMIC) {
+      notes.add("schedule dynamic: every firing of the single-rate graph goes to a pool of ready firings when its "
+          + "last predecessor completes, and any of the " + cores + " cores takes the next (the highest data-demand "
+          + "priority first); chosen with --schedule, for actors whose cost varies or timings that are wrong");
+    } else {
+      notes.add("schedule hybrid: the firings of " + (variable.isEmpty() ? "no actor (none marked with --variable)"
+          : String.join(", ", variable)) + " and the copies of special actors go to a pool any of the " + cores
+          + " cores takes from in the gaps of its static order; every other firing keeps a static order per core; "
+          + "chosen with --schedule");
+    }
+    notes.add("schedule " + schedule.kind().label() + ": buffers are plain copies (strategy baseline, asked: "
+        + asked + "), each buffer in memory of its own that no core owns, and one iteration runs at a time; a firing "
+        + "placed at run time loses what the static schedule decides per core: buffers homed at the core that "
+        + "reads them, pre-stores aimed at a known consumer's cache, and the rdy-ack flags and channels between "
+        + "fixed cores (the dispatcher's counters order the firings instead)");
+    return notes;
   }
 
   // ------------------------------------------------------------------------------------------ notes

@@ -97,7 +97,7 @@ class CorePrinter extends CTemplate {
 	'''
 
 	/** Before the loop: pointers, buffers, homed channels, MPI requests, flags, init calls, the start barrier. */
-	def private startUp() '''
+	def protected startUp() '''
 		«FOR pointer : core.pointers»
 			uint8_t *«pointer» = NULL;
 		«ENDFOR»
@@ -166,7 +166,7 @@ class CorePrinter extends CTemplate {
 	'''
 
 	/** After the loop: the last barrier, MPI requests freed, buffers freed. */
-	def private finish() '''
+	def protected finish() '''
 		«IF !project.barrier && project.cores.size > 1»
 			/* other cores may still read buffers of ours that hold the last iterations */
 			cf_gen_barrier_wait(&cf_start_barrier);
@@ -186,14 +186,17 @@ class CorePrinter extends CTemplate {
 
 	def dispatch statement(ActorCall call) '''
 		/* «call.vertex.comment» («call.origin.comment») */
-		cf_gen_firing_begins(«core.index», «string(call.vertex + " (" + call.origin + ")")», «IF initPart»-1«ELSE»iteration«ENDIF», «call.firing»);
+		cf_gen_firing_begins(«coreNumber», «string(call.vertex + " (" + call.origin + ")")», «IF initPart»-1«ELSE»iteration«ENDIF», «call.firing»);
 		«IF project.synthetic»
 			«call.function»(iteration, «call.firing»«FOR a : call.arguments», «syntheticArgument(a)»«ENDFOR»);
 		«ELSE»
 			«call.function»(«FOR a : call.arguments SEPARATOR ', '»«realArgument(a)»«ENDFOR»);
 		«ENDIF»
-		cf_gen_firing_ends(«core.index»);
+		cf_gen_firing_ends(«coreNumber»);
 	'''
+
+	/** The core an actor call runs on, in crash reports: this core's number. */
+	def protected coreNumber() '''«core.index»'''
 
 	/** Whether a pipelined block of the core guards statements by the iteration being live. */
 	def guards(Core core) {

@@ -9,8 +9,16 @@ import org.cacheflow.report.MemoryText
  */
 class MainPrinter extends CTemplate {
 
+	/** Whether core 0 runs the dispatcher (a dynamic or hybrid schedule), which starts and pins its own workers. */
+	val boolean dispatched
+
 	new(CodeProject project) {
+		this(project, false)
+	}
+
+	new(CodeProject project, boolean dispatched) {
 		super(project)
+		this.dispatched = dispatched
 	}
 
 	override print() '''
@@ -46,7 +54,13 @@ class MainPrinter extends CTemplate {
 		    	}
 		    	if (cf_validate && cf_mpi_rank == 0) {
 		    «ELSE»
-		    	double seconds = cf_gen_run_cores(cores, CF_GRAPH_CORES, options.pin);
+		    	«IF dispatched»
+		    		/* core 0 runs the dispatcher, which starts and pins the workers */
+		    		extern int cf_gen_sched_pin, cf_gen_sched_time;
+		    		cf_gen_sched_pin = options.pin;
+		    		cf_gen_sched_time = options.time;
+		    	«ENDIF»
+		    	double seconds = cf_gen_run_cores(cores, CF_GRAPH_CORES, «IF dispatched»0«ELSE»options.pin«ENDIF»);
 
 		    	if (cf_validate) {
 		    «ENDIF»

@@ -1,0 +1,134 @@
+package org.cacheflow.codegen;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+import org.cacheflow.analysis.srdag.Srdag;
+import org.cacheflow.codegen.EndToEndTest.Build;
+import org.cacheflow.codegen.build.SchedFirings;
+import org.cacheflow.codegen.model.ActorSources;
+import org.cacheflow.codegen.model.CodeProject;
+import org.cacheflow.codegen.model.SchedTable;
+import org.cacheflow.codegen.model.Statement;
+import org.cacheflow.plan.schedule.RunSchedule;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+
+/**
+ * Dynamic and hybrid schedules (the runtime's dispatcher over a firing table) print the sink digests of the static
+ * program: the test graph with its real actors and the bundled examples with synthetic actors, on two workers,
+ * natively; the test graph also under ThreadSanitizer, ASan+UBSan and, when the cross tools are there, for aarch64
+ * under qemu-user.
+ */
+class DispatchedScheduleEndToEndTest {
+
+  private static final Path WORK = Path.of(System.getProperty("cacheflow.e2e.work", "target/e2e")).toAbsolutePath()
+      .resolve("dispatched");
+  private static final Path EXAMPLES = Path.of("../../examples").toAbsolutePath().normalize();
+
+  /** One program: a graph under a schedule, built one way. */
+  private record Case(String graph, Path input, boolean synthetic, RunSchedule.Kind kind, Build build) {
+    String name() {
+      return graph + "-" + kind.label() + "-" + build.name().toLowerCase();
+    }
+  }
+
+  @TestFactory
+  Stream<DynamicTest> dynamicAndHybridPrintTheStaticDigests() {
+    EndToEndTest.assumeBuildTools("dispatched schedules");
+    Path tiny = TestInputs.TINY.resolve("Algo/tiny.pi");
+    List<Case> cases = new ArrayList<>();
+    for (RunSchedule.Kind kind : RunSchedule.Kind.values()) {
+      cases.add(new Case("tiny", tiny, false, kind, Build.PLAIN));
+    }
+    cases.add(new Case("tiny", tiny, false, RunSchedule.Kind.DYNAMIC, Build.TSAN));
+    cases.add(new Case("tiny", tiny, false, RunSchedule.Kind.HYBRID, Build.ASAN));
+    if (EndToEndTest.available("aarch64-linux-gnu-gcc") && EndToEndTest.available("qemu-aarch64")) {
+      cases.add(new Case("tiny", tiny, false, RunSchedule.Kind.HYBRID, Build.AARCH64));
+    }
+    for (String example : List.of("filter-bank", "frame-crc", "stereo")) {
+      for (RunSchedule.Kind kind : RunSchedule.Kind.values()) {
+        cases.add(new Case(example, EXAMPLES.resolve(example), true, kind, Build.PLAIN));
+      }
+    }
+    Map<String, List<String>> reference = new HashMap<>();
+    return cases.stream().map(c -> DynamicTest.dynamicTest(c.name(), () -> {
+      List<String> digests = run(c);
+      List<String> first = reference.putIfAbsent(c.graph(), digests);
+      if (first != null) {
+        assertEquals(first, digests, c.name() + " prints other sink digests than the static program");
+      } else {
+        assertEquals(RunSchedule.Kind.STATIC, c.kind(), "the static program runs first");
+      }
+    }));
+  }
+
+  /** Generates, builds and runs one case (5 iterations, two workers); returns its sink digests. */
+  private static List<String> run(Case c) throws Exception {
+    Srdag srdag = TestInputs.srdag(c.input(), null);
+    boolean dispatched = c.kind() != RunSchedule.Kind.STATIC;
+    // as generate does: a dispatched schedule is planned on one core with plain copies
+    CodeProject built = TestInputs.model(c.input(), srdag, dispatched ? 1 : 2, dispatched ? "baseline" : "auto",
+        c.synthetic());
+    CodeProject project = dispatched ? SchedFirings.unpooled(built) : built;
+    SchedTable table = dispatched ? SchedFirings.of(project, new RunSchedule(c.kind(),
+        c.kind() == RunSchedule.Kind.HYBRID ? List.of(mostFired(project)) : List.of()), 2) : null;
+    Path dir = WORK.resolve(c.name());
+    Path sources = c.synthetic() ? null : TestInputs.TINY.resolve("Code");
+    ActorSources actors = sources == null ? ActorSources.NONE : new ActorSources(dir.relativize(
+        sources.resolve("src")).toString(), List.of(dir.relativize(sources.resolve("include")).toString()));
+    ProjectWriter.write(project, table, actors, TestInputs.runtime(), dir, folder -> {
+    });
+    String output = EndToEndTest.buildAndRun(dir, project.identifier(), c.build(), "--iterations", "5",
+        "--validate", "--time");
+    List<String> digests = output.lines().filter(l -> l.matches(".* : [0-9a-f]{32}")).toList();
+    assertFalse(digests.isEmpty(), "no sink digests printed:\n" + output);
+    if (dispatched) {
+      assertTrue(output.contains("sched core 1: working"), "no per-core times with --time:\n" + output);
+    }
+    return digests;
+  }
+
+  /** The actor with the most firings, as --variable names it (the vertex name without its firing number). */
+  private static String mostFired(CodeProject project) {
+    Map<String, Integer> calls = new HashMap<>();
+    for (Statement statement : project.cores().get(0).loop()) {
+      if (statement instanceof Statement.ActorCall call) {
+        calls.merge(call.vertex().replaceFirst("_[0-9]+$", ""), 1, Integer::sum);
+      }
+    }
+    return calls.entrySet().stream().max(Map.Entry.comparingByValue()).orElseThrow().getKey();
+  }
+
+  @Test
+  void theTableFollowsTheOneCoreOrderAndRefusesAnUnknownVariableActor() {
+    Path tiny = TestInputs.TINY.resolve("Algo/tiny.pi");
+    CodeProject project = TestInputs.model(tiny, TestInputs.srdag(tiny, null), 1, "baseline", false);
+    SchedTable table = SchedFirings.of(project, new RunSchedule(RunSchedule.Kind.HYBRID, List.of("Scale")), 2);
+    assertEquals(project.cores().get(0).loop().size(), table.firings().size());
+    int steady = 0;
+    for (int i = 0; i < table.firings().size(); i++) {
+      SchedTable.SchedFiring firing = table.firings().get(i);
+      for (int successor : firing.successors()) {
+        assertTrue(successor > i, "an edge against the one-core order: " + i + " -> " + successor);
+      }
+      steady += firing.variable() ? 0 : 1;
+      boolean call = firing.statements().get(0) instanceof Statement.ActorCall;
+      assertEquals(!call || firing.label().startsWith("Scale"), firing.variable(), firing.label());
+    }
+    assertEquals(steady, table.orders().stream().mapToInt(List::size).sum());
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> SchedFirings.of(project,
+        new RunSchedule(RunSchedule.Kind.HYBRID, List.of("NoSuchActor")), 2));
+    assertTrue(e.getMessage().contains("NoSuchActor"), e.getMessage());
+  }
+}

@@ -1,0 +1,275 @@
+package org.cacheflow.codegen.build;
+
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+import org.cacheflow.codegen.model.Argument;
+import org.cacheflow.codegen.model.BufferRef;
+import org.cacheflow.codegen.model.CodeProject;
+import org.cacheflow.codegen.model.Core;
+import org.cacheflow.codegen.model.SchedTable;
+import org.cacheflow.codegen.model.SchedTable.SchedFiring;
+import org.cacheflow.codegen.model.StaticBuffer;
+import org.cacheflow.codegen.model.Statement;
+import org.cacheflow.plan.schedule.RunSchedule;
+
+/**
+ * The firing table of a dynamic or hybrid schedule, from the program of one core: each step of its iteration (an
+ * actor call, a copy, a zero-fill, a digest) becomes a firing, and a firing follows every earlier one whose memory
+ * it touches (read after write, write after read or write, by byte ranges of the same allocation, every actor
+ * argument counted as written). The one-core order is a topological order of these edges and one iteration runs at
+ * a time, so any placement of the firings computes what the one-core program computes.
+ */
+public final class SchedFirings {
+
+  /** Scenario-free costs: an actor call is worth this many copies (priorities and hybrid orders). */
+  private static final long CALL_COST = 10;
+
+  private SchedFirings() {
+  }
+
+  /** One byte range a step touches. */
+  private record Access(String root, long start, long end, boolean write) {
+    boolean conflicts(Access other) {
+      return root.equals(other.root) && (write || other.write) && start < other.end && other.start < end;
+    }
+  }
+
+  /**
+   * The table for a one-core program.
+   *
+   * @param project a program of one core without pipelining, channels or copy-on-write buffers
+   * @param schedule dynamic or hybrid, with the actors marked variable
+   * @param threads the workers
+   * @throws IllegalArgumentException naming a variable actor the graph does not have
+   */
+  public static SchedTable of(CodeProject project, RunSchedule schedule, int threads) {
+    if (project.cores().size() != 1 || project.multiNode()) {
+      throw new IllegalStateException("a dispatched schedule is built from a program of one core on one node");
+    }
+    Core core = project.cores().get(0);
+    Map<String, StaticBuffer> buffers = new HashMap<>();
+    project.buffers().forEach(b -> buffers.put(b.name(), b));
+    List<Statement> steps = core.loop();
+    int n = steps.size();
+    List<List<Integer>> preds = predecessors(steps, buffers);
+    List<List<Integer>> succs = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      succs.add(new ArrayList<>());
+    }
+    for (int j = 0; j < n; j++) {
+      for (int p : preds.get(j)) {
+        succs.get(p).add(j);
+      }
+    }
+    Set<String> used = new LinkedHashSet<>();
+    long[] cost = new long[n];
+    boolean[] variable = new boolean[n];
+    for (int i = 0; i < n; i++) {
+      cost[i] = steps.get(i) instanceof Statement.ActorCall ? CALL_COST : 1;
+      if (schedule.kind() == RunSchedule.Kind.HYBRID) {
+        // the steps of special actors (copies, zero-fills, digests) are short: pooled, they never make a core's
+        // static order wait for a firing another core runs
+        String name = steps.get(i) instanceof Statement.ActorCall call ? marked(call.vertex(), schedule.variable())
+            : "";
+        variable[i] = name != null;
+        if (name != null && !name.isEmpty()) {
+          used.add(name);
+        }
+      }
+    }
+    for (String name : schedule.variable()) {
+      if (schedule.kind() == RunSchedule.Kind.HYBRID && !used.contains(name)) {
+        throw new IllegalArgumentException("--variable " + name + ": the graph has no actor of that name");
+      }
+    }
+    long[] bottom = new long[n];
+    for (int i = n - 1; i >= 0; i--) {
+      long below = 0;
+      for (int s : succs.get(i)) {
+        below = Math.max(below, bottom[s]);
+      }
+      bottom[i] = cost[i] + below;
+    }
+    List<SchedFiring> firings = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      firings.add(new SchedFiring(List.of(steps.get(i)), succs.get(i), preds.get(i).size(), bottom[i], variable[i],
+          label(steps.get(i))));
+    }
+    boolean hybrid = schedule.kind() == RunSchedule.Kind.HYBRID;
+    return new SchedTable(hybrid, threads, firings, hybrid ? orders(preds, cost, variable, threads) : List.of());
+  }
+
+  /**
+   * The one-core program with every pooled buffer in an allocation of its own: a pool shares memory between buffers
+   * whose lifetimes do not overlap in the one-core order, which would make firings that could run together wait for
+   * each other (a write after read of the shared bytes). The allocator's reserve grows by what the pools saved.
+   */
+  public static CodeProject unpooled(CodeProject project) {
+    Set<String> pools = new LinkedHashSet<>();
+    project.buffers().stream().filter(b -> b.pool() != null).forEach(b -> pools.add(b.pool()));
+    long heapBytes = project.heapBytes();
+    for (StaticBuffer b : project.buffers()) {
+      if (b.pool() != null) {
+        long block = 2 * ((b.totalBytes() + 64 + 63) / 64 * 64);
+        heapBytes = heapBytes > Long.MAX_VALUE / 2 ? heapBytes : heapBytes + block + (1L << 20);
+      }
+    }
+    List<Core> cores = new ArrayList<>();
+    for (Core core : project.cores()) {
+      cores.add(new Core(core.index(), core.pointers(), own(core.buffers(), pools), core.homes(), core.init(),
+          core.loop()));
+    }
+    return new CodeProject(project.graphName(), project.identifier(), project.strategy(), project.synthetic(),
+        project.barrier(), project.semaphoreStarts(), project.headers(), project.declarations(),
+        own(project.buffers(), pools), heapBytes, project.channels(), project.cowBuffers(), project.sinks(), cores,
+        project.nodeSplit());
+  }
+
+  /** The buffers without the pools, their members with allocations of their own. */
+  private static List<StaticBuffer> own(List<StaticBuffer> buffers, Set<String> pools) {
+    return buffers.stream().filter(b -> !pools.contains(b.name())).map(b -> b.pool() == null ? b
+        : new StaticBuffer(b.name(), b.bytes(), b.copies(), b.home(), b.description())).toList();
+  }
+
+  /** The name in {@code variable} that names the actor of a single-rate vertex ({@code Blur_3}), or null. */
+  static String marked(String vertex, List<String> variable) {
+    String actor = vertex.replaceFirst("_[0-9]+$", "");
+    for (String name : variable) {
+      if (name.equals(vertex) || name.equals(actor) || name.endsWith("/" + actor)) {
+        return name;
+      }
+    }
+    return null;
+  }
+
+  /**
+   * Per step, the earlier steps it must follow, without the edges others imply; the first step precedes every
+   * step that follows none (so a stop seen by the first step of an iteration holds back all of it).
+   */
+  private static List<List<Integer>> predecessors(List<Statement> steps, Map<String, StaticBuffer> buffers) {
+    int n = steps.size();
+    Map<String, List<int[]>> byRoot = new HashMap<>();
+    List<List<Access>> accesses = new ArrayList<>();
+    for (Statement step : steps) {
+      accesses.add(accesses(step, buffers));
+    }
+    BitSet[] ancestors = new BitSet[n];
+    List<List<Integer>> preds = new ArrayList<>();
+    List<List<Access>> seen = new ArrayList<>();
+    for (int j = 0; j < n; j++) {
+      TreeSet<Integer> candidates = new TreeSet<>(Comparator.reverseOrder());
+      for (Access a : accesses.get(j)) {
+        for (int[] earlier : byRoot.getOrDefault(a.root(), List.of())) {
+          if (seen.get(earlier[0]).get(earlier[1]).conflicts(a)) {
+            candidates.add(earlier[0]);
+          }
+        }
+      }
+      if (candidates.isEmpty() && j > 0) {
+        candidates.add(0);
+      }
+      ancestors[j] = new BitSet(n);
+      List<Integer> kept = new ArrayList<>();
+      for (int p : candidates) {
+        if (!ancestors[j].get(p)) {
+          kept.add(p);
+          ancestors[j].or(ancestors[p]);
+          ancestors[j].set(p);
+        }
+      }
+      preds.add(kept);
+      seen.add(accesses.get(j));
+      for (int k = 0; k < accesses.get(j).size(); k++) {
+        byRoot.computeIfAbsent(accesses.get(j).get(k).root(), r -> new ArrayList<>()).add(new int[] {j, k});
+      }
+    }
+    return preds;
+  }
+
+  private static List<Access> accesses(Statement step, Map<String, StaticBuffer> buffers) {
+    List<Access> list = new ArrayList<>();
+    if (step instanceof Statement.ActorCall call) {
+      for (Argument argument : call.arguments()) {
+        if (argument instanceof Argument.Data data && data.buffer() != null) {
+          list.add(access(data.buffer(), data.bytes(), true, buffers));
+        }
+      }
+    } else if (step instanceof Statement.Copy copy) {
+      list.add(access(copy.destination(), copy.bytes(), true, buffers));
+      list.add(access(copy.source(), copy.bytes(), false, buffers));
+    } else if (step instanceof Statement.Zero zero) {
+      list.add(access(zero.destination(), zero.bytes(), true, buffers));
+    } else if (step instanceof Statement.Digest digest) {
+      list.add(access(digest.buffer(), digest.bytes(), false, buffers));
+    } else if (step instanceof Statement.FirstIteration first) {
+      list.addAll(accesses(first.statement(), buffers));
+    } else {
+      throw new IllegalStateException("a dispatched schedule cannot run " + step);
+    }
+    return list;
+  }
+
+  /** The byte range: a pool member's in its pool; the whole root for a delay's copies or a slotted array. */
+  private static Access access(BufferRef ref, long bytes, boolean write, Map<String, StaticBuffer> buffers) {
+    if (!(ref.base() instanceof BufferRef.Named)) {
+      return new Access(ref.name(), 0, Long.MAX_VALUE, write);
+    }
+    StaticBuffer buffer = buffers.get(ref.name());
+    if (buffer != null && buffer.pool() != null) {
+      long start = buffer.offset() + ref.offset();
+      return new Access(buffer.pool(), start, start + Math.max(bytes, 1), write);
+    }
+    return new Access(ref.name(), ref.offset(), ref.offset() + Math.max(bytes, 1), write);
+  }
+
+  /**
+   * Hybrid: each steady firing on the core free first (list scheduling in the one-core order with the scenario-free
+   * costs); variable ones are assumed to run in the gaps. Each order is a subsequence of the one-core order.
+   */
+  private static List<List<Integer>> orders(List<List<Integer>> preds, long[] cost, boolean[] variable,
+      int cores) {
+    int n = cost.length;
+    long[] finish = new long[n];
+    long[] free = new long[cores];
+    List<List<Integer>> orders = new ArrayList<>();
+    for (int c = 0; c < cores; c++) {
+      orders.add(new ArrayList<>());
+    }
+    for (int j = 0; j < n; j++) {
+      long ready = 0;
+      for (int p : preds.get(j)) {
+        ready = Math.max(ready, finish[p]);
+      }
+      if (variable[j]) {
+        finish[j] = ready + cost[j];
+        continue;
+      }
+      int best = 0;
+      for (int c = 1; c < cores; c++) {
+        if (Math.max(free[c], ready) < Math.max(free[best], ready)) {
+          best = c;
+        }
+      }
+      finish[j] = Math.max(free[best], ready) + cost[j];
+      free[best] = finish[j];
+      orders.get(best).add(j);
+    }
+    return orders;
+  }
+
+  private static String label(Statement step) {
+    if (step instanceof Statement.ActorCall call) {
+      return call.vertex();
+    }
+    return step.getClass().getSimpleName().toLowerCase(Locale.ROOT);
+  }
+}

@@ -1,0 +1,76 @@
+package org.cacheflow.pipeline;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.OptionalInt;
+
+import org.cacheflow.codegen.build.CodePreset;
+import org.cacheflow.codegen.build.SchedFirings;
+import org.cacheflow.codegen.model.CodeProject;
+import org.cacheflow.codegen.model.SchedTable;
+import org.cacheflow.plan.strategy.TargetCache;
+import org.cacheflow.model.Architecture;
+import org.cacheflow.plan.mapping.Platform;
+import org.cacheflow.plan.schedule.RunSchedule;
+import org.cacheflow.plan.strategy.StrategyPreset;
+import org.cacheflow.report.DecisionText;
+
+/**
+ * What {@code generate} plans and writes for its schedule ({@code --schedule}): for {@code static}, the platform,
+ * strategy and choices as given; for {@code dynamic} and {@code hybrid}, a plan of one core with plain copies (memory
+ * no core owns, in the one-core order that the firing table's edges follow), run by the dispatcher on as many
+ * workers as the platform has cores.
+ *
+ * @param schedule the choice
+ * @param platform what the planner maps on
+ * @param choices what it plans with
+ * @param preset the generated code's strategy
+ * @param threads the workers of a dispatched schedule (the platform's cores as asked)
+ * @param asked the strategy asked for
+ */
+record Dispatch(RunSchedule schedule, Platform platform, PlanChoices choices, CodePreset preset, int threads,
+    StrategyPreset asked) {
+
+  static Dispatch of(GenerateOptions options, Platform platform, Architecture architecture, TargetCache target) {
+    RunSchedule schedule = options.schedule();
+    if (!schedule.dispatched()) {
+      return new Dispatch(schedule, platform, PlanChoices.of(options), options.codePreset(), platform.size(),
+          options.strategy());
+    }
+    if (platform.nodes() > 1) {
+      throw new OptionException("--schedule", schedule.kind().label() + " runs on one shared-memory machine, not on "
+          + platform.nodes() + " nodes (use --schedule static with --nodes)");
+    }
+    if (schedule.kind() == RunSchedule.Kind.DYNAMIC && !schedule.variable().isEmpty()) {
+      throw new OptionException("--variable", "marks actors for --schedule hybrid; with dynamic every firing is "
+          + "placed at run time");
+    }
+    Platform one = new PlatformOptions(null, 1).forGenerate(architecture, target);
+    PlanChoices choices = new PlanChoices(options.policy(), StrategyPreset.BASELINE, List.of(), false,
+        OptionalInt.empty());
+    return new Dispatch(schedule, one, choices, CodePreset.of(StrategyPreset.BASELINE), platform.size(),
+        options.strategy());
+  }
+
+  /** The program generate writes: as built for static, with every buffer in memory of its own else. */
+  CodeProject program(CodeProject built) {
+    return schedule.dispatched() ? SchedFirings.unpooled(built) : built;
+  }
+
+  /** The firing table of a dispatched schedule, or null for static. */
+  SchedTable table(CodeProject project) {
+    if (!schedule.dispatched()) {
+      return null;
+    }
+    try {
+      return SchedFirings.of(project, schedule, threads);
+    } catch (IllegalArgumentException e) {
+      throw new OptionException("--variable", e.getMessage());
+    }
+  }
+
+  /** What the plan report says of the choice (nothing for static). */
+  List<String> notes() {
+    return new ArrayList<>(DecisionText.schedule(schedule, asked.label, threads, schedule.variable()));
+  }
+}

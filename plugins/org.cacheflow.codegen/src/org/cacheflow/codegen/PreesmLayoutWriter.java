@@ -33,8 +33,12 @@ public final class PreesmLayoutWriter {
   static final String RUNTIME = "cacheflow-runtime";
 
   private static final Pattern INCLUDE = Pattern.compile("(?m)^(\\s*#\\s*include\\s*)[<\"]([^>\"]+)[>\"]");
+  private static final String ARMHF = "defined(__arm__) && defined(__ARM_ARCH) && __ARM_ARCH >= 7";
+  private static final String RISCV64 = "defined(__riscv) && __riscv_xlen == 64";
+  /** As runtime-c's src/arch/arch.h chooses. */
   private static final Map<String, String> ARCH_GUARDS = Map.of("x86_64", "defined(__x86_64__)", "aarch64",
-      "defined(__aarch64__)", "generic", "!defined(__x86_64__) && !defined(__aarch64__)");
+      "defined(__aarch64__)", "armhf", ARMHF, "riscv64", RISCV64, "generic", "!defined(__x86_64__) && "
+      + "!defined(__aarch64__) && !(" + ARMHF + ") && !(" + RISCV64 + ")");
   /**
    * What every C file of the layout starts with: the POSIX and Linux declarations, and, for a C99 build, C11's
    * {@code max_align_t} (the runtime aligns with it) under its own name.

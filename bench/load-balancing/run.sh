@@ -102,8 +102,8 @@ load_after=$(cut -d' ' -f1 /proc/loadavg)
 
 {
 echo "$(uname -m), $(nproc) CPUs, $(date -u +%Y-%m-%dT%H:%MZ), commit $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)"
-python3 - "$times" "$iterations" "$load_before" "$load_after" "$results/load-balancing.csv" <<'PY'
-import statistics, sys
+python3 - "$times" "$iterations" "$load_before" "$load_after" "$results/load-balancing.csv" "$root" <<'PY'
+import os, statistics, sys
 path, iterations, before, after, csv = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4], sys.argv[5]
 runs = {}
 for line in open(path):
@@ -120,6 +120,6 @@ for (graph, schedule), values in runs.items():
     rows.append(f"{graph},{schedule},{median:.4f},{min(values):.4f},{max(values):.4f},{static / median:.3f},"
                 f"{before},{after}")
 open(csv, "w").write("\n".join(rows) + "\n")
-print(f"CSV: {csv}")
+print(f"CSV: {os.path.relpath(csv, sys.argv[6])}")  # relative to the repository
 PY
 } | tee "$results/load-balancing.txt"

@@ -25,8 +25,8 @@
 #include "cf_bench_util.h" /* first: it sets _GNU_SOURCE */
 
 #include "arch/arch.h"
+#include "cf_bench_cow.h"
 #include "cacheflow/copy.h"
-#include "cacheflow/cow.h"
 #include "cacheflow/cpu.h"
 #include "cacheflow/flag.h"
 #include "cacheflow/prestore.h"
@@ -320,61 +320,14 @@ static size_t ntm_min(unsigned char *dst, unsigned char *src, size_t max, double
 
 /* ---- copy-on-write views against memcpy --------------------------------------------------------- */
 
-static size_t page;
-
-static void consume(unsigned char *d, size_t n, int write_one) {
-    uint64_t sum = 0;
-    for (size_t i = 0; i < n; i += page) sum += d[i];
-    bench_sink += sum;
-    if (write_one) d[n / 2] = 1;
-}
-
-static double memcpy_iteration_ns(size_t n, int write_one) {
-    unsigned char *src = aligned_alloc(4096, n), *dst = aligned_alloc(4096, n);
-    if (!src || !dst) abort();
-    memset(src, 7, n);
-    memset(dst, 0, n);
-    double t[MAX_REPS];
-    for (int r = -1; r < reps; r++) {
-        uint64_t t0 = bench_now_ns();
-        cf_copy(dst, src, n);
-        consume(dst, n, write_one);
-        if (r >= 0) t[r] = (double)(bench_now_ns() - t0);
-    }
-    free(src);
-    free(dst);
-    return bench_summarize(t, (size_t)reps).median;
-}
-
-static double cow_iteration_ns(size_t n, int write_one) {
-    cf_cow_config cfg = {CF_COW_EAGER, 1};
-    cf_cow_buffer *b;
-    cf_cow_view *v;
-    unsigned char *p, *d;
-    double t[MAX_REPS];
-    if (cf_cow_create(&b, n, &cfg) || cf_cow_view_open(b, &v)) abort();
-    if (cf_cow_write_begin(b, (void **)&p)) abort();
-    memset(p, 7, n);
-    if (cf_cow_publish(b) || cf_cow_acquire(v, (void **)&d) || cf_cow_release(v)) abort();
-    for (int r = -1; r < reps; r++) {
-        if (cf_cow_write_begin(b, (void **)&p)) abort();
-        uint64_t t0 = bench_now_ns();
-        if (cf_cow_publish(b) || cf_cow_acquire(v, (void **)&d)) abort();
-        consume(d, n, write_one);
-        if (cf_cow_release(v)) abort();
-        if (r >= 0) t[r] = (double)(bench_now_ns() - t0);
-    }
-    cf_cow_view_close(v);
-    cf_cow_destroy(b);
-    return bench_summarize(t, (size_t)reps).median;
-}
-
 static size_t cow_min(int write_one) {
     static const size_t sizes[] = {16u << 10, 32u << 10, 64u << 10, 128u << 10, 256u << 10, 512u << 10,
                                    1u << 20,  2u << 20,  4u << 20,  8u << 20};
     size_t from = NEVER;
     for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
-        double m = memcpy_iteration_ns(sizes[i], write_one), c = cow_iteration_ns(sizes[i], write_one);
+        int writes = write_one ? CF_BENCH_WRITE_ONE : CF_BENCH_WRITE_NONE;
+        double m = cf_bench_memcpy_iteration(sizes[i], writes, reps).median;
+        double c = cf_bench_cow_iteration(sizes[i], CF_COW_EAGER, writes, reps).median;
         printf("# %s, %5zu KiB: a copy-on-write view %.2fx as cheap as memcpy\n", write_one ? "one page written" : "read-only",
                sizes[i] >> 10, m / c);
         if (c < m) {
@@ -489,7 +442,7 @@ int main(int argc, char **argv) {
         }
     }
     reps = quick ? 5 : MAX_REPS;
-    page = (size_t)sysconf(_SC_PAGESIZE);
+    size_t page = cf_bench_page();
     long cpus = sysconf(_SC_NPROCESSORS_ONLN);
     bench_pin(0);
     header(name, cpus);

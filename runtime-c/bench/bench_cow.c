@@ -12,87 +12,31 @@
  * The break-even size is the smallest size from which CoW stayed cheaper than memcpy. */
 #include "cf_bench_util.h" /* first: it sets _GNU_SOURCE */
 
-#include "cacheflow/copy.h"
-#include "cacheflow/cow.h"
+#include "cf_bench_cow.h"
 
-#include <unistd.h>
-
-#define MAX_REPS 41
-enum { WRITE_NONE, WRITE_ONE, WRITE_TENTH, WRITE_ALL, NWRITES };
-static const char *write_names[NWRITES] = {"read-only", "1 page", "10% pages", "100% pages"};
-static size_t page;
-
-static void consume(unsigned char *d, size_t n, int writes) {
-    uint64_t sum = 0;
-    for (size_t i = 0; i < n; i += page) sum += d[i];
-    bench_sink += sum;
-    size_t stride = writes == WRITE_ALL ? 1 : writes == WRITE_TENTH ? 10 : 0;
-    if (writes == WRITE_ONE) d[n / 2] = 1;
-    if (stride)
-        for (size_t p = 0; p < n / page; p += stride) d[p * page + 1] = 1;
-}
-
-static bench_summary run_memcpy(size_t n, int writes, int reps) {
-    unsigned char *src = aligned_alloc(4096, n), *dst = aligned_alloc(4096, n);
-    memset(src, 7, n);
-    memset(dst, 0, n);
-    double t[MAX_REPS];
-    for (int r = -1; r < reps; r++) { /* r = -1 warms up */
-        uint64_t t0 = bench_now_ns();
-        cf_copy(dst, src, n);
-        consume(dst, n, writes);
-        if (r >= 0) t[r] = (double)(bench_now_ns() - t0);
-    }
-    free(src);
-    free(dst);
-    return bench_summarize(t, (size_t)reps);
-}
-
-static bench_summary run_cow(size_t n, cf_cow_mode mode, int writes, int reps) {
-    cf_cow_config cfg = {mode, 1};
-    cf_cow_buffer *b;
-    cf_cow_view *v;
-    unsigned char *p, *d;
-    double t[MAX_REPS];
-    if (cf_cow_create(&b, n, &cfg) || cf_cow_view_open(b, &v)) abort();
-    if (cf_cow_write_begin(b, (void **)&p)) abort();
-    memset(p, 7, n);
-    if (cf_cow_publish(b) || cf_cow_acquire(v, (void **)&d) || cf_cow_release(v)) abort();
-    for (int r = -1; r < reps; r++) {
-        if (cf_cow_write_begin(b, (void **)&p)) abort();
-        uint64_t t0 = bench_now_ns();
-        if (cf_cow_publish(b) || cf_cow_acquire(v, (void **)&d)) abort();
-        consume(d, n, writes);
-        if (cf_cow_release(v)) abort();
-        if (r >= 0) t[r] = (double)(bench_now_ns() - t0);
-    }
-    cf_cow_view_close(v);
-    cf_cow_destroy(b);
-    return bench_summarize(t, (size_t)reps);
-}
+static const char *write_names[CF_BENCH_NWRITES] = {"read-only", "1 page", "10% pages", "100% pages"};
 
 int main(int argc, char **argv) {
     bench_opts o = bench_parse(argc, argv, "copy-on-write vs memcpy per iteration",
                                "size_bytes,consumer_writes,method,median_ns,min_ns,max_ns,memcpy_over_method");
-    page = (size_t)sysconf(_SC_PAGESIZE);
     static const size_t all_sizes[] = {64u << 10, 256u << 10, 1u << 20, 4u << 20, 8u << 20, 16u << 20, 64u << 20};
     static const size_t quick_sizes[] = {64u << 10, 1u << 20, 8u << 20};
     const size_t *sizes = o.quick ? quick_sizes : all_sizes;
     size_t nsizes = o.quick ? 3 : sizeof all_sizes / sizeof all_sizes[0];
-    size_t break_even[2][NWRITES];
-    int still_cheaper[2][NWRITES];
+    size_t break_even[2][CF_BENCH_NWRITES];
+    int still_cheaper[2][CF_BENCH_NWRITES];
     for (int m = 0; m < 2; m++)
-        for (int w = 0; w < NWRITES; w++) break_even[m][w] = 0, still_cheaper[m][w] = 0;
+        for (int w = 0; w < CF_BENCH_NWRITES; w++) break_even[m][w] = 0, still_cheaper[m][w] = 0;
     bench_pin(0);
 
     printf("%-8s %-11s | %-24s | %-24s %7s | %-24s %7s\n", "size", "consumer", "memcpy us", "eager us", "x",
            "lazy us", "x");
     for (size_t s = 0; s < nsizes; s++) {
         size_t n = sizes[s];
-        int reps = n >= (16u << 20) ? (o.quick ? 5 : 11) : (o.quick ? 11 : MAX_REPS);
-        for (int w = 0; w < NWRITES; w++) {
-            bench_summary mc = run_memcpy(n, w, reps);
-            bench_summary cow[2] = {run_cow(n, CF_COW_EAGER, w, reps), run_cow(n, CF_COW_LAZY, w, reps)};
+        int reps = n >= (16u << 20) ? (o.quick ? 5 : 11) : (o.quick ? 11 : CF_BENCH_COW_MAX_REPS);
+        for (int w = 0; w < CF_BENCH_NWRITES; w++) {
+            bench_summary mc = cf_bench_memcpy_iteration(n, w, reps);
+            bench_summary cow[2] = {cf_bench_cow_iteration(n, CF_COW_EAGER, w, reps), cf_bench_cow_iteration(n, CF_COW_LAZY, w, reps)};
             char name[32], c[3][40];
             snprintf(c[0], 40, "%.1f (%.1f..%.1f)", mc.median / 1e3, mc.min / 1e3, mc.max / 1e3);
             for (int m = 0; m < 2; m++) {
@@ -110,7 +54,7 @@ int main(int argc, char **argv) {
         }
     }
     printf("\nbreak-even (smallest measured size from which CoW stays cheaper than memcpy):\n");
-    for (int w = 0; w < NWRITES; w++) {
+    for (int w = 0; w < CF_BENCH_NWRITES; w++) {
         char a[32], b[32];
         printf("  %-11s eager: %-10s lazy: %s\n", write_names[w],
                still_cheaper[0][w] ? bench_size_name(break_even[0][w], a, sizeof a) : "never",

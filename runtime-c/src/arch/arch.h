@@ -9,14 +9,16 @@
 #ifndef CF_INTERNAL_ARCH_H
 #define CF_INTERNAL_ARCH_H
 
+#include "select.h"
+
 #define CF_ARCH_SELECTED 1
-#if defined(__x86_64__)
+#if defined(CF_ARCH_X86_64)
 #include "x86_64/arch_impl.h"
-#elif defined(__aarch64__)
+#elif defined(CF_ARCH_AARCH64)
 #include "aarch64/arch_impl.h"
-#elif defined(__arm__) && defined(__ARM_ARCH) && __ARM_ARCH >= 7
+#elif defined(CF_ARCH_ARMHF)
 #include "armhf/arch_impl.h"
-#elif defined(__riscv) && __riscv_xlen == 64
+#elif defined(CF_ARCH_RISCV64)
 #include "riscv64/arch_impl.h"
 #else
 #include "generic/arch_impl.h"

@@ -1,5 +1,7 @@
 /* aarch64: HWCAP / CTR_EL0 feature detection, stnp streaming copies and the dc cache operations
  * behind cf_prestore. Structurally parallel to arch/x86_64/. */
+#include "arch/select.h"
+#if defined(CF_ARCH_AARCH64) /* compiled to nothing for another processor: see arch/select.h */
 #include "arch/arch.h"
 #include "cacheflow/cpu.h"
 #include "cacheflow/prestore.h"
@@ -69,3 +71,5 @@ size_t cf_arch_prestore_lines(uintptr_t first, uintptr_t end, size_t line, unsig
     }
     return issued;
 }
+
+#endif /* CF_ARCH_AARCH64 */

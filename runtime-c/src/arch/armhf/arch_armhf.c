@@ -15,6 +15,8 @@
  *     equivalent and issue nothing.
  *   - Line size: CTR is not readable at PL0 on ARMv7; the kernel's sysfs cache description gives it, or
  *     sysconf where the C library knows it; 64 bytes (Cortex-A7/A15/A53/A72) otherwise. */
+#include "arch/select.h"
+#if defined(CF_ARCH_ARMHF) /* compiled to nothing for another processor: see arch/select.h */
 #include "arch/arch.h"
 #include "cacheflow/cpu.h"
 #include "cacheflow/prestore.h"
@@ -85,3 +87,5 @@ size_t cf_arch_prestore_lines(uintptr_t first, uintptr_t end, size_t line, unsig
     if (syscall(__ARM_NR_cacheflush, first, end, 0) != 0) return 0;
     return (end - first + line - 1) / line;
 }
+
+#endif /* CF_ARCH_ARMHF */

@@ -1,5 +1,7 @@
 /* Generic fallback: no feature detection, no streaming stores, no cache maintenance. cf_ntm_copy
  * becomes memcpy and cf_prestore does nothing (both still counted). */
+#include "arch/select.h"
+#if defined(CF_ARCH_GENERIC) /* compiled to nothing for another processor: see arch/select.h */
 #include "arch/arch.h"
 
 const char *cf_arch_name(void) { return "generic"; }
@@ -18,3 +20,5 @@ size_t cf_arch_prestore_lines(uintptr_t first, uintptr_t end, size_t line, unsig
     (void)first, (void)end, (void)line, (void)ops, (void)features;
     return 0;
 }
+
+#endif /* CF_ARCH_GENERIC */

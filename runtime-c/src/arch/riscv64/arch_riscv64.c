@@ -13,6 +13,8 @@
  *     extension, but the copy is then only a slower memcpy, so it is used only where zihintntl is listed.
  *   - Block size: the device tree's riscv,cbom-block-size, else the kernel's sysfs cache description,
  *     else 64 bytes. */
+#include "arch/select.h"
+#if defined(CF_ARCH_RISCV64) /* compiled to nothing for another processor: see arch/select.h */
 #include "arch/arch.h"
 #include "cacheflow/cpu.h"
 #include "cacheflow/prestore.h"
@@ -104,3 +106,5 @@ size_t cf_arch_prestore_lines(uintptr_t first, uintptr_t end, size_t line, unsig
     for (uintptr_t p = first; p < end; p += line) __asm__ __volatile__(".insn i 0x0f, 2, x0, %0, 1" ::"r"(p) : "memory");
     return lines;
 }
+
+#endif /* CF_ARCH_RISCV64 */

@@ -1,4 +1,6 @@
 /* x86-64: CPUID feature detection and the per-line cache operations behind cf_prestore. */
+#include "arch/select.h"
+#if defined(CF_ARCH_X86_64) /* compiled to nothing for another processor: see arch/select.h */
 #include "arch/arch.h"
 #include "cacheflow/cpu.h"
 #include "cacheflow/prestore.h"
@@ -79,3 +81,5 @@ size_t cf_arch_prestore_lines(uintptr_t first, uintptr_t end, size_t line, unsig
     }
     return issued;
 }
+
+#endif /* CF_ARCH_X86_64 */

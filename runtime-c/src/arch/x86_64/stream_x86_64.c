@@ -7,6 +7,8 @@
  * being installed in the outer private levels, so copying a large cold buffer does not push the
  * caller's working set out of the L2. Destination lines are written whole by streaming stores, which
  * go to write-combining buffers and then straight to memory - no read-for-ownership, no cache fill. */
+#include "arch/select.h"
+#if defined(CF_ARCH_X86_64) /* compiled to nothing for another processor: see arch/select.h */
 #include "arch/arch.h"
 #include "cacheflow/cpu.h"
 
@@ -85,3 +87,5 @@ int cf_arch_stream_lines(void *dst, const void *src, size_t lines, uint32_t feat
         return 0;
     return 1;
 }
+
+#endif /* CF_ARCH_X86_64 */

@@ -24,8 +24,8 @@ import org.cacheflow.codegen.model.CodeProject;
  * support files. So that no build setting is needed, the copy is adjusted as it is written: every include of a file
  * of the copy is rewritten relative to the including file, every C file defines {@code _GNU_SOURCE} first (the POSIX
  * and Linux calls the runtime makes) and, compiled as C99, C11's {@code max_align_t}; the default channel
- * implementation alone is copied, and the code of each processor architecture is compiled only for its own processor
- * (guarded by the compiler's predefined macro).
+ * implementation alone is copied; the code of each processor architecture compiles to nothing for another processor
+ * (runtime-c's src/arch/select.h).
  */
 public final class PreesmLayoutWriter {
 
@@ -33,12 +33,6 @@ public final class PreesmLayoutWriter {
   static final String RUNTIME = "cacheflow-runtime";
 
   private static final Pattern INCLUDE = Pattern.compile("(?m)^(\\s*#\\s*include\\s*)[<\"]([^>\"]+)[>\"]");
-  private static final String ARMHF = "defined(__arm__) && defined(__ARM_ARCH) && __ARM_ARCH >= 7";
-  private static final String RISCV64 = "defined(__riscv) && __riscv_xlen == 64";
-  /** As runtime-c's src/arch/arch.h chooses. */
-  private static final Map<String, String> ARCH_GUARDS = Map.of("x86_64", "defined(__x86_64__)", "aarch64",
-      "defined(__aarch64__)", "armhf", ARMHF, "riscv64", RISCV64, "generic", "!defined(__x86_64__) && "
-      + "!defined(__aarch64__) && !(" + ARMHF + ") && !(" + RISCV64 + ")");
   /**
    * What every C file of the layout starts with: the POSIX and Linux declarations, and, for a C99 build, C11's
    * {@code max_align_t} (the runtime aligns with it) under its own name.
@@ -126,7 +120,7 @@ public final class PreesmLayoutWriter {
     return files;
   }
 
-  /** A file as the project's build compiles it: includes of the copy relative, _GNU_SOURCE, its arch's guard. */
+  /** A file as the project's build compiles it: includes of the copy relative, _GNU_SOURCE first. */
   static String adjust(String name, String text, Map<String, String> files) {
     String folder = name.contains("/") ? name.substring(0, name.lastIndexOf('/')) : "";
     Matcher m = INCLUDE.matcher(text);
@@ -141,9 +135,7 @@ public final class PreesmLayoutWriter {
     if (!name.endsWith(".c")) {
       return adjusted;
     }
-    String guard = archGuard(name);
-    adjusted = PRELUDE + adjusted;
-    return guard == null ? adjusted : "#if " + guard + "\n" + adjusted + "#endif\n";
+    return PRELUDE + adjusted;
   }
 
   /** The file of the copy an include names: beside the includer, else in the runtime's include/ or src/. */
@@ -155,15 +147,6 @@ public final class PreesmLayoutWriter {
       }
     }
     return null;
-  }
-
-  /** The compiler test under which an architecture's source of the runtime is compiled; null for other files. */
-  private static String archGuard(String name) {
-    String prefix = RUNTIME + "/src/arch/";
-    if (!name.startsWith(prefix) || name.indexOf('/', prefix.length()) < 0) {
-      return null;
-    }
-    return ARCH_GUARDS.get(name.substring(prefix.length(), name.indexOf('/', prefix.length())));
   }
 
   private static String relative(String folder, String file) {

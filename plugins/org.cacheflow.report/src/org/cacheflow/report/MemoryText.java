@@ -29,7 +29,7 @@ public final class MemoryText {
         + (limit > 0 ? "; " + (memory.totalBytes() <= limit ? "fits " : "DOES NOT FIT ") + size(limit) + " ("
             + limitSource + ")" : ""));
     for (Buffer buffer : memory.largest()) {
-      lines.add("  " + describe(buffer));
+      lines.add("  " + buffer(buffer));
     }
     return lines;
   }
@@ -50,7 +50,7 @@ public final class MemoryText {
     md.append("| address space reserved | ").append(size(memory.reservedBytes())).append(" |\n\n");
     md.append("Largest:\n\n");
     for (Buffer buffer : memory.largest()) {
-      md.append("- ").append(describe(buffer)).append('\n');
+      md.append("- ").append(buffer(buffer)).append('\n');
     }
     return md.toString();
   }
@@ -86,7 +86,7 @@ public final class MemoryText {
     StringBuilder text = new StringBuilder("the program would need " + size(memory.totalBytes()) + " of memory ("
         + parts(memory) + "), more than the " + size(limit) + " " + limitSource
         + " allows (--max-memory SIZE to allow more); nothing was written. Largest buffers: ");
-    List<String> named = memory.largest().stream().map(MemoryText::describe).toList();
+    List<String> named = memory.largest().stream().map(MemoryText::buffer).toList();
     text.append(String.join("; ", named));
     return text.toString();
   }
@@ -111,10 +111,6 @@ public final class MemoryText {
 
   /** One buffer: {@code buf328 48 MiB: what lives in it}, with its copies when it has several. */
   public static String buffer(Buffer buffer) {
-    return describe(buffer);
-  }
-
-  private static String describe(Buffer buffer) {
     return buffer.name() + " " + size(buffer.bytes()) + (buffer.copies() > 1 ? " (" + buffer.copies() + " copies)"
         : "") + ": " + buffer.description();
   }

@@ -74,6 +74,16 @@ typedef struct cf_gen_running {
     int inside;
 } __attribute__((aligned(64))) cf_gen_running;
 extern cf_gen_running cf_gen_now[CF_GEN_MAX_CORES];
+#ifdef CF_GEN_NO_FIRING_MARKS
+/* Built with -DCF_GEN_NO_FIRING_MARKS: no marks, so a crash names the core but not the actor (what the marks cost:
+ * bench/firing-marks/run.sh). */
+static inline void cf_gen_firing_begins(int core, const char *actor, long iteration, long firing) {
+    (void)core, (void)actor, (void)iteration, (void)firing;
+}
+static inline void cf_gen_firing_ends(int core) {
+    (void)core;
+}
+#else
 static inline void cf_gen_firing_begins(int core, const char *actor, long iteration, long firing) {
     volatile cf_gen_running *now = &cf_gen_now[core];
     now->actor = actor;
@@ -86,6 +96,7 @@ static inline void cf_gen_firing_ends(int core) {
     __asm__ volatile("" ::: "memory");
     ((volatile cf_gen_running *)&cf_gen_now[core])->inside = 0;
 }
+#endif
 /* At the start of a core's function: the graph's core number the calling thread runs, for crash reports (on several
  * nodes, threads are numbered within their node). */
 void cf_gen_core_is(int core);

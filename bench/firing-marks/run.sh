@@ -16,12 +16,6 @@
 # Environment: CACHEFLOW (the command line tool; default ./cacheflow), CF_JOBS (2).
 set -euo pipefail
 
-here=$(cd "$(dirname "$0")" && pwd)
-root=$(cd "$here/../.." && pwd)
-cacheflow=${CACHEFLOW:-$root/cacheflow}
-jobs=${CF_JOBS:-2}
-work="$here/build"
-results="$root/bench/results"
 rounds=11
 iterations=30
 
@@ -36,8 +30,11 @@ while [ $# -gt 0 ]; do
 done
 
 . "$(dirname "$0")/../lib.sh" cmake python3
-
-mkdir -p "$work/gen" "$work/bin" "$results"
+root=$bench_root
+cacheflow=$bench_cacheflow
+results=$bench_results
+work="$bench_here/build"
+mkdir -p "$work/gen" "$work/bin"
 examples=(stereo filter-bank frame-crc)
 strategies=(preesm auto)
 builds=(marks nomarks)
@@ -56,7 +53,7 @@ for e in "${examples[@]}"; do
             [ "$b" = nomarks ] && flags="-DCF_GEN_NO_FIRING_MARKS"
             cmake -S "$out" -B "$work/bin/$e-$s-$b" "${generator[@]}" -DCMAKE_BUILD_TYPE=Release \
                 -DCMAKE_C_FLAGS="$flags" >>"$out.log" 2>&1 &&
-                cmake --build "$work/bin/$e-$s-$b" -j "$jobs" >>"$out.log" 2>&1 || die "build $e $s $b: see $out.log"
+                cmake --build "$work/bin/$e-$s-$b" -j "$bench_jobs" >>"$out.log" 2>&1 || die "build $e $s $b: see $out.log"
         done
     done
 done

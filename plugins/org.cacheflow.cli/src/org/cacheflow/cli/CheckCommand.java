@@ -2,6 +2,7 @@ package org.cacheflow.cli;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -48,6 +49,14 @@ public final class CheckCommand extends CliCommand {
       throw new InputException(new SourceLocation(output == null ? "<standard input>" : output.toString(), 0, 0),
           "no 'preesm_md5_<buffer> : <md5>' line: was the program run with --validate=preesm?");
     }
+    return report(check, out);
+  }
+
+  /**
+   * Prints {@code matches FILE: N buffers}, or the differences (the file's lines with -, the printed ones with +);
+   * returns the exit status: {@link Main#OK} or {@link Main#BAD_INPUT}.
+   */
+  static int report(ValidationCheck check, PrintStream out) {
     if (check.matches()) {
       out.println("matches " + PathText.display(check.hashFile()) + ": " + check.expected().size() + " buffer"
           + (check.expected().size() == 1 ? "" : "s"));
@@ -56,6 +65,30 @@ public final class CheckCommand extends CliCommand {
     out.println("differs from " + PathText.display(check.hashFile()) + " (- the file, + the program):");
     check.differences().forEach(line -> out.println("  " + line));
     return Main.BAD_INPUT;
+  }
+
+  /**
+   * The check step of {@code run-workflow --check}: builds the program generated into {@code generated} (a CMake
+   * project of its own, or PREESM's {@code Code/generated}, built by the project's {@code Code/CMakeLists.txt}), runs
+   * it with {@code --validate=preesm} and reports as {@code check} does; returns the exit status.
+   */
+  static int checkGenerated(Pipeline pipeline, Path project, Path generated, Integer iterations, PrintStream out) {
+    Path source = Files.isRegularFile(generated.resolve("CMakeLists.txt")) ? generated : generated.getParent();
+    if (source == null || !Files.isRegularFile(source.resolve("CMakeLists.txt"))) {
+      throw new InputException(new SourceLocation(PathText.display(generated), 0, 0), "--check: no CMakeLists.txt "
+          + "builds this folder (neither in it nor in its parent)");
+    }
+    return report(pipeline.checkProgram(source, project, iterations), out);
+  }
+
+  /** The project's .validation.hash, which must exist for {@code run-workflow --check}. */
+  static Path hashFile(Path project) {
+    Path file = project.resolve(ValidationCheck.HASH_FILE);
+    if (!Files.isRegularFile(file)) {
+      throw new InputException(new SourceLocation(PathText.display(file), 0, 0), "--check compares the program's "
+          + "output with this file, which does not exist");
+    }
+    return file;
   }
 
   private String read() {

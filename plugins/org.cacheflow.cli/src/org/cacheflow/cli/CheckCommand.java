@@ -13,6 +13,7 @@ import org.cacheflow.model.diagnostics.SourceLocation;
 import org.cacheflow.pipeline.PathText;
 import org.cacheflow.pipeline.Pipeline;
 import org.cacheflow.pipeline.ValidationCheck;
+import org.cacheflow.workflow.run.Generation;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -68,27 +69,41 @@ public final class CheckCommand extends CliCommand {
   }
 
   /**
-   * The check step of {@code run-workflow --check}: builds the program generated into {@code generated} (a CMake
-   * project of its own, or PREESM's {@code Code/generated}, built by the project's {@code Code/CMakeLists.txt}), runs
-   * it with {@code --validate=preesm} and reports as {@code check} does; returns the exit status.
+   * Before {@code run-workflow} generates anything: with {@code --check}, the project's .validation.hash must exist
+   * (bad input naming it otherwise); without, a note says that {@code --check} would use the file when there is one.
    */
-  static int checkGenerated(Pipeline pipeline, Path project, Path generated, Integer iterations, PrintStream out) {
-    Path source = Files.isRegularFile(generated.resolve("CMakeLists.txt")) ? generated : generated.getParent();
-    if (source == null || !Files.isRegularFile(source.resolve("CMakeLists.txt"))) {
-      throw new InputException(new SourceLocation(PathText.display(generated), 0, 0), "--check: no CMakeLists.txt "
-          + "builds this folder (neither in it nor in its parent)");
-    }
-    return report(pipeline.checkProgram(source, project, iterations), out);
-  }
-
-  /** The project's .validation.hash, which must exist for {@code run-workflow --check}. */
-  static Path hashFile(Path project) {
+  static void beforeWorkflows(Path project, boolean check, PrintStream err) {
     Path file = project.resolve(ValidationCheck.HASH_FILE);
-    if (!Files.isRegularFile(file)) {
+    if (check && !Files.isRegularFile(file)) {
       throw new InputException(new SourceLocation(PathText.display(file), 0, 0), "--check compares the program's "
           + "output with this file, which does not exist");
     }
-    return file;
+    if (!check && Files.isRegularFile(file)) {
+      err.println("note: " + PathText.display(file) + ": --check also builds and runs the generated program and "
+          + "compares its output with this file");
+    }
+  }
+
+  /**
+   * The check step of {@code run-workflow --check}: builds each program generated (a CMake project of its own, or
+   * PREESM's {@code Code/generated}, built by the project's {@code Code/CMakeLists.txt}), runs it with
+   * {@code --validate=preesm} and reports as {@code check} does; returns the exit status, 1 when any differs.
+   */
+  static int checkGenerations(Pipeline pipeline, Path project, List<Generation> generations, Integer iterations,
+      PrintStream out) {
+    int status = Main.OK;
+    for (Generation generation : generations) {
+      Path generated = generation.result().directory();
+      Path source = Files.isRegularFile(generated.resolve("CMakeLists.txt")) ? generated : generated.getParent();
+      if (source == null || !Files.isRegularFile(source.resolve("CMakeLists.txt"))) {
+        throw new InputException(new SourceLocation(PathText.display(generated), 0, 0), "--check: no "
+            + "CMakeLists.txt builds this folder (neither in it nor in its parent)");
+      }
+      out.print("check " + PathText.display(generation.workflow()) + " on " + PathText.display(generation.scenario())
+          + ": ");
+      status = Math.max(status, report(pipeline.checkProgram(source, project, iterations), out));
+    }
+    return status;
   }
 
   private String read() {

@@ -1,6 +1,5 @@
 package org.cacheflow.cli;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -15,7 +14,6 @@ import org.cacheflow.pipeline.Diagnostic;
 import org.cacheflow.pipeline.OptionException;
 import org.cacheflow.pipeline.PathText;
 import org.cacheflow.pipeline.Pipeline;
-import org.cacheflow.pipeline.ValidationCheck;
 import org.cacheflow.plan.mapping.MappingPolicy;
 import org.cacheflow.plan.strategy.StrategyPreset;
 import org.cacheflow.workflow.CodegenTask;
@@ -111,12 +109,7 @@ public final class RunWorkflowCommand extends CliCommand {
   @Override
   public Integer call() {
     Path project = single(inputs, "project directory");
-    if (check) {
-      CheckCommand.hashFile(project);
-    } else if (Files.isRegularFile(project.resolve(ValidationCheck.HASH_FILE))) {
-      err.println("note: " + PathText.display(project.resolve(ValidationCheck.HASH_FILE)) + ": --check also builds "
-          + "and runs the generated program and compares its output with this file");
-    }
+    CheckCommand.beforeWorkflows(project, check, err);
     StrategyPreset preset = strategy == null ? null : strategy(strategy);
     SettingsChange change = new SettingsChange(preset, cores, nodes, mapping.given(), target,
         given(overrides).orElse(null), synthetic ? true : null, outDir, actors.change());
@@ -187,14 +180,8 @@ public final class RunWorkflowCommand extends CliCommand {
     if (generations.isEmpty()) {
       err.println("note: no workflow of this run generates code");
     }
-    int status = Main.OK;
-    for (Generation generation : check ? generations : List.<Generation>of()) {
-      out.print("check " + PathText.display(generation.workflow()) + " on " + PathText.display(generation.scenario())
-          + ": ");
-      status = Math.max(status, CheckCommand.checkGenerated(new Pipeline(progress), project,
-          generation.result().directory(), iterations, out));
-    }
-    return status;
+    return check ? CheckCommand.checkGenerations(new Pipeline(progress), project, generations, iterations, out)
+        : Main.OK;
   }
 
   private static Optional<List<String>> given(List<String> all) {

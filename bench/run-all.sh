@@ -25,7 +25,7 @@ quick=()
 case "${1:-}" in
     "") ;;
     --quick) quick=(--quick) ;;
-    -h|--help) sed -n '2,17p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,19p' "$0"; exit 0 ;;
     *) echo "run-all.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
 esac
 

@@ -101,13 +101,14 @@ def main():
         rows.append(dict(benchmark=BENCH, variant=f"{v[0]} {v[1]}", size=SIZE, metric="time_vs_annotated_preesm",
                          median=f"{statistics.median(values):.4g}", low=f"{min(values):.4g}", high=f"{max(values):.4g}",
                          unit="x", rounds=len(values)))
-        rows.append(dict(benchmark=BENCH, variant=f"{v[0]} {v[1]}", size=SIZE, metric="bytes_copied_per_iteration", median=f"{copied:.0f}",
-                         low="", high="", unit="B", rounds=""))
+        # counts from the --validate run: one value each (median = low = high), as the other benchmarks write them
+        counts = [("bytes_copied_per_iteration", copied, "B")]
         for c, s, f in per_core:
-            rows.append(dict(benchmark=BENCH, variant=f"{v[0]} {v[1]}", size=SIZE, metric=f"cow_pages_shared_core{c}", median=f"{s:.0f}",
-                             low="", high="", unit="pages/iteration", rounds=""))
-            rows.append(dict(benchmark=BENCH, variant=f"{v[0]} {v[1]}", size=SIZE, metric=f"cow_pages_faulted_core{c}", median=f"{f:.0f}",
-                             low="", high="", unit="pages/iteration", rounds=""))
+            counts += [(f"cow_pages_shared_core{c}", s, "pages/iteration"),
+                       (f"cow_pages_faulted_core{c}", f, "pages/iteration")]
+        for metric, value, unit in counts:
+            rows.append(dict(benchmark=BENCH, variant=f"{v[0]} {v[1]}", size=SIZE, metric=metric,
+                             median=f"{value:.0f}", low=f"{value:.0f}", high=f"{value:.0f}", unit=unit, rounds=1))
     print()
     auto = ("unannotated", "auto")
     within = statistics.median(ratio[auto].values())

@@ -10,7 +10,10 @@
 #    bench/multinode/run.sh          -> bench/results/multinode[-quick].csv, .txt (1 node x 2 cores vs 2 x 1, MPI)
 # 3. the runtime's micro-benchmarks (runtime-c/bench: non-temporal copy, copy-on-write, pre-stores, the
 #    pre-stores paper's listings, channels, the channel against ck_ring and FastForward, flags), built in
-#    bench/build/runtime-c (Release) and run with --csv; outputs in bench/results/runtime-c/ (their own CSV layouts; runtime-c/README.md quotes its runs)
+#    bench/build/runtime-c (Release) and run with --csv; outputs in bench/results/runtime-c/ (their own CSV layouts; runtime-c/README.md quotes its runs).
+#    They have no preesm row: each times one runtime primitive against what it replaces (memcpy, a semaphore, a
+#    plain store, other queues), not generated code; the benchmarks of steps 1 and 2 compare generated programs
+#    against preesm (PREESM's generated code with its memory scripts).
 # 4. bench/charts.py: one SVG per benchmark and metric of every tidy CSV, in bench/results/charts/.
 # --quick is passed to every benchmark. A failing benchmark is reported and the others still run; the exit
 # status is 1 if any failed. The load average before and after is printed: the machine may be shared.
@@ -22,7 +25,7 @@ quick=()
 case "${1:-}" in
     "") ;;
     --quick) quick=(--quick) ;;
-    -h|--help) sed -n '2,14p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,19p' "$0"; exit 0 ;;
     *) echo "run-all.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
 esac
 

@@ -337,11 +337,11 @@ def placement_of(before, after):
 
 
 # The 1-core reference itself runs in two states on this host, a fast one and one 1.3-1.6x slower, for seconds at a
-# time (bench/RESULTS.md, 2026-11-27 02:33-03:25). The state is the host's: not the clock, the guest's page size
-# (transparent huge pages) nor what the other vCPU does (2026-11-28 02:27-02:35); the 2-core programs have it too. A
-# round counts as "fast" when a program's service time is within STATE_MARGIN of its fastest round, else "slow". A run
-# whose rounds all lie within STATE_MARGIN of the fastest shows one state, and which one cannot be told from the run
-# alone: every round is then ONE_STATE and nothing is split.
+# time (bench/results/history/2026-11-28-e925837.md, 2026-11-27 02:33-03:25). The state is the host's: not the
+# clock, the guest's page size (transparent huge pages) nor what the other vCPU does (2026-11-28 02:27-02:35); the
+# 2-core programs have it too. A round counts as "fast" when a program's service time is within STATE_MARGIN of its
+# fastest round, else "slow". A run whose rounds all lie within STATE_MARGIN of the fastest shows one state, and which
+# one cannot be told from the run alone: every round is then ONE_STATE and nothing is split.
 STATES = ("fast", "slow")
 ONE_STATE = "one"
 STATE_MARGIN = 0.15

@@ -14,7 +14,7 @@
 # fastest round or not --, within the near rounds where the 1-core and the 2-core program ran in the same state
 # -- each judged against its own fastest round: the state is the host's, both programs have it --, and against
 # 1-core preesm; and against 2-core preesm), and
-# a CSV: bench/results/stereo-cores.csv (table saved next to it with the load).
+# a CSV: bench/results/stereo-cores[-quick].csv (table saved next to it with the load).
 # --strategy S+OVERRIDE generates S with --override OVERRIDE (e.g. auto+pipelining=off: the planner's software
 # pipelining off); S@POLICY with --policy POLICY (e.g. auto@load: the load mapping; both: auto@load+pipelining=off). --quick: 3 rounds of 10 iterations (default 7 of 20). Environment: CACHEFLOW (default ./cacheflow), CF_JOBS (2),
 # CF_BENCH_RT=1: the measured programs run under SCHED_FIFO priority 1 (chrt; short runs only, it starves the
@@ -33,7 +33,7 @@ strategies=()
 
 while [ $# -gt 0 ]; do
     case "$1" in
-        --quick) runs=3; iterations=10 ;;
+        --quick) runs=3; iterations=10; suffix=-quick ;;
         --runs) shift; runs=${1:?--runs needs a number} ;;
         --iterations) shift; iterations=${1:?--iterations needs a number} ;;
         --strategy) shift; strategies+=("${1:?--strategy needs a name}") ;;
@@ -126,8 +126,8 @@ for round in $(seq 1 "$runs"); do
     printf '%s\tprobe\tprobe-%s-before.txt\tprobe-%s-after.txt\n' "$round" "$round" "$round" >>"$raw"
 done
 load_after=$(cut -d' ' -f1-3 /proc/loadavg)
-table="$results/stereo-cores.txt"
-python3 - "$raw" "$results/stereo-cores.csv" "$here/../home-forwarding" <<'PY' | tee "$table.tmp"
+table="$results/stereo-cores${suffix:-}.txt"
+python3 - "$raw" "$results/stereo-cores${suffix:-}.csv" "$here/../home-forwarding" <<'PY' | tee "$table.tmp"
 import csv, os, statistics, sys
 raw, out = sys.argv[1], sys.argv[2]
 sys.path.insert(0, sys.argv[3])

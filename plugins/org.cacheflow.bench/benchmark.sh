@@ -1,8 +1,11 @@
 #!/bin/sh
-# Code generation benchmarks (see CodegenBenchmark): stereo under every strategy against baseline, and the time to
-# generate code for graphs of 10^3..10^5 single-rate vertices; first the bytes the programs of examples/stereo
-# allocate per strategy, with and without pools (--footprint-only: only that). Builds this bundle first if needed.
+# Code generation benchmarks (see CodegenBenchmark): the corpus stereo under every strategy of the ladder, run
+# interleaved round by round, speed-ups against preesm (PREESM's code with its memory scripts) and baseline of the
+# same round; the time to generate code for graphs of 10^3..10^5 single-rate vertices; first the bytes the programs
+# of examples/stereo allocate per strategy, with and without pools (--footprint-only: only that). Builds this bundle
+# first if needed.
 #   plugins/org.cacheflow.bench/benchmark.sh [--quick] [--footprint-only] [--iterations N] [--runs N] [--scenario F]
+#                                            [--csv FILE]
 set -e
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)

@@ -7,6 +7,8 @@
 # min-max of the per-line pull and taken-back costs over its trials; a CSV goes to bench/results/line-cost.csv
 # (line-cost-slotsK.csv with --slots K: the threads take turns over K buffers, as a merge group's K slots) and the
 # table next to it. A trial lasts well under a second, so most trials fall within one placement.
+# No preesm row: this measures one hardware cost (a line moving between two cores), not generated code, so there is
+# no strategy to compare; bench/home-forwarding/run.sh compares the generated programs against preesm.
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -21,7 +23,7 @@ while [ $# -gt 0 ]; do
         --trials) [ $# -ge 2 ] || die "--trials needs a number"; trials=$2; shift 2 ;;
         --rounds) [ $# -ge 2 ] || die "--rounds needs a number"; rounds=$2; shift 2 ;;
         --slots) [ $# -ge 2 ] || die "--slots needs a number"; slots=$2; shift 2 ;;
-        -h|--help) sed -n '2,9p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         -*) die "unknown option '$1' (see --help)" ;;
         *) [[ "$1" =~ ^[0-9]+$ ]] || die "a size is a whole number of KiB, got '$1'"; sizes+=("$1"); shift ;;
     esac

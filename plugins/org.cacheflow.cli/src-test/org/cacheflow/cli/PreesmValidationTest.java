@@ -26,7 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class PreesmValidationTest {
 
-  private static final int ITERATIONS = 5;
+  static final int ITERATIONS = 5;
 
   @TempDir
   Path temp;
@@ -75,7 +75,7 @@ class PreesmValidationTest {
    * a broadcast's output suffixed with its position), the MD5 of what the sink read in every iteration, its 16 bytes
    * printed from the last to the first; lines sorted in byte order.
    */
-  private static List<String> expectedLines() {
+  static List<String> expectedLines() {
     MessageDigest direct = md5();
     MessageDigest inverted = md5();
     for (int k = 0; k < ITERATIONS; k++) {

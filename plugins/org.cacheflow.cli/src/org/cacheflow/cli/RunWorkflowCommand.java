@@ -13,6 +13,7 @@ import org.cacheflow.model.diagnostics.SourceLocation;
 import org.cacheflow.pipeline.Diagnostic;
 import org.cacheflow.pipeline.OptionException;
 import org.cacheflow.pipeline.PathText;
+import org.cacheflow.pipeline.Pipeline;
 import org.cacheflow.plan.mapping.MappingPolicy;
 import org.cacheflow.plan.strategy.StrategyPreset;
 import org.cacheflow.workflow.CodegenTask;
@@ -86,6 +87,16 @@ public final class RunWorkflowCommand extends CliCommand {
   @Mixin
   ActorOptions actors = new ActorOptions();
 
+  @Option(names = "--check", description = "after each generation, build the program (CMake, Release), run it with "
+      + "--validate=preesm and compare its output with the project's .validation.hash as cacheflow check does; exit "
+      + "status 1 when it differs")
+  boolean check;
+
+  @Option(names = "--iterations", paramLabel = "N", converter = PositiveInt.class, description = "the iterations "
+      + "the program runs for --check: those the .validation.hash was made with (default: the program's, "
+      + "PREESM_LOOP_SIZE or 1)")
+  Integer iterations;
+
   @Override
   protected Map<String, String> texts() {
     return Map.of("strategy", "memory strategy for every task: " + CodegenTask.strategyChoices(),
@@ -98,6 +109,7 @@ public final class RunWorkflowCommand extends CliCommand {
   @Override
   public Integer call() {
     Path project = single(inputs, "project directory");
+    CheckCommand.beforeWorkflows(project, check, err);
     StrategyPreset preset = strategy == null ? null : strategy(strategy);
     SettingsChange change = new SettingsChange(preset, cores, nodes, mapping.given(), target,
         given(overrides).orElse(null), synthetic ? true : null, outDir, actors.change());
@@ -168,7 +180,8 @@ public final class RunWorkflowCommand extends CliCommand {
     if (generations.isEmpty()) {
       err.println("note: no workflow of this run generates code");
     }
-    return Main.OK;
+    return check ? CheckCommand.checkGenerations(new Pipeline(progress), project, generations, iterations, out)
+        : Main.OK;
   }
 
   private static Optional<List<String>> given(List<String> all) {

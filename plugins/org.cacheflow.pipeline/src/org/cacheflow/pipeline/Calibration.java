@@ -237,7 +237,8 @@ final class Calibration {
     return settings.containsKey(key) ? settings.get(key).value() : null;
   }
 
-  private static void delete(Path dir) {
+  /** Deletes a temporary folder and what it holds; a folder left behind is not an error. */
+  static void delete(Path dir) {
     if (dir == null) {
       return;
     }

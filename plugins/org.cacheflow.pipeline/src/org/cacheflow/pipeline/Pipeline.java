@@ -92,4 +92,16 @@ public final class Pipeline {
   public ValidationCheck checkValidation(Path project, String output) {
     return ValidationCheck.of(project, output);
   }
+
+  /**
+   * Builds a generated program's CMake project ({@code source}: cacheflow's generated project, or a PREESM project's
+   * {@code Code/} folder) in a temporary folder, runs its one program with {@code --validate=preesm} (and
+   * {@code --iterations N} unless null) and compares the output with the project's {@code .validation.hash}.
+   *
+   * @throws org.cacheflow.model.diagnostics.InputException at the CMake project when it does not configure or build,
+   *     or the program fails
+   */
+  public ValidationCheck checkProgram(Path source, Path project, Integer iterations) {
+    return new ProgramValidation(listener).run(source, project, iterations);
+  }
 }

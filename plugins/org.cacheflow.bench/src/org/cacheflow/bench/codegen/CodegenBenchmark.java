@@ -8,6 +8,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -34,14 +36,15 @@ import org.cacheflow.plan.strategy.TargetCache;
 /**
  * Benchmarks of code generation. (0) The bytes the programs generated for examples/stereo allocate, per
  * strategy and core count, with buffers of disjoint lifetimes in pools and without ({@code --footprint-only}:
- * only this). (1) Stereo in synthetic-actors mode: generate, build and run under every
- * strategy on 2 cores, and report wall time and bytes copied per iteration against {@code baseline} measured in
- * the same run. (2) The time to generate code (plan, code model, printing, writing) for generated graphs of
- * 10^3..10^5 single-rate vertices.
+ * only this). (1) Stereo in synthetic-actors mode: generate and build under every strategy of the ladder on 2 cores,
+ * run the programs interleaved round by round, and report time and bytes copied per iteration with speed-ups
+ * against {@code preesm} (PREESM's generated code with its memory scripts, the reference) and {@code baseline}
+ * (plain copies, the second reference) of the same round; {@code --csv FILE} writes these rows. (2) The time to
+ * generate code (plan, code model, printing, writing) for generated graphs of 10^3..10^5 single-rate vertices.
  *
  * <pre>
- * plugins/org.cacheflow.codegen/benchmark.sh [--corpus DIR] [--runtime DIR] [--work DIR] [--iterations N]
- *                                            [--scenario F] [--runs N] [--quick] [--footprint-only]
+ * plugins/org.cacheflow.bench/benchmark.sh [--corpus DIR] [--runtime DIR] [--work DIR] [--iterations N]
+ *                                            [--scenario F] [--runs N] [--quick] [--footprint-only] [--csv F]
  * </pre>
  */
 public final class CodegenBenchmark {
@@ -53,10 +56,10 @@ public final class CodegenBenchmark {
   }
 
   public static void main(String[] args) throws Exception {
-    BenchOptions options = BenchOptions.parseOrExit("usage: plugins/org.cacheflow.codegen/benchmark.sh [--corpus DIR]"
+    BenchOptions options = BenchOptions.parseOrExit("usage: plugins/org.cacheflow.bench/benchmark.sh [--corpus DIR]"
         + " [--runtime DIR] [--work DIR] [--example DIR]\n    [--iterations N] [--scenario F] [--runs N] [--quick]"
-        + " [--footprint-only]", args, List.of("--quick", "--footprint-only"),
-        List.of("--corpus", "--runtime", "--work", "--example", "--iterations", "--scenario", "--runs"));
+        + " [--footprint-only] [--csv FILE]", args, List.of("--quick", "--footprint-only"),
+        List.of("--corpus", "--runtime", "--work", "--example", "--iterations", "--scenario", "--runs", "--csv"));
     if (options == null) {
       return;
     }
@@ -65,32 +68,29 @@ public final class CodegenBenchmark {
     Path runtime = Path.of(options.value("--runtime", "runtime-c"));
     Path work = Path.of(options.value("--work", "target/codegen-bench")).toAbsolutePath();
     int iterations = options.positiveOrExit("--iterations", quick ? 3 : 10);
-    int runs = options.positiveOrExit("--runs", quick ? 1 : 3);
+    int runs = options.positiveOrExit("--runs", quick ? 3 : 7);
     String scenario = options.value("--scenario", "1core.scenario");
     PrintStream out = System.out;
     footprint(out, Path.of(options.value("--example", "examples/stereo")), runtime);
     if (options.flag("--footprint-only")) {
       return;
     }
-    stereo(out, corpus.resolve("preesm-apps/org.ietr.preesm.stereo"), scenario, runtime, work, iterations, runs);
+    String csv = options.value("--csv", null);
+    stereo(out, corpus.resolve("preesm-apps/org.ietr.preesm.stereo"), scenario, runtime, work, iterations, runs,
+        csv == null ? null : Path.of(csv));
     generationTime(out, work, quick ? new long[] {1_000, 10_000} : new long[] {1_000, 10_000, 100_000}, runs);
   }
 
   private static void stereo(PrintStream out, Path project, String scenario, Path runtime, Path work, int iterations,
-      int runs) throws Exception {
+      int runs, Path csv) throws Exception {
     if (!Files.isDirectory(project)) {
       out.println("stereo: corpus not found at " + project + ", skipped");
       return;
     }
     Srdag srdag = load(project, scenario);
-    out.printf("stereo (%s, synthetic actors, 2 cores, %d iterations, median of %d runs), %d single-rate vertices%n",
-        scenario, iterations, runs, srdag.vertexCount());
-    out.printf("%-16s %12s %10s %16s %10s %14s%n", "strategy", "ms/iter", "vs base", "copied B/iter",
-        "vs base", "of which NT");
-    double baseTime = 0;
-    double baseBytes = 0;
-    String reference = null;
-    for (String name : CodePreset.LADDER) {
+    List<String> names = CodePreset.LADDER;
+    Map<String, Path> programs = new LinkedHashMap<>();
+    for (String name : names) {
       CodeProject code = CodeModelBuilder.build(PlannedExecution.plan(srdag, 2, CodePreset.named(name),
           TargetCache.ZEN4_VM, scriptFacts(project, srdag)), true);
       Path dir = work.resolve("stereo-" + name);
@@ -98,40 +98,104 @@ public final class CodegenBenchmark {
       exec(dir, List.of("cmake", "-S", dir.toString(), "-B", dir.resolve("build").toString(), "-G", "Ninja",
           "-DCMAKE_BUILD_TYPE=Release", "-DCACHEFLOW_BUNDLED_RUNTIME=ON"));
       exec(dir, List.of("cmake", "--build", dir.resolve("build").toString()));
-      double[] seconds = new double[runs];
-      long copied = 0;
-      long ntm = 0;
-      String digests = null;
-      for (int run = 0; run < runs; run++) {
-        String output = exec(dir, List.of(dir.resolve("build").resolve(code.identifier()).toString(), "--iterations",
+      programs.put(name, dir.resolve("build").resolve(code.identifier()));
+    }
+    String loadBefore = loadAverage();
+    // rounds: every program once, interleaved, every other round in reverse order
+    Map<String, double[]> millis = new LinkedHashMap<>();
+    Map<String, long[]> bytes = new LinkedHashMap<>();
+    String reference = null;
+    for (int run = 0; run < runs; run++) {
+      List<String> order = new ArrayList<>(names);
+      if (run % 2 == 1) {
+        Collections.reverse(order);
+      }
+      for (String name : order) {
+        Path program = programs.get(name);
+        String output = exec(program.getParent(), List.of(program.toString(), "--iterations",
             Integer.toString(iterations), "--validate"));
         Matcher time = TIME.matcher(output);
         Matcher stats = STATS.matcher(output);
         if (!time.find() || !stats.find()) {
           throw new IllegalStateException("unexpected output of " + name + ":\n" + output);
         }
-        seconds[run] = Double.parseDouble(time.group(1));
-        copied = Long.parseLong(stats.group(1)) + Long.parseLong(stats.group(2));
-        ntm = Long.parseLong(stats.group(2));
-        digests = output.lines().filter(l -> l.matches(".* : [0-9a-f]{32}")).reduce("", (a, b) -> a + b + "\n");
+        millis.computeIfAbsent(name, n -> new double[runs])[run] = Double.parseDouble(time.group(1)) / iterations
+            * 1000;
+        bytes.put(name, new long[] {Long.parseLong(stats.group(1)) / iterations,
+            Long.parseLong(stats.group(2)) / iterations});
+        String digests = output.lines().filter(l -> l.matches(".* : [0-9a-f]{32}")).reduce("", (a, b) -> a + b
+            + "\n");
+        if (reference == null) {
+          reference = digests;
+        } else if (!reference.equals(digests)) {
+          throw new IllegalStateException(name + " printed other sink digests than " + order.get(0));
+        }
       }
-      if (reference == null) {
-        reference = digests;
-      } else if (!reference.equals(digests)) {
-        throw new IllegalStateException(name + " printed other sink digests than baseline");
-      }
-      Arrays.sort(seconds);
-      double perIteration = seconds[runs / 2] / iterations * 1000;
-      double bytesPerIteration = (double) copied / iterations;
-      if (name.equals("baseline")) {
-        baseTime = perIteration;
-        baseBytes = bytesPerIteration;
-      }
-      out.printf("%-16s %12.2f %9.2fx %16.0f %9.2fx %14.0f%n", name, perIteration, perIteration / baseTime,
-          bytesPerIteration, baseBytes == 0 ? 0 : bytesPerIteration / baseBytes, (double) ntm / iterations);
     }
-    out.println("(sink digests identical for every strategy)");
+    out.printf("stereo (%s, synthetic actors, 2 cores, %d rounds of %d iterations, programs interleaved), %d "
+        + "single-rate vertices; load average before %s, after %s%n", scenario, runs, iterations, srdag.vertexCount(),
+        loadBefore, loadAverage());
+    out.printf("%-16s %22s %22s %12s %16s %14s%n", "strategy", "ms/iter (min-max)", "vs preesm (min-max)",
+        "vs baseline", "copied B/iter", "of which NT");
+    StringBuilder rows = new StringBuilder("benchmark,variant,size,metric,median,low,high,unit,runs\n");
+    for (String name : names) {
+      double[] time = millis.get(name);
+      double[] vsPreesm = speedups(millis.get("preesm"), time);
+      double[] vsBaseline = speedups(millis.get("baseline"), time);
+      long[] copied = bytes.get(name);
+      out.printf("%-16s %22s %22s %11.2fx %16d %14d%n", name, spread(time, "%.2f", ""), spread(vsPreesm, "%.2f", "x"),
+          median(vsBaseline), copied[0] + copied[1], copied[1]);
+      csvRow(rows, name, scenario, "time_per_iteration", time, "ms");
+      csvRow(rows, name, scenario, "speedup_vs_preesm", vsPreesm, "x");
+      csvRow(rows, name, scenario, "speedup_vs_baseline", vsBaseline, "x");
+      csvRow(rows, name, scenario, "bytes_copied_per_iteration", new double[] {copied[0] + copied[1]}, "B");
+    }
+    out.println("(sink digests identical for every strategy; speed-ups: per round, reference time / strategy time)");
+    if (csv != null) {
+      BenchOptions.writeCsv(csv, rows, out);
+    }
     out.println();
+  }
+
+  /** Per round, {@code reference[r] / time[r]}, sorted. */
+  private static double[] speedups(double[] reference, double[] time) {
+    double[] ratios = new double[time.length];
+    for (int r = 0; r < time.length; r++) {
+      ratios[r] = reference[r] / time[r];
+    }
+    Arrays.sort(ratios);
+    return ratios;
+  }
+
+  private static double median(double[] values) {
+    double[] sorted = values.clone();
+    Arrays.sort(sorted);
+    int n = sorted.length;
+    return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+  }
+
+  private static String spread(double[] values, String format, String unit) {
+    double[] sorted = values.clone();
+    Arrays.sort(sorted);
+    return String.format(format + unit + " (" + format + "-" + format + ")", median(sorted), sorted[0],
+        sorted[sorted.length - 1]);
+  }
+
+  private static void csvRow(StringBuilder rows, String variant, String size, String metric, double[] values,
+      String unit) {
+    double[] sorted = values.clone();
+    Arrays.sort(sorted);
+    rows.append(String.format("stereo,%s,%s,%s,%.6g,%.6g,%.6g,%s,%d%n", variant, size, metric, median(sorted),
+        sorted[0], sorted[sorted.length - 1], unit, sorted.length));
+  }
+
+  private static String loadAverage() {
+    try {
+      String[] fields = Files.readString(Path.of("/proc/loadavg")).trim().split(" ");
+      return String.join(" ", Arrays.copyOf(fields, 3));
+    } catch (IOException e) {
+      return "unknown";
+    }
   }
 
   /**

@@ -8,7 +8,7 @@ import org.cacheflow.plan.schedule.RunSchedule;
 
 import picocli.CommandLine.Option;
 
-/** {@code --schedule}, {@code --variable} and {@code --cost-spread} ({@code @Mixin} of plan, generate, run-workflow). */
+/** {@code --schedule}, {@code --variable}, {@code --cost-spread}: mixed into plan, generate, run-workflow. */
 final class ScheduleOptions {
 
   @Option(names = "--schedule", paramLabel = "S", description = "static (default): a static order per core; "

@@ -2,6 +2,7 @@ package org.cacheflow.plan.schedule;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -54,7 +55,7 @@ public record RunSchedule(Kind kind, List<String> variable, Map<String, Double> 
   public RunSchedule {
     kind = kind == null ? Kind.STATIC : kind;
     variable = List.copyOf(variable);
-    spread = spread == null ? Map.of() : java.util.Collections.unmodifiableMap(new LinkedHashMap<>(spread));
+    spread = spread == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(spread));
   }
 
   /** Without cost spreads. */

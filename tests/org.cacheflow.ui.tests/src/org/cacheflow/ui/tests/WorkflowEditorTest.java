@@ -148,7 +148,8 @@ class WorkflowEditorTest {
   }
 
   /** Types each value into its parameter's text, then checks that the task in the source holds them all. */
-  private static void typeAndCheck(WorkflowEditor editor, Control body, String... parametersAndValues) {
+  private static void typeAndCheck(WorkflowEditor editor, Control body, String... parametersAndValues)
+      throws Exception {
     for (int i = 0; i < parametersAndValues.length; i += 2) {
       org.eclipse.swt.widgets.Text text = control(body, parametersAndValues[i]);
       text.setText(parametersAndValues[i + 1]);

@@ -4,16 +4,27 @@
 #   bench/load-balancing/run.sh [--rounds N] [--iterations N]
 # 1. generates, on 2 cores, with the graphs' own actor code:
 #    - farm: the regular farm of bench/home-forwarding (matrices of 128 integers, 4 tasks per iteration);
-#    - mandel: an irregular graph (Algo/mandel.pi): 16 Mandelbrot tiles per frame whose cost varies with the
-#      tile and the frame by far more than 4x; the hybrid schedule pools the tiles (--variable Tile);
-#    each under --schedule static (strategy auto), dynamic and hybrid, built Release;
-# 2. checks that the three print the same sink digests (--validate);
+#    - mandel: an irregular graph (Algo/mandel.pi): 16 Mandelbrot tiles per frame, two of which (chosen afresh
+#      every frame from the frame number) look into the set and cost about 28x the others, so that no fixed
+#      assignment of tiles to cores is balanced in every frame; the hybrid schedule pools the tiles (--variable Tile);
+#    each as: static (--schedule static, strategy auto), preesm (static, strategy preesm: PREESM's own buffer
+#    merging, the fair baseline), dynamic, hybrid, and one (static on 1 core: the total work, for the ideal);
+#    - steady: a graph of steady costs (Algo/steady.pi: one Heavy firing of 6 units and 6 Light firings of 1 unit
+#      per iteration) planned with the right timings (Scenarios/steady-right.scenario) and with Heavy's timing 3x
+#      too small (steady-wrong.scenario): static (right timings), wrong (static, wrong timings), dynamic and hybrid
+#      (wrong timings; hybrid pools the Lights), and one;
+#    - empty: the steady graph with actors that do nothing (--param heavyUnits=0 lightUnits=0), for the cost of
+#      dispatch per firing: static, dynamic, hybrid and one, 50x the iterations;
+#    built Release;
+# 2. checks that every variant prints the same sink digests (--validate);
 # 3. runs the variants interleaved, N rounds (default 9) of --iterations I (default 200) with --time, and prints
-#    per graph and variant the median time per iteration over the rounds [min-max] and the speed-up over static
-#    (static's median over the variant's), the load average before and after, as a table; the rows also go to
-#    bench/results/load-balancing.csv (the table to load-balancing.txt).
-# Not measured yet (issue: scenario timings 3x wrong, MPI ranks, dispatch cost against libgomp/oneTBB:
-# runtime-c/bench/bench_sched.c measures the last one for the runtime alone).
+#    per graph and variant the median time per iteration over the rounds [min-max], the speed-up over static
+#    (static's median over the variant's), and the fraction of the ideal reached (the ideal: the one-core
+#    program's median / 2, i.e. the total work shared evenly by the 2 cores, over the variant's median), with the
+#    load average before and after, as a table; the rows also go to bench/results/load-balancing.csv (the table to
+#    load-balancing.txt).
+# Not measured here: MPI ranks; the dispatch cost against libgomp/oneTBB is
+# runtime-c/bench/bench_sched.c (the runtime alone).
 # Environment: CACHEFLOW (the command line tool; default ./cacheflow), CF_JOBS (2).
 set -euo pipefail
 
@@ -30,7 +41,7 @@ while [ $# -gt 0 ]; do
     case "$1" in
         --rounds) shift; rounds=${1:?--rounds needs a number} ;;
         --iterations) shift; iterations=${1:?--iterations needs a number} ;;
-        -h|--help) sed -n '2,19p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,26p' "$0"; exit 0 ;;
         *) echo "run.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
     esac
     shift
@@ -40,8 +51,14 @@ done
 
 mkdir -p "$work" "$results"
 hf="$root/bench/home-forwarding"
-graphs=(farm mandel)
-schedules=(static dynamic hybrid)
+graphs=(farm mandel steady empty)
+variants() { # graph: its variants, static first
+    case "$1" in
+        steady) echo "static wrong dynamic hybrid one" ;;
+        empty) echo "static dynamic hybrid one" ;;
+        *) echo "static preesm dynamic hybrid one" ;;
+    esac
+}
 
 generate() { # graph schedule
     local out="$work/gen/$1-$2" args=()
@@ -49,50 +66,61 @@ generate() { # graph schedule
         farm) args=("$hf/Algo/farm.pi" --sources "$hf/Code/src/farm" --include "$hf/Code/include"
                     --param size=128 --param tasks=4 --param elemFloat=0) ;;
         mandel) args=("$here/Algo/mandel.pi" --sources "$here/Code/src" --include "$here/Code/include") ;;
+        steady) args=("$here/Algo/steady.pi" --sources "$here/Code/src" --include "$here/Code/include" --scenario
+                      "$here/Scenarios/steady-$([ "$2" = static ] && echo right || echo wrong).scenario") ;;
+        empty) args=("$here/Algo/steady.pi" --sources "$here/Code/src" --include "$here/Code/include" --scenario
+                     "$here/Scenarios/steady-right.scenario" --param heavyUnits=0 --param lightUnits=0) ;;
     esac
     case "$2" in
-        static) args+=(--strategy auto) ;;
-        dynamic) args+=(--schedule dynamic) ;;
-        hybrid) args+=(--schedule hybrid --variable "$([ "$1" = farm ] && echo Worker || echo Tile)") ;;
+        static) args+=(--strategy auto --cores 2) ;;
+        preesm) args+=(--strategy preesm --cores 2) ;;
+        dynamic) args+=(--schedule dynamic --cores 2) ;;
+        wrong) args+=(--strategy auto --cores 2) ;;
+        hybrid) args+=(--schedule hybrid --cores 2 --variable "$(case "$1" in farm) echo Worker ;; mandel) echo Tile ;;
+                       *) echo Light ;; esac)") ;;
+        one) args+=(--strategy preesm --cores 1) ;;
     esac
-    "$cacheflow" generate "${args[@]}" --cores 2 --out "$out" >"$out.log" 2>&1 || die "generate $1 $2: see $out.log"
+    "$cacheflow" generate "${args[@]}" --out "$out" >"$out.log" 2>&1 || die "generate $1 $2: see $out.log"
     cmake -S "$out" -B "$work/bin/$1-$2" "${generator[@]}" -DCMAKE_BUILD_TYPE=Release >>"$out.log" 2>&1 &&
         cmake --build "$work/bin/$1-$2" -j "$jobs" >>"$out.log" 2>&1 || die "build $1 $2: see $out.log"
 }
 
 program() { # graph schedule
-    local name
-    name=$([ "$1" = farm ] && echo farm || echo mandel)
-    echo "$work/bin/$1-$2/$name"
+    echo "$work/bin/$1-$2/$([ "$1" = empty ] && echo steady || echo "$1")"
 }
 
 echo "== generate and build (Release)"
 mkdir -p "$work/gen" "$work/bin"
 "$cacheflow" generate --help >/dev/null
 for g in "${graphs[@]}"; do
-    for s in "${schedules[@]}"; do generate "$g" "$s"; done
+    for s in $(variants "$g"); do generate "$g" "$s"; done
 done
 
 echo "== sink digests (--validate, 20 iterations)"
 for g in "${graphs[@]}"; do
     reference=""
-    for s in "${schedules[@]}"; do
+    for s in $(variants "$g"); do
         digests=$("$(program "$g" "$s")" --iterations 20 --validate 2>/dev/null | grep -E ' : [0-9a-f]{32}$')
         [ -n "$digests" ] || die "$g $s printed no digest"
         if [ -z "$reference" ]; then reference=$digests
         elif [ "$digests" != "$reference" ]; then die "$g $s prints other digests than static"; fi
     done
-    echo "   $g: static, dynamic and hybrid agree"
+    echo "   $g: $(variants "$g" | sed 's/ /, /g') agree"
 done
 
-echo "== $rounds rounds of $iterations iterations, variants interleaved"
+iterations_of() { # graph
+    if [ "$1" = empty ]; then echo $((iterations * 50)); else echo "$iterations"; fi
+}
+# the steps of one iteration in the dispatched programs' firing table (for the empty graph's ns per firing)
+firings=$(grep -c '^ *{cf_firing_' "$work/gen/empty-dynamic/core_0.c")
+echo "== $rounds rounds of $iterations iterations (empty: $(iterations_of empty)), variants interleaved"
 load_before=$(cut -d' ' -f1 /proc/loadavg)
 times="$work/times.txt"
 : >"$times"
 for r in $(seq 1 "$rounds"); do
     for g in "${graphs[@]}"; do
-        for s in "${schedules[@]}"; do
-            seconds=$("$(program "$g" "$s")" --iterations "$iterations" --time 2>/dev/null |
+        for s in $(variants "$g"); do
+            seconds=$("$(program "$g" "$s")" --iterations "$(iterations_of "$g")" --time 2>/dev/null |
                 sed -n 's/^time: \([0-9.]*\) s for.*/\1/p')
             echo "$g $s $r $seconds" >>"$times"
         done
@@ -102,23 +130,35 @@ load_after=$(cut -d' ' -f1 /proc/loadavg)
 
 {
 echo "$(uname -m), $(nproc) CPUs, $(date -u +%Y-%m-%dT%H:%MZ), commit $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)"
-python3 - "$times" "$iterations" "$load_before" "$load_after" "$results/load-balancing.csv" "$root" <<'PY'
+python3 - "$times" "$iterations" "$load_before" "$load_after" "$results/load-balancing.csv" "$root" "$firings" <<'PY'
 import os, statistics, sys
 path, iterations, before, after, csv = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4], sys.argv[5]
 runs = {}
 for line in open(path):
     graph, schedule, _, seconds = line.split()
-    runs.setdefault((graph, schedule), []).append(float(seconds) * 1e3 / iterations)
+    scale = 50 if graph == "empty" else 1  # run.sh's iterations_of
+    runs.setdefault((graph, schedule), []).append(float(seconds) * 1e3 / (iterations * scale))
 print(f"load average before / after: {before} / {after}  (figures provisional on a shared machine)")
-print(f"{'graph':8} {'schedule':8} {'ms/iteration':>14} {'[min-max]':>18} {'speed-up':>9}")
-rows = ["graph,schedule,median_ms_per_iteration,min,max,speedup_vs_static,load_before,load_after"]
+print(f"{'graph':8} {'schedule':8} {'ms/iteration':>14} {'[min-max]':>18} {'speed-up':>9} {'of ideal':>9}")
+rows = ["graph,schedule,median_ms_per_iteration,min,max,speedup_vs_static,ideal_ms_per_iteration,of_ideal,"
+        "load_before,load_after"]
 for (graph, schedule), values in runs.items():
     median = statistics.median(values)
     static = statistics.median(runs[(graph, "static")])
+    ideal = statistics.median(runs[(graph, "one")]) / 2  # the total work shared evenly by the 2 cores
+    of_ideal = "" if schedule == "one" else f"{ideal / median:.2f}"
     print(f"{graph:8} {schedule:8} {median:14.3f} {f'[{min(values):.3f}-{max(values):.3f}]':>18} "
-          f"{static / median:9.2f}")
+          f"{static / median:9.2f} {of_ideal:>9}")
     rows.append(f"{graph},{schedule},{median:.4f},{min(values):.4f},{max(values):.4f},{static / median:.3f},"
-                f"{before},{after}")
+                f"{ideal:.4f},{of_ideal},{before},{after}")
+print("one: static on 1 core (the total work); ideal = one / 2; of ideal = ideal / the variant's time; steady: "
+      "static planned with the right timings, wrong: with Heavy's 3x too small (dynamic and hybrid too)")
+firings = int(sys.argv[7])
+print(f"dispatch cost, empty actors: ns per firing ({firings} steps per iteration: actor calls, copies, the "
+      "source's and sink's), median [min-max]:")
+for schedule in ("static", "dynamic", "hybrid", "one"):
+    values = [v * 1e6 / firings for v in runs[("empty", schedule)]]
+    print(f"  {schedule:8} {statistics.median(values):8.0f} [{min(values):.0f}-{max(values):.0f}]")
 open(csv, "w").write("\n".join(rows) + "\n")
 print(f"CSV: {os.path.relpath(csv, sys.argv[6])}")  # relative to the repository
 PY

@@ -1,8 +1,11 @@
-/* Actors of the load-balancing benchmark's irregular graph: Mandelbrot tiles over a view that pans with the frame,
- * so a tile's cost (escape iterations) varies with the tile and the frame, by far more than 4x. */
+/* Actors of the load-balancing benchmark's irregular graph: a frame of Mandelbrot tiles in which two tiles, chosen
+ * afresh for every frame from the frame number (a hash), look into the set, where every pixel runs the whole escape
+ * loop, and the other tiles look at the plane outside it, where pixels escape after a few steps. A hot tile costs
+ * about 30x a cold one, and the hot ones move from frame to frame, so no fixed assignment of tiles to cores (the
+ * static schedule's) is balanced in every frame: half the frames put both hot tiles on one core. */
 #include "mandel.h"
 
-#define MAX_ITERATIONS 256
+#define MAX_ITERATIONS 96
 
 static int frame_number;
 
@@ -11,16 +14,32 @@ void mandelFrame(int tiles, int *jobs) {
     frame_number++;
 }
 
+static unsigned mix(unsigned x) {
+    x ^= x >> 16;
+    x *= 0x7feb352dU;
+    x ^= x >> 15;
+    x *= 0x846ca68bU;
+    x ^= x >> 16;
+    return x;
+}
+
+/* whether tile index of the frame is one of its two hot tiles (two distinct tiles per frame) */
+static int hot(int frame, int index, int tiles) {
+    int first = (int)(mix((unsigned)frame * 2U + 1U) % (unsigned)tiles);
+    int second = (first + 1 + (int)(mix((unsigned)frame * 2U + 2U) % (unsigned)(tiles - 1))) % tiles;
+    return index == first || index == second;
+}
+
 void mandelTile(int tiles, int side, const int *job, unsigned char *tile) {
-    int frame = *job / tiles, index = *job % tiles, across = 1;
-    while (across * across < tiles) across++;
-    /* the view: 2.4 x 2.4 around a centre that pans slowly along the real axis */
-    double width = 2.4, x0 = -2.0 + 0.01 * (frame % 40), y0 = -1.2;
-    double step = width / (across * side);
-    int tx = index % across, ty = index / across;
+    int frame = *job / tiles, index = *job % tiles;
+    /* a hot tile: a 0.2 x 0.2 window inside the main cardioid; a cold one: a window of the plane outside the set,
+     * panning with the frame */
+    int inside = hot(frame, index, tiles);
+    double width = 0.2, x0 = inside ? -0.3 : 0.5 + 0.002 * (frame % 50), y0 = inside ? -0.1 : 0.25 + 0.01 * index;
+    double step = width / side;
     for (int y = 0; y < side; y++) {
         for (int x = 0; x < side; x++) {
-            double cr = x0 + (tx * side + x) * step, ci = y0 + (ty * side + y) * step, zr = 0, zi = 0;
+            double cr = x0 + x * step, ci = y0 + y * step, zr = 0, zi = 0;
             int n = 0;
             while (n < MAX_ITERATIONS && zr * zr + zi * zi < 4.0) {
                 double t = zr * zr - zi * zi + cr;

@@ -84,6 +84,23 @@ class PlanCommandTest {
     assertTrue(run.out().contains("\"strategy\": \"baseline\""));
   }
 
+  /**
+   * With --schedule hybrid, plan says which actors are variable and why: marked with --variable, or a cost spread
+   * above the threshold; a spread below it leaves the actor steady; a spread that is not one is a usage error.
+   */
+  @Test
+  void aHybridScheduleNamesItsVariableActorsAndWhy() {
+    Run run = run("plan", EXAMPLE.toString(), "--schedule", "hybrid", "--variable", "Blur", "--cost-spread",
+        "Histogram=0.75", "--cost-spread", "Read=0.2");
+    assertEquals(0, run.status(), run.err());
+    assertTrue(run.err().contains("note: schedule hybrid: the firings of Blur (marked with --variable), Histogram "
+        + "(cost spread 0.75 above 0.30) and the copies"), run.err());
+    assertFalse(run.err().contains("Read ("), run.err());
+    Run bad = run("plan", EXAMPLE.toString(), "--schedule", "hybrid", "--cost-spread", "Histogram");
+    assertEquals(2, bad.status(), bad.err());
+    assertTrue(bad.err().contains("--cost-spread: cost spread 'Histogram' is not ACTOR=CV"), bad.err());
+  }
+
   @Test
   void coresPolicyAndTargetOptions() throws IOException {
     Path target = dir.resolve("board.target");

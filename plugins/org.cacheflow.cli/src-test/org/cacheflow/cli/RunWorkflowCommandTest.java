@@ -9,7 +9,10 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -128,6 +131,61 @@ class RunWorkflowCommandTest {
     assertTrue(flag.err().contains("error: --cores must be at most 64, got 99"), flag.err());
     assertTrue(flag.err().contains("run 'cacheflow run-workflow --help' for usage"), flag.err());
     assertFalse(Files.exists(out.resolve("main.c")), "nothing generated");
+  }
+
+  /**
+   * The task's Schedule, Variable actors and Cost spread reach the generation as generate's --schedule, --variable
+   * and --cost-spread do: a hybrid program pools Blur (marked) and Histogram (its spread); the command line's options
+   * replace them; a name the graph lacks is reported at its line.
+   */
+  @Test
+  void theScheduleOfTheTaskOrTheCommandLineReachesTheGeneration() throws IOException {
+    Path workflow = project.resolve("Workflows/cacheflow.workflow");
+    Files.writeString(workflow, Files.readString(workflow).replace("<dftools:variable name=\"Cores\" value=\"\"/>",
+        "<dftools:variable name=\"Cores\" value=\"\"/>\n"
+            + "            <dftools:variable name=\"Schedule\" value=\"hybrid\"/>\n"
+            + "            <dftools:variable name=\"Variable actors\" value=\"Blur\"/>\n"
+            + "            <dftools:variable name=\"Cost spread\" value=\"Histogram=0.8; Read=0.1\"/>"));
+    Path out = temp.resolve("out");
+    Run run = run("run-workflow", project.toString(), "-w", "cacheflow", "-s", "2core.scenario", "--out",
+        out.toString());
+    assertEquals(0, run.status(), run.err());
+    String core = Files.readString(out.resolve("core_0.c"));
+    assertTrue(core.contains("cf_sched_graph graph"), "a dispatched program");
+    assertEquals(List.of("Blur", "Histogram"), pooledActors(core));
+    Run changed = run("run-workflow", project.toString(), "-w", "cacheflow", "-s", "2core.scenario", "--out",
+        out.toString(), "--variable", "Display", "--cost-spread", "Histogram=0.2");
+    assertEquals(0, changed.status(), changed.err());
+    assertEquals(List.of("Display"), pooledActors(Files.readString(out.resolve("core_0.c"))));
+    Run statically = run("run-workflow", project.toString(), "-w", "cacheflow", "-s", "2core.scenario", "--out",
+        out.toString(), "--schedule", "static");
+    assertEquals(0, statically.status(), statically.err());
+    assertFalse(Files.readString(out.resolve("core_0.c")).contains("cf_sched"), "--schedule static replaces hybrid");
+    setVariable("Variable actors", "Blurr");
+    Run bad = run("run-workflow", project.toString(), "-w", "cacheflow", "-s", "2core.scenario", "--out",
+        out.toString());
+    assertEquals(1, bad.status(), bad.err());
+    assertTrue(bad.err().contains(".workflow:" + lineOf(workflow, "\"Blurr\"") + ":"), bad.err());
+    assertTrue(bad.err().contains("'Variable actors' Blurr: the graph has no actor of that name"), bad.err());
+    setVariable("Variable actors", "Blur");
+    setVariable("Cost spread", "Histogram=much");
+    Run spread = run("run-workflow", project.toString());
+    assertEquals(1, spread.status(), spread.err());
+    assertTrue(spread.err().contains(".workflow:" + lineOf(workflow, "\"Histogram=much\"") + ":"), spread.err());
+    Run usage = run("run-workflow", project.toString(), "--schedule", "random");
+    assertEquals(2, usage.status(), usage.err());
+    assertTrue(usage.err().contains("unknown schedule 'random'"), usage.err());
+  }
+
+  /** The actors (of Read, Blur, Histogram, Display) whose firings a generated dispatched program pools. */
+  private static List<String> pooledActors(String core) {
+    Map<String, String> labels = new HashMap<>();
+    Pattern.compile("/\\* ([^ ]+) \\*/\\s*static void cf_firing_(\\d+)\\(").matcher(core).results()
+        .forEach(m -> labels.put(m.group(2), m.group(1).replaceFirst("_[0-9]+$", "")));
+    List<String> actors = List.of("Read", "Blur", "Histogram", "Display");
+    return Pattern.compile("\\{cf_firing_(\\d+), [^}]*CF_SCHED_VARIABLE\\}").matcher(core).results()
+        .map(m -> labels.get(m.group(1))).filter(actors::contains).distinct().sorted(Comparator.comparing(
+            actors::indexOf)).toList();
   }
 
   /** How many SelectDisparity firings each core of a generated stereo project calls. */

@@ -42,7 +42,8 @@ import picocli.CommandLine.Parameters;
         "Without -w and -s: every pair of the project's .ci.yaml (without one, every workflow with every scenario); "
         + "with one of them: the .ci.yaml pairs using it, else it with every scenario (or workflow).", ""},
     optionListHeading = "%noptions (each one given replaces the setting of every task; --include, --define and --link "
-        + "replace the whole list of Include directories, Compile definitions or Libraries):%n",
+        + "replace the whole list of Include directories, Compile definitions or Libraries, --variable and "
+        + "--cost-spread those of Variable actors and Cost spread):%n",
     parameterListHeading = "%n")
 public final class RunWorkflowCommand extends CliCommand {
 
@@ -97,6 +98,9 @@ public final class RunWorkflowCommand extends CliCommand {
       + "PREESM_LOOP_SIZE or 1)")
   Integer iterations;
 
+  @Mixin
+  ScheduleOptions schedule = new ScheduleOptions();
+
   @Override
   protected Map<String, String> texts() {
     return Map.of("strategy", "memory strategy for every task: " + CodegenTask.strategyChoices(),
@@ -112,7 +116,8 @@ public final class RunWorkflowCommand extends CliCommand {
     CheckCommand.beforeWorkflows(project, check, err);
     StrategyPreset preset = strategy == null ? null : strategy(strategy);
     SettingsChange change = new SettingsChange(preset, cores, nodes, mapping.given(), target,
-        given(overrides).orElse(null), synthetic ? true : null, outDir, actors.change());
+        given(overrides).orElse(null), synthetic ? true : null, outDir, actors.change()).withSchedule(schedule.kind(),
+        given(schedule.variable).orElse(null), schedule.spread.isEmpty() ? null : schedule.spread());
 
     Diagnostics diagnostics = new Diagnostics();
     Progress progress = progress();

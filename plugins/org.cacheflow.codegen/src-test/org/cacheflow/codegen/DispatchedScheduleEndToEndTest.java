@@ -130,5 +130,18 @@ class DispatchedScheduleEndToEndTest {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> SchedFirings.of(project,
         new RunSchedule(RunSchedule.Kind.HYBRID, List.of("NoSuchActor")), 2));
     assertTrue(e.getMessage().contains("NoSuchActor"), e.getMessage());
+    // a cost spread above the threshold makes an actor variable as --variable does; one below it does not
+    SchedTable spread = SchedFirings.of(project, new RunSchedule(RunSchedule.Kind.HYBRID, List.of(),
+        Map.of("Scale", RunSchedule.VARIABLE_ABOVE + 0.1)), 2);
+    SchedTable steadySpread = SchedFirings.of(project, new RunSchedule(RunSchedule.Kind.HYBRID, List.of(),
+        Map.of("Scale", RunSchedule.VARIABLE_ABOVE)), 2);
+    for (int i = 0; i < table.firings().size(); i++) {
+      assertEquals(table.firings().get(i).variable(), spread.firings().get(i).variable());
+      boolean call = table.firings().get(i).statements().get(0) instanceof Statement.ActorCall;
+      assertEquals(!call, steadySpread.firings().get(i).variable(), table.firings().get(i).label());
+    }
+    IllegalArgumentException unknown = assertThrows(IllegalArgumentException.class, () -> SchedFirings.of(project,
+        new RunSchedule(RunSchedule.Kind.HYBRID, List.of(), Map.of("NoSuchActor", 1.0)), 2));
+    assertTrue(unknown.getMessage().startsWith("--cost-spread NoSuchActor"), unknown.getMessage());
   }
 }

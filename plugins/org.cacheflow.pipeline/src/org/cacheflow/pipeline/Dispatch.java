@@ -38,12 +38,12 @@ record Dispatch(RunSchedule schedule, Platform platform, PlanChoices choices, Co
           options.strategy());
     }
     if (platform.nodes() > 1) {
-      throw new OptionException("--schedule", schedule.kind().label() + " runs on one shared-memory machine, not on "
-          + platform.nodes() + " nodes (use --schedule static with --nodes)");
+      throw new OptionException(OptionException.SCHEDULE, schedule.kind().label() + " runs on one shared-memory "
+          + "machine, not on " + platform.nodes() + " nodes (use --schedule static with --nodes)");
     }
     if (schedule.kind() == RunSchedule.Kind.DYNAMIC && !schedule.variable().isEmpty()) {
-      throw new OptionException("--variable", "marks actors for --schedule hybrid; with dynamic every firing is "
-          + "placed at run time");
+      throw new OptionException(OptionException.VARIABLE, "marks actors for --schedule hybrid; with dynamic every "
+          + "firing is placed at run time");
     }
     Platform one = new PlatformOptions(null, 1).forGenerate(architecture, target);
     PlanChoices choices = new PlanChoices(options.policy(), StrategyPreset.BASELINE, List.of(), false,
@@ -65,12 +65,24 @@ record Dispatch(RunSchedule schedule, Platform platform, PlanChoices choices, Co
     try {
       return SchedFirings.of(project, schedule, threads);
     } catch (IllegalArgumentException e) {
-      throw new OptionException("--variable", e.getMessage());
+      String option = e.getMessage().startsWith(OptionException.COST_SPREAD) ? OptionException.COST_SPREAD
+          : OptionException.VARIABLE;
+      throw new OptionException(option, e.getMessage());
     }
   }
 
   /** What the plan report says of the choice (nothing for static). */
   List<String> notes() {
-    return new ArrayList<>(DecisionText.schedule(schedule, asked.label, threads, schedule.variable()));
+    return notes(schedule, asked.label, threads);
+  }
+
+  /**
+   * What the plan report says of {@code schedule} on {@code cores} cores (nothing for static): for hybrid, which
+   * actors are variable and why (marked, or their cost spread).
+   */
+  static List<String> notes(RunSchedule schedule, String asked, int cores) {
+    List<String> variable = schedule.pooled().stream().map(name -> name + " (" + schedule.reason(name) + ")")
+        .toList();
+    return new ArrayList<>(DecisionText.schedule(schedule, asked, cores, variable));
   }
 }

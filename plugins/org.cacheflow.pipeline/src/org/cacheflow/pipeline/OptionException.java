@@ -13,6 +13,12 @@ public final class OptionException extends RuntimeException {
   public static final String CORES = "--cores";
   /** The option of the node count. */
   public static final String NODES = "--nodes";
+  /** The option of the run-time schedule (static, dynamic, hybrid). */
+  public static final String SCHEDULE = "--schedule";
+  /** The option marking an actor variable (hybrid schedules). */
+  public static final String VARIABLE = "--variable";
+  /** The option giving an actor's cost spread. */
+  public static final String COST_SPREAD = "--cost-spread";
 
   private static final long serialVersionUID = 1L;
 

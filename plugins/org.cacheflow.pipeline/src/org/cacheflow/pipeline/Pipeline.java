@@ -5,7 +5,6 @@ import java.util.List;
 
 import org.cacheflow.plan.schedule.RunSchedule;
 import org.cacheflow.plan.strategy.StrategyPreset;
-import org.cacheflow.report.DecisionText;
 import org.cacheflow.scripts.CheckPolicy;
 
 /**
@@ -58,7 +57,7 @@ public final class Pipeline {
    * @param cores the cores the program runs on
    */
   public static List<String> scheduleNotes(RunSchedule schedule, StrategyPreset asked, int cores) {
-    return DecisionText.schedule(schedule, asked.label, cores, schedule.variable());
+    return Dispatch.notes(schedule, asked.label, cores);
   }
 
   public GenerateResult generate(GenerateOptions options) {

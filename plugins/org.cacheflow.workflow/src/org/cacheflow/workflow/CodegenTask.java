@@ -11,6 +11,7 @@ import java.util.Optional;
 import org.cacheflow.pipeline.GenerateOptions;
 import org.cacheflow.pipeline.OptionException;
 import org.cacheflow.plan.mapping.MappingPolicy;
+import org.cacheflow.plan.schedule.RunSchedule;
 import org.cacheflow.plan.strategy.Bytes;
 import org.cacheflow.plan.strategy.StrategyOverride;
 import org.cacheflow.plan.strategy.StrategyPreset;
@@ -45,6 +46,9 @@ public final class CodegenTask {
   public static final String INCLUDE_DIRECTORIES = "Include directories";
   public static final String COMPILE_DEFINITIONS = "Compile definitions";
   public static final String LIBRARIES = "Libraries";
+  public static final String SCHEDULE = "Schedule";
+  public static final String VARIABLE_ACTORS = "Variable actors";
+  public static final String COST_SPREAD = "Cost spread";
 
   /** The workflow names of the memory strategies and the preset each selects (from the strategy vocabulary). */
   public static final Map<String, StrategyPreset> STRATEGIES = strategies();
@@ -180,6 +184,37 @@ public final class CodegenTask {
       "", "none (the generated program itself links the cacheflow runtime, threads and `m`)",
       CodegenTask::librariesProblem);
 
+  /** What each run-time schedule does, in the words of the task reference (docs/workflow.md). */
+  private static final Map<RunSchedule.Kind, String> SCHEDULE_DOCS = Map.of(
+      RunSchedule.Kind.STATIC, "Each core runs a fixed order of firings computed from the scenario's timings, as "
+          + "PREESM does; cores hand data over with rdy-ack flags. Keeps every memory strategy.",
+      RunSchedule.Kind.DYNAMIC, "Every firing goes, when its inputs are ready, to a pool that any idle core takes "
+          + "from (the firing with the highest data demand first): for actors whose cost varies with the data, or "
+          + "timings that are wrong. Buffers are plain copies.",
+      RunSchedule.Kind.HYBRID, "The firings of the variable actors (`" + VARIABLE_ACTORS + "`, or a `" + COST_SPREAD
+          + "` above " + RunSchedule.VARIABLE_ABOVE + ") go to the pool, every other firing keeps a static order per "
+          + "core; cores take pooled firings in the gaps of their order. Buffers are plain copies.");
+
+  private static final TaskParameter SCHEDULE_PARAMETER = new TaskParameter(SCHEDULE,
+      "How the generated program places its firings on the cores: in a static order per core, or at run time "
+          + "(load balancing, as `cacheflow generate --schedule`). See docs/schedule.md.",
+      ValueKind.CHOICE, scheduleValues(), "", RunSchedule.Kind.STATIC.label(), RunSchedule.Kind.STATIC.label(),
+      value -> choiceProblem(SCHEDULE, List.of(RunSchedule.Kind.values()).stream().map(RunSchedule.Kind::label)
+          .toList(), value));
+
+  private static final TaskParameter VARIABLE_ACTORS_PARAMETER = new TaskParameter(VARIABLE_ACTORS,
+      "The actors whose cost varies with the data: with `" + SCHEDULE + "` hybrid, their firings are placed at run "
+          + "time (as `cacheflow generate --variable`).",
+      ValueKind.ENTRIES, List.of(), "actor names separated by `;`, e.g. `Tile; Detect`", "", "none",
+      value -> Optional.empty());
+
+  private static final TaskParameter COST_SPREAD_PARAMETER = new TaskParameter(COST_SPREAD,
+      "The coefficient of variation (standard deviation / mean) of actors' firing times, measured or estimated: "
+          + "with `" + SCHEDULE + "` hybrid, an actor whose spread is above " + RunSchedule.VARIABLE_ABOVE
+          + " is variable (as `cacheflow generate --cost-spread`).",
+      ValueKind.ENTRIES, List.of(), "`ACTOR=CV; ...`, e.g. `Tile=0.8; Sink=0.05`", "", "none",
+      CodegenTask::spreadProblem);
+
   /** The task's declaration. */
   public static final TaskDescriptor DESCRIPTOR = new TaskDescriptor(PLUGIN_ID, "cacheflow code generation",
       "Generates a multi-core C program (a CMake project; over MPI for several nodes) for the scenario's graph, with "
@@ -195,7 +230,8 @@ public final class CodegenTask {
       List.of(),
       List.of(MEMORY_STRATEGY_PARAMETER, CORES_PARAMETER, NODES_PARAMETER, MAPPING_POLICY_PARAMETER,
           TARGET_PARAMETER, OVERRIDES_PARAMETER, SYNTHETIC_ACTORS_PARAMETER, OUTPUT_DIRECTORY_PARAMETER,
-          ACTOR_SOURCES_PARAMETER, INCLUDE_DIRECTORIES_PARAMETER, COMPILE_DEFINITIONS_PARAMETER, LIBRARIES_PARAMETER),
+          ACTOR_SOURCES_PARAMETER, INCLUDE_DIRECTORIES_PARAMETER, COMPILE_DEFINITIONS_PARAMETER, LIBRARIES_PARAMETER,
+          SCHEDULE_PARAMETER, VARIABLE_ACTORS_PARAMETER, COST_SPREAD_PARAMETER),
       List.of(
           new DocumentedError("unknown variable '<name>' of cacheflow task '<task>'",
               "The task has no such parameter; a misspelt name would otherwise be silently ignored. The message "
@@ -221,6 +257,14 @@ public final class CodegenTask {
               "An entry does not start with a C identifier."),
           new DocumentedError("'Libraries': '<entry>' is not a library name",
               "An entry is empty or holds spaces or path separators; name the library, not its file."),
+          new DocumentedError("'Cost spread': cost spread '<entry>' is not ACTOR=CV ...",
+              "An entry of `" + COST_SPREAD + "` is not an actor name, `=` and a number at least 0."),
+          new DocumentedError("'Variable actors' <actor>: the graph has no actor of that name",
+              "`" + VARIABLE_ACTORS + "` (or `" + COST_SPREAD + "`, reported at its line) names an actor the graph "
+                  + "does not have. Reported when the schedule is hybrid."),
+          new DocumentedError("'Variable actors' marks actors for --schedule hybrid; ...",
+              "`" + VARIABLE_ACTORS + "` was given with `" + SCHEDULE + "` dynamic, where every firing is placed at "
+                  + "run time."),
           new DocumentedError("'<parameter>': no such directory: <path>",
               "`" + ACTOR_SOURCES + "` or an entry of `" + INCLUDE_DIRECTORIES + "` names a folder that does not "
                   + "exist (relative paths start at the project directory).")));
@@ -248,6 +292,25 @@ public final class CodegenTask {
         StrategyPreset.plannerModes().stream().map(preset -> preset.label).toList());
   }
 
+
+  private static List<AllowedValue> scheduleValues() {
+    return List.of(RunSchedule.Kind.values()).stream().map(kind -> new AllowedValue(kind.label(),
+        SCHEDULE_DOCS.get(kind))).toList();
+  }
+
+  /** The cost spreads of a {@code Cost spread} value, by actor; later entries win. */
+  public static Map<String, Double> spreads(String value) {
+    return RunSchedule.parseSpreads(entries(value));
+  }
+
+  private static Optional<String> spreadProblem(String value) {
+    try {
+      spreads(value);
+      return Optional.empty();
+    } catch (IllegalArgumentException e) {
+      return Optional.of("'" + COST_SPREAD + "': " + e.getMessage());
+    }
+  }
 
   private static List<AllowedValue> policyValues() {
     return List.of(MappingPolicy.values()).stream().map(policy -> new AllowedValue(policy.label,

@@ -47,9 +47,9 @@ public final class SchedFirings {
    * The table for a one-core program.
    *
    * @param project a program of one core without pipelining, channels or copy-on-write buffers
-   * @param schedule dynamic or hybrid, with the actors marked variable
+   * @param schedule dynamic or hybrid, with the variable actors ({@link RunSchedule#pooled})
    * @param threads the workers
-   * @throws IllegalArgumentException naming a variable actor the graph does not have
+   * @throws IllegalArgumentException naming a variable actor the graph does not have (with the option that named it)
    */
   public static SchedTable of(CodeProject project, RunSchedule schedule, int threads) {
     if (project.cores().size() != 1 || project.multiNode()) {
@@ -71,6 +71,7 @@ public final class SchedFirings {
       }
     }
     Set<String> used = new LinkedHashSet<>();
+    List<String> pooled = schedule.pooled();
     long[] cost = new long[n];
     boolean[] variable = new boolean[n];
     for (int i = 0; i < n; i++) {
@@ -78,7 +79,7 @@ public final class SchedFirings {
       if (schedule.kind() == RunSchedule.Kind.HYBRID) {
         // the steps of special actors (copies, zero-fills, digests) are short: pooled, they never make a core's
         // static order wait for a firing another core runs
-        String name = steps.get(i) instanceof Statement.ActorCall call ? marked(call.vertex(), schedule.variable())
+        String name = steps.get(i) instanceof Statement.ActorCall call ? marked(call.vertex(), pooled)
             : "";
         variable[i] = name != null;
         if (name != null && !name.isEmpty()) {
@@ -86,9 +87,10 @@ public final class SchedFirings {
         }
       }
     }
-    for (String name : schedule.variable()) {
+    for (String name : pooled) {
       if (schedule.kind() == RunSchedule.Kind.HYBRID && !used.contains(name)) {
-        throw new IllegalArgumentException("--variable " + name + ": the graph has no actor of that name");
+        throw new IllegalArgumentException((schedule.variable().contains(name) ? "--variable " : "--cost-spread ")
+            + name + ": the graph has no actor of that name");
       }
     }
     long[] bottom = new long[n];

@@ -16,6 +16,7 @@ import java.util.Map;
 import org.cacheflow.model.WorkflowTask;
 import org.cacheflow.model.diagnostics.InputException;
 import org.cacheflow.plan.mapping.MappingPolicy;
+import org.cacheflow.plan.schedule.RunSchedule;
 import org.cacheflow.plan.strategy.StrategyPreset;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -150,6 +151,40 @@ class CodegenSettingsTest {
     assertTrue(error.location().file().endsWith("test.workflow"), error.location().file());
     assertEquals(7, error.location().line());
     assertEquals("'nearest' is not a value of 'Mapping policy'; expected load or locality", error.getMessage());
+  }
+
+  /**
+   * The schedule, variable actors and cost spreads are read (static without them), checked at their lines, each
+   * replaced by a change on its own, and given to the pipeline.
+   */
+  @Test
+  void theScheduleIsReadCheckedAndChanged() {
+    CodegenSettings settings = CodegenSettings.read(task(variable("Schedule", "Hybrid"), variable("Variable actors",
+        "Tile; Filter"), variable("Cost spread", "Sink=0.9; Src=0.1")));
+    assertEquals(new RunSchedule(RunSchedule.Kind.HYBRID, List.of("Tile", "Filter"), Map.of("Sink", 0.9, "Src", 0.1)),
+        settings.schedule());
+    assertEquals(List.of("Tile", "Filter", "Sink"), settings.schedule().pooled());
+    assertEquals(RunSchedule.STATIC, CodegenSettings.read(task()).schedule());
+    RunSchedule dynamic = settings.with(SettingsChange.NONE.withSchedule(RunSchedule.Kind.DYNAMIC, null, null))
+        .schedule();
+    assertEquals(new RunSchedule(RunSchedule.Kind.DYNAMIC, List.of("Tile", "Filter"), settings.schedule().spread()),
+        dynamic);
+    RunSchedule changed = settings.with(SettingsChange.NONE.withSchedule(null, List.of("Map"), Map.of())).schedule();
+    assertEquals(new RunSchedule(RunSchedule.Kind.HYBRID, List.of("Map"), Map.of()), changed);
+    assertTrue(SettingsChange.NONE.withSchedule(null, null, Map.of()).gives("Cost spread"));
+    assertFalse(SettingsChange.NONE.withSchedule(null, null, Map.of()).gives("Schedule"));
+    InputException error = assertThrows(InputException.class, () -> CodegenSettings.read(task(
+        variable("Cores", "2"), variable("Cost spread", "Sink=-1"))));
+    assertEquals(7, error.location().line());
+    assertTrue(error.getMessage().startsWith("'Cost spread': cost spread 'Sink=-1' is not ACTOR=CV"),
+        error.getMessage());
+    InputException kind = assertThrows(InputException.class, () -> CodegenSettings.read(task(
+        variable("Cores", "2"), variable("Schedule", "random"))));
+    assertEquals("'random' is not a value of 'Schedule'; expected static, dynamic or hybrid", kind.getMessage());
+    GenerationRequest request = new GenerationRequest(Path.of("p"), null, StrategyPreset.AUTO, 2, null, null,
+        "generic", List.of(), false, Path.of("out"), null, Map.of(), settings.schedule());
+    assertEquals(settings.schedule(), request.options(Path.of("runtime")).schedule());
+    assertEquals(settings.schedule(), request.withOutputDirectory(Path.of("elsewhere")).schedule());
   }
 
   /** Nodes beside Cores, checked the same way, replaced by a command line's --nodes. */

@@ -14,6 +14,7 @@ import org.cacheflow.model.WorkflowTask;
 import org.cacheflow.model.diagnostics.InputException;
 import org.cacheflow.model.diagnostics.SourceLocation;
 import org.cacheflow.plan.mapping.MappingPolicy;
+import org.cacheflow.plan.schedule.RunSchedule;
 import org.cacheflow.plan.strategy.StrategyPreset;
 import org.cacheflow.workflow.CodegenTask;
 import org.cacheflow.workflow.descriptor.TaskParameter;
@@ -31,12 +32,13 @@ import org.cacheflow.workflow.descriptor.TaskParameter;
  * @param syntheticActors whether actors get generated stand-in bodies
  * @param outputDirectory the output directory as written, or null for the scenario's
  * @param actorCode the actors' sources, header folders, definitions and libraries as written (null fields: defaults)
+ * @param schedule the run-time schedule, with the variable actors and cost spreads
  * @param locations where each setting was written, by parameter name, plus {@link #TASK} for the task itself;
  *     settings left at their default point at the task
  */
 public record CodegenSettings(StrategyPreset strategy, Integer cores, Integer nodes, MappingPolicy policy,
     String target, List<String> overrides, boolean syntheticActors, String outputDirectory, ActorCode actorCode,
-    Map<String, SourceLocation> locations) {
+    RunSchedule schedule, Map<String, SourceLocation> locations) {
 
   /** The key of {@link #locations} for the task element. */
   public static final String TASK = "";
@@ -45,6 +47,7 @@ public record CodegenSettings(StrategyPreset strategy, Integer cores, Integer no
     Objects.requireNonNull(strategy);
     Objects.requireNonNull(policy);
     Objects.requireNonNull(target);
+    Objects.requireNonNull(schedule);
     overrides = List.copyOf(overrides);
     actorCode = actorCode == null ? ActorCode.NONE : actorCode;
     locations = Map.copyOf(locations);
@@ -121,7 +124,10 @@ public record CodegenSettings(StrategyPreset strategy, Integer cores, Integer no
         nodes.isEmpty() ? null : Integer.valueOf(nodes),
         MappingPolicy.parse(value(values, CodegenTask.MAPPING_POLICY)).orElseThrow(),
         value(values, CodegenTask.TARGET), CodegenTask.overrideEntries(value(values, CodegenTask.OVERRIDES)),
-        synthetic.toLowerCase(Locale.ROOT).equals("true"), output.isEmpty() ? null : output, actorCode, locations);
+        synthetic.toLowerCase(Locale.ROOT).equals("true"), output.isEmpty() ? null : output, actorCode,
+        new RunSchedule(RunSchedule.Kind.parse(value(values, CodegenTask.SCHEDULE)).orElseThrow(),
+            CodegenTask.entries(value(values, CodegenTask.VARIABLE_ACTORS)),
+            CodegenTask.spreads(value(values, CodegenTask.COST_SPREAD))), locations);
   }
 
   /** The entries of a list parameter, or null when it was not given. */
@@ -149,7 +155,9 @@ public record CodegenSettings(StrategyPreset strategy, Integer cores, Integer no
         change.policy() != null ? change.policy() : policy, change.target() != null ? change.target() : target,
         change.overrides() != null ? change.overrides() : overrides,
         change.syntheticActors() != null ? change.syntheticActors() : syntheticActors, outputDirectory,
-        actorCode.with(change.actorCode()), written);
+        actorCode.with(change.actorCode()), new RunSchedule(change.schedule() != null ? change.schedule()
+            : schedule.kind(), change.variable() != null ? change.variable() : schedule.variable(),
+            change.spread() != null ? change.spread() : schedule.spread()), written);
   }
 
   private static String suggestion(String name) {

@@ -12,6 +12,7 @@ import org.cacheflow.pipeline.Input;
 import org.cacheflow.pipeline.OptionException;
 import org.cacheflow.pipeline.PlatformOptions;
 import org.cacheflow.plan.mapping.MappingPolicy;
+import org.cacheflow.plan.schedule.RunSchedule;
 import org.cacheflow.plan.strategy.StrategyPreset;
 import org.cacheflow.workflow.CodegenTask;
 
@@ -33,13 +34,15 @@ import org.cacheflow.workflow.CodegenTask;
  *     leave them to {@code generate}'s defaults (the project's {@code Code/src}, {@code Code/include})
  * @param origins where each setting came from, by task parameter name (see {@link CodegenSettings#locations}),
  *     so that a generator can report a setting it rejects at its line; may be empty
+ * @param schedule the run-time schedule (null: static)
  */
 public record GenerationRequest(Path input, Path scenario, StrategyPreset strategy, Integer cores, Integer nodes,
     MappingPolicy policy, String target, List<String> overrides, boolean syntheticActors, Path outputDirectory,
-    ActorCode actorCode, Map<String, SourceLocation> origins) {
+    ActorCode actorCode, Map<String, SourceLocation> origins, RunSchedule schedule) {
 
   public GenerationRequest {
     policy = policy == null ? MappingPolicy.LOAD_BALANCE : policy;
+    schedule = schedule == null ? RunSchedule.STATIC : schedule;
     actorCode = actorCode == null ? ActorCode.NONE : actorCode;
     Objects.requireNonNull(input);
     Objects.requireNonNull(strategy);
@@ -49,10 +52,18 @@ public record GenerationRequest(Path input, Path scenario, StrategyPreset strate
     origins = Map.copyOf(origins);
   }
 
+  /** A request of the static schedule. */
+  public GenerationRequest(Path input, Path scenario, StrategyPreset strategy, Integer cores, Integer nodes,
+      MappingPolicy policy, String target, List<String> overrides, boolean syntheticActors, Path outputDirectory,
+      ActorCode actorCode, Map<String, SourceLocation> origins) {
+    this(input, scenario, strategy, cores, nodes, policy, target, overrides, syntheticActors, outputDirectory,
+        actorCode, origins, null);
+  }
+
   /** The same request writing elsewhere. */
   public GenerationRequest withOutputDirectory(Path value) {
     return new GenerationRequest(input, scenario, strategy, cores, nodes, policy, target, overrides, syntheticActors,
-        value, actorCode, origins);
+        value, actorCode, origins, schedule);
   }
 
   /**
@@ -69,7 +80,7 @@ public record GenerationRequest(Path input, Path scenario, StrategyPreset strate
     return GenerateOptions.of(new Input(input, scenario, Map.of()), outputDirectory, runtime).withStrategy(strategy)
         .withPlatform(new PlatformOptions(nodes,
             cores)).withPolicy(policy).withTarget(target).withOverrideTexts(overrides)
-        .withSyntheticActors(syntheticActors).withActorCode(code, ProjectActorCode.defaults());
+        .withSyntheticActors(syntheticActors).withActorCode(code, ProjectActorCode.defaults()).withSchedule(schedule);
   }
 
   private static List<String> orEmpty(List<String> list) {
@@ -83,7 +94,9 @@ public record GenerationRequest(Path input, Path scenario, StrategyPreset strate
 
   /** The task parameter of each option a pipeline's {@link OptionException} may name. */
   private static final Map<String, String> PARAMETERS = Map.of(OptionException.OVERRIDE, CodegenTask.OVERRIDES,
-      OptionException.CORES, CodegenTask.CORES, OptionException.NODES, CodegenTask.NODES);
+      OptionException.CORES, CodegenTask.CORES, OptionException.NODES, CodegenTask.NODES, OptionException.SCHEDULE,
+      CodegenTask.SCHEDULE, OptionException.VARIABLE, CodegenTask.VARIABLE_ACTORS, OptionException.COST_SPREAD,
+      CodegenTask.COST_SPREAD);
 
   /**
    * Where the setting {@code error} rejects came from: the task parameter of the option it names (its line), else

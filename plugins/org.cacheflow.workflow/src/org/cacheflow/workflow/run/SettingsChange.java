@@ -2,8 +2,10 @@ package org.cacheflow.workflow.run;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 
 import org.cacheflow.plan.mapping.MappingPolicy;
+import org.cacheflow.plan.schedule.RunSchedule;
 import org.cacheflow.plan.strategy.StrategyPreset;
 import org.cacheflow.workflow.CodegenTask;
 
@@ -21,15 +23,32 @@ import org.cacheflow.workflow.CodegenTask;
  * @param outputDirectory where to write; with several generations in one run, each gets a sub-directory
  * @param actorCode the actors' sources, headers, definitions and libraries; paths as given (from the working
  *     directory)
+ * @param schedule the run-time schedule
+ * @param variable the actors marked variable (replacing the task's)
+ * @param spread the actors' cost spreads (replacing the task's)
  */
 public record SettingsChange(StrategyPreset strategy, Integer cores, Integer nodes, MappingPolicy policy,
-    String target, List<String> overrides, Boolean syntheticActors, Path outputDirectory, ActorCode actorCode) {
+    String target, List<String> overrides, Boolean syntheticActors, Path outputDirectory, ActorCode actorCode,
+    RunSchedule.Kind schedule, List<String> variable, Map<String, Double> spread) {
 
   /** Changes nothing. */
   public static final SettingsChange NONE = new SettingsChange(null, null, null, null, null, null, null, null, null);
 
   public SettingsChange {
     actorCode = actorCode == null ? ActorCode.NONE : actorCode;
+  }
+
+  /** Without a change of the schedule. */
+  public SettingsChange(StrategyPreset strategy, Integer cores, Integer nodes, MappingPolicy policy, String target,
+      List<String> overrides, Boolean syntheticActors, Path outputDirectory, ActorCode actorCode) {
+    this(strategy, cores, nodes, policy, target, overrides, syntheticActors, outputDirectory, actorCode, null, null,
+        null);
+  }
+
+  /** This change with the schedule's settings (null ones change nothing). */
+  public SettingsChange withSchedule(RunSchedule.Kind kind, List<String> actors, Map<String, Double> spreads) {
+    return new SettingsChange(strategy, cores, nodes, policy, target, overrides, syntheticActors, outputDirectory,
+        actorCode, kind, actors, spreads);
   }
 
   /**
@@ -46,11 +65,15 @@ public record SettingsChange(StrategyPreset strategy, Integer cores, Integer nod
       case CodegenTask.OVERRIDES -> overrides != null;
       case CodegenTask.SYNTHETIC_ACTORS -> syntheticActors != null;
       case CodegenTask.OUTPUT_DIRECTORY -> outputDirectory != null;
+      case CodegenTask.SCHEDULE -> schedule != null;
+      case CodegenTask.VARIABLE_ACTORS -> variable != null;
+      case CodegenTask.COST_SPREAD -> spread != null;
       default -> false;
     };
   }
 
   public SettingsChange withOutputDirectory(Path value) {
-    return new SettingsChange(strategy, cores, nodes, policy, target, overrides, syntheticActors, value, actorCode);
+    return new SettingsChange(strategy, cores, nodes, policy, target, overrides, syntheticActors, value, actorCode,
+        schedule, variable, spread);
   }
 }

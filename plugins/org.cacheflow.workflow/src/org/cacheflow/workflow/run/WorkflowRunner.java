@@ -194,7 +194,7 @@ public final class WorkflowRunner {
     GenerationRequest request = new GenerationRequest(project.root(), pair.scenario(), settings.strategy(),
         settings.cores(), settings.nodes(), settings.policy(), target, settings.overrides(), settings.syntheticActors(),
             output,
-        resolveActorCode(project, settings), settings.locations());
+        resolveActorCode(project, settings), settings.locations(), settings.schedule());
     return new Generation(pair.workflow(), pair.scenario(), taskId, request, null);
   }
 

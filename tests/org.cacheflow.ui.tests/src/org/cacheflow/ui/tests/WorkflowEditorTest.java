@@ -147,21 +147,27 @@ class WorkflowEditorTest {
     return UiTesting.byData(body, CacheflowTaskControls.PARAMETER_KEY, key);
   }
 
+  /** Types each value into its parameter's text, then checks that the task in the source holds them all. */
+  private static void typeAndCheck(WorkflowEditor editor, Control body, String... parametersAndValues)
+      throws Exception {
+    for (int i = 0; i < parametersAndValues.length; i += 2) {
+      org.eclipse.swt.widgets.Text text = control(body, parametersAndValues[i]);
+      text.setText(parametersAndValues[i + 1]);
+    }
+    WorkflowDocument.Task task = WorkflowDocument.parse(editor.document().get()).task("cacheflow");
+    for (int i = 0; i < parametersAndValues.length; i += 2) {
+      assertEquals(parametersAndValues[i + 1], task.value(parametersAndValues[i]), parametersAndValues[i]);
+    }
+  }
+
   /** The actors' code settings are edited like the others; a variable the task lacks is added to it. */
   @Test
   void theActorsCodeSettingsAreEditedAndChecked() throws Exception {
     WorkflowEditor editor = open(UiTesting.write(UiTesting.exampleProject(), "Workflows/Actors.workflow", WORKFLOW));
     Control body = formBody(editor);
-    org.eclipse.swt.widgets.Text libraries = control(body, CodegenTask.LIBRARIES);
-    libraries.setText("ZLIB::ZLIB; m");
-    org.eclipse.swt.widgets.Text sources = control(body, CodegenTask.ACTOR_SOURCES);
-    sources.setText("Code/src");
+    typeAndCheck(editor, body, CodegenTask.LIBRARIES, "ZLIB::ZLIB; m", CodegenTask.ACTOR_SOURCES, "Code/src",
+        CodegenTask.COMPILE_DEFINITIONS, "FRAMES=6");
     org.eclipse.swt.widgets.Text definitions = control(body, CodegenTask.COMPILE_DEFINITIONS);
-    definitions.setText("FRAMES=6");
-    WorkflowDocument.Task task = WorkflowDocument.parse(editor.document().get()).task("cacheflow");
-    assertEquals("ZLIB::ZLIB; m", task.value(CodegenTask.LIBRARIES));
-    assertEquals("Code/src", task.value(CodegenTask.ACTOR_SOURCES));
-    assertEquals("FRAMES=6", task.value(CodegenTask.COMPILE_DEFINITIONS));
     definitions.setText("2X");
     org.eclipse.swt.widgets.Label effect = control(body, CodegenTask.COMPILE_DEFINITIONS + ".effect");
     assertTrue(effect.getText().contains("'2X' is not NAME=VALUE or NAME"), effect.getText());
@@ -186,6 +192,33 @@ class WorkflowEditorTest {
     nodes.setText("0");
     org.eclipse.swt.widgets.Label effect = control(body, CodegenTask.NODES + ".effect");
     assertTrue(effect.getText().contains("'Nodes' must be a positive integer, got '0'"), effect.getText());
+    editor.doSave(null);
+  }
+
+  /** The schedule is a drop-down with each choice's effect; variable actors and cost spreads are texts, checked. */
+  @Test
+  void theScheduleAndItsVariableActorsAreEdited() throws Exception {
+    WorkflowEditor editor = open(UiTesting.write(UiTesting.exampleProject(), "Workflows/Schedule.workflow",
+        WORKFLOW));
+    Control body = formBody(editor);
+    Combo schedule = control(body, CodegenTask.SCHEDULE);
+    assertEquals("static", schedule.getText(), "the default, shown for a task without the variable");
+    schedule.select(schedule.indexOf("hybrid"));
+    UiTesting.select(schedule);
+    Label effect = control(body, CodegenTask.SCHEDULE + ".effect");
+    assertEquals(CodegenTask.DESCRIPTOR.parameter(CodegenTask.SCHEDULE).orElseThrow().value("hybrid").orElseThrow()
+        .effect(), effect.getText());
+    typeAndCheck(editor, body, CodegenTask.VARIABLE_ACTORS, "Blur; Sharpen", CodegenTask.COST_SPREAD,
+        "Histogram=0.7");
+    assertEquals("hybrid", WorkflowDocument.parse(editor.document().get()).task("cacheflow")
+        .value(CodegenTask.SCHEDULE));
+    org.eclipse.swt.widgets.Text spread = control(body, CodegenTask.COST_SPREAD);
+    assertTrue(editor.document().get().contains("<dftools:variable name=\"Schedule\" value=\"hybrid\"/>"),
+        editor.document().get());
+    spread.setText("Histogram=high");
+    Label spreadEffect = control(body, CodegenTask.COST_SPREAD + ".effect");
+    assertTrue(spreadEffect.getText().contains("cost spread 'Histogram=high' is not ACTOR=CV"),
+        spreadEffect.getText());
     editor.doSave(null);
   }
 

@@ -32,6 +32,7 @@ import org.cacheflow.pipeline.OptionException;
 import org.cacheflow.pipeline.Pipeline;
 import org.cacheflow.pipeline.PlatformOptions;
 import org.cacheflow.plan.mapping.MappingPolicy;
+import org.cacheflow.plan.schedule.RunSchedule;
 import org.cacheflow.plan.strategy.StrategyPreset;
 import org.cacheflow.workflow.CodegenTask;
 import org.cacheflow.workflow.run.ActorCode;
@@ -91,6 +92,28 @@ public class GenerateMojo extends AbstractMojo {
    */
   @Parameter(property = "cacheflow.policy")
   private String policy;
+
+  /**
+   * How the generated program places its firings: {@code static} (a static order per core), {@code dynamic} (every
+   * firing at run time on the core free first) or {@code hybrid} (the variable actors at run time, the others in a
+   * static order); with a workflow it replaces the tasks' {@code Schedule}. Default: the task's, else static.
+   */
+  @Parameter(property = "cacheflow.schedule")
+  private String schedule;
+
+  /**
+   * Actors whose cost varies: a hybrid schedule places their firings at run time; with a workflow they replace the
+   * tasks' {@code Variable actors}.
+   */
+  @Parameter
+  private List<String> variables;
+
+  /**
+   * Cost spreads, {@code ACTOR=CV} (the coefficient of variation of the actor's firing times); above 0.3 the actor
+   * is variable for a hybrid schedule. With a workflow they replace the tasks' {@code Cost spread}.
+   */
+  @Parameter
+  private List<String> costSpreads;
 
   /** Target cache description: a built-in profile or a file. */
   @Parameter(property = "cacheflow.target")
@@ -263,7 +286,8 @@ public class GenerateMojo extends AbstractMojo {
    */
   record Parameters(Path input, String workflow, String scenario, String strategy, Integer cores, Integer nodes,
       String policy, String target, List<String> overrides, boolean syntheticActors, String sources,
-      List<String> includes, List<String> definitions, List<String> libraries, Path outputDirectory) {
+      List<String> includes, List<String> definitions, List<String> libraries, Path outputDirectory,
+      String schedule, List<String> variables, List<String> costSpreads) {
   }
 
   Parameters parameters() {
@@ -272,7 +296,8 @@ public class GenerateMojo extends AbstractMojo {
         given(policy) ? policy.trim() : null, given(target) ? fileOrName(target) : null, nonEmpty(trimmed(overrides)),
         syntheticActors, sources == null ? null : absolute(sources),
         nonEmpty(all(includes).stream().map(this::absolute).toList()), nonEmpty(trimmed(definitions)),
-        nonEmpty(trimmed(libraries)), outputDirectory.getAbsoluteFile().toPath());
+        nonEmpty(trimmed(libraries)), outputDirectory.getAbsoluteFile().toPath(),
+        given(schedule) ? schedule.trim() : null, nonEmpty(trimmed(variables)), nonEmpty(trimmed(costSpreads)));
   }
 
   /** The pipeline's options for {@code generate}: every parameter, paths from the Maven project's directory. */
@@ -286,7 +311,9 @@ public class GenerateMojo extends AbstractMojo {
         .withOverrideTexts(all(given.overrides())).withTarget(given.target())
         .withPlatform(new PlatformOptions(given.nodes(), given.cores()))
         .withPolicy(given.policy() == null ? null : mappingPolicy(given.policy()))
-        .withSyntheticActors(given.syntheticActors()).withActorCode(code, ProjectActorCode.defaults());
+        .withSyntheticActors(given.syntheticActors()).withActorCode(code, ProjectActorCode.defaults())
+        .withSchedule(new RunSchedule(given.schedule() == null ? null : scheduleKind(given.schedule()),
+            all(given.variables()), spreads(given.costSpreads())));
   }
 
   /** What the goal's parameters change in the workflow's tasks (null: the task's own setting). */
@@ -295,7 +322,9 @@ public class GenerateMojo extends AbstractMojo {
     return new SettingsChange(given.strategy() == null ? null : workflowStrategy(given.strategy()), given.cores(),
         given.nodes(), given.policy() == null ? null : mappingPolicy(given.policy()), given.target(),
         given.overrides(), given.syntheticActors() ? true : null, given.outputDirectory(),
-        new ActorCode(given.sources(), given.includes(), given.definitions(), given.libraries()));
+        new ActorCode(given.sources(), given.includes(), given.definitions(), given.libraries()))
+        .withSchedule(given.schedule() == null ? null : scheduleKind(given.schedule()), given.variables(),
+            given.costSpreads() == null ? null : spreads(given.costSpreads()));
   }
 
   /**
@@ -321,6 +350,9 @@ public class GenerateMojo extends AbstractMojo {
     all(given.includes()).forEach(include -> settings.add("include=" + include));
     all(given.definitions()).forEach(definition -> settings.add("definition=" + definition));
     all(given.libraries()).forEach(library -> settings.add("library=" + library));
+    add(settings, "schedule", given.schedule());
+    all(given.variables()).forEach(actor -> settings.add("variable=" + actor));
+    all(given.costSpreads()).forEach(spread -> settings.add("costSpread=" + spread));
     settings.add("outputDirectory=" + given.outputDirectory());
     return settings;
   }
@@ -361,6 +393,21 @@ public class GenerateMojo extends AbstractMojo {
   private static MappingPolicy mappingPolicy(String text) throws MojoFailureException {
     return MappingPolicy.parse(text).orElseThrow(() -> new MojoFailureException("invalid cacheflow configuration: "
         + "unknown <policy> '" + text.trim() + "' (known: " + MappingPolicy.labels() + ")"));
+  }
+
+  /** A schedule by its label ({@code static}, {@code dynamic}, {@code hybrid}), as the command line's. */
+  private static RunSchedule.Kind scheduleKind(String text) throws MojoFailureException {
+    return RunSchedule.Kind.parse(text).orElseThrow(() -> new MojoFailureException("invalid cacheflow "
+        + "configuration: unknown <schedule> '" + text.trim() + "' (known: " + RunSchedule.Kind.labels() + ")"));
+  }
+
+  /** The {@code <costSpreads>} entries by actor. */
+  private static Map<String, Double> spreads(List<String> entries) throws MojoFailureException {
+    try {
+      return RunSchedule.parseSpreads(all(entries));
+    } catch (IllegalArgumentException e) {
+      throw new MojoFailureException("invalid cacheflow configuration: <costSpreads>: " + e.getMessage());
+    }
   }
 
   private static boolean given(String text) {

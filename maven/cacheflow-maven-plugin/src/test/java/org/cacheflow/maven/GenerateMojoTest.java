@@ -11,6 +11,7 @@ import java.lang.reflect.Field;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Pattern;
 
 import org.apache.maven.plugin.MojoFailureException;
@@ -18,6 +19,7 @@ import org.cacheflow.pipeline.ActorCodeOptions;
 import org.cacheflow.pipeline.GenerateOptions;
 import org.cacheflow.pipeline.PlatformOptions;
 import org.cacheflow.plan.mapping.MappingPolicy;
+import org.cacheflow.plan.schedule.RunSchedule;
 import org.cacheflow.plan.strategy.StrategyPreset;
 import org.cacheflow.workflow.run.ActorCode;
 import org.cacheflow.workflow.run.SettingsChange;
@@ -111,12 +113,50 @@ class GenerateMojoTest {
       set(mojo, "policy", "load");
       assertEquals(MappingPolicy.LOAD_BALANCE, mojo.settingsChange().policy());
       set(mojo, "policy", "nearest");
-      for (org.junit.jupiter.api.function.Executable options : List.<org.junit.jupiter.api.function.Executable>of(
-          () -> mojo.generateOptions(temp), mojo::settingsChange)) {
-        MojoFailureException bad = assertThrows(MojoFailureException.class, options);
-        assertEquals("invalid cacheflow configuration: unknown <policy> 'nearest' (known: load, locality)",
-            bad.getMessage());
+      for (String message : failures(mojo)) {
+        assertEquals("invalid cacheflow configuration: unknown <policy> 'nearest' (known: load, locality)", message);
       }
+    }
+  }
+
+  /** The messages of both ways the goal reads its parameters (generate's options, a workflow's change), failing. */
+  private List<String> failures(GenerateMojo mojo) {
+    return List.of(assertThrows(MojoFailureException.class, () -> mojo.generateOptions(temp)).getMessage(),
+        assertThrows(MojoFailureException.class, mojo::settingsChange).getMessage());
+  }
+
+  /** The schedule, variable actors and cost spreads reach both (static and the task's settings without them). */
+  @Test
+  void theScheduleBecomesOptions() throws Exception {
+    for (String workflow : new String[] {null, "cacheflow"}) {
+      GenerateMojo mojo = mojo(workflow);
+      assertEquals(RunSchedule.STATIC, mojo.generateOptions(temp).schedule());
+      assertNull(mojo.settingsChange().schedule(), "the task's schedule");
+      assertNull(mojo.settingsChange().variable(), "the task's variable actors");
+      assertNull(mojo.settingsChange().spread(), "the task's cost spreads");
+      set(mojo, "schedule", " Hybrid ");
+      set(mojo, "variables", List.of("Tile "));
+      set(mojo, "costSpreads", List.of("Filter=0.5", " Sink = 0.05"));
+      RunSchedule options = mojo.generateOptions(temp).schedule();
+      assertEquals(RunSchedule.Kind.HYBRID, options.kind());
+      assertEquals(List.of("Tile", "Filter"), options.pooled());
+      assertEquals(Map.of("Filter", 0.5, "Sink", 0.05), options.spread());
+      SettingsChange change = mojo.settingsChange();
+      assertEquals(RunSchedule.Kind.HYBRID, change.schedule());
+      assertEquals(List.of("Tile"), change.variable());
+      assertEquals(Map.of("Filter", 0.5, "Sink", 0.05), change.spread());
+      assertTrue(mojo.settings().containsAll(List.of("schedule=Hybrid", "variable=Tile", "costSpread=Filter=0.5")),
+          mojo.settings().toString());
+      set(mojo, "costSpreads", List.of("Filter"));
+      for (String message : failures(mojo)) {
+        assertTrue(message.startsWith("invalid cacheflow configuration: <costSpreads>: cost spread 'Filter' is not "
+            + "ACTOR=CV"), message);
+      }
+      set(mojo, "costSpreads", null);
+      set(mojo, "schedule", "random");
+      MojoFailureException bad = assertThrows(MojoFailureException.class, mojo::settingsChange);
+      assertEquals("invalid cacheflow configuration: unknown <schedule> 'random' (known: static | dynamic | hybrid)",
+          bad.getMessage());
     }
   }
 

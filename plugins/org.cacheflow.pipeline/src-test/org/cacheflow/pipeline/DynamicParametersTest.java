@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.function.IntFunction;
 
 import org.cacheflow.model.diagnostics.InputException;
 import org.cacheflow.plan.memoryplan.FifoPlan;
@@ -27,13 +28,18 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Dynamic parameters (set at run time by a configuration actor's config output port): never planned silently with the
  * graph's default; the values given (command line, scenario value set) are each planned as a variant; a program
- * generated for one value runs the configuration actor and stops when it sets another. The test project
- * (src-test/resources/dynswitch) switches a frame to one of two branches.
+ * generated for one value runs the configuration actor and stops when it sets another. The test project's graphs
+ * (src-test/resources/dynparam) switch a frame to one of two branches (dynswitch) and change a frame's width
+ * (dynres).
  */
 class DynamicParametersTest {
 
-  private static final Path PROJECT = Path.of("src-test/resources/dynswitch").toAbsolutePath();
+  /** The test project: its scenario is the switch's. */
+  private static final Path PROJECT = Path.of("src-test/resources/dynparam").toAbsolutePath();
   private static final Path GRAPH = PROJECT.resolve("Algo/dynswitch.pi");
+  /** The resolution change: a frame of width x HEIGHT pixels, width chosen per frame. */
+  private static final Path RESOLUTION = PROJECT.resolve("Algo/dynres.pi");
+  private static final int HEIGHT = 4;
   private static final Path RUNTIME = Path.of("../../runtime-c").toAbsolutePath();
   /** The frame size (the graph's parameter size). */
   private static final int SIZE = 256;
@@ -113,6 +119,20 @@ class DynamicParametersTest {
   }
 
   @Test
+  void inspectLooksAtOneValueAndSaysWhenItTakesTheDefault() {
+    Inspection defaulted = new Pipeline().inspect(graph(Map.of()));
+    assertTrue(defaulted.diagnostics().stream().anyMatch(d -> d.severity() == Diagnostic.Severity.WARNING
+        && d.location().line() == 14 && d.message().startsWith("dynamic parameter 'branch' (set at run time by "
+        + "Cfg.branch) taken as its expression '0'")), defaulted.diagnostics().toString());
+    Inspection one = new Pipeline().inspect(graph(Map.of("branch", "1")));
+    assertTrue(one.diagnostics().stream().noneMatch(d -> d.message().contains("dynamic parameter")));
+    OptionException several = assertThrows(OptionException.class, () -> new Pipeline().inspect(graph(Map.of(
+        "branch", "0,1"))));
+    assertTrue(several.getMessage().startsWith("inspect looks at one value of each dynamic parameter (2 combinations"),
+        several.getMessage());
+  }
+
+  @Test
   void valuesAreSplitAtCommasOutsideParentheses() {
     assertEquals(List.of("1", "max(2,3)", "4"), DynamicParameters.split(" [1, max(2,3) ,4] "));
     assertEquals(List.of("7"), DynamicParameters.split("7"));
@@ -134,11 +154,25 @@ class DynamicParametersTest {
     assertTrue(Files.readString(report.resolve("plan.json")).contains("\"branch\": \"1\""));
   }
 
+  @Test
+  void aResolutionChangeIsPlannedPerWidth() {
+    PlanResult result = plan(new Input(RESOLUTION, null, Map.of("width", "8,16,32")));
+    assertEquals(3, result.variants().size());
+    for (VariantReport.Row row : result.variants()) {
+      long width = Long.parseLong(row.values().get("width"));
+      assertEquals(width * HEIGHT, bytes(row.plan(), "Src.out"), row.label());
+      assertEquals(width * HEIGHT, bytes(row.plan(), "Row.out"), row.label());
+    }
+    assertTrue(result.variants().get(2).plan().totals().footprintBytes()
+        > result.variants().get(0).plan().totals().footprintBytes(), "larger frames, more buffer memory");
+  }
+
   /**
    * A program generated for one value runs the configuration actor and prints the frames that value gives (a Java
-   * model of the actors computes them); when the actor sets another value it stops with a message naming the actor,
-   * the parameter, the value and the iteration (actors on the other cores, which do not wait for the configuration
-   * actor, run with the planned value until then). Also under ASan+UBSan with {@code -Dcacheflow.e2e=full}.
+   * model of the actors of dynparam.c computes them); when the actor sets another value it stops with a message
+   * naming the actor, the parameter, the value and the iteration (actors on the other cores, which do not wait for
+   * the configuration actor, run with the planned value until then). With {@code -Dcacheflow.e2e=full}: both
+   * branches, the resolution graph, and each under ASan+UBSan too.
    */
   @Test
   void aProgramForOneValueRunsItsFramesAndStopsAtAnotherValue() throws Exception {
@@ -147,43 +181,82 @@ class DynamicParametersTest {
     Assumptions.assumeFalse("none".equals(System.getProperty("cacheflow.e2e")), "end-to-end tests disabled");
     for (String sanitize : FULL ? List.of("", "address,undefined") : List.of("")) {
       for (int branch : FULL ? List.of(0, 1) : List.of(1)) {
-        Path out = dir.resolve("branch" + branch + sanitize.replace(',', '-'));
-        new Pipeline().generate(GenerateOptions.of(new Input(PROJECT, null, Map.of("branch",
-            Integer.toString(branch))), out, RUNTIME).withPlatform(new PlatformOptions(null, 2)));
-        run(out, 300, List.of(), "cmake", "-S", out.toString(), "-B", out.resolve("build").toString(), "-G", "Ninja",
-            "-DCACHEFLOW_WERROR=ON", "-DCACHEFLOW_BUNDLED_RUNTIME=ON", "-DCACHEFLOW_SANITIZE=" + sanitize);
-        run(out, 600, List.of(), "cmake", "--build", out.resolve("build").toString());
-        String program = out.resolve("build/dynswitch").toString();
-        Result planned = run(out, 60, List.of("DYNSWITCH_BRANCHES=" + branch), program, "--iterations", "4");
-        assertEquals(0, planned.status(), planned.text());
-        List<String> frames = new ArrayList<>();
-        for (int frame = 0; frame < 4; frame++) {
-          frames.add("frame " + frame + ": " + expectedHash(frame, branch));
-        }
-        assertEquals(frames, planned.text().lines().filter(l -> l.startsWith("frame ")).toList(), sanitize);
-        Result other = run(out, 60, List.of("DYNSWITCH_BRANCHES=" + branch + "," + branch + "," + (1 - branch)),
-            program, "--iterations", "4");
-        assertEquals(1, other.status(), other.text());
-        assertTrue(other.text().contains("error: iteration 2: configuration actor Cfg set dynamic parameter 'branch' "
-            + "to " + (1 - branch) + ", which this program was not generated for (planned: " + branch + ")"),
-            other.text());
-        // the other cores' actors run with the planned value until the program stops: every frame printed is its
-        for (String line : other.text().lines().filter(l -> l.startsWith("frame ")).toList()) {
-          assertTrue(frames.contains(line), line + "\n" + other.text());
+        int value = branch;
+        checkProgram(GRAPH, "dynswitch", "branch", value, 1 - value, "DYNSWITCH_BRANCHES",
+            frame -> expectedSwitchHash(frame, value), sanitize);
+      }
+      if (FULL) {
+        for (int width : List.of(8, 32)) {
+          checkProgram(RESOLUTION, "dynres", "width", width, 16, "DYNRES_WIDTHS",
+              frame -> width * HEIGHT + " " + expectedResolutionHash(frame, width), sanitize);
         }
       }
     }
   }
 
-  /** The FNV-1a hash the sink prints for a frame: the source's frame through the branch's actor (dynswitch.c). */
-  private static String expectedHash(int frame, int branch) {
+  /**
+   * Generates the project for one value of a dynamic parameter, builds it and runs it: with the configuration actor
+   * setting that value, the frames {@code expected} gives; setting {@code other} at iteration 2, the message.
+   */
+  private void checkProgram(Path graph, String program, String parameter, int value, int other, String variable,
+      IntFunction<String> expected, String sanitize) throws Exception {
+    Path out = dir.resolve(program + value + sanitize.replace(',', '-'));
+    new Pipeline().generate(GenerateOptions.of(new Input(graph, null, Map.of(parameter, Integer.toString(value))),
+        out, RUNTIME).withPlatform(new PlatformOptions(null, 2)));
+    run(out, 300, List.of(), "cmake", "-S", out.toString(), "-B", out.resolve("build").toString(), "-G", "Ninja",
+        "-DCACHEFLOW_WERROR=ON", "-DCACHEFLOW_BUNDLED_RUNTIME=ON", "-DCACHEFLOW_SANITIZE=" + sanitize);
+    run(out, 600, List.of(), "cmake", "--build", out.resolve("build").toString());
+    String binary = out.resolve("build").resolve(program).toString();
+    Result planned = run(out, 60, List.of(variable + "=" + value), binary, "--iterations", "4");
+    assertEquals(0, planned.status(), planned.text());
+    List<String> frames = new ArrayList<>();
+    for (int frame = 0; frame < 4; frame++) {
+      frames.add("frame " + frame + ": " + expected.apply(frame));
+    }
+    assertEquals(frames, planned.text().lines().filter(l -> l.startsWith("frame ")).toList(), sanitize);
+    Result stopped = run(out, 60, List.of(variable + "=" + value + "," + value + "," + other), binary,
+        "--iterations", "4");
+    assertEquals(1, stopped.status(), stopped.text());
+    assertTrue(stopped.text().contains("error: iteration 2: configuration actor Cfg set dynamic parameter '" + parameter
+        + "' to " + other + ", which this program was not generated for (planned: " + value + ")"), stopped.text());
+    // the other cores' actors run with the planned value until the program stops: every frame printed is its
+    for (String line : stopped.text().lines().filter(l -> l.startsWith("frame ")).toList()) {
+      assertTrue(frames.contains(line), line + "\n" + stopped.text());
+    }
+  }
+
+  /** The FNV-1a hash the sink prints for a frame: the source's frame through the branch's actor (dynparam.c). */
+  private static String expectedSwitchHash(int frame, int branch) {
     int[] in = new int[SIZE];
     for (int i = 0; i < SIZE; i++) {
       in[i] = (i * 31 + frame * 7) & 0xff;
     }
-    int hash = 0x811c9dc5;
+    int[] out = new int[SIZE];
     for (int i = 0; i < SIZE; i++) {
-      int value = branch == 0 ? 255 - in[i] : in[(i + 1) % SIZE] ^ 0x5a;
+      out[i] = branch == 0 ? 255 - in[i] : in[(i + 1) % SIZE] ^ 0x5a;
+    }
+    return fnv(out);
+  }
+
+  /** The hash of a frame of the resolution graph: each row through the 3-tap filter (dynparam.c). */
+  private static String expectedResolutionHash(int frame, int width) {
+    int[] in = new int[width * HEIGHT];
+    for (int i = 0; i < in.length; i++) {
+      in[i] = (i * 13 + frame * 5) & 0xff;
+    }
+    int[] out = new int[in.length];
+    for (int row = 0; row < HEIGHT; row++) {
+      for (int x = 0; x < width; x++) {
+        int at = row * width;
+        out[at + x] = (in[at + Math.max(x - 1, 0)] + 2 * in[at + x] + in[at + Math.min(x + 1, width - 1)]) / 4;
+      }
+    }
+    return fnv(out);
+  }
+
+  private static String fnv(int[] bytes) {
+    int hash = 0x811c9dc5;
+    for (int value : bytes) {
       hash = (hash ^ value) * 16777619;
     }
     return String.format(Locale.ROOT, "%08x", hash);

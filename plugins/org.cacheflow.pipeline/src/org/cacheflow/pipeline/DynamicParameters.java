@@ -114,12 +114,32 @@ public final class DynamicParameters {
    * @throws OptionException for several values given to a parameter that is not dynamic
    */
   public static List<Variant> variants(Graph top, Map<String, String> overrides) {
+    return variants(top, overrides, true);
+  }
+
+  /** The dynamic parameters given no value: the graph's default expression would stand for what the actor sets. */
+  public static List<Dynamic> unset(Graph top, Map<String, String> overrides) {
+    return of(top).stream().filter(dynamic -> key(dynamic, overrides) == null).toList();
+  }
+
+  private static String key(Dynamic dynamic, Map<String, String> overrides) {
+    return overrides.containsKey(dynamic.key()) ? dynamic.key()
+        : overrides.containsKey(dynamic.name()) ? dynamic.name() : null;
+  }
+
+  /**
+   * As {@link #variants(Graph, Map)}; without {@code required}, a dynamic parameter given no value keeps its
+   * expression (for a look at the graph, not a program).
+   */
+  static List<Variant> variants(Graph top, Map<String, String> overrides, boolean required) {
     List<Dynamic> dynamics = of(top);
     Map<String, List<String>> sets = new LinkedHashMap<>();
     Set<String> dynamicKeys = new LinkedHashSet<>();
     for (Dynamic dynamic : dynamics) {
-      String key = overrides.containsKey(dynamic.key()) ? dynamic.key()
-          : overrides.containsKey(dynamic.name()) ? dynamic.name() : null;
+      String key = key(dynamic, overrides);
+      if (key == null && !required) {
+        continue;
+      }
       if (key == null) {
         throw new InputException(location(dynamic.parameter()), "dynamic parameter '" + dynamic.name()
             + "' is set at run time by configuration actor " + dynamic.setter() + ": give the values it may take,"
@@ -175,6 +195,12 @@ public final class DynamicParameters {
     chosen.remove(key);
   }
 
+  /** {@code 2 combinations given: branch=0; branch=1}. */
+  static String given(List<Variant> variants) {
+    return variants.size() + " combinations given: " + String.join("; ", variants.stream().map(Variant::label)
+        .toList());
+  }
+
   /** The values of a list {@code 1, 2, max(3,4)}: split at the commas outside parentheses, trimmed. */
   static List<String> split(String text) {
     List<String> values = new ArrayList<>();
@@ -205,7 +231,7 @@ public final class DynamicParameters {
     }
   }
 
-  private static SourceLocation location(Located element) {
+  static SourceLocation location(Located element) {
     return new SourceLocation(element.getFile() == null ? "<unknown>" : element.getFile(), element.getLine(), 0);
   }
 }

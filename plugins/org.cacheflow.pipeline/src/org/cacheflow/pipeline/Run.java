@@ -94,7 +94,7 @@ final class Run {
   }
 
   Inspection inspect(Input input) {
-    Expanded graph = expanded(load(input, PlatformOptions.ARCHITECTURE));
+    Expanded graph = expanded(oneVariant(load(input, PlatformOptions.ARCHITECTURE), "inspect"));
     listener.done();
     return new Inspection(graph.loaded(), graph.analysis(), graph.srdag(), finish(List.of()));
   }
@@ -179,6 +179,28 @@ final class Run {
     return new PlanResult(loaded, plan, scripts, written, finish(later), memory, limit);
   }
 
+  /**
+   * The input of a command that looks at one graph (inspect, scripts): one value per dynamic parameter; one without
+   * any keeps its expression, with a warning.
+   *
+   * @throws OptionException for several values
+   */
+  private LoadedInput oneVariant(LoadedInput loaded, String command) {
+    for (DynamicParameters.Dynamic unset : DynamicParameters.unset(loaded.graph(), loaded.parameterOverrides())) {
+      warnings.warn(DynamicParameters.location(unset.parameter()),
+          "dynamic parameter '" + unset.name() + "' (set at run time by " + unset.setter() + ") taken as its "
+          + "expression '" + unset.parameter().getExpression() + "': give the value to look at with --param "
+          + unset.name() + "=V");
+    }
+    List<DynamicParameters.Variant> variants = DynamicParameters.variants(loaded.graph(),
+        loaded.parameterOverrides(), false);
+    if (variants.size() > 1) {
+      throw new OptionException("--param", command + " looks at one value of each dynamic parameter ("
+          + DynamicParameters.given(variants) + "); 'cacheflow plan' plans them all");
+    }
+    return withOverrides(loaded, variants.get(0));
+  }
+
   /** The input with a variant's parameter values. */
   private static LoadedInput withOverrides(LoadedInput loaded, DynamicParameters.Variant variant) {
     return new LoadedInput(loaded.source(), loaded.graph(), loaded.scenario(), loaded.scenarioFile(),
@@ -224,8 +246,7 @@ final class Run {
     List<DynamicParameters.Variant> variants = DynamicParameters.variants(given.graph(), given.parameterOverrides());
     if (variants.size() > 1) {
       throw new OptionException("--param", "generate writes a program for one value of each dynamic parameter ("
-          + variants.size() + " combinations given: " + String.join("; ", variants.stream()
-              .map(DynamicParameters.Variant::label).toList()) + "); 'cacheflow plan' plans and compares them all");
+          + DynamicParameters.given(variants) + "); 'cacheflow plan' plans and compares them all");
     }
     LoadedInput loaded = withOverrides(given, variants.get(0));
     Platform platform = options.platform().forGenerate(loaded.architecture(), target);
@@ -398,6 +419,7 @@ final class Run {
     } else {
       inputs.add(InputLoader.load(input.path(), input.scenario(), input.params(), warnings));
     }
+    inputs.replaceAll(loaded -> oneVariant(loaded, "scripts"));
     List<ScriptEvaluation> evaluations = new ArrayList<>();
     for (LoadedInput loaded : inputs) {
       listener.step("evaluating the memory scripts of " + loaded.graph().getName());

@@ -151,7 +151,7 @@ public final class PlanCommand extends CliCommand {
     Pipeline.scheduleNotes(chosen, preset, result.plan().platform().size()).forEach(n -> err.println("note: " + n));
     if (!result.reportFiles().isEmpty()) {
       err.println("report written to " + PathText.display(report) + ": " + String.join(", ",
-          result.reportFiles().stream().map(p -> p.getFileName().toString()).toList()));
+          result.reportFiles().stream().map(p -> report.relativize(p).toString()).toList()));
     }
     if (!result.variants().isEmpty()) {
       out.print(json ? JsonText.print(Map.of("variants", VariantReport.json(result.variants(), true)))

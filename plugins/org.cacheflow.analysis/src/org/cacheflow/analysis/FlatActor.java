@@ -24,13 +24,23 @@ import org.cacheflow.model.diagnostics.SourceLocation;
  * @param location where the actor (or interface) was read from
  * @param origin the model actor it comes from (the interface actor for an interface)
  * @param fromInterface whether the actor stands for a sub-graph interface
+ * @param configOutputs for a configuration actor, the value each config output port sets its dynamic parameter to
+ *     in the graph as analysed (the value it was planned for), by port name; empty for other actors
  */
 public record FlatActor(int index, String path, ActorKind kind, long repetitions, List<FlatPort> ports,
-    Map<String, Long> configValues, SourceLocation location, Actor origin, boolean fromInterface) {
+    Map<String, Long> configValues, SourceLocation location, Actor origin, boolean fromInterface,
+    Map<String, Long> configOutputs) {
 
   public FlatActor {
     ports = List.copyOf(ports);
     configValues = Collections.unmodifiableMap(new LinkedHashMap<>(configValues));
+    configOutputs = Collections.unmodifiableMap(new LinkedHashMap<>(configOutputs));
+  }
+
+  /** An actor without config output ports. */
+  public FlatActor(int index, String path, ActorKind kind, long repetitions, List<FlatPort> ports,
+      Map<String, Long> configValues, SourceLocation location, Actor origin, boolean fromInterface) {
+    this(index, path, kind, repetitions, ports, configValues, location, origin, fromInterface, Map.of());
   }
 
   /** The last path segment. */

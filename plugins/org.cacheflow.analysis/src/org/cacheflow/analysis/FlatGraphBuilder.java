@@ -165,7 +165,7 @@ final class FlatGraphBuilder {
             fifo == null ? -1 : fifo));
       }
       flatActors.add(new FlatActor(index, actor.path, actor.kind, actor.repetitions, ports, actor.configValues,
-          actor.location, actor.origin, actor.fromInterface));
+          actor.location, actor.origin, actor.fromInterface, actor.configOutputs));
     }
     FlatGraph flat = new FlatGraph(name, location, flatActors, flatFifos);
     for (FlatFifo fifo : flatFifos) {
@@ -196,6 +196,7 @@ final class FlatGraphBuilder {
     final boolean fromInterface;
     final List<PortBuilder> ports = new ArrayList<>();
     final Map<String, Long> configValues = new LinkedHashMap<>();
+    final Map<String, Long> configOutputs = new LinkedHashMap<>();
     final List<Integer> inputs = new ArrayList<>();
     final List<Integer> outputs = new ArrayList<>();
     boolean removed;

@@ -370,6 +370,7 @@ public final class Flattener {
           ActorBuilder builder = new ActorBuilder(path, kind, flatRepetitions[n], Locations.of(actor), actor,
               false);
           builder.configValues.putAll(configValues.get(actor));
+          configOutputs(actor, builder.configOutputs);
           for (Port port : actor.getPorts()) {
             if (isData(port)) {
               builder.ports.add(new PortBuilder(port.getName(), port.getDirection(), rates.get(port),
@@ -381,6 +382,19 @@ public final class Flattener {
         }
       }
       return result;
+    }
+
+    /** The value of the dynamic parameter each config output port of {@code actor} sets, by port name. */
+    private void configOutputs(Actor actor, Map<String, Long> into) {
+      for (Dependency dependency : graph.getDependencies()) {
+        Port port = dependency.getSourcePort();
+        if (port != null && port.getActor() == actor && dependency.getTargetParameter() != null) {
+          Long value = parameters.get(dependency.getTargetParameter().getName());
+          if (value != null) {
+            into.put(port.getName(), value);
+          }
+        }
+      }
     }
 
     /** The level's FIFOs between the flat actors (a delay's setter and getter ends with their FIFO). */

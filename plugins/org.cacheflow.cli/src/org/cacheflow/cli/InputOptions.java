@@ -27,7 +27,8 @@ public final class InputOptions {
   Path scenario;
 
   @Option(names = "--param", paramLabel = "NAME=VALUE", description = "override a parameter (NAME or "
-      + "graph/sub/NAME); repeatable; wins over the scenario")
+      + "graph/sub/NAME); repeatable; wins over the scenario. A dynamic parameter (set at run time by a configuration "
+      + "actor) takes the values it may take, NAME=V1,V2,...: plan plans each combination")
   List<String> params = new ArrayList<>();
 
   /** The one graph or project named, {@code what} naming it when it is missing. */

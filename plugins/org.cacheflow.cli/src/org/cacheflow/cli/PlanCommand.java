@@ -25,6 +25,7 @@ import org.cacheflow.report.DecisionText;
 import org.cacheflow.report.JsonText;
 import org.cacheflow.report.MemoryText;
 import org.cacheflow.report.PlanJson;
+import org.cacheflow.report.VariantReport;
 import org.cacheflow.plan.schedule.Schedule;
 import org.cacheflow.plan.strategy.Bytes;
 import org.cacheflow.plan.schedule.RunSchedule;
@@ -150,10 +151,30 @@ public final class PlanCommand extends CliCommand {
     Pipeline.scheduleNotes(chosen, preset, result.plan().platform().size()).forEach(n -> err.println("note: " + n));
     if (!result.reportFiles().isEmpty()) {
       err.println("report written to " + PathText.display(report) + ": " + String.join(", ",
-          result.reportFiles().stream().map(p -> p.getFileName().toString()).toList()));
+          result.reportFiles().stream().map(p -> report.relativize(p).toString()).toList()));
+    }
+    if (!result.variants().isEmpty()) {
+      out.print(json ? JsonText.print(Map.of("variants", VariantReport.json(result.variants(), true)))
+          : variantsText(result));
+      return Main.OK;
     }
     out.print(json ? JsonText.print(json(result)) : toText(result.input(), result.plan()) + memoryText(result));
     return Main.OK;
+  }
+
+  /** The variants' table, then each variant's plan as a graph without dynamic parameters prints. */
+  private static String variantsText(PlanResult result) {
+    StringBuilder text = new StringBuilder(String.join("\n", VariantReport.lines(result.variants()))).append('\n');
+    for (int i = 0; i < result.variants().size(); i++) {
+      VariantReport.Row row = result.variants().get(i);
+      text.append("\nvariant ").append(i + 1).append(": ").append(row.label()).append('\n')
+          .append(toText(result.input(), row.plan()));
+      if (row.memory() != null) {
+        text.append(String.join("\n", MemoryText.lines(row.memory(), result.memoryLimit().bytes(),
+            result.memoryLimit().source()))).append('\n');
+      }
+    }
+    return text.toString();
   }
 
   /** The plan's JSON with the program's memory ({@code memory}) when generate could write the program. */

@@ -2,8 +2,11 @@ package org.cacheflow.pipeline;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import org.cacheflow.io.pisdf.PiReader;
 import org.cacheflow.io.project.PreesmProject;
@@ -13,6 +16,7 @@ import org.cacheflow.io.project.ScenarioRun;
 import org.cacheflow.io.scenario.ScenarioFile;
 import org.cacheflow.io.scenario.ScenarioReader;
 import org.cacheflow.io.scenario.TokenSizeResolver;
+import org.cacheflow.io.scenario.ValueSet;
 import org.cacheflow.io.sdf3.Sdf3Reader;
 import org.cacheflow.model.Graph;
 import org.cacheflow.model.diagnostics.Diagnostics;
@@ -110,9 +114,30 @@ final class InputLoader {
       throw new InputException(SourceLocation.file(scenarioFile), "this scenario is for " + run.algorithmFile()
           + ", not for " + expectedGraph);
     }
-    Map<String, String> overrides = run.scenario().parameterOverrides(params);
+    Map<String, String> overrides = run.scenario().parameterOverrides(withDynamicSets(run, params));
     return new LoadedInput(run.algorithmFile(), run.graph(), run.scenario().scenario(), scenarioFile,
         run.architecture(), overrides, project.root(), run.scenario().specialVertexOperators());
+  }
+
+  /**
+   * The command line's values, then the scenario's value sets of dynamic parameters ({@code value="[0, 1]"}) it does
+   * not settle, as lists: each value is planned ({@link DynamicParameters}).
+   */
+  private static Map<String, String> withDynamicSets(ScenarioRun run, Map<String, String> params) {
+    Map<String, String> chosen = new LinkedHashMap<>(params);
+    Set<String> dynamic = new HashSet<>();
+    for (DynamicParameters.Dynamic parameter : DynamicParameters.of(run.graph())) {
+      dynamic.add(parameter.key());
+      if (parameter.key().indexOf('/') == parameter.key().lastIndexOf('/')) {
+        dynamic.add(parameter.name());
+      }
+    }
+    for (ValueSet set : run.scenario().valueSets()) {
+      if (dynamic.contains(set.key()) && !chosen.containsKey(set.key()) && !chosen.containsKey(set.name())) {
+        chosen.put(set.key(), String.join(",", set.values()));
+      }
+    }
+    return chosen;
   }
 
   private static boolean sameFile(Path a, Path b) {

@@ -6,6 +6,7 @@ import org.cacheflow.plan.memoryplan.ProgramMemory;
 
 import org.cacheflow.plan.memory.ScriptReport;
 import org.cacheflow.plan.memoryplan.MemoryPlan;
+import org.cacheflow.report.VariantReport;
 
 /**
  * A memory plan.
@@ -18,9 +19,17 @@ import org.cacheflow.plan.memoryplan.MemoryPlan;
  * @param memory the memory of the program {@code generate} would write, or null when it could not write one (more
  *     cores than a generated program runs on)
  * @param memoryLimit what that program may use
+ * @param variants for a graph with dynamic parameters given several values, every variant's plan (the first is
+ *     {@code plan}); else empty
  */
 public record PlanResult(LoadedInput input, MemoryPlan plan, ScriptReport scripts, List<Path> reportFiles,
-    List<Diagnostic> diagnostics, ProgramMemory memory, MemoryLimit memoryLimit) {
+    List<Diagnostic> diagnostics, ProgramMemory memory, MemoryLimit memoryLimit, List<VariantReport.Row> variants) {
+
+  /** A plan of one variant (a graph without dynamic parameters, or with one value each). */
+  public PlanResult(LoadedInput input, MemoryPlan plan, ScriptReport scripts, List<Path> reportFiles,
+      List<Diagnostic> diagnostics, ProgramMemory memory, MemoryLimit memoryLimit) {
+    this(input, plan, scripts, reportFiles, diagnostics, memory, memoryLimit, List.of());
+  }
 
   /**
    * The memory a program may use.
@@ -34,5 +43,6 @@ public record PlanResult(LoadedInput input, MemoryPlan plan, ScriptReport script
   public PlanResult {
     reportFiles = List.copyOf(reportFiles);
     diagnostics = List.copyOf(diagnostics);
+    variants = List.copyOf(variants);
   }
 }

@@ -40,6 +40,7 @@ import org.cacheflow.plan.memoryplan.MemoryPlanner;
 import org.cacheflow.plan.memoryplan.PlanRequest;
 import org.cacheflow.report.DecisionText;
 import org.cacheflow.report.ReportWriter;
+import org.cacheflow.report.VariantReport;
 import org.cacheflow.analysis.srdag.SingleRateExpansion;
 import org.cacheflow.analysis.srdag.Srdag;
 import org.cacheflow.plan.strategy.OverrideException;
@@ -93,7 +94,7 @@ final class Run {
   }
 
   Inspection inspect(Input input) {
-    Expanded graph = expanded(load(input, PlatformOptions.ARCHITECTURE));
+    Expanded graph = expanded(oneVariant(load(input, PlatformOptions.ARCHITECTURE), "inspect"));
     listener.done();
     return new Inspection(graph.loaded(), graph.analysis(), graph.srdag(), finish(List.of()));
   }
@@ -156,7 +157,12 @@ final class Run {
 
   PlanResult plan(PlanOptions options) {
     TargetCache target = target(options.target());
-    LoadedInput loaded = load(options.input(), options.platform());
+    LoadedInput given = load(options.input(), options.platform());
+    List<DynamicParameters.Variant> variants = DynamicParameters.variants(given.graph(), given.parameterOverrides());
+    if (variants.size() > 1) {
+      return planVariants(options, given, variants, target);
+    }
+    LoadedInput loaded = withOverrides(given, variants.get(0));
     Expanded graph = expanded(loaded);
     Platform platform = options.platform().forPlan(loaded.architecture(), target);
     Planned planned = planned(graph, platform, target, PlanChoices.of(options));
@@ -173,6 +179,59 @@ final class Run {
     return new PlanResult(loaded, plan, scripts, written, finish(later), memory, limit);
   }
 
+  /**
+   * The input of a command that looks at one graph (inspect, scripts): one value per dynamic parameter; one without
+   * any keeps its expression, with a warning.
+   *
+   * @throws OptionException for several values
+   */
+  private LoadedInput oneVariant(LoadedInput loaded, String command) {
+    for (DynamicParameters.Dynamic unset : DynamicParameters.unset(loaded.graph(), loaded.parameterOverrides())) {
+      warnings.warn(DynamicParameters.location(unset.parameter()),
+          "dynamic parameter '" + unset.name() + "' (set at run time by " + unset.setter() + ") taken as its "
+          + "expression '" + unset.parameter().getExpression() + "': give the value to look at with --param "
+          + unset.name() + "=V");
+    }
+    List<DynamicParameters.Variant> variants = DynamicParameters.variants(loaded.graph(),
+        loaded.parameterOverrides(), false);
+    if (variants.size() > 1) {
+      throw new OptionException("--param", command + " looks at one value of each dynamic parameter ("
+          + DynamicParameters.given(variants) + "); 'cacheflow plan' plans them all");
+    }
+    return withOverrides(loaded, variants.get(0));
+  }
+
+  /** The input with a variant's parameter values. */
+  private static LoadedInput withOverrides(LoadedInput loaded, DynamicParameters.Variant variant) {
+    return new LoadedInput(loaded.source(), loaded.graph(), loaded.scenario(), loaded.scenarioFile(),
+        loaded.architecture(), variant.overrides(), loaded.projectRoot(), loaded.specialVertexOperators());
+  }
+
+  /** Plans every variant of a graph with dynamic parameters as a graph of its own; the report shows them all. */
+  private PlanResult planVariants(PlanOptions options, LoadedInput given, List<DynamicParameters.Variant> variants,
+      TargetCache target) {
+    List<VariantReport.Row> rows = new ArrayList<>();
+    List<Diagnostic> later = new ArrayList<>();
+    ScriptReport firstScripts = null;
+    for (DynamicParameters.Variant variant : variants) {
+      listener.step("variant " + (rows.size() + 1) + " of " + variants.size() + ": " + variant.label());
+      Expanded graph = expanded(withOverrides(given, variant));
+      Planned planned = planned(graph, options.platform().forPlan(given.architecture(), target), target,
+          PlanChoices.of(options));
+      firstScripts = firstScripts == null ? planned.scripts() : firstScripts;
+      scriptWarnings(planned.scripts()).forEach(w -> later.add(Diagnostic.warning(null, variant.label() + ": "
+          + w.message())));
+      rows.add(new VariantReport.Row(variant.values(), planned.plan(), programMemory(planned.plan(), options)));
+    }
+    PlanResult.MemoryLimit limit = new PlanResult.MemoryLimit(options.platform().memoryLimit(target),
+        options.platform().memoryLimitSource(target));
+    List<Path> written = options.reportDirectory() == null ? List.of()
+        : VariantReport.write(rows, options.reportDirectory(), limit.bytes(), limit.source());
+    listener.done();
+    return new PlanResult(given, rows.get(0).plan(), firstScripts, written, finish(later), rows.get(0).memory(), limit,
+        rows);
+  }
+
   GenerateResult generate(GenerateOptions options) {
     TargetCache target = target(options.target());
     for (Path folder : concat(options.actorCode().sources(), options.actorCode().includes())) {
@@ -183,7 +242,13 @@ final class Run {
     if (options.runtime() == null) {
       throw new OptionException("no C runtime folder to bundle");
     }
-    LoadedInput loaded = load(options.input(), options.platform());
+    LoadedInput given = load(options.input(), options.platform());
+    List<DynamicParameters.Variant> variants = DynamicParameters.variants(given.graph(), given.parameterOverrides());
+    if (variants.size() > 1) {
+      throw new OptionException("--param", "generate writes a program for one value of each dynamic parameter ("
+          + DynamicParameters.given(variants) + "); 'cacheflow plan' plans and compares them all");
+    }
+    LoadedInput loaded = withOverrides(given, variants.get(0));
     Platform platform = options.platform().forGenerate(loaded.architecture(), target);
     options.platform().checkGenerated(platform);
     Dispatch dispatch = Dispatch.of(options, platform, loaded.architecture(), target);
@@ -354,6 +419,7 @@ final class Run {
     } else {
       inputs.add(InputLoader.load(input.path(), input.scenario(), input.params(), warnings));
     }
+    inputs.replaceAll(loaded -> oneVariant(loaded, "scripts"));
     List<ScriptEvaluation> evaluations = new ArrayList<>();
     for (LoadedInput loaded : inputs) {
       listener.step("evaluating the memory scripts of " + loaded.graph().getName());

@@ -52,6 +52,9 @@ public final class GraphDrawing {
       out.append("];\n");
     }
     for (FifoPlan fifo : plan.fifos()) {
+      if (fifo.buffers() == 0) {
+        continue; // it carries nothing (a rate of 0 for these parameter values)
+      }
       FlatFifo f = graph.fifo(fifo.fifo());
       out.append("  a").append(f.source()).append(" -> a").append(f.target()).append(" [color=\"")
           .append(StrategyColors.of(fifo.strategy())).append("\", penwidth=").append(String.format(Locale.ROOT, "%.1f",
@@ -92,6 +95,9 @@ public final class GraphDrawing {
     out.append(legend(used));
     boolean labelled = plan.fifos().size() <= LABEL_LIMIT;
     for (FifoPlan fifo : plan.fifos()) {
+      if (fifo.buffers() == 0) {
+        continue; // it carries nothing (a rate of 0 for these parameter values)
+      }
       FlatFifo f = graph.fifo(fifo.fifo());
       int s = f.source();
       int t = f.target();
@@ -217,6 +223,9 @@ public final class GraphDrawing {
   private static Set<Strategy> used(MemoryPlan plan) {
     Set<Strategy> used = EnumSet.noneOf(Strategy.class);
     for (FifoPlan fifo : plan.fifos()) {
+      if (fifo.buffers() == 0) {
+        continue; // it carries nothing (a rate of 0 for these parameter values)
+      }
       used.add(fifo.strategy());
     }
     return used;

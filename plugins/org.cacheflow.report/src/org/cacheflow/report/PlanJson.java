@@ -153,8 +153,8 @@ public final class PlanJson {
     json.put("source", fifo.source());
     json.put("targets", List.of(fifo.target()));
     json.put("bytes", fifo.bytes());
-    json.put("class", fifo.bufferClass().label());
-    json.put("strategy", fifo.strategy().label);
+    json.put("class", fifo.bufferClass() == null ? "none" : fifo.bufferClass().label());
+    json.put("strategy", fifo.strategy() == null ? "none" : fifo.strategy().label);
     json.put("reason", words.fifo(plan, fifo));
     json.put("producerCores", coreNames(plan, fifo.producerCores()));
     json.put("consumerCores", coreNames(plan, fifo.consumerCores()));

@@ -64,7 +64,7 @@ public final class ReportWriter {
     return written;
   }
 
-  private static Path write(Path file, String text) {
+  static Path write(Path file, String text) {
     try {
       Files.writeString(file, text, StandardCharsets.UTF_8);
       return file;

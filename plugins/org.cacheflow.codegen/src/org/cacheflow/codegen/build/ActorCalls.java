@@ -12,6 +12,8 @@ import org.cacheflow.codegen.model.BufferRef;
 import org.cacheflow.codegen.model.Statement;
 import org.cacheflow.codegen.model.SyntheticActor;
 import org.cacheflow.model.ActorKind;
+import org.cacheflow.model.Dependency;
+import org.cacheflow.model.Graph;
 import org.cacheflow.model.MemoryAnnotation;
 import org.cacheflow.model.Prototype;
 import org.cacheflow.model.PrototypeDirection;
@@ -76,6 +78,10 @@ final class ActorCalls {
     List<Argument> arguments = new ArrayList<>();
     for (PrototypeParameter parameter : prototype.getParameters()) {
       SourceLocation at = BuildInput.location(parameter);
+      if (parameter.isConfig() && parameter.getDirection() == PrototypeDirection.OUT) {
+        arguments.add(configOutput(actor, prototype, parameter, at));
+        continue;
+      }
       if (parameter.isConfig()) {
         Long value = actor.configValues().get(parameter.getName());
         if (value == null) {
@@ -103,6 +109,28 @@ final class ActorCalls {
     }
     return new Statement.ActorCall(in.name(vertex), BuildInput.origin(actor), prototype.getName(),
         arguments, in.srdag.vertexFiring(vertex));
+  }
+
+  /** A config output parameter of a configuration actor's prototype: where it writes its dynamic parameter. */
+  private Argument configOutput(FlatActor actor, Prototype prototype, PrototypeParameter parameter, SourceLocation at) {
+    Long value = actor.configOutputs().get(parameter.getName());
+    if (value == null) {
+      throw new InputException(at, "configuration output '" + parameter.getName() + "' of prototype '"
+          + prototype.getName() + "' (actor '" + in.relative(actor.path()) + "') sets no parameter: the actor has no "
+          + "config output port of that name feeding a parameter");
+    }
+    String set = parameter.getName();
+    if (actor.origin().eContainer() instanceof Graph graph) {
+      for (Dependency dependency : graph.getDependencies()) {
+        if (dependency.getSourcePort() != null && dependency.getSourcePort().getActor() == actor.origin()
+            && dependency.getSourcePort().getName().equals(parameter.getName())
+            && dependency.getTargetParameter() != null) {
+          set = dependency.getTargetParameter().getName();
+        }
+      }
+    }
+    String type = parameter.getType() == null || parameter.getType().isBlank() ? "long" : parameter.getType();
+    return new Argument.ParamOut(parameter.getName(), type, set, in.relative(actor.path()), List.of(value));
   }
 
   private Statement.ActorCall syntheticCall(int vertex, FlatActor actor, int core) {

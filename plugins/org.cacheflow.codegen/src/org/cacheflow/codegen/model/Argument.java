@@ -1,5 +1,7 @@
 package org.cacheflow.codegen.model;
 
+import java.util.List;
+
 /** One argument of an actor call, in prototype order. */
 public sealed interface Argument {
 
@@ -26,5 +28,23 @@ public sealed interface Argument {
    * @param input whether the port is an input
    */
   record Data(String name, String type, BufferRef buffer, long bytes, boolean input) implements Argument {
+  }
+
+  /**
+   * A configuration actor's config output (PREESM's {@code OUT Param *name}): the address of a local the actor writes
+   * the value of a dynamic parameter to; after the call the program checks that value against those it was planned
+   * for and stops with a message, before any other actor sees it, when it is none of them.
+   *
+   * @param name the parameter name in the prototype
+   * @param type its C type as the prototype gives it ({@code Param}: the actor's headers declare it)
+   * @param parameter the dynamic parameter it sets
+   * @param actor the configuration actor, relative to the top graph
+   * @param planned the values the program was planned for
+   */
+  record ParamOut(String name, String type, String parameter, String actor, List<Long> planned) implements Argument {
+
+    public ParamOut {
+      planned = List.copyOf(planned);
+    }
   }
 }

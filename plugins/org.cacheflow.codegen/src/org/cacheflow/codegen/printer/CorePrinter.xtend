@@ -1,5 +1,6 @@
 package org.cacheflow.codegen.printer
 
+import java.util.List
 import org.cacheflow.codegen.model.Argument
 import org.cacheflow.codegen.model.CodeProject
 import org.cacheflow.codegen.model.CopyKind
@@ -53,6 +54,9 @@ class CorePrinter extends CTemplate {
 	override print() '''
 		«provenance»
 		#include "graph.h"
+		«IF setsParameters(core.init) || setsParameters(core.loop)»
+			#include <cacheflow/dynparam.h>
+		«ENDIF»
 		«FOR flag : project.flags.filter[to == core.index || from == core.index]»
 			«IF flag.to == core.index»
 				/* rdy-ack flag: core «flag.from»'s events for this core, homed here (cf_flag_init below) */
@@ -185,6 +189,45 @@ class CorePrinter extends CTemplate {
 	'''
 
 	def dispatch statement(ActorCall call) '''
+		«IF call.arguments.exists[it instanceof Argument.ParamOut]»
+			«configurationCall(call)»
+		«ELSE»
+			«plainCall(call)»
+		«ENDIF»
+	'''
+
+	/** Whether statements call a configuration actor (one setting a dynamic parameter). */
+	def boolean setsParameters(List<Statement> statements) {
+		statements.exists[s|switch s {
+			ActorCall: s.arguments.exists[it instanceof Argument.ParamOut]
+			Pipelined: setsParameters(s.body)
+			FirstIteration: setsParameters(#[s.statement])
+			default: false
+		}]
+	}
+
+	/**
+	 * A configuration actor's call: the values it writes to its config outputs, checked against those the program was
+	 * planned for (a message and exit otherwise, before any other actor sees them).
+	 */
+	def configurationCall(ActorCall call) '''
+		{
+		    «FOR a : call.arguments.filter(Argument.ParamOut)»
+		    	«a.type» «paramVariable(a)» = 0;
+		    «ENDFOR»
+		    «plainCall(call)»
+		    «FOR a : call.arguments.filter(Argument.ParamOut)»
+		    	{
+		    	    static const long long planned[] = {«FOR v : a.planned SEPARATOR ', '»«v»LL«ENDFOR»};
+		    	    cf_gen_param_check(«string(a.actor)», «string(a.parameter)», (long long)«paramVariable(a)», «IF initPart»-1«ELSE»iteration«ENDIF», planned, «a.planned.size»);
+		    	}
+		    «ENDFOR»
+		}
+	'''
+
+	def paramVariable(Argument.ParamOut argument) '''cf_param_«argument.name»'''
+
+	def plainCall(ActorCall call) '''
 		/* «call.vertex.comment» («call.origin.comment») */
 		cf_gen_firing_begins(«coreNumber», «string(call.vertex + " (" + call.origin + ")")», «IF initPart»-1«ELSE»iteration«ENDIF», «call.firing»);
 		«IF project.synthetic»
@@ -233,6 +276,7 @@ class CorePrinter extends CTemplate {
 		switch (argument) {
 			Argument.Constant: '''«argument.value» /* «argument.name.comment» */'''
 			Argument.Data: if (argument.buffer === null) "NULL" else '''(«argument.type» *)«ref(argument.buffer)»'''
+			Argument.ParamOut: '''&«paramVariable(argument)»'''
 		}
 	}
 

@@ -1,0 +1,34 @@
+/* Actors of the dynamic-parameter test graphs: configuration actors choose a switch's branch (dynswitch.pi) and a
+ * frame's width (dynres.pi) for every iteration. */
+#ifndef DYNPARAM_H
+#define DYNPARAM_H
+
+#ifndef IN
+#define IN
+#define OUT
+#endif
+
+typedef unsigned char uchar;
+/* The type of a dynamic parameter's value, as SPiDER's headers declare it. */
+typedef long Param;
+
+/* dynswitch.pi. chooseBranch sets branch for the next iteration: the values of DYNSWITCH_BRANCHES (comma-separated,
+ * repeated), else 0, 1, 1. */
+void chooseBranch(OUT Param *branch);
+void source(int size, OUT uchar *out);
+void switchFrame(int size, int branch, IN uchar *in, OUT uchar *out0, OUT uchar *out1);
+void invert(int n, IN uchar *in, OUT uchar *out);
+void rotate(int n, IN uchar *in, OUT uchar *out);
+void selectFrame(int size, int branch, IN uchar *in0, IN uchar *in1, OUT uchar *out);
+/* Prints "frame K: <FNV-1a hash of the frame>". */
+void sink(int size, IN uchar *in);
+
+/* dynres.pi. chooseWidth sets width for the next iteration: the values of DYNRES_WIDTHS, else 16. */
+void chooseWidth(OUT Param *width);
+void frameSource(int size, OUT uchar *out);
+/* A 3-tap horizontal filter of one row, edges clamped. */
+void filterRow(int width, IN uchar *in, OUT uchar *out);
+/* Prints "frame K: <size> <FNV-1a hash of the frame>". */
+void frameSink(int size, IN uchar *in);
+
+#endif

@@ -1,0 +1,94 @@
+#include "dynparam.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The call-th value of the comma-separated list in the environment variable, repeated (else of fallback). */
+static Param nextValue(const char *variable, const char *fallback, long call) {
+    const char *given = getenv(variable);
+    const char *sequence = given != NULL && *given != '\0' ? given : fallback;
+    long count = 1;
+    for (const char *c = sequence; *c != '\0'; c++) {
+        count += *c == ',';
+    }
+    const char *at = sequence;
+    for (long i = 0; i < call % count; i++) {
+        at = strchr(at, ',') + 1;
+    }
+    return strtol(at, NULL, 10);
+}
+
+static unsigned fnv(int size, const uchar *bytes) {
+    unsigned hash = 2166136261u;
+    for (int i = 0; i < size; i++) {
+        hash = (hash ^ bytes[i]) * 16777619u;
+    }
+    return hash;
+}
+
+void chooseBranch(OUT Param *branch) {
+    static long call;
+    *branch = nextValue("DYNSWITCH_BRANCHES", "0,1,1", call++);
+}
+
+void source(int size, OUT uchar *out) {
+    static int frame;
+    for (int i = 0; i < size; i++) {
+        out[i] = (uchar)(i * 31 + frame * 7);
+    }
+    frame++;
+}
+
+void switchFrame(int size, int branch, IN uchar *in, OUT uchar *out0, OUT uchar *out1) {
+    memcpy(branch == 0 ? out0 : out1, in, (size_t)size);
+}
+
+void invert(int n, IN uchar *in, OUT uchar *out) {
+    for (int i = 0; i < n; i++) {
+        out[i] = (uchar)(255 - in[i]);
+    }
+}
+
+void rotate(int n, IN uchar *in, OUT uchar *out) {
+    for (int i = 0; i < n; i++) {
+        out[i] = (uchar)(in[(i + 1) % n] ^ 0x5a);
+    }
+}
+
+void selectFrame(int size, int branch, IN uchar *in0, IN uchar *in1, OUT uchar *out) {
+    memcpy(out, branch == 0 ? in0 : in1, (size_t)size);
+}
+
+void sink(int size, IN uchar *in) {
+    static int frame;
+    printf("frame %d: %08x\n", frame++, fnv(size, in));
+    fflush(stdout);
+}
+
+void chooseWidth(OUT Param *width) {
+    static long call;
+    *width = nextValue("DYNRES_WIDTHS", "16", call++);
+}
+
+void frameSource(int size, OUT uchar *out) {
+    static int frame;
+    for (int i = 0; i < size; i++) {
+        out[i] = (uchar)(i * 13 + frame * 5);
+    }
+    frame++;
+}
+
+void filterRow(int width, IN uchar *in, OUT uchar *out) {
+    for (int x = 0; x < width; x++) {
+        int left = in[x > 0 ? x - 1 : 0];
+        int right = in[x + 1 < width ? x + 1 : width - 1];
+        out[x] = (uchar)((left + 2 * in[x] + right) / 4);
+    }
+}
+
+void frameSink(int size, IN uchar *in) {
+    static int frame;
+    printf("frame %d: %d %08x\n", frame++, size, fnv(size, in));
+    fflush(stdout);
+}

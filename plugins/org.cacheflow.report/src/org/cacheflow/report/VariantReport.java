@@ -1,0 +1,171 @@
+package org.cacheflow.report;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import org.cacheflow.model.diagnostics.InputException;
+import org.cacheflow.plan.memoryplan.MemoryPlan;
+import org.cacheflow.plan.memoryplan.PlanTotals;
+import org.cacheflow.plan.memoryplan.ProgramMemory;
+import org.cacheflow.plan.schedule.Schedule;
+import org.cacheflow.plan.strategy.Bytes;
+
+/**
+ * The variants of a graph with dynamic parameters (one plan per combination of their values): a table of what each
+ * costs (firings, makespan, buffer memory, bytes copied by the plan and by PREESM's buffer merging, the program's
+ * memory) as text, Markdown and JSON, and a report folder with one sub-folder per variant.
+ */
+public final class VariantReport {
+
+  /**
+   * One variant's plan.
+   *
+   * @param values its dynamic parameters' values, by name
+   * @param plan its memory plan
+   * @param memory the memory of the program generate would write for it, or null
+   */
+  public record Row(Map<String, String> values, MemoryPlan plan, ProgramMemory memory) {
+
+    /** {@code branch=0, width=16}. */
+    public String label() {
+      List<String> parts = new ArrayList<>();
+      values.forEach((name, value) -> parts.add(name + "=" + value));
+      return String.join(", ", parts);
+    }
+
+    long firings() {
+      Schedule schedule = plan.schedule();
+      long firings = 0;
+      for (int core = 0; core < schedule.coreCount(); core++) {
+        firings += schedule.orderLength(core);
+      }
+      return firings;
+    }
+
+    long programBytes() {
+      return memory == null ? -1 : memory.totalBytes();
+    }
+  }
+
+  private static final String[] HEADINGS = {"variant", "values", "firings", "makespan", "buffer memory",
+      "bytes copied", "baseline copied", "preesm copied", "program memory"};
+
+  private VariantReport() {
+  }
+
+  private static String[] cells(int index, Row row) {
+    PlanTotals totals = row.plan().totals();
+    return new String[] {Integer.toString(index + 1), row.label(), Long.toString(row.firings()),
+        Long.toString(row.plan().schedule().makespan()), Long.toString(totals.footprintBytes()),
+        Long.toString(totals.planBytesCopied()), Long.toString(totals.baselineBytesCopied()),
+        Long.toString(row.plan().preesmTotals().planBytesCopied()),
+        row.memory() == null ? "-" : Long.toString(row.programBytes())};
+  }
+
+  /** The variants as a text table, then the largest program memory (what a program switching between them needs). */
+  public static List<String> lines(List<Row> rows) {
+    List<String[]> table = new ArrayList<>();
+    table.add(HEADINGS);
+    for (int i = 0; i < rows.size(); i++) {
+      table.add(cells(i, rows.get(i)));
+    }
+    int[] widths = new int[HEADINGS.length];
+    for (String[] line : table) {
+      for (int c = 0; c < line.length; c++) {
+        widths[c] = Math.max(widths[c], line[c].length());
+      }
+    }
+    List<String> lines = new ArrayList<>();
+    lines.add(rows.size() + " variants (one plan per combination of the dynamic parameters' values; bytes per "
+        + "iteration):");
+    for (String[] line : table) {
+      StringBuilder text = new StringBuilder(" ");
+      for (int c = 0; c < line.length; c++) {
+        text.append(' ').append(c == 1 ? String.format("%-" + widths[c] + "s", line[c])
+            : String.format("%" + widths[c] + "s", line[c]));
+      }
+      lines.add(text.toString().stripTrailing());
+    }
+    lines.add(largest(rows));
+    return lines;
+  }
+
+  private static String largest(List<Row> rows) {
+    long buffers = 0;
+    long program = 0;
+    for (Row row : rows) {
+      buffers = Math.max(buffers, row.plan().totals().footprintBytes());
+      program = Math.max(program, row.programBytes());
+    }
+    return String.format(Locale.ROOT, "largest variant: buffer memory %s%s", Bytes.human(buffers), program < 0 ? ""
+        : ", program memory " + Bytes.human(program));
+  }
+
+  /** The variants as a Markdown section, each linking to its own report. */
+  public static String markdown(List<Row> rows) {
+    StringBuilder text = new StringBuilder("## Variants\n\nOne plan per combination of the dynamic parameters' values "
+        + "(bytes per iteration); each variant's report is in its folder.\n\n|");
+    for (String heading : HEADINGS) {
+      text.append(' ').append(heading).append(" |");
+    }
+    text.append("\n|");
+    text.append(" --- |".repeat(HEADINGS.length)).append('\n');
+    for (int i = 0; i < rows.size(); i++) {
+      String[] cells = cells(i, rows.get(i));
+      cells[0] = "[" + cells[0] + "](" + folder(i) + "/plan.md)";
+      text.append("| ").append(String.join(" | ", cells)).append(" |\n");
+    }
+    return text.append('\n').append(largest(rows)).append('\n').toString();
+  }
+
+  /** The variants as JSON: values and costs of each; {@code plans} adds each variant's plan ({@link PlanJson}). */
+  public static List<Object> json(List<Row> rows, boolean plans) {
+    List<Object> json = new ArrayList<>();
+    for (Row row : rows) {
+      Map<String, Object> variant = new LinkedHashMap<>();
+      variant.put("values", new LinkedHashMap<String, Object>(row.values()));
+      variant.put("firings", row.firings());
+      variant.put("makespan", row.plan().schedule().makespan());
+      variant.put("footprintBytes", row.plan().totals().footprintBytes());
+      variant.put("planBytesCopied", row.plan().totals().planBytesCopied());
+      variant.put("baselineBytesCopied", row.plan().totals().baselineBytesCopied());
+      variant.put("preesmBytesCopied", row.plan().preesmTotals().planBytesCopied());
+      if (row.memory() != null) {
+        variant.put("programBytes", row.programBytes());
+      }
+      if (plans) {
+        variant.put("plan", PlanJson.toJson(row.plan(), true, false));
+      }
+      json.add(variant);
+    }
+    return json;
+  }
+
+  /**
+   * Writes the report of every variant into {@code variant-N/} of {@code directory}, then {@code plan.md} (the
+   * variants table) and {@code plan.json} ({@code {"variants": [...]}}) there.
+   *
+   * @return the files written, in order
+   * @throws InputException when the directory cannot be created or written
+   */
+  public static List<Path> write(List<Row> rows, Path directory, long limit, String limitSource) {
+    List<Path> written = new ArrayList<>();
+    for (int i = 0; i < rows.size(); i++) {
+      Row row = rows.get(i);
+      written.addAll(ReportWriter.write(row.plan(), directory.resolve(folder(i)), row.memory(), limit, limitSource));
+    }
+    String title = "# Plan of " + rows.size() + " variants\n\n";
+    written.add(ReportWriter.write(directory.resolve("plan.md"), title + markdown(rows)));
+    written.add(ReportWriter.write(directory.resolve("plan.json"), JsonText.print(Map.of("variants",
+        json(rows, false)))));
+    return written;
+  }
+
+  private static String folder(int index) {
+    return "variant-" + (index + 1);
+  }
+}

@@ -1,0 +1,37 @@
+/* Dynamic parameters in generated programs: see cacheflow/dynparam.h. */
+#include "cacheflow/dynparam.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+int cf_gen_param_check(const char *actor, const char *parameter, long long value, long iteration,
+                       const long long *planned, int count) {
+    for (int i = 0; i < count; i++) {
+        if (planned[i] == value) {
+            return i;
+        }
+    }
+    char values[256];
+    size_t used = 0;
+    values[0] = '\0';
+    for (int i = 0; i < count && used < sizeof values; i++) {
+        int n = snprintf(values + used, sizeof values - used, "%s%lld", i == 0 ? "" : ", ", planned[i]);
+        if (n < 0) {
+            break;
+        }
+        used += (size_t)n;
+    }
+    char when[48];
+    if (iteration < 0) {
+        snprintf(when, sizeof when, "before the first iteration");
+    } else {
+        snprintf(when, sizeof when, "iteration %ld", iteration);
+    }
+    /* one write: other cores may be printing */
+    fprintf(stderr,
+            "error: %s: configuration actor %s set dynamic parameter '%s' to %lld, which this program was not "
+            "generated for (planned: %s); generate it again with that value among --param %s=V1,V2,...\n",
+            when, actor, parameter, value, values, parameter);
+    fflush(stderr);
+    exit(1);
+}

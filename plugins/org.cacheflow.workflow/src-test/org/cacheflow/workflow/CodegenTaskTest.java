@@ -6,9 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 import org.cacheflow.plan.mapping.MappingPolicy;
+import org.cacheflow.plan.schedule.RunSchedule;
 import org.cacheflow.plan.strategy.StrategyPreset;
 import org.cacheflow.plan.strategy.TargetCache;
 import org.cacheflow.workflow.descriptor.AllowedValue;
@@ -21,10 +23,11 @@ class CodegenTaskTest {
 
   @Test
   void declaresItsParametersInEditorOrder() {
-    // the generation's parameters, with Nodes beside Cores and the mapping policy after them, then the actors' code
-    assertEquals(List.of("Memory strategy", "Cores", "Nodes", "Mapping policy", "Target", "Overrides",
-        "Synthetic actors",
-        "Output directory", "Actor sources", "Include directories", "Compile definitions", "Libraries"),
+    // the generation's parameters, with Nodes beside Cores, the mapping policy and the run-time schedule after them,
+    // then the actors' code
+    assertEquals(List.of("Memory strategy", "Cores", "Nodes", "Mapping policy", "Schedule", "Variable actors",
+        "Cost spread", "Target", "Overrides", "Synthetic actors", "Output directory", "Actor sources",
+        "Include directories", "Compile definitions", "Libraries"),
         CodegenTask.DESCRIPTOR.parameters().stream().map(TaskParameter::name).toList());
     assertEquals("org.cacheflow.workflow.codegen", CodegenTask.DESCRIPTOR.pluginId());
   }
@@ -60,6 +63,27 @@ class CodegenTaskTest {
     assertEquals("'nearest' is not a value of 'Mapping policy'; expected load or locality",
         parameter.problem("nearest").orElseThrow());
     assertEquals("load, locality", MappingPolicy.labels());
+  }
+
+  /** The schedule's values are the run-time schedules; cost spreads are checked entry by entry. */
+  @Test
+  void scheduleValuesAreTheRunSchedulesAndSpreadsAreChecked() {
+    TaskParameter parameter = CodegenTask.DESCRIPTOR.parameter(CodegenTask.SCHEDULE).orElseThrow();
+    assertEquals(ValueKind.CHOICE, parameter.kind());
+    assertEquals(List.of("static", "dynamic", "hybrid"), parameter.values().stream().map(AllowedValue::name)
+        .toList());
+    for (RunSchedule.Kind kind : RunSchedule.Kind.values()) {
+      assertEquals(kind, RunSchedule.Kind.parse(" " + kind.label().toUpperCase() + " ").orElseThrow());
+      assertTrue(parameter.problem(kind.label()).isEmpty(), kind.label());
+    }
+    assertEquals(RunSchedule.Kind.STATIC, RunSchedule.Kind.parse(parameter.defaultValue()).orElseThrow());
+    TaskParameter spread = CodegenTask.DESCRIPTOR.parameter(CodegenTask.COST_SPREAD).orElseThrow();
+    assertTrue(spread.problem("Tile=0.8; Sink = 0").isEmpty());
+    assertEquals(Map.of("Tile", 0.8, "Sink", 0.0), CodegenTask.spreads("Tile=0.8; Sink = 0"));
+    for (String bad : List.of("Tile", "Tile=", "=0.5", "Tile=-0.1", "Tile=NaN", "Tile=high")) {
+      assertTrue(spread.problem("Sink=0.1; " + bad).orElseThrow().startsWith("'Cost spread': cost spread '" + bad
+          + "' is not ACTOR=CV"), bad);
+    }
   }
 
   @Test

@@ -30,9 +30,9 @@ import org.junit.jupiter.api.TestFactory;
 /**
  * Multi-node programs (one SPMD program over MPI, rank = node) built with CMake and run under {@code mpirun -np 2}
  * and {@code -np 3}: for the bundled examples, the bench's farm and corpus graphs (stereo, sobel,
- * small_cyclic; h263decoder and more with {@code -Dcacheflow.multinode.all=true}), under baseline and auto (and channels, whose
- * signalling within a node has no iteration barrier), they print the same sink digests as the single-node baseline
- * (1 node x 2 cores). Two runs are built with AddressSanitizer + UBSan (leak checks off: Open
+ * small_cyclic; h263decoder and more with {@code -Dcacheflow.multinode.all=true}), under baseline and auto (and
+ * channels, whose signalling within a node has no iteration barrier), they print the same sink digests as the
+ * single-node baseline (1 node x 2 cores). Two runs are built with AddressSanitizer + UBSan (leak checks off: Open
  * MPI's own allocations), two with ThreadSanitizer. Skipped with a message when mpirun or mpicc is missing, unless
  * {@code -Dcacheflow.require.mpi=true} (CI), which makes a missing MPI a failure.
  */

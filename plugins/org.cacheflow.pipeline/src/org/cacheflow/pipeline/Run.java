@@ -10,6 +10,7 @@ import java.util.Optional;
 import java.util.Set;
 
 import org.cacheflow.codegen.PreesmLayoutWriter;
+import org.cacheflow.codegen.ProfileWriter;
 import org.cacheflow.codegen.ProjectWriter;
 import org.cacheflow.codegen.build.CodeModelBuilder;
 import org.cacheflow.codegen.build.PlannedExecution;
@@ -54,8 +55,17 @@ final class Run {
   private final Diagnostics warnings = new Diagnostics();
   private final List<Diagnostic> said = new ArrayList<>();
 
+  /** Whether generate writes the program for profiling ({@link ProfileWriter}). */
+  private boolean profiled;
+
   Run(PipelineListener listener) {
     this.listener = listener;
+  }
+
+  /** This run's generate writes the program for profiling: every firing instrumented ({@link Profiling}). */
+  Run profiled() {
+    profiled = true;
+    return this;
   }
 
   private void say(Diagnostic diagnostic) {
@@ -239,6 +249,9 @@ final class Run {
               + " into a folder of its own");
         }
         PreesmLayoutWriter.write(project, runtime, outDir);
+      } else if (profiled) {
+        ProfileWriter.write(project, actors, runtime, outDir, folder -> {
+        });
       } else {
         ProjectWriter.write(project, sched, actors, runtime, outDir, folder -> say(Diagnostic.note(
             "another generation is writing " + PathText.display(folder) + ": waiting for it, then replacing its "

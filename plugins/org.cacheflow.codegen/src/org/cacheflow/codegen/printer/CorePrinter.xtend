@@ -43,7 +43,7 @@ class CorePrinter extends CTemplate {
 	val Core core
 
 	/** Whether the statements printed are the init part's (before the first iteration). */
-	var boolean initPart
+	protected var boolean initPart
 
 	new(CodeProject project, Core core) {
 		super(project)
@@ -184,7 +184,12 @@ class CorePrinter extends CTemplate {
 		return NULL;
 	'''
 
-	def dispatch statement(ActorCall call) '''
+	def dispatch statement(ActorCall call) {
+		actorCall(call)
+	}
+
+	/** An actor's firing, bracketed for crash reports. */
+	def protected actorCall(ActorCall call) '''
 		/* «call.vertex.comment» («call.origin.comment») */
 		cf_gen_firing_begins(«coreNumber», «string(call.vertex + " (" + call.origin + ")")», «IF initPart»-1«ELSE»iteration«ENDIF», «call.firing»);
 		«IF project.synthetic»

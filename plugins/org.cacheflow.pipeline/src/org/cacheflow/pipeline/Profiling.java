@@ -277,6 +277,7 @@ final class Profiling {
     long readFirstFirings;
     long readBytes;
     long touchedBytes;
+    boolean changedInPages;
     UnwrittenBytes unwritten;
 
     PortTally(String name) {
@@ -290,9 +291,11 @@ final class Profiling {
       if (mode.equals("canary")) {
         firings += port.get("firings").getAsLong();
       }
-      if (input) {
+      if (input && mode.equals("canary")) {
         changedFirings += port.get("changedFirings").getAsLong();
-        changedBytes += mode.equals("canary") ? port.get("changedBytes").getAsLong() : 0;
+        changedBytes += port.get("changedBytes").getAsLong();
+      } else if (input) {
+        changedInPages |= port.get("changedFirings").getAsLong() > 0;
       } else if (!inplace && port.has("writtenBytes")) {
         if (mode.equals("canary")) {
           writtenBytes += port.get("writtenBytes").getAsLong();
@@ -313,7 +316,8 @@ final class Profiling {
       String measured;
       boolean touched = pageFirings == 0 || touchedBytes > 0;
       if (input) {
-        measured = changedFirings > 0 || storedFirings > 0 ? "NONE" : touched ? "READ_ONLY" : "UNUSED";
+        boolean written = changedFirings > 0 || changedInPages || storedFirings > 0;
+        measured = written ? "NONE" : touched ? "READ_ONLY" : "UNUSED";
       } else if (unwritten != null && unwritten.bytes() == bytes && !touched) {
         measured = "UNUSED";
       } else if (pageFirings > 0 && exact && readFirstFirings == 0) {

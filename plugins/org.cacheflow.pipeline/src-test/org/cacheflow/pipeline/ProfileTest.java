@@ -1,6 +1,7 @@
 package org.cacheflow.pipeline;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -8,10 +9,14 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Set;
 import java.util.stream.Stream;
 
 import org.cacheflow.io.profile.ProfileFile;
 import org.cacheflow.io.profile.ProfileFileReader;
+import org.cacheflow.plan.memoryplan.FifoPlan;
+import org.cacheflow.plan.strategy.Strategy;
+import org.cacheflow.plan.strategy.StrategyPreset;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -87,6 +92,33 @@ class ProfileTest {
     String md = Files.readString(result.markdown());
     assertTrue(md.contains("- tiny/Sum.frame is declared READ_ONLY but the actor writes it"), md);
     assertTrue(md.contains("| tiny/Scale.out | out | 4 | 3 |"), md);
+
+    // planned with the profile: no copy-on-write on the written input, a warning naming actor and port, the
+    // measured annotations and timings with their sources in the report
+    PlanOptions declared = new PlanOptions(Input.of(project), new PlatformOptions(null, 2), StrategyPreset.COW, null,
+        List.of(), null, null);
+    // declared READ_ONLY, the written input shares the broadcast's buffer (aliased or copy-on-write)
+    Set<Strategy> shared = Set.of(Strategy.COW, Strategy.ALIAS);
+    assertTrue(shared.contains(sumFrame(new Pipeline().plan(declared)).strategy()), "the declared plan shares it");
+    Path report = dir.resolve("report");
+    PlanResult planned = new Pipeline().plan(new PlanOptions(Input.of(project).withProfile(result.json()),
+        new PlatformOptions(null, 2), StrategyPreset.COW, null, List.of(), null, report));
+    assertFalse(shared.contains(sumFrame(planned).strategy()), sumFrame(planned).toString());
+    assertTrue(planned.diagnostics().stream().anyMatch(d -> d.severity() == Diagnostic.Severity.WARNING
+        && d.message().startsWith("tiny/Sum.frame is declared READ_ONLY but the profile shows the actor writing it")
+        && d.message().contains("no copy-on-write")), planned.diagnostics().toString());
+    String planMd = Files.readString(report.resolve("plan.md"));
+    assertTrue(planMd.contains("| tiny/Sum.frame | NONE | measured (declared READ_ONLY contradicted) |"), planMd);
+    assertTrue(planMd.contains("| tiny/Scale.out | WRITE_ONLY | measured |"), planMd);
+    assertTrue(planMd.contains("| tiny/Scale.in | READ_ONLY | declared |"), planMd);
+    assertTrue(planMd.contains("| tiny/Sum | " + Math.round(profile.actor("tiny/Sum").time().medianNs())
+        + " ns | measured |"), planMd);
+    assertTrue(Files.readString(report.resolve("plan.json")).contains("\"facts\""));
+  }
+
+  private static FifoPlan sumFrame(PlanResult result) {
+    return result.plan().fifos().stream().filter(f -> f.target().contains("Sum") && f.target().endsWith("frame"))
+        .findFirst().orElseThrow(() -> new AssertionError(result.plan().fifos().toString()));
   }
 
   private static Path copy(Path from, Path to) throws IOException {

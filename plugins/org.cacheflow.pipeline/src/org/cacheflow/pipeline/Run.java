@@ -57,6 +57,8 @@ final class Run {
 
   /** Whether generate writes the program for profiling ({@link ProfileWriter}). */
   private boolean profiled;
+  /** What the input's profile gave ({@code --profile}), or null. */
+  private ProfileApplied applied;
 
   Run(PipelineListener listener) {
     this.listener = listener;
@@ -89,7 +91,17 @@ final class Run {
       say(Diagnostic.note("using scenario " + PathText.display(loaded.scenarioFile())
           + " (choose another with --scenario)"));
     }
+    if (input.profile() != null) {
+      ProfileApplied.Result result = ProfileApplied.apply(loaded, input.profile(), this::say);
+      applied = result.applied();
+      return result.input();
+    }
     return loaded;
+  }
+
+  /** The target, in nanoseconds when the timings are a profile's. */
+  private TargetCache timed(TargetCache target) {
+    return applied != null && applied.timings() ? ProfileApplied.inNanoseconds(target) : target;
   }
 
   private AnalysisResult analyse(LoadedInput loaded) {
@@ -167,6 +179,7 @@ final class Run {
   PlanResult plan(PlanOptions options) {
     TargetCache target = target(options.target());
     LoadedInput loaded = load(options.input(), options.platform());
+    target = timed(target);
     Expanded graph = expanded(loaded);
     Platform platform = options.platform().forPlan(loaded.architecture(), target);
     Planned planned = planned(graph, platform, target, PlanChoices.of(options));
@@ -176,7 +189,8 @@ final class Run {
     PlanResult.MemoryLimit limit = new PlanResult.MemoryLimit(options.platform().memoryLimit(target),
         options.platform().memoryLimitSource(target));
     List<Path> written = options.reportDirectory() == null ? List.of()
-        : ReportWriter.write(plan, options.reportDirectory(), memory, limit.bytes(), limit.source());
+        : ReportWriter.write(plan, options.reportDirectory(), memory, limit.bytes(), limit.source(),
+            applied == null ? List.of() : applied.facts());
     listener.done();
     List<Diagnostic> later = new ArrayList<>(scriptWarnings(scripts));
     DecisionText.of(plan).notes().forEach(note -> later.add(Diagnostic.note(note)));
@@ -194,6 +208,7 @@ final class Run {
       throw new OptionException("no C runtime folder to bundle");
     }
     LoadedInput loaded = load(options.input(), options.platform());
+    target = timed(target);
     Platform platform = options.platform().forGenerate(loaded.architecture(), target);
     options.platform().checkGenerated(platform);
     Dispatch dispatch = Dispatch.of(options, platform, loaded.architecture(), target);

@@ -38,6 +38,7 @@ typedef struct port_stats {
     uint64_t read_bytes;       /* bytes of the port on pages read, summed */
     uint64_t touched_bytes;    /* bytes of the port on pages accessed at all, summed */
     int f_stored, f_read_first;
+    unsigned char f_canary;    /* this firing's canary: the run's, inverted in odd firings */
 } port_stats;
 
 struct cf_profile_site {
@@ -289,8 +290,9 @@ void cf_profile_begin(cf_profile_site **slot, int core, const char *vertex, cons
         for (int i = 0; i < count; i++) {
             port_stats *s = &site->ports[i];
             if (!ports[i].data) continue;
+            s->f_canary = (s->firings & 1) ? (unsigned char)~canary : canary;
             if (s->input) memcpy(s->snapshot, ports[i].data, s->bytes);
-            else if (!s->inplace) memset(ports[i].data, canary, s->bytes);
+            else if (!s->inplace) memset(ports[i].data, s->f_canary, s->bytes);
         }
         if (mode == MODE_PAGES) protect(site->ports, ports, count);
     }
@@ -323,7 +325,7 @@ void cf_profile_end(cf_profile_site *site, cf_profile_port *ports, int count) {
         } else if (!s->inplace) {
             uint64_t written = 0;
             for (size_t b = 0; b < s->bytes; b++) {
-                if (data[b] != canary) {
+                if (data[b] != s->f_canary) {
                     written++;
                     s->ever[b] = 1;
                 }

@@ -116,6 +116,5 @@ int main(void) {
                            "\"readFirstFirings\":0,\"readBytes\":0,\"touchedBytes\":12288}") != NULL);
     CF_CHECK(strstr(pages, "\"pageFirings\":3,\"storedFirings\":0,\"readFirstFirings\":3,") != NULL);
 #endif
-    printf("checksum %d\n", checksum);
     return 0;
 }

@@ -4,10 +4,12 @@
  *
  * The environment chooses what a run measures (CF_PROFILE), nothing when it is unset:
  *  - "time": the firing's time only (CLOCK_MONOTONIC around the call);
- *  - "canary": before the firing, every output is filled with the byte CF_PROFILE_CANARY (default 0xa5) and every
- *    input copied; after it, the inputs are compared with their copies (bytes the actor changed) and the outputs'
- *    bytes still equal to the canary are the ones it did not write (byte-exact; a byte written with the canary's
- *    value counts as unwritten, which a second run with another canary tells apart);
+ *  - "canary": before the firing, every output is filled with the byte CF_PROFILE_CANARY (default 0xa5; its
+ *    inverse in a site's odd firings) and every input copied; after it, the inputs are compared with their copies
+ *    (bytes the actor changed) and the outputs' bytes still equal to the canary are the ones it did not write
+ *    (byte-exact; a byte is unwritten when no firing changed it: one written with the canary's value in every
+ *    firing, the canary alternating, is all that could pass for unwritten, and a second run with another canary
+ *    tells that apart too);
  *  - "pages": as "canary", and the ports' pages are protected (mprotect PROT_NONE) during the firing: the first access
  *    to each page faults, the handler (SIGSEGV) notes whether it was a read or a write (x86-64: the page-fault error
  *    code) and opens the page as far as that access needs, so that an output page read before any write, an input

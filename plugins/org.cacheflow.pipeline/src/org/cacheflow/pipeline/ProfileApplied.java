@@ -108,7 +108,8 @@ final class ProfileApplied {
     }
     boolean writtenInput = measured.input() && seen == MemoryAnnotation.NONE
         && (declared == MemoryAnnotation.READ_ONLY || declared == MemoryAnnotation.UNUSED);
-    boolean readOutput = !measured.input() && declared == MemoryAnnotation.WRITE_ONLY && measured.readFirstFirings() > 0;
+    boolean readOutput = !measured.input() && declared == MemoryAnnotation.WRITE_ONLY
+        && measured.readFirstFirings() > 0;
     if (writtenInput || readOutput) {
       port.setAnnotation(MemoryAnnotation.NONE);
       facts.add(new FactSource(subject, "NONE", "measured (declared " + declared.getName() + " contradicted)"));

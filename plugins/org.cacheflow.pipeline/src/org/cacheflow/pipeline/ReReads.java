@@ -54,6 +54,7 @@ final class ReReads {
         continue;
       }
       int fifo = srdag.edgeFifo(edge);
+      boolean counted = false;
       for (int reader : readers(srdag, srdag.edgeTarget(edge), order, 0)) {
         long from = order.get(source);
         long to = order.get(reader);
@@ -65,7 +66,8 @@ final class ReReads {
           between += site[0] > from && site[0] < to ? site[1] : 0;
         }
         distances.computeIfAbsent(fifo, k -> new ArrayList<>()).add(between);
-        fifoBytes.merge(fifo, srdag.edgeBytes(edge), Long::sum);
+        fifoBytes.merge(fifo, counted ? 0 : srdag.edgeBytes(edge), Long::sum);
+        counted = true;
         sameCore.merge(fifo, plan.schedule().coreOf(source) == plan.schedule().coreOf(reader), Boolean::logicalAnd);
       }
     }

@@ -9,6 +9,8 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.Set;
 import java.util.stream.Stream;
 
@@ -28,6 +30,7 @@ import org.junit.jupiter.api.io.TempDir;
 class ProfileTest {
 
   private static final Path TINY = Path.of("../org.cacheflow.codegen/src-test/resources/tiny");
+  private static final Path STEREO = Path.of("../../examples/stereo");
   private static final Path RUNTIME = Path.of("../../runtime-c");
   private static final int ITERATIONS = 5;
 
@@ -76,6 +79,11 @@ class ProfileTest {
     assertEquals(3.0, scaleOut.writtenBytesPerFiring(), 1e-9);
     assertEquals("WRITE_ONLY", scaleOut.measured());
     assertTrue(result.findings().contains("tiny/Scale.out: WRITE_ONLY"), result.findings().toString());
+    // the sink digest --validate prints over Scale's output covers that byte
+    assertEquals(1, profile.unwrittenDigests().size(), profile.unwrittenDigests().toString());
+    assertTrue(profile.unwrittenDigests().get(0).startsWith("the --validate digest of Scale.out -> Collect.scaled "
+        + "covers 1 of the 4 bytes of each firing's output that tiny/Scale never writes (from byte 3)"),
+        profile.unwrittenDigests().toString());
     // Collect ignores both its inputs
     assertEquals("UNUSED", profile.actor("tiny/Collect").port("scaled").measured());
 
@@ -114,6 +122,43 @@ class ProfileTest {
     assertTrue(planMd.contains("| tiny/Sum | " + Math.round(profile.actor("tiny/Sum").time().medianNs())
         + " ns | measured |"), planMd);
     assertTrue(Files.readString(report.resolve("plan.json")).contains("\"facts\""));
+  }
+
+  /**
+   * The bundled stereo example with every annotation removed, profiled, then planned with the profile (auto, the
+   * scenario's two cores): every FIFO gets the strategy of the hand-annotated plan. About a minute (the program is
+   * built and run four times), so only with {@code -Dcacheflow.e2e=full}.
+   */
+  @Test
+  void stereoWithoutAnnotationsPlansAsAnnotatedOnceProfiled() throws IOException {
+    assumeTrue("full".equals(System.getProperty("cacheflow.e2e")), "-Dcacheflow.e2e=full runs it");
+    assumeTrue(onPath("cmake"), "cmake is not installed");
+    Path project = copy(STEREO, dir.resolve("stereo"));
+    int removed = 0;
+    try (Stream<Path> graphs = Files.list(project.resolve("Algo"))) {
+      for (Path graph : graphs.filter(g -> g.toString().endsWith(".pi")).toList()) {
+        String text = Files.readString(graph);
+        String bare = text.replaceAll("annotation=\"(READ_ONLY|WRITE_ONLY|UNUSED)\"", "annotation=\"NONE\"");
+        removed += text.length() - bare.length();
+        Files.writeString(graph, bare);
+      }
+    }
+    assertTrue(removed > 0, "stereo's graphs carry no annotations any more");
+    Path out = dir.resolve("profile");
+    ProfileResult profiled = new Pipeline().profile(new ProfileOptions(GenerateOptions.of(Input.of(project),
+        out.resolve("program"), RUNTIME), 3, out));
+    assertTrue(profiled.profile().unwrittenDigests().isEmpty(), profiled.profile().unwrittenDigests().toString());
+    PlanResult annotated = new Pipeline().plan(PlanOptions.of(Input.of(STEREO)));
+    PlanResult measured = new Pipeline().plan(PlanOptions.of(Input.of(project).withProfile(profiled.json())));
+    PlanResult bare = new Pipeline().plan(PlanOptions.of(Input.of(project)));
+    assertEquals(strategies(annotated), strategies(measured));
+    assertTrue(!strategies(annotated).equals(strategies(bare)), "the annotations make no difference to the plan");
+  }
+
+  private static Map<String, Strategy> strategies(PlanResult result) {
+    Map<String, Strategy> map = new TreeMap<>();
+    result.plan().fifos().forEach(f -> map.put(f.source() + " -> " + f.target(), f.strategy()));
+    return map;
   }
 
   private static FifoPlan sumFrame(PlanResult result) {

@@ -58,6 +58,9 @@ final class ProfileApplied {
       said.accept(Diagnostic.warning(SourceLocation.file(file), "the profile is of graph " + profile.graph()
           + ", not " + loaded.graph().getName() + ": its actors are matched by path"));
     }
+    if (profile.unwrittenDigests() != null) {
+      profile.unwrittenDigests().forEach(d -> said.accept(Diagnostic.warning(SourceLocation.file(file), d)));
+    }
     Scenario scenario = loaded.scenario() != null ? loaded.scenario() : ModelFactory.eINSTANCE.createScenario();
     for (ProfileFile.ActorProfile measured : profile.actors()) {
       Actor actor = actor(loaded.graph(), measured.actor());

@@ -20,6 +20,7 @@ import com.google.gson.JsonParser;
 import org.cacheflow.analysis.FlatActor;
 import org.cacheflow.analysis.FlatPort;
 import org.cacheflow.analysis.srdag.Srdag;
+import org.cacheflow.codegen.model.Sink;
 import org.cacheflow.io.profile.ProfileFile;
 import org.cacheflow.model.MemoryAnnotation;
 import org.cacheflow.plan.memoryplan.MemoryPlan;
@@ -80,7 +81,8 @@ final class Profiling {
       }
       listener.step("writing the profile");
       ProfileFile profile = new ProfileFacts(generated.memoryPlan(), generated.input().graph().getName(),
-          options.iterations(), generated.plannedCores(), sites, costs).profile();
+          options.iterations(), generated.plannedCores(), sites, costs).profile(generated.project().sinks().stream()
+          .map(Sink::label).toList());
       ProfileReport.Written written = ProfileReport.write(profile, out);
       listener.done();
       List<Diagnostic> all = new ArrayList<>(generated.diagnostics());
@@ -90,7 +92,13 @@ final class Profiling {
         all.add(warning);
         listener.diagnostic(warning);
       }
+      for (String digest : profile.unwrittenDigests()) {
+        Diagnostic warning = Diagnostic.warning(null, digest);
+        all.add(warning);
+        listener.diagnostic(warning);
+      }
       List<String> findings = new ArrayList<>(written.contradictions());
+      findings.addAll(profile.unwrittenDigests());
       findings.addAll(written.suggestions());
       return new ProfileResult(profile, written.json(), written.markdown(), findings, all);
     } catch (IOException e) {
@@ -203,7 +211,8 @@ final class Profiling {
       }
     }
 
-    ProfileFile profile() {
+    /** The profile; {@code sinks}: the FIFOs {@code --validate} digests, as {@code source.port -> target.port}. */
+    ProfileFile profile(List<String> sinks) {
       Srdag srdag = plan.srdag();
       // the actors' sites, per mode, in the order they first fired
       Map<Integer, Map<String, List<JsonObject>>> byActor = new LinkedHashMap<>();
@@ -232,7 +241,28 @@ final class Profiling {
           + "per page of " + pageBytes + " bytes (mprotect and SIGSEGV" + (exact ? ", the fault's error code" : "")
           + "; ports sharing a page share its first access)" : "; no page-protection run");
       return new ProfileFile(ProfileFile.VERSION, graph, iterations, cores, new ProfileFile.Instrumentation(
-          granularity, costs, pageBytes, exact), actors, ReReads.of(plan, sites.get("canary"), vertices));
+          granularity, costs, pageBytes, exact), actors, ReReads.of(plan, sites.get("canary"), vertices),
+          unwrittenDigests(sinks, actors));
+    }
+
+    /** The sinks whose producer leaves bytes of its output unwritten. */
+    private List<String> unwrittenDigests(List<String> sinks, List<ProfileFile.ActorProfile> actors) {
+      List<String> found = new ArrayList<>();
+      String top = plan.srdag().flatGraph().name() + "/";
+      for (String sink : sinks) {
+        String source = sink.split(" -> ")[0];
+        int dot = source.lastIndexOf('.');
+        ProfileFile.ActorProfile actor = actors.stream().filter(a -> a.actor().equals(top + source.substring(0, dot))
+            || a.actor().equals(source.substring(0, dot))).findFirst().orElse(null);
+        ProfileFile.PortProfile port = actor == null ? null : actor.port(source.substring(dot + 1));
+        if (port != null && port.unwrittenBytes() > 0) {
+          found.add("the --validate digest of " + sink + " covers " + port.unwrittenBytes() + " of the "
+              + port.bytesPerFiring() + " bytes of each firing's output that " + actor.actor() + " never writes"
+              + (port.unwrittenRanges().isEmpty() ? "" : " (from byte " + port.unwrittenRanges().get(0).get(0) + ")")
+              + ": it depends on the memory layout and may differ between strategies");
+        }
+      }
+      return found;
     }
 
     private ProfileFile.ActorProfile actor(FlatActor actor, Map<String, List<JsonObject>> modes, boolean exact) {

@@ -97,6 +97,8 @@ public final class ProfileReport {
     }
     md.append("\n## Contradictions\n\n");
     list(md, contradictions, "none: every declaration agrees with the run");
+    md.append("\n## Digests over unwritten bytes\n\n");
+    list(md, profile.unwrittenDigests(), "none: every byte --validate digests is written by an actor");
     md.append("\n## Suggested annotations\n\n");
     list(md, suggestions, "none");
     md.append("\n## Time per firing\n\n| actor | firings | median | q1 - q3 | min - max | CV |\n"

@@ -13,9 +13,12 @@ import java.util.List;
  * @param instrumentation how it was measured: granularity and cost
  * @param actors per actor of the flat graph that fired
  * @param buffers per FIFO between two measured actors: its re-read distance
+ * @param unwrittenDigests the FIFOs whose {@code --validate} digest covers bytes no actor writes (so the digest
+ *     depends on the memory layout and may differ between strategies), one sentence each
  */
 public record ProfileFile(int cacheflowProfile, String graph, int iterations, int cores,
-    Instrumentation instrumentation, List<ActorProfile> actors, List<BufferProfile> buffers) {
+    Instrumentation instrumentation, List<ActorProfile> actors, List<BufferProfile> buffers,
+    List<String> unwrittenDigests) {
 
   /** The format version this bundle reads and writes. */
   public static final int VERSION = 1;

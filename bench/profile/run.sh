@@ -5,7 +5,7 @@
 # round by round (a change of machine load hits them all), and prints per example and run the median slowdown with
 # its min-max, the load average at start and end, then writes a CSV (one row per measurement).
 #   bench/profile/run.sh [--rounds N] [--iterations N] [--csv FILE] [EXAMPLE...]
-# EXAMPLE: a folder of examples/ (default: every one). The timings are of this machine and its load: on a shared
+# EXAMPLE: a folder of examples/ (default: every one with actor code, Code/src). The timings are of this machine and its load: on a shared
 # machine they are provisional.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -27,7 +27,8 @@ while [ $# -gt 0 ]; do
     esac
 done
 if [ ${#examples[@]} -eq 0 ]; then
-    for dir in "$root"/examples/*/; do examples+=("$(basename "$dir")"); done
+    # the examples with actor code of their own (a profile runs the real actors)
+    for dir in "$root"/examples/*/; do [ -d "$dir/Code/src" ] && examples+=("$(basename "$dir")"); done
 fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

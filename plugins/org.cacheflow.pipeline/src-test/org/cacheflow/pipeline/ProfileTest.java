@@ -95,6 +95,10 @@ class ProfileTest {
     assertEquals(List.of("plain", "time", "canary", "pages"), profile.instrumentation().runs().stream()
         .map(ProfileFile.RunCost::mode).toList());
 
+    // the timings as a PREESM scenario's section
+    String timings = Files.readString(out.resolve("timings.scenario.xml"));
+    assertTrue(timings.contains("time=\"" + Math.round(time.medianNs()) + "\" vertexname=\"tiny/Sum\"/>"), timings);
+
     // the file reads back as written; the report says it
     assertEquals(profile, ProfileFileReader.read(result.json()));
     String md = Files.readString(result.markdown());

@@ -57,6 +57,11 @@ final class Profiling {
         List.of(), asked.target(), false, asked.actorCode(), asked.projectDefaults(), out.resolve("program"),
         asked.runtime(), false, asked.policy(), null);
     GenerateResult generated = new Run(listener).profiled().generate(generate);
+    Path root = generated.input().projectRoot();
+    if (asked.actorCode().sources() == null && (root == null || !Files.isDirectory(root.resolve("Code/src")))) {
+      throw new ProfileException("a profile runs the actors' own code, and " + PathText.display(asked.input().path())
+          + " has none (no Code/src): give the folder of their C sources with --sources");
+    }
     try {
       Files.createDirectories(out.resolve("runs"));
       Path program = build(generated);
@@ -83,7 +88,8 @@ final class Profiling {
       ProfileFile profile = new ProfileFacts(generated.memoryPlan(), generated.input().graph().getName(),
           options.iterations(), generated.plannedCores(), sites, costs).profile(generated.project().sinks().stream()
           .map(Sink::label).toList());
-      ProfileReport.Written written = ProfileReport.write(profile, out);
+      ProfileReport.Written written = ProfileReport.write(profile, out,
+          generated.memoryPlan().platform().core(0).type());
       listener.done();
       List<Diagnostic> all = new ArrayList<>(generated.diagnostics());
       all.addAll(notes);

@@ -28,8 +28,11 @@ public final class ProfileReport {
   private ProfileReport() {
   }
 
-  /** Writes {@code profile.json} and {@code profile.md} into {@code dir}. */
-  public static Written write(ProfileFile profile, Path dir) {
+  /**
+   * Writes {@code profile.json}, {@code profile.md} and {@code timings.scenario.xml} (the measured medians as a
+   * PREESM scenario's timing section, in ns, for the core type {@code coreType}) into {@code dir}.
+   */
+  public static Written write(ProfileFile profile, Path dir, String coreType) {
     List<String> contradictions = contradictions(profile);
     List<String> suggestions = suggestions(profile);
     Path json = dir.resolve("profile.json");
@@ -39,6 +42,8 @@ public final class ProfileReport {
       Files.writeString(json, new GsonBuilder().setPrettyPrinting().create().toJson(profile) + "\n",
           StandardCharsets.UTF_8);
       Files.writeString(markdown, markdown(profile, contradictions, suggestions), StandardCharsets.UTF_8);
+      Files.writeString(dir.resolve("timings.scenario.xml"), scenarioTimings(profile, coreType),
+          StandardCharsets.UTF_8);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot write the profile into " + dir + ": " + e.getMessage(), e);
     }
@@ -82,6 +87,23 @@ public final class ProfileReport {
       }
     }
     return lines;
+  }
+
+  /**
+   * The measured medians as a PREESM scenario's {@code <timings>} element (integer nanoseconds per firing), to paste
+   * into a scenario for PREESM.
+   */
+  public static String scenarioTimings(ProfileFile profile, String coreType) {
+    StringBuilder xml = new StringBuilder("<!-- measured by cacheflow profile: median ns per firing -->\n"
+        + "<timings excelUrl=\"\">\n");
+    for (ProfileFile.ActorProfile actor : profile.actors()) {
+      if (actor.firings() > 0) {
+        xml.append("    <timing opname=\"").append(Xml.escape(coreType)).append("\" time=\"")
+            .append(Math.max(1, Math.round(actor.time().medianNs()))).append("\" vertexname=\"")
+            .append(Xml.escape(actor.actor())).append("\"/>\n");
+      }
+    }
+    return xml.append("</timings>\n").toString();
   }
 
   static String markdown(ProfileFile profile, List<String> contradictions, List<String> suggestions) {

@@ -70,7 +70,7 @@ final class Profiling {
       double plain = 0;
       for (String mode : MODES) {
         if (mode.equals("pages") && generated.plannedCores() > 1) {
-          notes.add(Diagnostic.note("no page-protection run on " + generated.plannedCores() + " cores (it needs one "
+          said(Diagnostic.note("no page-protection run on " + generated.plannedCores() + " cores (it needs one "
               + "thread): reads before writes, stores that keep a value and the re-read facts are not measured"));
           continue;
         }
@@ -110,6 +110,12 @@ final class Profiling {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
+  }
+
+  /** A note or warning of the profile's own: to the listener now, in the result's diagnostics later. */
+  private void said(Diagnostic diagnostic) {
+    notes.add(diagnostic);
+    listener.diagnostic(diagnostic);
   }
 
   private Path build(GenerateResult generated) {
@@ -161,7 +167,7 @@ final class Profiling {
     if (status != 0) {
       String tail = tail(log);
       if (mode.equals("pages")) {
-        notes.add(Diagnostic.warning(null, "the page-protection run failed (exit status " + status + ": an actor "
+        said(Diagnostic.warning(null, "the page-protection run failed (exit status " + status + ": an actor "
             + "that hands its buffers to the kernel, e.g. read(2) into an output, fails under protection): the "
             + "profile has no page facts. Its output:\n" + tail));
         return -1;

@@ -57,6 +57,13 @@ class ProfileFileReaderTest {
   }
 
   @Test
+  void anEmptyEntryIsAnError() {
+    InputException e = assertThrows(InputException.class, () -> ProfileFileReader.parse(FILE,
+        "{\"cacheflowProfile\": 1, \"graph\": \"g\",\n \"actors\": [,]}"));
+    assertEquals(2, e.location().line(), e.describe());
+  }
+
+  @Test
   void anotherVersionIsRefused() {
     InputException e = assertThrows(InputException.class, () -> ProfileFileReader.parse(FILE,
         GOOD.replace("\"cacheflowProfile\": 1", "\"cacheflowProfile\": 7")));

@@ -7,8 +7,9 @@ import java.nio.file.Path;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import com.google.gson.Gson;
+import com.google.gson.GsonBuilder;
 import com.google.gson.JsonParseException;
+import com.google.gson.Strictness;
 
 import org.cacheflow.model.diagnostics.InputException;
 import org.cacheflow.model.diagnostics.SourceLocation;
@@ -40,34 +41,41 @@ public final class ProfileFileReader {
   public static ProfileFile parse(Path file, String text) {
     ProfileFile profile;
     try {
-      profile = new Gson().fromJson(text, ProfileFile.class);
+      profile = new GsonBuilder().setStrictness(Strictness.STRICT).create().fromJson(text, ProfileFile.class);
     } catch (JsonParseException e) {
       Matcher at = AT.matcher(String.valueOf(e.getMessage()));
       SourceLocation where = at.find() ? SourceLocation.of(file, Integer.parseInt(at.group(1)),
           Integer.parseInt(at.group(2))) : SourceLocation.of(file, 1, 1);
-      throw new InputException(where, "not a profile written by cacheflow profile: " + e.getMessage(), e);
+      throw new InputException(where, "not a profile written by cacheflow profile: " + reason(e), e);
     }
     if (profile == null || profile.cacheflowProfile() != ProfileFile.VERSION) {
       throw new InputException(SourceLocation.of(file, 1, 1), "not a profile of version " + ProfileFile.VERSION
           + " (its \"cacheflowProfile\" is " + (profile == null ? "missing" : profile.cacheflowProfile())
           + "): write it again with cacheflow profile");
     }
-    if (profile.actors() == null) {
-      throw new InputException(SourceLocation.of(file, 1, 1), "the profile has no \"actors\"");
+    if (profile.actors() == null || profile.graph() == null) {
+      throw new InputException(SourceLocation.of(file, 1, 1), "the profile has no \"graph\" or no \"actors\"");
     }
     for (ProfileFile.ActorProfile actor : profile.actors()) {
-      SourceLocation where = lineOf(file, text, actor.actor());
-      if (actor.actor() == null || actor.ports() == null || actor.time() == null) {
+      SourceLocation where = lineOf(file, text, actor == null ? null : actor.actor());
+      if (actor == null || actor.actor() == null || actor.ports() == null || actor.time() == null) {
         throw new InputException(where, "an actor of the profile lacks \"actor\", \"time\" or \"ports\"");
       }
       for (ProfileFile.PortProfile port : actor.ports()) {
-        if (port.port() == null || port.measured() == null || port.declared() == null) {
+        if (port == null || port.port() == null || port.measured() == null || port.declared() == null) {
           throw new InputException(where, "a port of " + actor.actor() + " lacks \"port\", \"declared\" or "
               + "\"measured\"");
         }
       }
     }
     return profile;
+  }
+
+  /** gson's reason in the user's words: no exception class, no advice on leniency, no link. */
+  private static String reason(JsonParseException e) {
+    String text = String.valueOf(e.getMessage()).split("\n")[0].replaceFirst("^[\\w.$]+(Exception|Error): ", "");
+    text = text.replaceFirst("Use JsonReader\\.setStrictness\\([^)]*\\) to accept malformed JSON", "malformed JSON");
+    return text.replaceFirst(" at line \\d+ column \\d+.*$", "").strip();
   }
 
   /** The line of an actor's entry ({@code "actor": "NAME"}), else the first. */

@@ -43,6 +43,9 @@ public final class GenerateCommand extends CliCommand {
   InputOptions input = new InputOptions();
 
   @Mixin
+  ProfileOption profile = new ProfileOption();
+
+  @Mixin
   InputOptions.Platform platform = new InputOptions.Platform();
 
   @Mixin
@@ -88,7 +91,7 @@ public final class GenerateCommand extends CliCommand {
 
   @Override
   public Integer call() {
-    Input what = input.input("graph, SDF3 file or project directory");
+    Input what = profile.apply(input.input("graph, SDF3 file or project directory"));
     if (outDir == null) {
       throw new UsageException("missing --out DIR");
     }

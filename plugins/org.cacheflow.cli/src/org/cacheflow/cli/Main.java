@@ -45,6 +45,7 @@ public final class Main {
     register(GenerateCommand::new);
     register(RunWorkflowCommand::new);
     register(CalibrateCommand::new);
+    register(ProfileCommand::new);
     register(CheckCommand::new);
     for (ServiceLoader.Provider<CliCommand> provider : ServiceLoader.load(CliCommand.class).stream().toList()) {
       register(provider::get);

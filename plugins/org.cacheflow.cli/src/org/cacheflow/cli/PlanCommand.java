@@ -61,6 +61,9 @@ public final class PlanCommand extends CliCommand {
   InputOptions input = new InputOptions();
 
   @Mixin
+  ProfileOption profile = new ProfileOption();
+
+  @Mixin
   InputOptions.Platform platform = new InputOptions.Platform();
 
   @Mixin
@@ -133,7 +136,7 @@ public final class PlanCommand extends CliCommand {
 
   @Override
   public Integer call() {
-    Input what = input.input("graph, SDF3 file or project directory");
+    Input what = profile.apply(input.input("graph, SDF3 file or project directory"));
     StrategyPreset preset = StrategyPreset.byLabel(strategy).filter(StrategyPreset::followsPlan)
         .orElseThrow(() -> new UsageException("unknown strategy '" + strategy + "' (known: " + String.join(", ",
             StrategyPreset.plannerModes().stream().map(mode -> mode.label).toList()) + ")"));

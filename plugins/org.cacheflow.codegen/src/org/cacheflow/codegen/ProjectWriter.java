@@ -113,8 +113,8 @@ public final class ProjectWriter {
     });
   }
 
-  /** Writes the files and, unless {@code runtime} is null, the runtime copy. */
-  private static void write(Map<String, String> files, Path runtime, Path out, Consumer<Path> waiting) {
+  /** Writes the files and, unless {@code runtime} is null, the runtime copy, as {@link #write}. */
+  static void write(Map<String, String> files, Path runtime, Path out, Consumer<Path> waiting) {
     Path target = out.toAbsolutePath().normalize();
     Path parent = target.getParent();
     Path staging = null;

@@ -15,12 +15,19 @@ import java.util.Objects;
  * @param scenario a scenario file, or a scenario's name or path in the project ({@code 4core},
  *     {@code Scenarios/4core.scenario}); null: the project's first usable scenario, or none
  * @param params parameter overrides by name (a name may be a path {@code graph/sub/NAME}), in order
+ * @param profile a profile written by {@code cacheflow profile} ({@code profile.json}) whose measured access modes
+ *     and timings the graph takes ({@link ProfileApplied}); null for none
  */
-public record Input(Path path, Path scenario, Map<String, String> params) {
+public record Input(Path path, Path scenario, Map<String, String> params, Path profile) {
 
   public Input {
     Objects.requireNonNull(path);
     params = Collections.unmodifiableMap(new LinkedHashMap<>(params));
+  }
+
+  /** Without a profile. */
+  public Input(Path path, Path scenario, Map<String, String> params) {
+    this(path, scenario, params, null);
   }
 
   /** The graph or project alone. */
@@ -29,11 +36,16 @@ public record Input(Path path, Path scenario, Map<String, String> params) {
   }
 
   public Input withScenario(Path value) {
-    return new Input(path, value, params);
+    return new Input(path, value, params, profile);
   }
 
   public Input withParams(Map<String, String> value) {
-    return new Input(path, scenario, value);
+    return new Input(path, scenario, value, profile);
+  }
+
+  /** With a profile ({@code --profile}), or none (null). */
+  public Input withProfile(Path value) {
+    return new Input(path, scenario, params, value);
   }
 
   /**

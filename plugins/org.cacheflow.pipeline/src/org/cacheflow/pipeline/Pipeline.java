@@ -77,6 +77,18 @@ public final class Pipeline {
   }
 
   /**
+   * Profiles the real actors: generates the program instrumented around every firing, builds and runs it (plain, then
+   * timed, with canaries, with page protection) and writes {@code profile.json} and {@code profile.md}: per port what
+   * the firings did, per actor its time per firing, per FIFO its re-read distance, the annotations suggested and the
+   * declarations contradicted.
+   *
+   * @throws ProfileException when the program does not build or fails
+   */
+  public ProfileResult profile(ProfileOptions options) {
+    return new Profiling(listener, options).run();
+  }
+
+  /**
    * Evaluates the memory scripts of the input's graphs: of a project without a scenario, every graph (with its
    * first usable scenario) that references one; else the one graph.
    */

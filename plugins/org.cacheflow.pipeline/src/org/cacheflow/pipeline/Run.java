@@ -10,6 +10,7 @@ import java.util.Optional;
 import java.util.Set;
 
 import org.cacheflow.codegen.PreesmLayoutWriter;
+import org.cacheflow.codegen.ProfileWriter;
 import org.cacheflow.codegen.ProjectWriter;
 import org.cacheflow.codegen.build.CodeModelBuilder;
 import org.cacheflow.codegen.build.PlannedExecution;
@@ -55,8 +56,19 @@ final class Run {
   private final Diagnostics warnings = new Diagnostics();
   private final List<Diagnostic> said = new ArrayList<>();
 
+  /** Whether generate writes the program for profiling ({@link ProfileWriter}). */
+  private boolean profiled;
+  /** What the input's profile gave ({@code --profile}), or null. */
+  private ProfileApplied applied;
+
   Run(PipelineListener listener) {
     this.listener = listener;
+  }
+
+  /** This run's generate writes the program for profiling: every firing instrumented ({@link Profiling}). */
+  Run profiled() {
+    profiled = true;
+    return this;
   }
 
   private void say(Diagnostic diagnostic) {
@@ -80,7 +92,17 @@ final class Run {
       say(Diagnostic.note("using scenario " + PathText.display(loaded.scenarioFile())
           + " (choose another with --scenario)"));
     }
+    if (input.profile() != null) {
+      ProfileApplied.Result result = ProfileApplied.apply(loaded, input.profile(), this::say);
+      applied = result.applied();
+      return result.input();
+    }
     return loaded;
+  }
+
+  /** The target, in nanoseconds when the timings are a profile's. */
+  private TargetCache timed(TargetCache target) {
+    return applied != null && applied.timings() ? ProfileApplied.inNanoseconds(target) : target;
   }
 
   private AnalysisResult analyse(LoadedInput loaded) {
@@ -158,6 +180,7 @@ final class Run {
   PlanResult plan(PlanOptions options) {
     TargetCache target = target(options.target());
     LoadedInput given = load(options.input(), options.platform());
+    target = timed(target);
     List<DynamicParameters.Variant> variants = DynamicParameters.variants(given.graph(), given.parameterOverrides());
     if (variants.size() > 1) {
       return planVariants(options, given, variants, target);
@@ -172,7 +195,8 @@ final class Run {
     PlanResult.MemoryLimit limit = new PlanResult.MemoryLimit(options.platform().memoryLimit(target),
         options.platform().memoryLimitSource(target));
     List<Path> written = options.reportDirectory() == null ? List.of()
-        : ReportWriter.write(plan, options.reportDirectory(), memory, limit.bytes(), limit.source());
+        : ReportWriter.write(plan, options.reportDirectory(), memory, limit.bytes(), limit.source(),
+            applied == null ? List.of() : applied.facts());
     listener.done();
     List<Diagnostic> later = new ArrayList<>(scriptWarnings(scripts));
     DecisionText.of(plan).notes().forEach(note -> later.add(Diagnostic.note(note)));
@@ -243,6 +267,7 @@ final class Run {
       throw new OptionException("no C runtime folder to bundle");
     }
     LoadedInput given = load(options.input(), options.platform());
+    target = timed(target);
     List<DynamicParameters.Variant> variants = DynamicParameters.variants(given.graph(), given.parameterOverrides());
     if (variants.size() > 1) {
       throw new OptionException("--param", "generate writes a program for one value of each dynamic parameter ("
@@ -304,6 +329,9 @@ final class Run {
               + " into a folder of its own");
         }
         PreesmLayoutWriter.write(project, runtime, outDir);
+      } else if (profiled) {
+        ProfileWriter.write(project, actors, runtime, outDir, folder -> {
+        });
       } else {
         ProjectWriter.write(project, sched, actors, runtime, outDir, folder -> say(Diagnostic.note(
             "another generation is writing " + PathText.display(folder) + ": waiting for it, then replacing its "

@@ -44,6 +44,15 @@ public final class ReportWriter {
    */
   public static List<Path> write(MemoryPlan plan, Path directory, ProgramMemory memory, long limit,
       String limitSource) {
+    return write(plan, directory, memory, limit, limitSource, List.of());
+  }
+
+  /**
+   * The report with the program's memory and, when not empty, the facts the plan was made from with their sources
+   * (a section of {@code plan.md}, the {@code facts} array of {@code plan.json}).
+   */
+  public static List<Path> write(MemoryPlan plan, Path directory, ProgramMemory memory, long limit,
+      String limitSource, List<FactSource> facts) {
     List<Path> written = new ArrayList<>();
     try {
       Files.createDirectories(directory);
@@ -55,6 +64,10 @@ public final class ReportWriter {
     if (memory != null) {
       json.put("memory", MemoryText.json(memory, limit));
       markdown += MemoryText.markdown(memory, limit, limitSource);
+    }
+    if (!facts.isEmpty()) {
+      json.put("facts", FactSource.json(facts));
+      markdown += FactSource.markdown(facts);
     }
     written.add(write(directory.resolve("plan.json"), JsonText.print(json)));
     written.add(write(directory.resolve("plan.md"), markdown));

@@ -44,7 +44,7 @@ class CorePrinter extends CTemplate {
 	val Core core
 
 	/** Whether the statements printed are the init part's (before the first iteration). */
-	var boolean initPart
+	protected var boolean initPart
 
 	new(CodeProject project, Core core) {
 		super(project)
@@ -192,7 +192,7 @@ class CorePrinter extends CTemplate {
 		«IF call.arguments.exists[it instanceof Argument.ParamOut]»
 			«configurationCall(call)»
 		«ELSE»
-			«plainCall(call)»
+			«actorCall(call)»
 		«ENDIF»
 	'''
 
@@ -215,7 +215,7 @@ class CorePrinter extends CTemplate {
 		    «FOR a : call.arguments.filter(Argument.ParamOut)»
 		    	«a.type» «paramVariable(a)» = 0;
 		    «ENDFOR»
-		    «plainCall(call)»
+		    «actorCall(call)»
 		    «FOR a : call.arguments.filter(Argument.ParamOut)»
 		    	{
 		    	    static const long long planned[] = {«FOR v : a.planned SEPARATOR ', '»«v»LL«ENDFOR»};
@@ -227,7 +227,8 @@ class CorePrinter extends CTemplate {
 
 	def paramVariable(Argument.ParamOut argument) '''cf_param_«argument.name»'''
 
-	def plainCall(ActorCall call) '''
+	/** An actor's firing, bracketed for crash reports (the profiled printer measures around it). */
+	def protected actorCall(ActorCall call) '''
 		/* «call.vertex.comment» («call.origin.comment») */
 		cf_gen_firing_begins(«coreNumber», «string(call.vertex + " (" + call.origin + ")")», «IF initPart»-1«ELSE»iteration«ENDIF», «call.firing»);
 		«IF project.synthetic»

@@ -6,7 +6,7 @@
 # (bench/results, created).
 bench_script=${bench_script:-$(basename "$0")}
 bench_here=$(cd "$(dirname "$0")" && pwd)
-bench_root=$(cd "$bench_here/../.." && pwd)
+bench_root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 bench_cacheflow=${CACHEFLOW:-$bench_root/cacheflow}
 bench_jobs=${CF_JOBS:-2}
 bench_results="$bench_root/bench/results"

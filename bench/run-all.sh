@@ -8,6 +8,8 @@
 # 2. bench/home-forwarding/run.sh    -> bench/results/home-forwarding[-quick].csv, .txt (when present)
 #    bench/stereo-cores/run.sh       -> bench/results/stereo-cores.csv, .txt (examples/stereo, 2 cores vs 1)
 #    bench/multinode/run.sh          -> bench/results/multinode[-quick].csv, .txt (1 node x 2 cores vs 2 x 1, MPI)
+#    bench/load-balancing/run.sh     -> bench/results/load-balancing.csv, .txt (static, dynamic, hybrid schedules)
+#    bench/firing-marks/run.sh       -> bench/results/firing-marks.csv, .txt (what the crash report's marks cost)
 # 3. the runtime's micro-benchmarks (runtime-c/bench: non-temporal copy, copy-on-write, pre-stores, the
 #    pre-stores paper's listings, channels, the channel against ck_ring and FastForward, flags), built in
 #    bench/build/runtime-c (Release) and run with --csv; outputs in bench/results/runtime-c/ (their own CSV layouts; runtime-c/README.md quotes its runs).
@@ -15,8 +17,9 @@
 #    plain store, other queues), not generated code; the benchmarks of steps 1 and 2 compare generated programs
 #    against preesm (PREESM's generated code with its memory scripts).
 # 4. bench/charts.py: one SVG per benchmark and metric of every tidy CSV, in bench/results/charts/.
-# --quick is passed to every benchmark. A failing benchmark is reported and the others still run; the exit
-# status is 1 if any failed. The load average before and after is printed: the machine may be shared.
+# --quick is passed to every benchmark (3 rounds to those of step 2 that take rounds). A failing benchmark is
+# reported and the others still run; the exit status is 1 if any failed. The load average before and after is
+# printed: the machine may be shared.
 set -uo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -25,7 +28,7 @@ quick=()
 case "${1:-}" in
     "") ;;
     --quick) quick=(--quick) ;;
-    -h|--help) sed -n '2,19p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,22p' "$0"; exit 0 ;;
     *) echo "run-all.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
 esac
 
@@ -53,6 +56,10 @@ if command -v mpirun >/dev/null; then
 else
     echo "run-all: bench/multinode/run.sh skipped: no mpirun (Debian: openmpi-bin libopenmpi-dev)" >&2
 fi
+rounds=() # these two take a number of rounds, not --quick
+[ ${#quick[@]} -eq 0 ] || rounds=(--rounds 3)
+run "$here/load-balancing/run.sh" "${rounds[@]}"
+run "$here/firing-marks/run.sh" "${rounds[@]}"
 
 build="$here/build/runtime-c"
 out="$here/results/runtime-c"

@@ -30,8 +30,8 @@ int cf_gen_param_check(const char *actor, const char *parameter, long long value
     /* one write: other cores may be printing */
     fprintf(stderr,
             "error: %s: configuration actor %s set dynamic parameter '%s' to %lld, which this program was not "
-            "generated for (planned: %s); generate it again with that value among --param %s=V1,V2,...\n",
-            when, actor, parameter, value, values, parameter);
+            "generated for (planned: %s); generate it for that value with --param %s=%lld\n",
+            when, actor, parameter, value, values, parameter, value);
     fflush(stderr);
     exit(1);
 }

@@ -218,7 +218,8 @@ class DynamicParametersTest {
         "--iterations", "4");
     assertEquals(1, stopped.status(), stopped.text());
     assertTrue(stopped.text().contains("error: iteration 2: configuration actor Cfg set dynamic parameter '" + parameter
-        + "' to " + other + ", which this program was not generated for (planned: " + value + ")"), stopped.text());
+        + "' to " + other + ", which this program was not generated for (planned: " + value + "); generate it for that"
+        + " value with --param " + parameter + "=" + other), stopped.text());
     // the other cores' actors run with the planned value until the program stops: every frame printed is its
     for (String line : stopped.text().lines().filter(l -> l.startsWith("frame ")).toList()) {
       assertTrue(frames.contains(line), line + "\n" + stopped.text());

@@ -3,6 +3,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 int cf_gen_param_check(const char *actor, const char *parameter, long long value, long iteration,
                        const long long *planned, int count) {
@@ -27,11 +28,14 @@ int cf_gen_param_check(const char *actor, const char *parameter, long long value
     } else {
         snprintf(when, sizeof when, "iteration %ld", iteration);
     }
-    /* one write: other cores may be printing */
+    /* Other cores may be printing: hold stdout's lock, so that no line is left half-written, write out what they
+     * printed, then end without exit()'s flush of every stream (it takes no lock and could cut another core's line). */
+    flockfile(stdout);
+    fflush(stdout);
     fprintf(stderr,
             "error: %s: configuration actor %s set dynamic parameter '%s' to %lld, which this program was not "
             "generated for (planned: %s); generate it for that value with --param %s=%lld\n",
             when, actor, parameter, value, values, parameter, value);
     fflush(stderr);
-    exit(1);
+    _exit(1);
 }

@@ -9,6 +9,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.cacheflow.pipeline.PathText;
 
 /**
  * The command line of the benchmark programs: flags ({@code --quick}), options with one value ({@code --runs N}),
@@ -141,10 +142,10 @@ public final class BenchOptions {
       }
       Files.writeString(file, text);
     } catch (IOException e) {
-      System.err.println("error: cannot write " + file + ": " + e.getMessage());
+      System.err.println("error: cannot write " + PathText.display(file) + ": " + e.getMessage());
       System.exit(1);
     }
-    out.println("CSV written to " + file);
+    out.println("CSV written to " + PathText.display(file));
   }
 
   private static <T> T exitWithUsageError(UsageError e) {

@@ -14,10 +14,7 @@
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
-root=$(cd "$here/../.." && pwd)
-cacheflow=${CACHEFLOW:-$root/cacheflow}
 work="$here/build"
-results="$root/bench/results"
 quick=0
 runs=5
 iterations=2
@@ -33,6 +30,9 @@ while [ $# -gt 0 ]; do
 done
 
 . "$(dirname "$0")/../lib.sh" cmake ninja python3
+root=$bench_root
+cacheflow=$bench_cacheflow
+results=$bench_results
 
 # Frames (width x height, 32 disparities). What each MatchingCost firing shares with the 31 others is the
 # two views and the two census images, 10 bytes per pixel; the baseline copies them once per disparity.

@@ -17,10 +17,7 @@
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
-root=$(cd "$here/../.." && pwd)
-cacheflow=${CACHEFLOW:-$root/cacheflow}
 work="$here/build"
-results="$root/bench/results"
 runs=5
 iterations=2
 frames=("512 384" "1024 768")
@@ -39,6 +36,9 @@ while [ $# -gt 0 ]; do
 done
 
 . "$(dirname "$0")/../lib.sh" cmake ninja python3
+root=$bench_root
+cacheflow=$bench_cacheflow
+results=$bench_results
 
 mkdir -p "$work" "$results"
 load_before=$(uptime)

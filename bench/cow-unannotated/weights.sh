@@ -19,11 +19,7 @@
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
-root=$(cd "$here/../.." && pwd)
-cacheflow=${CACHEFLOW:-$root/cacheflow}
-jobs=${CF_JOBS:-2}
 work="$here/build/weights"
-results="$root/bench/results"
 runs=9
 iterations=6
 name=cow-unannotated-weights
@@ -40,6 +36,10 @@ while [ $# -gt 0 ]; do
 done
 
 . "$here/../lib.sh" cmake python3
+root=$bench_root
+cacheflow=$bench_cacheflow
+jobs=$bench_jobs
+results=$bench_results
 
 started=$(date +%s)
 rm -rf "$work"

@@ -30,12 +30,7 @@
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
-root=$(cd "$here/../.." && pwd)
-cacheflow=${CACHEFLOW:-$root/cacheflow}
-jobs=${CF_JOBS:-2}
-parallel=$(( jobs + 1 ))
 work="$here/build"
-results="$root/bench/results"
 quick=0
 runs=9
 only=()
@@ -54,6 +49,11 @@ while [ $# -gt 0 ]; do
 done
 
 . "$(dirname "$0")/../lib.sh" cmake python3
+root=$bench_root
+cacheflow=$bench_cacheflow
+jobs=$bench_jobs
+results=$bench_results
+parallel=$(( jobs + 1 ))
 
 # benchmark size type: the paper's sizes (farm 32..128, map 56..224), integer and float elements
 variants=(sequential preesm baseline homeforward lamport auto homeforward-demote)

@@ -24,12 +24,8 @@
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
-root=$(cd "$here/../.." && pwd)
-cacheflow=${CACHEFLOW:-$root/cacheflow}
 mpirun=${MPIRUN:-mpirun}
-jobs=${CF_JOBS:-2}
 work="$here/build"
-results="$root/bench/results"
 runs=7
 iterations=40
 farm_size=128
@@ -47,6 +43,10 @@ while [ $# -gt 0 ]; do
 done
 
 . "$(dirname "$0")/../lib.sh" cmake python3
+root=$bench_root
+cacheflow=$bench_cacheflow
+jobs=$bench_jobs
+results=$bench_results
 need "$mpirun" "Debian: apt-get install openmpi-bin libopenmpi-dev"
 # two MPI processes on a machine of any size, not bound to cores by Open MPI; Open MPI refuses root unless told
 mpi=("$mpirun" --oversubscribe --bind-to none -np 2)

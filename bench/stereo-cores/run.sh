@@ -22,11 +22,7 @@
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
-root=$(cd "$here/../.." && pwd)
-cacheflow=${CACHEFLOW:-$root/cacheflow}
-jobs=${CF_JOBS:-2}
 work="$here/build"
-results="$root/bench/results"
 runs=7
 iterations=20
 strategies=()
@@ -45,6 +41,10 @@ done
 [ ${#strategies[@]} -gt 0 ] || strategies=(auto preesm baseline)
 
 . "$(dirname "$0")/../lib.sh" cmake
+root=$bench_root
+cacheflow=$bench_cacheflow
+jobs=$bench_jobs
+results=$bench_results
 
 started=$(date +%s)
 mkdir -p "$work" "$results"

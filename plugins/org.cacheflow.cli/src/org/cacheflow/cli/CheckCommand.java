@@ -54,13 +54,15 @@ public final class CheckCommand extends CliCommand {
   }
 
   /**
-   * Prints {@code matches FILE: N buffers}, or the differences (the file's lines with -, the printed ones with +);
-   * returns the exit status: {@link Main#OK} or {@link Main#BAD_INPUT}.
+   * Prints {@code matches FILE: N buffers} (with a note for each group of buffers that matches only numbered in
+   * another order: {@link ValidationCheck#renumbered()}), or the differences (the file's lines with -, the printed
+   * ones with +); returns the exit status: {@link Main#OK} or {@link Main#BAD_INPUT}.
    */
   static int report(ValidationCheck check, PrintStream out) {
     if (check.matches()) {
       out.println("matches " + PathText.display(check.hashFile()) + ": " + check.expected().size() + " buffer"
           + (check.expected().size() == 1 ? "" : "s"));
+      check.renumbered().forEach(note -> out.println("  note: " + note));
       return Main.OK;
     }
     out.println("differs from " + PathText.display(check.hashFile()) + " (- the file, + the program):");

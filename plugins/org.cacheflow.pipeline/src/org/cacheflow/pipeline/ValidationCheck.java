@@ -6,8 +6,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -20,13 +22,23 @@ import org.cacheflow.model.diagnostics.SourceLocation;
  * them), sorted in byte order, must be the file's lines exactly. The differences are given per buffer: a digest that
  * differs, a buffer the file has and the output not, and the reverse.
  *
+ * <p>One difference is forgiven, and reported as a note: PREESM names buffers whose cut port names collide
+ * {@code <name>__0}, {@code <name>__1}, ... in the order its memory allocation lists them (a hash map's order in
+ * PREESM's older code generator, the allocator's in the newer), which cacheflow does not reproduce (it numbers them
+ * in edge order, {@code PreesmBufferNames}). Buffers of one name but their number are a group; when the file and
+ * the output give a group the same numbers and the same digests, only paired differently, the group matches.
+ *
  * @param hashFile the file compared with
  * @param expected the file's lines, by buffer
  * @param found the output's lines, by buffer
  * @param differences one line per difference, in buffer order; empty when the output matches
+ * @param renumbered the groups that match only once renumbered, one note each, in name order
  */
 public record ValidationCheck(Path hashFile, Map<String, String> expected, Map<String, String> found,
-    List<String> differences) {
+    List<String> differences, List<String> renumbered) {
+
+  /** A buffer name's number suffix, {@code __<n>}, PREESM's {@code generateUniqueBufferName} appends. */
+  private static final Pattern NUMBERED = Pattern.compile("(.*)__(\\d+)");
 
   /** The name of the file a PREESM project keeps its expected digests in. */
   public static final String HASH_FILE = ".validation.hash";
@@ -70,7 +82,46 @@ public record ValidationCheck(Path hashFile, Map<String, String> expected, Map<S
     while (m.find()) {
       found.put(m.group(1), m.group(2));
     }
-    return new ValidationCheck(file, expected, found, differences(expected, found));
+    List<String> renumbered = new ArrayList<>();
+    Map<String, String> paired = new TreeMap<>(found);
+    for (Map.Entry<String, List<String>> group : groups(expected, found).entrySet()) {
+      List<String> names = group.getValue();
+      List<String> want = digests(expected, names);
+      List<String> got = digests(found, names);
+      if (!want.equals(got) && want.stream().sorted().toList().equals(got.stream().sorted().toList())) {
+        renumbered.add(group.getKey() + "__<n>: " + names.size() + " buffers with the file's digests, numbered in "
+            + "another order than PREESM's");
+        names.forEach(name -> paired.put(name, expected.get(name)));
+      }
+    }
+    return new ValidationCheck(file, expected, found, differences(expected, paired), List.copyOf(renumbered));
+  }
+
+  /**
+   * Buffers of one name but their number, by that name: only groups of two or more whose names the file and the
+   * output both have (none missing on either side).
+   */
+  private static Map<String, List<String>> groups(Map<String, String> expected, Map<String, String> found) {
+    Map<String, List<String>> groups = new TreeMap<>();
+    for (String name : new TreeSet<>(expected.keySet())) {
+      Matcher m = NUMBERED.matcher(name);
+      if (m.matches()) {
+        groups.computeIfAbsent(m.group(1), k -> new ArrayList<>()).add(name);
+      }
+    }
+    groups.values().removeIf(names -> names.size() < 2 || !names.stream().allMatch(found::containsKey)
+        || found.keySet().stream().filter(n -> !names.contains(n)).anyMatch(n -> sameGroup(n, names.get(0))));
+    return groups;
+  }
+
+  private static boolean sameGroup(String name, String other) {
+    Matcher a = NUMBERED.matcher(name);
+    Matcher b = NUMBERED.matcher(other);
+    return a.matches() && b.matches() && a.group(1).equals(b.group(1));
+  }
+
+  private static List<String> digests(Map<String, String> lines, List<String> names) {
+    return names.stream().map(name -> lines.get(name).toLowerCase(Locale.ROOT)).toList();
   }
 
   private static List<String> differences(Map<String, String> expected, Map<String, String> found) {

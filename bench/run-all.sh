@@ -10,6 +10,9 @@
 #    bench/multinode/run.sh          -> bench/results/multinode[-quick].csv, .txt (1 node x 2 cores vs 2 x 1, MPI)
 #    bench/load-balancing/run.sh     -> bench/results/load-balancing.csv, .txt (static, dynamic, hybrid schedules)
 #    bench/firing-marks/run.sh       -> bench/results/firing-marks.csv, .txt (what the crash report's marks cost)
+#    bench/profile/run.sh            -> bench/results/profile-cost.csv (what `cacheflow profile`'s runs cost)
+#    bench/profile/decisions.sh      -> bench/results/profile-decisions[-quick].csv, .txt (plans from a profile
+#                                       against the declared annotations and measure.py's timings)
 # 3. the runtime's micro-benchmarks (runtime-c/bench: non-temporal copy, copy-on-write, pre-stores, the
 #    pre-stores paper's listings, channels, the channel against ck_ring and FastForward, flags), built in
 #    bench/build/runtime-c (Release) and run with --csv; outputs in bench/results/runtime-c/ (their own CSV layouts; runtime-c/README.md quotes its runs).
@@ -28,7 +31,7 @@ quick=()
 case "${1:-}" in
     "") ;;
     --quick) quick=(--quick) ;;
-    -h|--help) sed -n '2,22p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,25p' "$0"; exit 0 ;;
     *) echo "run-all.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
 esac
 
@@ -56,10 +59,12 @@ if command -v mpirun >/dev/null; then
 else
     echo "run-all: bench/multinode/run.sh skipped: no mpirun (Debian: openmpi-bin libopenmpi-dev)" >&2
 fi
-rounds=() # these two take a number of rounds, not --quick
+rounds=() # these take a number of rounds, not --quick
 [ ${#quick[@]} -eq 0 ] || rounds=(--rounds 3)
 run "$here/load-balancing/run.sh" "${rounds[@]}"
 run "$here/firing-marks/run.sh" "${rounds[@]}"
+run "$here/profile/run.sh" "${rounds[@]}"
+run "$here/profile/decisions.sh" "${quick[@]}"
 
 build="$here/build/runtime-c"
 out="$here/results/runtime-c"

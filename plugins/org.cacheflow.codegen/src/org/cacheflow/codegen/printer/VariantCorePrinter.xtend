@@ -27,7 +27,7 @@ class VariantCorePrinter extends CorePrinter {
 	override definitions() '''
 		#include <cacheflow/dynparam.h>
 		«FOR v : 0 ..< program.variants().size»
-			«IF of(v) !== null»
+			«IF of(v) !== null && of(v).definitions.length > 0»
 				/* variant «v + 1»: «program.labels().get(v).comment» */
 				«program.rename(v, of(v).definitions)»
 			«ENDIF»

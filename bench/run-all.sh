@@ -10,6 +10,8 @@
 #    bench/multinode/run.sh          -> bench/results/multinode[-quick].csv, .txt (1 node x 2 cores vs 2 x 1, MPI)
 #    bench/load-balancing/run.sh     -> bench/results/load-balancing.csv, .txt (static, dynamic, hybrid schedules)
 #    bench/firing-marks/run.sh       -> bench/results/firing-marks.csv, .txt (what the crash report's marks cost)
+#    bench/dynparam-variants/run.sh  -> bench/results/dynparam-variants.csv, .txt (one program of every variant
+#                                       against one value's)
 # 3. the runtime's micro-benchmarks (runtime-c/bench: non-temporal copy, copy-on-write, pre-stores, the
 #    pre-stores paper's listings, channels, the channel against ck_ring and FastForward, flags), built in
 #    bench/build/runtime-c (Release) and run with --csv; outputs in bench/results/runtime-c/ (their own CSV layouts; runtime-c/README.md quotes its runs).
@@ -56,10 +58,11 @@ if command -v mpirun >/dev/null; then
 else
     echo "run-all: bench/multinode/run.sh skipped: no mpirun (Debian: openmpi-bin libopenmpi-dev)" >&2
 fi
-rounds=() # these two take a number of rounds, not --quick
+rounds=() # these take a number of rounds, not --quick
 [ ${#quick[@]} -eq 0 ] || rounds=(--rounds 3)
 run "$here/load-balancing/run.sh" "${rounds[@]}"
 run "$here/firing-marks/run.sh" "${rounds[@]}"
+run "$here/dynparam-variants/run.sh" "${rounds[@]}"
 
 build="$here/build/runtime-c"
 out="$here/results/runtime-c"

@@ -354,7 +354,8 @@ final class Run {
       Expanded graph = expanded(withOverrides(given, variant));
       graph.analysis().flatGraph().fifos().stream().filter(f -> f.delay() > 0).findFirst().ifPresent(f -> {
         listener.done();
-        throw new InputException(SourceLocation.file(given.source()), "a program switching between the variants of "
+        throw new InputException(f.location() != null ? f.location() : SourceLocation.file(given.source()),
+            "a program switching between the variants of "
             + "dynamic parameters carries nothing from one iteration to the next, and FIFO "
             + fifoName(graph.analysis().flatGraph(), f) + " has initial tokens (" + variant.label() + "): generate one "
             + "program per value with --param NAME=V");

@@ -13,6 +13,8 @@
 #    bench/profile/run.sh            -> bench/results/profile-cost.csv (what `cacheflow profile`'s runs cost)
 #    bench/profile/decisions.sh      -> bench/results/profile-decisions[-quick].csv, .txt (plans from a profile
 #                                       against the declared annotations and measure.py's timings)
+#    bench/dynparam-variants/run.sh  -> bench/results/dynparam-variants.csv, .txt (one program of every variant
+#                                       against one value's)
 # 3. the runtime's micro-benchmarks (runtime-c/bench: non-temporal copy, copy-on-write, pre-stores, the
 #    pre-stores paper's listings, channels, the channel against ck_ring and FastForward, flags), built in
 #    bench/build/runtime-c (Release) and run with --csv; outputs in bench/results/runtime-c/ (their own CSV layouts; runtime-c/README.md quotes its runs).
@@ -31,7 +33,7 @@ quick=()
 case "${1:-}" in
     "") ;;
     --quick) quick=(--quick) ;;
-    -h|--help) sed -n '2,25p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,27p' "$0"; exit 0 ;;
     *) echo "run-all.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
 esac
 
@@ -65,6 +67,7 @@ run "$here/load-balancing/run.sh" "${rounds[@]}"
 run "$here/firing-marks/run.sh" "${rounds[@]}"
 run "$here/profile/run.sh" "${rounds[@]}"
 run "$here/profile/decisions.sh" "${quick[@]}"
+run "$here/dynparam-variants/run.sh" "${rounds[@]}"
 
 build="$here/build/runtime-c"
 out="$here/results/runtime-c"

@@ -28,7 +28,8 @@ public final class InputOptions {
 
   @Option(names = "--param", paramLabel = "NAME=VALUE", description = "override a parameter (NAME or "
       + "graph/sub/NAME); repeatable; wins over the scenario. A dynamic parameter (set at run time by a configuration "
-      + "actor) takes the values it may take, NAME=V1,V2,...: plan plans each combination")
+      + "actor) takes the values it may take, NAME=V1,V2,...: plan plans each combination, generate writes one program "
+      + "switching between them every iteration")
   List<String> params = new ArrayList<>();
 
   /** The one graph or project named, {@code what} naming it when it is missing. */

@@ -20,6 +20,7 @@ import java.util.function.IntFunction;
 import org.cacheflow.model.diagnostics.InputException;
 import org.cacheflow.plan.memoryplan.FifoPlan;
 import org.cacheflow.plan.memoryplan.MemoryPlan;
+import org.cacheflow.plan.strategy.StrategyPreset;
 import org.cacheflow.report.VariantReport;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
@@ -139,11 +140,13 @@ class DynamicParametersTest {
   }
 
   @Test
-  void generateTakesOneValueAndPlanWritesAReportPerVariant() throws IOException {
+  void aProgramOfSeveralVariantsRefusesWhatItCannotHoldAndPlanWritesAReportPerVariant() throws IOException {
     Path out = dir.resolve("never");
-    OptionException several = assertThrows(OptionException.class, () -> new Pipeline().generate(GenerateOptions
-        .of(Input.of(PROJECT), out, RUNTIME)));
-    assertTrue(several.getMessage().contains("2 combinations given: branch=0; branch=1"), several.getMessage());
+    OptionException synthetic = assertThrows(OptionException.class, () -> new Pipeline().generate(GenerateOptions
+        .of(Input.of(PROJECT), out, RUNTIME).withSyntheticActors(true)));
+    assertTrue(synthetic.getMessage().contains("a program switching between the variants of dynamic parameters "
+        + "(2 combinations given: branch=0; branch=1) is generated with a static schedule, real actors"),
+        synthetic.getMessage());
     assertFalse(Files.exists(out), "nothing written");
     Path report = dir.resolve("report");
     PlanResult result = new Pipeline().plan(new PlanOptions(Input.of(PROJECT), new PlatformOptions(null, 1), null,
@@ -152,6 +155,20 @@ class DynamicParametersTest {
     String table = Files.readString(report.resolve("plan.md"));
     assertTrue(table.contains("| [2](variant-2/plan.md) | branch=1 | 7 |"), table);
     assertTrue(Files.readString(report.resolve("plan.json")).contains("\"branch\": \"1\""));
+  }
+
+  @Test
+  void aProgramOfSeveralVariantsRefusesInitialTokensAtTheirFifo() {
+    Path graph = PROJECT.resolve("Algo/dyndelay.pi");
+    Path out = dir.resolve("never");
+    InputException error = assertThrows(InputException.class, () -> new Pipeline().generate(GenerateOptions.of(
+        new Input(graph, null, Map.of("width", "8,16")), out, RUNTIME)));
+    assertEquals(graph.toString(), error.location().file());
+    assertEquals(46, error.location().line(), "the line of the FIFO's <edge>");
+    assertTrue(error.getMessage().startsWith("a program switching between the variants of dynamic parameters carries "
+        + "nothing from one iteration to the next, and FIFO Src.out -> Snk.in has initial tokens (width=8)"),
+        error.getMessage());
+    assertFalse(Files.exists(out), "nothing written");
   }
 
   @Test
@@ -176,9 +193,7 @@ class DynamicParametersTest {
    */
   @Test
   void aProgramForOneValueRunsItsFramesAndStopsAtAnotherValue() throws Exception {
-    Assumptions.assumeTrue(available("cmake") && available("ninja") && available("cc"),
-        "cmake, ninja or cc missing: generated program not built");
-    Assumptions.assumeFalse("none".equals(System.getProperty("cacheflow.e2e")), "end-to-end tests disabled");
+    assumeProgramsBuild();
     for (String sanitize : FULL ? List.of("", "address,undefined") : List.of("")) {
       for (int branch : FULL ? List.of(0, 1) : List.of(1)) {
         int value = branch;
@@ -192,6 +207,86 @@ class DynamicParametersTest {
         }
       }
     }
+  }
+
+  /**
+   * One program for every planned value: the configuration actor's value of each iteration (a sequence the test
+   * gives) selects the variant the cores run, and every frame is the one that value gives (the Java model of the
+   * actors); a value outside the planned set stops the program at that iteration, with a message, before any other
+   * actor of the iteration fires. By default the switch on 2 cores; with {@code -Dcacheflow.e2e=full} the resolution
+   * change too (widths 8, 16, 32), on 1 and 2 cores, each under ASan+UBSan and TSan too, and on 2 cores with the
+   * baseline's semaphores and barrier and with rdy-ack channels.
+   */
+  @Test
+  void aProgramOfEveryVariantSwitchesPerIterationAndStopsAtAValueOutsideThem() throws Exception {
+    assumeProgramsBuild();
+    List<Integer> branches = List.of(0, 1, 1, 0, 1, 0);
+    List<Integer> widths = List.of(16, 8, 32, 32, 8, 16);
+    for (String sanitize : FULL ? List.of("", "address,undefined", "thread") : List.of("")) {
+      for (int cores : FULL ? List.of(1, 2) : List.of(2)) {
+        List<StrategyPreset> strategies = FULL && cores == 2 && sanitize.isEmpty()
+            ? List.of(StrategyPreset.AUTO, StrategyPreset.BASELINE, StrategyPreset.CHANNELS)
+            : List.of(StrategyPreset.AUTO);
+        for (StrategyPreset strategy : strategies) {
+          checkVariants(GRAPH, "dynswitch", "branch", List.of(0, 1), "DYNSWITCH_BRANCHES", branches, 7,
+              frame -> expectedSwitchHash(frame, branches.get(frame)), cores, strategy, sanitize);
+          if (FULL) {
+            checkVariants(RESOLUTION, "dynres", "width", List.of(8, 16, 32), "DYNRES_WIDTHS", widths, 12,
+                frame -> widths.get(frame) * HEIGHT + " " + expectedResolutionHash(frame, widths.get(frame)), cores,
+                strategy, sanitize);
+          }
+        }
+      }
+    }
+  }
+
+  /**
+   * Generates one program for the {@code planned} values of a dynamic parameter, builds it and runs it with the
+   * configuration actor setting {@code sequence} (one value per iteration): the frames {@code expected} gives; then
+   * with {@code outside} set at iteration 2: the message, and no frame of that iteration.
+   */
+  private void checkVariants(Path graph, String program, String parameter, List<Integer> planned, String variable,
+      List<Integer> sequence, int outside, IntFunction<String> expected, int cores, StrategyPreset strategy,
+      String sanitize) throws Exception {
+    String name = program + "-variants-" + cores + "-" + strategy.label + sanitize.replace(',', '-');
+    Path out = dir.resolve(name);
+    String values = String.join(",", planned.stream().map(String::valueOf).toList());
+    GenerateResult result = new Pipeline().generate(GenerateOptions.of(new Input(graph, null, Map.of(parameter,
+        values)), out, RUNTIME).withPlatform(new PlatformOptions(null, cores)).withStrategy(strategy));
+    assertTrue(result.diagnostics().stream().anyMatch(d -> d.message().startsWith("one program for " + planned.size()
+        + " variants: every iteration, configuration actor Cfg fires first on core ")
+        && d.message().contains("the sum of the variants'")), result.diagnostics().toString());
+    run(out, 300, List.of(), "cmake", "-S", out.toString(), "-B", out.resolve("build").toString(), "-G", "Ninja",
+        "-DCACHEFLOW_WERROR=ON", "-DCACHEFLOW_BUNDLED_RUNTIME=ON", "-DCACHEFLOW_SANITIZE=" + sanitize);
+    run(out, 600, List.of(), "cmake", "--build", out.resolve("build").toString());
+    String binary = out.resolve("build").resolve(program).toString();
+    String given = String.join(",", sequence.stream().map(String::valueOf).toList());
+    Result switched = run(out, 60, List.of(variable + "=" + given), binary, "--iterations",
+        Integer.toString(sequence.size()));
+    assertEquals(0, switched.status(), switched.text());
+    List<String> frames = new ArrayList<>();
+    for (int frame = 0; frame < sequence.size(); frame++) {
+      frames.add("frame " + frame + ": " + expected.apply(frame));
+    }
+    assertEquals(frames, switched.text().lines().filter(l -> l.startsWith("frame ")).toList(), name);
+    Result stopped = run(out, 60, List.of(variable + "=" + sequence.get(0) + "," + sequence.get(1) + "," + outside),
+        binary, "--iterations", "4");
+    assertEquals(1, stopped.status(), stopped.text());
+    String listed = String.join(", ", planned.stream().map(String::valueOf).toList());
+    assertTrue(stopped.text().contains("error: iteration 2: configuration actor Cfg set dynamic parameter '" + parameter
+        + "' to " + outside + ", which this program was not generated for (planned: " + listed + "); generate it with "
+        + "that value planned too, --param " + parameter + "=" + values + "," + outside), stopped.text());
+    // iterations 0 and 1 ran (their frames may be cut short by the stop); nothing of iteration 2
+    for (String line : stopped.text().lines().filter(l -> l.startsWith("frame ")).toList()) {
+      assertTrue(frames.subList(0, 2).contains(line), line + "\n" + stopped.text());
+    }
+  }
+
+  /** Skips a test that builds and runs generated programs when it cannot or should not. */
+  private static void assumeProgramsBuild() {
+    Assumptions.assumeTrue(available("cmake") && available("ninja") && available("cc"),
+        "cmake, ninja or cc missing: generated program not built");
+    Assumptions.assumeFalse("none".equals(System.getProperty("cacheflow.e2e")), "end-to-end tests disabled");
   }
 
   /**

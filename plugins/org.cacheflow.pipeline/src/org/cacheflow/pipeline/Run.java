@@ -12,6 +12,7 @@ import java.util.Set;
 import org.cacheflow.codegen.PreesmLayoutWriter;
 import org.cacheflow.codegen.ProfileWriter;
 import org.cacheflow.codegen.ProjectWriter;
+import org.cacheflow.codegen.VariantWriter;
 import org.cacheflow.codegen.build.CodeModelBuilder;
 import org.cacheflow.codegen.build.PlannedExecution;
 import org.cacheflow.codegen.build.CodePreset;
@@ -20,6 +21,7 @@ import org.cacheflow.report.MemoryText;
 import org.cacheflow.codegen.model.ActorSources;
 import org.cacheflow.codegen.model.CodeProject;
 import org.cacheflow.codegen.model.SchedTable;
+import org.cacheflow.codegen.model.VariantProgram;
 import org.cacheflow.io.project.PreesmProject;
 import org.cacheflow.io.project.ScenarioReferences;
 import org.cacheflow.io.scenario.ScenarioReader;
@@ -30,6 +32,8 @@ import org.cacheflow.model.diagnostics.Diagnostics;
 import org.cacheflow.model.diagnostics.InputException;
 import org.cacheflow.model.diagnostics.SourceLocation;
 import org.cacheflow.analysis.AnalysisResult;
+import org.cacheflow.analysis.FlatFifo;
+import org.cacheflow.analysis.FlatGraph;
 import org.cacheflow.analysis.GraphAnalysis;
 import org.cacheflow.plan.classify.ScriptMemoryFacts;
 import org.cacheflow.plan.mapping.MappingInputs;
@@ -270,8 +274,7 @@ final class Run {
     target = timed(target);
     List<DynamicParameters.Variant> variants = DynamicParameters.variants(given.graph(), given.parameterOverrides());
     if (variants.size() > 1) {
-      throw new OptionException("--param", "generate writes a program for one value of each dynamic parameter ("
-          + DynamicParameters.given(variants) + "); 'cacheflow plan' plans and compares them all");
+      return generateVariants(options, given, variants, target);
     }
     LoadedInput loaded = withOverrides(given, variants.get(0));
     Platform platform = options.platform().forGenerate(loaded.architecture(), target);
@@ -287,19 +290,7 @@ final class Run {
     checkMemory(loaded, project.memory(), options.platform(), target);
     Path outDir = options.outputDirectory();
     listener.step("writing " + outDir);
-    ActorSources actors = ActorSources.NONE;
-    if (!options.syntheticActors()) {
-      ActorCodeOptions code = options.actorCode();
-      if (options.projectDefaults() != null && loaded.projectRoot() != null) {
-        code = options.projectDefaults().complete(loaded.projectRoot(), code, new PipelineListener() {
-          @Override
-          public void diagnostic(Diagnostic diagnostic) {
-            say(diagnostic);
-          }
-        });
-      }
-      actors = actorSources(outDir, loaded.projectRoot(), code);
-    }
+    ActorSources actors = options.syntheticActors() ? ActorSources.NONE : actorSources(options, loaded);
     write(project, sched, actors, options.runtime(), outDir);
     listener.done();
     List<Diagnostic> later = new ArrayList<>(scriptWarnings(scripts));
@@ -312,6 +303,109 @@ final class Run {
     StrategyPreset written = dispatch.schedule().dispatched() ? StrategyPreset.BASELINE : options.strategy();
     return new GenerateResult(loaded, outDir, platform, memoryPlan, project, written, options.syntheticActors(),
         finish(later), dispatch.schedule());
+  }
+
+  /** The actors' code the program builds: the options', completed by the project's own settings. */
+  private ActorSources actorSources(GenerateOptions options, LoadedInput loaded) {
+    ActorCodeOptions code = options.actorCode();
+    if (options.projectDefaults() != null && loaded.projectRoot() != null) {
+      code = options.projectDefaults().complete(loaded.projectRoot(), code, new PipelineListener() {
+        @Override
+        public void diagnostic(Diagnostic diagnostic) {
+          say(diagnostic);
+        }
+      });
+    }
+    return actorSources(options.outputDirectory(), loaded.projectRoot(), code);
+  }
+
+  /**
+   * Generates one program holding every variant of a graph with dynamic parameters ({@link VariantProgram}): each
+   * variant planned as a graph of its own, without pipelining; the configuration actors choose the variant of every
+   * iteration.
+   *
+   * @throws OptionException for what such a program does not support (a dispatched schedule, several nodes,
+   *     synthetic actors, a PREESM project's own build)
+   * @throws InputException at the graph for a FIFO with initial tokens
+   */
+  private GenerateResult generateVariants(GenerateOptions options, LoadedInput given,
+      List<DynamicParameters.Variant> variants, TargetCache target) {
+    String why = options.schedule().dispatched() ? "--schedule" : options.syntheticActors() ? "--synthetic-actors"
+        : profiled ? "profile" : PreesmLayoutWriter.appliesTo(options.outputDirectory()) ? "--out" : null;
+    if (why != null) {
+      throw new OptionException(why, "a program switching between the variants of dynamic parameters ("
+          + DynamicParameters.given(variants) + ") is generated with a static schedule, real actors, into a folder "
+          + "of its own; generate one program per value with --param NAME=V for this");
+    }
+    Platform platform = options.platform().forGenerate(given.architecture(), target);
+    options.platform().checkGenerated(platform);
+    if (platform.nodes() > 1) {
+      throw new OptionException("--nodes", "a program switching between the variants of dynamic parameters runs on "
+          + "one machine");
+    }
+    PlanChoices asked = PlanChoices.of(options);
+    PlanChoices choices = new PlanChoices(asked.policy(), asked.strategy(), asked.overrides(), false, asked.slots());
+    List<CodeProject> projects = new ArrayList<>();
+    List<String> labels = new ArrayList<>();
+    List<Diagnostic> later = new ArrayList<>();
+    MemoryPlan firstPlan = null;
+    for (DynamicParameters.Variant variant : variants) {
+      listener.step("variant " + (projects.size() + 1) + " of " + variants.size() + ": " + variant.label());
+      Expanded graph = expanded(withOverrides(given, variant));
+      graph.analysis().flatGraph().fifos().stream().filter(f -> f.delay() > 0).findFirst().ifPresent(f -> {
+        listener.done();
+        throw new InputException(f.location() != null ? f.location() : SourceLocation.file(given.source()),
+            "a program switching between the variants of "
+            + "dynamic parameters carries nothing from one iteration to the next, and FIFO "
+            + fifoName(graph.analysis().flatGraph(), f) + " has initial tokens (" + variant.label() + "): generate one "
+            + "program per value with --param NAME=V");
+      });
+      Planned planned = planned(graph, platform, target, choices);
+      firstPlan = firstPlan == null ? planned.plan() : firstPlan;
+      scriptWarnings(planned.scripts()).forEach(w -> later.add(Diagnostic.warning(null, variant.label() + ": "
+          + w.message())));
+      listener.step("building the code model");
+      projects.add(CodeModelBuilder.build(PlannedExecution.of(planned.plan(), options.codePreset()), false));
+      labels.add(variant.label());
+    }
+    VariantProgram program;
+    try {
+      program = VariantProgram.of(projects, labels);
+    } catch (IllegalArgumentException e) {
+      listener.done();
+      throw new InputException(SourceLocation.file(given.source()), e.getMessage());
+    }
+    checkMemory(given, program.frame().memory(), options.platform(), target);
+    Path outDir = options.outputDirectory();
+    listener.step("writing " + outDir);
+    ActorSources actors = actorSources(options, given);
+    try {
+      VariantWriter.write(program, actors, options.runtime(), outDir, folder -> say(Diagnostic.note(
+          "another generation is writing " + PathText.display(folder) + ": waiting for it, then replacing its "
+          + "output")));
+    } catch (UncheckedIOException e) {
+      throw new InputException(SourceLocation.file(outDir), e.getMessage(), e);
+    }
+    listener.done();
+    List<String> each = new ArrayList<>();
+    for (int v = 0; v < projects.size(); v++) {
+      each.add(labels.get(v) + " " + MemoryText.size(projects.get(v).memory().totalBytes()));
+    }
+    List<String> setters = program.parameters().stream().map(p -> p.actor()).distinct().toList();
+    later.add(Diagnostic.note("one program for " + variants.size() + " variants: every iteration, configuration "
+        + "actor" + (setters.size() == 1 ? " " : "s ") + String.join(", ", setters) + " fire"
+        + (setters.size() == 1 ? "s" : "")
+        + " first on core " + program.configurationCore() + " and every core runs the variant the values select "
+        + "(without pipelining); every variant's buffers are allocated once before the first iteration, none shared "
+        + "between variants: " + MemoryText.size(program.frame().memory().totalBytes()) + ", the sum of the "
+        + "variants' (" + String.join("; ", each) + ")"));
+    return new GenerateResult(given, outDir, platform, firstPlan, program.frame(), options.strategy(), false,
+        finish(later), options.schedule());
+  }
+
+  private static String fifoName(FlatGraph graph, FlatFifo fifo) {
+    return graph.actor(fifo.source()).name() + "." + fifo.sourcePort() + " -> " + graph.actor(fifo.target()).name()
+        + "." + fifo.targetPort();
   }
 
   /**

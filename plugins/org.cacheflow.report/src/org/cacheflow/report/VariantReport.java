@@ -66,7 +66,10 @@ public final class VariantReport {
         row.memory() == null ? "-" : Long.toString(row.programBytes())};
   }
 
-  /** The variants as a text table, then the largest program memory (what a program switching between them needs). */
+  /**
+   * The variants as a text table, then the largest variant's memory and the sum of the variants' program memory (what
+   * the program generate writes for them allocates).
+   */
   public static List<String> lines(List<Row> rows) {
     List<String[]> table = new ArrayList<>();
     table.add(HEADINGS);
@@ -97,12 +100,15 @@ public final class VariantReport {
   private static String largest(List<Row> rows) {
     long buffers = 0;
     long program = 0;
+    long sum = 0;
     for (Row row : rows) {
       buffers = Math.max(buffers, row.plan().totals().footprintBytes());
       program = Math.max(program, row.programBytes());
+      sum = row.programBytes() < 0 || sum < 0 ? -1 : sum + row.programBytes();
     }
     return String.format(Locale.ROOT, "largest variant: buffer memory %s%s", Bytes.human(buffers), program < 0 ? ""
-        : ", program memory " + Bytes.human(program));
+        : ", program memory " + Bytes.human(program)) + (sum < 0 ? "" : "; one program holding every variant "
+        + "(generate with these values; each variant's buffers its own): " + Bytes.human(sum));
   }
 
   /** The variants as a Markdown section, each linking to its own report. */

@@ -57,6 +57,34 @@ class CorePrinter extends CTemplate {
 		«IF setsParameters(core.init) || setsParameters(core.loop)»
 			#include <cacheflow/dynparam.h>
 		«ENDIF»
+		«definitions»
+
+		void *core«core.index»_run(void *argument) {
+		    (void)argument;
+		    «startUp»
+		    «loopHeader»
+		        «IF !stops && core.index == 0»
+		        	cf_gen_iteration_begins(0, «IF project.maxSkew > 0»pass«ELSE»iteration«ENDIF»); /* --time */
+		        «ENDIF»
+		        «IF project.maxSkew > 0 && stops && guards(core)»
+		        	/* graph iterations below this are live; a stop agreed during the pass leaves them so (it makes the last
+		        	 * pass begun, at least this one, the last iteration) */
+		        	const long live_end = cf_gen_iteration_end(cf_iterations);
+		        «ENDIF»
+		        «body»
+		        «IF stops»
+		        	cf_gen_check_stop();
+		        «ENDIF»
+		        «IF project.barrier»
+		        	cf_gen_barrier_wait(&cf_iteration_barrier);
+		        «ENDIF»
+		    }
+		    «finish»
+		}
+	'''
+
+	/** The file's definitions before the core's function: the flags homed here, the MPI requests. */
+	def protected definitions() '''
 		«FOR flag : project.flags.filter[to == core.index || from == core.index]»
 			«IF flag.to == core.index»
 				/* rdy-ack flag: core «flag.from»'s events for this core, homed here (cf_flag_init below) */
@@ -73,31 +101,13 @@ class CorePrinter extends CTemplate {
 			/* receives of «transfer.name» from core «transfer.sender» on node «transfer.senderNode», one persistent request per slot */
 			static MPI_Request «receiveRequests(transfer)»[«transfer.slots»];
 		«ENDFOR»
+	'''
 
-		void *core«core.index»_run(void *argument) {
-		    (void)argument;
-		    «startUp»
-		    «loopHeader»
-		        «IF !stops && core.index == 0»
-		        	cf_gen_iteration_begins(0, «IF project.maxSkew > 0»pass«ELSE»iteration«ENDIF»); /* --time */
-		        «ENDIF»
-		        «IF project.maxSkew > 0 && stops && guards(core)»
-		        	/* graph iterations below this are live; a stop agreed during the pass leaves them so (it makes the last
-		        	 * pass begun, at least this one, the last iteration) */
-		        	const long live_end = cf_gen_iteration_end(cf_iterations);
-		        «ENDIF»
-		        «FOR statement : core.loop»
-		        	«statement(statement)»
-		        «ENDFOR»
-		        «IF stops»
-		        	cf_gen_check_stop();
-		        «ENDIF»
-		        «IF project.barrier»
-		        	cf_gen_barrier_wait(&cf_iteration_barrier);
-		        «ENDIF»
-		    }
-		    «finish»
-		}
+	/** One iteration's statements (one pass's when pipelined). */
+	def protected body() '''
+		«FOR statement : core.loop»
+			«statement(statement)»
+		«ENDFOR»
 	'''
 
 	/** Before the loop: pointers, buffers, homed channels, MPI requests, flags, init calls, the start barrier. */
@@ -108,6 +118,16 @@ class CorePrinter extends CTemplate {
 		cf_gen_core_is(«core.index»); /* for crash reports */
 		cf_heap_local *heap = NULL;
 		cf_gen_check(cf_heap_attach(cf_buffer_heap, &heap), "cf_heap_attach (core «core.index»)");
+		«allocations»
+		«FOR statement : core.init»
+			«initStatement(statement)»
+		«ENDFOR»
+		/* every core has homed its channels before anyone sends */
+		cf_gen_barrier_wait(&cf_start_barrier);
+	'''
+
+	/** The core's buffers allocated (or placed in their pools), its channels homed, MPI requests made, flags set up. */
+	def protected allocations() '''
 		«FOR buffer : core.buffers.filter[allocated]»
 			«buffer.name» = cf_gen_alloc(heap, «bytes(buffer.totalBytes)», "«buffer.name»");
 		«ENDFOR»
@@ -123,14 +143,14 @@ class CorePrinter extends CTemplate {
 		«FOR t : receives»
 			cf_mpi_recv_init(«receiveRequests(t)», «t.slots», «t.receiveBuffer», «bytes(t.bytes)», «t.senderNode», «t.tag», cf_iterations, "MPI_Recv_init(«t.name»)");
 		«ENDFOR»
+		«flagInits»
+	'''
+
+	/** The flags homed on this core, set up. */
+	def protected flagInits() '''
 		«FOR flag : project.flags.filter[to == core.index]»
 			cf_gen_check(cf_flag_init(&«variable(flag)», 0, 0), "cf_flag_init(«variable(flag)»)");
 		«ENDFOR»
-		«FOR statement : core.init»
-			«initStatement(statement)»
-		«ENDFOR»
-		/* every core has homed its channels before anyone sends */
-		cf_gen_barrier_wait(&cf_start_barrier);
 	'''
 
 	/**
@@ -142,7 +162,7 @@ class CorePrinter extends CTemplate {
 	}
 
 	/** An init-time statement: actors fired there run before the first iteration (-1 in crash reports). */
-	def private initStatement(Statement statement) {
+	def protected initStatement(Statement statement) {
 		initPart = true
 		val text = statement(statement)
 		initPart = false
@@ -175,6 +195,13 @@ class CorePrinter extends CTemplate {
 			/* other cores may still read buffers of ours that hold the last iterations */
 			cf_gen_barrier_wait(&cf_start_barrier);
 		«ENDIF»
+		«frees»
+		cf_gen_check(cf_heap_detach(heap), "cf_heap_detach (core «core.index»)");
+		return NULL;
+	'''
+
+	/** MPI requests freed, the core's buffers freed. */
+	def protected frees() '''
 		«FOR t : sends»
 			cf_mpi_free(«sendRequests(t)», «t.slots», 0, "sends of «t.name»");
 		«ENDFOR»
@@ -184,8 +211,6 @@ class CorePrinter extends CTemplate {
 		«FOR buffer : core.buffers.filter[allocated]»
 			cf_gen_check(cf_heap_free(cf_buffer_heap, heap, «buffer.name»), "cf_heap_free(«buffer.name»)");
 		«ENDFOR»
-		cf_gen_check(cf_heap_detach(heap), "cf_heap_detach (core «core.index»)");
-		return NULL;
 	'''
 
 	def dispatch statement(ActorCall call) '''

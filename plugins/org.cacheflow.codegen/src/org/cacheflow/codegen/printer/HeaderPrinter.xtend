@@ -79,6 +79,11 @@ class HeaderPrinter extends CTemplate {
 		«ENDIF»
 		extern pthread_barrier_t cf_start_barrier;
 		extern cf_heap *cf_buffer_heap;
+		«objectDeclarations»
+	'''
+
+	/** The program's objects: semaphores, buffers, transfers, channels, copy-on-write buffers. */
+	def protected objectDeclarations() '''
 		«IF project.semaphores > 0»
 			extern sem_t cf_semaphores[«project.semaphores»];
 		«ENDIF»

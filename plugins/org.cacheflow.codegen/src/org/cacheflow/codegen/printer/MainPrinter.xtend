@@ -99,6 +99,11 @@ class MainPrinter extends CTemplate {
 		«ENDIF»
 		pthread_barrier_t cf_start_barrier;
 		cf_heap *cf_buffer_heap;
+		«objectGlobals»
+	'''
+
+	/** The globals of the program's objects: semaphores, buffers, channels and copy-on-write buffers. */
+	def protected objectGlobals() '''
 		«IF project.semaphores > 0»
 			sem_t cf_semaphores[«project.semaphores»];
 		«ENDIF»
@@ -181,6 +186,18 @@ class MainPrinter extends CTemplate {
 		«memoryCheck»
 		/* address space for every buffer; each core allocates (and first touches) the buffers it reads */
 		cf_gen_check(cf_heap_create(&cf_buffer_heap, «bytes(project.heapBytes)», 0), "cf_heap_create (reserving «project.heapBytes» bytes of address space for the buffers)");
+		«objects»
+		«IF project.barrier»
+			cf_gen_check(-pthread_barrier_init(&cf_iteration_barrier, NULL, «coreCount»), "pthread_barrier_init");
+		«ENDIF»
+		cf_gen_check(-pthread_barrier_init(&cf_start_barrier, NULL, «coreCount»), "pthread_barrier_init");
+		«IF !project.sinks.empty»
+			for (int i = 0; i < CF_GRAPH_SINK_PARTS; i++) cf_md5_init(&cf_sink_parts[i]);
+		«ENDIF»
+	'''
+
+	/** The channels (primed with their initial tokens), copy-on-write buffers and semaphores made. */
+	def protected objects() '''
 		«FOR channel : project.channels»
 			{
 			    cf_channel_options o = {.slots = «channel.slots», .max_message = «bytes(channel.bytes)»};
@@ -216,17 +233,10 @@ class MainPrinter extends CTemplate {
 			        if (sem_init(&cf_semaphores[i], 0, starts[i]) != 0) cf_gen_check(-errno, "sem_init");
 			}
 		«ENDIF»
-		«IF project.barrier»
-			cf_gen_check(-pthread_barrier_init(&cf_iteration_barrier, NULL, «coreCount»), "pthread_barrier_init");
-		«ENDIF»
-		cf_gen_check(-pthread_barrier_init(&cf_start_barrier, NULL, «coreCount»), "pthread_barrier_init");
-		«IF !project.sinks.empty»
-			for (int i = 0; i < CF_GRAPH_SINK_PARTS; i++) cf_md5_init(&cf_sink_parts[i]);
-		«ENDIF»
 	'''
 
 	/** The program refuses to start, before allocating anything, when its buffers cannot fit the machine. */
-	def private memoryCheck() '''
+	def protected memoryCheck() '''
 		{
 		    /* what plan reports as the program's memory: «MemoryText.size(project.memory.totalBytes).comment» */
 		    static const char *const largest[] = {«FOR buffer : project.memory.largest»«string(MemoryText.buffer(buffer).comment)», «ENDFOR»NULL};
@@ -240,6 +250,18 @@ class MainPrinter extends CTemplate {
 		«IF project.barrier»
 			pthread_barrier_destroy(&cf_iteration_barrier);
 		«ENDIF»
+		«destroyObjects»
+		cf_gen_check(cf_heap_destroy(cf_buffer_heap), "cf_heap_destroy");
+		«IF project.multiNode»
+			cf_mpi_finalize();
+			return 0;
+		«ELSE»
+			return cf_gen_finish(cf_gen_iterations_run(cf_iterations)); /* stopped by SIGINT or SIGTERM: ends with it */
+		«ENDIF»
+	'''
+
+	/** The semaphores, copy-on-write buffers and channels destroyed. */
+	def protected destroyObjects() '''
 		«IF project.semaphores > 0»
 			for (int i = 0; i < «project.semaphores»; i++) sem_destroy(&cf_semaphores[i]);
 		«ENDIF»
@@ -252,13 +274,6 @@ class MainPrinter extends CTemplate {
 		«FOR channel : project.channels»
 			cf_channel_destroy(«channel.name»);
 		«ENDFOR»
-		cf_gen_check(cf_heap_destroy(cf_buffer_heap), "cf_heap_destroy");
-		«IF project.multiNode»
-			cf_mpi_finalize();
-			return 0;
-		«ELSE»
-			return cf_gen_finish(cf_gen_iterations_run(cf_iterations)); /* stopped by SIGINT or SIGTERM: ends with it */
-		«ENDIF»
 	'''
 
 	/** The cores this process runs: all of them, or on several nodes those of its node. */

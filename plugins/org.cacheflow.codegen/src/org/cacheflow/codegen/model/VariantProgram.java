@@ -1,0 +1,225 @@
+package org.cacheflow.codegen.model;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * One program holding several variants of a graph (one per combination of its dynamic parameters' values, each
+ * planned as a graph of its own): every iteration, the configuration actors fire first on one core, the variant their
+ * values select is looked up, every core learns it at a barrier (once every core has completed the previous
+ * iteration), then runs that variant's schedule for the iteration.
+ *
+ * <p>Each variant keeps its own buffers, channels, copy-on-write buffers, flags and semaphores, renamed with the
+ * prefix {@code cf_vN_} (N from 1), all made once before the first iteration: the program's memory is the sum of the
+ * variants'. A variant's flags, channel slots and semaphores count the iterations that variant has run, so that each
+ * variant's synchronisation is the one of a program running that variant alone; nothing is carried from one iteration
+ * to the next (graphs with delays, pipelined schedules, several nodes and synthetic actors are refused).
+ *
+ * @param frame the program's shared part: every variant's buffers, channels and copy-on-write buffers (renamed), the
+ *     sinks, and per core its buffers, channel homes and pointers; no statements
+ * @param variants each variant's code model, as built for that variant alone
+ * @param labels each variant's values ({@code branch=0})
+ * @param configurationCore the core the configuration actors fire on (theirs in the first variant)
+ * @param configurations the first variant's configuration actor calls, in firing order
+ */
+public final class VariantProgram {
+
+  private final CodeProject frame;
+  private final List<CodeProject> variants;
+  private final List<String> labels;
+  private final int configurationCore;
+  private final List<Statement.ActorCall> configurations;
+
+  private VariantProgram(CodeProject frame, List<CodeProject> variants, List<String> labels, int configurationCore,
+      List<Statement.ActorCall> configurations) {
+    this.frame = frame;
+    this.variants = List.copyOf(variants);
+    this.labels = List.copyOf(labels);
+    this.configurationCore = configurationCore;
+    this.configurations = List.copyOf(configurations);
+  }
+
+  public CodeProject frame() {
+    return frame;
+  }
+
+  public List<CodeProject> variants() {
+    return variants;
+  }
+
+  public List<String> labels() {
+    return labels;
+  }
+
+  public int configurationCore() {
+    return configurationCore;
+  }
+
+  public List<Statement.ActorCall> configurations() {
+    return configurations;
+  }
+
+  /**
+   * The program of the variants, each built alone.
+   *
+   * @throws IllegalArgumentException (with a message for users) when they cannot be held in one program: synthetic
+   *     actors, several nodes, a pipelined schedule, initial tokens, differing digested FIFOs, or no configuration
+   *     actor
+   */
+  public static VariantProgram of(List<CodeProject> variants, List<String> labels) {
+    CodeProject first = variants.get(0);
+    int cores = 0;
+    long heapBytes = 0;
+    Set<String> headers = new LinkedHashSet<>();
+    List<StaticBuffer> buffers = new ArrayList<>();
+    List<Channel> channels = new ArrayList<>();
+    List<CowBuffer> cows = new ArrayList<>();
+    for (int v = 0; v < variants.size(); v++) {
+      CodeProject variant = variants.get(v);
+      String label = "variant " + (v + 1) + " (" + labels.get(v) + ")";
+      if (variant.synthetic() || variant.multiNode()) {
+        throw new IllegalArgumentException("a program switching between variants runs real actors on one machine: "
+            + (variant.synthetic() ? "synthetic actors" : "several nodes") + " are not supported");
+      }
+      if (variant.maxSkew() > 0) {
+        throw new IllegalStateException(label + " is pipelined");
+      }
+      if (variant.channels().stream().anyMatch(Channel::primed)) {
+        throw new IllegalArgumentException(label + " has initial tokens: a program switching between variants "
+            + "carries nothing from one iteration to the next (delays are not supported)");
+      }
+      if (!variant.sinks().equals(first.sinks())) {
+        throw new IllegalArgumentException(label + " digests other FIFOs than variant 1 (" + labels.get(0) + "): "
+            + variant.sinks().stream().map(Sink::label).toList() + " against " + first.sinks().stream()
+            .map(Sink::label).toList());
+      }
+      cores = Math.max(cores, variant.cores().size());
+      heapBytes += variant.heapBytes();
+      headers.addAll(variant.headers());
+      String prefix = prefix(v);
+      String of = labels.get(v) + ": ";
+      variant.buffers().forEach(b -> buffers.add(renamed(prefix, b)));
+      variant.channels().forEach(c -> channels.add(new Channel(channels.size(), prefix + c.name(), c.sender(),
+          c.receiver(), c.slots(), c.bytes(), c.primed(), of + c.description())));
+      variant.cowBuffers().forEach(c -> cows.add(new CowBuffer(cows.size(), prefix + c.name(), c.bytes(), c.views(),
+          c.ranges(), c.slots(), of + c.description(), c.writers())));
+    }
+    List<Core> frameCores = new ArrayList<>();
+    for (int c = 0; c < cores; c++) {
+      List<String> pointers = new ArrayList<>();
+      List<StaticBuffer> coreBuffers = new ArrayList<>();
+      List<Channel> homes = new ArrayList<>();
+      for (int v = 0; v < variants.size(); v++) {
+        Core core = core(variants.get(v), c);
+        if (core != null) {
+          String prefix = prefix(v);
+          core.pointers().forEach(p -> pointers.add(prefix + p));
+          core.buffers().forEach(b -> coreBuffers.add(renamed(prefix, b)));
+          core.homes().forEach(h -> homes.add(channels.stream().filter(x -> x.name().equals(prefix + h.name()))
+              .findFirst().orElseThrow()));
+        }
+      }
+      frameCores.add(new Core(c, pointers, coreBuffers, homes, List.of(), List.of()));
+    }
+    CodeProject frame = new CodeProject(first.graphName(), first.identifier(), first.strategy(), false, false,
+        List.of(), List.copyOf(headers), List.of(), buffers, heapBytes, channels, cows, first.sinks(), frameCores);
+    int configurationCore = -1;
+    List<Statement.ActorCall> configurations = new ArrayList<>();
+    for (Core core : first.cores()) {
+      for (Statement statement : core.loop()) {
+        if (statement instanceof Statement.ActorCall call && configures(call)) {
+          if (call.arguments().stream().anyMatch(a -> a instanceof Argument.Data)) {
+            throw new IllegalArgumentException("configuration actor " + call.vertex() + " has data ports: a program "
+                + "switching between variants fires configuration actors without data ports only");
+          }
+          configurationCore = configurationCore < 0 ? core.index() : configurationCore;
+          configurations.add(call);
+        }
+      }
+    }
+    if (configurations.isEmpty()) {
+      throw new IllegalArgumentException("no configuration actor fires in the loop of variant 1 (" + labels.get(0)
+          + ")");
+    }
+    return new VariantProgram(frame, variants, labels, configurationCore, configurations);
+  }
+
+  /** Whether an actor call is a configuration actor's (it sets dynamic parameters). */
+  public static boolean configures(Statement statement) {
+    return statement instanceof Statement.ActorCall call
+        && call.arguments().stream().anyMatch(a -> a instanceof Argument.ParamOut);
+  }
+
+  /** The core of that index in a variant, or null when the variant runs on fewer cores. */
+  public static Core core(CodeProject variant, int index) {
+    return index < variant.cores().size() ? variant.cores().get(index) : null;
+  }
+
+  /** The config outputs the configuration actors write, in firing order. */
+  public List<Argument.ParamOut> parameters() {
+    List<Argument.ParamOut> outputs = new ArrayList<>();
+    for (Statement.ActorCall call : configurations) {
+      call.arguments().stream().filter(Argument.ParamOut.class::isInstance).map(Argument.ParamOut.class::cast)
+          .forEach(outputs::add);
+    }
+    return outputs;
+  }
+
+  /**
+   * Per variant, the value it was planned for of each of {@link #parameters()}, in the same order.
+   *
+   * @throws IllegalStateException when a variant has no such configuration output
+   */
+  public List<List<Long>> planned() {
+    List<List<Long>> rows = new ArrayList<>();
+    for (CodeProject variant : variants) {
+      List<Long> row = new ArrayList<>();
+      for (Argument.ParamOut output : parameters()) {
+        row.add(variant.cores().stream().flatMap(c -> c.loop().stream()).filter(VariantProgram::configures)
+            .flatMap(s -> ((Statement.ActorCall) s).arguments().stream()).filter(Argument.ParamOut.class::isInstance)
+            .map(Argument.ParamOut.class::cast).filter(p -> p.actor().equals(output.actor())
+                && p.name().equals(output.name())).findFirst().orElseThrow(() -> new IllegalStateException(
+                    "no configuration output " + output.actor() + "." + output.name() + " in a variant")).planned()
+            .get(0));
+      }
+      rows.add(row);
+    }
+    return rows;
+  }
+
+  /** The prefix of a variant's names: {@code cf_v1_} for the first. */
+  public static String prefix(int variant) {
+    return "cf_v" + (variant + 1) + "_";
+  }
+
+  /**
+   * C text printed for a variant alone, with the names of that variant's objects (buffers, channels, copy-on-write
+   * buffers and their views, flags, semaphores, pointers) given its prefix.
+   */
+  public String rename(int variant, CharSequence text) {
+    CodeProject project = variants.get(variant);
+    Set<String> names = new LinkedHashSet<>();
+    project.buffers().forEach(b -> names.add(b.name()));
+    project.channels().forEach(c -> names.add(c.name()));
+    project.cowBuffers().forEach(c -> {
+      names.add(c.name());
+      names.add(c.name() + "_views");
+    });
+    project.flags().forEach(f -> names.add("cf_flag_" + f.from() + "_to_" + f.to()));
+    project.cores().forEach(c -> names.addAll(c.pointers()));
+    names.add("cf_semaphores");
+    List<String> alternatives = names.stream().sorted((a, b) -> b.length() - a.length()).map(Pattern::quote)
+        .toList();
+    Pattern pattern = Pattern.compile("(?<![A-Za-z0-9_])(?:" + String.join("|", alternatives) + ")(?![A-Za-z0-9_])");
+    return pattern.matcher(text).replaceAll(m -> Matcher.quoteReplacement(prefix(variant) + m.group()));
+  }
+
+  private static StaticBuffer renamed(String prefix, StaticBuffer buffer) {
+    return new StaticBuffer(prefix + buffer.name(), buffer.bytes(), buffer.copies(), buffer.home(),
+        buffer.description(), buffer.pool() == null ? null : prefix + buffer.pool(), buffer.offset());
+  }
+}

@@ -2,10 +2,14 @@ package org.cacheflow.pipeline;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Locale;
 import java.util.function.Consumer;
 
+import org.cacheflow.analysis.FlatFifo;
+import org.cacheflow.analysis.FlatGraph;
 import org.cacheflow.io.profile.ProfileFile;
 import org.cacheflow.io.profile.ProfileFileReader;
 import org.cacheflow.model.Actor;
@@ -16,7 +20,9 @@ import org.cacheflow.model.Port;
 import org.cacheflow.model.Scenario;
 import org.cacheflow.model.Timing;
 import org.cacheflow.model.diagnostics.SourceLocation;
+import org.cacheflow.plan.strategy.Bytes;
 import org.cacheflow.plan.strategy.MeasuredCosts;
+import org.cacheflow.plan.strategy.MeasuredRereads;
 import org.cacheflow.plan.strategy.TargetCache;
 import org.cacheflow.report.FactSource;
 
@@ -30,6 +36,8 @@ import org.cacheflow.report.FactSource;
 final class ProfileApplied {
 
   private final List<FactSource> facts = new ArrayList<>();
+  private final List<ProfileFile.BufferProfile> buffers = new ArrayList<>();
+  private String source;
   private boolean timings;
 
   private ProfileApplied() {
@@ -54,6 +62,7 @@ final class ProfileApplied {
   static Result apply(LoadedInput loaded, Path file, Consumer<Diagnostic> said) {
     ProfileFile profile = ProfileFileReader.read(file);
     ProfileApplied applied = new ProfileApplied();
+    applied.source = String.valueOf(file.getFileName());
     if (!profile.graph().equals(loaded.graph().getName())) {
       said.accept(Diagnostic.warning(SourceLocation.file(file), "the profile is of graph " + profile.graph()
           + ", not " + loaded.graph().getName() + ": its actors are matched by path"));
@@ -74,6 +83,14 @@ final class ProfileApplied {
       }
       if (measured.firings() > 0 && measured.time().medianNs() > 0) {
         applied.time(scenario, measured, file);
+      }
+    }
+    if (profile.buffers() != null) {
+      for (ProfileFile.BufferProfile buffer : profile.buffers()) {
+        applied.buffers.add(buffer);
+        applied.facts.add(new FactSource(buffer.fifo(), "re-read after " + Bytes.human(buffer.reReadDistanceBytes())
+            + (buffer.sameCore() ? " on the writer's core" : " on another core"), "measured (pre-stored only when "
+            + "not re-read soon by its writer)"));
       }
     }
     LoadedInput now = loaded.scenario() != null ? loaded : new LoadedInput(loaded.source(), loaded.graph(), scenario,
@@ -158,6 +175,24 @@ final class ProfileApplied {
       graph = found.getRefinement() == null ? null : found.getRefinement().getSubgraph();
     }
     return found;
+  }
+
+  /**
+   * The profile's re-read distances by flat FIFO of {@code flat} (FIFOs named {@code source.port -> target.port} as
+   * the profile names them; one the graph lacks is left out).
+   */
+  MeasuredRereads rereads(FlatGraph flat) {
+    Map<String, Long> byName = new HashMap<>();
+    buffers.forEach(b -> byName.put(b.fifo(), b.reReadDistanceBytes()));
+    Map<Integer, Long> byFifo = new HashMap<>();
+    for (FlatFifo fifo : flat.fifos()) {
+      Long distance = byName.get(flat.actor(fifo.source()).path() + "." + fifo.sourcePort() + " -> "
+          + flat.actor(fifo.target()).path() + "." + fifo.targetPort());
+      if (distance != null) {
+        byFifo.put(fifo.index(), distance);
+      }
+    }
+    return new MeasuredRereads(byFifo, source);
   }
 
   /** The target with actor timings in nanoseconds (the profile's). */

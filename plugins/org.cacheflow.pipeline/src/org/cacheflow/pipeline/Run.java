@@ -44,6 +44,7 @@ import org.cacheflow.report.ReportWriter;
 import org.cacheflow.report.VariantReport;
 import org.cacheflow.analysis.srdag.SingleRateExpansion;
 import org.cacheflow.analysis.srdag.Srdag;
+import org.cacheflow.plan.strategy.MeasuredRereads;
 import org.cacheflow.plan.strategy.OverrideException;
 import org.cacheflow.plan.strategy.StrategyPreset;
 import org.cacheflow.plan.strategy.TargetCache;
@@ -145,7 +146,9 @@ final class Run {
       return new Planned(MemoryPlanner.plan(graph.srdag(), PlanRequest.of(inputs, target)
           .withPolicy(choices.policy()).withStrategy(choices.strategy().planner()).withOverrides(choices.overrides())
           .withPipelining(choices.pipelining()).withSlots(choices.slots().orElse(0))
-          .withFacts(ScriptMemoryFacts.of(graph.srdag(), scripts)).withProgress(listener)), scripts);
+          .withFacts(ScriptMemoryFacts.of(graph.srdag(), scripts)).withProgress(listener)
+          .withRereads(applied == null ? MeasuredRereads.NONE : applied.rereads(graph.analysis().flatGraph()))),
+          scripts);
     } catch (OverrideException e) {
       listener.done();
       throw new OptionException(OptionException.OVERRIDE, DecisionText.message(e));

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Locale;
 import java.util.function.Consumer;
+import java.util.function.Predicate;
 
 import org.cacheflow.analysis.FlatFifo;
 import org.cacheflow.analysis.FlatGraph;
@@ -38,6 +39,7 @@ final class ProfileApplied {
   private final List<FactSource> facts = new ArrayList<>();
   private final List<ProfileFile.BufferProfile> buffers = new ArrayList<>();
   private String source;
+  private final List<TimingCheck.Pair> declaredTimings = new ArrayList<>();
   private boolean timings;
 
   private ProfileApplied() {
@@ -145,8 +147,14 @@ final class ProfileApplied {
 
   private void time(Scenario scenario, ProfileFile.ActorProfile measured, Path file) {
     String relative = measured.actor().substring(measured.actor().indexOf('/') + 1);
-    scenario.getTimings().removeIf(t -> t.getActorPath() != null && (t.getActorPath().equals(measured.actor())
-        || t.getActorPath().equals(relative) || t.getActorPath().endsWith("/" + relative)));
+    Predicate<Timing> ours = t -> t.getActorPath() != null && (t.getActorPath().equals(
+        measured.actor()) || t.getActorPath().equals(relative) || t.getActorPath().endsWith("/" + relative));
+    for (Timing declared : scenario.getTimings()) {
+      if (ours.test(declared)) {
+        TimingCheck.Pair.of(measured.actor(), declared, measured.time().medianNs()).ifPresent(declaredTimings::add);
+      }
+    }
+    scenario.getTimings().removeIf(ours);
     Timing timing = ModelFactory.eINSTANCE.createTiming();
     timing.setActorPath(measured.actor());
     timing.setExpression(Long.toString(Math.max(1, Math.round(measured.time().medianNs()))));
@@ -193,6 +201,24 @@ final class ProfileApplied {
       }
     }
     return new MeasuredRereads(byFifo, source);
+  }
+
+  /**
+   * Where the scenario's timings of the profiled actors and the measured medians disagree by more than
+   * {@link TimingCheck#FACTOR}, as warnings at the scenario's lines; each also becomes a fact of the plan report.
+   *
+   * @param timeUnitNanos nanoseconds per unit of the scenario's timings (the target's {@code timing.ns}), 0 when
+   *     unknown: the actors' shares of the total are compared instead
+   */
+  List<Diagnostic> timingContradictions(double timeUnitNanos) {
+    List<Diagnostic> warnings = new ArrayList<>();
+    for (TimingCheck.Contradiction c : TimingCheck.contradictions(declaredTimings, timeUnitNanos)) {
+      warnings.add(Diagnostic.warning(c.pair().location(), c.message()));
+      facts.add(new FactSource(c.pair().actor(), c.fact(), "measured (scenario's timing at "
+          + c.pair().location().file().replaceFirst(".*/", "") + ":" + c.pair().location().line()
+          + " contradicted)"));
+    }
+    return warnings;
   }
 
   /** The target with actor timings in nanoseconds (the profile's). */

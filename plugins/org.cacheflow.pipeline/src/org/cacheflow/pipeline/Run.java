@@ -103,6 +103,9 @@ final class Run {
 
   /** The target, in nanoseconds when the timings are a profile's. */
   private TargetCache timed(TargetCache target) {
+    if (applied != null) {
+      applied.timingContradictions(target.costs().timeUnitNanos()).forEach(this::say);
+    }
     return applied != null && applied.timings() ? ProfileApplied.inNanoseconds(target) : target;
   }
 

@@ -11,6 +11,7 @@ import java.util.function.Predicate;
 
 import org.cacheflow.analysis.FlatFifo;
 import org.cacheflow.analysis.FlatGraph;
+import org.cacheflow.codegen.model.Sink;
 import org.cacheflow.io.profile.ProfileFile;
 import org.cacheflow.io.profile.ProfileFileReader;
 import org.cacheflow.model.Actor;
@@ -39,6 +40,7 @@ final class ProfileApplied {
   private final List<FactSource> facts = new ArrayList<>();
   private final List<ProfileFile.BufferProfile> buffers = new ArrayList<>();
   private String source;
+  private ProfileFile profile;
   private final List<TimingCheck.Pair> declaredTimings = new ArrayList<>();
   private boolean timings;
 
@@ -65,6 +67,7 @@ final class ProfileApplied {
     ProfileFile profile = ProfileFileReader.read(file);
     ProfileApplied applied = new ProfileApplied();
     applied.source = String.valueOf(file.getFileName());
+    applied.profile = profile;
     if (!profile.graph().equals(loaded.graph().getName())) {
       said.accept(Diagnostic.warning(SourceLocation.file(file), "the profile is of graph " + profile.graph()
           + ", not " + loaded.graph().getName() + ": its actors are matched by path"));
@@ -219,6 +222,14 @@ final class ProfileApplied {
           + " contradicted)"));
     }
     return warnings;
+  }
+
+  /** The sinks with a note after their digest where the profile saw their producer leave bytes unwritten. */
+  List<Sink> notedSinks(List<Sink> sinks) {
+    Map<String, String> notes = new HashMap<>();
+    UnwrittenDigests.of(sinks.stream().map(Sink::label).toList(), profile.actors(), profile.graph())
+        .forEach(u -> notes.put(u.sink(), u.note()));
+    return sinks.stream().map(s -> notes.containsKey(s.label()) ? s.withNote(notes.get(s.label())) : s).toList();
   }
 
   /** The target with actor timings in nanoseconds (the profile's). */

@@ -289,6 +289,9 @@ final class Run {
     listener.step("building the code model");
     CodeProject project = dispatch.program(CodeModelBuilder.build(PlannedExecution.of(memoryPlan,
         dispatch.preset()), options.syntheticActors()));
+    if (applied != null) {
+      project = project.withSinks(applied.notedSinks(project.sinks()));
+    }
     SchedTable sched = dispatch.table(project);
     checkMemory(loaded, project.memory(), options.platform(), target);
     Path outDir = options.outputDirectory();

@@ -134,6 +134,39 @@ class RunWorkflowCommandTest {
   }
 
   /**
+   * The task's Profile is read from the project and reaches the generation; a missing one is reported at its line, a
+   * file that is not a profile at its own line; the command line's --profile replaces it.
+   */
+  @Test
+  void theProfileOfTheTaskOrTheCommandLineReachesTheGeneration() throws IOException {
+    Path workflow = project.resolve("Workflows/cacheflow.workflow");
+    Files.writeString(workflow, Files.readString(workflow).replace("<dftools:variable name=\"Cores\" value=\"\"/>",
+        "<dftools:variable name=\"Cores\" value=\"\"/>\n"
+            + "            <dftools:variable name=\"Profile\" value=\"prof/profile.json\"/>"));
+    Path out = temp.resolve("out");
+    Run missing = run("run-workflow", project.toString(), "--out", out.toString());
+    assertEquals(1, missing.status(), missing.err());
+    assertTrue(missing.err().contains(".workflow:" + lineOf(workflow, "prof/profile.json") + ":"), missing.err());
+    assertTrue(missing.err().contains("'Profile': no such file: " + project.resolve("prof/profile.json")),
+        missing.err());
+    Path broken = Files.createDirectories(project.resolve("prof")).resolve("profile.json");
+    Files.writeString(broken, "{\n  \"cacheflowProfile\": 1,\n  oops\n}\n");
+    Run bad = run("run-workflow", project.toString(), "--out", out.toString());
+    assertEquals(1, bad.status(), bad.err());
+    assertTrue(bad.err().contains(broken + ":3:"), bad.err());
+    assertTrue(bad.err().contains("not a profile written by cacheflow profile"), bad.err());
+    Path good = Files.writeString(temp.resolve("measured.json"), """
+        {"cacheflowProfile": 1, "graph": "filter_bank", "iterations": 1, "cores": 1, "buffers": [],
+         "actors": [{"actor": "filter_bank/Blur", "firings": 4, "ports": [],
+           "time": {"medianNs": 1200, "q1Ns": 1100, "q3Ns": 1300, "minNs": 1000, "maxNs": 1400, "cv": 0.1}}]}
+        """);
+    Run given = run("run-workflow", project.toString(), "--out", out.toString(), "--profile", good.toString());
+    assertEquals(0, given.status(), given.err());
+    assertTrue((given.out() + given.err()).contains("actor timings: the profile's medians, in ns"), given.err());
+    assertTrue(Files.exists(out.resolve("main.c")), "generated");
+  }
+
+  /**
    * The task's Schedule, Variable actors and Cost spread reach the generation as generate's --schedule, --variable
    * and --cost-spread do: a hybrid program pools Blur (marked) and Histogram (its spread); the command line's options
    * replace them; a name the graph lacks is reported at its line.

@@ -52,6 +52,19 @@ class RunWorkflowCommandTest {
     Files.writeString(workflow, changed, StandardCharsets.UTF_8);
   }
 
+  /** The workflow with Cores set to {@code cores} and variables ({@code name, value, ...}) after it. */
+  private Path addAfterCores(String cores, String... variables) throws IOException {
+    Path workflow = project.resolve("Workflows/cacheflow.workflow");
+    StringBuilder added = new StringBuilder("<dftools:variable name=\"Cores\" value=\"" + cores + "\"/>");
+    for (int i = 0; i < variables.length; i += 2) {
+      added.append("\n            <dftools:variable name=\"").append(variables[i]).append("\" value=\"")
+          .append(variables[i + 1]).append("\"/>");
+    }
+    Files.writeString(workflow, Files.readString(workflow).replace("<dftools:variable name=\"Cores\" value=\"\"/>",
+        added.toString()));
+    return workflow;
+  }
+
   private static int lineOf(Path file, String text) throws IOException {
     List<String> lines = Files.readAllLines(file);
     for (int i = 0; i < lines.size(); i++) {
@@ -89,10 +102,7 @@ class RunWorkflowCommandTest {
   /** A Nodes variable beside Cores reaches generate; --nodes replaces it; a bad value is at its line. */
   @Test
   void theWorkflowsNodesReachTheGenerator() throws IOException {
-    Path workflow = project.resolve("Workflows/cacheflow.workflow");
-    Files.writeString(workflow, Files.readString(workflow).replace("<dftools:variable name=\"Cores\" value=\"\"/>",
-        "<dftools:variable name=\"Cores\" value=\"1\"/>\n"
-            + "            <dftools:variable name=\"Nodes\" value=\"2\"/>"));
+    Path workflow = addAfterCores("1", "Nodes", "2");
     Path out = temp.resolve("out");
     Run run = run("run-workflow", project.toString(), "-w", "cacheflow", "-s", "2core.scenario", "--out",
         out.toString(), "--strategy", "Baseline");
@@ -139,10 +149,7 @@ class RunWorkflowCommandTest {
    */
   @Test
   void theProfileOfTheTaskOrTheCommandLineReachesTheGeneration() throws IOException {
-    Path workflow = project.resolve("Workflows/cacheflow.workflow");
-    Files.writeString(workflow, Files.readString(workflow).replace("<dftools:variable name=\"Cores\" value=\"\"/>",
-        "<dftools:variable name=\"Cores\" value=\"\"/>\n"
-            + "            <dftools:variable name=\"Profile\" value=\"prof/profile.json\"/>"));
+    Path workflow = addAfterCores("", "Profile", "prof/profile.json");
     Path out = temp.resolve("out");
     Run missing = run("run-workflow", project.toString(), "--out", out.toString());
     assertEquals(1, missing.status(), missing.err());
@@ -173,12 +180,8 @@ class RunWorkflowCommandTest {
    */
   @Test
   void theScheduleOfTheTaskOrTheCommandLineReachesTheGeneration() throws IOException {
-    Path workflow = project.resolve("Workflows/cacheflow.workflow");
-    Files.writeString(workflow, Files.readString(workflow).replace("<dftools:variable name=\"Cores\" value=\"\"/>",
-        "<dftools:variable name=\"Cores\" value=\"\"/>\n"
-            + "            <dftools:variable name=\"Schedule\" value=\"hybrid\"/>\n"
-            + "            <dftools:variable name=\"Variable actors\" value=\"Blur\"/>\n"
-            + "            <dftools:variable name=\"Cost spread\" value=\"Histogram=0.8; Read=0.1\"/>"));
+    Path workflow = addAfterCores("", "Schedule", "hybrid", "Variable actors", "Blur", "Cost spread",
+        "Histogram=0.8; Read=0.1");
     Path out = temp.resolve("out");
     Run run = run("run-workflow", project.toString(), "-w", "cacheflow", "-s", "2core.scenario", "--out",
         out.toString());

@@ -52,6 +52,19 @@ class RunWorkflowCommandTest {
     Files.writeString(workflow, changed, StandardCharsets.UTF_8);
   }
 
+  /** The workflow with Cores set to {@code cores} and variables ({@code name, value, ...}) after it. */
+  private Path addAfterCores(String cores, String... variables) throws IOException {
+    Path workflow = project.resolve("Workflows/cacheflow.workflow");
+    StringBuilder added = new StringBuilder("<dftools:variable name=\"Cores\" value=\"" + cores + "\"/>");
+    for (int i = 0; i < variables.length; i += 2) {
+      added.append("\n            <dftools:variable name=\"").append(variables[i]).append("\" value=\"")
+          .append(variables[i + 1]).append("\"/>");
+    }
+    Files.writeString(workflow, Files.readString(workflow).replace("<dftools:variable name=\"Cores\" value=\"\"/>",
+        added.toString()));
+    return workflow;
+  }
+
   private static int lineOf(Path file, String text) throws IOException {
     List<String> lines = Files.readAllLines(file);
     for (int i = 0; i < lines.size(); i++) {
@@ -89,10 +102,7 @@ class RunWorkflowCommandTest {
   /** A Nodes variable beside Cores reaches generate; --nodes replaces it; a bad value is at its line. */
   @Test
   void theWorkflowsNodesReachTheGenerator() throws IOException {
-    Path workflow = project.resolve("Workflows/cacheflow.workflow");
-    Files.writeString(workflow, Files.readString(workflow).replace("<dftools:variable name=\"Cores\" value=\"\"/>",
-        "<dftools:variable name=\"Cores\" value=\"1\"/>\n"
-            + "            <dftools:variable name=\"Nodes\" value=\"2\"/>"));
+    Path workflow = addAfterCores("1", "Nodes", "2");
     Path out = temp.resolve("out");
     Run run = run("run-workflow", project.toString(), "-w", "cacheflow", "-s", "2core.scenario", "--out",
         out.toString(), "--strategy", "Baseline");
@@ -134,18 +144,44 @@ class RunWorkflowCommandTest {
   }
 
   /**
+   * The task's Profile is read from the project and reaches the generation; a missing one is reported at its line, a
+   * file that is not a profile at its own line; the command line's --profile replaces it.
+   */
+  @Test
+  void theProfileOfTheTaskOrTheCommandLineReachesTheGeneration() throws IOException {
+    Path workflow = addAfterCores("", "Profile", "prof/profile.json");
+    Path out = temp.resolve("out");
+    Run missing = run("run-workflow", project.toString(), "--out", out.toString());
+    assertEquals(1, missing.status(), missing.err());
+    assertTrue(missing.err().contains(".workflow:" + lineOf(workflow, "prof/profile.json") + ":"), missing.err());
+    assertTrue(missing.err().contains("'Profile': no such file: " + project.resolve("prof/profile.json")),
+        missing.err());
+    Path broken = Files.createDirectories(project.resolve("prof")).resolve("profile.json");
+    Files.writeString(broken, "{\n  \"cacheflowProfile\": 1,\n  oops\n}\n");
+    Run bad = run("run-workflow", project.toString(), "--out", out.toString());
+    assertEquals(1, bad.status(), bad.err());
+    assertTrue(bad.err().contains(broken + ":3:"), bad.err());
+    assertTrue(bad.err().contains("not a profile written by cacheflow profile"), bad.err());
+    Path good = Files.writeString(temp.resolve("measured.json"), """
+        {"cacheflowProfile": 1, "graph": "filter_bank", "iterations": 1, "cores": 1, "buffers": [],
+         "actors": [{"actor": "filter_bank/Blur", "firings": 4, "ports": [],
+           "time": {"medianNs": 1200, "q1Ns": 1100, "q3Ns": 1300, "minNs": 1000, "maxNs": 1400, "cv": 0.1}}]}
+        """);
+    Run given = run("run-workflow", project.toString(), "--out", out.toString(), "--profile", good.toString());
+    assertEquals(0, given.status(), given.err());
+    assertTrue((given.out() + given.err()).contains("actor timings: the profile's medians, in ns"), given.err());
+    assertTrue(Files.exists(out.resolve("main.c")), "generated");
+  }
+
+  /**
    * The task's Schedule, Variable actors and Cost spread reach the generation as generate's --schedule, --variable
    * and --cost-spread do: a hybrid program pools Blur (marked) and Histogram (its spread); the command line's options
    * replace them; a name the graph lacks is reported at its line.
    */
   @Test
   void theScheduleOfTheTaskOrTheCommandLineReachesTheGeneration() throws IOException {
-    Path workflow = project.resolve("Workflows/cacheflow.workflow");
-    Files.writeString(workflow, Files.readString(workflow).replace("<dftools:variable name=\"Cores\" value=\"\"/>",
-        "<dftools:variable name=\"Cores\" value=\"\"/>\n"
-            + "            <dftools:variable name=\"Schedule\" value=\"hybrid\"/>\n"
-            + "            <dftools:variable name=\"Variable actors\" value=\"Blur\"/>\n"
-            + "            <dftools:variable name=\"Cost spread\" value=\"Histogram=0.8; Read=0.1\"/>"));
+    Path workflow = addAfterCores("", "Schedule", "hybrid", "Variable actors", "Blur", "Cost spread",
+        "Histogram=0.8; Read=0.1");
     Path out = temp.resolve("out");
     Run run = run("run-workflow", project.toString(), "-w", "cacheflow", "-s", "2core.scenario", "--out",
         out.toString());

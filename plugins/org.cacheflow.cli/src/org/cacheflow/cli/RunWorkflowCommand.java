@@ -101,6 +101,9 @@ public final class RunWorkflowCommand extends CliCommand {
   @Mixin
   ScheduleOptions schedule = new ScheduleOptions();
 
+  @Mixin
+  ProfileOption profile = new ProfileOption();
+
   @Override
   protected Map<String, String> texts() {
     return Map.of("strategy", "memory strategy for every task: " + CodegenTask.strategyChoices(),
@@ -117,7 +120,8 @@ public final class RunWorkflowCommand extends CliCommand {
     StrategyPreset preset = strategy == null ? null : strategy(strategy);
     SettingsChange change = new SettingsChange(preset, cores, nodes, mapping.given(), target,
         given(overrides).orElse(null), synthetic ? true : null, outDir, actors.change()).withSchedule(schedule.kind(),
-        given(schedule.variable).orElse(null), schedule.spread.isEmpty() ? null : schedule.spread());
+        given(schedule.variable).orElse(null), schedule.spread.isEmpty() ? null : schedule.spread())
+        .withProfile(profile.profile == null ? null : profile.profile.toAbsolutePath().normalize());
 
     Diagnostics diagnostics = new Diagnostics();
     Progress progress = progress();

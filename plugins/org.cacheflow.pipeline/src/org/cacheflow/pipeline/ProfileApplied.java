@@ -2,10 +2,16 @@ package org.cacheflow.pipeline;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Locale;
 import java.util.function.Consumer;
+import java.util.function.Predicate;
 
+import org.cacheflow.analysis.FlatFifo;
+import org.cacheflow.analysis.FlatGraph;
+import org.cacheflow.codegen.model.Sink;
 import org.cacheflow.io.profile.ProfileFile;
 import org.cacheflow.io.profile.ProfileFileReader;
 import org.cacheflow.model.Actor;
@@ -16,7 +22,9 @@ import org.cacheflow.model.Port;
 import org.cacheflow.model.Scenario;
 import org.cacheflow.model.Timing;
 import org.cacheflow.model.diagnostics.SourceLocation;
+import org.cacheflow.plan.strategy.Bytes;
 import org.cacheflow.plan.strategy.MeasuredCosts;
+import org.cacheflow.plan.strategy.MeasuredRereads;
 import org.cacheflow.plan.strategy.TargetCache;
 import org.cacheflow.report.FactSource;
 
@@ -30,6 +38,10 @@ import org.cacheflow.report.FactSource;
 final class ProfileApplied {
 
   private final List<FactSource> facts = new ArrayList<>();
+  private final List<ProfileFile.BufferProfile> buffers = new ArrayList<>();
+  private String source;
+  private ProfileFile profile;
+  private final List<TimingCheck.Pair> declaredTimings = new ArrayList<>();
   private boolean timings;
 
   private ProfileApplied() {
@@ -54,6 +66,8 @@ final class ProfileApplied {
   static Result apply(LoadedInput loaded, Path file, Consumer<Diagnostic> said) {
     ProfileFile profile = ProfileFileReader.read(file);
     ProfileApplied applied = new ProfileApplied();
+    applied.source = String.valueOf(file.getFileName());
+    applied.profile = profile;
     if (!profile.graph().equals(loaded.graph().getName())) {
       said.accept(Diagnostic.warning(SourceLocation.file(file), "the profile is of graph " + profile.graph()
           + ", not " + loaded.graph().getName() + ": its actors are matched by path"));
@@ -74,6 +88,14 @@ final class ProfileApplied {
       }
       if (measured.firings() > 0 && measured.time().medianNs() > 0) {
         applied.time(scenario, measured, file);
+      }
+    }
+    if (profile.buffers() != null) {
+      for (ProfileFile.BufferProfile buffer : profile.buffers()) {
+        applied.buffers.add(buffer);
+        applied.facts.add(new FactSource(buffer.fifo(), "re-read after " + Bytes.human(buffer.reReadDistanceBytes())
+            + (buffer.sameCore() ? " on the writer's core" : " on another core"), "measured (pre-stored only when "
+            + "not re-read soon by its writer)"));
       }
     }
     LoadedInput now = loaded.scenario() != null ? loaded : new LoadedInput(loaded.source(), loaded.graph(), scenario,
@@ -128,8 +150,14 @@ final class ProfileApplied {
 
   private void time(Scenario scenario, ProfileFile.ActorProfile measured, Path file) {
     String relative = measured.actor().substring(measured.actor().indexOf('/') + 1);
-    scenario.getTimings().removeIf(t -> t.getActorPath() != null && (t.getActorPath().equals(measured.actor())
-        || t.getActorPath().equals(relative) || t.getActorPath().endsWith("/" + relative)));
+    Predicate<Timing> ours = t -> t.getActorPath() != null && (t.getActorPath().equals(
+        measured.actor()) || t.getActorPath().equals(relative) || t.getActorPath().endsWith("/" + relative));
+    for (Timing declared : scenario.getTimings()) {
+      if (ours.test(declared)) {
+        TimingCheck.Pair.of(measured.actor(), declared, measured.time().medianNs()).ifPresent(declaredTimings::add);
+      }
+    }
+    scenario.getTimings().removeIf(ours);
     Timing timing = ModelFactory.eINSTANCE.createTiming();
     timing.setActorPath(measured.actor());
     timing.setExpression(Long.toString(Math.max(1, Math.round(measured.time().medianNs()))));
@@ -158,6 +186,50 @@ final class ProfileApplied {
       graph = found.getRefinement() == null ? null : found.getRefinement().getSubgraph();
     }
     return found;
+  }
+
+  /**
+   * The profile's re-read distances by flat FIFO of {@code flat} (FIFOs named {@code source.port -> target.port} as
+   * the profile names them; one the graph lacks is left out).
+   */
+  MeasuredRereads rereads(FlatGraph flat) {
+    Map<String, Long> byName = new HashMap<>();
+    buffers.forEach(b -> byName.put(b.fifo(), b.reReadDistanceBytes()));
+    Map<Integer, Long> byFifo = new HashMap<>();
+    for (FlatFifo fifo : flat.fifos()) {
+      Long distance = byName.get(flat.actor(fifo.source()).path() + "." + fifo.sourcePort() + " -> "
+          + flat.actor(fifo.target()).path() + "." + fifo.targetPort());
+      if (distance != null) {
+        byFifo.put(fifo.index(), distance);
+      }
+    }
+    return new MeasuredRereads(byFifo, source);
+  }
+
+  /**
+   * Where the scenario's timings of the profiled actors and the measured medians disagree by more than
+   * {@link TimingCheck#FACTOR}, as warnings at the scenario's lines; each also becomes a fact of the plan report.
+   *
+   * @param timeUnitNanos nanoseconds per unit of the scenario's timings (the target's {@code timing.ns}), 0 when
+   *     unknown: the actors' shares of the total are compared instead
+   */
+  List<Diagnostic> timingContradictions(double timeUnitNanos) {
+    List<Diagnostic> warnings = new ArrayList<>();
+    for (TimingCheck.Contradiction c : TimingCheck.contradictions(declaredTimings, timeUnitNanos)) {
+      warnings.add(Diagnostic.warning(c.pair().location(), c.message()));
+      facts.add(new FactSource(c.pair().actor(), c.fact(), "measured (scenario's timing at "
+          + c.pair().location().file().replaceFirst(".*/", "") + ":" + c.pair().location().line()
+          + " contradicted)"));
+    }
+    return warnings;
+  }
+
+  /** The sinks with a note after their digest where the profile saw their producer leave bytes unwritten. */
+  List<Sink> notedSinks(List<Sink> sinks) {
+    Map<String, String> notes = new HashMap<>();
+    UnwrittenDigests.of(sinks.stream().map(Sink::label).toList(), profile.actors(), profile.graph())
+        .forEach(u -> notes.put(u.sink(), u.note()));
+    return sinks.stream().map(s -> notes.containsKey(s.label()) ? s.withNote(notes.get(s.label())) : s).toList();
   }
 
   /** The target with actor timings in nanoseconds (the profile's). */

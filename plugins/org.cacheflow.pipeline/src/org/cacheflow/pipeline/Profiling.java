@@ -259,22 +259,8 @@ final class Profiling {
 
     /** The sinks whose producer leaves bytes of its output unwritten. */
     private List<String> unwrittenDigests(List<String> sinks, List<ProfileFile.ActorProfile> actors) {
-      List<String> found = new ArrayList<>();
-      String top = plan.srdag().flatGraph().name() + "/";
-      for (String sink : sinks) {
-        String source = sink.split(" -> ")[0];
-        int dot = source.lastIndexOf('.');
-        ProfileFile.ActorProfile actor = actors.stream().filter(a -> a.actor().equals(top + source.substring(0, dot))
-            || a.actor().equals(source.substring(0, dot))).findFirst().orElse(null);
-        ProfileFile.PortProfile port = actor == null ? null : actor.port(source.substring(dot + 1));
-        if (port != null && port.unwrittenBytes() > 0) {
-          found.add("the --validate digest of " + sink + " covers " + port.unwrittenBytes() + " of the "
-              + port.bytesPerFiring() + " bytes of each firing's output that " + actor.actor() + " never writes"
-              + (port.unwrittenRanges().isEmpty() ? "" : " (from byte " + port.unwrittenRanges().get(0).get(0) + ")")
-              + ": it depends on the memory layout and may differ between strategies");
-        }
-      }
-      return found;
+      return UnwrittenDigests.of(sinks, actors, plan.srdag().flatGraph().name()).stream()
+          .map(UnwrittenDigests.Unwritten::sentence).toList();
     }
 
     private ProfileFile.ActorProfile actor(FlatActor actor, Map<String, List<JsonObject>> modes, boolean exact) {

@@ -48,6 +48,7 @@ import org.cacheflow.report.ReportWriter;
 import org.cacheflow.report.VariantReport;
 import org.cacheflow.analysis.srdag.SingleRateExpansion;
 import org.cacheflow.analysis.srdag.Srdag;
+import org.cacheflow.plan.strategy.MeasuredRereads;
 import org.cacheflow.plan.strategy.OverrideException;
 import org.cacheflow.plan.strategy.StrategyPreset;
 import org.cacheflow.plan.strategy.TargetCache;
@@ -106,6 +107,9 @@ final class Run {
 
   /** The target, in nanoseconds when the timings are a profile's. */
   private TargetCache timed(TargetCache target) {
+    if (applied != null) {
+      applied.timingContradictions(target.costs().timeUnitNanos()).forEach(this::say);
+    }
     return applied != null && applied.timings() ? ProfileApplied.inNanoseconds(target) : target;
   }
 
@@ -149,7 +153,9 @@ final class Run {
       return new Planned(MemoryPlanner.plan(graph.srdag(), PlanRequest.of(inputs, target)
           .withPolicy(choices.policy()).withStrategy(choices.strategy().planner()).withOverrides(choices.overrides())
           .withPipelining(choices.pipelining()).withSlots(choices.slots().orElse(0))
-          .withFacts(ScriptMemoryFacts.of(graph.srdag(), scripts)).withProgress(listener)), scripts);
+          .withFacts(ScriptMemoryFacts.of(graph.srdag(), scripts)).withProgress(listener)
+          .withRereads(applied == null ? MeasuredRereads.NONE : applied.rereads(graph.analysis().flatGraph()))),
+          scripts);
     } catch (OverrideException e) {
       listener.done();
       throw new OptionException(OptionException.OVERRIDE, DecisionText.message(e));
@@ -286,6 +292,9 @@ final class Run {
     listener.step("building the code model");
     CodeProject project = dispatch.program(CodeModelBuilder.build(PlannedExecution.of(memoryPlan,
         dispatch.preset()), options.syntheticActors()));
+    if (applied != null) {
+      project = project.withSinks(applied.notedSinks(project.sinks()));
+    }
     SchedTable sched = dispatch.table(project);
     checkMemory(loaded, project.memory(), options.platform(), target);
     Path outDir = options.outputDirectory();

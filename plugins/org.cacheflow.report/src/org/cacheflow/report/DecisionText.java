@@ -136,7 +136,16 @@ public final class DecisionText {
       return "cow: a copy-on-write view cannot apply (" + cow(refused.refusal()) + "); plain copy";
     }
     if (d instanceof Decision.Prestored prestored) {
-      return "prestore: " + reuse(prestored.reuse());
+      return "prestore: " + reuse(prestored.reuse()) + (prestored.measuredReread() == null ? "" : "; the profile "
+          + "measured " + human(prestored.measuredReread()) + " touched before its first re-read, "
+          + (classes.crossCore(e) ? "by another core" : "with the buffer more than the L2")
+          + ": not re-read soon by its writer, where a pre-store pays");
+    }
+    if (d instanceof Decision.RereadMeasured measured) {
+      return "direct, not pre-stored: the profile" + (measured.source() == null ? "" : " " + measured.source())
+          + " measured it re-read on its writer's core " + coreName(measured.core()) + " after "
+          + human(measured.distance()) + " touched; with the buffer (" + human(measured.bytes()) + ") that fits the "
+          + "L2 (" + human(measured.l2Bytes()) + "): re-read soon, where a pre-store only adds write-backs";
     }
     if (d instanceof Decision.SameCoreHomeforward same) {
       return "homeforward: same core (" + coreName(same.core()) + "), "

@@ -123,6 +123,7 @@ public final class ProfileReport {
     list(md, profile.unwrittenDigests(), "none: every byte --validate digests is written by an actor");
     md.append("\n## Suggested annotations\n\n");
     list(md, suggestions, "none");
+    md.append(timeChart(profile));
     md.append("\n## Time per firing\n\n| actor | firings | median | q1 - q3 | min - max | CV |\n"
         + "|---|---:|---:|---:|---:|---:|\n");
     for (ProfileFile.ActorProfile actor : profile.actors()) {
@@ -157,6 +158,56 @@ public final class ProfileReport {
           .append(" |\n");
     }
     return md.toString();
+  }
+
+  /** The widest bar of {@link #timeChart}, in characters. */
+  static final int BAR_WIDTH = 40;
+
+  /** Eighths of a character cell, for the bars' last character. */
+  private static final String EIGHTHS = " \u258f\u258e\u258d\u258c\u258b\u258a\u2589";
+
+  /**
+   * The picture of where an iteration's time goes: per actor, its median time per firing times its firings per
+   * iteration, as a bar of Unicode blocks (eighths of a character) scaled to the largest, with its share of the
+   * sum. Actors in the order of the largest first; nothing when no actor was timed.
+   */
+  static String timeChart(ProfileFile profile) {
+    int iterations = Math.max(1, profile.iterations());
+    List<ProfileFile.ActorProfile> timed = profile.actors().stream().filter(a -> a.firings() > 0
+        && a.time().medianNs() > 0).sorted((a, b) -> Double.compare(perIteration(b, iterations),
+            perIteration(a, iterations))).toList();
+    if (timed.isEmpty()) {
+      return "";
+    }
+    double largest = perIteration(timed.get(0), iterations);
+    double sum = timed.stream().mapToDouble(a -> perIteration(a, iterations)).sum();
+    int nameWidth = timed.stream().mapToInt(a -> a.actor().length()).max().orElse(0);
+    StringBuilder md = new StringBuilder("\n## Where an iteration's time goes\n\nMedian time per firing times "
+        + "firings per iteration, by actor (the bars are to scale; the sum is the actors' work, not the wall time of "
+        + "an iteration on several cores).\n\n```\n");
+    for (ProfileFile.ActorProfile actor : timed) {
+      double ns = perIteration(actor, iterations);
+      md.append(String.format(Locale.ROOT, "%-" + nameWidth + "s ", actor.actor())).append(bar(ns / largest))
+          .append(' ').append(ns(ns)).append(" (").append(fixed(100 * ns / sum, 1)).append("%)\n");
+    }
+    return md.append("```\n").toString();
+  }
+
+  /** A bar of {@code fraction} of {@link #BAR_WIDTH} characters, padded to that width. */
+  static String bar(double fraction) {
+    long eighths = Math.round(Math.max(0, Math.min(1, fraction)) * BAR_WIDTH * 8);
+    StringBuilder bar = new StringBuilder("\u2588".repeat((int) (eighths / 8)));
+    if (eighths % 8 != 0) {
+      bar.append(EIGHTHS.charAt((int) (eighths % 8)));
+    }
+    while (bar.length() < BAR_WIDTH) {
+      bar.append(' ');
+    }
+    return bar.toString();
+  }
+
+  private static double perIteration(ProfileFile.ActorProfile actor, int iterations) {
+    return actor.time().medianNs() * actor.firings() / iterations;
   }
 
   private static String unwritten(ProfileFile.PortProfile p) {

@@ -26,7 +26,7 @@ class CodegenTaskTest {
     // the generation's parameters, with Nodes beside Cores, the mapping policy and the run-time schedule after them,
     // then the actors' code
     assertEquals(List.of("Memory strategy", "Cores", "Nodes", "Mapping policy", "Schedule", "Variable actors",
-        "Cost spread", "Target", "Overrides", "Synthetic actors", "Output directory", "Actor sources",
+        "Cost spread", "Profile", "Target", "Overrides", "Synthetic actors", "Output directory", "Actor sources",
         "Include directories", "Compile definitions", "Libraries"),
         CodegenTask.DESCRIPTOR.parameters().stream().map(TaskParameter::name).toList());
     assertEquals("org.cacheflow.workflow.codegen", CodegenTask.DESCRIPTOR.pluginId());

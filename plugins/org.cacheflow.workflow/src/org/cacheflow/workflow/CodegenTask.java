@@ -49,6 +49,7 @@ public final class CodegenTask {
   public static final String SCHEDULE = "Schedule";
   public static final String VARIABLE_ACTORS = "Variable actors";
   public static final String COST_SPREAD = "Cost spread";
+  public static final String PROFILE = "Profile";
 
   /** The workflow names of the memory strategies and the preset each selects (from the strategy vocabulary). */
   public static final Map<String, StrategyPreset> STRATEGIES = strategies();
@@ -215,6 +216,15 @@ public final class CodegenTask {
       ValueKind.ENTRIES, List.of(), "`ACTOR=CV; ...`, e.g. `Tile=0.8; Sink=0.05`", "", "none",
       CodegenTask::spreadProblem);
 
+  private static final TaskParameter PROFILE_PARAMETER = new TaskParameter(PROFILE,
+      "A profile of the actors written by `cacheflow profile` (its `profile.json`): ports without an annotation take "
+          + "the measured access mode, a declaration the run contradicts is replaced by the safe choice (with a "
+          + "warning), the measured times replace the scenario's, and pre-stores go only to buffers the profile shows "
+          + "are not re-read soon (as `cacheflow generate --profile`). See docs/profile.md.",
+      ValueKind.FILE, List.of(), "a `profile.json` file: relative to the project directory, a workspace path "
+          + "`/<project>/...`, or absolute", "", "none: the declared annotations and the scenario's timings",
+      value -> Optional.empty());
+
   /** The task's declaration. */
   public static final TaskDescriptor DESCRIPTOR = new TaskDescriptor(PLUGIN_ID, "cacheflow code generation",
       "Generates a multi-core C program (a CMake project; over MPI for several nodes) for the scenario's graph, with "
@@ -229,7 +239,8 @@ public final class CodegenTask {
       List.of(new TaskPort("scenario", "the scenario, as PREESM's `scenario` source gives it")),
       List.of(),
       List.of(MEMORY_STRATEGY_PARAMETER, CORES_PARAMETER, NODES_PARAMETER, MAPPING_POLICY_PARAMETER,
-          SCHEDULE_PARAMETER, VARIABLE_ACTORS_PARAMETER, COST_SPREAD_PARAMETER, TARGET_PARAMETER, OVERRIDES_PARAMETER,
+          SCHEDULE_PARAMETER, VARIABLE_ACTORS_PARAMETER, COST_SPREAD_PARAMETER, PROFILE_PARAMETER, TARGET_PARAMETER,
+          OVERRIDES_PARAMETER,
           SYNTHETIC_ACTORS_PARAMETER, OUTPUT_DIRECTORY_PARAMETER, ACTOR_SOURCES_PARAMETER,
           INCLUDE_DIRECTORIES_PARAMETER, COMPILE_DEFINITIONS_PARAMETER, LIBRARIES_PARAMETER),
       List.of(
@@ -265,6 +276,11 @@ public final class CodegenTask {
           new DocumentedError("'Variable actors' marks actors for --schedule hybrid; ...",
               "`" + VARIABLE_ACTORS + "` was given with `" + SCHEDULE + "` dynamic, where every firing is placed at "
                   + "run time."),
+          new DocumentedError("'Profile': no such file: <path>",
+              "`" + PROFILE + "` names a file that does not exist (relative paths start at the project directory)."),
+          new DocumentedError("<file>:<line>:<column>: ... (a profile that cannot be read)",
+              "The file `" + PROFILE + "` names is not a profile `cacheflow profile` wrote (not JSON, another "
+                  + "version, or a field missing): the message names the file, line and cause. Profile again."),
           new DocumentedError("'<parameter>': no such directory: <path>",
               "`" + ACTOR_SOURCES + "` or an entry of `" + INCLUDE_DIRECTORIES + "` names a folder that does not "
                   + "exist (relative paths start at the project directory).")));

@@ -86,6 +86,12 @@ public record CodeProject(String graphName, String identifier, String strategy, 
     sinks = List.copyOf(sinks);
     cores = List.copyOf(cores);
   }
+  /** This program with other sinks (e.g. with notes). */
+  public CodeProject withSinks(List<Sink> value) {
+    return new CodeProject(graphName, identifier, strategy, synthetic, barrier, semaphoreStarts, headers, declarations,
+        buffers, heapBytes, channels, cowBuffers, value, cores, nodeSplit);
+  }
+
 
   /** Per core, its node (MPI rank); empty for one shared-memory machine (no MPI anywhere). */
   public List<Integer> coreNodes() {

@@ -73,6 +73,9 @@ class MainPrinter extends CTemplate {
 		        } else {
 		            «FOR sink : project.sinks»
 		            	cf_gen_print_digest(«string(sink.label)», &cf_sink_parts[«sink.firstPart»], «sink.parts»);
+		            	«IF sink.note !== null»
+		            		printf("%s\n", «string(sink.note)»);
+		            	«ENDIF»
 		            «ENDFOR»
 		        }
 		        cf_gen_print_stats(cf_gen_iterations_run(cf_iterations), seconds);

@@ -82,7 +82,7 @@ public final class MemoryPlanner {
     ReuseDistances distances = ReuseDistances.compute(mapped.schedule(), touchedBytes(srdag, topology, classes));
     progress.worked(1);
     Decisions decisions = StrategySelector.select(mapped.schedule(), classes, distances, topology, request.target(),
-        request.strategy(), request.overrides(), request.slots());
+        request.strategy(), request.overrides(), request.slots(), request.rereads());
     PlanNote.NotPipelined split = splitMemory(mapped.schedule(), classes, decisions);
     if (split != null && request.pipelining()) {
       // the cores were balanced for loops with iteration offsets, which this memory forbids: a mapping chosen for

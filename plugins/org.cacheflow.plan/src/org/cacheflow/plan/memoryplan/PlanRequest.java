@@ -7,6 +7,7 @@ import org.cacheflow.plan.classify.MemoryFacts;
 import org.cacheflow.plan.mapping.MappingInputs;
 import org.cacheflow.plan.mapping.MappingPolicy;
 import org.cacheflow.plan.strategy.GlobalStrategy;
+import org.cacheflow.plan.strategy.MeasuredRereads;
 import org.cacheflow.plan.strategy.StrategyOverride;
 import org.cacheflow.plan.strategy.TargetCache;
 
@@ -27,11 +28,15 @@ import org.cacheflow.plan.strategy.TargetCache;
  *     ({@code --override slots=K}, which generated code follows), or 0 for the plan's own ({@link
  *     org.cacheflow.plan.strategy.GroupSlots}, the strategy's channel slots); the plan's memory and line costs count
  *     them
+ * @param rereads re-read distances a profile measured ({@link MeasuredRereads#NONE} without one): where they show a
+ *     buffer re-read soon by its writer, it is not pre-stored
  */
 public record PlanRequest(MappingInputs inputs, MappingPolicy policy, TargetCache target, GlobalStrategy strategy,
-    List<StrategyOverride> overrides, MemoryFacts facts, ProgressListener progress, boolean pipelining, int slots) {
+    List<StrategyOverride> overrides, MemoryFacts facts, ProgressListener progress, boolean pipelining, int slots,
+    MeasuredRereads rereads) {
 
   public PlanRequest {
+    rereads = rereads == null ? MeasuredRereads.NONE : rereads;
     overrides = List.copyOf(overrides);
     if (slots < 0) {
       throw new IllegalArgumentException("negative slots: " + slots);
@@ -41,35 +46,40 @@ public record PlanRequest(MappingInputs inputs, MappingPolicy policy, TargetCach
   /** Defaults: load-balancing mapping, {@code auto}, no overrides, the special actors' merges. */
   public static PlanRequest of(MappingInputs inputs, TargetCache target) {
     return new PlanRequest(inputs, MappingPolicy.LOAD_BALANCE, target, GlobalStrategy.AUTO, List.of(), null, null,
-        true, 0);
+        true, 0, MeasuredRereads.NONE);
   }
 
   public PlanRequest withPolicy(MappingPolicy value) {
-    return new PlanRequest(inputs, value, target, strategy, overrides, facts, progress, pipelining, slots);
+    return new PlanRequest(inputs, value, target, strategy, overrides, facts, progress, pipelining, slots, rereads);
   }
 
   public PlanRequest withStrategy(GlobalStrategy value) {
-    return new PlanRequest(inputs, policy, target, value, overrides, facts, progress, pipelining, slots);
+    return new PlanRequest(inputs, policy, target, value, overrides, facts, progress, pipelining, slots, rereads);
   }
 
   public PlanRequest withOverrides(List<StrategyOverride> value) {
-    return new PlanRequest(inputs, policy, target, strategy, value, facts, progress, pipelining, slots);
+    return new PlanRequest(inputs, policy, target, strategy, value, facts, progress, pipelining, slots, rereads);
   }
 
   public PlanRequest withFacts(MemoryFacts value) {
-    return new PlanRequest(inputs, policy, target, strategy, overrides, value, progress, pipelining, slots);
+    return new PlanRequest(inputs, policy, target, strategy, overrides, value, progress, pipelining, slots, rereads);
   }
 
   public PlanRequest withPipelining(boolean value) {
-    return new PlanRequest(inputs, policy, target, strategy, overrides, facts, progress, value, slots);
+    return new PlanRequest(inputs, policy, target, strategy, overrides, facts, progress, value, slots, rereads);
   }
 
   /** With the slots the user asked for ({@code slots=K}); 0 for the plan's own. */
   public PlanRequest withSlots(int value) {
-    return new PlanRequest(inputs, policy, target, strategy, overrides, facts, progress, pipelining, value);
+    return new PlanRequest(inputs, policy, target, strategy, overrides, facts, progress, pipelining, value, rereads);
+  }
+
+  /** With the re-read distances a profile measured. */
+  public PlanRequest withRereads(MeasuredRereads value) {
+    return new PlanRequest(inputs, policy, target, strategy, overrides, facts, progress, pipelining, slots, value);
   }
 
   public PlanRequest withProgress(ProgressListener value) {
-    return new PlanRequest(inputs, policy, target, strategy, overrides, facts, value, pipelining, slots);
+    return new PlanRequest(inputs, policy, target, strategy, overrides, facts, value, pipelining, slots, rereads);
   }
 }

@@ -42,6 +42,11 @@ public sealed interface Decision {
     NTM_COPY,
     /** {@code prestore}: pre-stored after its write, the kind by the reuse rule ({@link Reuse}). */
     PRESTORE,
+    /**
+     * {@code prestore} with a profile: written and re-read soon on one core, as measured ({@link RereadMeasured}); a
+     * direct buffer, not pre-stored.
+     */
+    PROFILE_REREAD_SOON,
     /** {@code homeforward}: producer and consumer on one core, a plain copy. */
     SAME_CORE_COPY,
     /** {@code homeforward}: producer and consumer on one core, read in place. */
@@ -127,11 +132,29 @@ public sealed interface Decision {
     }
   }
 
-  /** {@link Rule#PRESTORE} under the plan-wide {@code prestore}. */
-  record Prestored(Reuse reuse) implements Decision {
+  /**
+   * {@link Rule#PRESTORE} under the plan-wide {@code prestore}.
+   *
+   * @param measuredReread the re-read distance a profile measured (its reader is on another core, or it is not
+   *     re-read soon), or null without one
+   */
+  record Prestored(Reuse reuse, Long measuredReread) implements Decision {
     @Override
     public Rule rule() {
       return Rule.PRESTORE;
+    }
+  }
+
+  /**
+   * {@link Rule#PROFILE_REREAD_SOON}: the profile measured the buffer re-read after {@code distance} bytes by the
+   * writer's core {@code core}; it and those bytes fit the L2, so a pre-store would only add write-backs.
+   *
+   * @param source the profile's file name
+   */
+  record RereadMeasured(int core, long distance, long bytes, long l2Bytes, String source) implements Decision {
+    @Override
+    public Rule rule() {
+      return Rule.PROFILE_REREAD_SOON;
     }
   }
 

@@ -64,11 +64,13 @@ public final class StrategySelector {
   private final long[] bytes;
   private final Decisions decisions;
   private final CowSources cow;
+  private final MeasuredRereads rereads;
   /** Per source memory, whether its copies become copy-on-write views (auto: decided once per source). */
   private final Map<Integer, Boolean> viewed = new HashMap<>();
 
   private StrategySelector(Schedule schedule, Classification classes, ReuseDistances distances, Topology topology,
-      TargetCache target, GlobalStrategy global) {
+      TargetCache target, GlobalStrategy global, MeasuredRereads rereads) {
+    this.rereads = rereads == null ? MeasuredRereads.NONE : rereads;
     this.srdag = schedule.srdag();
     this.schedule = schedule;
     this.classes = classes;
@@ -96,7 +98,21 @@ public final class StrategySelector {
   public static Decisions select(Schedule schedule, Classification classes, ReuseDistances distances,
       Topology topology, TargetCache target, GlobalStrategy global, List<StrategyOverride> overrides,
       int slotsAsked) {
-    StrategySelector selector = new StrategySelector(schedule, classes, distances, topology, target, global);
+    return select(schedule, classes, distances, topology, target, global, overrides, slotsAsked,
+        MeasuredRereads.NONE);
+  }
+
+  /**
+   * Decides every buffer's strategy, pre-storing a buffer only where the profile's re-read distances show the
+   * pattern ({@link MeasuredRereads}).
+   *
+   * @see #select(Schedule, Classification, ReuseDistances, Topology, TargetCache, GlobalStrategy, List, int)
+   */
+  public static Decisions select(Schedule schedule, Classification classes, ReuseDistances distances,
+      Topology topology, TargetCache target, GlobalStrategy global, List<StrategyOverride> overrides,
+      int slotsAsked, MeasuredRereads rereads) {
+    StrategySelector selector = new StrategySelector(schedule, classes, distances, topology, target, global,
+        rereads);
     for (int e = 0; e < selector.bytes.length; e++) {
       if (selector.crossesNodes(e)) {
         selector.send(e);
@@ -130,8 +146,14 @@ public final class StrategySelector {
             classes.origin(e) == BufferOrigin.COPY ? new Decision.Plain(Decision.Rule.NTM_COPY)
                 : new Decision.InPlace(global));
         case PRESTORE -> {
-          Decision.Reuse reuse = reuse(e);
-          set(e, Strategy.PRESTORE, reuse.kind(), 0, producerCore(e), new Decision.Prestored(reuse));
+          Decision.RereadMeasured measured = rereadSoonByWriter(e);
+          if (measured != null) {
+            set(e, Strategy.DIRECT, measured);
+          } else {
+            Decision.Reuse reuse = reuse(e);
+            set(e, Strategy.PRESTORE, reuse.kind(), 0, producerCore(e), new Decision.Prestored(reuse,
+                measuredDistance(e)));
+          }
         }
         case HOMEFORWARD -> homeforward(e);
         default -> auto(e);
@@ -345,6 +367,24 @@ public final class StrategySelector {
       return null;
     }
     return new Decision.LateRead(reread, target.l1dBytes());
+  }
+
+  /**
+   * The profile's reason to keep a buffer's pre-store off, or null: its reader runs on its writer's core and the
+   * measured re-read distance, with the buffer, fits the writer's L2 ({@link MeasuredRereads#rereadSoon}).
+   */
+  private Decision.RereadMeasured rereadSoonByWriter(int e) {
+    Long distance = measuredDistance(e);
+    if (distance == null || classes.crossCore(e) || !MeasuredRereads.rereadSoon(distance, bytes[e],
+        target.l2Bytes())) {
+      return null;
+    }
+    return new Decision.RereadMeasured(producerCore(e), distance, bytes[e], target.l2Bytes(), rereads.source());
+  }
+
+  /** The profile's re-read distance of the buffer's FIFO, or null when there is none. */
+  private Long measuredDistance(int e) {
+    return rereads.distance(srdag.edgeFifo(e));
   }
 
   /** The pre-store kind by the pre-stores paper's rule, with the distances behind it. */

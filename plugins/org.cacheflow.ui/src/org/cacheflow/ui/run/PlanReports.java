@@ -47,7 +47,7 @@ public final class PlanReports {
   /** What {@link #write} plans: the request's scenario, platform, mapping policy, strategy, target and overrides. */
   static PlanOptions options(GenerationRequest request, Path directory) {
     try {
-      return new PlanOptions(new Input(request.input(), request.scenario(), Map.of()),
+      return new PlanOptions(new Input(request.input(), request.scenario(), Map.of()).withProfile(request.profile()),
           new PlatformOptions(request.nodes(), request.cores()), request.strategy(), request.policy(), List.of(),
           request.target(), directory).withOverrideTexts(request.overrides());
     } catch (OptionException e) {

@@ -254,6 +254,38 @@ class WorkflowRunnerTest {
     assertTrue(error.getMessage().startsWith("'Actor sources': no such directory: "), error.getMessage());
   }
 
+  /**
+   * The task's profile is found from the project and reaches the pipeline's input; a command line's replaces it; a
+   * missing one is reported at its variable, naming the file.
+   */
+  @Test
+  void theProfileIsFoundFromTheProjectAndReachesThePipeline() {
+    write(project.resolve("prof/profile.json"), "{}");
+    write(project.resolve("Workflows/cacheflow.workflow"), cacheflowTask(variable("Profile", "prof/profile.json")));
+    run(null, null, SettingsChange.NONE);
+    Path expected = project.resolve("prof/profile.json").toAbsolutePath().normalize();
+    assertEquals(expected, recorder.requests.get(0).profile());
+    assertEquals(expected, recorder.requests.get(0).options(Path.of("runtime-c")).input().profile());
+    assertEquals(expected, recorder.requests.get(0).withOutputDirectory(temp).profile());
+
+    Path other = temp.resolve("other.json").toAbsolutePath();
+    write(other, "{}");
+    recorder.requests.clear();
+    run(null, null, SettingsChange.NONE.withProfile(other));
+    assertEquals(other, recorder.requests.get(0).profile());
+
+    write(project.resolve("Workflows/cacheflow.workflow"), cacheflowTask(variable("Cores", "2"),
+        variable("Profile", "prof/missing.json")));
+    InputException error = assertThrows(InputException.class, () -> run(null, null, SettingsChange.NONE));
+    assertEquals(7, error.location().line());
+    assertTrue(error.getMessage().contains("'Profile': no such file: ") && error.getMessage().contains(
+        "missing.json"), error.getMessage());
+    write(project.resolve("Workflows/cacheflow.workflow"), cacheflowTask(variable("Cores", "2")));
+    recorder.requests.clear();
+    run(null, null, SettingsChange.NONE);
+    assertNull(recorder.requests.get(0).profile(), "no profile when the task names none");
+  }
+
   /** The task's mapping policy reaches generate; a command line's replaces it. */
   @Test
   void theMappingPolicyReachesThePipeline() {

@@ -15,5 +15,7 @@ public enum ValueKind {
   /** A list of entries separated by {@code ;}, each one word or path (a text field). */
   ENTRIES,
   /** A directory, which need not exist yet. */
-  DIRECTORY
+  DIRECTORY,
+  /** A file, which must exist when the task runs. */
+  FILE
 }

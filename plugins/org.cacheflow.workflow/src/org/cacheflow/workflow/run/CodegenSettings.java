@@ -33,12 +33,13 @@ import org.cacheflow.workflow.descriptor.TaskParameter;
  * @param outputDirectory the output directory as written, or null for the scenario's
  * @param actorCode the actors' sources, header folders, definitions and libraries as written (null fields: defaults)
  * @param schedule the run-time schedule, with the variable actors and cost spreads
+ * @param profile the profile file as written ({@code cacheflow profile}'s {@code profile.json}), or null for none
  * @param locations where each setting was written, by parameter name, plus {@link #TASK} for the task itself;
  *     settings left at their default point at the task
  */
 public record CodegenSettings(StrategyPreset strategy, Integer cores, Integer nodes, MappingPolicy policy,
     String target, List<String> overrides, boolean syntheticActors, String outputDirectory, ActorCode actorCode,
-    RunSchedule schedule, Map<String, SourceLocation> locations) {
+    RunSchedule schedule, String profile, Map<String, SourceLocation> locations) {
 
   /** The key of {@link #locations} for the task element. */
   public static final String TASK = "";
@@ -116,6 +117,7 @@ public record CodegenSettings(StrategyPreset strategy, Integer cores, Integer no
     String nodes = value(values, CodegenTask.NODES);
     String synthetic = value(values, CodegenTask.SYNTHETIC_ACTORS);
     String output = value(values, CodegenTask.OUTPUT_DIRECTORY);
+    String profile = value(values, CodegenTask.PROFILE);
     String sources = value(values, CodegenTask.ACTOR_SOURCES);
     ActorCode actorCode = new ActorCode(sources.isEmpty() ? null : sources,
         given(values, CodegenTask.INCLUDE_DIRECTORIES), given(values, CodegenTask.COMPILE_DEFINITIONS),
@@ -127,7 +129,8 @@ public record CodegenSettings(StrategyPreset strategy, Integer cores, Integer no
         synthetic.toLowerCase(Locale.ROOT).equals("true"), output.isEmpty() ? null : output, actorCode,
         new RunSchedule(RunSchedule.Kind.parse(value(values, CodegenTask.SCHEDULE)).orElseThrow(),
             CodegenTask.entries(value(values, CodegenTask.VARIABLE_ACTORS)),
-            CodegenTask.spreads(value(values, CodegenTask.COST_SPREAD))), locations);
+            CodegenTask.spreads(value(values, CodegenTask.COST_SPREAD))), profile.isEmpty() ? null : profile,
+        locations);
   }
 
   /** The entries of a list parameter, or null when it was not given. */
@@ -157,7 +160,8 @@ public record CodegenSettings(StrategyPreset strategy, Integer cores, Integer no
         change.syntheticActors() != null ? change.syntheticActors() : syntheticActors, outputDirectory,
         actorCode.with(change.actorCode()), new RunSchedule(change.schedule() != null ? change.schedule()
             : schedule.kind(), change.variable() != null ? change.variable() : schedule.variable(),
-            change.spread() != null ? change.spread() : schedule.spread()), written);
+            change.spread() != null ? change.spread() : schedule.spread()),
+        change.profile() != null ? change.profile().toString() : profile, written);
   }
 
   private static String suggestion(String name) {

@@ -35,10 +35,11 @@ import org.cacheflow.workflow.CodegenTask;
  * @param origins where each setting came from, by task parameter name (see {@link CodegenSettings#locations}),
  *     so that a generator can report a setting it rejects at its line; may be empty
  * @param schedule the run-time schedule (null: static)
+ * @param profile a profile ({@code cacheflow profile}'s {@code profile.json}, absolute), or null for none
  */
 public record GenerationRequest(Path input, Path scenario, StrategyPreset strategy, Integer cores, Integer nodes,
     MappingPolicy policy, String target, List<String> overrides, boolean syntheticActors, Path outputDirectory,
-    ActorCode actorCode, Map<String, SourceLocation> origins, RunSchedule schedule) {
+    ActorCode actorCode, Map<String, SourceLocation> origins, RunSchedule schedule, Path profile) {
 
   public GenerationRequest {
     policy = policy == null ? MappingPolicy.LOAD_BALANCE : policy;
@@ -57,13 +58,21 @@ public record GenerationRequest(Path input, Path scenario, StrategyPreset strate
       MappingPolicy policy, String target, List<String> overrides, boolean syntheticActors, Path outputDirectory,
       ActorCode actorCode, Map<String, SourceLocation> origins) {
     this(input, scenario, strategy, cores, nodes, policy, target, overrides, syntheticActors, outputDirectory,
-        actorCode, origins, null);
+        actorCode, origins, null, null);
+  }
+
+  /** A request without a profile. */
+  public GenerationRequest(Path input, Path scenario, StrategyPreset strategy, Integer cores, Integer nodes,
+      MappingPolicy policy, String target, List<String> overrides, boolean syntheticActors, Path outputDirectory,
+      ActorCode actorCode, Map<String, SourceLocation> origins, RunSchedule schedule) {
+    this(input, scenario, strategy, cores, nodes, policy, target, overrides, syntheticActors, outputDirectory,
+        actorCode, origins, schedule, null);
   }
 
   /** The same request writing elsewhere. */
   public GenerationRequest withOutputDirectory(Path value) {
     return new GenerationRequest(input, scenario, strategy, cores, nodes, policy, target, overrides, syntheticActors,
-        value, actorCode, origins, schedule);
+        value, actorCode, origins, schedule, profile);
   }
 
   /**
@@ -77,7 +86,8 @@ public record GenerationRequest(Path input, Path scenario, StrategyPreset strate
     ActorCodeOptions code = new ActorCodeOptions(actorCode.sources() == null ? null : Path.of(actorCode.sources()),
         orEmpty(actorCode.includes()).stream().map(Path::of).toList(), orEmpty(actorCode.definitions()),
         orEmpty(actorCode.libraries()));
-    return GenerateOptions.of(new Input(input, scenario, Map.of()), outputDirectory, runtime).withStrategy(strategy)
+    return GenerateOptions.of(new Input(input, scenario, Map.of()).withProfile(profile), outputDirectory, runtime)
+        .withStrategy(strategy)
         .withPlatform(new PlatformOptions(nodes,
             cores)).withPolicy(policy).withTarget(target).withOverrideTexts(overrides)
         .withSyntheticActors(syntheticActors).withActorCode(code, ProjectActorCode.defaults()).withSchedule(schedule);

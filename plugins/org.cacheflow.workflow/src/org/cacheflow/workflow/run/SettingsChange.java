@@ -26,10 +26,11 @@ import org.cacheflow.workflow.CodegenTask;
  * @param schedule the run-time schedule
  * @param variable the actors marked variable (replacing the task's)
  * @param spread the actors' cost spreads (replacing the task's)
+ * @param profile a profile file (replacing the task's {@code Profile}), as given (from the working directory)
  */
 public record SettingsChange(StrategyPreset strategy, Integer cores, Integer nodes, MappingPolicy policy,
     String target, List<String> overrides, Boolean syntheticActors, Path outputDirectory, ActorCode actorCode,
-    RunSchedule.Kind schedule, List<String> variable, Map<String, Double> spread) {
+    RunSchedule.Kind schedule, List<String> variable, Map<String, Double> spread, Path profile) {
 
   /** Changes nothing. */
   public static final SettingsChange NONE = new SettingsChange(null, null, null, null, null, null, null, null, null);
@@ -42,13 +43,19 @@ public record SettingsChange(StrategyPreset strategy, Integer cores, Integer nod
   public SettingsChange(StrategyPreset strategy, Integer cores, Integer nodes, MappingPolicy policy, String target,
       List<String> overrides, Boolean syntheticActors, Path outputDirectory, ActorCode actorCode) {
     this(strategy, cores, nodes, policy, target, overrides, syntheticActors, outputDirectory, actorCode, null, null,
-        null);
+        null, null);
   }
 
   /** This change with the schedule's settings (null ones change nothing). */
   public SettingsChange withSchedule(RunSchedule.Kind kind, List<String> actors, Map<String, Double> spreads) {
     return new SettingsChange(strategy, cores, nodes, policy, target, overrides, syntheticActors, outputDirectory,
-        actorCode, kind, actors, spreads);
+        actorCode, kind, actors, spreads, profile);
+  }
+
+  /** This change with a profile file (null changes nothing). */
+  public SettingsChange withProfile(Path value) {
+    return new SettingsChange(strategy, cores, nodes, policy, target, overrides, syntheticActors, outputDirectory,
+        actorCode, schedule, variable, spread, value);
   }
 
   /**
@@ -68,12 +75,13 @@ public record SettingsChange(StrategyPreset strategy, Integer cores, Integer nod
       case CodegenTask.SCHEDULE -> schedule != null;
       case CodegenTask.VARIABLE_ACTORS -> variable != null;
       case CodegenTask.COST_SPREAD -> spread != null;
+      case CodegenTask.PROFILE -> profile != null;
       default -> false;
     };
   }
 
   public SettingsChange withOutputDirectory(Path value) {
     return new SettingsChange(strategy, cores, nodes, policy, target, overrides, syntheticActors, value, actorCode,
-        schedule, variable, spread);
+        schedule, variable, spread, profile);
   }
 }

@@ -194,7 +194,8 @@ public final class WorkflowRunner {
     GenerationRequest request = new GenerationRequest(project.root(), pair.scenario(), settings.strategy(),
         settings.cores(), settings.nodes(), settings.policy(), target, settings.overrides(), settings.syntheticActors(),
             output,
-        resolveActorCode(project, settings), settings.locations(), settings.schedule());
+        resolveActorCode(project, settings), settings.locations(), settings.schedule(), resolveProfile(project,
+            settings));
     return new Generation(pair.workflow(), pair.scenario(), taskId, request, null);
   }
 
@@ -238,6 +239,19 @@ public final class WorkflowRunner {
         .map(include -> existingDirectory(project, include, settings.location(CodegenTask.INCLUDE_DIRECTORIES),
             CodegenTask.INCLUDE_DIRECTORIES)).toList();
     return new ActorCode(sources, includes, written.definitions(), written.libraries());
+  }
+
+  /** The profile file from the project directory (a command line's or build's is absolute already), checked. */
+  static Path resolveProfile(PreesmProject project, CodegenSettings settings) {
+    if (settings.profile() == null) {
+      return null;
+    }
+    Path file = projectPath(project, settings.profile());
+    if (!Files.isRegularFile(file)) {
+      throw new InputException(settings.location(CodegenTask.PROFILE), "'" + CodegenTask.PROFILE + "': no such "
+          + "file: " + file);
+    }
+    return file;
   }
 
   private static String existingDirectory(PreesmProject project, String written, SourceLocation at,

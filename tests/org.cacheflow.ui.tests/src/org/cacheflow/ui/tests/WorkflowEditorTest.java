@@ -174,6 +174,19 @@ class WorkflowEditorTest {
     editor.doSave(null);
   }
 
+  /** The profile is a text row of the form, added to a task that lacks it. */
+  @Test
+  void theProfileIsEdited() throws Exception {
+    WorkflowEditor editor = open(UiTesting.write(UiTesting.exampleProject(), "Workflows/Profile.workflow", WORKFLOW));
+    Control body = formBody(editor);
+    org.eclipse.swt.widgets.Text profile = control(body, CodegenTask.PROFILE);
+    assertEquals("", profile.getText(), "no profile by default");
+    typeAndCheck(editor, body, CodegenTask.PROFILE, "prof/profile.json");
+    assertTrue(editor.document().get().contains("<dftools:variable name=\"Profile\" value=\"prof/profile.json\"/>"),
+        editor.document().get());
+    editor.doSave(null);
+  }
+
   /** The node count is edited beside the cores, added to a task that lacks it, and checked. */
   @Test
   void theNodeCountIsEditedBesideTheCores() throws Exception {

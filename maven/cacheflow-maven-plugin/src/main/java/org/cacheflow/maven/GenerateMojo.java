@@ -115,6 +115,15 @@ public class GenerateMojo extends AbstractMojo {
   @Parameter
   private List<String> costSpreads;
 
+  /**
+   * A profile written by {@code cacheflow profile} ({@code profile.json}): measured access modes where the graph
+   * declares none, the safe choice where a declaration is contradicted, measured timings in place of the
+   * scenario's, pre-stores only where the profile shows their pattern. With a workflow it replaces the tasks'
+   * {@code Profile}. A relative path is taken from the Maven project's directory.
+   */
+  @Parameter(property = "cacheflow.profile")
+  private File profile;
+
   /** Target cache description: a built-in profile or a file. */
   @Parameter(property = "cacheflow.target")
   private String target;
@@ -287,7 +296,7 @@ public class GenerateMojo extends AbstractMojo {
   record Parameters(Path input, String workflow, String scenario, String strategy, Integer cores, Integer nodes,
       String policy, String target, List<String> overrides, boolean syntheticActors, String sources,
       List<String> includes, List<String> definitions, List<String> libraries, Path outputDirectory,
-      String schedule, List<String> variables, List<String> costSpreads) {
+      String schedule, List<String> variables, List<String> costSpreads, Path profile) {
   }
 
   Parameters parameters() {
@@ -297,13 +306,24 @@ public class GenerateMojo extends AbstractMojo {
         syntheticActors, sources == null ? null : absolute(sources),
         nonEmpty(all(includes).stream().map(this::absolute).toList()), nonEmpty(trimmed(definitions)),
         nonEmpty(trimmed(libraries)), outputDirectory.getAbsoluteFile().toPath(),
-        given(schedule) ? schedule.trim() : null, nonEmpty(trimmed(variables)), nonEmpty(trimmed(costSpreads)));
+        given(schedule) ? schedule.trim() : null, nonEmpty(trimmed(variables)), nonEmpty(trimmed(costSpreads)),
+        profile == null ? null : Path.of(absolute(profile)).normalize());
+  }
+
+  /** The {@code <profile>} file, which must exist, or null when none is given. */
+  private static Path profileFile(Parameters given) throws MojoFailureException {
+    if (given.profile() != null && !Files.isRegularFile(given.profile())) {
+      throw new MojoFailureException("invalid cacheflow configuration: <profile>: no such file: " + given.profile()
+          + " (write it with cacheflow profile)");
+    }
+    return given.profile();
   }
 
   /** The pipeline's options for {@code generate}: every parameter, paths from the Maven project's directory. */
   GenerateOptions generateOptions(Path runtime) throws MojoFailureException {
     Parameters given = parameters();
-    Input in = new Input(given.input(), given.scenario() == null ? null : Path.of(given.scenario()), Map.of());
+    Input in = new Input(given.input(), given.scenario() == null ? null : Path.of(given.scenario()), Map.of())
+        .withProfile(profileFile(given));
     ActorCodeOptions code = new ActorCodeOptions(given.sources() == null ? null : Path.of(given.sources()),
         all(given.includes()).stream().map(Path::of).toList(), all(given.definitions()), all(given.libraries()));
     return GenerateOptions.of(in, given.outputDirectory(), runtime)
@@ -324,7 +344,7 @@ public class GenerateMojo extends AbstractMojo {
         given.overrides(), given.syntheticActors() ? true : null, given.outputDirectory(),
         new ActorCode(given.sources(), given.includes(), given.definitions(), given.libraries()))
         .withSchedule(given.schedule() == null ? null : scheduleKind(given.schedule()), given.variables(),
-            given.costSpreads() == null ? null : spreads(given.costSpreads()));
+            given.costSpreads() == null ? null : spreads(given.costSpreads())).withProfile(profileFile(given));
   }
 
   /**
@@ -353,6 +373,7 @@ public class GenerateMojo extends AbstractMojo {
     add(settings, "schedule", given.schedule());
     all(given.variables()).forEach(actor -> settings.add("variable=" + actor));
     all(given.costSpreads()).forEach(spread -> settings.add("costSpread=" + spread));
+    add(settings, "profile", given.profile());
     settings.add("outputDirectory=" + given.outputDirectory());
     return settings;
   }
@@ -495,6 +516,9 @@ public class GenerateMojo extends AbstractMojo {
       }
     }
     List<String> named = new ArrayList<>(Arrays.asList(workflow, scenario, target));
+    if (profile != null) {
+      named.add(absolute(profile));
+    }
     if (sources != null) {
       named.add(absolute(sources));
     }

@@ -160,6 +160,46 @@ class GenerateMojoTest {
     }
   }
 
+  /**
+   * The profile reaches both, from the Maven project's directory, and is part of the fingerprint; a missing one is an
+   * invalid configuration naming the file.
+   */
+  @Test
+  void theProfileBecomesOptions() throws Exception {
+    for (String workflow : new String[] {null, "cacheflow"}) {
+      GenerateMojo mojo = fingerprinted(workflow);
+      assertNull(mojo.generateOptions(temp).input().profile());
+      assertNull(mojo.settingsChange().profile(), "the task's profile");
+      Path file = Files.writeString(Files.createDirectories(temp.resolve("app/prof")).resolve("profile.json"), "{}");
+      set(mojo, "profile", new File("prof/profile.json"));
+      assertEquals(file, mojo.generateOptions(temp).input().profile());
+      assertEquals(file, mojo.settingsChange().profile());
+      assertTrue(mojo.settings().contains("profile=" + file), mojo.settings().toString());
+      String before = mojo.fingerprint(mojo.settings());
+      Files.writeString(file, "{ }");
+      assertFalse(before.equals(mojo.fingerprint(mojo.settings())), "a changed profile generates again");
+      set(mojo, "profile", new File("prof/missing.json"));
+      for (String message : failures(mojo)) {
+        assertEquals("invalid cacheflow configuration: <profile>: no such file: " + temp.resolve(
+            "app/prof/missing.json") + " (write it with cacheflow profile)", message);
+      }
+    }
+  }
+
+  /** A profile that is not one fails the build at its file and line, as the command line reports it. */
+  @Test
+  void aBadProfileFailsTheBuildAtItsFileAndLine() throws Exception {
+    GenerateMojo mojo = fingerprinted(null);
+    set(mojo, "input", Path.of("../../examples/filter-bank/Algo/filter_bank.pi").toAbsolutePath().toFile());
+    set(mojo, "syntheticActors", true);
+    Path bad = Files.writeString(temp.resolve("app/profile.json"), "{\n  \"cacheflowProfile\": 1,\n  oops\n}\n");
+    set(mojo, "profile", bad.toFile());
+    MojoFailureException failure = assertThrows(MojoFailureException.class, mojo::execute);
+    assertTrue(failure.getMessage().matches("error: " + Pattern.quote(bad.toString()) + ":3:\\d+: not a profile "
+        + "written by cacheflow profile: .+"), failure.getMessage());
+    assertFalse(Files.exists(temp.resolve("out/main.c")), "nothing generated");
+  }
+
   /** The strategy, the overrides (slots=K included) and synthetic actors reach generate as typed settings. */
   @Test
   void strategyAndOverridesBecomeTypedSettings() throws Exception {

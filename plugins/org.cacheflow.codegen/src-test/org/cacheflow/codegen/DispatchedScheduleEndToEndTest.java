@@ -135,7 +135,20 @@ class DispatchedScheduleEndToEndTest {
     Path tiny = TestInputs.TINY.resolve("Algo/tiny.pi");
     CodeProject project = TestInputs.model(tiny, TestInputs.srdag(tiny, null), 1, "baseline", false);
     SchedTable table = SchedFirings.of(project, new RunSchedule(RunSchedule.Kind.HYBRID, List.of("Scale")), 2, 1);
-    assertEquals(project.cores().get(0).loop().size(), table.firings().size());
+    // the firings run the one-core program's steps, each once, a chain of steps in one firing in their order
+    List<Statement> loop = project.cores().get(0).loop();
+    List<Statement> run = new ArrayList<>(table.firings().stream().flatMap(f -> f.statements().stream()).toList());
+    assertEquals(loop.size(), run.size());
+    assertTrue(run.containsAll(loop) && loop.containsAll(run), "the firings do not run the one-core steps");
+    for (SchedTable.SchedFiring firing : table.firings()) {
+      int at = -1;
+      for (Statement step : firing.statements()) {
+        int next = loop.subList(at + 1, loop.size()).indexOf(step);
+        assertTrue(next >= 0, firing.label() + " runs its steps out of the one-core order");
+        at += 1 + next;
+      }
+    }
+    assertTrue(table.firings().size() < project.cores().get(0).loop().size(), "no chain of steps is one firing");
     int steady = 0;
     for (int i = 0; i < table.firings().size(); i++) {
       SchedTable.SchedFiring firing = table.firings().get(i);
@@ -143,8 +156,12 @@ class DispatchedScheduleEndToEndTest {
         assertTrue(successor > i, "an edge against the one-core order: " + i + " -> " + successor);
       }
       steady += firing.variable() ? 0 : 1;
-      boolean call = firing.statements().get(0) instanceof Statement.ActorCall;
-      assertEquals(!call || firing.label().startsWith("Scale"), firing.variable(), firing.label());
+      List<Statement.ActorCall> calls = calls(firing);
+      assertEquals(calls.isEmpty() || calls.get(0).vertex().startsWith("Scale"), firing.variable(), firing.label());
+      for (Statement.ActorCall call : calls) {
+        assertEquals(calls.get(0).vertex().startsWith("Scale"), call.vertex().startsWith("Scale"),
+            "a firing mixes variable and steady actors: " + firing.label());
+      }
     }
     assertEquals(steady, table.orders().stream().mapToInt(List::size).sum());
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> SchedFirings.of(project,
@@ -157,8 +174,9 @@ class DispatchedScheduleEndToEndTest {
         Map.of("Scale", RunSchedule.VARIABLE_ABOVE)), 2, 1);
     for (int i = 0; i < table.firings().size(); i++) {
       assertEquals(table.firings().get(i).variable(), spread.firings().get(i).variable());
-      boolean call = table.firings().get(i).statements().get(0) instanceof Statement.ActorCall;
-      assertEquals(!call, steadySpread.firings().get(i).variable(), table.firings().get(i).label());
+    }
+    for (SchedTable.SchedFiring firing : steadySpread.firings()) {
+      assertEquals(calls(firing).isEmpty(), firing.variable(), firing.label());
     }
     IllegalArgumentException unknown = assertThrows(IllegalArgumentException.class, () -> SchedFirings.of(project,
         new RunSchedule(RunSchedule.Kind.HYBRID, List.of(), Map.of("NoSuchActor", 1.0)), 2, 1));
@@ -194,8 +212,8 @@ class DispatchedScheduleEndToEndTest {
       SchedTable.SchedFiring firing = table.firings().get(i);
       assertTrue(single.firings().get(i).later().isEmpty(), "an edge to the next iteration with one slot");
       assertEquals(single.firings().get(i).successors(), firing.successors(), firing.label());
-      Statement step = firing.statements().get(0);
-      if (i == 0 || step instanceof Statement.ActorCall || step instanceof Statement.Digest) {
+      if (i == 0 || firing.statements().stream().anyMatch(step -> step instanceof Statement.ActorCall
+          || step instanceof Statement.Digest)) {
         assertTrue(firing.later().contains(i), firing.label() + " does not follow its previous iteration's firing");
       }
       firing.successors().forEach(s -> incoming[s]++);
@@ -204,5 +222,10 @@ class DispatchedScheduleEndToEndTest {
     for (int i = 0; i < table.firings().size(); i++) {
       assertEquals(incoming[i], table.firings().get(i).predecessors(), table.firings().get(i).label());
     }
+  }
+
+  private static List<Statement.ActorCall> calls(SchedTable.SchedFiring firing) {
+    return firing.statements().stream().filter(Statement.ActorCall.class::isInstance)
+        .map(Statement.ActorCall.class::cast).toList();
   }
 }

@@ -115,27 +115,45 @@ public final class SchedFirings {
             + name + ": the graph has no actor of that name");
       }
     }
-    long[] bottom = new long[n];
-    for (int i = n - 1; i >= 0; i--) {
-      long below = 0;
-      for (int s : succs.get(i)) {
-        below = Math.max(below, bottom[s]);
+    Chains chains = Chains.of(steps, preds, succs, variable, schedule.kind() == RunSchedule.Kind.HYBRID);
+    int m = chains.members.size();
+    List<List<Integer>> groupPreds = new ArrayList<>();
+    List<List<Integer>> groupSuccs = new ArrayList<>();
+    List<Set<Integer>> groupLater = new ArrayList<>();
+    long[] groupCost = new long[m];
+    for (int g = 0; g < m; g++) {
+      List<Integer> members = chains.members.get(g);
+      groupPreds.add(preds.get(members.get(0)).stream().map(p -> chains.group[p]).toList());
+      groupSuccs.add(succs.get(members.get(members.size() - 1)).stream().map(t -> chains.group[t]).toList());
+      Set<Integer> next = new TreeSet<>();
+      for (int i : members) {
+        groupCost[g] += cost[i];
+        if (later != null) {
+          later.get(i).forEach(t -> next.add(chains.group[t]));
+        }
       }
-      bottom[i] = cost[i] + below;
+      groupLater.add(next);
     }
-    int[] incoming = new int[n];
-    for (int i = 0; i < n && later != null; i++) {
-      later.get(i).forEach(j -> incoming[j]++);
+    long[] bottom = new long[m];
+    for (int g = m - 1; g >= 0; g--) {
+      long below = 0;
+      for (int t : groupSuccs.get(g)) {
+        below = Math.max(below, bottom[t]);
+      }
+      bottom[g] = groupCost[g] + below;
     }
+    int[] incoming = new int[m];
+    groupLater.forEach(next -> next.forEach(t -> incoming[t]++));
     List<SchedFiring> firings = new ArrayList<>();
-    for (int i = 0; i < n; i++) {
-      firings.add(new SchedFiring(List.of(steps.get(i)), succs.get(i), later == null ? List.of()
-          : List.copyOf(later.get(i)), preds.get(i).size() + incoming[i], bottom[i], variable[i],
-          label(steps.get(i))));
+    for (int g = 0; g < m; g++) {
+      List<Statement> statements = chains.members.get(g).stream().map(steps::get).toList();
+      firings.add(new SchedFiring(statements, groupSuccs.get(g), List.copyOf(groupLater.get(g)),
+          groupPreds.get(g).size() + incoming[g], bottom[g], chains.variable[g],
+          String.join(" + ", statements.stream().map(SchedFirings::label).toList())));
     }
     boolean hybrid = schedule.kind() == RunSchedule.Kind.HYBRID;
-    return new SchedTable(hybrid, threads, slots, firings, hybrid ? orders(preds, cost, variable, threads)
-        : List.of());
+    return new SchedTable(hybrid, threads, slots, firings, hybrid ? orders(groupPreds, groupCost, chains.variable,
+        threads) : List.of());
   }
 
   /**
@@ -168,6 +186,49 @@ public final class SchedFirings {
   private static List<StaticBuffer> own(List<StaticBuffer> buffers, Set<String> pools) {
     return buffers.stream().filter(b -> !pools.contains(b.name())).map(b -> b.pool() == null ? b
         : new StaticBuffer(b.name(), b.bytes(), b.copies(), b.home(), b.description())).toList();
+  }
+
+  /**
+   * The steps joined into firings: a step whose only predecessor is the previous step of a chain, which has no other
+   * successor, runs in the same firing right after it (a fork's copy and the actor it feeds, an actor and the join's
+   * copy of its output): the dispatcher would run it there anyway, and one firing costs one claim and one count
+   * instead of two. In a hybrid schedule a chain holds the calls of variable actors only or of steady ones only
+   * (with the copies between them), so that what is pooled stays pooled; a chain without a call is pooled.
+   *
+   * @param group per step, its firing
+   * @param members per firing, its steps in order
+   * @param variable per firing, whether a hybrid run pools it
+   */
+  private record Chains(int[] group, List<List<Integer>> members, boolean[] variable) {
+
+    static Chains of(List<Statement> steps, List<List<Integer>> preds, List<List<Integer>> succs,
+        boolean[] stepVariable, boolean hybrid) {
+      int n = steps.size();
+      int[] group = new int[n];
+      List<List<Integer>> members = new ArrayList<>();
+      List<Boolean> kinds = new ArrayList<>();
+      for (int j = 0; j < n; j++) {
+        Boolean kind = steps.get(j) instanceof Statement.ActorCall ? stepVariable[j] : null;
+        if (preds.get(j).size() == 1 && succs.get(preds.get(j).get(0)).size() == 1) {
+          int g = group[preds.get(j).get(0)];
+          Boolean chain = kinds.get(g);
+          if (kind == null || chain == null || kind.equals(chain)) {
+            group[j] = g;
+            members.get(g).add(j);
+            kinds.set(g, chain != null ? chain : kind);
+            continue;
+          }
+        }
+        group[j] = members.size();
+        members.add(new ArrayList<>(List.of(j)));
+        kinds.add(kind);
+      }
+      boolean[] variable = new boolean[members.size()];
+      for (int g = 0; g < variable.length; g++) {
+        variable[g] = hybrid && (kinds.get(g) == null || kinds.get(g));
+      }
+      return new Chains(group, members, variable);
+    }
   }
 
   /** The name in {@code variable} that names the actor of a single-rate vertex ({@code Blur_3}), or null. */

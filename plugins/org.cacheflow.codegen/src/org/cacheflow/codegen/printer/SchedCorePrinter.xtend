@@ -46,6 +46,7 @@ class SchedCorePrinter extends CorePrinter {
 				static const cf_sched_edge cf_successors_«i»[] = {«FOR s : f.successors SEPARATOR ', '»{«s», 0}«ENDFOR»«IF !f.successors.empty && !f.later.empty», «ENDIF»«FOR s : f.later SEPARATOR ', '»{«s», 1}«ENDFOR»};
 			«ENDIF»
 		«ENDFOR»
+		/* the firing table: «table.firings.size» firings for «table.firings.map[statements.size].reduce[x, y | x + y]» steps of the one-core iteration */
 		static const cf_sched_firing cf_firings[] = {
 		    /* fn, arg, successors ({firing, 0}: this iteration, {firing, 1}: the next), n, predecessors, priority
 		     * (bottom level), flags */

@@ -35,6 +35,8 @@ record Dispatch(RunSchedule schedule, Platform platform, PlanChoices choices, Co
 
   /** The iterations in flight of a dispatched schedule when {@code slots=K} is not given. */
   static final int DEFAULT_SLOTS = 2;
+  /** The most iterations in flight the runtime's dispatcher takes ({@code CF_SCHED_MAX_SLOTS}). */
+  static final int MOST_SLOTS = 1 << 20;
 
   static Dispatch of(GenerateOptions options, Platform platform, Architecture architecture, TargetCache target) {
     RunSchedule schedule = options.schedule();
@@ -50,11 +52,16 @@ record Dispatch(RunSchedule schedule, Platform platform, PlanChoices choices, Co
       throw new OptionException(OptionException.VARIABLE, "marks actors for --schedule hybrid; with dynamic every "
           + "firing is placed at run time");
     }
+    int slots = slots(options.slots());
+    if (slots > MOST_SLOTS) {
+      throw new OptionException(OptionException.OVERRIDE, "slots=" + slots + ": a dispatched schedule runs at most "
+          + MOST_SLOTS + " iterations at once (the runtime's CF_SCHED_MAX_SLOTS)");
+    }
     Platform one = new PlatformOptions(null, 1).forGenerate(architecture, target);
     PlanChoices choices = new PlanChoices(options.policy(), StrategyPreset.BASELINE, List.of(), false,
         OptionalInt.empty());
     return new Dispatch(schedule, one, choices, CodePreset.of(StrategyPreset.BASELINE), platform.size(),
-        slots(options.slots()), options.strategy());
+        slots, options.strategy());
   }
 
   /** The iterations a dispatched schedule overlaps: {@code slots=K} when given, else {@link #DEFAULT_SLOTS}. */

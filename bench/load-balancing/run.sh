@@ -26,7 +26,8 @@
 #    program's median / 2, i.e. the total work shared evenly by the 2 cores, over the variant's median), with the
 #    load average before and after, as a table; the rows also go to bench/results/load-balancing.csv (the table to
 #    load-balancing.txt); then the dispatch cost with empty actors (ns per iteration, per firing of the dispatched
-#    programs' table and per step of the one-core iteration) and the throughput of dynamic (and of the best of
+#    programs' table and per step of the one-core iteration; measured without --time, which times every firing:
+#    the wall time of I iterations minus that of I / 10) and the throughput of dynamic (and of the best of
 #    dynamic and hybrid) over mpi on the Mandelbrot frames, beside the paper's 7-20x.
 # The dispatch cost against libgomp/oneTBB is runtime-c/bench/bench_sched.c (the runtime alone).
 # Environment: CACHEFLOW (the command line tool; default ./cacheflow), CF_JOBS (2), MPIRUN (default mpirun).
@@ -45,7 +46,7 @@ while [ $# -gt 0 ]; do
     case "$1" in
         --rounds) shift; rounds=${1:?--rounds needs a number} ;;
         --iterations) shift; iterations=${1:?--iterations needs a number} ;;
-        -h|--help) sed -n '2,33p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,35p' "$0"; exit 0 ;;
         *) echo "run.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
     esac
     shift
@@ -138,6 +139,16 @@ iterations_of() { # graph
 read -r firings steps < <(sed -n 's|.*the firing table: \([0-9]*\) firings for \([0-9]*\) steps.*|\1 \2|p' \
     "$work/gen/empty-dynamic/core_0.c")
 [ -n "$steps" ] || die "no firing table in $work/gen/empty-dynamic/core_0.c"
+# The empty graph's dispatch cost without --time, which makes a dispatched program time every firing (two clock
+# reads; its per-core working, dispatching and idle times): the wall time of N iterations minus that of N / 10, per
+# N iterations (start-up and tear-down cancel).
+untimed() { # graph schedule iterations: seconds for that many iterations
+    local n=$3 short=$(( $3 / 10 )) t0 t1 t2
+    t0=$(date +%s%N); run_variant "$1" "$2" --iterations "$short" >/dev/null 2>&1
+    t1=$(date +%s%N); run_variant "$1" "$2" --iterations "$n" >/dev/null 2>&1
+    t2=$(date +%s%N)
+    python3 -c "print(max(($t2 - $t1) - ($t1 - $t0), 0) / 1e9 * $n / ($n - $short))"
+}
 echo "== $rounds rounds of $iterations iterations (empty: $(iterations_of empty)), variants interleaved"
 load_before=$(cut -d' ' -f1 /proc/loadavg)
 times="$work/times.txt"
@@ -145,8 +156,11 @@ times="$work/times.txt"
 for r in $(seq 1 "$rounds"); do
     for g in "${graphs[@]}"; do
         for s in $(variants "$g"); do
-            seconds=$(run_variant "$g" "$s" --iterations "$(iterations_of "$g")" --time 2>/dev/null |
-                sed -n 's/^time: \([0-9.]*\) s for.*/\1/p')
+            if [ "$g" = empty ]; then seconds=$(untimed "$g" "$s" "$(iterations_of "$g")")
+            else
+                seconds=$(run_variant "$g" "$s" --iterations "$(iterations_of "$g")" --time 2>/dev/null |
+                    sed -n 's/^time: \([0-9.]*\) s for.*/\1/p')
+            fi
             echo "$g $s $r $seconds" >>"$times"
         done
     done
@@ -180,8 +194,8 @@ for (graph, schedule), values in runs.items():
 print("one: static on 1 core (the total work); ideal = one / 2; of ideal = ideal / the variant's time; steady: "
       "static planned with the right timings, wrong: with Heavy's 3x too small (dynamic and hybrid too)")
 firings, steps = int(sys.argv[7]), int(sys.argv[8])
-print(f"dispatch cost, empty actors, median [min-max]: ns per iteration; per firing of the dispatched programs' "
-      f"table ({firings} per iteration); per step of the one-core iteration ({steps}: actor calls, copies, the "
+print(f"dispatch cost, empty actors, without --time, median [min-max]: ns per iteration; per firing of the "
+      f"dispatched programs' table ({firings} per iteration); per step of the one-core iteration ({steps}: actor calls, copies, the "
       "source's and sink's):")
 for schedule in ("static", "dynamic", "hybrid", "one"):
     values = [v * 1e6 for v in runs[("empty", schedule)]]

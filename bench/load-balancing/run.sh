@@ -195,8 +195,8 @@ print("one: static on 1 core (the total work); ideal = one / 2; of ideal = ideal
       "static planned with the right timings, wrong: with Heavy's 3x too small (dynamic and hybrid too)")
 firings, steps = int(sys.argv[7]), int(sys.argv[8])
 print(f"dispatch cost, empty actors, without --time, median [min-max]: ns per iteration; per firing of the "
-      f"dispatched programs' table ({firings} per iteration); per step of the one-core iteration ({steps}: actor calls, copies, the "
-      "source's and sink's):")
+      f"dispatched programs' table ({firings} per iteration); per step of the one-core iteration ({steps}: actor "
+      "calls, copies, the source's and sink's):")
 for schedule in ("static", "dynamic", "hybrid", "one"):
     values = [v * 1e6 for v in runs[("empty", schedule)]]
     cells = []

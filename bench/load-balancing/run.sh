@@ -15,17 +15,22 @@
 #      (wrong timings; hybrid pools the Lights), and one;
 #    - empty: the steady graph with actors that do nothing (--param heavyUnits=0 lightUnits=0), for the cost of
 #      dispatch per firing: static, dynamic, hybrid and one, 50x the iterations;
-#    built Release;
-# 2. checks that every variant prints the same sink digests (--validate);
+#    - mandel also as mpi: static on 2 nodes x 1 core (generate --nodes 2, strategy auto), the multi-node target run
+#      as 2 MPI ranks on this machine (mpirun -np 2 --oversubscribe --bind-to none), for the paper's comparison of
+#      shared-memory dynamic balancing with MPI-based manual balancing (skipped with a notice without mpirun);
+#    dynamic and hybrid with generate's default of 2 iterations in flight (slots); built Release;
+# 2. checks that every variant prints the same sink digests (--validate; sorted, for the 2 ranks' lines);
 # 3. runs the variants interleaved, N rounds (default 9) of --iterations I (default 200) with --time, and prints
 #    per graph and variant the median time per iteration over the rounds [min-max], the speed-up over static
 #    (static's median over the variant's), and the fraction of the ideal reached (the ideal: the one-core
 #    program's median / 2, i.e. the total work shared evenly by the 2 cores, over the variant's median), with the
 #    load average before and after, as a table; the rows also go to bench/results/load-balancing.csv (the table to
-#    load-balancing.txt).
-# Not measured here: MPI ranks; the dispatch cost against libgomp/oneTBB is
-# runtime-c/bench/bench_sched.c (the runtime alone).
-# Environment: CACHEFLOW (the command line tool; default ./cacheflow), CF_JOBS (2).
+#    load-balancing.txt); then the dispatch cost with empty actors (ns per iteration, per firing of the dispatched
+#    programs' table and per step of the one-core iteration; measured without --time, which times every firing:
+#    the wall time of I iterations minus that of I / 10) and the throughput of dynamic (and of the best of
+#    dynamic and hybrid) over mpi on the Mandelbrot frames, beside the paper's 7-20x.
+# The dispatch cost against libgomp/oneTBB is runtime-c/bench/bench_sched.c (the runtime alone).
+# Environment: CACHEFLOW (the command line tool; default ./cacheflow), CF_JOBS (2), MPIRUN (default mpirun).
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -41,7 +46,7 @@ while [ $# -gt 0 ]; do
     case "$1" in
         --rounds) shift; rounds=${1:?--rounds needs a number} ;;
         --iterations) shift; iterations=${1:?--iterations needs a number} ;;
-        -h|--help) sed -n '2,26p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,35p' "$0"; exit 0 ;;
         *) echo "run.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
     esac
     shift
@@ -52,10 +57,21 @@ done
 mkdir -p "$work" "$results"
 hf="$root/bench/home-forwarding"
 graphs=(farm mandel steady empty)
+mpirun=${MPIRUN:-mpirun}
+mpi=()
+if command -v "$mpirun" >/dev/null; then
+    # two ranks on this machine, not bound to cores by Open MPI (the program places them); Open MPI refuses root
+    # unless told
+    mpi=("$mpirun" --oversubscribe --bind-to none -np 2)
+    if [ "$(id -u)" = 0 ]; then mpi+=(--allow-run-as-root); fi
+else
+    echo "run.sh: $mpirun not found (Debian: openmpi-bin libopenmpi-dev): the mpi variant is left out" >&2
+fi
 variants() { # graph: its variants, static first
     case "$1" in
         steady) echo "static wrong dynamic hybrid one" ;;
         empty) echo "static dynamic hybrid one" ;;
+        mandel) echo "static preesm dynamic hybrid one${mpi[0]:+ mpi}" ;;
         *) echo "static preesm dynamic hybrid one" ;;
     esac
 }
@@ -79,6 +95,7 @@ generate() { # graph schedule
         hybrid) args+=(--schedule hybrid --cores 2 --variable "$(case "$1" in farm) echo Worker ;; mandel) echo Tile ;;
                        *) echo Light ;; esac)") ;;
         one) args+=(--strategy preesm --cores 1) ;;
+        mpi) args+=(--strategy auto --nodes 2 --cores 1) ;;
     esac
     "$cacheflow" generate "${args[@]}" --out "$out" >"$out.log" 2>&1 || die "generate $1 $2: see $out.log"
     cmake -S "$out" -B "$work/bin/$1-$2" "${generator[@]}" -DCMAKE_BUILD_TYPE=Release >>"$out.log" 2>&1 &&
@@ -87,6 +104,12 @@ generate() { # graph schedule
 
 program() { # graph schedule
     echo "$work/bin/$1-$2/$([ "$1" = empty ] && echo steady || echo "$1")"
+}
+
+run_variant() { # graph schedule args...: runs it (the mpi variant under mpirun), output to stdout
+    local exe
+    exe=$(program "$1" "$2")
+    if [ "$2" = mpi ]; then "${mpi[@]}" "$exe" "${@:3}"; else "$exe" "${@:3}"; fi
 }
 
 echo "== generate and build (Release)"
@@ -100,7 +123,7 @@ echo "== sink digests (--validate, 20 iterations)"
 for g in "${graphs[@]}"; do
     reference=""
     for s in $(variants "$g"); do
-        digests=$("$(program "$g" "$s")" --iterations 20 --validate 2>/dev/null | grep -E ' : [0-9a-f]{32}$')
+        digests=$(run_variant "$g" "$s" --iterations 20 --validate 2>/dev/null | grep -E ' : [0-9a-f]{32}$' | sort)
         [ -n "$digests" ] || die "$g $s printed no digest"
         if [ -z "$reference" ]; then reference=$digests
         elif [ "$digests" != "$reference" ]; then die "$g $s prints other digests than static"; fi
@@ -111,8 +134,21 @@ done
 iterations_of() { # graph
     if [ "$1" = empty ]; then echo $((iterations * 50)); else echo "$iterations"; fi
 }
-# the steps of one iteration in the dispatched programs' firing table (for the empty graph's ns per firing)
-firings=$(grep -c '^ *{cf_firing_' "$work/gen/empty-dynamic/core_0.c")
+# the dispatched programs' firing table of the empty graph: its firings, and the steps of the one-core iteration
+# they run (the generated comment "the firing table: F firings for S steps of the one-core iteration")
+read -r firings steps < <(sed -n 's|.*the firing table: \([0-9]*\) firings for \([0-9]*\) steps.*|\1 \2|p' \
+    "$work/gen/empty-dynamic/core_0.c")
+[ -n "$steps" ] || die "no firing table in $work/gen/empty-dynamic/core_0.c"
+# The empty graph's dispatch cost without --time, which makes a dispatched program time every firing (two clock
+# reads; its per-core working, dispatching and idle times): the wall time of N iterations minus that of N / 10, per
+# N iterations (start-up and tear-down cancel).
+untimed() { # graph schedule iterations: seconds for that many iterations
+    local n=$3 short=$(( $3 / 10 )) t0 t1 t2
+    t0=$(date +%s%N); run_variant "$1" "$2" --iterations "$short" >/dev/null 2>&1
+    t1=$(date +%s%N); run_variant "$1" "$2" --iterations "$n" >/dev/null 2>&1
+    t2=$(date +%s%N)
+    python3 -c "print(max(($t2 - $t1) - ($t1 - $t0), 0) / 1e9 * $n / ($n - $short))"
+}
 echo "== $rounds rounds of $iterations iterations (empty: $(iterations_of empty)), variants interleaved"
 load_before=$(cut -d' ' -f1 /proc/loadavg)
 times="$work/times.txt"
@@ -120,8 +156,11 @@ times="$work/times.txt"
 for r in $(seq 1 "$rounds"); do
     for g in "${graphs[@]}"; do
         for s in $(variants "$g"); do
-            seconds=$("$(program "$g" "$s")" --iterations "$(iterations_of "$g")" --time 2>/dev/null |
-                sed -n 's/^time: \([0-9.]*\) s for.*/\1/p')
+            if [ "$g" = empty ]; then seconds=$(untimed "$g" "$s" "$(iterations_of "$g")")
+            else
+                seconds=$(run_variant "$g" "$s" --iterations "$(iterations_of "$g")" --time 2>/dev/null |
+                    sed -n 's/^time: \([0-9.]*\) s for.*/\1/p')
+            fi
             echo "$g $s $r $seconds" >>"$times"
         done
     done
@@ -130,7 +169,8 @@ load_after=$(cut -d' ' -f1 /proc/loadavg)
 
 {
 echo "$(uname -m), $(nproc) CPUs, $(date -u +%Y-%m-%dT%H:%MZ), commit $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)"
-python3 - "$times" "$iterations" "$load_before" "$load_after" "$results/load-balancing.csv" "$root" "$firings" <<'PY'
+python3 - "$times" "$iterations" "$load_before" "$load_after" "$results/load-balancing.csv" "$root" "$firings" \
+    "$steps" <<'PY'
 import os, statistics, sys
 path, iterations, before, after, csv = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4], sys.argv[5]
 runs = {}
@@ -153,12 +193,23 @@ for (graph, schedule), values in runs.items():
                 f"{ideal:.4f},{of_ideal},{before},{after}")
 print("one: static on 1 core (the total work); ideal = one / 2; of ideal = ideal / the variant's time; steady: "
       "static planned with the right timings, wrong: with Heavy's 3x too small (dynamic and hybrid too)")
-firings = int(sys.argv[7])
-print(f"dispatch cost, empty actors: ns per firing ({firings} steps per iteration: actor calls, copies, the "
-      "source's and sink's), median [min-max]:")
+firings, steps = int(sys.argv[7]), int(sys.argv[8])
+print(f"dispatch cost, empty actors, without --time, median [min-max]: ns per iteration; per firing of the "
+      f"dispatched programs' table ({firings} per iteration); per step of the one-core iteration ({steps}: actor "
+      "calls, copies, the source's and sink's):")
 for schedule in ("static", "dynamic", "hybrid", "one"):
-    values = [v * 1e6 / firings for v in runs[("empty", schedule)]]
-    print(f"  {schedule:8} {statistics.median(values):8.0f} [{min(values):.0f}-{max(values):.0f}]")
+    values = [v * 1e6 for v in runs[("empty", schedule)]]
+    cells = []
+    for per in (1, firings, steps):
+        cells.append(f"{statistics.median(values) / per:8.0f} [{min(values) / per:.0f}-{max(values) / per:.0f}]")
+    print(f"  {schedule:8} " + "   ".join(cells))
+if ("mandel", "mpi") in runs:
+    mpi = statistics.median(runs[("mandel", "mpi")])
+    dynamic = statistics.median(runs[("mandel", "dynamic")])
+    best = min(dynamic, statistics.median(runs[("mandel", "hybrid")]))
+    print(f"shared-memory dynamic balancing against 2 MPI ranks (mandel, mpi: static on 2 nodes x 1 core on this "
+          f"machine): throughput dynamic / mpi {mpi / dynamic:.2f}x, best of dynamic and hybrid / mpi "
+          f"{mpi / best:.2f}x (the paper, LPEL on the SCC: 7-20x)")
 open(csv, "w").write("\n".join(rows) + "\n")
 print(f"CSV: {os.path.relpath(csv, sys.argv[6])}")  # relative to the repository
 PY

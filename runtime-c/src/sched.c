@@ -1,15 +1,17 @@
 /* Run-time dispatch of a single-rate graph's firings (include/cacheflow/sched.h, docs/schedule.md).
  *
- * COUNTERS. Firing g of iteration k has one cell {count, ready} in a ring of R = slots + dmax rows (dmax:
- * the largest edge distance), row k % R. It becomes ready when `count` reaches its expected number of
+ * COUNTERS. Firing g of iteration k has one cell {count, ready} in a ring of R rows, R the power of two at
+ * or above slots + dmax (dmax: the largest edge distance), row k & (R - 1): a mask, not a division, on every
+ * arrival. It becomes ready when `count` reaches its expected number of
  * arrivals: one per edge into it (distance-d edges only once k >= d) plus one from the admission of
  * iteration k, which happens when iteration k - slots has completed (the buffer copy is free). So a firing
  * that only has edges from earlier iterations still waits for its buffers. The arrival that completes the
  * count resets it to 0 (no more arrivals can come for that (g, k)) and makes the firing ready.
  * Why R rows suffice: iterations in flight are [lo, lo + slots); arrivals go to an iteration at most dmax
  * later, so every iteration that can receive arrivals lies in [lo, lo + slots + dmax) and owns its row; row
- * k % R is next used by k + R, whose arrivals come from iterations >= k + slots, admitted only after
- * iteration k completed, i.e. after (g, k)'s reset.
+ * k & (R - 1) is next used by k + R, whose arrivals come from iterations >= k + R - dmax >= k + slots,
+ * admitted only after iteration k completed, i.e. after (g, k)'s reset. The iterations' completion states
+ * are a ring of P rows likewise (P the power of two at or above slots).
  *
  * ITERATION COMPLETION. An iteration has completed when its sinks (firings without distance-0 successors)
  * have: every other firing is an ancestor of one, and a firing counts as completed only after it has
@@ -113,7 +115,7 @@ typedef struct run {
     pool pool;
     const cf_sched *s;
     cf_sched_run_config config;
-    uint32_t R, spin;
+    uint32_t R, P, spin; /* rows of the counters' ring and of the completion states': powers of two */
     cell *cells;
     slot_state *slots;
     worker *workers;
@@ -433,7 +435,11 @@ static uint32_t expected(const cf_sched *s, uint32_t g, int64_t k) {
     return k >= (int64_t)s->dmax ? s->expected[g] : s->expected_early[(size_t)k * s->n + g];
 }
 
-static cell *cell_of(run *r, uint32_t g, int64_t k) { return &r->cells[(size_t)(k % r->R) * r->s->n + g]; }
+static cell *cell_of(run *r, uint32_t g, int64_t k) {
+    return &r->cells[(size_t)((uint64_t)k & (r->R - 1)) * r->s->n + g];
+}
+
+static slot_state *slot_of(run *r, int64_t k) { return &r->slots[(uint64_t)k & (r->P - 1)]; }
 
 static void make_ready(run *r, worker *w, uint32_t g, int64_t k, cell *c) {
     const cf_sched *s = r->s;
@@ -452,16 +458,16 @@ static void arrive(run *r, worker *w, uint32_t g, int64_t k) {
 }
 
 static void admit(run *r, worker *w, int64_t k) {
-    __atomic_store_n(&r->slots[k % r->config.slots].remaining, r->s->nsinks, __ATOMIC_RELAXED);
+    __atomic_store_n(&slot_of(r, k)->remaining, r->s->nsinks, __ATOMIC_RELAXED);
     for (uint32_t g = 0; g < r->s->n; g++) arrive(r, w, g, k);
 }
 
 static void iteration_done(run *r, worker *w, int64_t j) {
     int64_t N = r->config.iterations, S = r->config.slots;
-    __atomic_store_n(&r->slots[j % S].done, j + 1, __ATOMIC_SEQ_CST);
+    __atomic_store_n(&slot_of(r, j)->done, j + 1, __ATOMIC_SEQ_CST);
     for (;;) {
         int64_t l = __atomic_load_n(&r->lo, __ATOMIC_SEQ_CST);
-        if (l >= N || __atomic_load_n(&r->slots[l % S].done, __ATOMIC_SEQ_CST) != l + 1) return;
+        if (l >= N || __atomic_load_n(&slot_of(r, l)->done, __ATOMIC_SEQ_CST) != l + 1) return;
         if (__atomic_compare_exchange_n(&r->lo, &l, l + 1, 0, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST)) {
             if (l + S < N) admit(r, w, l + S);
             if (l + 1 == N) wake_all(r, 1);
@@ -487,7 +493,7 @@ static void execute(run *r, worker *w, uint32_t g, int64_t j) {
         int64_t k = j + f->succ[e].distance;
         if (k < r->config.iterations) arrive(r, w, f->succ[e].to, k);
     }
-    if (s->is_sink[g] && __atomic_sub_fetch(&r->slots[j % r->config.slots].remaining, 1, __ATOMIC_ACQ_REL) == 0)
+    if (s->is_sink[g] && __atomic_sub_fetch(&slot_of(r, j)->remaining, 1, __ATOMIC_ACQ_REL) == 0)
         iteration_done(r, w, j);
 }
 
@@ -565,7 +571,7 @@ static void *worker_main(void *arg) {
 }
 
 static int check_config(const cf_sched *s, const cf_sched_run_config *c) {
-    if (c->iterations < 0 || c->slots < 1 || c->threads < 1 || c->threads > MAX_THREADS) return -EINVAL;
+    if (c->iterations < 0 || c->slots < 1 || c->slots > CF_SCHED_MAX_SLOTS || c->threads < 1 || c->threads > MAX_THREADS) return -EINVAL;
     if (c->mode != CF_SCHED_DYNAMIC && c->mode != CF_SCHED_HYBRID) return -EINVAL;
     if (c->order != CF_SCHED_HRC && c->order != CF_SCHED_FIFO) return -EINVAL;
     if (c->flags & ~(uint32_t)(CF_SCHED_TIME | CF_SCHED_NO_PIN)) return -EINVAL;
@@ -593,7 +599,10 @@ int cf_sched_run(cf_sched *s, const cf_sched_run_config *config) {
     memset(r, 0, sizeof *r);
     r->s = s;
     r->config = *config;
-    r->R = config->slots + s->dmax;
+    r->R = 1;
+    while (r->R < config->slots + s->dmax) r->R <<= 1;
+    r->P = 1;
+    while (r->P < config->slots) r->P <<= 1;
     r->spin = config->spin_limit ? config->spin_limit : CF_FLAG_SPIN_DEFAULT;
     uint64_t inflight = (uint64_t)config->slots * s->n;
     uint64_t capacity = 1;
@@ -601,11 +610,11 @@ int cf_sched_run(cf_sched *s, const cf_sched_run_config *config) {
     r->pool.capacity = capacity;
     r->pool.items = malloc(capacity * sizeof(entry));
     r->cells = calloc((size_t)r->R * s->n, sizeof(cell));
-    r->slots = aligned_alloc(BLOCK, config->slots * sizeof(slot_state));
+    r->slots = aligned_alloc(BLOCK, r->P * sizeof(slot_state));
     r->workers = workers;
     rc = -ENOMEM;
     if (!r->pool.items || !r->cells || !r->slots) goto out;
-    memset(r->slots, 0, config->slots * sizeof(slot_state));
+    memset(r->slots, 0, r->P * sizeof(slot_state));
     for (unsigned i = 0; i < T; i++) {
         workers[i].index = i;
         workers[i].run = r;

@@ -73,6 +73,8 @@ static void check_errors(void) {
     CF_CHECK(cf_sched_run(s, &c) == -EINVAL);
     c = config(3, 0, 2, CF_SCHED_DYNAMIC, CF_SCHED_HRC);
     CF_CHECK(cf_sched_run(s, &c) == -EINVAL);
+    c = config(3, (uint32_t)CF_SCHED_MAX_SLOTS + 1, 2, CF_SCHED_DYNAMIC, CF_SCHED_HRC);
+    CF_CHECK(cf_sched_run(s, &c) == -EINVAL);
     c = config(-1, 1, 2, CF_SCHED_DYNAMIC, CF_SCHED_HRC);
     CF_CHECK(cf_sched_run(s, &c) == -EINVAL);
     c = config(3, 1, 0, CF_SCHED_DYNAMIC, CF_SCHED_HRC);
@@ -108,7 +110,7 @@ static void every_mode(void) {
         cf_sched_graph d = tg_description(&g);
         cf_sched *s;
         CF_CHECK(cf_sched_create(&s, &d) == 0);
-        for (uint32_t slots = 1; slots <= 3; slots++)
+        for (uint32_t slots = 1; slots <= 5; slots++) /* 3 and 5: rings rounded up to powers of two */
             for (int mode = 0; mode < 2; mode++)
                 for (int order = 0; order < 2; order++) {
                     int64_t n = 40;

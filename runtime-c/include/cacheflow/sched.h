@@ -61,7 +61,8 @@ typedef struct cf_sched_edge {
 
 enum {
     CF_SCHED_VARIABLE = 1u << 0, /* firing flag: its cost varies; in a hybrid run it goes to the pool */
-    CF_SCHED_MAX_DISTANCE = 1024 /* largest edge distance */
+    CF_SCHED_MAX_DISTANCE = 1024, /* largest edge distance */
+    CF_SCHED_MAX_SLOTS = 1 << 20  /* most iterations in flight */
 };
 
 typedef struct cf_sched_firing {
@@ -100,7 +101,7 @@ enum {
 
 typedef struct cf_sched_run_config {
     int64_t iterations;
-    uint32_t slots;            /* iterations in flight, >= 1 (the buffers' copies) */
+    uint32_t slots;            /* iterations in flight, 1 to CF_SCHED_MAX_SLOTS (the buffers' copies) */
     unsigned threads;          /* workers, >= 1; hybrid: equal to the graph's cores */
     enum cf_sched_mode mode;
     enum cf_sched_order order;

@@ -167,6 +167,11 @@ class GenerateCommandTest {
         "slots=0");
     assertEquals(Main.USAGE, override.status());
     assertTrue(override.err().contains("slots=K needs a positive integer"), override.err());
+    Run inFlight = InspectCommandTest.run("generate", EXAMPLE.toString(), "--out", dir.toString(), "--schedule",
+        "dynamic", "--override", "slots=2000000");
+    assertEquals(Main.USAGE, inFlight.status());
+    assertTrue(inFlight.err().contains("slots=2000000: a dispatched schedule runs at most 1048576 iterations"),
+        inFlight.err());
     Run cores = InspectCommandTest.run("generate", EXAMPLE.toString(), "--out", dir.toString(), "--cores", "65");
     assertEquals(Main.USAGE, cores.status());
     assertTrue(cores.err().contains("--cores must be at most 64, got 65"), cores.err());

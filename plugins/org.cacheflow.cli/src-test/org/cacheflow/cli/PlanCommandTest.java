@@ -96,6 +96,11 @@ class PlanCommandTest {
     assertTrue(run.err().contains("note: schedule hybrid: the firings of Blur (marked with --variable), Histogram "
         + "(cost spread 0.75 above 0.30) and the copies"), run.err());
     assertFalse(run.err().contains("Read ("), run.err());
+    // iterations in flight: 2 by default, slots=K as asked
+    assertTrue(run.err().contains("up to 2 iterations overlap"), run.err());
+    Run one = run("plan", EXAMPLE.toString(), "--schedule", "dynamic", "--override", "slots=1");
+    assertEquals(0, one.status(), one.err());
+    assertTrue(one.err().contains("one iteration runs at a time (slots=1)"), one.err());
     Run bad = run("plan", EXAMPLE.toString(), "--schedule", "hybrid", "--cost-spread", "Histogram");
     assertEquals(2, bad.status(), bad.err());
     assertTrue(bad.err().contains("--cost-spread: cost spread 'Histogram' is not ACTOR=CV"), bad.err());

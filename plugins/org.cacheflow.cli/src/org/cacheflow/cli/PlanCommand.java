@@ -151,7 +151,8 @@ public final class PlanCommand extends CliCommand {
     RunSchedule chosen = schedule.schedule();
     PlanResult result = new Pipeline(progress()).plan(options);
     // what generate does with the choice (it plans a dispatched schedule on one core with plain copies)
-    Pipeline.scheduleNotes(chosen, preset, result.plan().platform().size()).forEach(n -> err.println("note: " + n));
+    Pipeline.scheduleNotes(chosen, preset, result.plan().platform().size(), options.slots())
+        .forEach(n -> err.println("note: " + n));
     if (!result.reportFiles().isEmpty()) {
       err.println("report written to " + PathText.display(report) + ": " + String.join(", ",
           result.reportFiles().stream().map(p -> report.relativize(p).toString()).toList()));

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -26,9 +27,10 @@ import org.junit.jupiter.api.TestFactory;
 
 /**
  * Dynamic and hybrid schedules (the runtime's dispatcher over a firing table) print the sink digests of the static
- * program: the test graph with its real actors and the bundled examples with synthetic actors, on two workers,
- * natively; the test graph also under ThreadSanitizer, ASan+UBSan and, when the cross tools are there, for aarch64
- * under qemu-user.
+ * program: the test graph with its real actors and the bundled examples with synthetic actors, on two workers with
+ * two iterations in flight (the default slots), natively; the test graph also with one slot and with three, under
+ * ThreadSanitizer, ASan+UBSan and, when the cross tools are there, for aarch64 under qemu-user. With
+ * {@code cacheflow.e2e=full} also the examples with three slots and dynamic under ThreadSanitizer.
  */
 class DispatchedScheduleEndToEndTest {
 
@@ -36,10 +38,19 @@ class DispatchedScheduleEndToEndTest {
       .resolve("dispatched");
   private static final Path EXAMPLES = Path.of("../../examples").toAbsolutePath().normalize();
 
-  /** One program: a graph under a schedule, built one way. */
-  private record Case(String graph, Path input, boolean synthetic, RunSchedule.Kind kind, Build build) {
+  private static final boolean FULL = System.getProperty("cacheflow.e2e", "default").equals("full");
+  /** The slots of the default cases: generate's default. */
+  private static final int SLOTS = 2;
+
+  /** One program: a graph under a schedule with its slots (iterations in flight), built one way. */
+  private record Case(String graph, Path input, boolean synthetic, RunSchedule.Kind kind, int slots, Build build) {
+    Case(String graph, Path input, boolean synthetic, RunSchedule.Kind kind, Build build) {
+      this(graph, input, synthetic, kind, SLOTS, build);
+    }
+
     String name() {
-      return graph + "-" + kind.label() + "-" + build.name().toLowerCase();
+      return graph + "-" + kind.label() + (kind == RunSchedule.Kind.STATIC || slots == SLOTS ? "" : "-slots" + slots)
+          + "-" + build.name().toLowerCase();
     }
   }
 
@@ -51,6 +62,8 @@ class DispatchedScheduleEndToEndTest {
     for (RunSchedule.Kind kind : RunSchedule.Kind.values()) {
       cases.add(new Case("tiny", tiny, false, kind, Build.PLAIN));
     }
+    cases.add(new Case("tiny", tiny, false, RunSchedule.Kind.DYNAMIC, 1, Build.PLAIN));
+    cases.add(new Case("tiny", tiny, false, RunSchedule.Kind.HYBRID, 3, Build.PLAIN));
     cases.add(new Case("tiny", tiny, false, RunSchedule.Kind.DYNAMIC, Build.TSAN));
     cases.add(new Case("tiny", tiny, false, RunSchedule.Kind.HYBRID, Build.ASAN));
     if (EndToEndTest.available("aarch64-linux-gnu-gcc") && EndToEndTest.available("qemu-aarch64")) {
@@ -59,6 +72,11 @@ class DispatchedScheduleEndToEndTest {
     for (String example : List.of("filter-bank", "frame-crc", "stereo")) {
       for (RunSchedule.Kind kind : RunSchedule.Kind.values()) {
         cases.add(new Case(example, EXAMPLES.resolve(example), true, kind, Build.PLAIN));
+      }
+      if (FULL) {
+        cases.add(new Case(example, EXAMPLES.resolve(example), true, RunSchedule.Kind.DYNAMIC, 3, Build.PLAIN));
+        cases.add(new Case(example, EXAMPLES.resolve(example), true, RunSchedule.Kind.HYBRID, 3, Build.PLAIN));
+        cases.add(new Case(example, EXAMPLES.resolve(example), true, RunSchedule.Kind.DYNAMIC, Build.TSAN));
       }
     }
     Map<String, List<String>> reference = new HashMap<>();
@@ -73,28 +91,30 @@ class DispatchedScheduleEndToEndTest {
     }));
   }
 
-  /** Generates, builds and runs one case (5 iterations, two workers); returns its sink digests. */
+  /** Generates, builds and runs one case (7 iterations, two workers); returns its sink digests. */
   private static List<String> run(Case c) throws Exception {
     Srdag srdag = TestInputs.srdag(c.input(), null);
     boolean dispatched = c.kind() != RunSchedule.Kind.STATIC;
     // as generate does: a dispatched schedule is planned on one core with plain copies
     CodeProject built = TestInputs.model(c.input(), srdag, dispatched ? 1 : 2, dispatched ? "baseline" : "auto",
         c.synthetic());
-    CodeProject project = dispatched ? SchedFirings.unpooled(built) : built;
+    CodeProject project = dispatched ? SchedFirings.slotted(SchedFirings.unpooled(built), c.slots()) : built;
     SchedTable table = dispatched ? SchedFirings.of(project, new RunSchedule(c.kind(),
-        c.kind() == RunSchedule.Kind.HYBRID ? List.of(mostFired(project)) : List.of()), 2) : null;
+        c.kind() == RunSchedule.Kind.HYBRID ? List.of(mostFired(project)) : List.of()), 2, c.slots()) : null;
     Path dir = WORK.resolve(c.name());
     Path sources = c.synthetic() ? null : TestInputs.TINY.resolve("Code");
     ActorSources actors = sources == null ? ActorSources.NONE : new ActorSources(dir.relativize(
         sources.resolve("src")).toString(), List.of(dir.relativize(sources.resolve("include")).toString()));
     ProjectWriter.write(project, table, actors, TestInputs.runtime(), dir, folder -> {
     });
-    String output = EndToEndTest.buildAndRun(dir, project.identifier(), c.build(), "--iterations", "5",
+    String output = EndToEndTest.buildAndRun(dir, project.identifier(), c.build(), "--iterations", "7",
         "--validate", "--time");
     List<String> digests = output.lines().filter(l -> l.matches(".* : [0-9a-f]{32}")).toList();
     assertFalse(digests.isEmpty(), "no sink digests printed:\n" + output);
     if (dispatched) {
       assertTrue(output.contains("sched core 1: working"), "no per-core times with --time:\n" + output);
+      String source = Files.readString(dir.resolve("core_0.c"));
+      assertTrue(source.contains(".slots = " + c.slots() + ","), "the program does not run " + c.slots() + " slots");
     }
     return digests;
   }
@@ -114,8 +134,21 @@ class DispatchedScheduleEndToEndTest {
   void theTableFollowsTheOneCoreOrderAndRefusesAnUnknownVariableActor() {
     Path tiny = TestInputs.TINY.resolve("Algo/tiny.pi");
     CodeProject project = TestInputs.model(tiny, TestInputs.srdag(tiny, null), 1, "baseline", false);
-    SchedTable table = SchedFirings.of(project, new RunSchedule(RunSchedule.Kind.HYBRID, List.of("Scale")), 2);
-    assertEquals(project.cores().get(0).loop().size(), table.firings().size());
+    SchedTable table = SchedFirings.of(project, new RunSchedule(RunSchedule.Kind.HYBRID, List.of("Scale")), 2, 1);
+    // the firings run the one-core program's steps, each once, a chain of steps in one firing in their order
+    List<Statement> loop = project.cores().get(0).loop();
+    List<Statement> run = new ArrayList<>(table.firings().stream().flatMap(f -> f.statements().stream()).toList());
+    assertEquals(loop.size(), run.size());
+    assertTrue(run.containsAll(loop) && loop.containsAll(run), "the firings do not run the one-core steps");
+    for (SchedTable.SchedFiring firing : table.firings()) {
+      int at = -1;
+      for (Statement step : firing.statements()) {
+        int next = loop.subList(at + 1, loop.size()).indexOf(step);
+        assertTrue(next >= 0, firing.label() + " runs its steps out of the one-core order");
+        at += 1 + next;
+      }
+    }
+    assertTrue(table.firings().size() < project.cores().get(0).loop().size(), "no chain of steps is one firing");
     int steady = 0;
     for (int i = 0; i < table.firings().size(); i++) {
       SchedTable.SchedFiring firing = table.firings().get(i);
@@ -123,25 +156,76 @@ class DispatchedScheduleEndToEndTest {
         assertTrue(successor > i, "an edge against the one-core order: " + i + " -> " + successor);
       }
       steady += firing.variable() ? 0 : 1;
-      boolean call = firing.statements().get(0) instanceof Statement.ActorCall;
-      assertEquals(!call || firing.label().startsWith("Scale"), firing.variable(), firing.label());
+      List<Statement.ActorCall> calls = calls(firing);
+      assertEquals(calls.isEmpty() || calls.get(0).vertex().startsWith("Scale"), firing.variable(), firing.label());
+      for (Statement.ActorCall call : calls) {
+        assertEquals(calls.get(0).vertex().startsWith("Scale"), call.vertex().startsWith("Scale"),
+            "a firing mixes variable and steady actors: " + firing.label());
+      }
     }
     assertEquals(steady, table.orders().stream().mapToInt(List::size).sum());
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> SchedFirings.of(project,
-        new RunSchedule(RunSchedule.Kind.HYBRID, List.of("NoSuchActor")), 2));
+        new RunSchedule(RunSchedule.Kind.HYBRID, List.of("NoSuchActor")), 2, 1));
     assertTrue(e.getMessage().contains("NoSuchActor"), e.getMessage());
     // a cost spread above the threshold makes an actor variable as --variable does; one below it does not
     SchedTable spread = SchedFirings.of(project, new RunSchedule(RunSchedule.Kind.HYBRID, List.of(),
-        Map.of("Scale", RunSchedule.VARIABLE_ABOVE + 0.1)), 2);
+        Map.of("Scale", RunSchedule.VARIABLE_ABOVE + 0.1)), 2, 1);
     SchedTable steadySpread = SchedFirings.of(project, new RunSchedule(RunSchedule.Kind.HYBRID, List.of(),
-        Map.of("Scale", RunSchedule.VARIABLE_ABOVE)), 2);
+        Map.of("Scale", RunSchedule.VARIABLE_ABOVE)), 2, 1);
     for (int i = 0; i < table.firings().size(); i++) {
       assertEquals(table.firings().get(i).variable(), spread.firings().get(i).variable());
-      boolean call = table.firings().get(i).statements().get(0) instanceof Statement.ActorCall;
-      assertEquals(!call, steadySpread.firings().get(i).variable(), table.firings().get(i).label());
+    }
+    for (SchedTable.SchedFiring firing : steadySpread.firings()) {
+      assertEquals(calls(firing).isEmpty(), firing.variable(), firing.label());
     }
     IllegalArgumentException unknown = assertThrows(IllegalArgumentException.class, () -> SchedFirings.of(project,
-        new RunSchedule(RunSchedule.Kind.HYBRID, List.of(), Map.of("NoSuchActor", 1.0)), 2));
+        new RunSchedule(RunSchedule.Kind.HYBRID, List.of(), Map.of("NoSuchActor", 1.0)), 2, 1));
     assertTrue(unknown.getMessage().startsWith("--cost-spread NoSuchActor"), unknown.getMessage());
+  }
+
+  @Test
+  void overlappedIterationsUseACopyPerSlotAndWaitForTheirPreviousFiring() {
+    Path tiny = TestInputs.TINY.resolve("Algo/tiny.pi");
+    CodeProject one = SchedFirings.unpooled(TestInputs.model(tiny, TestInputs.srdag(tiny, null), 1, "baseline",
+        false));
+    CodeProject project = SchedFirings.slotted(one, 3);
+    assertTrue(project.heapBytes() > one.heapBytes(), "the reserve does not grow with the copies");
+    int slotted = 0;
+    for (int b = 0; b < one.buffers().size(); b++) {
+      boolean own = one.buffers().get(b).copies() == 1;
+      assertEquals(own ? 3 : one.buffers().get(b).copies(), project.buffers().get(b).copies(),
+          project.buffers().get(b).name());
+      slotted += own ? 1 : 0;
+    }
+    assertTrue(slotted > 0, "no buffer has a copy per slot");
+    for (Statement step : project.cores().get(0).loop()) {
+      for (var ref : Statement.buffersOf(step)) {
+        assertFalse(ref.base() instanceof org.cacheflow.codegen.model.BufferRef.Named, step + " refers to " + ref
+            + " without its slot");
+      }
+    }
+    SchedTable table = SchedFirings.of(project, new RunSchedule(RunSchedule.Kind.DYNAMIC, List.of()), 2, 3);
+    SchedTable single = SchedFirings.of(one, new RunSchedule(RunSchedule.Kind.DYNAMIC, List.of()), 2, 1);
+    assertEquals(3, table.slots());
+    int[] incoming = new int[table.firings().size()];
+    for (int i = 0; i < table.firings().size(); i++) {
+      SchedTable.SchedFiring firing = table.firings().get(i);
+      assertTrue(single.firings().get(i).later().isEmpty(), "an edge to the next iteration with one slot");
+      assertEquals(single.firings().get(i).successors(), firing.successors(), firing.label());
+      if (i == 0 || firing.statements().stream().anyMatch(step -> step instanceof Statement.ActorCall
+          || step instanceof Statement.Digest)) {
+        assertTrue(firing.later().contains(i), firing.label() + " does not follow its previous iteration's firing");
+      }
+      firing.successors().forEach(s -> incoming[s]++);
+      firing.later().forEach(s -> incoming[s]++);
+    }
+    for (int i = 0; i < table.firings().size(); i++) {
+      assertEquals(incoming[i], table.firings().get(i).predecessors(), table.firings().get(i).label());
+    }
+  }
+
+  private static List<Statement.ActorCall> calls(SchedTable.SchedFiring firing) {
+    return firing.statements().stream().filter(Statement.ActorCall.class::isInstance)
+        .map(Statement.ActorCall.class::cast).toList();
   }
 }

@@ -26,15 +26,22 @@ import org.cacheflow.report.DecisionText;
  * @param choices what it plans with
  * @param preset the generated code's strategy
  * @param threads the workers of a dispatched schedule (the platform's cores as asked)
+ * @param slots the iterations a dispatched schedule overlaps ({@code --override slots=K}, else
+ *     {@link #DEFAULT_SLOTS}): every buffer an iteration uses on its own gets as many copies
  * @param asked the strategy asked for
  */
 record Dispatch(RunSchedule schedule, Platform platform, PlanChoices choices, CodePreset preset, int threads,
-    StrategyPreset asked) {
+    int slots, StrategyPreset asked) {
+
+  /** The iterations in flight of a dispatched schedule when {@code slots=K} is not given. */
+  static final int DEFAULT_SLOTS = 2;
+  /** The most iterations in flight the runtime's dispatcher takes ({@code CF_SCHED_MAX_SLOTS}). */
+  static final int MOST_SLOTS = 1 << 20;
 
   static Dispatch of(GenerateOptions options, Platform platform, Architecture architecture, TargetCache target) {
     RunSchedule schedule = options.schedule();
     if (!schedule.dispatched()) {
-      return new Dispatch(schedule, platform, PlanChoices.of(options), options.codePreset(), platform.size(),
+      return new Dispatch(schedule, platform, PlanChoices.of(options), options.codePreset(), platform.size(), 1,
           options.strategy());
     }
     if (platform.nodes() > 1) {
@@ -45,16 +52,29 @@ record Dispatch(RunSchedule schedule, Platform platform, PlanChoices choices, Co
       throw new OptionException(OptionException.VARIABLE, "marks actors for --schedule hybrid; with dynamic every "
           + "firing is placed at run time");
     }
+    int slots = slots(options.slots());
+    if (slots > MOST_SLOTS) {
+      throw new OptionException(OptionException.OVERRIDE, "slots=" + slots + ": a dispatched schedule runs at most "
+          + MOST_SLOTS + " iterations at once (the runtime's CF_SCHED_MAX_SLOTS)");
+    }
     Platform one = new PlatformOptions(null, 1).forGenerate(architecture, target);
     PlanChoices choices = new PlanChoices(options.policy(), StrategyPreset.BASELINE, List.of(), false,
         OptionalInt.empty());
     return new Dispatch(schedule, one, choices, CodePreset.of(StrategyPreset.BASELINE), platform.size(),
-        options.strategy());
+        slots, options.strategy());
   }
 
-  /** The program generate writes: as built for static, with every buffer in memory of its own else. */
+  /** The iterations a dispatched schedule overlaps: {@code slots=K} when given, else {@link #DEFAULT_SLOTS}. */
+  static int slots(Integer asked) {
+    return asked != null ? asked : DEFAULT_SLOTS;
+  }
+
+  /**
+   * The program generate writes: as built for static; else with every buffer in memory of its own, one copy per slot
+   * for those an iteration uses on its own.
+   */
   CodeProject program(CodeProject built) {
-    return schedule.dispatched() ? SchedFirings.unpooled(built) : built;
+    return schedule.dispatched() ? SchedFirings.slotted(SchedFirings.unpooled(built), slots) : built;
   }
 
   /** The firing table of a dispatched schedule, or null for static. */
@@ -63,7 +83,7 @@ record Dispatch(RunSchedule schedule, Platform platform, PlanChoices choices, Co
       return null;
     }
     try {
-      return SchedFirings.of(project, schedule, threads);
+      return SchedFirings.of(project, schedule, threads, slots);
     } catch (IllegalArgumentException e) {
       String option = e.getMessage().startsWith(OptionException.COST_SPREAD) ? OptionException.COST_SPREAD
           : OptionException.VARIABLE;
@@ -73,16 +93,16 @@ record Dispatch(RunSchedule schedule, Platform platform, PlanChoices choices, Co
 
   /** What the plan report says of the choice (nothing for static). */
   List<String> notes() {
-    return notes(schedule, asked.label, threads);
+    return notes(schedule, asked.label, threads, slots);
   }
 
   /**
    * What the plan report says of {@code schedule} on {@code cores} cores (nothing for static): for hybrid, which
    * actors are variable and why (marked, or their cost spread).
    */
-  static List<String> notes(RunSchedule schedule, String asked, int cores) {
+  static List<String> notes(RunSchedule schedule, String asked, int cores, int slots) {
     List<String> variable = schedule.pooled().stream().map(name -> name + " (" + schedule.reason(name) + ")")
         .toList();
-    return new ArrayList<>(DecisionText.schedule(schedule, asked, cores, variable));
+    return new ArrayList<>(DecisionText.schedule(schedule, asked, cores, slots, variable));
   }
 }

@@ -55,9 +55,10 @@ public final class Pipeline {
    *
    * @param asked the strategy asked for
    * @param cores the cores the program runs on
+   * @param slots {@code --override slots=K}, or null
    */
-  public static List<String> scheduleNotes(RunSchedule schedule, StrategyPreset asked, int cores) {
-    return Dispatch.notes(schedule, asked.label, cores);
+  public static List<String> scheduleNotes(RunSchedule schedule, StrategyPreset asked, int cores, Integer slots) {
+    return Dispatch.notes(schedule, asked.label, cores, Dispatch.slots(slots));
   }
 
   public GenerateResult generate(GenerateOptions options) {

@@ -507,9 +507,11 @@ public final class DecisionText {
    * @param schedule the choice
    * @param asked the strategy asked for ({@code --strategy}), by its label
    * @param cores the cores (workers) the program runs on
+   * @param slots the iterations in flight
    * @param variable the actors marked variable (hybrid)
    */
-  public static List<String> schedule(RunSchedule schedule, String asked, int cores, List<String> variable) {
+  public static List<String> schedule(RunSchedule schedule, String asked, int cores, int slots,
+      List<String> variable) {
     if (!schedule.dispatched()) {
       return List.of();
     }
@@ -525,7 +527,9 @@ public final class DecisionText {
           + "chosen with --schedule");
     }
     notes.add("schedule " + schedule.kind().label() + ": buffers are plain copies (strategy baseline, asked: "
-        + asked + "), each buffer in memory of its own that no core owns, and one iteration runs at a time; a firing "
+        + asked + "), each buffer in memory of its own that no core owns, and " + (slots == 1
+        ? "one iteration runs at a time (slots=1)" : "up to " + slots + " iterations overlap, with a copy of every "
+        + "buffer an iteration uses on its own per iteration in flight (--override slots=K)") + "; a firing "
         + "placed at run time loses what the static schedule decides per core: buffers homed at the core that "
         + "reads them, pre-stores aimed at a known consumer's cache, and the rdy-ack flags and channels between "
         + "fixed cores (the dispatcher's counters order the firings instead)");

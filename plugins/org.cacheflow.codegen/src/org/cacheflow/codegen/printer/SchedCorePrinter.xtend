@@ -41,15 +41,19 @@ class SchedCorePrinter extends CorePrinter {
 			«firing(i)»
 		«ENDFOR»
 		«FOR i : 0 ..< table.firings.size»
-			«IF !table.firings.get(i).successors.empty»
-				static const cf_sched_edge cf_successors_«i»[] = {«FOR s : table.firings.get(i).successors SEPARATOR ', '»{«s», 0}«ENDFOR»};
+			«val f = table.firings.get(i)»
+			«IF !f.successors.empty || !f.later.empty»
+				static const cf_sched_edge cf_successors_«i»[] = {«FOR s : f.successors SEPARATOR ', '»{«s», 0}«ENDFOR»«IF !f.successors.empty && !f.later.empty», «ENDIF»«FOR s : f.later SEPARATOR ', '»{«s», 1}«ENDFOR»};
 			«ENDIF»
 		«ENDFOR»
+		/* the firing table: «table.firings.size» firings for «table.firings.map[statements.size].reduce[x, y | x + y]» steps of the one-core iteration */
 		static const cf_sched_firing cf_firings[] = {
-		    /* fn, arg, successors, n, predecessors, priority (bottom level), flags */
+		    /* fn, arg, successors ({firing, 0}: this iteration, {firing, 1}: the next), n, predecessors, priority
+		     * (bottom level), flags */
 		    «FOR i : 0 ..< table.firings.size»
 		    	«val f = table.firings.get(i)»
-		    	{cf_firing_«i», NULL, «IF f.successors.empty»NULL«ELSE»cf_successors_«i»«ENDIF», «f.successors.size», «f.predecessors», «f.priority», «IF f.variable»CF_SCHED_VARIABLE«ELSE»0«ENDIF»},
+		    	«val edges = f.successors.size + f.later.size»
+		    	{cf_firing_«i», NULL, «IF edges == 0»NULL«ELSE»cf_successors_«i»«ENDIF», «edges», «f.predecessors», «f.priority», «IF f.variable»CF_SCHED_VARIABLE«ELSE»0«ENDIF»},
 		    «ENDFOR»
 		};
 		«IF table.hybrid»
@@ -63,11 +67,12 @@ class SchedCorePrinter extends CorePrinter {
 		void *core0_run(void *argument) {
 		    (void)argument;
 		    «startUp»
-		    /* «IF table.hybrid»hybrid: steady firings in a static order per worker, variable ones from the pool«ELSE»dynamic: every firing to whichever worker is free«ENDIF»; one iteration at a time */
+		    /* «IF table.hybrid»hybrid: steady firings in a static order per worker, variable ones from the pool«ELSE»dynamic: every firing to whichever worker is free«ENDIF»;
+		     * «IF table.slots == 1»one iteration at a time«ELSE»up to «table.slots» iterations in flight (iteration i in buffer copy i % «table.slots»)«ENDIF» */
 		    cf_sched_graph graph = {cf_firings, «table.firings.size», «IF table.hybrid»«table.threads», cf_orders, cf_order_len«ELSE»0, NULL, NULL«ENDIF»};
 		    cf_sched *sched = NULL;
 		    cf_gen_check(cf_sched_create(&sched, &graph), "cf_sched_create");
-		    cf_sched_run_config run = {.iterations = cf_iterations, .slots = 1, .threads = «table.threads»,
+		    cf_sched_run_config run = {.iterations = cf_iterations, .slots = «table.slots», .threads = «table.threads»,
 		                               .mode = «IF table.hybrid»CF_SCHED_HYBRID«ELSE»CF_SCHED_DYNAMIC«ENDIF», .order = CF_SCHED_HRC,
 		                               .flags = (cf_gen_sched_time ? CF_SCHED_TIME : 0u) | (cf_gen_sched_pin ? 0u : CF_SCHED_NO_PIN)};
 		    cf_gen_check(cf_sched_run(sched, &run), "cf_sched_run");
@@ -91,7 +96,7 @@ class SchedCorePrinter extends CorePrinter {
 		    (void)argument;
 		    const long iteration = (long)ctx->iteration;
 		    «IF i == 0»
-		    	/* every firing of the iteration follows this one; the previous iteration has completed */
+		    	/* every firing of the iteration follows this one, and this one follows the previous iteration's */
 		    	if (iteration > 0) cf_gen_check_stop();
 		    	if (!cf_gen_keep_running(0, iteration)) atomic_store(&cf_stop_at, iteration);
 		    «ENDIF»

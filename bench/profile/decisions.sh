@@ -164,21 +164,34 @@ PY
             python3 - "$work" "$name" "$alternations" >>"$notes" <<'PY'
 import json, re, statistics, sys
 work, name, n = sys.argv[1], sys.argv[2], int(sys.argv[3])
-measured, profiled = {}, {}
+measured, profiled, means = {}, {}, {}
 for a in range(1, n + 1):
     text = open(f"{work}/{name}-measured-{a}.scenario").read()
     for m in re.finditer(r'<timing opname="[^"]*" time="(\d+)" vertexname="([^"]+)"', text):
         measured.setdefault(m.group(2), []).append(int(m.group(1)))
-    for actor in json.load(open(f"{work}/{name}-profile-{a}/profile.json"))["actors"]:
+    profile = json.load(open(f"{work}/{name}-profile-{a}/profile.json"))
+    for actor in profile["actors"]:
         profiled.setdefault(actor["actor"], []).append(actor["time"]["medianNs"])
+    # the timed run's raw firings (runs/time.jsonl): their mean, the statistic measure.py's actor timer gives
+    firings = {}
+    for line in open(f"{work}/{name}-profile-{a}/runs/time.jsonl"):
+        site = json.loads(line)
+        if not site.get("init"):
+            firings.setdefault(site["function"], []).extend(site["ns"])
+    for function, ns in firings.items():
+        means.setdefault(function, []).append(statistics.mean(ns))
+functions = {"farm": {"farmEmit": "farm/Emitter", "farmConvolve": "farm/Worker", "farmCollect": "farm/Collector"},
+             "map": {"mapScatter": "map/Scatter", "mapMultiply": "map/Worker", "mapGather": "map/Gather"}}
+actor_mean = {functions[name.split("-")[0]].get(f): statistics.median(v) for f, v in means.items()}
 for actor, times in profiled.items():
     if actor not in measured:
         continue
     ns, want = statistics.median(times), statistics.median(measured[actor])
-    ratio = ns / want
+    ratio, mean = ns / want, actor_mean.get(actor)
     print(f"{name} int: {actor} profile median {ns:.0f} ns, measure.py {want:.0f} ns (medians of {n} alternate runs: "
           f"profile {min(times):.0f}-{max(times):.0f}, measure.py {min(measured[actor])}-{max(measured[actor])}), "
-          f"ratio {ratio:.2f}" + ("" if 0.9 <= ratio <= 1.1 else "  (outside 10%)"))
+          f"ratio {ratio:.2f}" + ("" if 0.9 <= ratio <= 1.1 else "  (outside 10%)")
+          + ("" if mean is None else f"; the profile's mean {mean:.0f} ns, ratio {mean / want:.2f}"))
 PY
             for variant in measured profiled; do
                 args=("$hf/Algo/$graph.pi" "${params[@]}" "${code[@]}" --strategy auto --cores 2)

@@ -214,14 +214,43 @@ class RunWorkflowCommandTest {
   }
 
   /** The actors (of Read, Blur, Histogram, Display) whose firings a generated dispatched program pools. */
+  /**
+   * A profile's cost spreads choose a hybrid schedule's pooled actors as --cost-spread does (Histogram's 0.8 pools
+   * it, Blur's 0.1 does not), under what the user names: --cost-spread Histogram=0.1 keeps it static.
+   */
+  @Test
+  void aProfilesCostSpreadsPoolTheActorsOfAHybridSchedule() throws IOException {
+    Path profile = Files.writeString(temp.resolve("spread.json"), """
+        {"cacheflowProfile": 1, "graph": "filter_bank", "iterations": 4, "cores": 1, "buffers": [],
+         "actors": [{"actor": "filter_bank/Blur", "firings": 4, "ports": [],
+           "time": {"medianNs": 1200, "q1Ns": 1100, "q3Ns": 1300, "minNs": 1000, "maxNs": 1400, "cv": 0.1}},
+          {"actor": "filter_bank/Histogram", "firings": 4, "ports": [],
+           "time": {"medianNs": 900, "q1Ns": 300, "q3Ns": 2000, "minNs": 200, "maxNs": 4000, "cv": 0.8}}]}
+        """);
+    Path out = temp.resolve("out");
+    Run measured = run("run-workflow", project.toString(), "-s", "2core.scenario", "--out", out.toString(),
+        "--schedule", "hybrid", "--profile", profile.toString());
+    assertEquals(0, measured.status(), measured.err());
+    assertTrue(measured.err().contains("cost spreads measured by profile spread.json"), measured.err());
+    assertTrue(measured.err().contains("filter_bank/Histogram (cost spread 0.80 above 0.30)"), measured.err());
+    assertEquals(List.of("Histogram"), pooledActors(Files.readString(out.resolve("core_0.c"))));
+    Run overruled = run("run-workflow", project.toString(), "-s", "2core.scenario", "--out", out.toString(),
+        "--schedule", "hybrid", "--profile", profile.toString(), "--cost-spread", "Histogram=0.1",
+        "--variable", "Blur");
+    assertEquals(0, overruled.status(), overruled.err());
+    assertEquals(List.of("Blur"), pooledActors(Files.readString(out.resolve("core_0.c"))));
+  }
+
   private static List<String> pooledActors(String core) {
-    Map<String, String> labels = new HashMap<>();
-    Pattern.compile("/\\* ([^ ]+) \\*/\\s*static void cf_firing_(\\d+)\\(").matcher(core).results()
-        .forEach(m -> labels.put(m.group(2), m.group(1).replaceFirst("_[0-9]+$", "")));
+    // a firing's comment names its steps, a chain's joined by " + " (copy + Blur_0 + copy)
+    Map<String, List<String>> labels = new HashMap<>();
+    Pattern.compile("/\\* ([^*]+) \\*/\\s*static void cf_firing_(\\d+)\\(").matcher(core).results()
+        .forEach(m -> labels.put(m.group(2), List.of(m.group(1).split(" \\+ ")).stream()
+            .map(step -> step.replaceFirst("_[0-9]+$", "")).toList()));
     List<String> actors = List.of("Read", "Blur", "Histogram", "Display");
     return Pattern.compile("\\{cf_firing_(\\d+), [^}]*CF_SCHED_VARIABLE\\}").matcher(core).results()
-        .map(m -> labels.get(m.group(1))).filter(actors::contains).distinct().sorted(Comparator.comparing(
-            actors::indexOf)).toList();
+        .flatMap(m -> labels.get(m.group(1)).stream()).filter(actors::contains).distinct()
+        .sorted(Comparator.comparing(actors::indexOf)).toList();
   }
 
   /** How many SelectDisparity firings each core of a generated stereo project calls. */

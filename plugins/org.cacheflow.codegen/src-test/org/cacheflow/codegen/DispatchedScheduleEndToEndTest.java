@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -30,7 +31,8 @@ import org.junit.jupiter.api.TestFactory;
  * program: the test graph with its real actors and the bundled examples with synthetic actors, on two workers with
  * two iterations in flight (the default slots), natively; the test graph also with one slot and with three, under
  * ThreadSanitizer, ASan+UBSan and, when the cross tools are there, for aarch64 under qemu-user. With
- * {@code cacheflow.e2e=full} also the examples with three slots and dynamic under ThreadSanitizer.
+ * {@code cacheflow.e2e=full} also the examples with three slots and dynamic under ThreadSanitizer, and every distinct
+ * corpus program under the three schedules.
  */
 class DispatchedScheduleEndToEndTest {
 
@@ -42,10 +44,18 @@ class DispatchedScheduleEndToEndTest {
   /** The slots of the default cases: generate's default. */
   private static final int SLOTS = 2;
 
-  /** One program: a graph under a schedule with its slots (iterations in flight), built one way. */
-  private record Case(String graph, Path input, boolean synthetic, RunSchedule.Kind kind, int slots, Build build) {
+  /**
+   * One program: a graph (with a scenario of its project, or null) under a schedule with its slots (iterations in
+   * flight), built one way.
+   */
+  private record Case(String graph, Path input, boolean synthetic, RunSchedule.Kind kind, int slots, Build build,
+      String scenario) {
+    Case(String graph, Path input, boolean synthetic, RunSchedule.Kind kind, int slots, Build build) {
+      this(graph, input, synthetic, kind, slots, build, null);
+    }
+
     Case(String graph, Path input, boolean synthetic, RunSchedule.Kind kind, Build build) {
-      this(graph, input, synthetic, kind, SLOTS, build);
+      this(graph, input, synthetic, kind, SLOTS, build, null);
     }
 
     String name() {
@@ -55,7 +65,7 @@ class DispatchedScheduleEndToEndTest {
   }
 
   @TestFactory
-  Stream<DynamicTest> dynamicAndHybridPrintTheStaticDigests() {
+  Stream<DynamicTest> dynamicAndHybridPrintTheStaticDigests() throws IOException {
     EndToEndTest.assumeBuildTools("dispatched schedules");
     Path tiny = TestInputs.TINY.resolve("Algo/tiny.pi");
     List<Case> cases = new ArrayList<>();
@@ -79,6 +89,9 @@ class DispatchedScheduleEndToEndTest {
         cases.add(new Case(example, EXAMPLES.resolve(example), true, RunSchedule.Kind.DYNAMIC, Build.TSAN));
       }
     }
+    if (FULL) {
+      cases.addAll(corpusCases());
+    }
     Map<String, List<String>> reference = new HashMap<>();
     return cases.stream().map(c -> DynamicTest.dynamicTest(c.name(), () -> {
       List<String> digests = run(c);
@@ -91,9 +104,33 @@ class DispatchedScheduleEndToEndTest {
     }));
   }
 
+  /**
+   * With {@code cacheflow.e2e=full} and the corpus: static, dynamic and hybrid on each distinct corpus program the
+   * default end-to-end run builds (one scenario per program, at most {@link EndToEndTest#DEFAULT_MAX_VERTICES}
+   * single-rate vertices, none broken upstream), synthetic actors, natively.
+   */
+  private static List<Case> corpusCases() throws IOException {
+    String property = System.getProperty("cacheflow.corpus");
+    if (property == null || !Files.isDirectory(Path.of(property))) {
+      return List.of();
+    }
+    List<EndToEndTest.ScenarioPair> pairs = EndToEndTest.corpusScenarios(Path.of(property));
+    Map<EndToEndTest.ScenarioPair, String> standIn = EndToEndTest.distinctPrograms(pairs);
+    List<Case> cases = new ArrayList<>();
+    for (EndToEndTest.ScenarioPair pair : pairs) {
+      if (standIn.containsKey(pair) || EndToEndTest.UPSTREAM_BROKEN.containsKey(pair.key())) {
+        continue;
+      }
+      for (RunSchedule.Kind kind : RunSchedule.Kind.values()) {
+        cases.add(new Case(pair.name(), pair.project(), true, kind, SLOTS, Build.PLAIN, pair.scenario()));
+      }
+    }
+    return cases;
+  }
+
   /** Generates, builds and runs one case (7 iterations, two workers); returns its sink digests. */
   private static List<String> run(Case c) throws Exception {
-    Srdag srdag = TestInputs.srdag(c.input(), null);
+    Srdag srdag = TestInputs.srdag(c.input(), c.scenario());
     boolean dispatched = c.kind() != RunSchedule.Kind.STATIC;
     // as generate does: a dispatched schedule is planned on one core with plain copies
     CodeProject built = TestInputs.model(c.input(), srdag, dispatched ? 1 : 2, dispatched ? "baseline" : "auto",

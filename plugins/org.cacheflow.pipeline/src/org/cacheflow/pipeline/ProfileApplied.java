@@ -3,6 +3,7 @@ package org.cacheflow.pipeline;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Locale;
@@ -22,6 +23,7 @@ import org.cacheflow.model.Port;
 import org.cacheflow.model.Scenario;
 import org.cacheflow.model.Timing;
 import org.cacheflow.model.diagnostics.SourceLocation;
+import org.cacheflow.plan.schedule.RunSchedule;
 import org.cacheflow.plan.strategy.Bytes;
 import org.cacheflow.plan.strategy.MeasuredCosts;
 import org.cacheflow.plan.strategy.MeasuredRereads;
@@ -230,6 +232,38 @@ final class ProfileApplied {
     UnwrittenDigests.of(sinks.stream().map(Sink::label).toList(), profile.actors(), profile.graph())
         .forEach(u -> notes.put(u.sink(), u.note()));
     return sinks.stream().map(s -> notes.containsKey(s.label()) ? s.withNote(notes.get(s.label())) : s).toList();
+  }
+
+  /**
+   * A hybrid schedule with the profile's cost spreads (each actor's coefficient of variation of its firing times)
+   * under the user's: an actor the user named with {@code --variable} or {@code --cost-spread} (by its name or path)
+   * keeps what the user said. Other schedules are returned as they are.
+   */
+  RunSchedule measuredSpread(RunSchedule schedule) {
+    if (schedule.kind() != RunSchedule.Kind.HYBRID) {
+      return schedule;
+    }
+    Map<String, Double> measured = new LinkedHashMap<>();
+    for (ProfileFile.ActorProfile actor : profile.actors()) {
+      boolean named = schedule.variable().stream().anyMatch(n -> names(actor.actor(), n))
+          || schedule.spread().keySet().stream().anyMatch(n -> names(actor.actor(), n));
+      if (!named && actor.firings() > 1 && actor.time().medianNs() > 0) {
+        measured.put(actor.actor(), actor.time().cv());
+      }
+    }
+    Map<String, Double> all = new LinkedHashMap<>(measured);
+    all.putAll(schedule.spread());
+    return new RunSchedule(schedule.kind(), schedule.variable(), all);
+  }
+
+  /** Whether {@code name}, as a user writes it (an actor's name or path), names the actor of that path. */
+  private static boolean names(String path, String name) {
+    return path.equals(name) || path.endsWith("/" + name);
+  }
+
+  /** The profile file's name, as the notes cite it. */
+  String source() {
+    return source;
   }
 
   /** The target with actor timings in nanoseconds (the profile's). */

@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 
@@ -53,6 +54,7 @@ import org.cacheflow.plan.strategy.OverrideException;
 import org.cacheflow.plan.strategy.StrategyPreset;
 import org.cacheflow.plan.strategy.TargetCache;
 import org.cacheflow.scripts.CheckPolicy;
+import org.cacheflow.plan.schedule.RunSchedule;
 
 /** One call of the {@link Pipeline}: its diagnostics, in order, and the steps it goes through. */
 final class Run {
@@ -285,7 +287,15 @@ final class Run {
     LoadedInput loaded = withOverrides(given, variants.get(0));
     Platform platform = options.platform().forGenerate(loaded.architecture(), target);
     options.platform().checkGenerated(platform);
-    Dispatch dispatch = Dispatch.of(options, platform, loaded.architecture(), target);
+    GenerateOptions scheduled = applied == null ? options
+        : options.withSchedule(applied.measuredSpread(options.schedule()));
+    if (scheduled.schedule().spread().size() > options.schedule().spread().size()) {
+      say(Diagnostic.note("hybrid: cost spreads measured by profile " + applied.source() + " (above "
+          + RunSchedule.VARIABLE_ABOVE + " an actor's firings are pooled): " + scheduled.schedule().spread().entrySet()
+          .stream().filter(e -> !options.schedule().spread().containsKey(e.getKey()))
+          .map(e -> e.getKey() + " " + String.format(Locale.ROOT, "%.2f", e.getValue())).toList()));
+    }
+    Dispatch dispatch = Dispatch.of(scheduled, platform, loaded.architecture(), target);
     Planned planned = planned(expanded(loaded), dispatch.platform(), target, dispatch.choices());
     MemoryPlan memoryPlan = planned.plan();
     ScriptReport scripts = planned.scripts();

@@ -147,14 +147,20 @@ class MultiNodeEndToEndTest {
     return graphs;
   }
 
-  /** Every graph on 2 and 3 nodes of one core, and the cases of several cores per node, sanitizers, reversed ranks. */
+  /**
+   * Every graph on 2 nodes of one core (and on 3 under baseline), the cases of several cores per node, sanitizers,
+   * reversed ranks.
+   */
   private static List<Case> cases(List<Graph> graphs) {
     List<Case> cases = new ArrayList<>();
     for (Graph graph : graphs) {
       // channels: rdy-ack channels and flags within a node, no iteration barrier, no merge groups
       for (String strategy : ALL ? List.of("baseline", "auto", "channels") : List.of("baseline", "auto")) {
         cases.add(new Case(graph, strategy, 2, 1, EndToEndTest.Build.PLAIN));
-        cases.add(new Case(graph, strategy, 3, 1, EndToEndTest.Build.PLAIN));
+        // 3 nodes: under baseline by default, every strategy with cacheflow.multinode.all
+        if (ALL || strategy.equals("baseline")) {
+          cases.add(new Case(graph, strategy, 3, 1, EndToEndTest.Build.PLAIN));
+        }
       }
     }
     Graph stereo = graphs.get(0);

@@ -7,6 +7,9 @@
 #    - mandel: an irregular graph (Algo/mandel.pi): 16 Mandelbrot tiles per frame, two of which (chosen afresh
 #      every frame from the frame number) look into the set and cost about 28x the others, so that no fixed
 #      assignment of tiles to cores is balanced in every frame; the hybrid schedule pools the tiles (--variable Tile);
+#    - zoom: the same tiles with a frame-to-frame dependency (Algo/zoom.pi): each frame's view, and so its hot
+#      tiles, is chosen by the image of the frame before (through a delay), and its cold tiles cost less (a hot tile
+#      about 60x a cold one), so that no schedule can overlap frames to even out the cores over time;
 #    each as: static (--schedule static, strategy auto), preesm (static, strategy preesm: PREESM's own buffer
 #    merging, the fair baseline), dynamic, hybrid, and one (static on 1 core: the total work, for the ideal);
 #    - steady: a graph of steady costs (Algo/steady.pi: one Heavy firing of 6 units and 6 Light firings of 1 unit
@@ -15,7 +18,7 @@
 #      (wrong timings; hybrid pools the Lights), and one;
 #    - empty: the steady graph with actors that do nothing (--param heavyUnits=0 lightUnits=0), for the cost of
 #      dispatch per firing: static, dynamic, hybrid and one, 50x the iterations;
-#    - mandel also as mpi: static on 2 nodes x 1 core (generate --nodes 2, strategy auto), the multi-node target run
+#    - mandel and zoom also as mpi: static on 2 nodes x 1 core (generate --nodes 2, strategy auto), the multi-node target run
 #      as 2 MPI ranks on this machine (mpirun -np 2 --oversubscribe --bind-to none), for the paper's comparison of
 #      shared-memory dynamic balancing with MPI-based manual balancing (skipped with a notice without mpirun);
 #    dynamic and hybrid with generate's default of 2 iterations in flight (slots); built Release;
@@ -56,7 +59,7 @@ done
 
 mkdir -p "$work" "$results"
 hf="$root/bench/home-forwarding"
-graphs=(farm mandel steady empty)
+graphs=(farm mandel zoom steady empty)
 mpirun=${MPIRUN:-mpirun}
 mpi=()
 if command -v "$mpirun" >/dev/null; then
@@ -71,7 +74,7 @@ variants() { # graph: its variants, static first
     case "$1" in
         steady) echo "static wrong dynamic hybrid one" ;;
         empty) echo "static dynamic hybrid one" ;;
-        mandel) echo "static preesm dynamic hybrid one${mpi[0]:+ mpi}" ;;
+        mandel|zoom) echo "static preesm dynamic hybrid one${mpi[0]:+ mpi}" ;;
         *) echo "static preesm dynamic hybrid one" ;;
     esac
 }
@@ -82,6 +85,7 @@ generate() { # graph schedule
         farm) args=("$hf/Algo/farm.pi" --sources "$hf/Code/src/farm" --include "$hf/Code/include"
                     --param size=128 --param tasks=4 --param elemFloat=0) ;;
         mandel) args=("$here/Algo/mandel.pi" --sources "$here/Code/src" --include "$here/Code/include") ;;
+        zoom) args=("$here/Algo/zoom.pi" --sources "$here/Code/src" --include "$here/Code/include") ;;
         steady) args=("$here/Algo/steady.pi" --sources "$here/Code/src" --include "$here/Code/include" --scenario
                       "$here/Scenarios/steady-$([ "$2" = static ] && echo right || echo wrong).scenario") ;;
         empty) args=("$here/Algo/steady.pi" --sources "$here/Code/src" --include "$here/Code/include" --scenario
@@ -92,7 +96,7 @@ generate() { # graph schedule
         preesm) args+=(--strategy preesm --cores 2) ;;
         dynamic) args+=(--schedule dynamic --cores 2) ;;
         wrong) args+=(--strategy auto --cores 2) ;;
-        hybrid) args+=(--schedule hybrid --cores 2 --variable "$(case "$1" in farm) echo Worker ;; mandel) echo Tile ;;
+        hybrid) args+=(--schedule hybrid --cores 2 --variable "$(case "$1" in farm) echo Worker ;; mandel|zoom) echo Tile ;;
                        *) echo Light ;; esac)") ;;
         one) args+=(--strategy preesm --cores 1) ;;
         mpi) args+=(--strategy auto --nodes 2 --cores 1) ;;
@@ -203,11 +207,13 @@ for schedule in ("static", "dynamic", "hybrid", "one"):
     for per in (1, firings, steps):
         cells.append(f"{statistics.median(values) / per:8.0f} [{min(values) / per:.0f}-{max(values) / per:.0f}]")
     print(f"  {schedule:8} " + "   ".join(cells))
-if ("mandel", "mpi") in runs:
-    mpi = statistics.median(runs[("mandel", "mpi")])
-    dynamic = statistics.median(runs[("mandel", "dynamic")])
-    best = min(dynamic, statistics.median(runs[("mandel", "hybrid")]))
-    print(f"shared-memory dynamic balancing against 2 MPI ranks (mandel, mpi: static on 2 nodes x 1 core on this "
+for graph in ("mandel", "zoom"):
+    if (graph, "mpi") not in runs:
+        continue
+    mpi = statistics.median(runs[(graph, "mpi")])
+    dynamic = statistics.median(runs[(graph, "dynamic")])
+    best = min(dynamic, statistics.median(runs[(graph, "hybrid")]))
+    print(f"shared-memory dynamic balancing against 2 MPI ranks ({graph}, mpi: static on 2 nodes x 1 core on this "
           f"machine): throughput dynamic / mpi {mpi / dynamic:.2f}x, best of dynamic and hybrid / mpi "
           f"{mpi / best:.2f}x (the paper, LPEL on the SCC: 7-20x)")
 open(csv, "w").write("\n".join(rows) + "\n")

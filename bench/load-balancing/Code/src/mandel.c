@@ -14,6 +14,23 @@ void mandelFrame(int tiles, int *jobs) {
     frame_number++;
 }
 
+static unsigned mix(unsigned x);
+
+/* A view is a number in [0, 2^20) that places the hot tiles as a frame number does in mandel (hot() below). */
+static int zoom_frames;
+
+void zoomFrame(int tiles, const int *view, int *jobs) {
+    int code = (*view + zoom_frames++) & 0xFFFFF; /* the frame count keeps the views from falling into a short cycle */
+    for (int t = 0; t < tiles; t++) jobs[t] = code * tiles + t;
+}
+
+/* The next view: a hash of this image's escape counts, so that each frame's hot tiles depend on the frame before. */
+void zoomImage(int pixels, const unsigned char *image, int *view) {
+    unsigned h = 2166136261U;
+    for (int p = 0; p < pixels; p++) h = (h ^ image[p]) * 16777619U;
+    *view = (int)(mix(h) & 0xFFFFFU);
+}
+
 static unsigned mix(unsigned x) {
     x ^= x >> 16;
     x *= 0x7feb352dU;
@@ -30,12 +47,8 @@ static int hot(int frame, int index, int tiles) {
     return index == first || index == second;
 }
 
-void mandelTile(int tiles, int side, const int *job, unsigned char *tile) {
-    int frame = *job / tiles, index = *job % tiles;
-    /* a hot tile: a 0.2 x 0.2 window inside the main cardioid; a cold one: a window of the plane outside the set,
-     * panning with the frame */
-    int inside = hot(frame, index, tiles);
-    double width = 0.2, x0 = inside ? -0.3 : 0.5 + 0.002 * (frame % 50), y0 = inside ? -0.1 : 0.25 + 0.01 * index;
+/* escape counts of a side x side window of the plane at (x0, y0), width wide */
+static void escape_tile(int side, double x0, double y0, double width, unsigned char *tile) {
     double step = width / side;
     for (int y = 0; y < side; y++) {
         for (int x = 0; x < side; x++) {
@@ -50,6 +63,22 @@ void mandelTile(int tiles, int side, const int *job, unsigned char *tile) {
             tile[y * side + x] = (unsigned char)n;
         }
     }
+}
+
+void mandelTile(int tiles, int side, const int *job, unsigned char *tile) {
+    int frame = *job / tiles, index = *job % tiles;
+    /* a hot tile: a 0.2 x 0.2 window inside the main cardioid; a cold one: a window of the plane outside the set,
+     * panning with the frame */
+    int inside = hot(frame, index, tiles);
+    escape_tile(side, inside ? -0.3 : 0.5 + 0.002 * (frame % 50), inside ? -0.1 : 0.25 + 0.01 * index, 0.2, tile);
+}
+
+void zoomTile(int tiles, int side, const int *job, unsigned char *tile) {
+    int view = *job / tiles, index = *job % tiles;
+    /* a hot tile: inside the main cardioid, as mandel's; a cold one: far outside the set, where every pixel escapes
+     * within 2 or 3 steps (a hot tile costs about 60x a cold one) */
+    int inside = hot(view, index, tiles);
+    escape_tile(side, inside ? -0.3 : 1.0 + 0.002 * (view % 50), inside ? -0.1 : 0.5 + 0.01 * index, 0.2, tile);
 }
 
 void mandelImage(int pixels, const unsigned char *image) {

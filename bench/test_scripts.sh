@@ -38,8 +38,6 @@ for script in $scripts; do
     run "$script" --help
     [ "$status" = 0 ] || fail "$script --help: exit status $status: $err"
     [ "$out" = "$header" ] || fail "$script --help: printed other than its $(wc -l <<<"$header") comment lines"
-    run "$script" -h
-    [ "$status" = 0 ] && [ "$out" = "$header" ] || fail "$script -h: exit status $status, not the help"
     run "$script" --no-such-option
     [ "$status" != 0 ] || fail "$script --no-such-option: exit status 0"
     [[ "$err" == *"$name"*--no-such-option* ]] || fail "$script --no-such-option: the error names not both: $err"

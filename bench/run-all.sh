@@ -27,15 +27,12 @@
 # printed: the machine may be shared.
 set -uo pipefail
 
-here=$(cd "$(dirname "$0")" && pwd)
-root=$(cd "$here/.." && pwd)
-quick=()
-case "${1:-}" in
-    "") ;;
-    --quick) quick=(--quick) ;;
-    -h|--help) sed -n '2,27p' "$0"; exit 0 ;;
-    *) echo "run-all.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
-esac
+. "$(dirname "$0")/lib.sh" cmake python3 # cmake: the runtime's micro-benchmarks; python3: the charts
+bench_options quick -- "$@"
+here=$bench_here
+root=$bench_root
+quick_option=() # --quick, to pass on
+[ "$quick" = 0 ] || quick_option=(--quick)
 
 failed=()
 run() {
@@ -47,39 +44,38 @@ run() {
 }
 
 echo "run-all: load before: $(uptime)" >&2
-run "$here/cow-ntm/run.sh" "${quick[@]}"
-run "$here/cow-unannotated/run.sh" "${quick[@]}"
-run "$here/cow-unannotated/weights.sh" "${quick[@]}"
+run "$here/cow-ntm/run.sh" "${quick_option[@]}"
+run "$here/cow-unannotated/run.sh" "${quick_option[@]}"
+run "$here/cow-unannotated/weights.sh" "${quick_option[@]}"
 if [ -x "$here/home-forwarding/run.sh" ]; then
-    run "$here/home-forwarding/run.sh" "${quick[@]}"
+    run "$here/home-forwarding/run.sh" "${quick_option[@]}"
 fi
 if [ -x "$here/stereo-cores/run.sh" ]; then
-    run "$here/stereo-cores/run.sh" "${quick[@]}"
+    run "$here/stereo-cores/run.sh" "${quick_option[@]}"
 fi
 if command -v mpirun >/dev/null; then
-    run "$here/multinode/run.sh" "${quick[@]}"
+    run "$here/multinode/run.sh" "${quick_option[@]}"
 else
     echo "run-all: bench/multinode/run.sh skipped: no mpirun (Debian: openmpi-bin libopenmpi-dev)" >&2
 fi
 rounds=() # these take a number of rounds, not --quick
-[ ${#quick[@]} -eq 0 ] || rounds=(--rounds 3)
+[ ${#quick_option[@]} -eq 0 ] || rounds=(--rounds 3)
 run "$here/load-balancing/run.sh" "${rounds[@]}"
 run "$here/firing-marks/run.sh" "${rounds[@]}"
 run "$here/profile/run.sh" "${rounds[@]}"
-run "$here/profile/decisions.sh" "${quick[@]}"
+run "$here/profile/decisions.sh" "${quick_option[@]}"
 run "$here/dynparam-variants/run.sh" "${rounds[@]}"
 
 build="$here/build/runtime-c"
 out="$here/results/runtime-c"
 mkdir -p "$out"
-. "$here/lib.sh" # the CMake generator
 if run cmake -S "$root/runtime-c" -B "$build" "${generator[@]}" -DCMAKE_BUILD_TYPE=Release -DCF_BUILD_TESTS=OFF \
         -DCF_BUILD_BENCH=ON >/dev/null && run cmake --build "$build"; then
     for program in bench_ntm_copy bench_cow bench_prestore bench_prestore_paper bench_channel bench_spsc bench_flag; do
         if [ -x "$build/$program" ]; then
             name=${program#bench_}
             echo "== run-all: $program" >&2
-            if "$build/$program" "${quick[@]}" --csv "$out/$name.csv" > "$out/$name.txt"; then
+            if "$build/$program" "${quick_option[@]}" --csv "$out/$name.csv" > "$out/$name.txt"; then
                 cat "$out/$name.txt"
             else
                 echo "run-all.sh: FAILED: $program (output in $out/$name.txt)" >&2

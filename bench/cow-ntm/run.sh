@@ -13,23 +13,11 @@
 # Environment: CACHEFLOW (the command line tool; default ./cacheflow, built on first use).
 set -euo pipefail
 
-here=$(cd "$(dirname "$0")" && pwd)
-work="$here/build"
-quick=0
-runs=5
-iterations=2
-
-while [ $# -gt 0 ]; do
-    case "$1" in
-        --quick) quick=1 ;;
-        --runs) shift; runs=${1:?--runs needs a number} ;;
-        -h|--help) sed -n '2,14p' "$0"; exit 0 ;;
-        *) echo "run.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
-    esac
-    shift
-done
-
 . "$(dirname "$0")/../lib.sh" cmake ninja python3
+bench_options quick runs=5 -- "$@"
+here=$bench_here
+work="$here/build"
+iterations=2
 root=$bench_root
 cacheflow=$bench_cacheflow
 results=$bench_results

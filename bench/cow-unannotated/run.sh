@@ -16,26 +16,14 @@
 # Environment: CACHEFLOW (the command line tool; default ./cacheflow, built on first use).
 set -euo pipefail
 
-here=$(cd "$(dirname "$0")" && pwd)
+. "$(dirname "$0")/../lib.sh" cmake ninja python3
+here=$bench_here
 work="$here/build"
-runs=5
-iterations=2
 frames=("512 384" "1024 768")
 name=cow-unannotated
-
-while [ $# -gt 0 ]; do
-    case "$1" in
-        --quick) runs=3; iterations=1; frames=("512 384"); name=cow-unannotated-quick ;;
-        --runs) shift; runs=${1:?--runs needs a number} ;;
-        --iterations) shift; iterations=${1:?--iterations needs a number} ;;
-        --frame) shift; frames=("${1/x/ }") ;;
-        -h|--help) sed -n '2,18p' "$0"; exit 0 ;;
-        *) echo "run.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
-    esac
-    shift
-done
-
-. "$(dirname "$0")/../lib.sh" cmake ninja python3
+bench_quick() { runs=3; iterations=1; frames=("512 384"); name=cow-unannotated-quick; }
+bench_option() { frames=("${2/x/ }"); } # --frame WxH
+bench_options quick runs=5 iterations=2 --frame=WxH -- "$@"
 root=$bench_root
 cacheflow=$bench_cacheflow
 results=$bench_results

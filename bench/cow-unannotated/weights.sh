@@ -18,24 +18,12 @@
 # 6). Environment: CACHEFLOW (default ./cacheflow), CF_JOBS (2), CF_BENCH_RT=1 (SCHED_FIFO 1 via chrt).
 set -euo pipefail
 
-here=$(cd "$(dirname "$0")" && pwd)
+. "$(dirname "$0")/../lib.sh" cmake python3
+here=$bench_here
 work="$here/build/weights"
-runs=9
-iterations=6
 name=cow-unannotated-weights
-
-while [ $# -gt 0 ]; do
-    case "$1" in
-        --quick) runs=3; iterations=3; name=cow-unannotated-weights-quick ;;
-        --runs) shift; runs=${1:?--runs needs a number} ;;
-        --iterations) shift; iterations=${1:?--iterations needs a number} ;;
-        -h|--help) sed -n '2,18p' "$0"; exit 0 ;;
-        *) echo "weights.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
-    esac
-    shift
-done
-
-. "$here/../lib.sh" cmake python3
+bench_quick() { runs=3; iterations=3; name=cow-unannotated-weights-quick; }
+bench_options quick runs=9 iterations=6 -- "$@"
 root=$bench_root
 cacheflow=$bench_cacheflow
 jobs=$bench_jobs

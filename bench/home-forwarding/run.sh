@@ -29,26 +29,18 @@
 # only through the kernel's real-time throttling; for short runs on a shared machine -- it starves the others).
 set -euo pipefail
 
-here=$(cd "$(dirname "$0")" && pwd)
+. "$(dirname "$0")/../lib.sh" cmake python3
+here=$bench_here
 work="$here/build"
-quick=0
-runs=9
 only=()
 measure=mean
-
-while [ $# -gt 0 ]; do
+bench_option() {
     case "$1" in
-        --quick) quick=1 ;;
-        --runs) shift; runs=${1:?--runs needs a number} ;;
-        --config) shift; only+=("${1:?--config needs \"BENCH SIZE TYPE\"}") ;;
+        --config) only+=("$2") ;;
         --median) measure=median ;;
-        -h|--help) sed -n '2,29p' "$0"; exit 0 ;;
-        *) echo "run.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
     esac
-    shift
-done
-
-. "$(dirname "$0")/../lib.sh" cmake python3
+}
+bench_options quick runs=9 '--config="BENCH SIZE TYPE"' --median -- "$@"
 root=$bench_root
 cacheflow=$bench_cacheflow
 jobs=$bench_jobs

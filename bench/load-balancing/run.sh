@@ -42,20 +42,9 @@ cacheflow=${CACHEFLOW:-$root/cacheflow}
 jobs=${CF_JOBS:-2}
 work="$here/build"
 results="$root/bench/results"
-rounds=9
-iterations=200
-
-while [ $# -gt 0 ]; do
-    case "$1" in
-        --rounds) shift; rounds=${1:?--rounds needs a number} ;;
-        --iterations) shift; iterations=${1:?--iterations needs a number} ;;
-        -h|--help) sed -n '2,35p' "$0"; exit 0 ;;
-        *) echo "run.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
-    esac
-    shift
-done
 
 . "$(dirname "$0")/../lib.sh" cmake python3
+bench_options rounds=9 iterations=200 -- "$@"
 
 mkdir -p "$work" "$results"
 hf="$root/bench/home-forwarding"

@@ -23,26 +23,13 @@
 # The machine is shared: compare the ratios of one run, not absolute times across runs.
 set -euo pipefail
 
-here=$(cd "$(dirname "$0")" && pwd)
+. "$(dirname "$0")/../lib.sh" cmake python3
+here=$bench_here
 mpirun=${MPIRUN:-mpirun}
 work="$here/build"
-runs=7
-iterations=40
 farm_size=128
-quick=0
-
-while [ $# -gt 0 ]; do
-    case "$1" in
-        --quick) quick=1; runs=3; iterations=10; farm_size=64 ;;
-        --runs) shift; runs=${1:?--runs needs a number} ;;
-        --iterations) shift; iterations=${1:?--iterations needs a number} ;;
-        -h|--help) sed -n '2,23p' "$0"; exit 0 ;;
-        *) echo "run.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
-    esac
-    shift
-done
-
-. "$(dirname "$0")/../lib.sh" cmake python3
+bench_quick() { runs=3; iterations=10; farm_size=64; }
+bench_options quick runs=7 iterations=40 -- "$@"
 root=$bench_root
 cacheflow=$bench_cacheflow
 jobs=$bench_jobs

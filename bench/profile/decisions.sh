@@ -17,26 +17,17 @@
 # machine's and its load's (printed): on a shared machine they are provisional.
 set -euo pipefail
 
-here=$(cd "$(dirname "$0")" && pwd)
+. "$(dirname "$0")/../lib.sh" cmake python3
+here=$bench_here
 work="$here/build/decisions"
-rounds=9
 alternations=3
 profile_iterations=20 # stereo's profile: 20 iterations (the profile's default) per run
 suffix=""
 parts=()
-while [ $# -gt 0 ]; do
-    case "$1" in
-        --quick) rounds=3; alternations=1; profile_iterations=4; suffix=-quick ;;
-        --rounds) shift; rounds=${1:?--rounds needs a number} ;;
-        --part) shift; parts+=("${1:?--part needs stereo or timings}") ;;
-        -h|--help) sed -n '2,17p' "$0"; exit 0 ;;
-        *) echo "decisions.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
-    esac
-    shift
-done
+bench_quick() { rounds=3; alternations=1; profile_iterations=4; suffix=-quick; }
+bench_option() { parts+=("$2"); } # --part stereo|timings
+bench_options quick rounds=9 '--part=stereo or timings' -- "$@"
 [ ${#parts[@]} -gt 0 ] || parts=(stereo timings)
-
-. "$here/../lib.sh" cmake python3
 root=$bench_root
 cacheflow=$bench_cacheflow
 results=$bench_results

@@ -8,24 +8,11 @@
 # EXAMPLE: a folder of examples/ (default: every one with actor code, Code/src). The timings are of this machine and its load: on a shared
 # machine they are provisional.
 set -euo pipefail
-here=$(cd "$(dirname "$0")" && pwd)
-root=$(cd "$here/../.." && pwd)
-. "$here/../lib.sh" cmake python3
-
-rounds=3
-iterations=20
-csv="$root/bench/results/profile-cost.csv"
-examples=()
-while [ $# -gt 0 ]; do
-    case "$1" in
-        --rounds) rounds=$2; shift 2 ;;
-        --iterations) iterations=$2; shift 2 ;;
-        --csv) csv=$2; shift 2 ;;
-        -h|--help) sed -n '2,9p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
-        -*) die "unknown option $1 (see --help)" ;;
-        *) examples+=("$1"); shift ;;
-    esac
-done
+. "$(dirname "$0")/../lib.sh" cmake python3
+bench_options rounds=3 iterations=20 "csv=$bench_results/profile-cost.csv" EXAMPLE... -- "$@"
+here=$bench_here
+root=$bench_root
+examples=("${bench_operands[@]}")
 if [ ${#examples[@]} -eq 0 ]; then
     # the examples with actor code of their own (a profile runs the real actors)
     for dir in "$root"/examples/*/; do [ -d "$dir/Code/src" ] && examples+=("$(basename "$dir")"); done

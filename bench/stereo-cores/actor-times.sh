@@ -9,21 +9,12 @@
 # linux-perf). The planner maps and pipelines with these timings: stale ones misplace the work.
 set -euo pipefail
 
-here=$(cd "$(dirname "$0")" && pwd)
-root=$(cd "$here/../.." && pwd)
-cacheflow=${CACHEFLOW:-$root/cacheflow}
-iterations=40
-while [ $# -gt 0 ]; do
-    case "$1" in
-        --iterations) shift; iterations=${1:?--iterations needs a number} ;;
-        -h|--help) sed -n '2,9p' "$0"; exit 0 ;;
-        *) echo "actor-times.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
-    esac
-    shift
-done
-command -v perf >/dev/null || { echo "actor-times.sh: perf not found (Debian: linux-perf)" >&2; exit 1; }
-
-. "$here/../lib.sh" cmake python3
+. "$(dirname "$0")/../lib.sh" cmake python3
+bench_options iterations=40 -- "$@"
+need perf "Debian: linux-perf"
+here=$bench_here
+root=$bench_root
+cacheflow=$bench_cacheflow
 
 work="$here/build/actor-times"
 mkdir -p "$work"

@@ -21,26 +21,14 @@
 # machine's other users), else at nice -10 where permitted.
 set -euo pipefail
 
-here=$(cd "$(dirname "$0")" && pwd)
-work="$here/build"
-runs=7
-iterations=20
-strategies=()
-
-while [ $# -gt 0 ]; do
-    case "$1" in
-        --quick) runs=3; iterations=10; suffix=-quick ;;
-        --runs) shift; runs=${1:?--runs needs a number} ;;
-        --iterations) shift; iterations=${1:?--iterations needs a number} ;;
-        --strategy) shift; strategies+=("${1:?--strategy needs a name}") ;;
-        -h|--help) sed -n '2,21p' "$0"; exit 0 ;;
-        *) echo "run.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
-    esac
-    shift
-done
-[ ${#strategies[@]} -gt 0 ] || strategies=(auto preesm baseline)
-
 . "$(dirname "$0")/../lib.sh" cmake
+here=$bench_here
+work="$here/build"
+strategies=()
+bench_quick() { runs=3; iterations=10; suffix=-quick; }
+bench_option() { strategies+=("$2"); } # --strategy S
+bench_options quick runs=7 iterations=20 '--strategy=a name' -- "$@"
+[ ${#strategies[@]} -gt 0 ] || strategies=(auto preesm baseline)
 root=$bench_root
 cacheflow=$bench_cacheflow
 jobs=$bench_jobs

@@ -11,22 +11,14 @@
 # no strategy to compare; bench/home-forwarding/run.sh compares the generated programs against preesm.
 set -euo pipefail
 
-here=$(cd "$(dirname "$0")" && pwd)
-root=$(cd "$here/../../.." && pwd)
-trials=30
-rounds=2000
-slots=1
+. "$(dirname "$0")/../../lib.sh" python3
+bench_options trials=30 rounds=2000 slots=1 SIZE_KIB... -- "$@"
+here=$bench_here
+root=$bench_root
 sizes=()
-die() { echo "line-cost/run.sh: $*" >&2; exit 1; }
-while [ $# -gt 0 ]; do
-    case "$1" in
-        --trials) [ $# -ge 2 ] || die "--trials needs a number"; trials=$2; shift 2 ;;
-        --rounds) [ $# -ge 2 ] || die "--rounds needs a number"; rounds=$2; shift 2 ;;
-        --slots) [ $# -ge 2 ] || die "--slots needs a number"; slots=$2; shift 2 ;;
-        -h|--help) sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
-        -*) die "unknown option '$1' (see --help)" ;;
-        *) [[ "$1" =~ ^[0-9]+$ ]] || die "a size is a whole number of KiB, got '$1'"; sizes+=("$1"); shift ;;
-    esac
+for size in "${bench_operands[@]}"; do
+    [[ "$size" =~ ^[0-9]+$ ]] || bench_usage "a size is a whole number of KiB, got '$size'"
+    sizes+=("$size")
 done
 [[ "$trials" =~ ^[0-9]+$ ]] && [ "$trials" -ge 1 ] || die "--trials must be a positive number, got '$trials'"
 [[ "$rounds" =~ ^[0-9]+$ ]] && [ "$rounds" -ge 10 ] || die "--rounds must be at least 10, got '$rounds'"

@@ -220,6 +220,39 @@ class DispatchedScheduleEndToEndTest {
     assertTrue(unknown.getMessage().startsWith("--cost-spread NoSuchActor"), unknown.getMessage());
   }
 
+  /**
+   * A variable actor inside a subgraph (hierdelay's Step/Acc) is named as a profile's actors are matched: by its name,
+   * its path below the top graph or its path from it; a path that cannot lead to it is refused.
+   */
+  @Test
+  void aVariableActorInASubgraphIsNamedByItsNameOrItsPath() {
+    Path graph = Path.of("src-test/resources/hierdelay/Algo/hierdelay.pi").toAbsolutePath();
+    CodeProject project = TestInputs.model(graph, TestInputs.srdag(graph, null), 1, "baseline", false);
+    // the firings of Acc are pooled and those of the other actors not (the special actors' steps always are)
+    int acc = 0;
+    for (SchedTable.SchedFiring firing : SchedFirings.of(project, new RunSchedule(RunSchedule.Kind.HYBRID,
+        List.of("Acc")), 2, 1).firings()) {
+      List<Statement.ActorCall> calls = calls(firing);
+      boolean ofAcc = !calls.isEmpty() && calls.get(0).vertex().startsWith("Step/Acc_");
+      assertEquals(calls.isEmpty() || ofAcc, firing.variable(), firing.label());
+      acc += ofAcc ? 1 : 0;
+    }
+    assertTrue(acc > 0, "no firing of Step/Acc");
+    List<Boolean> byName = pooled(project, "Acc");
+    assertEquals(byName, pooled(project, "Step/Acc"));
+    assertEquals(byName, pooled(project, "hierdelay/Step/Acc"));
+    for (String wrong : List.of("Other/Acc", "a/hierdelay/Step/Acc")) {
+      IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> pooled(project, wrong));
+      assertTrue(e.getMessage().startsWith("--variable " + wrong + ":"), e.getMessage());
+    }
+  }
+
+  /** Per firing of the hybrid table with {@code variable} marked, whether it is pooled. */
+  private static List<Boolean> pooled(CodeProject project, String variable) {
+    return SchedFirings.of(project, new RunSchedule(RunSchedule.Kind.HYBRID, List.of(variable)), 2, 1).firings()
+        .stream().map(SchedTable.SchedFiring::variable).toList();
+  }
+
   @Test
   void overlappedIterationsUseACopyPerSlotAndWaitForTheirPreviousFiring() {
     Path tiny = TestInputs.TINY.resolve("Algo/tiny.pi");

@@ -23,6 +23,7 @@ import org.cacheflow.model.Port;
 import org.cacheflow.model.Scenario;
 import org.cacheflow.model.Timing;
 import org.cacheflow.model.diagnostics.SourceLocation;
+import org.cacheflow.plan.schedule.ActorNames;
 import org.cacheflow.plan.schedule.RunSchedule;
 import org.cacheflow.plan.strategy.Bytes;
 import org.cacheflow.plan.strategy.MeasuredCosts;
@@ -245,8 +246,8 @@ final class ProfileApplied {
     }
     Map<String, Double> measured = new LinkedHashMap<>();
     for (ProfileFile.ActorProfile actor : profile.actors()) {
-      boolean named = schedule.variable().stream().anyMatch(n -> names(actor.actor(), n))
-          || schedule.spread().keySet().stream().anyMatch(n -> names(actor.actor(), n));
+      boolean named = schedule.variable().stream().anyMatch(n -> ActorNames.names(n, actor.actor()))
+          || schedule.spread().keySet().stream().anyMatch(n -> ActorNames.names(n, actor.actor()));
       if (!named && actor.firings() > 1 && actor.time().medianNs() > 0) {
         measured.put(actor.actor(), actor.time().cv());
       }
@@ -254,11 +255,6 @@ final class ProfileApplied {
     Map<String, Double> all = new LinkedHashMap<>(measured);
     all.putAll(schedule.spread());
     return new RunSchedule(schedule.kind(), schedule.variable(), all);
-  }
-
-  /** Whether {@code name}, as a user writes it (an actor's name or path), names the actor of that path. */
-  private static boolean names(String path, String name) {
-    return path.equals(name) || path.endsWith("/" + name);
   }
 
   /** The profile file's name, as the notes cite it. */

@@ -231,15 +231,12 @@ public final class SchedFirings {
     }
   }
 
-  /** The name in {@code variable} that names the actor of a single-rate vertex ({@code Blur_3}), or null. */
+  /**
+   * The name in {@code variable} that names a single-rate vertex ({@code sub/Blur_3}) or its actor, as
+   * {@link org.cacheflow.plan.schedule.ActorNames#naming} matches them, or null.
+   */
   static String marked(String vertex, List<String> variable) {
-    String actor = vertex.replaceFirst("_[0-9]+$", "");
-    for (String name : variable) {
-      if (name.equals(vertex) || name.equals(actor) || name.endsWith("/" + actor)) {
-        return name;
-      }
-    }
-    return null;
+    return org.cacheflow.plan.schedule.ActorNames.naming(variable, vertex);
   }
 
   /**

@@ -121,8 +121,12 @@ public final class VariantProgram {
       List<StaticBuffer> coreBuffers = new ArrayList<>();
       List<Channel> homes = new ArrayList<>();
       String region = region(c);
-      coreBuffers.add(new StaticBuffer(region, regions.get(c), 1, c, "the buffers of every variant on core " + c
-          + ", each variant's at offsets of its own: the largest variant's buffers of this core"));
+      int index = c;
+      if (variants.stream().anyMatch(v -> core(v, index) != null && core(v, index).buffers().stream()
+          .anyMatch(StaticBuffer::allocated))) {
+        coreBuffers.add(new StaticBuffer(region, regions.get(c), 1, c, "the buffers of every variant on core " + c
+            + ", each variant's at offsets of its own: the largest variant's buffers of this core"));
+      }
       for (int v = 0; v < variants.size(); v++) {
         Core core = core(variants.get(v), c);
         if (core != null) {

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # What holding every variant in one program costs (docs/generate.md, "Configuration actors and dynamic parameters"):
-# a program generated for several values of a dynamic parameter fires the configuration actor, meets every core at a
-# barrier and switches on the variant every iteration. This times it against the program generated for one value,
-# with the configuration actor setting that value every iteration, in one command:
+# a program generated for several values of a dynamic parameter fires the configuration actor, hands its variant to
+# every other core (a slot and a rdy-ack flag per iteration; a barrier only where the variant changes) and switches on
+# the variant every iteration. This times it against the program generated for one value, with the configuration actor
+# setting that value every iteration (so the variant never changes), in one command:
 #   bench/dynparam-variants/run.sh [--rounds N] [--iterations N]
 # 1. generates the test project's resolution change (dynres: a 3-tap filter over width x 4 pixels, width 8, 16 or 32)
 #    on 2 cores under preesm (the fair baseline) and auto, once for width=8,16,32 and once for width=32, and builds
@@ -13,7 +14,7 @@
 #    back (which goes first alternates), and prints per strategy the median time per iteration of each and the ratio
 #    every-variant / one-value (median of each round's ratio [min-max]) with the load average before and after; the
 #    rows also go to bench/results/dynparam-variants.csv (the table to dynparam-variants.txt). The firings are short
-#    (microseconds), so the ratio is an upper bound of what the barrier and the switch cost a real application.
+#    (microseconds), so the ratio is an upper bound of what the hand-off and the switch cost a real application.
 # Environment: CACHEFLOW (the command line tool; default ./cacheflow), CF_JOBS (2).
 set -euo pipefail
 
@@ -24,7 +25,7 @@ while [ $# -gt 0 ]; do
     case "$1" in
         --rounds) shift; rounds=${1:?--rounds needs a number} ;;
         --iterations) shift; iterations=${1:?--iterations needs a number} ;;
-        -h|--help) sed -n '2,17p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,18p' "$0"; exit 0 ;;
         *) echo "run.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
     esac
     shift

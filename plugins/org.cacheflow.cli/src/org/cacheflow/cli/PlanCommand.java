@@ -158,7 +158,7 @@ public final class PlanCommand extends CliCommand {
           result.reportFiles().stream().map(p -> report.relativize(p).toString()).toList()));
     }
     if (!result.variants().isEmpty()) {
-      out.print(json ? JsonText.print(Map.of("variants", VariantReport.json(result.variants(), true)))
+      out.print(json ? JsonText.print(VariantReport.document(result.variants(), true))
           : variantsText(result));
       return Main.OK;
     }

@@ -21,6 +21,7 @@ import org.cacheflow.model.diagnostics.InputException;
 import org.cacheflow.plan.memoryplan.FifoPlan;
 import org.cacheflow.plan.memoryplan.MemoryPlan;
 import org.cacheflow.plan.strategy.StrategyPreset;
+import org.cacheflow.report.MemoryText;
 import org.cacheflow.report.VariantReport;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
@@ -45,6 +46,11 @@ class DynamicParametersTest {
   /** The frame size (the graph's parameter size). */
   private static final int SIZE = 256;
   private static final boolean FULL = "full".equals(System.getProperty("cacheflow.e2e"));
+  /**
+   * The iterations a program of every variant runs: several times the configuration actor's sequence, and more than
+   * the iterations whose variant the configuration core may choose ahead of the other cores (64).
+   */
+  private static final int ITERATIONS = 150;
 
   @TempDir
   Path dir;
@@ -211,32 +217,70 @@ class DynamicParametersTest {
 
   /**
    * One program for every planned value: the configuration actor's value of each iteration (a sequence the test
-   * gives) selects the variant the cores run, and every frame is the one that value gives (the Java model of the
-   * actors); a value outside the planned set stops the program at that iteration, with a message, before any other
-   * actor of the iteration fires. By default the switch on 2 cores; with {@code -Dcacheflow.e2e=full} the resolution
-   * change too (widths 8, 16, 32), on 1 and 2 cores, each under ASan+UBSan and TSan too, and on 2 cores with the
-   * baseline's semaphores and barrier and with rdy-ack channels.
+   * gives, repeated over 150 iterations: it changes the variant several times and stays on one for several
+   * iterations) selects the variant the cores run, and every frame is the one that value gives (the Java model of the
+   * actors); Row's init prototype takes the width and stops the program when Row fires with another, so the init
+   * must run again where the width changes; a value outside the planned set stops the program at that iteration,
+   * with a message, before any other actor of the iteration fires. By default the resolution change (widths 8, 16,
+   * 32) on 2 cores; with {@code -Dcacheflow.e2e=full} the switch too, on 1 and 2 cores, each under ASan+UBSan and
+   * TSan too, and on 2 cores with the baseline's semaphores and barrier and with rdy-ack channels.
    */
   @Test
   void aProgramOfEveryVariantSwitchesPerIterationAndStopsAtAValueOutsideThem() throws Exception {
     assumeProgramsBuild();
-    List<Integer> branches = List.of(0, 1, 1, 0, 1, 0);
-    List<Integer> widths = List.of(16, 8, 32, 32, 8, 16);
+    List<Integer> branches = List.of(0, 1, 1, 1, 1, 0, 0, 0, 1, 0, 1);
+    List<Integer> widths = List.of(16, 8, 32, 32, 32, 32, 8, 16, 16, 16, 8, 32, 16);
     for (String sanitize : FULL ? List.of("", "address,undefined", "thread") : List.of("")) {
       for (int cores : FULL ? List.of(1, 2) : List.of(2)) {
         List<StrategyPreset> strategies = FULL && cores == 2 && sanitize.isEmpty()
             ? List.of(StrategyPreset.AUTO, StrategyPreset.BASELINE, StrategyPreset.CHANNELS)
             : List.of(StrategyPreset.AUTO);
         for (StrategyPreset strategy : strategies) {
-          checkVariants(GRAPH, "dynswitch", "branch", List.of(0, 1), "DYNSWITCH_BRANCHES", branches, 7,
-              frame -> expectedSwitchHash(frame, branches.get(frame)), cores, strategy, sanitize);
           if (FULL) {
-            checkVariants(RESOLUTION, "dynres", "width", List.of(8, 16, 32), "DYNRES_WIDTHS", widths, 12,
-                frame -> widths.get(frame) * HEIGHT + " " + expectedResolutionHash(frame, widths.get(frame)), cores,
-                strategy, sanitize);
+            checkVariants(GRAPH, "dynswitch", "branch", List.of(0, 1), "DYNSWITCH_BRANCHES", branches, 7,
+                frame -> expectedSwitchHash(frame, branches.get(frame % branches.size())), cores, strategy,
+                sanitize);
           }
+          checkVariants(RESOLUTION, "dynres", "width", List.of(8, 16, 32), "DYNRES_WIDTHS", widths, 12,
+              frame -> widths.get(frame % widths.size()) * HEIGHT + " " + expectedResolutionHash(frame,
+                  widths.get(frame % widths.size())), cores, strategy, sanitize);
         }
       }
+    }
+  }
+
+  /**
+   * The variants of a program holding them all share their buffers' memory: on each core the largest variant's,
+   * so that the program's memory (what generate prints and the program checks) is the largest variant's when, as
+   * here, no variant has channels or copy-on-write buffers, and plan's table says the same; the cores meet at a
+   * barrier only where the variant changes (under auto: no barrier in the code of a variant's iteration).
+   */
+  @Test
+  void theVariantsShareTheLargestVariantsMemoryAndMeetOnlyWhereTheVariantChanges() throws IOException {
+    Map<String, String> widths = Map.of("width", "8,16,32");
+    PlanResult planned = new Pipeline().plan(new PlanOptions(new Input(RESOLUTION, null, widths), new PlatformOptions(
+        null, 2), null, null, List.of(), "generic", null));
+    long largest = planned.variants().stream().mapToLong(r -> r.memory().totalBytes()).max().orElseThrow();
+    long sum = planned.variants().stream().mapToLong(r -> r.memory().totalBytes()).sum();
+    assertTrue(sum > largest, "the variants' programs add up to more than the largest");
+    assertEquals(largest, VariantReport.programBytes(planned.variants()), "plan's table");
+    Path out = dir.resolve("dynres-memory");
+    GenerateResult result = new Pipeline().generate(GenerateOptions.of(new Input(RESOLUTION, null, widths), out,
+        RUNTIME).withPlatform(new PlatformOptions(null, 2)));
+    assertTrue(result.project().channels().isEmpty() && result.project().cowBuffers().isEmpty(),
+        "no channels nor copy-on-write buffers under auto");
+    assertEquals(largest, result.project().memory().totalBytes(), "the program's memory");
+    String memory = MemoryText.size(largest);
+    assertTrue(result.diagnostics().stream().anyMatch(d -> d.message().contains(memory + " in all (each variant "
+        + "alone: width=8 ")), result.diagnostics().toString());
+    assertTrue(Files.readString(out.resolve("main.c")).contains("/* what plan reports as the program's memory: "
+        + memory.replace("*/", "* /") + " */"), "the program checks " + memory);
+    for (String core : List.of("core_0.c", "core_1.c")) {
+      String text = Files.readString(out.resolve(core));
+      int iteration = text.indexOf("\n        switch (cf_this_variant) {");
+      assertTrue(iteration > 0 && text.indexOf("if (cf_this_variant != cf_previous_variant)") < iteration, core);
+      String variants = text.substring(iteration, text.indexOf("cf_gen_check_stop();", iteration));
+      assertFalse(variants.contains("barrier"), core + ": " + variants);
     }
   }
 
@@ -255,17 +299,18 @@ class DynamicParametersTest {
         values)), out, RUNTIME).withPlatform(new PlatformOptions(null, cores)).withStrategy(strategy));
     assertTrue(result.diagnostics().stream().anyMatch(d -> d.message().startsWith("one program for " + planned.size()
         + " variants: every iteration, configuration actor Cfg fires first on core ")
-        && d.message().contains("the sum of the variants'")), result.diagnostics().toString());
+        && d.message().contains("cores meet at a barrier only where the variant changes")), result.diagnostics()
+        .toString());
     run(out, 300, List.of(), "cmake", "-S", out.toString(), "-B", out.resolve("build").toString(), "-G", "Ninja",
         "-DCACHEFLOW_WERROR=ON", "-DCACHEFLOW_BUNDLED_RUNTIME=ON", "-DCACHEFLOW_SANITIZE=" + sanitize);
     run(out, 600, List.of(), "cmake", "--build", out.resolve("build").toString());
     String binary = out.resolve("build").resolve(program).toString();
     String given = String.join(",", sequence.stream().map(String::valueOf).toList());
     Result switched = run(out, 60, List.of(variable + "=" + given), binary, "--iterations",
-        Integer.toString(sequence.size()));
+        Integer.toString(ITERATIONS));
     assertEquals(0, switched.status(), switched.text());
     List<String> frames = new ArrayList<>();
-    for (int frame = 0; frame < sequence.size(); frame++) {
+    for (int frame = 0; frame < ITERATIONS; frame++) {
       frames.add("frame " + frame + ": " + expected.apply(frame));
     }
     assertEquals(frames, switched.text().lines().filter(l -> l.startsWith("frame ")).toList(), name);

@@ -257,7 +257,9 @@ final class Run {
       firstScripts = firstScripts == null ? planned.scripts() : firstScripts;
       scriptWarnings(planned.scripts()).forEach(w -> later.add(Diagnostic.warning(null, variant.label() + ": "
           + w.message())));
-      rows.add(new VariantReport.Row(variant.values(), planned.plan(), programMemory(planned.plan(), options)));
+      CodeProject program = programModel(planned.plan(), options);
+      rows.add(new VariantReport.Row(variant.values(), planned.plan(), program == null ? null : program.memory(),
+          program == null ? List.of() : program.bufferBytesPerCore()));
     }
     PlanResult.MemoryLimit limit = new PlanResult.MemoryLimit(options.platform().memoryLimit(target),
         options.platform().memoryLimitSource(target));
@@ -410,14 +412,17 @@ final class Run {
     for (int v = 0; v < projects.size(); v++) {
       each.add(labels.get(v) + " " + MemoryText.size(projects.get(v).memory().totalBytes()));
     }
+    long total = program.frame().memory().totalBytes();
+    long regions = VariantProgram.regionBytes(projects).stream().mapToLong(Long::longValue).sum();
     List<String> setters = program.parameters().stream().map(p -> p.actor()).distinct().toList();
     later.add(Diagnostic.note("one program for " + variants.size() + " variants: every iteration, configuration "
         + "actor" + (setters.size() == 1 ? " " : "s ") + String.join(", ", setters) + " fire"
         + (setters.size() == 1 ? "s" : "")
         + " first on core " + program.configurationCore() + " and every core runs the variant the values select "
-        + "(without pipelining); every variant's buffers are allocated once before the first iteration, none shared "
-        + "between variants: " + MemoryText.size(program.frame().memory().totalBytes()) + ", the sum of the "
-        + "variants' (" + String.join("; ", each) + ")"));
+        + "(without pipelining; cores meet at a barrier only where the variant changes); the variants' buffers share "
+        + "memory sized for the largest variant (" + MemoryText.size(regions) + "), allocated once before the first "
+        + "iteration, and each variant keeps its channel slots and copy-on-write buffers: "
+        + MemoryText.size(total) + " in all (each variant alone: " + String.join("; ", each) + ")"));
     return new GenerateResult(given, outDir, platform, firstPlan, program.frame(), options.strategy(), false,
         finish(later), options.schedule());
   }
@@ -475,13 +480,19 @@ final class Run {
    * {@link PlatformOptions#MAX_CORES} cores): {@code plan} reports it.
    */
   private ProgramMemory programMemory(MemoryPlan plan, PlanOptions options) {
+    CodeProject program = programModel(plan, options);
+    return program == null ? null : program.memory();
+  }
+
+  /** The code model of the program generate would write for a plan, or null when it could not write one. */
+  private CodeProject programModel(MemoryPlan plan, PlanOptions options) {
     if (plan.platform().size() > PlatformOptions.MAX_CORES) {
       return null;
     }
     CodePreset preset = CodePreset.of(options.strategy());
     listener.step("laying out the program's memory");
     return CodeModelBuilder.build(PlannedExecution.of(plan, options.slots() == null ? preset
-        : preset.withSlots(options.slots())), false).memory();
+        : preset.withSlots(options.slots())), false);
   }
 
   /**

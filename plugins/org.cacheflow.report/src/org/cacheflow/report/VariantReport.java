@@ -27,8 +27,15 @@ public final class VariantReport {
    * @param values its dynamic parameters' values, by name
    * @param plan its memory plan
    * @param memory the memory of the program generate would write for it, or null
+   * @param bufferBytes per core, the bytes of that program's buffers (its memory without channel slots and
+   *     copy-on-write buffers), which a program holding every variant shares between the variants; empty when
+   *     {@code memory} is null
    */
-  public record Row(Map<String, String> values, MemoryPlan plan, ProgramMemory memory) {
+  public record Row(Map<String, String> values, MemoryPlan plan, ProgramMemory memory, List<Long> bufferBytes) {
+
+    public Row {
+      bufferBytes = List.copyOf(bufferBytes);
+    }
 
     /** {@code branch=0, width=16}. */
     public String label() {
@@ -67,8 +74,8 @@ public final class VariantReport {
   }
 
   /**
-   * The variants as a text table, then the largest variant's memory and the sum of the variants' program memory (what
-   * the program generate writes for them allocates).
+   * The variants as a text table, then the largest variant's memory and the memory of the program generate writes
+   * for them ({@link #programBytes(List)}).
    */
   public static List<String> lines(List<Row> rows) {
     List<String[]> table = new ArrayList<>();
@@ -100,15 +107,41 @@ public final class VariantReport {
   private static String largest(List<Row> rows) {
     long buffers = 0;
     long program = 0;
-    long sum = 0;
     for (Row row : rows) {
       buffers = Math.max(buffers, row.plan().totals().footprintBytes());
       program = Math.max(program, row.programBytes());
-      sum = row.programBytes() < 0 || sum < 0 ? -1 : sum + row.programBytes();
     }
+    long shared = programBytes(rows);
+    long sum = rows.stream().mapToLong(Row::programBytes).sum();
     return String.format(Locale.ROOT, "largest variant: buffer memory %s%s", Bytes.human(buffers), program < 0 ? ""
-        : ", program memory " + Bytes.human(program)) + (sum < 0 ? "" : "; one program holding every variant "
-        + "(generate with these values; each variant's buffers its own): " + Bytes.human(sum));
+        : ", program memory " + Bytes.human(program)) + (shared < 0 ? "" : "; one program holding every variant "
+        + "(generate with these values): " + Bytes.human(shared) + ", the largest variant's buffers on each core "
+        + "(variants never run at the same time) and every variant's channel slots and copy-on-write buffers (the "
+        + "variants' programs add up to " + Bytes.human(sum) + ")");
+  }
+
+  /**
+   * The memory of the program generate writes for every variant: per core the largest of the variants' buffers
+   * there, plus every variant's channel slots and copy-on-write buffers; -1 when a variant's program is not known.
+   */
+  public static long programBytes(List<Row> rows) {
+    List<Long> largest = new ArrayList<>();
+    long others = 0;
+    for (Row row : rows) {
+      if (row.memory() == null) {
+        return -1;
+      }
+      long own = 0;
+      for (int c = 0; c < row.bufferBytes().size(); c++) {
+        if (c == largest.size()) {
+          largest.add(0L);
+        }
+        largest.set(c, Math.max(largest.get(c), row.bufferBytes().get(c)));
+        own += row.bufferBytes().get(c);
+      }
+      others += row.programBytes() - own;
+    }
+    return others + largest.stream().mapToLong(Long::longValue).sum();
   }
 
   /** The variants as a Markdown section, each linking to its own report. */
@@ -142,6 +175,7 @@ public final class VariantReport {
       variant.put("preesmBytesCopied", row.plan().preesmTotals().planBytesCopied());
       if (row.memory() != null) {
         variant.put("programBytes", row.programBytes());
+        variant.put("bufferBytesPerCore", row.bufferBytes());
       }
       if (plans) {
         variant.put("plan", PlanJson.toJson(row.plan(), true, false));
@@ -149,6 +183,20 @@ public final class VariantReport {
       json.add(variant);
     }
     return json;
+  }
+
+  /**
+   * {@code {"variants": [...], "programBytes": N}}: {@link #json(List, boolean)} and, when known, the memory of the
+   * program holding every variant ({@link #programBytes(List)}).
+   */
+  public static Map<String, Object> document(List<Row> rows, boolean plans) {
+    Map<String, Object> document = new LinkedHashMap<>();
+    document.put("variants", json(rows, plans));
+    long program = programBytes(rows);
+    if (program >= 0) {
+      document.put("programBytes", program);
+    }
+    return document;
   }
 
   /**
@@ -166,8 +214,7 @@ public final class VariantReport {
     }
     String title = "# Plan of " + rows.size() + " variants\n\n";
     written.add(ReportWriter.write(directory.resolve("plan.md"), title + markdown(rows)));
-    written.add(ReportWriter.write(directory.resolve("plan.json"), JsonText.print(Map.of("variants",
-        json(rows, false)))));
+    written.add(ReportWriter.write(directory.resolve("plan.json"), JsonText.print(document(rows, false))));
     return written;
   }
 

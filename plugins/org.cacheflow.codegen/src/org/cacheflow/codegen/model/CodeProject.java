@@ -1,6 +1,7 @@
 package org.cacheflow.codegen.model;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
@@ -194,6 +195,28 @@ public record CodeProject(String graphName, String identifier, String strategy, 
   /** The memory the program holds while it runs: per core, pools, copies in flight, its largest buffers. */
   public ProgramMemory memory() {
     return MemoryOfProgram.of(this);
+  }
+
+  /**
+   * Per core, the bytes of the buffers it allocates (those with an allocation of their own, pools included and their
+   * members not), each rounded up to the allocator's 64-byte alignment and times its copies, as
+   * {@link #memory()} counts them; channel slots and copy-on-write buffers not included.
+   */
+  public List<Long> bufferBytesPerCore() {
+    long[] perCore = new long[Math.max(1, cores.size())];
+    for (StaticBuffer buffer : buffers) {
+      if (buffer.allocated()) {
+        int core = Math.min(buffer.home(), perCore.length - 1);
+        perCore[core] = ProgramMemory.saturatedAdd(perCore[core], alignedBytes(buffer));
+      }
+    }
+    return Arrays.stream(perCore).boxed().toList();
+  }
+
+  /** A buffer's bytes as the allocator takes them: one copy rounded up to 64 bytes, times the copies. */
+  public static long alignedBytes(StaticBuffer buffer) {
+    long one = buffer.bytes() > Long.MAX_VALUE - 63 ? Long.MAX_VALUE : (buffer.bytes() + 63) / 64 * 64;
+    return ProgramMemory.saturatedMultiply(one, buffer.copies());
   }
 
   /**

@@ -10,17 +10,24 @@ import java.util.regex.Pattern;
 /**
  * One program holding several variants of a graph (one per combination of its dynamic parameters' values, each
  * planned as a graph of its own): every iteration, the configuration actors fire first on one core, the variant their
- * values select is looked up, every core learns it at a barrier (once every core has completed the previous
- * iteration), then runs that variant's schedule for the iteration.
+ * values select is looked up and handed to every other core (a slot per iteration and a rdy-ack flag), and every core
+ * runs that variant's schedule for the iteration. While the variant stays the same, iterations overlap as in a
+ * program of that variant alone; where it changes, every core completes the previous variant's iterations (a
+ * barrier) before any core runs the new one.
  *
- * <p>Each variant keeps its own buffers, channels, copy-on-write buffers, flags and semaphores, renamed with the
- * prefix {@code cf_vN_} (N from 1), all made once before the first iteration: the program's memory is the sum of the
- * variants'. A variant's flags, channel slots and semaphores count the iterations that variant has run, so that each
- * variant's synchronisation is the one of a program running that variant alone; nothing is carried from one iteration
- * to the next (graphs with delays, pipelined schedules, several nodes and synthetic actors are refused).
+ * <p>The variants' buffers share memory: each core allocates one region ({@link #region(int)}), as large as the
+ * largest of the variants' buffers on that core, and each variant's buffers (pools included) lie at offsets of their
+ * own in it; no buffer holds data from one iteration to the next (graphs with delays are refused) and no two variants
+ * run at once, so none overwrites what another still needs. Each variant keeps its own channels (their slots),
+ * copy-on-write buffers, flags and semaphores, renamed with the prefix {@code cf_vN_} (N from 1), all made once before
+ * the first iteration; a variant's flags, channel slots and semaphores count the iterations that variant has run, so
+ * that each variant's synchronisation is the one of a program running that variant alone. Entering a variant runs
+ * again the init calls it makes with other arguments than the variant left (init prototypes taking a dynamic
+ * parameter). Pipelined schedules, several nodes and synthetic actors are refused.
  *
- * @param frame the program's shared part: every variant's buffers, channels and copy-on-write buffers (renamed), the
- *     sinks, and per core its buffers, channel homes and pointers; no statements
+ * @param frame the program's shared part: every core's region, every variant's buffers (renamed, in the regions),
+ *     channels and copy-on-write buffers (renamed), the sinks, and per core its buffers, channel homes and pointers;
+ *     no statements
  * @param variants each variant's code model, as built for that variant alone
  * @param labels each variant's values ({@code branch=0})
  * @param configurationCore the core the configuration actors fire on (theirs in the first variant)
@@ -102,28 +109,49 @@ public final class VariantProgram {
       headers.addAll(variant.headers());
       String prefix = prefix(v);
       String of = labels.get(v) + ": ";
-      variant.buffers().forEach(b -> buffers.add(renamed(prefix, b)));
       variant.channels().forEach(c -> channels.add(new Channel(channels.size(), prefix + c.name(), c.sender(),
           c.receiver(), c.slots(), c.bytes(), c.primed(), of + c.description())));
       variant.cowBuffers().forEach(c -> cows.add(new CowBuffer(cows.size(), prefix + c.name(), c.bytes(), c.views(),
           c.ranges(), c.slots(), of + c.description(), c.writers())));
     }
+    List<Long> regions = regionBytes(variants);
     List<Core> frameCores = new ArrayList<>();
     for (int c = 0; c < cores; c++) {
       List<String> pointers = new ArrayList<>();
       List<StaticBuffer> coreBuffers = new ArrayList<>();
       List<Channel> homes = new ArrayList<>();
+      String region = region(c);
+      int index = c;
+      if (variants.stream().anyMatch(v -> core(v, index) != null && core(v, index).buffers().stream()
+          .anyMatch(StaticBuffer::allocated))) {
+        coreBuffers.add(new StaticBuffer(region, regions.get(c), 1, c, "the buffers of every variant on core " + c
+            + ", each variant's at offsets of its own: the largest variant's buffers of this core"));
+      }
       for (int v = 0; v < variants.size(); v++) {
         Core core = core(variants.get(v), c);
         if (core != null) {
           String prefix = prefix(v);
           core.pointers().forEach(p -> pointers.add(prefix + p));
-          core.buffers().forEach(b -> coreBuffers.add(renamed(prefix, b)));
+          // buffers with an allocation of their own (pools too) are placed in the region, one after the other
+          long offset = 0;
+          for (StaticBuffer b : core.buffers()) {
+            if (b.allocated()) {
+              coreBuffers.add(new StaticBuffer(prefix + b.name(), b.bytes(), b.copies(), b.home(), b.description(),
+                  region, offset));
+              offset += CodeProject.alignedBytes(b);
+            }
+          }
+          if (offset > regions.get(c)) {
+            throw new IllegalStateException("variant " + (v + 1) + "'s buffers of core " + c + " take " + offset
+                + " bytes, more than the region's " + regions.get(c));
+          }
+          core.buffers().stream().filter(b -> !b.allocated()).forEach(b -> coreBuffers.add(renamed(prefix, b)));
           core.homes().forEach(h -> homes.add(channels.stream().filter(x -> x.name().equals(prefix + h.name()))
               .findFirst().orElseThrow()));
         }
       }
       frameCores.add(new Core(c, pointers, coreBuffers, homes, List.of(), List.of()));
+      buffers.addAll(coreBuffers);
     }
     CodeProject frame = new CodeProject(first.graphName(), first.identifier(), first.strategy(), false, false,
         List.of(), List.copyOf(headers), List.of(), buffers, heapBytes, channels, cows, first.sinks(), frameCores);
@@ -146,6 +174,58 @@ public final class VariantProgram {
           + ")");
     }
     return new VariantProgram(frame, variants, labels, configurationCore, configurations);
+  }
+
+  /**
+   * Per core, the bytes of the region holding every variant's buffers of that core: the largest of the variants'
+   * buffers there ({@link CodeProject#bufferBytesPerCore()}), variants never running at the same time.
+   */
+  public static List<Long> regionBytes(List<CodeProject> variants) {
+    List<Long> regions = new ArrayList<>();
+    for (CodeProject variant : variants) {
+      List<Long> own = variant.bufferBytesPerCore();
+      for (int c = 0; c < own.size(); c++) {
+        if (c == regions.size()) {
+          regions.add(0L);
+        }
+        regions.set(c, Math.max(regions.get(c), own.get(c)));
+      }
+    }
+    return regions;
+  }
+
+  /** Every init statement of a variant (its init prototypes' calls), on any core. */
+  private Set<Statement> inits(int variant) {
+    Set<Statement> inits = new LinkedHashSet<>();
+    variants.get(variant).cores().forEach(c -> inits.addAll(c.init()));
+    return inits;
+  }
+
+  /**
+   * The variants whose start-up runs this init statement of a variant too (the same call with the same arguments,
+   * on any core): entering the variant from one of them leaves the actor as the call would.
+   */
+  public List<Integer> initsAlike(Statement statement) {
+    List<Integer> alike = new ArrayList<>();
+    for (int v = 0; v < variants.size(); v++) {
+      if (inits(v).contains(statement)) {
+        alike.add(v);
+      }
+    }
+    return alike;
+  }
+
+  /**
+   * Whether entering a variant from another runs init statements again on some core: one of its init calls is not
+   * made, with the same arguments, by every other variant (an init prototype taking a dynamic parameter).
+   */
+  public boolean reinitializes(int variant) {
+    return inits(variant).stream().anyMatch(s -> initsAlike(s).size() < variants.size());
+  }
+
+  /** The name of the region holding every variant's buffers of a core. */
+  public static String region(int core) {
+    return "cf_variant_buffers" + core;
   }
 
   /** Whether an actor call is a configuration actor's (it sets dynamic parameters). */

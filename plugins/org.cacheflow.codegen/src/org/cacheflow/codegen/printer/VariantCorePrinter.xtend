@@ -4,8 +4,8 @@ import org.cacheflow.codegen.model.VariantProgram
 
 /**
  * {@code core_N.c} of a program holding several variants ({@link VariantProgram}): every variant's flags and
- * buffers of this core, then per iteration the configuration actors (on their core), the barrier where every core
- * learns the variant, and that variant's statements for this core.
+ * buffers of this core, then per iteration the configuration actors (on their core), the hand-off of the variant
+ * they select to every other core, the drain where the variant changes, and that variant's statements for this core.
  */
 class VariantCorePrinter extends CorePrinter {
 
@@ -22,6 +22,16 @@ class VariantCorePrinter extends CorePrinter {
 	def private CorePrinter of(int variant) {
 		val core = VariantProgram.core(program.variants().get(variant), index)
 		if (core === null) null else new CorePrinter(program.variants().get(variant), core)
+	}
+
+	/** Whether this core fires the configuration actors (and hands their variant to the others). */
+	def private boolean configures() {
+		index == program.configurationCore()
+	}
+
+	/** The cores that learn the variant from the configuration core. */
+	def private readers() {
+		program.frame().cores.map[it.index].filter[it != program.configurationCore()]
 	}
 
 	override definitions() '''
@@ -41,34 +51,59 @@ class VariantCorePrinter extends CorePrinter {
 				«program.rename(v, of(v).flagInits)»
 			«ENDIF»
 		«ENDFOR»
+		«IF configures»
+			«FOR reader : readers»
+				cf_gen_check(cf_flag_init(&cf_variant_read_«reader», 0, 0), "cf_flag_init(cf_variant_read_«reader»)");
+			«ENDFOR»
+		«ELSE»
+			cf_gen_check(cf_flag_init(&cf_variant_chosen_«index», 0, 0), "cf_flag_init(cf_variant_chosen_«index»)");
+		«ENDIF»
 		«IF of(0) !== null»
+			/* init prototypes, with variant 1's values (entering a variant whose values they take runs them again) */
 			«FOR statement : program.variants().get(0).cores.get(index).init»
 				«program.rename(0, of(0).initStatement(statement))»
 			«ENDFOR»
 		«ENDIF»
 		/* the iterations each variant has run: its flags, slots and semaphores count them */
 		long cf_variant_runs[«program.variants().size»] = {0};
+		/* the variant of the previous iteration (variant 1's init prototypes ran above) */
+		int cf_previous_variant = 0;
 	'''
 
 	override body() '''
-		«IF index == program.configurationCore()»
+		«IF configures»
 			«configuration»
+		«ELSE»
+			/* the variant the configuration core chose for this iteration */
+			cf_flag_wait(&cf_variant_chosen_«index», (int64_t)iteration + 1);
+			const int cf_this_variant = cf_variant[iteration % CF_VARIANT_RING];
+			if ((iteration + 1) % (CF_VARIANT_RING / 2) == 0)
+			    cf_flag_raise(&cf_variant_read_«index», (int64_t)iteration + 1); /* the slots up to this one may be written again */
 		«ENDIF»
-		/* every core has completed the previous iteration and learns this iteration's variant */
-		cf_gen_barrier_wait(&cf_variant_barrier);
-		switch (cf_variant[iteration & 1]) {
+		if (cf_this_variant != cf_previous_variant) {
+		    /* the variant changes: every core has completed every iteration of the previous one before any core runs
+		     * this one (their buffers share memory; the previous variant's channels and flags are left quiet) */
+		    cf_gen_barrier_wait(&cf_variant_barrier);
+		    «entering»
+		    cf_previous_variant = cf_this_variant;
+		}
+		switch (cf_this_variant) {
 		«FOR v : 0 ..< program.variants().size»
-			«IF of(v) !== null»
-				case «v»: {
-				    /* variant «v + 1»: «program.labels().get(v).comment» */
-				    const long iteration = cf_variant_runs[«v»]++;
-				    (void)iteration;
-				    «FOR statement : program.variants().get(v).cores.get(index).loop.filter[!VariantProgram.configures(it)]»
-				    	«program.rename(v, of(v).statement(statement))»
-				    «ENDFOR»
-				    break;
-				}
-			«ENDIF»
+			case «v»: {
+			    /* variant «v + 1»: «program.labels().get(v).comment» */
+			    «IF of(v) !== null»
+			    	const long iteration = cf_variant_runs[«v»]++;
+			    	(void)iteration;
+			    	«FOR statement : program.variants().get(v).cores.get(index).loop.filter[!VariantProgram.configures(it)]»
+			    		«program.rename(v, of(v).statement(statement))»
+			    	«ENDFOR»
+			    «ENDIF»
+			    «IF program.variants().get(v).barrier»
+			    	/* this variant's cores meet after every iteration (the baseline) */
+			    	cf_gen_barrier_wait(&cf_variant_barrier);
+			    «ENDIF»
+			    break;
+			}
 		«ENDFOR»
 		default:
 		    break;
@@ -76,10 +111,44 @@ class VariantCorePrinter extends CorePrinter {
 	'''
 
 	/**
+	 * Entering a variant: the init prototypes whose values differ from those of the variant left run again (on the
+	 * core the variant entered maps them to), then every core waits for them.
+	 */
+	def private entering() '''
+		«IF (0 ..< program.variants().size).exists[program.reinitializes(it)]»
+			switch (cf_this_variant) {
+			«FOR v : 0 ..< program.variants().size»
+				«IF program.reinitializes(v)»
+					case «v»:
+					    «IF of(v) !== null»
+					    	«FOR statement : program.variants().get(v).cores.get(index).init»
+					    		«val alike = program.initsAlike(statement).filter[it != v].toList»
+					    		«IF alike.empty»
+					    			«program.rename(v, of(v).initStatement(statement))»
+					    		«ELSEIF alike.size < program.variants().size - 1»
+					    			if («FOR u : alike SEPARATOR ' && '»cf_previous_variant != «u»«ENDFOR») {
+					    			    «program.rename(v, of(v).initStatement(statement))»
+					    			}
+					    		«ENDIF»
+					    	«ENDFOR»
+					    «ENDIF»
+					    /* the actors' state is set before any core fires them */
+					    cf_gen_barrier_wait(&cf_variant_barrier);
+					    break;
+				«ENDIF»
+			«ENDFOR»
+			default:
+			    break;
+			}
+		«ENDIF»
+	'''
+
+	/**
 	 * The configuration actors fired, then the variant of the values they set (the program stops, with a message,
-	 * before any other actor sees a value no variant was planned for).
+	 * before any other actor sees a value no variant was planned for), handed to the other cores.
 	 */
 	def private configuration() '''
+		int cf_this_variant;
 		{
 		    «FOR a : program.parameters()»
 		    	«a.type» «paramVariable(a)» = 0;
@@ -92,8 +161,21 @@ class VariantCorePrinter extends CorePrinter {
 		    const long long values[] = {«FOR a : program.parameters() SEPARATOR ', '»(long long)«paramVariable(a)»«ENDFOR»};
 		    /* per variant, its values */
 		    static const long long planned[] = {«FOR row : program.planned() SEPARATOR ', '»«FOR value : row SEPARATOR ', '»«value»LL«ENDFOR»«ENDFOR»};
-		    cf_variant[iteration & 1] = cf_gen_variant_check(iteration, «program.parameters().size», actors, parameters, values, «program.variants().size», planned);
+		    cf_this_variant = cf_gen_variant_check(iteration, «program.parameters().size», actors, parameters, values, «program.variants().size», planned);
 		}
+		«IF !readers.empty»
+			/* the slot of this iteration's variant was last used CF_VARIANT_RING iterations ago: every other core has read
+			 * it (checked every half ring) */
+			if (iteration % (CF_VARIANT_RING / 2) == 0) {
+			    «FOR reader : readers»
+			    	cf_flag_wait(&cf_variant_read_«reader», (int64_t)iteration - CF_VARIANT_RING / 2);
+			    «ENDFOR»
+			}
+			cf_variant[iteration % CF_VARIANT_RING] = cf_this_variant;
+			«FOR reader : readers»
+				cf_flag_raise(&cf_variant_chosen_«reader», (int64_t)iteration + 1);
+			«ENDFOR»
+		«ENDIF»
 	'''
 
 }

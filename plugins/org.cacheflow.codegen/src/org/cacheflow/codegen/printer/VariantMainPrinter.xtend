@@ -4,8 +4,8 @@ import org.cacheflow.codegen.model.VariantProgram
 
 /**
  * {@code main.c} of a program holding several variants ({@link VariantProgram}): every variant's objects, made
- * before the cores start and destroyed after, the variant chosen for the iteration and the barrier where every core
- * learns it.
+ * before the cores start and destroyed after, the variants chosen by the configuration core, the flags that hand
+ * them to the other cores and the barrier where the variant changes.
  */
 class VariantMainPrinter extends MainPrinter {
 
@@ -17,10 +17,18 @@ class VariantMainPrinter extends MainPrinter {
 	}
 
 	override objectGlobals() '''
-		/* the variant of iteration i, in cf_variant[i & 1], chosen by the configuration actors; every core reads it after
-		 * cf_variant_barrier, before any core can pass the next barrier and choose the variant of iteration i + 2 */
-		int cf_variant[2];
+		/* the variant of iteration i, in cf_variant[i % CF_VARIANT_RING], written by the configuration core before it
+		 * raises cf_variant_chosen_N to i + 1 for every other core N; a core raises cf_variant_read_N (every half ring)
+		 * once it read them, so that no slot is written again before every core read it */
+		int cf_variant[CF_VARIANT_RING];
 		pthread_barrier_t cf_variant_barrier;
+		«FOR core : program.frame().cores.filter[index != program.configurationCore()]»
+			cf_flag cf_variant_chosen_«core.index» = CF_FLAG_INIT;
+			cf_flag cf_variant_read_«core.index» = CF_FLAG_INIT;
+		«ENDFOR»
+		«FOR buffer : program.frame().buffers.filter[allocated]»
+			uint8_t *«buffer.name»;
+		«ENDFOR»
 		«FOR v : 0 ..< program.variants().size»
 
 			/* variant «v + 1»: «program.labels().get(v).comment» */

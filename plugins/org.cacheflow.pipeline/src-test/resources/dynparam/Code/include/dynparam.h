@@ -26,6 +26,9 @@ void sink(int size, IN uchar *in);
 /* dynres.pi. chooseWidth sets width for the next iteration: the values of DYNRES_WIDTHS, else 16. */
 void chooseWidth(OUT Param *width);
 void frameSource(int size, OUT uchar *out);
+/* Row's init prototype: the width of the rows filterRow filters from now on (it stops the program when fired with
+ * another). */
+void initFilterRow(int width);
 /* A 3-tap horizontal filter of one row, edges clamped. */
 void filterRow(int width, IN uchar *in, OUT uchar *out);
 /* Prints "frame K: <size> <FNV-1a hash of the frame>". */

@@ -79,7 +79,20 @@ void frameSource(int size, OUT uchar *out) {
     frame++;
 }
 
+/* The width initFilterRow set (every firing's init call sets the same one: atomic, as the calls may run on several
+ * cores at once). */
+static int filter_width;
+
+void initFilterRow(int width) {
+    __atomic_store_n(&filter_width, width, __ATOMIC_RELAXED);
+}
+
 void filterRow(int width, IN uchar *in, OUT uchar *out) {
+    int initialized = __atomic_load_n(&filter_width, __ATOMIC_RELAXED);
+    if (initialized != width) {
+        fprintf(stderr, "filterRow: fired with width %d after initFilterRow(%d)\n", width, initialized);
+        exit(4);
+    }
     for (int x = 0; x < width; x++) {
         int left = in[x > 0 ? x - 1 : 0];
         int right = in[x + 1 < width ? x + 1 : width - 1];

@@ -18,20 +18,8 @@
 # Environment: CACHEFLOW (the command line tool; default ./cacheflow), CF_JOBS (2).
 set -euo pipefail
 
-rounds=11
-iterations=200000
-
-while [ $# -gt 0 ]; do
-    case "$1" in
-        --rounds) shift; rounds=${1:?--rounds needs a number} ;;
-        --iterations) shift; iterations=${1:?--iterations needs a number} ;;
-        -h|--help) sed -n '2,18p' "$0"; exit 0 ;;
-        *) echo "run.sh: unknown option '$1' (see --help)" >&2; exit 2 ;;
-    esac
-    shift
-done
-
 . "$(dirname "$0")/../lib.sh" cmake python3
+bench_options rounds=11 iterations=200000 -- "$@"
 root=$bench_root
 cacheflow=$bench_cacheflow
 results=$bench_results

@@ -16,6 +16,7 @@ import java.util.stream.Stream;
 
 import org.cacheflow.analysis.srdag.Srdag;
 import org.cacheflow.codegen.EndToEndTest.Build;
+import org.cacheflow.codegen.build.CodePreset;
 import org.cacheflow.codegen.build.SchedFirings;
 import org.cacheflow.codegen.model.ActorSources;
 import org.cacheflow.codegen.model.CodeProject;
@@ -29,10 +30,12 @@ import org.junit.jupiter.api.TestFactory;
 /**
  * Dynamic and hybrid schedules (the runtime's dispatcher over a firing table) print the sink digests of the static
  * program: the test graph with its real actors and the bundled examples with synthetic actors, on two workers with
- * two iterations in flight (the default slots), natively; the test graph also with one slot and with three, under
- * ThreadSanitizer, ASan+UBSan and, when the cross tools are there, for aarch64 under qemu-user. With
- * {@code cacheflow.e2e=full} also the examples with three slots and dynamic under ThreadSanitizer, and every distinct
- * corpus program under the three schedules.
+ * two iterations in flight (the default slots), natively, planned with generate's default strategy (auto, kept where
+ * it does not depend on the core) and the examples' hybrid also with PREESM's merges; the test graph also with one
+ * slot and with three, under ThreadSanitizer, ASan+UBSan and, when the cross tools are there, for aarch64 under
+ * qemu-user. With {@code cacheflow.e2e=full} also the examples with three slots, dynamic under ThreadSanitizer and
+ * dynamic and hybrid under every strategy, and every distinct corpus program under the three schedules and dynamic
+ * under one strategy per mechanism ({@link #CORPUS_STRATEGIES}).
  */
 class DispatchedScheduleEndToEndTest {
 
@@ -45,22 +48,38 @@ class DispatchedScheduleEndToEndTest {
   private static final int SLOTS = 2;
 
   /**
+   * The strategies of the corpus programs' dynamic schedules besides {@link #STRATEGY}: one per mechanism the one-core
+   * plan keeps or drops (plain copies, PREESM's merges, non-temporal copies, copy-on-write views made copies,
+   * pre-stores left out, cacheflow's merges with channels).
+   */
+  private static final List<String> CORPUS_STRATEGIES = List.of("baseline", "preesm", "ntm", "cow", "prestore",
+      "alias");
+
+  /** The strategy of the default dispatched cases: generate's default. */
+  private static final String STRATEGY = "auto";
+
+  /**
    * One program: a graph (with a scenario of its project, or null) under a schedule with its slots (iterations in
-   * flight), built one way.
+   * flight) and, when dispatched, the strategy its one-core plan asks for, built one way.
    */
   private record Case(String graph, Path input, boolean synthetic, RunSchedule.Kind kind, int slots, Build build,
-      String scenario) {
+      String scenario, String strategy) {
     Case(String graph, Path input, boolean synthetic, RunSchedule.Kind kind, int slots, Build build) {
-      this(graph, input, synthetic, kind, slots, build, null);
+      this(graph, input, synthetic, kind, slots, build, null, STRATEGY);
     }
 
     Case(String graph, Path input, boolean synthetic, RunSchedule.Kind kind, Build build) {
-      this(graph, input, synthetic, kind, SLOTS, build, null);
+      this(graph, input, synthetic, kind, SLOTS, build, null, STRATEGY);
+    }
+
+    Case(String graph, Path input, RunSchedule.Kind kind, String strategy) {
+      this(graph, input, true, kind, SLOTS, Build.PLAIN, null, strategy);
     }
 
     String name() {
       return graph + "-" + kind.label() + (kind == RunSchedule.Kind.STATIC || slots == SLOTS ? "" : "-slots" + slots)
-          + "-" + build.name().toLowerCase();
+          + (kind == RunSchedule.Kind.STATIC || strategy.equals(STRATEGY) ? "" : "-" + strategy) + "-"
+          + build.name().toLowerCase();
     }
   }
 
@@ -83,7 +102,16 @@ class DispatchedScheduleEndToEndTest {
       for (RunSchedule.Kind kind : RunSchedule.Kind.values()) {
         cases.add(new Case(example, EXAMPLES.resolve(example), true, kind, Build.PLAIN));
       }
+      // PREESM's merges (the default cases have the planner's own)
+      cases.add(new Case(example, EXAMPLES.resolve(example), RunSchedule.Kind.HYBRID, "preesm"));
       if (FULL) {
+        for (String strategy : CodePreset.NAMES) {
+          for (RunSchedule.Kind kind : List.of(RunSchedule.Kind.DYNAMIC, RunSchedule.Kind.HYBRID)) {
+            if (!strategy.equals(STRATEGY) && !(strategy.equals("preesm") && kind == RunSchedule.Kind.HYBRID)) {
+              cases.add(new Case(example, EXAMPLES.resolve(example), kind, strategy));
+            }
+          }
+        }
         cases.add(new Case(example, EXAMPLES.resolve(example), true, RunSchedule.Kind.DYNAMIC, 3, Build.PLAIN));
         cases.add(new Case(example, EXAMPLES.resolve(example), true, RunSchedule.Kind.HYBRID, 3, Build.PLAIN));
         cases.add(new Case(example, EXAMPLES.resolve(example), true, RunSchedule.Kind.DYNAMIC, Build.TSAN));
@@ -122,7 +150,11 @@ class DispatchedScheduleEndToEndTest {
         continue;
       }
       for (RunSchedule.Kind kind : RunSchedule.Kind.values()) {
-        cases.add(new Case(pair.name(), pair.project(), true, kind, SLOTS, Build.PLAIN, pair.scenario()));
+        cases.add(new Case(pair.name(), pair.project(), true, kind, SLOTS, Build.PLAIN, pair.scenario(), STRATEGY));
+      }
+      for (String strategy : CORPUS_STRATEGIES) {
+        cases.add(new Case(pair.name(), pair.project(), true, RunSchedule.Kind.DYNAMIC, SLOTS, Build.PLAIN,
+            pair.scenario(), strategy));
       }
     }
     return cases;
@@ -132,10 +164,9 @@ class DispatchedScheduleEndToEndTest {
   private static List<String> run(Case c) throws Exception {
     Srdag srdag = TestInputs.srdag(c.input(), c.scenario());
     boolean dispatched = c.kind() != RunSchedule.Kind.STATIC;
-    // as generate does: a dispatched schedule is planned on one core with plain copies
-    CodeProject built = TestInputs.model(c.input(), srdag, dispatched ? 1 : 2, dispatched ? "baseline" : "auto",
-        c.synthetic());
-    CodeProject project = dispatched ? SchedFirings.slotted(SchedFirings.unpooled(built), c.slots()) : built;
+    // as generate does: a dispatched schedule is planned on one core with what of its strategy holds on any core
+    CodeProject project = dispatched ? TestInputs.dispatchedModel(c.input(), srdag, c.strategy(), c.synthetic(),
+        c.slots()) : TestInputs.model(c.input(), srdag, 2, "auto", c.synthetic());
     SchedTable table = dispatched ? SchedFirings.of(project, new RunSchedule(c.kind(),
         c.kind() == RunSchedule.Kind.HYBRID ? List.of(mostFired(project)) : List.of()), 2, c.slots()) : null;
     Path dir = WORK.resolve(c.name());

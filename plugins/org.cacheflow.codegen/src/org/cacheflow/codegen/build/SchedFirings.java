@@ -25,9 +25,12 @@ import org.cacheflow.plan.schedule.RunSchedule;
 /**
  * The firing table of a dynamic or hybrid schedule, from the program of one core: each step of its iteration (an
  * actor call, a copy, a zero-fill, a digest) becomes a firing, and a firing follows every earlier one whose memory
- * it touches (read after write, write after read or write, by byte ranges of the same allocation, every actor
- * argument counted as written). The one-core order is a topological order of these edges, so any placement of the
- * firings of one iteration computes what the one-core program computes.
+ * it touches (read after write, write after read or write, by byte ranges of the same allocation: steps touching
+ * sub-ranges of one merge group's memory conflict only where their ranges overlap). An actor argument counts as
+ * written unless the actor only reads it (an input annotated read-only or unused, {@link Argument.Data#readOnly}),
+ * since actors may write their inputs: the consumers of one merged broadcast that only read it do not wait for each
+ * other. The one-core order is a topological order of these edges, so any placement of the firings of one
+ * iteration computes what the one-core program computes.
  *
  * <p>Iterations overlap up to the table's slots ({@link #slotted}): every buffer an iteration uses on its own gets
  * one copy per slot (iteration i in copy i % slots), and the runtime admits iteration i only once iteration
@@ -62,7 +65,8 @@ public final class SchedFirings {
   /**
    * The table for a one-core program.
    *
-   * @param project a program of one core without pipelining, channels or copy-on-write buffers
+   * @param project a program of one core without pipelining, channels, pre-stores or copy-on-write buffers (one
+   *     built from a {@link DispatchedExecution})
    * @param schedule dynamic or hybrid, with the variable actors ({@link RunSchedule#pooled})
    * @param threads the workers
    * @param slots the iterations in flight; with more than one, {@code project} is {@link #slotted} with them
@@ -287,7 +291,7 @@ public final class SchedFirings {
     if (step instanceof Statement.ActorCall call) {
       for (Argument argument : call.arguments()) {
         if (argument instanceof Argument.Data data && data.buffer() != null) {
-          list.add(access(data.buffer(), data.bytes(), true, buffers));
+          list.add(access(data.buffer(), data.bytes(), !data.readOnly(), buffers));
         }
       }
     } else if (step instanceof Statement.Copy copy) {
@@ -408,7 +412,7 @@ public final class SchedFirings {
     if (step instanceof Statement.ActorCall call) {
       List<Argument> arguments = call.arguments().stream().map(a -> a instanceof Argument.Data data
           && data.buffer() != null ? new Argument.Data(data.name(), data.type(), slotted(data.buffer(), slotBytes,
-              slots), data.bytes(), data.input()) : a).toList();
+              slots), data.bytes(), data.input(), data.readOnly()) : a).toList();
       return new Statement.ActorCall(call.vertex(), call.origin(), call.function(), arguments, call.firing());
     } else if (step instanceof Statement.Copy copy) {
       return new Statement.Copy(slotted(copy.destination(), slotBytes, slots), slotted(copy.source(), slotBytes,

@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -290,6 +291,105 @@ class DispatchedScheduleEndToEndTest {
     for (int i = 0; i < table.firings().size(); i++) {
       assertEquals(incoming[i], table.firings().get(i).predecessors(), table.firings().get(i).label());
     }
+  }
+
+  /**
+   * With a strategy that merges (auto on stereo, whose broadcasts of the images go to consumers that only read them),
+   * the dispatched program keeps the merge groups (fewer copies and bytes than baseline's plain copies), a group is
+   * one allocation with a copy per slot, every two steps touching overlapping bytes of one allocation, one of them
+   * writing, are ordered by the firing table's edges, and two firings reading the same bytes read-only are not.
+   */
+  @Test
+  void mergeGroupsStayAndReadOnlyConsumersOfOneBufferAreNotOrdered() {
+    Path stereo = EXAMPLES.resolve("stereo");
+    Srdag srdag = TestInputs.srdag(stereo, null);
+    CodeProject merged = TestInputs.dispatchedModel(stereo, srdag, "auto", true, SLOTS);
+    CodeProject plain = TestInputs.dispatchedModel(stereo, srdag, "baseline", true, SLOTS);
+    assertTrue(copies(merged) < copies(plain), "auto's one-core plan copies as much as baseline's: " + copies(merged)
+        + " against " + copies(plain));
+    assertTrue(merged.allocatedBytes() < plain.allocatedBytes(), "the merge groups save no memory");
+    SchedTable table = SchedFirings.of(merged, new RunSchedule(RunSchedule.Kind.DYNAMIC, List.of()), 2, SLOTS);
+    int n = table.firings().size();
+    BitSet[] reach = new BitSet[n];
+    for (int i = n - 1; i >= 0; i--) {
+      reach[i] = new BitSet(n);
+      for (int t : table.firings().get(i).successors()) {
+        reach[i].set(t);
+        reach[i].or(reach[t]);
+      }
+    }
+    List<List<long[]>> touched = new ArrayList<>();
+    List<List<String>> roots = new ArrayList<>();
+    for (SchedTable.SchedFiring firing : table.firings()) {
+      List<long[]> ranges = new ArrayList<>();
+      List<String> names = new ArrayList<>();
+      for (Statement step : firing.statements()) {
+        touches(step, ranges, names);
+      }
+      touched.add(ranges);
+      roots.add(names);
+    }
+    int unordered = 0;
+    for (int i = 0; i < n; i++) {
+      for (int j = i + 1; j < n; j++) {
+        for (int a = 0; a < touched.get(i).size(); a++) {
+          for (int b = 0; b < touched.get(j).size(); b++) {
+            long[] x = touched.get(i).get(a);
+            long[] y = touched.get(j).get(b);
+            if (!roots.get(i).get(a).equals(roots.get(j).get(b)) || x[0] >= y[1] || y[0] >= x[1]) {
+              continue;
+            }
+            if (x[2] == 1 || y[2] == 1) {
+              assertTrue(reach[i].get(j), table.firings().get(i).label() + " and " + table.firings().get(j).label()
+                  + " touch bytes of " + roots.get(i).get(a) + " one of them writes, in no order");
+            } else if (!reach[i].get(j)) {
+              unordered++;
+            }
+          }
+        }
+      }
+    }
+    assertTrue(unordered > 0, "no two firings reading the same bytes read-only run in any order");
+    // a merge group's root is one allocation with a copy per slot: its members are at offsets in the slot
+    assertTrue(merged.cores().get(0).loop().stream().flatMap(step -> refs(step).stream()).anyMatch(ref -> ref.offset()
+        > 0 && ref.base() instanceof org.cacheflow.codegen.model.BufferRef.IterationSlot slot && slot.slots() == SLOTS),
+        "no merge group member at an offset in its slotted root");
+  }
+
+  /** The byte ranges {first, end, written} and roots a step touches, as the firing table counts them. */
+  private static void touches(Statement step, List<long[]> ranges, List<String> names) {
+    if (step instanceof Statement.FirstIteration first) {
+      touches(first.statement(), ranges, names);
+    } else if (step instanceof Statement.ActorCall call) {
+      for (org.cacheflow.codegen.model.Argument argument : call.arguments()) {
+        if (argument instanceof org.cacheflow.codegen.model.Argument.Data data && data.buffer() != null) {
+          touch(data.buffer(), data.bytes(), !data.readOnly(), ranges, names);
+        }
+      }
+    } else if (step instanceof Statement.Copy copy) {
+      touch(copy.destination(), copy.bytes(), true, ranges, names);
+      touch(copy.source(), copy.bytes(), false, ranges, names);
+    } else if (step instanceof Statement.Zero zero) {
+      touch(zero.destination(), zero.bytes(), true, ranges, names);
+    } else if (step instanceof Statement.Digest digest) {
+      touch(digest.buffer(), digest.bytes(), false, ranges, names);
+    }
+  }
+
+  private static void touch(org.cacheflow.codegen.model.BufferRef ref, long bytes, boolean write, List<long[]> ranges,
+      List<String> names) {
+    boolean whole = ref.base() instanceof org.cacheflow.codegen.model.BufferRef.DelayCopy;
+    ranges.add(new long[] {whole ? 0 : ref.offset(), whole ? Long.MAX_VALUE : ref.offset() + Math.max(bytes, 1),
+        write ? 1 : 0});
+    names.add(ref.name());
+  }
+
+  private static List<org.cacheflow.codegen.model.BufferRef> refs(Statement step) {
+    return step instanceof Statement.FirstIteration first ? refs(first.statement()) : Statement.buffersOf(step);
+  }
+
+  private static long copies(CodeProject project) {
+    return project.cores().get(0).loop().stream().filter(Statement.Copy.class::isInstance).count();
   }
 
   private static List<Statement.ActorCall> calls(SchedTable.SchedFiring firing) {

@@ -52,7 +52,6 @@ import org.cacheflow.analysis.srdag.SingleRateExpansion;
 import org.cacheflow.analysis.srdag.Srdag;
 import org.cacheflow.plan.strategy.MeasuredRereads;
 import org.cacheflow.plan.strategy.OverrideException;
-import org.cacheflow.plan.strategy.StrategyPreset;
 import org.cacheflow.plan.strategy.TargetCache;
 import org.cacheflow.scripts.CheckPolicy;
 import org.cacheflow.plan.schedule.RunSchedule;

@@ -157,7 +157,7 @@ public final class SchedFirings {
     }
     boolean hybrid = schedule.kind() == RunSchedule.Kind.HYBRID;
     return new SchedTable(hybrid, threads, slots, firings, hybrid ? orders(groupPreds, groupCost, chains.variable,
-        threads) : List.of());
+        threads, slots) : List.of());
   }
 
   /**
@@ -435,14 +435,20 @@ public final class SchedFirings {
   }
 
   /**
-   * Hybrid: each steady firing on the core free first (list scheduling in the one-core order with the scenario-free
-   * costs); variable ones are assumed to run in the gaps. Each order is a subsequence of the one-core order.
+   * Hybrid: each steady firing on a core, in the one-core order with the scenario-free costs; variable ones are
+   * assumed to run in the gaps. With one iteration at a time, on the core free first (list scheduling: the shortest
+   * iteration); with iterations overlapping, on the core with the least steady work so far, the core free first
+   * among equals: a core runs its static order iteration after iteration, so its steady work per iteration bounds
+   * the period, and an iteration's first firings on one core run beside the previous iteration's last on another
+   * (an emitter and a collector on two cores, not one after the other on one). Each order is a subsequence of the
+   * one-core order.
    */
   private static List<List<Integer>> orders(List<List<Integer>> preds, long[] cost, boolean[] variable,
-      int cores) {
+      int cores, int slots) {
     int n = cost.length;
     long[] finish = new long[n];
     long[] free = new long[cores];
+    long[] load = new long[cores];
     List<List<Integer>> orders = new ArrayList<>();
     for (int c = 0; c < cores; c++) {
       orders.add(new ArrayList<>());
@@ -458,12 +464,14 @@ public final class SchedFirings {
       }
       int best = 0;
       for (int c = 1; c < cores; c++) {
-        if (Math.max(free[c], ready) < Math.max(free[best], ready)) {
+        boolean sooner = Math.max(free[c], ready) < Math.max(free[best], ready);
+        if (slots > 1 ? load[c] < load[best] || load[c] == load[best] && sooner : sooner) {
           best = c;
         }
       }
       finish[j] = Math.max(free[best], ready) + cost[j];
       free[best] = finish[j];
+      load[best] += cost[j];
       orders.get(best).add(j);
     }
     return orders;

@@ -364,7 +364,8 @@ public final class SchedFirings {
 
   /**
    * The one-core program with {@code slots} iterations in flight: every buffer only an iteration's own steps use
-   * (allocated on its own, one copy, given to no init prototype, referred to by name only) gets {@code slots} copies,
+   * (allocated on its own, one copy, given to no init prototype, referred to by name only; a merge group's memory is
+   * one such buffer, its members at their offsets in each copy) gets {@code slots} copies,
    * and the loop refers to the iteration's copy (i % slots); the allocator's reserve grows by the copies. A delay's
    * state and a buffer an init prototype gets stay shared by the iterations. One slot: the program as it is.
    */

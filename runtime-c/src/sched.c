@@ -111,7 +111,9 @@ typedef struct worker {
 
 typedef struct run {
     int64_t lo;     /* oldest iteration not completed */
-    char pad_lo[BLOCK - 8];
+    int64_t decided; /* iterations admitted or skipped so far: decided in order (cf_sched_end) */
+    int64_t skipped; /* the first iteration skipped after cf_sched_end (config.iterations while none) */
+    char pad_lo[BLOCK - 24];
     pool pool;
     const cf_sched *s;
     cf_sched_run_config config;
@@ -135,6 +137,7 @@ struct cf_sched {
     const uint32_t *const *order;
     const uint32_t *order_len;
     worker *last;              /* the last run's workers (stats) */
+    int64_t end;               /* cf_sched_end: iterations from here on not admitted yet are skipped */
     unsigned last_threads;
 };
 
@@ -457,9 +460,21 @@ static void arrive(run *r, worker *w, uint32_t g, int64_t k) {
     if (__atomic_add_fetch(&c->count, 1, __ATOMIC_ACQ_REL) == expected(r->s, g, k)) make_ready(r, w, g, k, c);
 }
 
+/* Admits iteration k, or skips it once the run was ended before it (cf_sched_end): a skipped iteration counts
+ * as completed without a firing run (none ever gets its admission arrival), and the caller's iteration_done loop
+ * moves `lo` past it. Decisions are taken in iteration order (a decider waits for the previous one, which is
+ * between its compare-and-swap of `lo` and this call), so every iteration after a skipped one is skipped too:
+ * no admitted iteration waits for an edge from a skipped one. */
 static void admit(run *r, worker *w, int64_t k) {
-    __atomic_store_n(&slot_of(r, k)->remaining, r->s->nsinks, __ATOMIC_RELAXED);
-    for (uint32_t g = 0; g < r->s->n; g++) arrive(r, w, g, k);
+    while (__atomic_load_n(&r->decided, __ATOMIC_ACQUIRE) != k) cf_arch_cpu_relax();
+    if (k >= __atomic_load_n(&r->s->end, __ATOMIC_SEQ_CST)) {
+        if (k < __atomic_load_n(&r->skipped, __ATOMIC_RELAXED)) __atomic_store_n(&r->skipped, k, __ATOMIC_SEQ_CST);
+        __atomic_store_n(&slot_of(r, k)->done, k + 1, __ATOMIC_SEQ_CST);
+    } else {
+        __atomic_store_n(&slot_of(r, k)->remaining, r->s->nsinks, __ATOMIC_RELAXED);
+        for (uint32_t g = 0; g < r->s->n; g++) arrive(r, w, g, k);
+    }
+    __atomic_store_n(&r->decided, k + 1, __ATOMIC_RELEASE);
 }
 
 static void iteration_done(run *r, worker *w, int64_t j) {
@@ -520,6 +535,8 @@ static void static_loop(run *r, worker *w) {
         for (uint32_t p = 0; p < len; p++) {
             cell *c = cell_of(r, order[p], j);
             while (__atomic_load_n(&c->ready, __ATOMIC_ACQUIRE) != (uint32_t)(j + 1)) {
+                /* iteration j skipped (cf_sched_end): so are the later ones; what is left is in the pool */
+                if (j >= __atomic_load_n(&r->skipped, __ATOMIC_SEQ_CST)) goto ended;
                 if (pool_exchange(r, w, 1, &e)) {
                     w->stats.pool_firings++;
                     execute(r, w, e.firing, e.iteration);
@@ -532,6 +549,7 @@ static void static_loop(run *r, worker *w) {
             pool_exchange(r, w, 0, &e); /* variable firings it made ready: to the pool at once */
         }
     }
+ended:
     pool_loop(r, w);
 }
 
@@ -599,6 +617,8 @@ int cf_sched_run(cf_sched *s, const cf_sched_run_config *config) {
     memset(r, 0, sizeof *r);
     r->s = s;
     r->config = *config;
+    r->skipped = config->iterations;
+    __atomic_store_n(&s->end, config->iterations, __ATOMIC_SEQ_CST);
     r->R = 1;
     while (r->R < config->slots + s->dmax) r->R <<= 1;
     r->P = 1;
@@ -671,6 +691,13 @@ out:
     free(r->slots);
     free(r);
     return rc;
+}
+
+void cf_sched_end(cf_sched *s, int64_t end) {
+    if (!s) return;
+    int64_t now = __atomic_load_n(&s->end, __ATOMIC_SEQ_CST);
+    while (end < now && !__atomic_compare_exchange_n(&s->end, &now, end, 0, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST)) {
+    }
 }
 
 /* ---- results -------------------------------------------------------------------------------------- */

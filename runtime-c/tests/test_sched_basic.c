@@ -1,7 +1,7 @@
-/* cf_sched: the description's checks, a small graph with delays in every mode, pool order, thread count and
- * slot count (each firing once per iteration, dependencies and buffer copies respected, the values of a
- * sequential run), the HRC and FIFO orders on one thread, the per-worker statistics and times, sleeping
- * workers, and buffers from the hierarchical allocator freed by whichever core consumes them. */
+/* cf_sched: the description's checks, a small graph with delays in every mode, pool order, thread count and slot
+ * count (each firing once per iteration, dependencies and buffer copies respected, the values of a sequential
+ * run), a run ended early (cf_sched_end), the HRC and FIFO orders on one thread, the per-worker statistics and
+ * times, sleeping workers, and buffers from the hierarchical allocator freed by whichever core consumes them. */
 #include <errno.h>
 #include <string.h>
 #include <sys/wait.h>
@@ -134,6 +134,52 @@ static void every_mode(void) {
                     CF_CHECK(pooled == (mode == CF_SCHED_DYNAMIC ? firings : (uint64_t)n));
                 }
         cf_sched_destroy(s);
+        tg_free(&g);
+    }
+}
+
+/* cf_sched_end from a firing (a stop): firing 0 of iteration `stop_at` ends the run there. */
+static cf_sched *ending;
+static int64_t stop_at;
+
+static void stopping_actor(void *arg, const cf_sched_ctx *ctx) {
+    tg_actor(arg, ctx);
+    if (ctx->firing == 0 && ctx->iteration == stop_at) cf_sched_end(ending, stop_at + 1);
+}
+
+/* A run ended early returns once the iterations admitted have completed: those up to the stop ran whole, at most
+ * `slots` more ran (admitted before the stop), none after them, and the run with every iteration still runs
+ * them all afterwards; in every mode, with 1, 2 and 4 workers and 1 to 3 slots. */
+static void ended_early(void) {
+    uint64_t rng = 7;
+    static const unsigned threads[] = {1, 2, 4};
+    for (unsigned ti = 0; ti < 3; ti++) {
+        tgraph g;
+        diamond(&g);
+        g.f[0].fn = stopping_actor;
+        tg_orders(&g, threads[ti], &rng);
+        cf_sched_graph d = tg_description(&g);
+        CF_CHECK(cf_sched_create(&ending, &d) == 0);
+        for (uint32_t slots = 1; slots <= 3; slots++)
+            for (int mode = 0; mode < 2; mode++) {
+                int64_t n = 200000;
+                stop_at = 5;
+                tg_reset(&g, n, slots);
+                cf_sched_run_config c = config(n, slots, threads[ti], (enum cf_sched_mode)mode, CF_SCHED_HRC);
+                CF_CHECK(cf_sched_run(ending, &c) == 0);
+                CF_CHECK(__atomic_load_n(&g.failures, __ATOMIC_RELAXED) == 0);
+                int64_t ran = 0;
+                while (ran < n && g.runs[(size_t)ran * g.n] == 1) ran++;
+                CF_CHECK(ran > stop_at && ran <= stop_at + 1 + (int64_t)slots);
+                for (int64_t j = 0; j < n; j++)
+                    for (uint32_t i = 0; i < g.n; i++) CF_CHECK(g.runs[(size_t)j * g.n + i] == (j < ran ? 1u : 0u));
+                stop_at = -1;
+                tg_reset(&g, 40, slots);
+                c.iterations = 40;
+                CF_CHECK(cf_sched_run(ending, &c) == 0);
+                tg_check(&g);
+            }
+        cf_sched_destroy(ending);
         tg_free(&g);
     }
 }
@@ -335,6 +381,7 @@ static void heap_buffers(void) {
 int main(void) {
     check_errors();
     every_mode();
+    ended_early();
     pool_order();
     times_and_sleeps();
     heap_buffers();

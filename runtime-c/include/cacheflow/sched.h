@@ -115,6 +115,13 @@ typedef struct cf_sched_run_config {
  * a block of it past the run makes detaching fail with -EBUSY; the run itself has completed then). */
 int cf_sched_run(cf_sched *sched, const cf_sched_run_config *config);
 
+/* Ends the running run early (a stop): the iterations from `end` on that are not admitted yet are skipped,
+ * counted as completed without running a firing, so cf_sched_run returns once the iterations admitted so far
+ * (at most `slots` beyond the oldest running one) have completed. Any thread may call it while the run goes
+ * on, a firing too; a larger `end` than an earlier call's changes nothing. The next cf_sched_run runs all its
+ * iterations again. */
+void cf_sched_end(cf_sched *sched, int64_t end);
+
 /* Per worker, of the last run. Times only with CF_SCHED_TIME (else 0): wall = working + dispatching +
  * idle, where working is time inside actor functions, idle is time with nothing ready (spinning or
  * asleep), dispatching the rest (claiming, counting, waking). */

@@ -150,7 +150,8 @@ public final class PlanCommand extends CliCommand {
     }
     RunSchedule chosen = schedule.schedule();
     PlanResult result = new Pipeline(progress()).plan(options);
-    // what generate does with the choice (it plans a dispatched schedule on one core with plain copies)
+    // what generate does with the choice (it plans a dispatched schedule on one core, keeping merges and non-temporal
+    // copies)
     Pipeline.scheduleNotes(chosen, preset, result.plan().platform().size(), options.slots())
         .forEach(n -> err.println("note: " + n));
     if (!result.reportFiles().isEmpty()) {

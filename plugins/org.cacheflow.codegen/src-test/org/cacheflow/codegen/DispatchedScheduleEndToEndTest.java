@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -16,6 +17,7 @@ import java.util.stream.Stream;
 
 import org.cacheflow.analysis.srdag.Srdag;
 import org.cacheflow.codegen.EndToEndTest.Build;
+import org.cacheflow.codegen.build.CodePreset;
 import org.cacheflow.codegen.build.SchedFirings;
 import org.cacheflow.codegen.model.ActorSources;
 import org.cacheflow.codegen.model.CodeProject;
@@ -29,10 +31,12 @@ import org.junit.jupiter.api.TestFactory;
 /**
  * Dynamic and hybrid schedules (the runtime's dispatcher over a firing table) print the sink digests of the static
  * program: the test graph with its real actors and the bundled examples with synthetic actors, on two workers with
- * two iterations in flight (the default slots), natively; the test graph also with one slot and with three, under
- * ThreadSanitizer, ASan+UBSan and, when the cross tools are there, for aarch64 under qemu-user. With
- * {@code cacheflow.e2e=full} also the examples with three slots and dynamic under ThreadSanitizer, and every distinct
- * corpus program under the three schedules.
+ * two iterations in flight (the default slots), natively, planned with generate's default strategy (auto, kept where
+ * it does not depend on the core) and stereo's hybrid also with PREESM's merges; the test graph also with one
+ * slot and with three, under ThreadSanitizer, ASan+UBSan and, when the cross tools are there, for aarch64 under
+ * qemu-user. With {@code cacheflow.e2e=full} also the examples with three slots, dynamic under ThreadSanitizer and
+ * dynamic and hybrid under every strategy, and every distinct corpus program under the three schedules and dynamic
+ * under one strategy per mechanism ({@link #CORPUS_STRATEGIES}).
  */
 class DispatchedScheduleEndToEndTest {
 
@@ -45,22 +49,38 @@ class DispatchedScheduleEndToEndTest {
   private static final int SLOTS = 2;
 
   /**
+   * The strategies of the corpus programs' dynamic schedules besides {@link #STRATEGY}: one per mechanism the one-core
+   * plan keeps or drops (plain copies, PREESM's merges, non-temporal copies, copy-on-write views made copies,
+   * pre-stores left out, cacheflow's merges with channels).
+   */
+  private static final List<String> CORPUS_STRATEGIES = List.of("baseline", "preesm", "ntm", "cow", "prestore",
+      "alias");
+
+  /** The strategy of the default dispatched cases: generate's default. */
+  private static final String STRATEGY = "auto";
+
+  /**
    * One program: a graph (with a scenario of its project, or null) under a schedule with its slots (iterations in
-   * flight), built one way.
+   * flight) and, when dispatched, the strategy its one-core plan asks for, built one way.
    */
   private record Case(String graph, Path input, boolean synthetic, RunSchedule.Kind kind, int slots, Build build,
-      String scenario) {
+      String scenario, String strategy) {
     Case(String graph, Path input, boolean synthetic, RunSchedule.Kind kind, int slots, Build build) {
-      this(graph, input, synthetic, kind, slots, build, null);
+      this(graph, input, synthetic, kind, slots, build, null, STRATEGY);
     }
 
     Case(String graph, Path input, boolean synthetic, RunSchedule.Kind kind, Build build) {
-      this(graph, input, synthetic, kind, SLOTS, build, null);
+      this(graph, input, synthetic, kind, SLOTS, build, null, STRATEGY);
+    }
+
+    Case(String graph, Path input, RunSchedule.Kind kind, String strategy) {
+      this(graph, input, true, kind, SLOTS, Build.PLAIN, null, strategy);
     }
 
     String name() {
       return graph + "-" + kind.label() + (kind == RunSchedule.Kind.STATIC || slots == SLOTS ? "" : "-slots" + slots)
-          + "-" + build.name().toLowerCase();
+          + (kind == RunSchedule.Kind.STATIC || strategy.equals(STRATEGY) ? "" : "-" + strategy) + "-"
+          + build.name().toLowerCase();
     }
   }
 
@@ -83,7 +103,20 @@ class DispatchedScheduleEndToEndTest {
       for (RunSchedule.Kind kind : RunSchedule.Kind.values()) {
         cases.add(new Case(example, EXAMPLES.resolve(example), true, kind, Build.PLAIN));
       }
+      // PREESM's merges (the default cases have the planner's own), on the example with the most merges
+      boolean preesm = example.equals("stereo");
+      if (preesm) {
+        cases.add(new Case(example, EXAMPLES.resolve(example), RunSchedule.Kind.HYBRID, "preesm"));
+      }
       if (FULL) {
+        for (String strategy : CodePreset.NAMES) {
+          for (RunSchedule.Kind kind : List.of(RunSchedule.Kind.DYNAMIC, RunSchedule.Kind.HYBRID)) {
+            boolean inDefault = preesm && strategy.equals("preesm") && kind == RunSchedule.Kind.HYBRID;
+            if (!strategy.equals(STRATEGY) && !inDefault) {
+              cases.add(new Case(example, EXAMPLES.resolve(example), kind, strategy));
+            }
+          }
+        }
         cases.add(new Case(example, EXAMPLES.resolve(example), true, RunSchedule.Kind.DYNAMIC, 3, Build.PLAIN));
         cases.add(new Case(example, EXAMPLES.resolve(example), true, RunSchedule.Kind.HYBRID, 3, Build.PLAIN));
         cases.add(new Case(example, EXAMPLES.resolve(example), true, RunSchedule.Kind.DYNAMIC, Build.TSAN));
@@ -122,7 +155,11 @@ class DispatchedScheduleEndToEndTest {
         continue;
       }
       for (RunSchedule.Kind kind : RunSchedule.Kind.values()) {
-        cases.add(new Case(pair.name(), pair.project(), true, kind, SLOTS, Build.PLAIN, pair.scenario()));
+        cases.add(new Case(pair.name(), pair.project(), true, kind, SLOTS, Build.PLAIN, pair.scenario(), STRATEGY));
+      }
+      for (String strategy : CORPUS_STRATEGIES) {
+        cases.add(new Case(pair.name(), pair.project(), true, RunSchedule.Kind.DYNAMIC, SLOTS, Build.PLAIN,
+            pair.scenario(), strategy));
       }
     }
     return cases;
@@ -132,10 +169,9 @@ class DispatchedScheduleEndToEndTest {
   private static List<String> run(Case c) throws Exception {
     Srdag srdag = TestInputs.srdag(c.input(), c.scenario());
     boolean dispatched = c.kind() != RunSchedule.Kind.STATIC;
-    // as generate does: a dispatched schedule is planned on one core with plain copies
-    CodeProject built = TestInputs.model(c.input(), srdag, dispatched ? 1 : 2, dispatched ? "baseline" : "auto",
-        c.synthetic());
-    CodeProject project = dispatched ? SchedFirings.slotted(SchedFirings.unpooled(built), c.slots()) : built;
+    // as generate does: a dispatched schedule is planned on one core with what of its strategy holds on any core
+    CodeProject project = dispatched ? TestInputs.dispatchedModel(c.input(), srdag, c.strategy(), c.synthetic(),
+        c.slots()) : TestInputs.model(c.input(), srdag, 2, "auto", c.synthetic());
     SchedTable table = dispatched ? SchedFirings.of(project, new RunSchedule(c.kind(),
         c.kind() == RunSchedule.Kind.HYBRID ? List.of(mostFired(project)) : List.of()), 2, c.slots()) : null;
     Path dir = WORK.resolve(c.name());
@@ -292,6 +328,105 @@ class DispatchedScheduleEndToEndTest {
     for (int i = 0; i < table.firings().size(); i++) {
       assertEquals(incoming[i], table.firings().get(i).predecessors(), table.firings().get(i).label());
     }
+  }
+
+  /**
+   * With a strategy that merges (auto on stereo, whose broadcasts of the images go to consumers that only read them),
+   * the dispatched program keeps the merge groups (fewer copies and bytes than baseline's plain copies), a group is
+   * one allocation with a copy per slot, every two steps touching overlapping bytes of one allocation, one of them
+   * writing, are ordered by the firing table's edges, and two firings reading the same bytes read-only are not.
+   */
+  @Test
+  void mergeGroupsStayAndReadOnlyConsumersOfOneBufferAreNotOrdered() {
+    Path stereo = EXAMPLES.resolve("stereo");
+    Srdag srdag = TestInputs.srdag(stereo, null);
+    CodeProject merged = TestInputs.dispatchedModel(stereo, srdag, "auto", true, SLOTS);
+    CodeProject plain = TestInputs.dispatchedModel(stereo, srdag, "baseline", true, SLOTS);
+    assertTrue(copies(merged) < copies(plain), "auto's one-core plan copies as much as baseline's: " + copies(merged)
+        + " against " + copies(plain));
+    assertTrue(merged.allocatedBytes() < plain.allocatedBytes(), "the merge groups save no memory");
+    SchedTable table = SchedFirings.of(merged, new RunSchedule(RunSchedule.Kind.DYNAMIC, List.of()), 2, SLOTS);
+    int n = table.firings().size();
+    BitSet[] reach = new BitSet[n];
+    for (int i = n - 1; i >= 0; i--) {
+      reach[i] = new BitSet(n);
+      for (int t : table.firings().get(i).successors()) {
+        reach[i].set(t);
+        reach[i].or(reach[t]);
+      }
+    }
+    List<List<long[]>> touched = new ArrayList<>();
+    List<List<String>> roots = new ArrayList<>();
+    for (SchedTable.SchedFiring firing : table.firings()) {
+      List<long[]> ranges = new ArrayList<>();
+      List<String> names = new ArrayList<>();
+      for (Statement step : firing.statements()) {
+        touches(step, ranges, names);
+      }
+      touched.add(ranges);
+      roots.add(names);
+    }
+    int unordered = 0;
+    for (int i = 0; i < n; i++) {
+      for (int j = i + 1; j < n; j++) {
+        for (int a = 0; a < touched.get(i).size(); a++) {
+          for (int b = 0; b < touched.get(j).size(); b++) {
+            long[] x = touched.get(i).get(a);
+            long[] y = touched.get(j).get(b);
+            if (!roots.get(i).get(a).equals(roots.get(j).get(b)) || x[0] >= y[1] || y[0] >= x[1]) {
+              continue;
+            }
+            if (x[2] == 1 || y[2] == 1) {
+              assertTrue(reach[i].get(j), table.firings().get(i).label() + " and " + table.firings().get(j).label()
+                  + " touch bytes of " + roots.get(i).get(a) + " one of them writes, in no order");
+            } else if (!reach[i].get(j)) {
+              unordered++;
+            }
+          }
+        }
+      }
+    }
+    assertTrue(unordered > 0, "no two firings reading the same bytes read-only run in any order");
+    // a merge group's root is one allocation with a copy per slot: its members are at offsets in the slot
+    assertTrue(merged.cores().get(0).loop().stream().flatMap(step -> refs(step).stream()).anyMatch(ref -> ref.offset()
+        > 0 && ref.base() instanceof org.cacheflow.codegen.model.BufferRef.IterationSlot slot && slot.slots() == SLOTS),
+        "no merge group member at an offset in its slotted root");
+  }
+
+  /** The byte ranges {first, end, written} and roots a step touches, as the firing table counts them. */
+  private static void touches(Statement step, List<long[]> ranges, List<String> names) {
+    if (step instanceof Statement.FirstIteration first) {
+      touches(first.statement(), ranges, names);
+    } else if (step instanceof Statement.ActorCall call) {
+      for (org.cacheflow.codegen.model.Argument argument : call.arguments()) {
+        if (argument instanceof org.cacheflow.codegen.model.Argument.Data data && data.buffer() != null) {
+          touch(data.buffer(), data.bytes(), !data.readOnly(), ranges, names);
+        }
+      }
+    } else if (step instanceof Statement.Copy copy) {
+      touch(copy.destination(), copy.bytes(), true, ranges, names);
+      touch(copy.source(), copy.bytes(), false, ranges, names);
+    } else if (step instanceof Statement.Zero zero) {
+      touch(zero.destination(), zero.bytes(), true, ranges, names);
+    } else if (step instanceof Statement.Digest digest) {
+      touch(digest.buffer(), digest.bytes(), false, ranges, names);
+    }
+  }
+
+  private static void touch(org.cacheflow.codegen.model.BufferRef ref, long bytes, boolean write, List<long[]> ranges,
+      List<String> names) {
+    boolean whole = ref.base() instanceof org.cacheflow.codegen.model.BufferRef.DelayCopy;
+    ranges.add(new long[] {whole ? 0 : ref.offset(), whole ? Long.MAX_VALUE : ref.offset() + Math.max(bytes, 1),
+        write ? 1 : 0});
+    names.add(ref.name());
+  }
+
+  private static List<org.cacheflow.codegen.model.BufferRef> refs(Statement step) {
+    return step instanceof Statement.FirstIteration first ? refs(first.statement()) : Statement.buffersOf(step);
+  }
+
+  private static long copies(CodeProject project) {
+    return project.cores().get(0).loop().stream().filter(Statement.Copy.class::isInstance).count();
   }
 
   private static List<Statement.ActorCall> calls(SchedTable.SchedFiring firing) {

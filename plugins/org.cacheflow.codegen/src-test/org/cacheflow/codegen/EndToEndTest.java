@@ -576,7 +576,14 @@ class EndToEndTest {
    */
   static Path writeAndBuild(CodeProject project, ActorSources actors, Path dir, String buildType, String... settings)
       throws Exception {
-    ProjectWriter.write(project, actors, TestInputs.runtime(), dir);
+    return writeAndBuild(project, null, actors, dir, buildType, settings);
+  }
+
+  /** As {@link #writeAndBuild(CodeProject, ActorSources, Path, String, String...)}, with a dispatched table. */
+  static Path writeAndBuild(CodeProject project, org.cacheflow.codegen.model.SchedTable table, ActorSources actors,
+      Path dir, String buildType, String... settings) throws Exception {
+    ProjectWriter.write(project, table, actors, TestInputs.runtime(), dir, folder -> {
+    });
     List<String> configure = new ArrayList<>(List.of("cmake", "-S", dir.toString(), "-B", dir.resolve("build")
         .toString(), "-G", "Ninja", "-DCACHEFLOW_WERROR=ON", "-DCMAKE_BUILD_TYPE=" + buildType,
         "-DCMAKE_PREFIX_PATH=" + runtime(Build.PLAIN)));

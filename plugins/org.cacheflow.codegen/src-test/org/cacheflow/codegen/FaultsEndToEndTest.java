@@ -14,8 +14,12 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import org.cacheflow.analysis.srdag.Srdag;
+import org.cacheflow.codegen.build.SchedFirings;
 import org.cacheflow.codegen.model.ActorSources;
 import org.cacheflow.codegen.model.CodeProject;
+import org.cacheflow.codegen.model.SchedTable;
+import org.cacheflow.plan.schedule.RunSchedule;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -24,11 +28,12 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * Generated programs that fail clearly: an actor that crashes is named with its firing, iteration and core before
- * the program dies with the signal; SIGINT and SIGTERM stop the run after an iteration with the statistics and times
- * so far; a program whose buffers cannot fit the address space it may use refuses to start. The test graph's actors
- * (tiny.pi) are built with a fault switched on by the environment: {@code TINY_FAULT=segv|fpe} makes the Scale
- * firing that reads iteration 2's second slice crash, {@code TINY_FAULT=slow} makes every Collect firing sleep.
+ * Generated programs that fail clearly: an actor that crashes is named with its firing, iteration and core before the
+ * program dies with the signal; SIGINT and SIGTERM stop the run after an iteration with the statistics and times so
+ * far (a dynamic schedule with overlapped iterations too, with the static program's digests for the iterations it
+ * reports); a program whose buffers cannot fit the address space it may use refuses to start. The test graph's actors
+ * (tiny.pi) are built with a fault switched on by the environment: {@code TINY_FAULT=segv|fpe} makes the Scale firing
+ * that reads iteration 2's second slice crash, {@code TINY_FAULT=slow} makes every Collect firing sleep.
  */
 class FaultsEndToEndTest {
 
@@ -39,6 +44,8 @@ class FaultsEndToEndTest {
   static Path shared;
 
   private static Path program;
+  /** The same graph and actors under a dynamic schedule, two iterations in flight. */
+  private static Path dispatched;
 
   @TempDir
   Path dir;
@@ -48,6 +55,7 @@ class FaultsEndToEndTest {
     if (!System.getProperty("cacheflow.e2e", "default").equals("none") && EndToEndTest.available("cmake")
         && EndToEndTest.available("ninja") && EndToEndTest.available("cc")) {
       program = buildFaultyTiny(shared);
+      dispatched = buildFaultyTiny(shared, true);
     }
   }
 
@@ -58,6 +66,14 @@ class FaultsEndToEndTest {
 
   /** tiny.pi on 2 cores, its actors with the faults the environment switches on. */
   private static Path buildFaultyTiny(Path root) throws Exception {
+    return buildFaultyTiny(root, false);
+  }
+
+  /**
+   * tiny.pi on 2 cores with a static schedule, or with a dynamic one (two iterations in flight), its actors with the
+   * faults the environment switches on.
+   */
+  private static Path buildFaultyTiny(Path root, boolean dynamic) throws Exception {
     Path sources = Files.createDirectories(root.resolve("src"));
     String actors = Files.readString(TestInputs.TINY.resolve("Code/src/tiny.c"));
     String scale = "void scale(int slice, const unsigned char *in, unsigned char *out) {";
@@ -71,12 +87,16 @@ class FaultsEndToEndTest {
             .replace("    (void)total;\n", "    (void)total;\n    if (strcmp(fault(), \"slow\") == 0) {\n"
                 + "        struct timespec pause = {0, 2000000};\n        nanosleep(&pause, NULL);\n    }\n");
     Files.writeString(sources.resolve("tiny.c"), actors);
-    Path out = root.resolve("out");
-    CodeProject project = TestInputs.model(TestInputs.srdag(TestInputs.TINY.resolve("Algo/tiny.pi"), null), 2,
-        "auto", false);
+    Path out = root.resolve(dynamic ? "out-dynamic" : "out");
+    Path tiny = TestInputs.TINY.resolve("Algo/tiny.pi");
+    Srdag srdag = TestInputs.srdag(tiny, null);
+    CodeProject project = dynamic ? TestInputs.dispatchedModel(tiny, srdag, "auto", false, 2)
+        : TestInputs.model(srdag, 2, "auto", false);
+    SchedTable table = dynamic ? SchedFirings.of(project, new RunSchedule(RunSchedule.Kind.DYNAMIC, List.of()), 2, 2)
+        : null;
     ActorSources code = new ActorSources(out.relativize(sources).toString(),
         List.of(out.relativize(TestInputs.TINY.resolve("Code/include")).toString()));
-    return EndToEndTest.writeAndBuild(project, code, out, "RelWithDebInfo");
+    return EndToEndTest.writeAndBuild(project, table, code, out, "RelWithDebInfo");
   }
 
   /** What a run printed and how it ended. */
@@ -138,6 +158,34 @@ class FaultsEndToEndTest {
     assertTrue(run.out().contains("iterations (core 0, start to start): median"), run.out());
     assertTrue(run.out().lines().anyMatch(l -> l.matches(".* : [0-9a-f]{32}")), "the digests so far: " + run.out());
     assertTrue(run.err().contains("tiny: stopped by " + words + " after " + iterations + " iterations"), run.err());
+  }
+
+  /**
+   * A dynamic schedule with two iterations in flight stops on SIGTERM as a static program does: with its signal's
+   * status, after the iterations it reports, whose sink digests are the static program's for as many iterations.
+   */
+  @Test
+  void aDispatchedProgramWithOverlappedIterationsStopsAfterTheIterationsItReports() throws Exception {
+    // a million iterations asked: the dispatcher skips those after the stop instead of passing them through
+    Run run = exec(Map.of("TINY_FAULT", "slow"), List.of(dispatched.toString(), "--iterations", "1000000",
+        "--validate", "--time"), new Signal("TERM", 700));
+    assertEquals(128 + 15, run.status(), "ends with the signal's status; stderr:\n" + run.err());
+    Matcher stopped = Pattern.compile("tiny: stopped by SIGTERM after (\\d+) iterations").matcher(run.err());
+    assertTrue(stopped.find(), run.err());
+    long iterations = Long.parseLong(stopped.group(1));
+    assertTrue(iterations > 0 && iterations < 1000000, "stopped early, after whole iterations: " + iterations);
+    assertTrue(run.out().contains("time: ") && run.out().contains(" for " + iterations + " iterations"), run.out());
+    assertTrue(run.out().contains("sched core 1: working"), "the dispatcher's times: " + run.out());
+    Run reference = run(Map.of(), List.of("--iterations", Long.toString(iterations), "--validate"), null);
+    assertEquals(0, reference.status(), reference.err());
+    List<String> digests = digests(run.out());
+    assertFalse(digests.isEmpty(), "no digests: " + run.out());
+    assertEquals(digests(reference.out()), digests, "the digests are not the static program's after " + iterations
+        + " iterations");
+  }
+
+  private static List<String> digests(String output) {
+    return output.lines().filter(l -> l.matches(".* : [0-9a-f]{32}")).toList();
   }
 
   @Test

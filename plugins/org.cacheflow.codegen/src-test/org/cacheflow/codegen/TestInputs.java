@@ -80,6 +80,21 @@ final class TestInputs {
         CodePreset.named(strategy), org.cacheflow.plan.strategy.TargetCache.ZEN4_VM, facts), synthetic);
   }
 
+  /**
+   * As generate builds a dynamic or hybrid schedule's program: planned on one core with the strategy, restricted to
+   * what holds wherever a firing runs ({@link org.cacheflow.codegen.build.DispatchedExecution}), every buffer in
+   * memory of its own and a copy per slot of what an iteration uses on its own.
+   */
+  static CodeProject dispatchedModel(Path input, Srdag srdag, String strategy, boolean synthetic, int slots) {
+    org.cacheflow.plan.classify.MemoryFacts facts = Files.isDirectory(input)
+        ? org.cacheflow.plan.memoryplan.MemoryPlanner.scriptFacts(srdag, input) : null;
+    CodeProject built = CodeModelBuilder.build(org.cacheflow.codegen.build.DispatchedExecution.of(
+        org.cacheflow.codegen.build.PlannedExecution.plan(srdag, 1, CodePreset.named(strategy),
+            org.cacheflow.plan.strategy.TargetCache.ZEN4_VM, facts)), synthetic);
+    return org.cacheflow.codegen.build.SchedFirings.slotted(org.cacheflow.codegen.build.SchedFirings.unpooled(built),
+        slots);
+  }
+
   /** The code model with the memory plan's mapping, order and per-buffer choices (zen4-vm target). */
   static CodeProject model(Srdag srdag, int cores, String strategy, boolean synthetic) {
     return CodeModelBuilder.build(org.cacheflow.codegen.build.PlannedExecution.plan(srdag, cores,

@@ -5,8 +5,13 @@ import java.util.List;
 import java.util.OptionalInt;
 
 import org.cacheflow.codegen.build.CodePreset;
+import org.cacheflow.codegen.build.DispatchedExecution;
+import org.cacheflow.codegen.build.ExecutionPlan;
+import org.cacheflow.codegen.build.PlannedExecution;
 import org.cacheflow.codegen.build.SchedFirings;
 import org.cacheflow.codegen.model.CodeProject;
+import org.cacheflow.codegen.model.CopyKind;
+import org.cacheflow.codegen.model.Statement;
 import org.cacheflow.codegen.model.SchedTable;
 import org.cacheflow.plan.strategy.TargetCache;
 import org.cacheflow.model.Architecture;
@@ -17,9 +22,10 @@ import org.cacheflow.report.DecisionText;
 
 /**
  * What {@code generate} plans and writes for its schedule ({@code --schedule}): for {@code static}, the platform,
- * strategy and choices as given; for {@code dynamic} and {@code hybrid}, a plan of one core with plain copies (memory
- * no core owns, in the one-core order that the firing table's edges follow), run by the dispatcher on as many
- * workers as the platform has cores.
+ * strategy and choices as given; for {@code dynamic} and {@code hybrid}, a plan of one core with the asked strategy
+ * restricted to what does not depend on the core that runs a firing ({@link DispatchedExecution}: merge groups and
+ * non-temporal copies; memory no core owns, in the one-core order that the firing table's edges follow), run by the
+ * dispatcher on as many workers as the platform has cores.
  *
  * @param schedule the choice
  * @param platform what the planner maps on
@@ -58,10 +64,18 @@ record Dispatch(RunSchedule schedule, Platform platform, PlanChoices choices, Co
           + MOST_SLOTS + " iterations at once (the runtime's CF_SCHED_MAX_SLOTS)");
     }
     Platform one = new PlatformOptions(null, 1).forGenerate(architecture, target);
-    PlanChoices choices = new PlanChoices(options.policy(), StrategyPreset.BASELINE, List.of(), false,
+    PlanChoices choices = new PlanChoices(options.policy(), options.strategy(), List.of(), false,
         OptionalInt.empty());
-    return new Dispatch(schedule, one, choices, CodePreset.of(StrategyPreset.BASELINE), platform.size(),
-        slots, options.strategy());
+    return new Dispatch(schedule, one, choices, CodePreset.of(options.strategy()), platform.size(), slots,
+        options.strategy());
+  }
+
+  /**
+   * What the code is built from: the plan as it is for static; for a dispatched schedule, the one-core plan with
+   * only what holds wherever a firing runs ({@link DispatchedExecution}).
+   */
+  ExecutionPlan execution(PlannedExecution planned) {
+    return schedule.dispatched() ? DispatchedExecution.of(planned) : planned;
   }
 
   /** The iterations a dispatched schedule overlaps: {@code slots=K} when given, else {@link #DEFAULT_SLOTS}. */
@@ -91,18 +105,39 @@ record Dispatch(RunSchedule schedule, Platform platform, PlanChoices choices, Co
     }
   }
 
-  /** What the plan report says of the choice (nothing for static). */
-  List<String> notes() {
-    return notes(schedule, asked.label, threads, slots);
+  /**
+   * What generate's notes say of the choice (nothing for static), with what the one-core plan {@code execution}
+   * kept of the asked strategy and dropped, counted over the program {@code project} built from it.
+   */
+  List<String> notes(ExecutionPlan execution, CodeProject project) {
+    String counted = execution instanceof DispatchedExecution dispatched ? counted(dispatched.kept(), project)
+        : null;
+    return notes(schedule, asked.label, threads, slots, counted);
+  }
+
+  /** What was kept and dropped, in words: {@code kept 3 buffers in 1 merge group, ...; dropped ...}. */
+  static String counted(DispatchedExecution.Kept kept, CodeProject project) {
+    long streaming = project.cores().stream().flatMap(core -> core.loop().stream())
+        .filter(step -> step instanceof Statement.Copy copy && copy.kind() != CopyKind.MEMCPY).count();
+    return "kept " + kept.merged() + plural(kept.merged(), " buffer") + " in " + kept.groups()
+        + plural(kept.groups(), " merge group") + " and " + streaming + plural(streaming, " non-temporal copy")
+        + "; dropped " + kept.views() + plural(kept.views(), " copy-on-write view") + ", " + kept.prestores()
+        + plural(kept.prestores(), " pre-store") + " and " + kept.channels() + plural(kept.channels(), " channel")
+        + " of the one-core plan";
+  }
+
+  private static String plural(long count, String noun) {
+    return count == 1 ? noun : noun.endsWith("y") ? noun.substring(0, noun.length() - 1) + "ies" : noun + "s";
   }
 
   /**
    * What the plan report says of {@code schedule} on {@code cores} cores (nothing for static): for hybrid, which
-   * actors are variable and why (marked, or their cost spread).
+   * actors are variable and why (marked, or their cost spread); and, when a one-core plan was made, what it kept and
+   * dropped ({@code counted}, else null).
    */
-  static List<String> notes(RunSchedule schedule, String asked, int cores, int slots) {
+  static List<String> notes(RunSchedule schedule, String asked, int cores, int slots, String counted) {
     List<String> variable = schedule.pooled().stream().map(name -> name + " (" + schedule.reason(name) + ")")
         .toList();
-    return new ArrayList<>(DecisionText.schedule(schedule, asked, cores, slots, variable));
+    return new ArrayList<>(DecisionText.schedule(schedule, asked, cores, slots, variable, counted));
   }
 }

@@ -58,7 +58,7 @@ public final class Pipeline {
    * @param slots {@code --override slots=K}, or null
    */
   public static List<String> scheduleNotes(RunSchedule schedule, StrategyPreset asked, int cores, Integer slots) {
-    return Dispatch.notes(schedule, asked.label, cores, Dispatch.slots(slots));
+    return Dispatch.notes(schedule, asked.label, cores, Dispatch.slots(slots), null);
   }
 
   public GenerateResult generate(GenerateOptions options) {

@@ -16,6 +16,7 @@ import org.cacheflow.codegen.ProjectWriter;
 import org.cacheflow.codegen.VariantWriter;
 import org.cacheflow.codegen.build.CodeModelBuilder;
 import org.cacheflow.codegen.build.PlannedExecution;
+import org.cacheflow.codegen.build.ExecutionPlan;
 import org.cacheflow.codegen.build.CodePreset;
 import org.cacheflow.plan.memoryplan.ProgramMemory;
 import org.cacheflow.report.MemoryText;
@@ -51,7 +52,6 @@ import org.cacheflow.analysis.srdag.SingleRateExpansion;
 import org.cacheflow.analysis.srdag.Srdag;
 import org.cacheflow.plan.strategy.MeasuredRereads;
 import org.cacheflow.plan.strategy.OverrideException;
-import org.cacheflow.plan.strategy.StrategyPreset;
 import org.cacheflow.plan.strategy.TargetCache;
 import org.cacheflow.scripts.CheckPolicy;
 import org.cacheflow.plan.schedule.RunSchedule;
@@ -302,8 +302,8 @@ final class Run {
     MemoryPlan memoryPlan = planned.plan();
     ScriptReport scripts = planned.scripts();
     listener.step("building the code model");
-    CodeProject project = dispatch.program(CodeModelBuilder.build(PlannedExecution.of(memoryPlan,
-        dispatch.preset()), options.syntheticActors()));
+    ExecutionPlan execution = dispatch.execution(PlannedExecution.of(memoryPlan, dispatch.preset()));
+    CodeProject project = dispatch.program(CodeModelBuilder.build(execution, options.syntheticActors()));
     if (applied != null) {
       project = project.withSinks(applied.notedSinks(project.sinks()));
     }
@@ -315,15 +315,14 @@ final class Run {
     write(project, sched, actors, options.runtime(), outDir);
     listener.done();
     List<Diagnostic> later = new ArrayList<>(scriptWarnings(scripts));
-    dispatch.notes().forEach(note -> later.add(Diagnostic.note(note)));
+    dispatch.notes(execution, project).forEach(note -> later.add(Diagnostic.note(note)));
     // the planner may map the graph to fewer cores than asked when they cannot win (CoreCount), or run firings an
     // iteration behind (Pipelining): its notes say why (the balancing and pipelining come before the verdict)
     if (memoryPlan.schedule().coreCount() < platform.size() || memoryPlan.schedule().maxSkew() > 0) {
       DecisionText.of(memoryPlan).notes().forEach(note -> later.add(Diagnostic.note(note)));
     }
-    StrategyPreset written = dispatch.schedule().dispatched() ? StrategyPreset.BASELINE : options.strategy();
-    return new GenerateResult(loaded, outDir, platform, memoryPlan, project, written, options.syntheticActors(),
-        finish(later), dispatch.schedule());
+    return new GenerateResult(loaded, outDir, platform, memoryPlan, project, options.strategy(),
+        options.syntheticActors(), finish(later), dispatch.schedule());
   }
 
   /** The actors' code the program builds: the options', completed by the project's own settings. */

@@ -501,7 +501,7 @@ public final class DecisionText {
 
   /**
    * What a dynamic or hybrid schedule ({@code --schedule}) does to the program, in words: what was chosen and why,
-   * the strategy it runs with in place of the one asked, and what a firing placed at run time loses (none for
+   * which of the asked strategy's mechanisms it keeps, and what a firing placed at run time loses (none for
    * {@code static}).
    *
    * @param schedule the choice
@@ -509,9 +509,11 @@ public final class DecisionText {
    * @param cores the cores (workers) the program runs on
    * @param slots the iterations in flight
    * @param variable the actors marked variable (hybrid)
+   * @param counted what the one-core plan kept and dropped, counted ({@code "3 buffers in 1 merge group, ..."}), or
+   *     null when no one-core plan was made (plan)
    */
   public static List<String> schedule(RunSchedule schedule, String asked, int cores, int slots,
-      List<String> variable) {
+      List<String> variable, String counted) {
     if (!schedule.dispatched()) {
       return List.of();
     }
@@ -526,13 +528,15 @@ public final class DecisionText {
           + " cores takes from in the gaps of its static order; every other firing keeps a static order per core; "
           + "chosen with --schedule");
     }
-    notes.add("schedule " + schedule.kind().label() + ": buffers are plain copies (strategy baseline, asked: "
-        + asked + "), each buffer in memory of its own that no core owns, and " + (slots == 1
+    notes.add("schedule " + schedule.kind().label() + ": the graph is planned on one core with strategy " + asked
+        + ", keeping what does not depend on the core that runs a firing (merge groups and non-temporal copies), "
+        + "each buffer in memory of its own that no core owns, and " + (slots == 1
         ? "one iteration runs at a time (slots=1)" : "up to " + slots + " iterations overlap, with a copy of every "
-        + "buffer an iteration uses on its own per iteration in flight (--override slots=K)") + "; a firing "
-        + "placed at run time loses what the static schedule decides per core: buffers homed at the core that "
-        + "reads them, pre-stores aimed at a known consumer's cache, and the rdy-ack flags and channels between "
-        + "fixed cores (the dispatcher's counters order the firings instead)");
+        + "buffer or merge group an iteration uses on its own per iteration in flight (--override slots=K)")
+        + "; a firing placed at run time loses copy-on-write views (plain copies instead), pre-stores and what the "
+        + "static schedule decides per core: buffers homed at the core that reads them, the rdy-ack flags and "
+        + "channels between fixed cores (the dispatcher's counters order the firings instead) and software "
+        + "pipelining" + (counted == null ? "" : " (here " + counted + ")"));
     return notes;
   }
 

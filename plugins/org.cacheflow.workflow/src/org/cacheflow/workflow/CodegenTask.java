@@ -191,10 +191,11 @@ public final class CodegenTask {
           + "PREESM does; cores hand data over with rdy-ack flags. Keeps every memory strategy.",
       RunSchedule.Kind.DYNAMIC, "Every firing goes, when its inputs are ready, to a pool that any idle core takes "
           + "from (the firing with the highest data demand first): for actors whose cost varies with the data, or "
-          + "timings that are wrong. Buffers are plain copies.",
+          + "timings that are wrong. Keeps the strategy's merges and non-temporal copies only.",
       RunSchedule.Kind.HYBRID, "The firings of the variable actors (`" + VARIABLE_ACTORS + "`, or a `" + COST_SPREAD
           + "` above " + RunSchedule.VARIABLE_ABOVE + ") go to the pool, every other firing keeps a static order per "
-          + "core; cores take pooled firings in the gaps of their order. Buffers are plain copies.");
+          + "core; cores take pooled firings in the gaps of their order. Keeps the strategy's merges and non-temporal "
+          + "copies only.");
 
   private static final TaskParameter SCHEDULE_PARAMETER = new TaskParameter(SCHEDULE,
       "How the generated program places its firings on the cores: in a static order per core, or at run time "

@@ -105,10 +105,16 @@ final class ActorCalls {
       }
       int e = in.consumerPortEdge(vertex, port.name(), input);
       arguments.add(new Argument.Data(parameter.getName(), parameter.getType(), e < 0 ? null : addresses.of(e, core),
-          e < 0 ? 0 : in.srdag.edgeBytes(e), input));
+          e < 0 ? 0 : in.srdag.edgeBytes(e), input, readOnly(port)));
     }
     return new Statement.ActorCall(in.name(vertex), BuildInput.origin(actor), prototype.getName(),
         arguments, in.srdag.vertexFiring(vertex));
+  }
+
+  /** Whether the actor only reads the port: an input annotated {@code READ_ONLY} or {@code UNUSED}. */
+  private static boolean readOnly(FlatPort port) {
+    return port.isInput() && (port.annotation() == MemoryAnnotation.READ_ONLY
+        || port.annotation() == MemoryAnnotation.UNUSED);
   }
 
   /** A config output parameter of a configuration actor's prototype: where it writes its dynamic parameter. */
@@ -145,7 +151,7 @@ final class ActorCalls {
       FlatPort port = actor.port(parameter.name());
       int e = in.consumerPortEdge(vertex, port.name(), port.isInput());
       arguments.add(new Argument.Data(parameter.name(), null, e < 0 ? null : addresses.of(e, core), e < 0 ? 0
-          : in.srdag.edgeBytes(e), port.isInput()));
+          : in.srdag.edgeBytes(e), port.isInput(), readOnly(port)));
     }
     return new Statement.ActorCall(in.name(vertex), BuildInput.origin(actor),
         declaration.function(), arguments, in.srdag.vertexFiring(vertex));

@@ -25,9 +25,12 @@ import org.cacheflow.plan.schedule.RunSchedule;
 /**
  * The firing table of a dynamic or hybrid schedule, from the program of one core: each step of its iteration (an
  * actor call, a copy, a zero-fill, a digest) becomes a firing, and a firing follows every earlier one whose memory
- * it touches (read after write, write after read or write, by byte ranges of the same allocation, every actor
- * argument counted as written). The one-core order is a topological order of these edges, so any placement of the
- * firings of one iteration computes what the one-core program computes.
+ * it touches (read after write, write after read or write, by byte ranges of the same allocation: steps touching
+ * sub-ranges of one merge group's memory conflict only where their ranges overlap). An actor argument counts as
+ * written unless the actor only reads it (an input annotated read-only or unused, {@link Argument.Data#readOnly}),
+ * since actors may write their inputs: the consumers of one merged broadcast that only read it do not wait for each
+ * other. The one-core order is a topological order of these edges, so any placement of the firings of one
+ * iteration computes what the one-core program computes.
  *
  * <p>Iterations overlap up to the table's slots ({@link #slotted}): every buffer an iteration uses on its own gets
  * one copy per slot (iteration i in copy i % slots), and the runtime admits iteration i only once iteration
@@ -62,7 +65,8 @@ public final class SchedFirings {
   /**
    * The table for a one-core program.
    *
-   * @param project a program of one core without pipelining, channels or copy-on-write buffers
+   * @param project a program of one core without pipelining, channels, pre-stores or copy-on-write buffers (one
+   *     built from a {@link DispatchedExecution})
    * @param schedule dynamic or hybrid, with the variable actors ({@link RunSchedule#pooled})
    * @param threads the workers
    * @param slots the iterations in flight; with more than one, {@code project} is {@link #slotted} with them
@@ -153,7 +157,7 @@ public final class SchedFirings {
     }
     boolean hybrid = schedule.kind() == RunSchedule.Kind.HYBRID;
     return new SchedTable(hybrid, threads, slots, firings, hybrid ? orders(groupPreds, groupCost, chains.variable,
-        threads) : List.of());
+        threads, slots) : List.of());
   }
 
   /**
@@ -284,7 +288,7 @@ public final class SchedFirings {
     if (step instanceof Statement.ActorCall call) {
       for (Argument argument : call.arguments()) {
         if (argument instanceof Argument.Data data && data.buffer() != null) {
-          list.add(access(data.buffer(), data.bytes(), true, buffers));
+          list.add(access(data.buffer(), data.bytes(), !data.readOnly(), buffers));
         }
       }
     } else if (step instanceof Statement.Copy copy) {
@@ -357,7 +361,8 @@ public final class SchedFirings {
 
   /**
    * The one-core program with {@code slots} iterations in flight: every buffer only an iteration's own steps use
-   * (allocated on its own, one copy, given to no init prototype, referred to by name only) gets {@code slots} copies,
+   * (allocated on its own, one copy, given to no init prototype, referred to by name only; a merge group's memory is
+   * one such buffer, its members at their offsets in each copy) gets {@code slots} copies,
    * and the loop refers to the iteration's copy (i % slots); the allocator's reserve grows by the copies. A delay's
    * state and a buffer an init prototype gets stay shared by the iterations. One slot: the program as it is.
    */
@@ -405,7 +410,7 @@ public final class SchedFirings {
     if (step instanceof Statement.ActorCall call) {
       List<Argument> arguments = call.arguments().stream().map(a -> a instanceof Argument.Data data
           && data.buffer() != null ? new Argument.Data(data.name(), data.type(), slotted(data.buffer(), slotBytes,
-              slots), data.bytes(), data.input()) : a).toList();
+              slots), data.bytes(), data.input(), data.readOnly()) : a).toList();
       return new Statement.ActorCall(call.vertex(), call.origin(), call.function(), arguments, call.firing());
     } else if (step instanceof Statement.Copy copy) {
       return new Statement.Copy(slotted(copy.destination(), slotBytes, slots), slotted(copy.source(), slotBytes,
@@ -428,14 +433,20 @@ public final class SchedFirings {
   }
 
   /**
-   * Hybrid: each steady firing on the core free first (list scheduling in the one-core order with the scenario-free
-   * costs); variable ones are assumed to run in the gaps. Each order is a subsequence of the one-core order.
+   * Hybrid: each steady firing on a core, in the one-core order with the scenario-free costs; variable ones are
+   * assumed to run in the gaps. With one iteration at a time, on the core free first (list scheduling: the shortest
+   * iteration); with iterations overlapping, on the core with the least steady work so far, the core free first
+   * among equals: a core runs its static order iteration after iteration, so its steady work per iteration bounds
+   * the period, and an iteration's first firings on one core run beside the previous iteration's last on another
+   * (an emitter and a collector on two cores, not one after the other on one). Each order is a subsequence of the
+   * one-core order.
    */
   private static List<List<Integer>> orders(List<List<Integer>> preds, long[] cost, boolean[] variable,
-      int cores) {
+      int cores, int slots) {
     int n = cost.length;
     long[] finish = new long[n];
     long[] free = new long[cores];
+    long[] load = new long[cores];
     List<List<Integer>> orders = new ArrayList<>();
     for (int c = 0; c < cores; c++) {
       orders.add(new ArrayList<>());
@@ -451,12 +462,14 @@ public final class SchedFirings {
       }
       int best = 0;
       for (int c = 1; c < cores; c++) {
-        if (Math.max(free[c], ready) < Math.max(free[best], ready)) {
+        boolean sooner = Math.max(free[c], ready) < Math.max(free[best], ready);
+        if (slots > 1 ? load[c] < load[best] || load[c] == load[best] && sooner : sooner) {
           best = c;
         }
       }
       finish[j] = Math.max(free[best], ready) + cost[j];
       free[best] = finish[j];
+      load[best] += cost[j];
       orders.get(best).add(j);
     }
     return orders;

@@ -26,8 +26,16 @@ public sealed interface Argument {
    * @param buffer where the tokens are
    * @param bytes how many bytes the firing reads or writes there
    * @param input whether the port is an input
+   * @param readOnly whether the actor only reads it: an input whose port is annotated {@code READ_ONLY} or
+   *     {@code UNUSED} (any other input may be written, as actors may write their inputs)
    */
-  record Data(String name, String type, BufferRef buffer, long bytes, boolean input) implements Argument {
+  record Data(String name, String type, BufferRef buffer, long bytes, boolean input, boolean readOnly)
+      implements Argument {
+
+    /** A data parameter the actor may write (an output, or an input without a read-only annotation). */
+    public Data(String name, String type, BufferRef buffer, long bytes, boolean input) {
+      this(name, type, buffer, bytes, input, false);
+    }
   }
 
   /**

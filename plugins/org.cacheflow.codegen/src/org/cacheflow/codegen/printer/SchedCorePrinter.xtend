@@ -36,6 +36,8 @@ class SchedCorePrinter extends CorePrinter {
 		int cf_gen_sched_time; /* main: --time */
 		/* after a stop (preesmStopThreads, SIGINT, SIGTERM): the first iteration that does not run */
 		static _Atomic long cf_stop_at = LONG_MAX;
+		/* the dispatcher, told of a stop so that it skips the iterations it has not admitted yet */
+		static cf_sched *cf_running_sched;
 
 		«FOR i : 0 ..< table.firings.size»
 			«firing(i)»
@@ -72,6 +74,7 @@ class SchedCorePrinter extends CorePrinter {
 		    cf_sched_graph graph = {cf_firings, «table.firings.size», «IF table.hybrid»«table.threads», cf_orders, cf_order_len«ELSE»0, NULL, NULL«ENDIF»};
 		    cf_sched *sched = NULL;
 		    cf_gen_check(cf_sched_create(&sched, &graph), "cf_sched_create");
+		    cf_running_sched = sched;
 		    cf_sched_run_config run = {.iterations = cf_iterations, .slots = «table.slots», .threads = «table.threads»,
 		                               .mode = «IF table.hybrid»CF_SCHED_HYBRID«ELSE»CF_SCHED_DYNAMIC«ENDIF», .order = CF_SCHED_HRC,
 		                               .flags = (cf_gen_sched_time ? CF_SCHED_TIME : 0u) | (cf_gen_sched_pin ? 0u : CF_SCHED_NO_PIN)};
@@ -98,7 +101,10 @@ class SchedCorePrinter extends CorePrinter {
 		    «IF i == 0»
 		    	/* every firing of the iteration follows this one, and this one follows the previous iteration's */
 		    	if (iteration > 0) cf_gen_check_stop();
-		    	if (!cf_gen_keep_running(0, iteration)) atomic_store(&cf_stop_at, iteration);
+		    	if (!cf_gen_keep_running(0, iteration)) {
+		    	    atomic_store(&cf_stop_at, iteration);
+		    	    cf_sched_end(cf_running_sched, iteration);
+		    	}
 		    «ENDIF»
 		    if (iteration >= atomic_load_explicit(&cf_stop_at, memory_order_relaxed)) return;
 		    cf_gen_core_is((int)ctx->worker); /* for crash reports */

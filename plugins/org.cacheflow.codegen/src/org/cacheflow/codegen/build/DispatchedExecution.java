@@ -1,0 +1,176 @@
+package org.cacheflow.codegen.build;
+
+import java.util.List;
+
+import org.cacheflow.analysis.srdag.Srdag;
+import org.cacheflow.codegen.model.CopyKind;
+import org.cacheflow.plan.classify.ScriptCopy;
+import org.cacheflow.plan.strategy.PrestoreKind;
+
+/**
+ * The one-core plan of a dynamic or hybrid schedule: the asked strategy's plan of one core, keeping only what holds
+ * wherever the dispatcher runs a firing. Kept: merge groups (buffers sharing memory at the plan's offsets, PREESM's
+ * merges and cacheflow's) and non-temporal copies (fenced: the copy's streaming stores are ordered before the
+ * firing's completion, which the next firing's worker acquires). Dropped: pre-stores (aimed at a consumer core's
+ * cache), channels (between fixed cores), software pipelining (an iteration offset within a core's loop; the
+ * dispatcher overlaps iterations itself) and copy-on-write views, which become plain copies: a view's acquire and
+ * release, and a writer's begin and publish, are waits on one thread's view or part (the runtime's per-view and
+ * per-part state is that thread's) and set a pointer the consumer's call reads, which firings run on any worker
+ * cannot keep.
+ */
+public final class DispatchedExecution implements ExecutionPlan {
+
+  private final ExecutionPlan plan;
+
+  private DispatchedExecution(ExecutionPlan plan) {
+    this.plan = plan;
+  }
+
+  /** The plan of a dispatched schedule from a plan of one core. */
+  public static DispatchedExecution of(ExecutionPlan plan) {
+    if (plan.cores() != 1 || plan.nodes() != 1) {
+      throw new IllegalArgumentException("a dispatched schedule is planned on one core of one node, not on "
+          + plan.cores() + " cores");
+    }
+    return new DispatchedExecution(plan);
+  }
+
+  /**
+   * What the one-core plan decided that the dispatched program keeps and loses, counted over the single-rate edges.
+   *
+   * @param merged buffers sharing a merge group's memory (the groups' roots left out)
+   * @param groups merge groups
+   * @param views copy-on-write views made plain copies
+   * @param prestores pre-stores left out
+   * @param channels channels made buffers of their own
+   */
+  public record Kept(int merged, int groups, int views, int prestores, int channels) {
+  }
+
+  /** What this plan keeps of the one-core plan and what it drops ({@link Kept}). */
+  public Kept kept() {
+    Srdag srdag = plan.srdag();
+    int merged = 0;
+    int groups = 0;
+    int views = 0;
+    int prestores = 0;
+    int channels = 0;
+    for (int e = 0; e < srdag.edgeCount(); e++) {
+      int root = plan.mergeRoot(e);
+      merged += root >= 0 && root != e ? 1 : 0;
+      groups += root == e ? 1 : 0;
+      views += plan.copyOnWrite(e) ? 1 : 0;
+      prestores += plan.prestore(e, srdag.edgeBytes(e)) != PrestoreKind.NONE ? 1 : 0;
+      channels += plan.channel(e) ? 1 : 0;
+    }
+    return new Kept(merged, groups, views, prestores, channels);
+  }
+
+  @Override
+  public Srdag srdag() {
+    return plan.srdag();
+  }
+
+  @Override
+  public int cores() {
+    return 1;
+  }
+
+  @Override
+  public int coreOf(int vertex) {
+    return plan.coreOf(vertex);
+  }
+
+  @Override
+  public int[] order(int core) {
+    return plan.order(core);
+  }
+
+  @Override
+  public CodePreset strategy() {
+    return plan.strategy();
+  }
+
+  @Override
+  public int skew(int vertex) {
+    return 0;
+  }
+
+  @Override
+  public CopyKind copyKind(int edge, long bytes, boolean crossing) {
+    // an unfenced streaming copy relies on a fence before a flag the dispatcher does not raise: fence it
+    CopyKind kind = plan.copyKind(edge, bytes, crossing);
+    return kind == CopyKind.SKIP ? CopyKind.NON_TEMPORAL : kind;
+  }
+
+  @Override
+  public PrestoreKind prestore(int edge, long bytes) {
+    return PrestoreKind.NONE;
+  }
+
+  @Override
+  public int mergeRoot(int edge) {
+    return plan.mergeRoot(edge);
+  }
+
+  @Override
+  public long mergeOffset(int edge) {
+    return plan.mergeOffset(edge);
+  }
+
+  @Override
+  public long[][] mergePieces(int edge) {
+    return plan.mergePieces(edge);
+  }
+
+  @Override
+  public long groupBytes(int root) {
+    return plan.groupBytes(root);
+  }
+
+  @Override
+  public boolean copyOnWrite(int edge) {
+    return false;
+  }
+
+  @Override
+  public int viewSource(int edge) {
+    return -1;
+  }
+
+  @Override
+  public long viewOffset(int edge) {
+    return plan.viewOffset(edge);
+  }
+
+  @Override
+  public List<ScriptCopy> scriptCopies(int vertex) {
+    return plan.scriptCopies(vertex);
+  }
+
+  @Override
+  public long[] liveRange(int edge) {
+    return plan.liveRange(edge);
+  }
+
+  @Override
+  public boolean channel(int edge) {
+    return false;
+  }
+
+  @Override
+  public int slots(int edge) {
+    return plan.slots(edge);
+  }
+
+  @Override
+  public int groupSlots(int root) {
+    // one core uses every group: one copy, which the dispatched program's slots multiply as a whole allocation
+    return 1;
+  }
+
+  @Override
+  public String groupSlotsWhy(int root) {
+    return "";
+  }
+}

@@ -18,6 +18,8 @@
 #      (wrong timings; hybrid pools the Lights), and one;
 #    - empty: the steady graph with actors that do nothing (--param heavyUnits=0 lightUnits=0), for the cost of
 #      dispatch per firing: static, dynamic, hybrid and one, 50x the iterations;
+#    - mandel also as static-sK (K = 16, 4, 1: static with K slots of its merge group of tiles instead of the
+#      planner's 64, i.e. at most K frames between the cores) and dynamic-s1 (one iteration in flight instead of 2);
 #    - mandel and zoom also as mpi: static on 2 nodes x 1 core (generate --nodes 2, strategy auto), the multi-node target run
 #      as 2 MPI ranks on this machine (mpirun -np 2 --oversubscribe --bind-to none), for the paper's comparison of
 #      shared-memory dynamic balancing with MPI-based manual balancing (skipped with a notice without mpirun);
@@ -63,7 +65,8 @@ variants() { # graph: its variants, static first
     case "$1" in
         steady) echo "static wrong dynamic hybrid one" ;;
         empty) echo "static dynamic hybrid one" ;;
-        mandel|zoom) echo "static preesm dynamic hybrid one${mpi[0]:+ mpi}" ;;
+        mandel) echo "static static-s16 static-s4 static-s1 preesm dynamic dynamic-s1 hybrid one${mpi[0]:+ mpi}" ;;
+        zoom) echo "static preesm dynamic hybrid one${mpi[0]:+ mpi}" ;;
         *) echo "static preesm dynamic hybrid one" ;;
     esac
 }
@@ -82,8 +85,10 @@ generate() { # graph schedule
     esac
     case "$2" in
         static) args+=(--strategy auto --cores 2) ;;
+        static-s*) args+=(--strategy auto --cores 2 --override "slots=${2#static-s}") ;;
         preesm) args+=(--strategy preesm --cores 2) ;;
         dynamic) args+=(--schedule dynamic --cores 2) ;;
+        dynamic-s1) args+=(--schedule dynamic --cores 2 --override slots=1) ;;
         wrong) args+=(--strategy auto --cores 2) ;;
         hybrid) args+=(--schedule hybrid --cores 2 --variable "$(case "$1" in farm) echo Worker ;; mandel|zoom) echo Tile ;;
                        *) echo Light ;; esac)") ;;
@@ -172,7 +177,7 @@ for line in open(path):
     scale = 50 if graph == "empty" else 1  # run.sh's iterations_of
     runs.setdefault((graph, schedule), []).append(float(seconds) * 1e3 / (iterations * scale))
 print(f"load average before / after: {before} / {after}  (figures provisional on a shared machine)")
-print(f"{'graph':8} {'schedule':8} {'ms/iteration':>14} {'[min-max]':>18} {'speed-up':>9} {'of ideal':>9}")
+print(f"{'graph':8} {'schedule':10} {'ms/iteration':>14} {'[min-max]':>18} {'speed-up':>9} {'of ideal':>9}")
 rows = ["graph,schedule,median_ms_per_iteration,min,max,speedup_vs_static,ideal_ms_per_iteration,of_ideal,"
         "load_before,load_after"]
 for (graph, schedule), values in runs.items():
@@ -180,7 +185,7 @@ for (graph, schedule), values in runs.items():
     static = statistics.median(runs[(graph, "static")])
     ideal = statistics.median(runs[(graph, "one")]) / 2  # the total work shared evenly by the 2 cores
     of_ideal = "" if schedule == "one" else f"{ideal / median:.2f}"
-    print(f"{graph:8} {schedule:8} {median:14.3f} {f'[{min(values):.3f}-{max(values):.3f}]':>18} "
+    print(f"{graph:8} {schedule:10} {median:14.3f} {f'[{min(values):.3f}-{max(values):.3f}]':>18} "
           f"{static / median:9.2f} {of_ideal:>9}")
     rows.append(f"{graph},{schedule},{median:.4f},{min(values):.4f},{max(values):.4f},{static / median:.3f},"
                 f"{ideal:.4f},{of_ideal},{before},{after}")

@@ -14,10 +14,10 @@
 #    merging, the fair baseline), dynamic, hybrid, and one (static on 1 core: the total work, for the ideal);
 #    - steady: a graph of steady costs (Algo/steady.pi: one Heavy firing of 6 units and 6 Light firings of 1 unit
 #      per iteration) planned with the right timings (Scenarios/steady-right.scenario) and with Heavy's timing 3x
-#      too small (steady-wrong.scenario): static (right timings), wrong (static, wrong timings), dynamic and hybrid
-#      (wrong timings; hybrid pools the Lights), and one;
+#      too small (steady-wrong.scenario): static and preesm (right timings), wrong (static, wrong timings), dynamic
+#      and hybrid (wrong timings; hybrid pools the Lights), and one;
 #    - empty: the steady graph with actors that do nothing (--param heavyUnits=0 lightUnits=0), for the cost of
-#      dispatch per firing: static, dynamic, hybrid and one, 50x the iterations;
+#      dispatch per firing: static, preesm, dynamic, hybrid and one, 50x the iterations;
 #    - mandel also as static-sK (K = 16, 4, 1: static with K slots of its merge group of tiles instead of the
 #      planner's 64, i.e. at most K frames between the cores) and dynamic-s1 (one iteration in flight instead of 2);
 #    - mandel and zoom also as mpi: static on 2 nodes x 1 core (generate --nodes 2, strategy auto), the multi-node target run
@@ -63,8 +63,8 @@ else
 fi
 variants() { # graph: its variants, static first
     case "$1" in
-        steady) echo "static wrong dynamic hybrid one" ;;
-        empty) echo "static dynamic hybrid one" ;;
+        steady) echo "static preesm wrong dynamic hybrid one" ;;
+        empty) echo "static preesm dynamic hybrid one" ;;
         mandel) echo "static static-s16 static-s4 static-s1 preesm dynamic dynamic-s1 hybrid one${mpi[0]:+ mpi}" ;;
         zoom) echo "static preesm dynamic hybrid one${mpi[0]:+ mpi}" ;;
         *) echo "static preesm dynamic hybrid one" ;;
@@ -78,8 +78,10 @@ generate() { # graph schedule
                     --param size=128 --param tasks=4 --param elemFloat=0) ;;
         mandel) args=("$here/Algo/mandel.pi" --sources "$here/Code/src" --include "$here/Code/include") ;;
         zoom) args=("$here/Algo/zoom.pi" --sources "$here/Code/src" --include "$here/Code/include") ;;
-        steady) args=("$here/Algo/steady.pi" --sources "$here/Code/src" --include "$here/Code/include" --scenario
-                      "$here/Scenarios/steady-$([ "$2" = static ] && echo right || echo wrong).scenario") ;;
+        steady) local timings=wrong
+                case "$2" in static | preesm) timings=right ;; esac
+                args=("$here/Algo/steady.pi" --sources "$here/Code/src" --include "$here/Code/include" --scenario
+                      "$here/Scenarios/steady-$timings.scenario") ;;
         empty) args=("$here/Algo/steady.pi" --sources "$here/Code/src" --include "$here/Code/include" --scenario
                      "$here/Scenarios/steady-right.scenario" --param heavyUnits=0 --param lightUnits=0) ;;
     esac
@@ -195,7 +197,7 @@ firings, steps = int(sys.argv[7]), int(sys.argv[8])
 print(f"dispatch cost, empty actors, without --time, median [min-max]: ns per iteration; per firing of the "
       f"dispatched programs' table ({firings} per iteration); per step of the one-core iteration ({steps}: actor "
       "calls, copies, the source's and sink's):")
-for schedule in ("static", "dynamic", "hybrid", "one"):
+for schedule in ("static", "preesm", "dynamic", "hybrid", "one"):
     values = [v * 1e6 for v in runs[("empty", schedule)]]
     cells = []
     for per in (1, firings, steps):

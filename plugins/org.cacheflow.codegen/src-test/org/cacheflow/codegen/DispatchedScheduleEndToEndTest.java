@@ -281,6 +281,9 @@ class DispatchedScheduleEndToEndTest {
       IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> pooled(project, wrong));
       assertTrue(e.getMessage().startsWith("--variable " + wrong + ":"), e.getMessage());
     }
+    // two names of one actor, one marked and one with a cost spread: both name it, neither is unknown
+    assertEquals(byName, SchedFirings.of(project, new RunSchedule(RunSchedule.Kind.HYBRID, List.of("Acc"),
+        Map.of("Step/Acc", 0.6)), 2, 1).firings().stream().map(SchedTable.SchedFiring::variable).toList());
   }
 
   /** Per firing of the hybrid table with {@code variable} marked, whether it is pooled. */

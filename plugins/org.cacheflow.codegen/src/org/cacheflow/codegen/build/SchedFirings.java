@@ -105,11 +105,11 @@ public final class SchedFirings {
       if (schedule.kind() == RunSchedule.Kind.HYBRID) {
         // the steps of special actors (copies, zero-fills, digests) are short: pooled, they never make a core's
         // static order wait for a firing another core runs
-        String name = steps.get(i) instanceof Statement.ActorCall call ? marked(call.vertex(), pooled)
-            : "";
-        variable[i] = name != null;
-        if (name != null && !name.isEmpty()) {
-          used.add(name);
+        String vertex = steps.get(i) instanceof Statement.ActorCall call ? call.vertex() : null;
+        variable[i] = vertex == null || marked(vertex, pooled) != null;
+        if (vertex != null) {
+          // every name that names the actor is used: --variable Tile and --cost-spread top/Tile=0.6 alike
+          pooled.stream().filter(name -> marked(vertex, List.of(name)) != null).forEach(used::add);
         }
       }
     }

@@ -1,10 +1,8 @@
 package org.cacheflow.codegen.build;
 
-import java.util.List;
 
 import org.cacheflow.analysis.srdag.Srdag;
 import org.cacheflow.codegen.model.CopyKind;
-import org.cacheflow.plan.classify.ScriptCopy;
 import org.cacheflow.plan.strategy.PrestoreKind;
 
 /**
@@ -18,12 +16,10 @@ import org.cacheflow.plan.strategy.PrestoreKind;
  * per-part state is that thread's) and set a pointer the consumer's call reads, which firings run on any worker
  * cannot keep.
  */
-public final class DispatchedExecution implements ExecutionPlan {
-
-  private final ExecutionPlan plan;
+public final class DispatchedExecution extends DelegatingExecution {
 
   private DispatchedExecution(ExecutionPlan plan) {
-    this.plan = plan;
+    super(plan);
   }
 
   /** The plan of a dispatched schedule from a plan of one core. */
@@ -49,46 +45,26 @@ public final class DispatchedExecution implements ExecutionPlan {
 
   /** What this plan keeps of the one-core plan and what it drops ({@link Kept}). */
   public Kept kept() {
-    Srdag srdag = plan.srdag();
+    Srdag srdag = delegate.srdag();
     int merged = 0;
     int groups = 0;
     int views = 0;
     int prestores = 0;
     int channels = 0;
     for (int e = 0; e < srdag.edgeCount(); e++) {
-      int root = plan.mergeRoot(e);
+      int root = delegate.mergeRoot(e);
       merged += root >= 0 && root != e ? 1 : 0;
       groups += root == e ? 1 : 0;
-      views += plan.copyOnWrite(e) ? 1 : 0;
-      prestores += plan.prestore(e, srdag.edgeBytes(e)) != PrestoreKind.NONE ? 1 : 0;
-      channels += plan.channel(e) ? 1 : 0;
+      views += delegate.copyOnWrite(e) ? 1 : 0;
+      prestores += delegate.prestore(e, srdag.edgeBytes(e)) != PrestoreKind.NONE ? 1 : 0;
+      channels += delegate.channel(e) ? 1 : 0;
     }
     return new Kept(merged, groups, views, prestores, channels);
   }
 
   @Override
-  public Srdag srdag() {
-    return plan.srdag();
-  }
-
-  @Override
   public int cores() {
     return 1;
-  }
-
-  @Override
-  public int coreOf(int vertex) {
-    return plan.coreOf(vertex);
-  }
-
-  @Override
-  public int[] order(int core) {
-    return plan.order(core);
-  }
-
-  @Override
-  public CodePreset strategy() {
-    return plan.strategy();
   }
 
   @Override
@@ -99,33 +75,13 @@ public final class DispatchedExecution implements ExecutionPlan {
   @Override
   public CopyKind copyKind(int edge, long bytes, boolean crossing) {
     // an unfenced streaming copy relies on a fence before a flag the dispatcher does not raise: fence it
-    CopyKind kind = plan.copyKind(edge, bytes, crossing);
+    CopyKind kind = delegate.copyKind(edge, bytes, crossing);
     return kind == CopyKind.SKIP ? CopyKind.NON_TEMPORAL : kind;
   }
 
   @Override
   public PrestoreKind prestore(int edge, long bytes) {
     return PrestoreKind.NONE;
-  }
-
-  @Override
-  public int mergeRoot(int edge) {
-    return plan.mergeRoot(edge);
-  }
-
-  @Override
-  public long mergeOffset(int edge) {
-    return plan.mergeOffset(edge);
-  }
-
-  @Override
-  public long[][] mergePieces(int edge) {
-    return plan.mergePieces(edge);
-  }
-
-  @Override
-  public long groupBytes(int root) {
-    return plan.groupBytes(root);
   }
 
   @Override
@@ -139,28 +95,8 @@ public final class DispatchedExecution implements ExecutionPlan {
   }
 
   @Override
-  public long viewOffset(int edge) {
-    return plan.viewOffset(edge);
-  }
-
-  @Override
-  public List<ScriptCopy> scriptCopies(int vertex) {
-    return plan.scriptCopies(vertex);
-  }
-
-  @Override
-  public long[] liveRange(int edge) {
-    return plan.liveRange(edge);
-  }
-
-  @Override
   public boolean channel(int edge) {
     return false;
-  }
-
-  @Override
-  public int slots(int edge) {
-    return plan.slots(edge);
   }
 
   @Override

@@ -182,6 +182,29 @@ class GenerateCommandTest {
     assertTrue(planner.err().contains("unknown option --planner"), planner.err());
   }
 
+  /**
+   * A dispatched schedule plans on one core: per-FIFO overrides that hold on any core reach that plan (one the plan
+   * cannot apply is its error), those needing fixed cores are left out with a warning naming them, and the
+   * scenario's constraints are read for the cores it was written for, with a note that they are not followed.
+   */
+  @Test
+  void aDispatchedScheduleSaysWhatItLeavesOutOfTheOverridesAndConstraints() {
+    Path stereo = Path.of("../../examples/stereo");
+    Run dropped = InspectCommandTest.run("generate", stereo.toString(), "--out", dir.resolve("cow").toString(),
+        "--schedule", "dynamic", "--override", "Generate.truth=cow", "--synthetic-actors");
+    assertEquals(Main.OK, dropped.status(), dropped.err());
+    assertTrue(dropped.err().contains("warning: --override Generate.truth=cow: left out, since a firing of "
+        + "--schedule dynamic may run on any core"), dropped.err());
+    assertTrue(dropped.err().contains("note: schedule dynamic runs any firing on any core: the scenario's mapping "
+        + "constraints, which restrict 2 actors (stereo/Generate, stereo/Evaluate)"), dropped.err());
+    assertFalse(dropped.err().contains("which the platform"), dropped.err());
+    Run kept = InspectCommandTest.run("generate", stereo.toString(), "--out", dir.resolve("memcpy").toString(),
+        "--schedule", "hybrid", "--override", "Generate.truth=memcpy", "--synthetic-actors");
+    assertEquals(Main.USAGE, kept.status(), kept.err());
+    assertTrue(kept.err().contains("override 'Generate.truth=memcpy': memcpy cannot apply to FIFO Generate.truth"),
+        kept.err());
+  }
+
   /** --nodes N with --cores C is N nodes of C cores, at most 64 cores in all; bad counts are usage errors. */
   @Test
   void nodesAndCoresPerNode() {

@@ -17,6 +17,7 @@ import org.cacheflow.plan.strategy.TargetCache;
 import org.cacheflow.model.Architecture;
 import org.cacheflow.plan.mapping.Platform;
 import org.cacheflow.plan.schedule.RunSchedule;
+import org.cacheflow.plan.strategy.StrategyOverride;
 import org.cacheflow.plan.strategy.StrategyPreset;
 import org.cacheflow.report.DecisionText;
 
@@ -64,10 +65,40 @@ record Dispatch(RunSchedule schedule, Platform platform, PlanChoices choices, Co
           + MOST_SLOTS + " iterations at once (the runtime's CF_SCHED_MAX_SLOTS)");
     }
     Platform one = new PlatformOptions(null, 1).forGenerate(architecture, target);
-    PlanChoices choices = new PlanChoices(options.policy(), options.strategy(), List.of(), false,
+    PlanChoices choices = new PlanChoices(options.policy(), options.strategy(), kept(options.overrides()), false,
         OptionalInt.empty());
     return new Dispatch(schedule, one, choices, CodePreset.of(options.strategy()), platform.size(), slots,
         options.strategy());
+  }
+
+  /**
+   * The per-FIFO overrides a dispatched schedule keeps: those whose strategy does not depend on the core that runs a
+   * firing (merges, direct buffers, plain and non-temporal copies).
+   */
+  static List<StrategyOverride> kept(List<StrategyOverride> overrides) {
+    return overrides.stream().filter(Dispatch::holdsAnywhere).toList();
+  }
+
+  /**
+   * The warnings for the per-FIFO overrides a dispatched schedule leaves out (copy-on-write views, pre-stores,
+   * channels: what needs the cores of a static schedule), one per override.
+   */
+  List<String> droppedOverrides(List<StrategyOverride> overrides) {
+    if (!schedule.dispatched()) {
+      return List.of();
+    }
+    return overrides.stream().filter(o -> !holdsAnywhere(o)).map(o -> OptionException.OVERRIDE + " " + o.text()
+        + ": left out, since a firing of --schedule " + schedule.kind().label() + " may run on any core and "
+        + o.strategy().label + " needs the fixed cores of a static schedule (the FIFO is planned as strategy "
+        + asked.label + " plans it on one core, keeping merges and non-temporal copies); use --schedule static to "
+        + "keep it").toList();
+  }
+
+  private static boolean holdsAnywhere(StrategyOverride override) {
+    return switch (override.strategy()) {
+      case ALIAS, DIRECT, MEMCPY, NTM -> true;
+      default -> false;
+    };
   }
 
   /**

@@ -146,8 +146,40 @@ final class Run {
 
   /** Runs the memory scripts and plans the expanded graph on a platform: what plan and generate share. */
   private Planned planned(Expanded graph, Platform platform, TargetCache target, PlanChoices choices) {
-    MappingInputs inputs = MappingInputs.fromScenario(graph.analysis().flatGraph(), platform,
-        graph.loaded().scenario(), graph.loaded().specialVertexOperators(), warnings);
+    return planned(graph, MappingInputs.fromScenario(graph.analysis().flatGraph(), platform,
+        graph.loaded().scenario(), graph.loaded().specialVertexOperators(), warnings), target, choices);
+  }
+
+  /**
+   * The one-core inputs of a dispatched schedule's plan: the scenario read for the platform asked (so that its
+   * constraints are checked against the cores it was written for), then every actor allowed on the first core, since
+   * the dispatcher places firings on any core; a note says so when the scenario restricts an actor.
+   */
+  private MappingInputs dispatchedInputs(Expanded graph, Platform platform, Dispatch dispatch) {
+    FlatGraph flat = graph.analysis().flatGraph();
+    MappingInputs asked = MappingInputs.fromScenario(flat, platform, graph.loaded().scenario(),
+        graph.loaded().specialVertexOperators(), warnings);
+    List<String> restricted = new ArrayList<>();
+    for (int a = 0; a < flat.actors().size(); a++) {
+      for (int c = 0; c < platform.size(); c++) {
+        if (!asked.allowed(a, c)) {
+          restricted.add(flat.actors().get(a).path());
+          break;
+        }
+      }
+    }
+    if (!restricted.isEmpty()) {
+      say(Diagnostic.note("schedule " + dispatch.schedule().kind().label() + " runs any firing on any core: the "
+          + "scenario's mapping constraints, which restrict " + restricted.size() + " actor"
+          + (restricted.size() == 1 ? " (" : "s (") + String.join(", ", restricted.subList(0,
+          Math.min(3, restricted.size()))) + (restricted.size() > 3 ? ", ..." : "") + ") to some cores, are not "
+          + "followed (--schedule static follows them)"));
+    }
+    return asked.unconstrained().firstCores(1);
+  }
+
+  /** Runs the memory scripts and plans the expanded graph with its mapping inputs. */
+  private Planned planned(Expanded graph, MappingInputs inputs, TargetCache target, PlanChoices choices) {
     listener.step("running memory scripts");
     ScriptReport scripts = graph.loaded().memoryScripts(graph.srdag(), warnings);
     listener.step("planning");
@@ -298,7 +330,11 @@ final class Run {
           .map(e -> e.getKey() + " " + String.format(Locale.ROOT, "%.2f", e.getValue())).toList()));
     }
     Dispatch dispatch = Dispatch.of(scheduled, platform, loaded.architecture(), target);
-    Planned planned = planned(expanded(loaded), dispatch.platform(), target, dispatch.choices());
+    dispatch.droppedOverrides(options.overrides()).forEach(w -> warnings.warn(null, w));
+    Expanded expanded = expanded(loaded);
+    Planned planned = dispatch.schedule().dispatched()
+        ? planned(expanded, dispatchedInputs(expanded, platform, dispatch), target, dispatch.choices())
+        : planned(expanded, dispatch.platform(), target, dispatch.choices());
     MemoryPlan memoryPlan = planned.plan();
     ScriptReport scripts = planned.scripts();
     listener.step("building the code model");

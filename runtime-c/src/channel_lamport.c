@@ -74,19 +74,59 @@ static inline char *slot_of(const struct channel_side_config *cfg, uint64_t n) {
 
 /* ---- creation ---- */
 
-int cf_channel_create(cf_channel **out, const cf_channel_options *options) {
+/* cf_channel_create (storage NULL: the slots mapped) and cf_channel_create_in. */
+static int channel_create(cf_channel **out, const cf_channel_options *options, void *storage, size_t bytes) {
     if (!out) return -EINVAL;
     *out = NULL;
     void *memory;
     struct cf_channel_shared_ shared;
     struct channel_side_config cfg;
-    int rc = cf_chan_create(options, sizeof(cf_channel), &memory, &shared, &cfg);
+    int rc = storage || bytes ? cf_chan_create_in(options, sizeof(cf_channel), storage, bytes, NULL, &memory, &shared,
+                                                  &cfg)
+                              : cf_chan_create(options, sizeof(cf_channel), &memory, &shared, &cfg);
     if (rc) return rc;
     cf_channel *ch = memory;
     ch->shared = shared;
     ch->sender.cfg = cfg;
     ch->receiver.cfg = cfg;
     *out = ch;
+    return 0;
+}
+
+int cf_channel_create(cf_channel **out, const cf_channel_options *options) {
+    return channel_create(out, options, NULL, 0);
+}
+
+int cf_channel_storage_size(const cf_channel_options *options, size_t *bytes, size_t *align) {
+    if (!bytes || !align) return -EINVAL;
+    size_t all;
+    int rc = cf_chan_create_in(options, sizeof(cf_channel), NULL, 0, &all, NULL, NULL, NULL);
+    if (rc) return rc;
+    if (all > SIZE_MAX - CF_CHANNEL_STORAGE_ALIGN) return -ENOMEM;
+    *bytes = (all + CF_CHANNEL_STORAGE_ALIGN - 1) / CF_CHANNEL_STORAGE_ALIGN * CF_CHANNEL_STORAGE_ALIGN;
+    *align = CF_CHANNEL_STORAGE_ALIGN;
+    return 0;
+}
+
+int cf_channel_create_in(cf_channel **out, const cf_channel_options *options, void *storage, size_t bytes) {
+    if (!storage) {
+        if (out) *out = NULL;
+        return -EINVAL;
+    }
+    return channel_create(out, options, storage, bytes);
+}
+
+int cf_channel_reset(cf_channel *ch) {
+    if (!ch) return -EINVAL;
+    cf_chan_clear_slots(&ch->shared); /* the length words: written by every send before use, zeroed anyway */
+    ch->sender.sent = 0;
+    ch->sender.reserved = 0;
+    ch->receiver.received = 0;
+    ch->receiver.acquired = 0;
+    ch->receiver.acquired_len = 0;
+    __atomic_store_n(&ch->tail, 0, __ATOMIC_RELAXED);
+    __atomic_store_n(&ch->head, 0, __ATOMIC_RELAXED);
+    cf_chan_reset_wake(&ch->to_receiver, &ch->to_sender);
     return 0;
 }
 

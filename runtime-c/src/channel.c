@@ -84,10 +84,12 @@ static inline uint64_t *group_header(char *group) { return (uint64_t *)(void *)g
 
 /* ---- creation ---- */
 
-/* The slot geometry the options ask for (options already checked): *g without its addresses, the layout in
+/* The slot geometry the options ask for (-EINVAL for invalid options): *g without its addresses, the layout in
  * use, the bytes of the groups and of the whole slot memory (groups, then the word layout's side entries). */
 static int channel_geometry(const cf_channel_options *options, struct cf_channel_geometry_ *out,
                             cf_channel_layout *layout_out, size_t *slot_bytes_out, size_t *bytes_out) {
+    int rc = cf_chan_check_options(options);
+    if (rc) return rc;
 
     cf_channel_layout layout = options->layout;
     if (layout == CF_CHANNEL_LAYOUT_AUTO)
@@ -168,22 +170,20 @@ static void init_sides(cf_channel *ch, const struct cf_channel_geometry_ *geomet
     ch->receiver.fast = g.direct;
 }
 
-/* cf_channel_create (storage NULL: the slots mapped) and cf_channel_create_in. */
-static int channel_create(cf_channel **out, const cf_channel_options *options, void *storage, size_t storage_bytes) {
+/* cf_channel_create (given 0: the slots mapped) and cf_channel_create_in (given 1: the caller's storage). */
+static int channel_create(cf_channel **out, const cf_channel_options *options, int given, void *storage,
+                          size_t storage_bytes) {
     if (!out) return -EINVAL;
     *out = NULL;
-    int rc = cf_chan_check_options(options);
-    if (rc) return rc;
     struct cf_channel_geometry_ g;
     cf_channel_layout layout;
     size_t slot_bytes, bytes;
-    rc = channel_geometry(options, &g, &layout, &slot_bytes, &bytes);
+    int rc = channel_geometry(options, &g, &layout, &slot_bytes, &bytes);
     if (rc) return rc;
     void *memory;
     struct cf_channel_shared_ shared;
-    rc = storage || storage_bytes
-             ? cf_chan_allocate_in(sizeof(cf_channel), bytes, storage, storage_bytes, &memory, &shared)
-             : cf_chan_allocate(sizeof(cf_channel), bytes, &memory, &shared);
+    rc = given ? cf_chan_allocate_in(sizeof(cf_channel), bytes, storage, storage_bytes, &memory, &shared)
+               : cf_chan_allocate(sizeof(cf_channel), bytes, &memory, &shared);
     if (rc) return rc;
     shared.slots_count = options->slots;
     shared.max_message = options->max_message;
@@ -206,30 +206,19 @@ static int channel_create(cf_channel **out, const cf_channel_options *options, v
 }
 
 int cf_channel_create(cf_channel **out, const cf_channel_options *options) {
-    return channel_create(out, options, NULL, 0);
+    return channel_create(out, options, 0, NULL, 0);
 }
 
 int cf_channel_storage_size(const cf_channel_options *options, size_t *bytes, size_t *align) {
-    if (!bytes || !align) return -EINVAL;
-    int rc = cf_chan_check_options(options);
-    if (rc) return rc;
     struct cf_channel_geometry_ g;
     cf_channel_layout layout;
     size_t slot_bytes, all;
-    rc = channel_geometry(options, &g, &layout, &slot_bytes, &all);
-    if (rc) return rc;
-    if (all > SIZE_MAX - CF_CHANNEL_STORAGE_ALIGN) return -ENOMEM;
-    *bytes = (all + CF_CHANNEL_STORAGE_ALIGN - 1) / CF_CHANNEL_STORAGE_ALIGN * CF_CHANNEL_STORAGE_ALIGN;
-    *align = CF_CHANNEL_STORAGE_ALIGN;
-    return 0;
+    int rc = channel_geometry(options, &g, &layout, &slot_bytes, &all);
+    return rc ? rc : cf_chan_storage_bytes(all, bytes, align);
 }
 
 int cf_channel_create_in(cf_channel **out, const cf_channel_options *options, void *storage, size_t bytes) {
-    if (!storage) {
-        if (out) *out = NULL;
-        return -EINVAL;
-    }
-    return channel_create(out, options, storage, bytes);
+    return channel_create(out, options, 1, storage, bytes);
 }
 
 int cf_channel_reset(cf_channel *ch) {

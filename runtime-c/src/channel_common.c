@@ -63,6 +63,14 @@ int cf_chan_allocate_in(size_t channel_size, size_t slot_bytes, void *storage, s
     return 0;
 }
 
+int cf_chan_storage_bytes(size_t needed, size_t *bytes, size_t *align) {
+    if (!bytes || !align) return -EINVAL;
+    if (needed > SIZE_MAX - CF_CHANNEL_STORAGE_ALIGN) return -ENOMEM;
+    *bytes = round_up(needed, CF_CHANNEL_STORAGE_ALIGN);
+    *align = CF_CHANNEL_STORAGE_ALIGN;
+    return 0;
+}
+
 void cf_chan_clear_slots(const struct cf_channel_shared_ *shared) { memset(shared->slots, 0, shared->used_bytes); }
 
 void cf_chan_reset_wake(struct cf_channel_to_receiver_ *to_receiver, struct cf_channel_to_sender_ *to_sender) {
@@ -71,14 +79,10 @@ void cf_chan_reset_wake(struct cf_channel_to_receiver_ *to_receiver, struct cf_c
     __atomic_store_n(&to_sender->sender_sleeping, 0, __ATOMIC_RELAXED);
 }
 
-int cf_chan_create(const cf_channel_options *options, size_t channel_size, void **channel,
-                   struct cf_channel_shared_ *shared, struct channel_side_config *cfg) {
-    return cf_chan_create_in(options, channel_size, NULL, 0, NULL, channel, shared, cfg);
-}
-
-int cf_chan_create_in(const cf_channel_options *options, size_t channel_size, void *storage, size_t storage_bytes,
-                      size_t *needed, void **channel, struct cf_channel_shared_ *shared,
-                      struct channel_side_config *cfg) {
+/* cf_chan_create (given 0: the slots mapped) and cf_chan_create_in (given 1: the caller's storage). */
+static int chan_create(const cf_channel_options *options, size_t channel_size, int given, void *storage,
+                       size_t storage_bytes, size_t *needed, void **channel, struct cf_channel_shared_ *shared,
+                       struct channel_side_config *cfg) {
     int rc = cf_chan_check_options(options);
     if (rc) return rc;
 
@@ -104,8 +108,8 @@ int cf_chan_create_in(const cf_channel_options *options, size_t channel_size, vo
     }
     int symmetric = cf_chan_symmetric_fences(options);
     void *ch;
-    rc = storage ? cf_chan_allocate_in(channel_size, bytes, storage, storage_bytes, &ch, shared)
-                 : cf_chan_allocate(channel_size, bytes, &ch, shared);
+    rc = given ? cf_chan_allocate_in(channel_size, bytes, storage, storage_bytes, &ch, shared)
+               : cf_chan_allocate(channel_size, bytes, &ch, shared);
     if (rc) return rc;
     shared->slots_count = options->slots;
     shared->max_message = options->max_message;
@@ -123,6 +127,17 @@ int cf_chan_create_in(const cf_channel_options *options, size_t channel_size, vo
     };
     *channel = ch;
     return 0;
+}
+
+int cf_chan_create(const cf_channel_options *options, size_t channel_size, void **channel,
+                   struct cf_channel_shared_ *shared, struct channel_side_config *cfg) {
+    return chan_create(options, channel_size, 0, NULL, 0, NULL, channel, shared, cfg);
+}
+
+int cf_chan_create_in(const cf_channel_options *options, size_t channel_size, void *storage, size_t storage_bytes,
+                      size_t *needed, void **channel, struct cf_channel_shared_ *shared,
+                      struct channel_side_config *cfg) {
+    return chan_create(options, channel_size, 1, storage, storage_bytes, needed, channel, shared, cfg);
 }
 
 void cf_chan_home_here(const struct cf_channel_shared_ *shared) {

@@ -100,6 +100,9 @@ int cf_chan_allocate(size_t channel_size, size_t slot_bytes, void **channel, str
  * bytes); nothing is mapped and the storage is not touched. */
 int cf_chan_allocate_in(size_t channel_size, size_t slot_bytes, void *storage, size_t bytes, void **channel,
                         struct cf_channel_shared_ *shared);
+/* cf_channel_storage_size's answer for `needed` slot bytes: rounded up to CF_CHANNEL_STORAGE_ALIGN (-EINVAL
+ * for NULL outputs, -ENOMEM on overflow). */
+int cf_chan_storage_bytes(size_t needed, size_t *bytes, size_t *align);
 /* Zeroes the slot bytes in use (cf_channel_reset): all-zero slots are the initial state of both rings. */
 void cf_chan_clear_slots(const struct cf_channel_shared_ *shared);
 /* Both wake lines back to their state at creation: nobody asleep, not closed. */

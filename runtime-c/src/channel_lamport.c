@@ -74,16 +74,16 @@ static inline char *slot_of(const struct channel_side_config *cfg, uint64_t n) {
 
 /* ---- creation ---- */
 
-/* cf_channel_create (storage NULL: the slots mapped) and cf_channel_create_in. */
-static int channel_create(cf_channel **out, const cf_channel_options *options, void *storage, size_t bytes) {
+/* cf_channel_create (given 0: the slots mapped) and cf_channel_create_in (given 1: the caller's storage). */
+static int channel_create(cf_channel **out, const cf_channel_options *options, int given, void *storage,
+                          size_t bytes) {
     if (!out) return -EINVAL;
     *out = NULL;
     void *memory;
     struct cf_channel_shared_ shared;
     struct channel_side_config cfg;
-    int rc = storage || bytes ? cf_chan_create_in(options, sizeof(cf_channel), storage, bytes, NULL, &memory, &shared,
-                                                  &cfg)
-                              : cf_chan_create(options, sizeof(cf_channel), &memory, &shared, &cfg);
+    int rc = given ? cf_chan_create_in(options, sizeof(cf_channel), storage, bytes, NULL, &memory, &shared, &cfg)
+                   : cf_chan_create(options, sizeof(cf_channel), &memory, &shared, &cfg);
     if (rc) return rc;
     cf_channel *ch = memory;
     ch->shared = shared;
@@ -94,26 +94,17 @@ static int channel_create(cf_channel **out, const cf_channel_options *options, v
 }
 
 int cf_channel_create(cf_channel **out, const cf_channel_options *options) {
-    return channel_create(out, options, NULL, 0);
+    return channel_create(out, options, 0, NULL, 0);
 }
 
 int cf_channel_storage_size(const cf_channel_options *options, size_t *bytes, size_t *align) {
-    if (!bytes || !align) return -EINVAL;
     size_t all;
     int rc = cf_chan_create_in(options, sizeof(cf_channel), NULL, 0, &all, NULL, NULL, NULL);
-    if (rc) return rc;
-    if (all > SIZE_MAX - CF_CHANNEL_STORAGE_ALIGN) return -ENOMEM;
-    *bytes = (all + CF_CHANNEL_STORAGE_ALIGN - 1) / CF_CHANNEL_STORAGE_ALIGN * CF_CHANNEL_STORAGE_ALIGN;
-    *align = CF_CHANNEL_STORAGE_ALIGN;
-    return 0;
+    return rc ? rc : cf_chan_storage_bytes(all, bytes, align);
 }
 
 int cf_channel_create_in(cf_channel **out, const cf_channel_options *options, void *storage, size_t bytes) {
-    if (!storage) {
-        if (out) *out = NULL;
-        return -EINVAL;
-    }
-    return channel_create(out, options, storage, bytes);
+    return channel_create(out, options, 1, storage, bytes);
 }
 
 int cf_channel_reset(cf_channel *ch) {

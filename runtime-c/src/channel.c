@@ -84,9 +84,10 @@ static inline uint64_t *group_header(char *group) { return (uint64_t *)(void *)g
 
 /* ---- creation ---- */
 
-int cf_channel_create(cf_channel **out, const cf_channel_options *options) {
-    if (!out) return -EINVAL;
-    *out = NULL;
+/* The slot geometry the options ask for (-EINVAL for invalid options): *g without its addresses, the layout in
+ * use, the bytes of the groups and of the whole slot memory (groups, then the word layout's side entries). */
+static int channel_geometry(const cf_channel_options *options, struct cf_channel_geometry_ *out,
+                            cf_channel_layout *layout_out, size_t *slot_bytes_out, size_t *bytes_out) {
     int rc = cf_chan_check_options(options);
     if (rc) return rc;
 
@@ -145,12 +146,47 @@ int cf_channel_create(cf_channel **out, const cf_channel_options *options) {
     if (__builtin_mul_overflow((g.ring + g.per_group - 1) / g.per_group, g.group_stride, &slot_bytes)) return -ENOMEM;
     if (g.word && __builtin_mul_overflow(g.ring, sizeof(struct cf_channel_escape_), &escape_bytes)) return -ENOMEM;
     if (__builtin_add_overflow(slot_bytes, escape_bytes, &bytes)) return -ENOMEM;
+    *out = g;
+    *layout_out = layout;
+    *slot_bytes_out = slot_bytes;
+    *bytes_out = bytes;
+    return 0;
+}
+
+/* Both sides' state as at creation: positions at the first slot, every slot free, nothing reserved or
+ * acquired, open. The geometry is the sender's copy (both copies are equal and read-only). */
+static void init_sides(cf_channel *ch, const struct cf_channel_geometry_ *geometry) {
+    struct cf_channel_geometry_ g = *geometry;
+    memset(&ch->sender, 0, sizeof ch->sender);
+    memset(&ch->receiver, 0, sizeof ch->receiver);
+    ch->sender.g = g;
+    ch->sender.free = g.slots;
+    ch->sender.group = g.groups;
+    ch->sender.slot = g.groups + g.payload_offset;
+    ch->receiver.g = g;
+    ch->receiver.group = g.groups;
+    ch->receiver.slot = g.groups + g.payload_offset;
+    ch->sender.fast.part[0] = (uint8_t)g.direct; /* nothing reserved or acquired yet, open */
+    ch->receiver.fast = g.direct;
+}
+
+/* cf_channel_create (given 0: the slots mapped) and cf_channel_create_in (given 1: the caller's storage). */
+static int channel_create(cf_channel **out, const cf_channel_options *options, int given, void *storage,
+                          size_t storage_bytes) {
+    if (!out) return -EINVAL;
+    *out = NULL;
+    struct cf_channel_geometry_ g;
+    cf_channel_layout layout;
+    size_t slot_bytes, bytes;
+    int rc = channel_geometry(options, &g, &layout, &slot_bytes, &bytes);
+    if (rc) return rc;
     void *memory;
     struct cf_channel_shared_ shared;
-    rc = cf_chan_allocate(sizeof(cf_channel), bytes, &memory, &shared);
+    rc = given ? cf_chan_allocate_in(sizeof(cf_channel), bytes, storage, storage_bytes, &memory, &shared)
+               : cf_chan_allocate(sizeof(cf_channel), bytes, &memory, &shared);
     if (rc) return rc;
     shared.slots_count = options->slots;
-    shared.max_message = max;
+    shared.max_message = options->max_message;
     shared.layout = layout;
     g.groups = shared.slots;
     g.groups_end = shared.slots + slot_bytes;
@@ -164,16 +200,35 @@ int cf_channel_create(cf_channel **out, const cf_channel_options *options) {
 
     cf_channel *ch = memory;
     ch->shared = shared;
-    ch->sender.g = g;
-    ch->sender.free = options->slots;
-    ch->sender.group = g.groups;
-    ch->sender.slot = g.groups + g.payload_offset;
-    ch->receiver.g = g;
-    ch->receiver.group = g.groups;
-    ch->receiver.slot = g.groups + g.payload_offset;
-    ch->sender.fast.part[0] = (uint8_t)g.direct; /* nothing reserved or acquired yet, open */
-    ch->receiver.fast = g.direct;
+    init_sides(ch, &g);
     *out = ch;
+    return 0;
+}
+
+int cf_channel_create(cf_channel **out, const cf_channel_options *options) {
+    return channel_create(out, options, 0, NULL, 0);
+}
+
+int cf_channel_storage_size(const cf_channel_options *options, size_t *bytes, size_t *align) {
+    struct cf_channel_geometry_ g;
+    cf_channel_layout layout;
+    size_t slot_bytes, all;
+    int rc = channel_geometry(options, &g, &layout, &slot_bytes, &all);
+    return rc ? rc : cf_chan_storage_bytes(all, bytes, align);
+}
+
+int cf_channel_create_in(cf_channel **out, const cf_channel_options *options, void *storage, size_t bytes) {
+    return channel_create(out, options, 1, storage, bytes);
+}
+
+int cf_channel_reset(cf_channel *ch) {
+    if (!ch) return -EINVAL;
+    /* All-zero slots are the initial state of every layout: group headers with seq 0 and no ACK, tags 0
+     * (empty), slot words 0 (EMPTY as stored); the word layout's side entries are written before use. */
+    cf_chan_clear_slots(&ch->shared);
+    struct cf_channel_geometry_ g = ch->sender.g;
+    init_sides(ch, &g);
+    cf_chan_reset_wake(&ch->to_receiver, &ch->to_sender);
     return 0;
 }
 

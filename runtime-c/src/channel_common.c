@@ -44,13 +44,45 @@ int cf_chan_allocate(size_t channel_size, size_t slot_bytes, void **channel, str
         free(ch);
         return -ENOMEM;
     }
-    *shared = (struct cf_channel_shared_){.slots = slots, .map_bytes = bytes};
+    *shared = (struct cf_channel_shared_){.slots = slots, .map_bytes = bytes, .used_bytes = slot_bytes};
     *channel = ch;
     return 0;
 }
 
-int cf_chan_create(const cf_channel_options *options, size_t channel_size, void **channel,
-                   struct cf_channel_shared_ *shared, struct channel_side_config *cfg) {
+int cf_chan_allocate_in(size_t channel_size, size_t slot_bytes, void *storage, size_t bytes, void **channel,
+                        struct cf_channel_shared_ *shared) {
+    if (!storage || (uintptr_t)storage % CF_CHANNEL_STORAGE_ALIGN != 0 || bytes < slot_bytes) return -EINVAL;
+    void *ch = aligned_alloc(CHANNEL_BLOCK, round_up(channel_size, CHANNEL_BLOCK));
+    if (!ch) return -ENOMEM;
+    memset(ch, 0, channel_size);
+    /* Not touched here either: the caller's storage may be garbage until cf_channel_home_here or
+     * cf_channel_reset zeroes it on the receiver. */
+    *shared = (struct cf_channel_shared_){.slots = storage, .map_bytes = slot_bytes, .used_bytes = slot_bytes,
+                                          .foreign = 1};
+    *channel = ch;
+    return 0;
+}
+
+int cf_chan_storage_bytes(size_t needed, size_t *bytes, size_t *align) {
+    if (!bytes || !align) return -EINVAL;
+    if (needed > SIZE_MAX - CF_CHANNEL_STORAGE_ALIGN) return -ENOMEM;
+    *bytes = round_up(needed, CF_CHANNEL_STORAGE_ALIGN);
+    *align = CF_CHANNEL_STORAGE_ALIGN;
+    return 0;
+}
+
+void cf_chan_clear_slots(const struct cf_channel_shared_ *shared) { memset(shared->slots, 0, shared->used_bytes); }
+
+void cf_chan_reset_wake(struct cf_channel_to_receiver_ *to_receiver, struct cf_channel_to_sender_ *to_sender) {
+    __atomic_store_n(&to_receiver->receiver_sleeping, 0, __ATOMIC_RELAXED);
+    __atomic_store_n(&to_receiver->closed, 0, __ATOMIC_RELAXED);
+    __atomic_store_n(&to_sender->sender_sleeping, 0, __ATOMIC_RELAXED);
+}
+
+/* cf_chan_create (given 0: the slots mapped) and cf_chan_create_in (given 1: the caller's storage). */
+static int chan_create(const cf_channel_options *options, size_t channel_size, int given, void *storage,
+                       size_t storage_bytes, size_t *needed, void **channel, struct cf_channel_shared_ *shared,
+                       struct channel_side_config *cfg) {
     int rc = cf_chan_check_options(options);
     if (rc) return rc;
 
@@ -70,9 +102,14 @@ int cf_chan_create(const cf_channel_options *options, size_t channel_size, void 
     }
     size_t bytes;
     if (__builtin_mul_overflow(options->slots, stride, &bytes)) return -ENOMEM;
+    if (needed) {
+        *needed = bytes;
+        return 0;
+    }
     int symmetric = cf_chan_symmetric_fences(options);
     void *ch;
-    rc = cf_chan_allocate(channel_size, bytes, &ch, shared);
+    rc = given ? cf_chan_allocate_in(channel_size, bytes, storage, storage_bytes, &ch, shared)
+               : cf_chan_allocate(channel_size, bytes, &ch, shared);
     if (rc) return rc;
     shared->slots_count = options->slots;
     shared->max_message = options->max_message;
@@ -92,13 +129,24 @@ int cf_chan_create(const cf_channel_options *options, size_t channel_size, void 
     return 0;
 }
 
+int cf_chan_create(const cf_channel_options *options, size_t channel_size, void **channel,
+                   struct cf_channel_shared_ *shared, struct channel_side_config *cfg) {
+    return chan_create(options, channel_size, 0, NULL, 0, NULL, channel, shared, cfg);
+}
+
+int cf_chan_create_in(const cf_channel_options *options, size_t channel_size, void *storage, size_t storage_bytes,
+                      size_t *needed, void **channel, struct cf_channel_shared_ *shared,
+                      struct channel_side_config *cfg) {
+    return chan_create(options, channel_size, 1, storage, storage_bytes, needed, channel, shared, cfg);
+}
+
 void cf_chan_home_here(const struct cf_channel_shared_ *shared) {
     /* Writing zeros keeps the initial state and makes this thread the first toucher of every page. */
     memset(shared->slots, 0, shared->map_bytes);
 }
 
 void cf_chan_destroy(void *channel, const struct cf_channel_shared_ *shared) {
-    munmap(shared->slots, shared->map_bytes);
+    if (!shared->foreign) munmap(shared->slots, shared->map_bytes);
     free(channel);
 }
 

@@ -83,6 +83,12 @@ struct channel_side_config {
  * allocated. */
 int cf_chan_create(const cf_channel_options *options, size_t channel_size, void **channel,
                    struct cf_channel_shared_ *shared, struct channel_side_config *cfg);
+/* The same in the caller's storage (cf_channel_create_in): -EINVAL when `storage` is NULL, not aligned to
+ * CF_CHANNEL_STORAGE_ALIGN or shorter than the channel needs. With storage == NULL and bytes == 0 it only
+ * reports, in *needed, the slot bytes the options need (cf_channel_storage_size), allocating nothing. */
+int cf_chan_create_in(const cf_channel_options *options, size_t channel_size, void *storage, size_t bytes,
+                      size_t *needed, void **channel, struct cf_channel_shared_ *shared,
+                      struct channel_side_config *cfg);
 /* The parts of cf_chan_create, for an implementation with its own slot geometry:
  * -EINVAL unless the options are valid; */
 int cf_chan_check_options(const cf_channel_options *options);
@@ -90,9 +96,21 @@ int cf_chan_check_options(const cf_channel_options *options);
 int cf_chan_symmetric_fences(const cf_channel_options *options);
 /* maps `slot_bytes` (rounded up to pages) and allocates the zeroed channel object (-ENOMEM). */
 int cf_chan_allocate(size_t channel_size, size_t slot_bytes, void **channel, struct cf_channel_shared_ *shared);
+/* The same with the caller's storage for the slots (-EINVAL: NULL, misaligned, or fewer than `slot_bytes`
+ * bytes); nothing is mapped and the storage is not touched. */
+int cf_chan_allocate_in(size_t channel_size, size_t slot_bytes, void *storage, size_t bytes, void **channel,
+                        struct cf_channel_shared_ *shared);
+/* cf_channel_storage_size's answer for `needed` slot bytes: rounded up to CF_CHANNEL_STORAGE_ALIGN (-EINVAL
+ * for NULL outputs, -ENOMEM on overflow). */
+int cf_chan_storage_bytes(size_t needed, size_t *bytes, size_t *align);
+/* Zeroes the slot bytes in use (cf_channel_reset): all-zero slots are the initial state of both rings. */
+void cf_chan_clear_slots(const struct cf_channel_shared_ *shared);
+/* Both wake lines back to their state at creation: nobody asleep, not closed. */
+void cf_chan_reset_wake(struct cf_channel_to_receiver_ *to_receiver, struct cf_channel_to_sender_ *to_sender);
 /* The receiver's first touch of the slot pages (cf_channel_home_here). */
 void cf_chan_home_here(const struct cf_channel_shared_ *shared);
-/* Unmaps the slots described by *shared (which may live inside `channel`), then frees `channel`. */
+/* Unmaps the slots described by *shared (which may live inside `channel`; the caller's storage is left
+ * alone), then frees `channel`. */
 void cf_chan_destroy(void *channel, const struct cf_channel_shared_ *shared);
 void cf_chan_close(struct cf_channel_to_receiver_ *to_receiver, struct cf_channel_to_sender_ *to_sender);
 

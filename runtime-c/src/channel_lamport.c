@@ -74,19 +74,50 @@ static inline char *slot_of(const struct channel_side_config *cfg, uint64_t n) {
 
 /* ---- creation ---- */
 
-int cf_channel_create(cf_channel **out, const cf_channel_options *options) {
+/* cf_channel_create (given 0: the slots mapped) and cf_channel_create_in (given 1: the caller's storage). */
+static int channel_create(cf_channel **out, const cf_channel_options *options, int given, void *storage,
+                          size_t bytes) {
     if (!out) return -EINVAL;
     *out = NULL;
     void *memory;
     struct cf_channel_shared_ shared;
     struct channel_side_config cfg;
-    int rc = cf_chan_create(options, sizeof(cf_channel), &memory, &shared, &cfg);
+    int rc = given ? cf_chan_create_in(options, sizeof(cf_channel), storage, bytes, NULL, &memory, &shared, &cfg)
+                   : cf_chan_create(options, sizeof(cf_channel), &memory, &shared, &cfg);
     if (rc) return rc;
     cf_channel *ch = memory;
     ch->shared = shared;
     ch->sender.cfg = cfg;
     ch->receiver.cfg = cfg;
     *out = ch;
+    return 0;
+}
+
+int cf_channel_create(cf_channel **out, const cf_channel_options *options) {
+    return channel_create(out, options, 0, NULL, 0);
+}
+
+int cf_channel_storage_size(const cf_channel_options *options, size_t *bytes, size_t *align) {
+    size_t all;
+    int rc = cf_chan_create_in(options, sizeof(cf_channel), NULL, 0, &all, NULL, NULL, NULL);
+    return rc ? rc : cf_chan_storage_bytes(all, bytes, align);
+}
+
+int cf_channel_create_in(cf_channel **out, const cf_channel_options *options, void *storage, size_t bytes) {
+    return channel_create(out, options, 1, storage, bytes);
+}
+
+int cf_channel_reset(cf_channel *ch) {
+    if (!ch) return -EINVAL;
+    cf_chan_clear_slots(&ch->shared); /* the length words: written by every send before use, zeroed anyway */
+    ch->sender.sent = 0;
+    ch->sender.reserved = 0;
+    ch->receiver.received = 0;
+    ch->receiver.acquired = 0;
+    ch->receiver.acquired_len = 0;
+    __atomic_store_n(&ch->tail, 0, __ATOMIC_RELAXED);
+    __atomic_store_n(&ch->head, 0, __ATOMIC_RELAXED);
+    cf_chan_reset_wake(&ch->to_receiver, &ch->to_sender);
     return 0;
 }
 

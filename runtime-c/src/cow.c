@@ -31,6 +31,8 @@ struct cf_cow_buffer {
     size_t map_size; /* whole pages */
     cf_cow_mode mode;
     int fd;          /* memfd / shm object; -1 in copy mode */
+    int own_fd;      /* 1: the buffer's own file, which destroy closes; 0: a cf_cow_file's */
+    size_t file_offset; /* where the buffer starts in the file (page multiple; 0 in a file of its own) */
     void *data;      /* producer's MAP_SHARED mapping, or heap memory in copy mode */
     unsigned writers; /* parts per iteration, >= 1 */
     cow_part *parts; /* [writers], 64-byte aligned */
@@ -344,6 +346,53 @@ static int reshare_eager(cf_cow_view *v) {
     return rc;
 }
 
+/* ---- shared files -------------------------------------------------------------------------- */
+
+struct cf_cow_file {
+    int fd;
+    size_t size; /* whole pages */
+};
+
+/* A memfd, or a shm object where memfd is missing; -1 with errno set when neither can be opened. */
+static int open_file(int *backing) {
+    int fd = open_memfd();
+    *backing = 1;
+    if (fd < 0) {
+        fd = open_shm();
+        *backing = 2;
+    }
+    return fd;
+}
+
+size_t cf_cow_file_span(size_t size) { return (size + page_size() - 1) & ~(page_size() - 1); }
+
+int cf_cow_file_create(cf_cow_file **out, size_t bytes) {
+    if (!out) return -EINVAL;
+    *out = NULL;
+    size_t size = cf_cow_file_span(bytes);
+    if (!bytes || size < bytes) return -EINVAL;
+    cf_cow_file *f = calloc(1, sizeof *f);
+    if (!f) return -ENOMEM;
+    int backing;
+    f->fd = open_file(&backing);
+    f->size = size;
+    if (f->fd < 0 || ftruncate(f->fd, (off_t)size) != 0) {
+        int rc = -errno;
+        if (f->fd >= 0) close(f->fd);
+        free(f);
+        return rc;
+    }
+    *out = f;
+    return 0;
+}
+
+int cf_cow_file_destroy(cf_cow_file *f) {
+    if (!f) return -EINVAL;
+    close(f->fd);
+    free(f);
+    return 0;
+}
+
 /* ---- buffers ------------------------------------------------------------------------------- */
 
 int cf_cow_create(cf_cow_buffer **out, size_t size, const cf_cow_config *config) {
@@ -357,6 +406,10 @@ int cf_cow_create(cf_cow_buffer **out, size_t size, const cf_cow_config *config)
     if (size < threshold) mode = CF_COW_COPY;
     size_t map_size = (size + page_size() - 1) & ~(page_size() - 1);
     if (map_size < size) return -EINVAL; /* overflow */
+    cf_cow_file *file = config && mode != CF_COW_COPY ? config->file : NULL;
+    size_t file_offset = file ? config->file_offset : 0;
+    if (file && (file_offset % page_size() != 0 || file_offset > file->size || map_size > file->size - file_offset))
+        return -EINVAL;
 
     cf_cow_buffer *b = calloc(1, sizeof *b);
     if (!b) return -ENOMEM;
@@ -376,18 +429,16 @@ int cf_cow_create(cf_cow_buffer **out, size_t size, const cf_cow_config *config)
     if (mode == CF_COW_COPY) {
         if (posix_memalign(&b->data, 64, map_size) != 0) rc = -ENOMEM;
     } else {
-        b->fd = open_memfd();
-        backing = 1;
-        if (b->fd < 0) {
-            b->fd = open_shm();
-            backing = 2;
-        }
+        b->own_fd = !file;
+        b->file_offset = file_offset;
+        b->fd = file ? file->fd : open_file(&backing);
         if (b->fd < 0) {
             rc = -errno;
-        } else if (ftruncate(b->fd, (off_t)map_size) != 0) {
+        } else if (!file && ftruncate(b->fd, (off_t)map_size) != 0) {
             rc = -errno;
         } else {
-            b->data = map_or_fail(map_size, PROT_READ | PROT_WRITE, MAP_SHARED, b->fd, 0, CF_COW_FAIL_MAP_PRODUCER);
+            b->data = map_or_fail(map_size, PROT_READ | PROT_WRITE, MAP_SHARED, b->fd, (off_t)file_offset,
+                                  CF_COW_FAIL_MAP_PRODUCER);
             if (b->data == MAP_FAILED) {
                 b->data = NULL;
                 rc = -errno;
@@ -398,7 +449,7 @@ int cf_cow_create(cf_cow_buffer **out, size_t size, const cf_cow_config *config)
     if (rc) {
         if (b->data && mode != CF_COW_COPY) munmap(b->data, map_size);
         if (mode == CF_COW_COPY) free(b->data);
-        if (b->fd >= 0) close(b->fd);
+        if (b->fd >= 0 && b->own_fd) close(b->fd);
         free(b->parts);
         free(b);
         return rc;
@@ -419,7 +470,7 @@ int cf_cow_destroy(cf_cow_buffer *b) {
         free(b->data);
     } else {
         munmap(b->data, b->map_size);
-        close(b->fd);
+        if (b->own_fd) close(b->fd);
     }
     free(b->parts);
     free(b);
@@ -512,7 +563,8 @@ int cf_cow_view_open_range(cf_cow_buffer *b, size_t offset, size_t length, cf_co
         }
     } else {
         int prot = b->mode == CF_COW_LAZY ? PROT_READ : PROT_READ | PROT_WRITE;
-        v->data = map_or_fail(v->map_size, prot, MAP_PRIVATE, b->fd, (off_t)v->map_offset, CF_COW_FAIL_MAP_VIEW);
+        v->data = map_or_fail(v->map_size, prot, MAP_PRIVATE, b->fd, (off_t)(b->file_offset + v->map_offset),
+                              CF_COW_FAIL_MAP_VIEW);
         if (v->data == MAP_FAILED) {
             int rc = -errno;
             free(v);

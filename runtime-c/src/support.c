@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -306,6 +307,22 @@ uint8_t *cf_gen_alloc(cf_heap_local *heap, size_t bytes, const char *what) {
         exit(3);
     }
     return block;
+}
+
+uint8_t *cf_gen_channel_region(size_t bytes, const char *what) {
+    if (bytes == 0) return NULL;
+    /* Fresh anonymous pages: zero (the channels' initial state) and untouched, so the receiving core's
+     * cf_channel_home_here is the first to write them. */
+    void *region = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (region == MAP_FAILED) {
+        fprintf(stderr, "error: allocating %s (%zu bytes) failed: %s\n", what, bytes, strerror(errno));
+        exit(3);
+    }
+    return region;
+}
+
+void cf_gen_channel_region_free(uint8_t *region, size_t bytes) {
+    if (region) munmap(region, bytes);
 }
 
 uint8_t *cf_gen_reserve(cf_channel *channel, const char *what) {

@@ -105,6 +105,33 @@ typedef struct cf_channel_options {
 /* Creates a channel; the slot memory is reserved but not touched. Any thread may call this. */
 int cf_channel_create(cf_channel **out, const cf_channel_options *options);
 
+/* Slot memory from the caller, e.g. one region holding the slots of several channels that are never used at
+ * the same time (a program's variants). CF_CHANNEL_STORAGE_ALIGN: the alignment the storage needs (two
+ * cache lines, so that no line of it is shared with a neighbour's). */
+#define CF_CHANNEL_STORAGE_ALIGN ((size_t)128)
+
+/* The bytes of slot memory a channel with these options needs (a multiple of *align; it depends on the
+ * implementation the library was built with) and the alignment it needs (CF_CHANNEL_STORAGE_ALIGN).
+ * -EINVAL as cf_channel_create (and for NULL outputs), -ENOMEM when the size overflows. Any thread. */
+int cf_channel_storage_size(const cf_channel_options *options, size_t *bytes, size_t *align);
+
+/* Creates a channel whose slots are the `bytes` bytes at `storage` (-EINVAL when storage is NULL, not aligned
+ * to CF_CHANNEL_STORAGE_ALIGN or shorter than cf_channel_storage_size says; *out is then NULL). The storage
+ * is not touched here, and cf_channel_destroy leaves it to the caller (who frees it after the destroy). It
+ * must read as zero before the first send: fresh anonymous pages do, else cf_channel_home_here or
+ * cf_channel_reset zeroes it. Any thread may call this. */
+int cf_channel_create_in(cf_channel **out, const cf_channel_options *options, void *storage, size_t bytes);
+
+/* Returns an empty, quiescent channel to its state right after creation: every slot free (its slot memory
+ * zeroed, whatever was written into it since, e.g. by another channel sharing the storage), both positions at
+ * the first slot, nobody asleep, and open again if it was closed. Only when neither side is inside an
+ * operation and no message is in flight (everything sent was received and released, no slot reserved):
+ * messages still in the channel are lost. Call it from the receiver's thread (its stores re-touch the slot
+ * lines, which keeps them homed there, as cf_channel_home_here) or from any thread while neither side runs;
+ * the reset must happen before the sender's next operation and the receiver's, e.g. through a barrier both
+ * pass after it, or a thread start. -EINVAL when ch is NULL. */
+int cf_channel_reset(cf_channel *ch);
+
 /* Makes the calling thread the home of the slot memory by touching it first (its pages are placed on the
  * caller's NUMA node and its lines start in the caller's cache). Call it on the receiver, before the
  * sender's first operation and ordered before it (e.g. before starting the sender thread). Optional:

@@ -61,6 +61,7 @@ extern "C" {
 
 typedef struct cf_cow_buffer cf_cow_buffer;
 typedef struct cf_cow_view cf_cow_view;
+typedef struct cf_cow_file cf_cow_file;
 
 typedef enum cf_cow_mode { CF_COW_EAGER = 0, CF_COW_LAZY = 1, CF_COW_COPY = 2 } cf_cow_mode;
 
@@ -72,12 +73,31 @@ typedef struct cf_cow_config {
     cf_cow_mode mode;      /* requested mode for buffers at or above the threshold */
     size_t copy_threshold; /* 0 = CF_COW_DEFAULT_COPY_THRESHOLD; 1 = never copy */
     unsigned writers; /* parts written by different threads each iteration; 0 = 1, at most 64 */
+    cf_cow_file *file;  /* NULL: a memory file of the buffer's own; else the buffer is the whole pages at
+                           file_offset in this shared file (ignored in copy mode, which has no file) */
+    size_t file_offset; /* a multiple of the page size; file_offset + the buffer's whole pages <= the file */
 } cf_cow_config;
+
+/* A memory file holding several buffers at offsets of their own (cf_cow_config.file), for buffers that are
+ * never used at the same time -- e.g. the variants of a program, of which one runs at a time -- and so may
+ * overlap: a file page is allocated once, when first written, however many buffers cover it. What such
+ * buffers require of their users: when one of them is written (cf_cow_write_begin), no view of another
+ * buffer covering the same pages may be held (between acquire and release) -- a held view shows the file's
+ * pages it has not written, and so the other buffer's bytes. Released views drop their written pages, and
+ * their next acquire sees their own buffer's newest publish, which its producer wrote after the other's.
+ * cf_cow_file_span gives the bytes a buffer of `size` takes in a file (whole pages; copy-mode sizes too).
+ * Errors: -EINVAL (out NULL, bytes 0), or the errno of memfd_create/shm_open or ftruncate. The file's pages
+ * are not touched here. Destroy it after every buffer in it (-EINVAL for NULL). */
+int cf_cow_file_create(cf_cow_file **out, size_t bytes);
+int cf_cow_file_destroy(cf_cow_file *file);
+size_t cf_cow_file_span(size_t size);
+
 
 #define CF_COW_MAX_WRITERS 64u
 
 /* config may be NULL (eager, default threshold, one writer). size is rounded up to whole pages
- * internally. Errors: -EINVAL (size 0, unknown mode, writers > CF_COW_MAX_WRITERS, out NULL), -ENOMEM,
+ * internally. Errors: -EINVAL (size 0, unknown mode, writers > CF_COW_MAX_WRITERS, out NULL; with a file:
+ * file_offset not a multiple of the page size, or the buffer's pages beyond the file's end), -ENOMEM,
  * or the errno of memfd_create/shm_open,
  * ftruncate or mmap. On error nothing is left allocated or open. */
 int cf_cow_create(cf_cow_buffer **out, size_t size, const cf_cow_config *config);

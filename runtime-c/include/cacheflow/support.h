@@ -111,6 +111,12 @@ void cf_gen_check(int rc, const char *what);
 /* A zeroed block of the core's local heap, touched by the calling core. */
 uint8_t *cf_gen_alloc(cf_heap_local *heap, size_t bytes, const char *what);
 
+/* The slot memory of channels that share it, one after the other (cf_channel_create_in): `bytes` of fresh
+ * anonymous pages (zero, untouched until the receiving core's cf_channel_home_here). NULL for 0 bytes; stops the
+ * program with a message naming `what` when it cannot be mapped. */
+uint8_t *cf_gen_channel_region(size_t bytes, const char *what);
+void cf_gen_channel_region_free(uint8_t *region, size_t bytes);
+
 uint8_t *cf_gen_reserve(cf_channel *channel, const char *what);
 void cf_gen_commit(cf_channel *channel, size_t bytes, const char *what);
 uint8_t *cf_gen_acquire(cf_channel *channel, const char *what);

@@ -21,7 +21,9 @@ struct cf_channel_to_sender_ {
 /* Read-only after creation, off the fast path. */
 struct cf_channel_shared_ {
     char *slots;
-    size_t map_bytes;
+    size_t map_bytes;     /* the slot memory: mapped by cf_channel_create, or the caller's (cf_channel_create_in) */
+    size_t used_bytes;    /* the bytes of it the channel uses (cf_channel_reset zeroes them) */
+    uint32_t foreign;     /* 1: the caller's storage (cf_channel_create_in), which destroy leaves alone */
     size_t slots_count;
     size_t max_message;
     cf_channel_layout layout; /* in use: AUTO resolved */

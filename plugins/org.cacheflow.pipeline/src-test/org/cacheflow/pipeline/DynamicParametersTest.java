@@ -222,8 +222,9 @@ class DynamicParametersTest {
    * actors); Row's init prototype takes the width and stops the program when Row fires with another, so the init
    * must run again where the width changes; a value outside the planned set stops the program at that iteration,
    * with a message, before any other actor of the iteration fires. By default the resolution change (widths 8, 16,
-   * 32) on 2 cores; with {@code -Dcacheflow.e2e=full} the switch too, on 1 and 2 cores, each under ASan+UBSan and
-   * TSan too, and on 2 cores with the baseline's semaphores and barrier and with rdy-ack channels.
+   * 32) on 2 cores with rdy-ack channels (their slots shared between the variants, reset on entering one); with
+   * {@code -Dcacheflow.e2e=full} the switch too, on 1 and 2 cores under auto, each under ASan+UBSan and TSan too, and
+   * on 2 cores with the baseline's semaphores and barrier and with rdy-ack channels (under the sanitizers too).
    */
   @Test
   void aProgramOfEveryVariantSwitchesPerIterationAndStopsAtAValueOutsideThem() throws Exception {
@@ -234,7 +235,8 @@ class DynamicParametersTest {
       for (int cores : FULL ? List.of(1, 2) : List.of(2)) {
         List<StrategyPreset> strategies = FULL && cores == 2 && sanitize.isEmpty()
             ? List.of(StrategyPreset.AUTO, StrategyPreset.BASELINE, StrategyPreset.CHANNELS)
-            : List.of(StrategyPreset.AUTO);
+            : FULL && cores == 2 ? List.of(StrategyPreset.AUTO, StrategyPreset.CHANNELS)
+            : FULL ? List.of(StrategyPreset.AUTO) : List.of(StrategyPreset.CHANNELS);
         for (StrategyPreset strategy : strategies) {
           if (FULL) {
             checkVariants(GRAPH, "dynswitch", "branch", List.of(0, 1), "DYNSWITCH_BRANCHES", branches, 7,
@@ -282,6 +284,63 @@ class DynamicParametersTest {
       String variants = text.substring(iteration, text.indexOf("cf_gen_check_stop();", iteration));
       assertFalse(variants.contains("barrier"), core + ": " + variants);
     }
+  }
+
+  /**
+   * Under {@code channels} the variants' channel slots share memory as their buffers do: per receiving core the
+   * largest variant's, so that the program's memory (generate's note, the program's check, plan's table and JSON) is
+   * below what the variants' programs add up to even counting only their channel slots; each core resets the
+   * channels it receives on entering a variant, then the cores meet before any sends.
+   */
+  @Test
+  void theVariantsChannelSlotsShareTheLargestVariantsMemory() throws IOException {
+    Map<String, String> widths = Map.of("width", "8,16,32");
+    PlanResult planned = new Pipeline().plan(new PlanOptions(new Input(RESOLUTION, null, widths), new PlatformOptions(
+        null, 2), StrategyPreset.CHANNELS, null, List.of(), "generic", null));
+    List<VariantReport.Row> rows = planned.variants();
+    assertTrue(rows.stream().allMatch(r -> r.channelBytes().stream().mapToLong(Long::longValue).sum() > 0),
+        "every variant has channels under channels");
+    long slotsSum = 0;
+    long[] largestSlots = new long[2];
+    long[] largestBuffers = new long[2];
+    long others = 0;
+    for (VariantReport.Row row : rows) {
+      for (int c = 0; c < 2; c++) {
+        slotsSum += row.channelBytes().get(c);
+        largestSlots[c] = Math.max(largestSlots[c], row.channelBytes().get(c));
+        largestBuffers[c] = Math.max(largestBuffers[c], row.bufferBytes().get(c));
+        others += -row.channelBytes().get(c) - row.bufferBytes().get(c);
+      }
+      others += row.memory().totalBytes();
+    }
+    long shared = others + largestSlots[0] + largestSlots[1] + largestBuffers[0] + largestBuffers[1];
+    long summedSlots = shared - largestSlots[0] - largestSlots[1] + slotsSum;
+    assertTrue(shared < summedSlots, "channel slots summed would be more: " + shared + " against " + summedSlots);
+    assertEquals(shared, VariantReport.programBytes(rows), "plan's table");
+    assertEquals(shared, ((Number) VariantReport.document(rows, false).get("programBytes")).longValue(),
+        "plan --json");
+    long largest = rows.stream().mapToLong(r -> r.memory().totalBytes()).max().orElseThrow();
+    assertEquals(largest, shared, "here the largest variant is the largest on every core");
+    Path out = dir.resolve("dynres-channels-memory");
+    GenerateResult result = new Pipeline().generate(GenerateOptions.of(new Input(RESOLUTION, null, widths), out,
+        RUNTIME).withPlatform(new PlatformOptions(null, 2)).withStrategy(StrategyPreset.CHANNELS));
+    assertFalse(result.project().channels().isEmpty(), "the frame holds every variant's channels");
+    String memory = MemoryText.size(shared);
+    assertTrue(result.diagnostics().stream().anyMatch(d -> d.message().contains("and so do their channel slots (")
+        && d.message().contains(memory + " in all (each variant alone: width=8 ")), result.diagnostics().toString());
+    String main = Files.readString(out.resolve("main.c"));
+    assertTrue(main.contains("/* what plan reports as the program's memory: " + memory.replace("*/", "* /") + " */"),
+        "the program checks " + memory);
+    assertTrue(main.contains("cf_channel_create_in(") && !main.contains("cf_channel_create(&"),
+        "every channel in the shared slots");
+    for (String core : List.of("core_0.c", "core_1.c")) {
+      String text = Files.readString(out.resolve(core));
+      int reset = text.indexOf("cf_channel_reset(");
+      int iteration = text.indexOf("\n        switch (cf_this_variant) {\n        case 0: {");
+      assertTrue(reset < 0 || reset < iteration, core + ": resets before the variant's iteration");
+    }
+    assertTrue(Files.readString(out.resolve("core_0.c")).contains("cf_channel_reset(")
+        || Files.readString(out.resolve("core_1.c")).contains("cf_channel_reset("), "a receiving core resets");
   }
 
   /**

@@ -291,7 +291,8 @@ final class Run {
           + w.message())));
       CodeProject program = programModel(planned.plan(), options);
       rows.add(new VariantReport.Row(variant.values(), planned.plan(), program == null ? null : program.memory(),
-          program == null ? List.of() : program.bufferBytesPerCore()));
+          program == null ? List.of() : program.bufferBytesPerCore(),
+          program == null ? List.of() : program.channelBytesPerCore()));
     }
     PlanResult.MemoryLimit limit = new PlanResult.MemoryLimit(options.platform().memoryLimit(target),
         options.platform().memoryLimitSource(target));
@@ -431,7 +432,7 @@ final class Run {
       listener.done();
       throw new InputException(SourceLocation.file(given.source()), e.getMessage());
     }
-    checkMemory(given, program.frame().memory(), options.platform(), target);
+    checkMemory(given, program.memory(), options.platform(), target);
     Path outDir = options.outputDirectory();
     listener.step("writing " + outDir);
     ActorSources actors = actorSources(options, given);
@@ -447,16 +448,18 @@ final class Run {
     for (int v = 0; v < projects.size(); v++) {
       each.add(labels.get(v) + " " + MemoryText.size(projects.get(v).memory().totalBytes()));
     }
-    long total = program.frame().memory().totalBytes();
+    long total = program.memory().totalBytes();
     long regions = VariantProgram.regionBytes(projects).stream().mapToLong(Long::longValue).sum();
+    long slots = program.sharedChannelBytes();
     List<String> setters = program.parameters().stream().map(p -> p.actor()).distinct().toList();
     later.add(Diagnostic.note("one program for " + variants.size() + " variants: every iteration, configuration "
         + "actor" + (setters.size() == 1 ? " " : "s ") + String.join(", ", setters) + " fire"
         + (setters.size() == 1 ? "s" : "")
         + " first on core " + program.configurationCore() + " and every core runs the variant the values select "
         + "(without pipelining; cores meet at a barrier only where the variant changes); the variants' buffers share "
-        + "memory sized for the largest variant (" + MemoryText.size(regions) + "), allocated once before the first "
-        + "iteration, and each variant keeps its channel slots and copy-on-write buffers: "
+        + "memory sized for the largest variant (" + MemoryText.size(regions) + ")" + (slots > 0 ? ", and so do "
+        + "their channel slots (" + MemoryText.size(slots) + ")" : "") + ", allocated once before the first "
+        + "iteration, and each variant keeps its copy-on-write buffers: "
         + MemoryText.size(total) + " in all (each variant alone: " + String.join("; ", each) + ")"));
     return new GenerateResult(given, outDir, platform, firstPlan, program.frame(), options.strategy(), false,
         finish(later), options.schedule());

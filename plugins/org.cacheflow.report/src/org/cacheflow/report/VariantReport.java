@@ -30,11 +30,21 @@ public final class VariantReport {
    * @param bufferBytes per core, the bytes of that program's buffers (its memory without channel slots and
    *     copy-on-write buffers), which a program holding every variant shares between the variants; empty when
    *     {@code memory} is null
+   * @param channelBytes per core, the bytes of the slots of the channels it receives (primed ones not included),
+   *     which a program holding every variant shares between the variants too; empty when unknown (counted with
+   *     the rest of the variant's own memory)
    */
-  public record Row(Map<String, String> values, MemoryPlan plan, ProgramMemory memory, List<Long> bufferBytes) {
+  public record Row(Map<String, String> values, MemoryPlan plan, ProgramMemory memory, List<Long> bufferBytes,
+      List<Long> channelBytes) {
 
     public Row {
       bufferBytes = List.copyOf(bufferBytes);
+      channelBytes = List.copyOf(channelBytes);
+    }
+
+    /** A row whose channel slots are not known apart from the rest of its program's memory. */
+    public Row(Map<String, String> values, MemoryPlan plan, ProgramMemory memory, List<Long> bufferBytes) {
+      this(values, plan, memory, bufferBytes, List.of());
     }
 
     /** {@code branch=0, width=16}. */
@@ -115,33 +125,42 @@ public final class VariantReport {
     long sum = rows.stream().mapToLong(Row::programBytes).sum();
     return String.format(Locale.ROOT, "largest variant: buffer memory %s%s", Bytes.human(buffers), program < 0 ? ""
         : ", program memory " + Bytes.human(program)) + (shared < 0 ? "" : "; one program holding every variant "
-        + "(generate with these values): " + Bytes.human(shared) + ", the largest variant's buffers on each core "
-        + "(variants never run at the same time) and every variant's channel slots and copy-on-write buffers (the "
+        + "(generate with these values): " + Bytes.human(shared) + ", the largest variant's buffers and channel "
+        + "slots on each core (variants never run at the same time) and every variant's copy-on-write buffers (the "
         + "variants' programs add up to " + Bytes.human(sum) + ")");
   }
 
   /**
    * The memory of the program generate writes for every variant: per core the largest of the variants' buffers
-   * there, plus every variant's channel slots and copy-on-write buffers; -1 when a variant's program is not known.
+   * there and the largest of their channel slots there, plus every variant's copy-on-write buffers; -1 when a
+   * variant's program is not known.
    */
   public static long programBytes(List<Row> rows) {
-    List<Long> largest = new ArrayList<>();
+    List<Long> largestBuffers = new ArrayList<>();
+    List<Long> largestSlots = new ArrayList<>();
     long others = 0;
     for (Row row : rows) {
       if (row.memory() == null) {
         return -1;
       }
-      long own = 0;
-      for (int c = 0; c < row.bufferBytes().size(); c++) {
-        if (c == largest.size()) {
-          largest.add(0L);
-        }
-        largest.set(c, Math.max(largest.get(c), row.bufferBytes().get(c)));
-        own += row.bufferBytes().get(c);
-      }
-      others += row.programBytes() - own;
+      others += row.programBytes() - addLargest(largestBuffers, row.bufferBytes())
+          - addLargest(largestSlots, row.channelBytes());
     }
-    return others + largest.stream().mapToLong(Long::longValue).sum();
+    return others + largestBuffers.stream().mapToLong(Long::longValue).sum()
+        + largestSlots.stream().mapToLong(Long::longValue).sum();
+  }
+
+  /** Keeps per core the largest of {@code largest} and {@code own}; returns the sum of {@code own}. */
+  private static long addLargest(List<Long> largest, List<Long> own) {
+    long sum = 0;
+    for (int c = 0; c < own.size(); c++) {
+      if (c == largest.size()) {
+        largest.add(0L);
+      }
+      largest.set(c, Math.max(largest.get(c), own.get(c)));
+      sum += own.get(c);
+    }
+    return sum;
   }
 
   /** The variants as a Markdown section, each linking to its own report. */
@@ -176,6 +195,7 @@ public final class VariantReport {
       if (row.memory() != null) {
         variant.put("programBytes", row.programBytes());
         variant.put("bufferBytesPerCore", row.bufferBytes());
+        variant.put("channelBytesPerCore", row.channelBytes());
       }
       if (plans) {
         variant.put("plan", PlanJson.toJson(row.plan(), true, false));

@@ -87,6 +87,12 @@ public record CodeProject(String graphName, String identifier, String strategy, 
     sinks = List.copyOf(sinks);
     cores = List.copyOf(cores);
   }
+  /** This program with other channels (e.g. those its memory counts). */
+  public CodeProject withChannels(List<Channel> value) {
+    return new CodeProject(graphName, identifier, strategy, synthetic, barrier, semaphoreStarts, headers, declarations,
+        buffers, heapBytes, value, cowBuffers, sinks, cores, nodeSplit);
+  }
+
   /** This program with other sinks (e.g. with notes). */
   public CodeProject withSinks(List<Sink> value) {
     return new CodeProject(graphName, identifier, strategy, synthetic, barrier, semaphoreStarts, headers, declarations,
@@ -208,6 +214,23 @@ public record CodeProject(String graphName, String identifier, String strategy, 
       if (buffer.allocated()) {
         int core = Math.min(buffer.home(), perCore.length - 1);
         perCore[core] = ProgramMemory.saturatedAdd(perCore[core], alignedBytes(buffer));
+      }
+    }
+    return Arrays.stream(perCore).boxed().toList();
+  }
+
+  /**
+   * Per core, the bytes of the slots of the channels it receives (their home), as {@link #memory()} counts them,
+   * without primed channels (those carrying initial tokens): what a program holding several variants shares between
+   * them ({@link VariantProgram#memory()}).
+   */
+  public List<Long> channelBytesPerCore() {
+    long[] perCore = new long[Math.max(1, cores.size())];
+    for (Channel channel : channels) {
+      if (!channel.primed()) {
+        int core = Math.min(channel.receiver(), perCore.length - 1);
+        perCore[core] = ProgramMemory.saturatedAdd(perCore[core], ProgramMemory.saturatedMultiply(channel.bytes(),
+            channel.slots()));
       }
     }
     return Arrays.stream(perCore).boxed().toList();

@@ -7,6 +7,8 @@ import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import org.cacheflow.plan.memoryplan.ProgramMemory;
+
 /**
  * One program holding several variants of a graph (one per combination of its dynamic parameters' values, each
  * planned as a graph of its own): every iteration, the configuration actors fire first on one core, the variant their
@@ -18,12 +20,16 @@ import java.util.regex.Pattern;
  * <p>The variants' buffers share memory: each core allocates one region ({@link #region(int)}), as large as the
  * largest of the variants' buffers on that core, and each variant's buffers (pools included) lie at offsets of their
  * own in it; no buffer holds data from one iteration to the next (graphs with delays are refused) and no two variants
- * run at once, so none overwrites what another still needs. Each variant keeps its own channels (their slots),
+ * run at once, so none overwrites what another still needs. The channels' slots share memory likewise: per
+ * receiving core one region ({@link #channelRegion(int)}), as large as the largest of the variants' slots there, each
+ * variant's channels at offsets of their own ({@link #sharedChannels(int, int)}); entering a variant, the receiving
+ * cores reset its channels (empty then) before any core sends. Each variant keeps its own channel objects,
  * copy-on-write buffers, flags and semaphores, renamed with the prefix {@code cf_vN_} (N from 1), all made once before
- * the first iteration; a variant's flags, channel slots and semaphores count the iterations that variant has run, so
- * that each variant's synchronisation is the one of a program running that variant alone. Entering a variant runs
- * again the init calls it makes with other arguments than the variant left (init prototypes taking a dynamic
- * parameter). Pipelined schedules, several nodes and synthetic actors are refused.
+ * the first iteration; a variant's flags and semaphores count the iterations that variant has run, so that each
+ * variant's synchronisation is the one of a program running that variant alone. The program's memory is
+ * {@link #memory()}. Entering a variant runs again the init calls it makes with other arguments than the variant
+ * left (init prototypes taking a dynamic parameter). Pipelined schedules, several nodes and synthetic actors are
+ * refused.
  *
  * @param frame the program's shared part: every core's region, every variant's buffers (renamed, in the regions),
  *     channels and copy-on-write buffers (renamed), the sinks, and per core its buffers, channel homes and pointers;
@@ -221,6 +227,73 @@ public final class VariantProgram {
    */
   public boolean reinitializes(int variant) {
     return inits(variant).stream().anyMatch(s -> initsAlike(s).size() < variants.size());
+  }
+
+  /**
+   * The channels of a variant that share their slots' memory with the other variants' (all but primed ones, whose
+   * initial tokens must outlive a change of variant), received by a core, renamed as in {@link #frame()}.
+   */
+  public List<Channel> sharedChannels(int variant, int core) {
+    String prefix = prefix(variant);
+    return variants.get(variant).channels().stream().filter(c -> !c.primed() && c.receiver() == core)
+        .map(c -> frame.channels().stream().filter(x -> x.name().equals(prefix + c.name())).findFirst().orElseThrow())
+        .toList();
+  }
+
+  /** Whether a variant has channels sharing their slots' memory ({@link #sharedChannels(int, int)}) on any core. */
+  public boolean sharesChannels(int variant) {
+    return variants.get(variant).channels().stream().anyMatch(c -> !c.primed());
+  }
+
+  /** The cores receiving channels that share their slots' memory, in index order. */
+  public List<Integer> channelCores() {
+    return frame.cores().stream().map(Core::index).filter(c -> frame.channels().stream().anyMatch(x -> !x.primed()
+        && x.receiver() == c)).toList();
+  }
+
+  /** The name of the region holding every variant's shared channel slots received by a core. */
+  public static String channelRegion(int core) {
+    return "cf_variant_channels" + core;
+  }
+
+  /**
+   * The memory of the program: as {@link CodeProject#memory()} of {@link #frame()}, but with the channels' slots
+   * shared as the buffers are: per receiving core, only those of the variant whose shared channels there take the
+   * most bytes ({@link CodeProject#channelBytesPerCore()}), plus every primed channel.
+   */
+  public ProgramMemory memory() {
+    List<Channel> counted = new ArrayList<>(frame.channels().stream().filter(Channel::primed).toList());
+    counted.addAll(largestSharedChannels());
+    return frame.withChannels(counted).memory();
+  }
+
+  /**
+   * The bytes of the channel slots the variants share (as {@link #memory()} counts them): per receiving core, the
+   * largest of the variants' there.
+   */
+  public long sharedChannelBytes() {
+    return largestSharedChannels().stream().mapToLong(c -> ProgramMemory.saturatedMultiply(c.bytes(), c.slots()))
+        .reduce(0, ProgramMemory::saturatedAdd);
+  }
+
+  /** Per receiving core, the shared channels of the variant whose shared channels there take the most bytes. */
+  private List<Channel> largestSharedChannels() {
+    List<Channel> counted = new ArrayList<>();
+    for (Core core : frame.cores()) {
+      List<Channel> largest = List.of();
+      long largestBytes = -1;
+      for (int v = 0; v < variants.size(); v++) {
+        List<Channel> own = sharedChannels(v, core.index());
+        long bytes = own.stream().mapToLong(c -> ProgramMemory.saturatedMultiply(c.bytes(), c.slots()))
+            .reduce(0, ProgramMemory::saturatedAdd);
+        if (bytes > largestBytes) {
+          largest = own;
+          largestBytes = bytes;
+        }
+      }
+      counted.addAll(largest);
+    }
+    return counted;
   }
 
   /** The name of the region holding every variant's buffers of a core. */

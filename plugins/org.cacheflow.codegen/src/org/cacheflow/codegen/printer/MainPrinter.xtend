@@ -1,6 +1,7 @@
 package org.cacheflow.codegen.printer
 
 import org.cacheflow.codegen.model.CodeProject
+import org.cacheflow.plan.memoryplan.ProgramMemory
 import org.cacheflow.report.MemoryText
 
 /**
@@ -210,6 +211,11 @@ class MainPrinter extends CTemplate {
 		«FOR channel : project.channels.filter[primed]»
 			cf_gen_prime(«channel.name», «bytes(channel.bytes)», "initial tokens of «channel.name»");
 		«ENDFOR»
+		«objectsBesideChannels»
+	'''
+
+	/** The copy-on-write buffers and semaphores made. */
+	def protected objectsBesideChannels() '''
 		«FOR cow : project.cowBuffers»
 			for (int s = 0; s < «cow.slots»; s++) {
 			    /* each view maps the whole pages of the bytes its consumer reads: {first byte, bytes} */
@@ -241,11 +247,16 @@ class MainPrinter extends CTemplate {
 	/** The program refuses to start, before allocating anything, when its buffers cannot fit the machine. */
 	def protected memoryCheck() '''
 		{
-		    /* what plan reports as the program's memory: «MemoryText.size(project.memory.totalBytes).comment» */
-		    static const char *const largest[] = {«FOR buffer : project.memory.largest»«string(MemoryText.buffer(buffer).comment)», «ENDFOR»NULL};
-		    cf_gen_check_memory(«string(project.identifier)», «bytes(project.memory.totalBytes)», «bytes(project.heapBytes)», largest);
+		    /* what plan reports as the program's memory: «MemoryText.size(programMemory.totalBytes).comment» */
+		    static const char *const largest[] = {«FOR buffer : programMemory.largest»«string(MemoryText.buffer(buffer).comment)», «ENDFOR»NULL};
+		    cf_gen_check_memory(«string(project.identifier)», «bytes(programMemory.totalBytes)», «bytes(project.heapBytes)», largest);
 		}
 	'''
+
+	/** The memory the program checks it has room for: the project's. */
+	def protected ProgramMemory programMemory() {
+		project.memory
+	}
 
 	/** Everything made before the run, destroyed. */
 	def private tearDown() '''

@@ -5,7 +5,8 @@ import org.cacheflow.codegen.model.VariantProgram
 /**
  * {@code core_N.c} of a program holding several variants ({@link VariantProgram}): every variant's flags and
  * buffers of this core, then per iteration the configuration actors (on their core), the hand-off of the variant
- * they select to every other core, the drain where the variant changes, and that variant's statements for this core.
+ * they select to every other core, the drain where the variant changes (and, entering a variant with channels, their
+ * reset), and that variant's statements for this core.
  */
 class VariantCorePrinter extends CorePrinter {
 
@@ -85,6 +86,7 @@ class VariantCorePrinter extends CorePrinter {
 		     * this one (their buffers share memory; the previous variant's channels and flags are left quiet) */
 		    cf_gen_barrier_wait(&cf_variant_barrier);
 		    «entering»
+		    «resetting»
 		    cf_previous_variant = cf_this_variant;
 		}
 		switch (cf_this_variant) {
@@ -133,6 +135,31 @@ class VariantCorePrinter extends CorePrinter {
 					    	«ENDFOR»
 					    «ENDIF»
 					    /* the actors' state is set before any core fires them */
+					    cf_gen_barrier_wait(&cf_variant_barrier);
+					    break;
+				«ENDIF»
+			«ENDFOR»
+			default:
+			    break;
+			}
+		«ENDIF»
+	'''
+
+	/**
+	 * Entering a variant with channels: their slots share memory with the other variants' (which wrote it since), so
+	 * each core resets the channels of that variant it receives (cf_channel_reset: empty, back to the first slot),
+	 * then every core waits for the resets before any sends.
+	 */
+	def private resetting() '''
+		«IF (0 ..< program.variants().size).exists[program.sharesChannels(it)]»
+			switch (cf_this_variant) {
+			«FOR v : 0 ..< program.variants().size»
+				«IF program.sharesChannels(v)»
+					case «v»:
+					    «FOR channel : program.sharedChannels(v, index)»
+					    	cf_gen_check(cf_channel_reset(«channel.name»), "cf_channel_reset(«channel.name»)");
+					    «ENDFOR»
+					    /* the channels are reset before any core sends on them */
 					    cf_gen_barrier_wait(&cf_variant_barrier);
 					    break;
 				«ENDIF»

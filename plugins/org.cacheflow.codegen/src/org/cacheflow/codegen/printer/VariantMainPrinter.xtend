@@ -5,7 +5,8 @@ import org.cacheflow.codegen.model.VariantProgram
 /**
  * {@code main.c} of a program holding several variants ({@link VariantProgram}): every variant's objects, made
  * before the cores start and destroyed after, the variants chosen by the configuration core, the flags that hand
- * them to the other cores and the barrier where the variant changes.
+ * them to the other cores and the barrier where the variant changes; the channels' slots in one region per
+ * receiving core ({@link VariantProgram#channelRegion(int)}).
  */
 class VariantMainPrinter extends MainPrinter {
 
@@ -29,6 +30,11 @@ class VariantMainPrinter extends MainPrinter {
 		«FOR buffer : program.frame().buffers.filter[allocated]»
 			uint8_t *«buffer.name»;
 		«ENDFOR»
+		«FOR core : program.channelCores»
+			/* the slots of the channels core «core» receives, each variant's at offsets of its own */
+			uint8_t *«VariantProgram.channelRegion(core)»;
+			size_t «VariantProgram.channelRegion(core)»_bytes;
+		«ENDFOR»
 		«FOR v : 0 ..< program.variants().size»
 
 			/* variant «v + 1»: «program.labels().get(v).comment» */
@@ -38,9 +44,69 @@ class VariantMainPrinter extends MainPrinter {
 
 	override objects() '''
 		cf_gen_check(-pthread_barrier_init(&cf_variant_barrier, NULL, «coreCount»), "pthread_barrier_init");
+		«sharedChannels»
 		«FOR v : 0 ..< program.variants().size»
-			«program.rename(v, new MainPrinter(program.variants().get(v)).objects)»
+			«IF program.variants().get(v).channels.exists[primed]»
+				«FOR channel : program.variants().get(v).channels.filter[primed]»
+					{
+					    /* initial tokens: its slots are its own */
+					    cf_channel_options o = {.slots = «channel.slots», .max_message = «bytes(channel.bytes)»};
+					    cf_gen_check(cf_channel_create(&«VariantProgram.prefix(v)»«channel.name», &o), "cf_channel_create(«VariantProgram.prefix(v)»«channel.name»)");
+					    cf_gen_prime(«VariantProgram.prefix(v)»«channel.name», «bytes(channel.bytes)», "initial tokens of «VariantProgram.prefix(v)»«channel.name»");
+					}
+				«ENDFOR»
+			«ENDIF»
+			«program.rename(v, new MainPrinter(program.variants().get(v)).objectsBesideChannels)»
 		«ENDFOR»
+	'''
+
+	/**
+	 * The channels whose slots the variants share: per receiving core one region, as large as the largest of the
+	 * variants' slots there (as this runtime lays them out: cf_channel_storage_size), each variant's channels one
+	 * after the other in it; mapped once, before the cores start, and first touched by the receiving core
+	 * (cf_channel_home_here). No two variants run at once, and a core resets the channels it receives of the variant
+	 * it enters before any core sends on them.
+	 */
+	def private sharedChannels() '''
+		«FOR core : program.channelCores»
+			{
+			    /* the channel slots of core «core»: the largest of the variants' */
+			    size_t bytes = 0, align = 0, largest = 0, offset;
+			    «FOR v : variantsWithChannels(core)»
+			    	«channelTable(v, core)»
+			    	offset = 0;
+			    	for (int i = 0; i < «program.sharedChannels(v, core).size»; i++) {
+			    	    cf_gen_check(cf_channel_storage_size(&options_«v + 1»[i], &bytes, &align), names_«v + 1»[i]);
+			    	    offset += bytes;
+			    	}
+			    	if (offset > largest) largest = offset;
+			    «ENDFOR»
+			    «VariantProgram.channelRegion(core)»_bytes = largest;
+			    «VariantProgram.channelRegion(core)» = cf_gen_channel_region(largest, "the channel slots of core «core»");
+			    «FOR v : variantsWithChannels(core)»
+			    	offset = 0;
+			    	for (int i = 0; i < «program.sharedChannels(v, core).size»; i++) {
+			    	    cf_gen_check(cf_channel_storage_size(&options_«v + 1»[i], &bytes, &align), names_«v + 1»[i]);
+			    	    cf_gen_check(cf_channel_create_in(channels_«v + 1»[i], &options_«v + 1»[i], «VariantProgram.channelRegion(core)» + offset, bytes), names_«v + 1»[i]);
+			    	    offset += bytes;
+			    	}
+			    «ENDFOR»
+			}
+		«ENDFOR»
+	'''
+
+	/** The variants with channels received by a core that share their slots. */
+	def private variantsWithChannels(int core) {
+		(0 ..< program.variants().size).filter[!program.sharedChannels(it, core).empty].toList
+	}
+
+	/** A variant's channels received by a core: their options, variables and names. */
+	def private channelTable(int v, int core) '''
+		«val channels = program.sharedChannels(v, core)»
+		/* variant «v + 1»: «program.labels().get(v).comment» */
+		static const cf_channel_options options_«v + 1»[] = {«FOR c : channels SEPARATOR ', '»{.slots = «c.slots», .max_message = «bytes(c.bytes)»}«ENDFOR»};
+		cf_channel **const channels_«v + 1»[] = {«FOR c : channels SEPARATOR ', '»&«c.name»«ENDFOR»};
+		static const char *const names_«v + 1»[] = {«FOR c : channels SEPARATOR ', '»"cf_channel_create_in(«c.name»)"«ENDFOR»};
 	'''
 
 	override destroyObjects() '''
@@ -48,5 +114,13 @@ class VariantMainPrinter extends MainPrinter {
 		«FOR v : 0 ..< program.variants().size»
 			«program.rename(v, new MainPrinter(program.variants().get(v)).destroyObjects)»
 		«ENDFOR»
+		«FOR core : program.channelCores»
+			cf_gen_channel_region_free(«VariantProgram.channelRegion(core)», «VariantProgram.channelRegion(core)»_bytes);
+		«ENDFOR»
 	'''
+
+	/** The program's memory: the variants share their buffers' and their channels' slots. */
+	override programMemory() {
+		program.memory()
+	}
 }

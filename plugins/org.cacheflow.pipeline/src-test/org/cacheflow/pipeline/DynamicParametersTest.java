@@ -16,7 +16,11 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.IntFunction;
+import java.util.function.IntUnaryOperator;
 
+import org.cacheflow.codegen.model.CodeProject;
+import org.cacheflow.codegen.model.StaticBuffer;
+import org.cacheflow.codegen.model.VariantProgram;
 import org.cacheflow.model.diagnostics.InputException;
 import org.cacheflow.plan.memoryplan.FifoPlan;
 import org.cacheflow.plan.memoryplan.MemoryPlan;
@@ -41,6 +45,10 @@ class DynamicParametersTest {
   private static final Path GRAPH = PROJECT.resolve("Algo/dynswitch.pi");
   /** The resolution change: a frame of width x HEIGHT pixels, width chosen per frame. */
   private static final Path RESOLUTION = PROJECT.resolve("Algo/dynres.pi");
+  /** The resolution change with state kept from frame to frame through persistent delays of 16 bytes. */
+  private static final Path ACCUMULATE = PROJECT.resolve("Algo/dynacc.pi");
+  /** The bytes of dynacc's delays. */
+  private static final int HISTORY = 16;
   private static final int HEIGHT = 4;
   private static final Path RUNTIME = Path.of("../../runtime-c").toAbsolutePath();
   /** The frame size (the graph's parameter size). */
@@ -164,17 +172,52 @@ class DynamicParametersTest {
   }
 
   @Test
-  void aProgramOfSeveralVariantsRefusesInitialTokensAtTheirFifo() {
+  void aProgramOfSeveralVariantsRefusesAPersistentDelayWhoseSizeDependsOnADynamicParameterAtItsFifo() {
     Path graph = PROJECT.resolve("Algo/dyndelay.pi");
     Path out = dir.resolve("never");
     InputException error = assertThrows(InputException.class, () -> new Pipeline().generate(GenerateOptions.of(
         new Input(graph, null, Map.of("width", "8,16")), out, RUNTIME)));
     assertEquals(graph.toString(), error.location().file());
     assertEquals(46, error.location().line(), "the line of the FIFO's <edge>");
-    assertTrue(error.getMessage().startsWith("a program switching between the variants of dynamic parameters carries "
-        + "nothing from one iteration to the next, and FIFO Src.out -> Snk.in has initial tokens (width=8)"),
-        error.getMessage());
+    assertTrue(error.getMessage().startsWith("FIFO Src.out -> Snk.in has a persistent delay of 32 tokens (32 bytes) "
+        + "with width=8 but 64 tokens (64 bytes) with width=16: a program switching between the variants of dynamic "
+        + "parameter width keeps one state for each persistent delay"), error.getMessage());
     assertFalse(Files.exists(out), "nothing written");
+  }
+
+  /**
+   * The persistent delays of a program holding every variant, of a size no dynamic parameter changes, are one state
+   * each that every variant shares: allocated once (two copies) outside the region the variants' buffers share, so
+   * the program's memory is the region plus the states; the variants' code names them as each variant alone does and
+   * takes the copy of the program's iteration.
+   */
+  @Test
+  void persistentDelaysAreOneStateEveryVariantShares() throws IOException {
+    Path out = dir.resolve("dynacc-states");
+    GenerateResult result = new Pipeline().generate(GenerateOptions.of(new Input(ACCUMULATE, null, Map.of("width",
+        "8,16,32")), out, RUNTIME).withPlatform(new PlatformOptions(null, 2)));
+    List<StaticBuffer> states = result.project().buffers().stream().filter(VariantProgram::isDelayState).toList();
+    assertEquals(2, states.size(), result.project().buffers().toString());
+    for (StaticBuffer state : states) {
+      assertEquals(HISTORY, state.bytes(), state.toString());
+      assertTrue(state.allocated() && state.copies() == 2, state.toString());
+    }
+    long regions = result.project().buffers().stream().filter(b -> b.name().startsWith("cf_variant_buffers"))
+        .mapToLong(CodeProject::alignedBytes).sum();
+    long stateBytes = states.stream().mapToLong(CodeProject::alignedBytes).sum();
+    long own = result.project().channels().stream().mapToLong(c -> c.bytes() * c.slots()).sum()
+        + result.project().cowBuffers().stream().mapToLong(c -> c.bytes()).sum();
+    assertEquals(regions + stateBytes + own, result.project().memory().totalBytes(), "the regions, the states and "
+        + "the variants' channel slots and copy-on-write buffers");
+    assertTrue(result.diagnostics().stream().anyMatch(d -> d.message().contains("share memory sized for the largest "
+        + "variant (" + MemoryText.size(regions) + ")")), result.diagnostics().toString());
+    String text = Files.readString(out.resolve("core_0.c")) + Files.readString(out.resolve("core_1.c"));
+    for (StaticBuffer state : states) {
+      assertTrue(text.contains("(" + state.name() + " + (cf_program_iteration & 1) * 16u)"), state.name());
+      assertFalse(text.contains("cf_v1_" + state.name()) || text.contains("(" + state.name() + " + (iteration"),
+          state.name());
+    }
+    assertTrue(text.contains("if (cf_program_iteration == 0) {"), "initHistory in the program's first iteration");
   }
 
   @Test
@@ -285,6 +328,39 @@ class DynamicParametersTest {
   }
 
   /**
+   * One program for every planned width of dynacc.pi, whose two persistent delays carry a history of 16 bytes from
+   * frame to frame whatever the width: over a sequence of widths that changes the variant several times, every frame
+   * is the Java model's, whose history runs through every frame (the first variant's last iteration leaves what the
+   * next variant's first iteration reads), started by the delay's init refinement in the program's first iteration;
+   * a program for one width gives that width's frames. By default 2 cores under the baseline (one state's end and
+   * init on different cores, the barrier ordering them); with {@code -Dcacheflow.e2e=full} also 1 core and 2 cores
+   * under auto (each state used by one core, which may differ between variants), each under ASan+UBSan and TSan too,
+   * and the one-width programs.
+   */
+  @Test
+  void aProgramOfEveryVariantCarriesPersistentDelaysAcrossChangesOfVariant() throws Exception {
+    assumeProgramsBuild();
+    List<Integer> widths = List.of(16, 8, 32, 32, 32, 32, 8, 16, 16, 16, 8, 32, 16);
+    List<String> frames = expectedAccumulated(f -> widths.get(f % widths.size()), ITERATIONS);
+    for (String sanitize : FULL ? List.of("", "address,undefined", "thread") : List.of("")) {
+      List<StrategyPreset> strategies = FULL ? List.of(StrategyPreset.BASELINE, StrategyPreset.AUTO)
+          : List.of(StrategyPreset.BASELINE);
+      for (StrategyPreset strategy : strategies) {
+        for (int cores : FULL ? List.of(1, 2) : List.of(2)) {
+          checkVariants(ACCUMULATE, "dynacc", "width", List.of(8, 16, 32), "DYNRES_WIDTHS", widths, 12,
+              frames::get, cores, strategy, sanitize);
+        }
+      }
+      if (FULL) {
+        for (int width : List.of(8, 32)) {
+          List<String> own = expectedAccumulated(f -> width, 4);
+          checkProgram(ACCUMULATE, "dynacc", "width", width, 16, "DYNRES_WIDTHS", own::get, sanitize);
+        }
+      }
+    }
+  }
+
+  /**
    * Generates one program for the {@code planned} values of a dynamic parameter, builds it and runs it with the
    * configuration actor setting {@code sequence} (one value per iteration): the frames {@code expected} gives; then
    * with {@code outside} set at iteration 2: the message, and no frame of that iteration.
@@ -377,6 +453,43 @@ class DynamicParametersTest {
       out[i] = branch == 0 ? 255 - in[i] : in[(i + 1) % SIZE] ^ 0x5a;
     }
     return fnv(out);
+  }
+
+  /**
+   * The frames dynacc.pi prints ({@code size hash}) for the width of each frame: Src's frame, Acc's history (from
+   * initHistory, then 3 x history + 1 + the frame's bytes at each position modulo 16), Mix's frame mixed with the
+   * previous frame's history (zeros before the first), as dynparam.c computes them.
+   */
+  private static List<String> expectedAccumulated(IntUnaryOperator widthOf, int count) {
+    int[] history = new int[HISTORY];
+    for (int k = 0; k < HISTORY; k++) {
+      history[k] = (7 * k + 1) & 0xff;
+    }
+    int[] last = new int[HISTORY];
+    List<String> frames = new ArrayList<>();
+    for (int frame = 0; frame < count; frame++) {
+      int size = widthOf.applyAsInt(frame) * HEIGHT;
+      int[] in = new int[size];
+      for (int i = 0; i < size; i++) {
+        in[i] = (i * 13 + frame * 5) & 0xff;
+      }
+      int[] next = new int[HISTORY];
+      for (int k = 0; k < HISTORY; k++) {
+        int sum = 3 * history[k] + 1;
+        for (int i = k; i < size; i += HISTORY) {
+          sum += in[i];
+        }
+        next[k] = sum & 0xff;
+      }
+      int[] out = new int[size];
+      for (int x = 0; x < size; x++) {
+        out[x] = in[x] ^ last[x % HISTORY];
+      }
+      frames.add(size + " " + fnv(out));
+      history = next;
+      last = next.clone();
+    }
+    return frames;
   }
 
   /** The hash of a frame of the resolution graph: each row through the 3-tap filter (dynparam.c). */

@@ -34,8 +34,6 @@ import org.cacheflow.model.diagnostics.Diagnostics;
 import org.cacheflow.model.diagnostics.InputException;
 import org.cacheflow.model.diagnostics.SourceLocation;
 import org.cacheflow.analysis.AnalysisResult;
-import org.cacheflow.analysis.FlatFifo;
-import org.cacheflow.analysis.FlatGraph;
 import org.cacheflow.analysis.GraphAnalysis;
 import org.cacheflow.plan.classify.ScriptMemoryFacts;
 import org.cacheflow.plan.mapping.MappingInputs;
@@ -346,7 +344,7 @@ final class Run {
    *
    * @throws OptionException for what such a program does not support (a dispatched schedule, several nodes,
    *     synthetic actors, a PREESM project's own build)
-   * @throws InputException at the graph for a FIFO with initial tokens
+   * @throws InputException at the graph for a persistent delay the variants cannot share ({@link VariantDelays})
    */
   private GenerateResult generateVariants(GenerateOptions options, LoadedInput given,
       List<DynamicParameters.Variant> variants, TargetCache target) {
@@ -369,17 +367,16 @@ final class Run {
     List<String> labels = new ArrayList<>();
     List<Diagnostic> later = new ArrayList<>();
     MemoryPlan firstPlan = null;
+    VariantDelays delays = new VariantDelays(SourceLocation.file(given.source()));
     for (DynamicParameters.Variant variant : variants) {
       listener.step("variant " + (projects.size() + 1) + " of " + variants.size() + ": " + variant.label());
       Expanded graph = expanded(withOverrides(given, variant));
-      graph.analysis().flatGraph().fifos().stream().filter(f -> f.delay() > 0).findFirst().ifPresent(f -> {
+      try {
+        delays.add(variant, graph.analysis().flatGraph(), graph.srdag());
+      } catch (InputException e) {
         listener.done();
-        throw new InputException(f.location() != null ? f.location() : SourceLocation.file(given.source()),
-            "a program switching between the variants of "
-            + "dynamic parameters carries nothing from one iteration to the next, and FIFO "
-            + fifoName(graph.analysis().flatGraph(), f) + " has initial tokens (" + variant.label() + "): generate one "
-            + "program per value with --param NAME=V");
-      });
+        throw e;
+      }
       Planned planned = planned(graph, platform, target, choices);
       firstPlan = firstPlan == null ? planned.plan() : firstPlan;
       scriptWarnings(planned.scripts()).forEach(w -> later.add(Diagnostic.warning(null, variant.label() + ": "
@@ -387,6 +384,12 @@ final class Run {
       listener.step("building the code model");
       projects.add(CodeModelBuilder.build(PlannedExecution.of(planned.plan(), options.codePreset()), false));
       labels.add(variant.label());
+      try {
+        delays.checkCarried(projects.size() - 1, projects.get(projects.size() - 1));
+      } catch (InputException e) {
+        listener.done();
+        throw e;
+      }
     }
     VariantProgram program;
     try {
@@ -412,7 +415,7 @@ final class Run {
       each.add(labels.get(v) + " " + MemoryText.size(projects.get(v).memory().totalBytes()));
     }
     long total = program.frame().memory().totalBytes();
-    long regions = VariantProgram.regionBytes(projects).stream().mapToLong(Long::longValue).sum();
+    long regions = VariantProgram.regionBytes(program.variants()).stream().mapToLong(Long::longValue).sum();
     List<String> setters = program.parameters().stream().map(p -> p.actor()).distinct().toList();
     later.add(Diagnostic.note("one program for " + variants.size() + " variants: every iteration, configuration "
         + "actor" + (setters.size() == 1 ? " " : "s ") + String.join(", ", setters) + " fire"
@@ -424,11 +427,6 @@ final class Run {
         + MemoryText.size(total) + " in all (each variant alone: " + String.join("; ", each) + ")"));
     return new GenerateResult(given, outDir, platform, firstPlan, program.frame(), options.strategy(), false,
         finish(later), options.schedule());
-  }
-
-  private static String fifoName(FlatGraph graph, FlatFifo fifo) {
-    return graph.actor(fifo.source()).name() + "." + fifo.sourcePort() + " -> " + graph.actor(fifo.target()).name()
-        + "." + fifo.targetPort();
   }
 
   /**

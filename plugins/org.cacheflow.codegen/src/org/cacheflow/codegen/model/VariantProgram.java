@@ -17,23 +17,30 @@ import java.util.regex.Pattern;
  *
  * <p>The variants' buffers share memory: each core allocates one region ({@link #region(int)}), as large as the
  * largest of the variants' buffers on that core, and each variant's buffers (pools included) lie at offsets of their
- * own in it; no buffer holds data from one iteration to the next (graphs with delays are refused) and no two variants
- * run at once, so none overwrites what another still needs. Each variant keeps its own channels (their slots),
- * copy-on-write buffers, flags and semaphores, renamed with the prefix {@code cf_vN_} (N from 1), all made once before
- * the first iteration; a variant's flags, channel slots and semaphores count the iterations that variant has run, so
- * that each variant's synchronisation is the one of a program running that variant alone. Entering a variant runs
- * again the init calls it makes with other arguments than the variant left (init prototypes taking a dynamic
- * parameter). Pipelined schedules, several nodes and synthetic actors are refused.
+ * own in it; no buffer there holds data from one iteration to the next and no two variants run at once, so none
+ * overwrites what another still needs. A persistent delay's state, which does carry data to the next iteration, is
+ * one buffer every variant shares, outside the regions ({@link #sharedStates()}): its two copies alternate with the
+ * program's iterations, and its init refinement runs in the program's first iteration, whichever variant runs it.
+ * Each variant keeps its own channels (their slots), copy-on-write buffers, flags and semaphores, renamed with the
+ * prefix {@code cf_vN_} (N from 1), all made once before the first iteration; a variant's flags, channel slots and
+ * semaphores count the iterations that variant has run, so that each variant's synchronisation is the one of a program
+ * running that variant alone. Entering a variant runs again the init calls it makes with other arguments than the
+ * variant left (init prototypes taking a dynamic parameter). Pipelined schedules, several nodes and synthetic actors
+ * are refused.
  *
  * @param frame the program's shared part: every core's region, every variant's buffers (renamed, in the regions),
  *     channels and copy-on-write buffers (renamed), the sinks, and per core its buffers, channel homes and pointers;
  *     no statements
- * @param variants each variant's code model, as built for that variant alone
+ * @param variants each variant's code model, as built for that variant alone but for the persistent delays' states
+ *     (the frame's)
  * @param labels each variant's values ({@code branch=0})
  * @param configurationCore the core the configuration actors fire on (theirs in the first variant)
  * @param configurations the first variant's configuration actor calls, in firing order
  */
 public final class VariantProgram {
+
+  /** The names of persistent delays' states in a code model ({@code delayN}). */
+  private static final Pattern DELAY_STATE = Pattern.compile("delay[0-9]+");
 
   private final CodeProject frame;
   private final List<CodeProject> variants;
@@ -74,10 +81,12 @@ public final class VariantProgram {
    * The program of the variants, each built alone.
    *
    * @throws IllegalArgumentException (with a message for users) when they cannot be held in one program: synthetic
-   *     actors, several nodes, a pipelined schedule, initial tokens, differing digested FIFOs, or no configuration
-   *     actor
+   *     actors, several nodes, a pipelined schedule, a persistent delay carried by a channel or of other bytes in
+   *     another variant, differing digested FIFOs, or no configuration actor
    */
-  public static VariantProgram of(List<CodeProject> variants, List<String> labels) {
+  public static VariantProgram of(List<CodeProject> built, List<String> labels) {
+    List<StaticBuffer> states = delayStates(built, labels);
+    List<CodeProject> variants = built.stream().map(v -> withoutStates(v, states)).toList();
     CodeProject first = variants.get(0);
     int cores = 0;
     long heapBytes = 0;
@@ -96,8 +105,9 @@ public final class VariantProgram {
         throw new IllegalStateException(label + " is pipelined");
       }
       if (variant.channels().stream().anyMatch(Channel::primed)) {
-        throw new IllegalArgumentException(label + " has initial tokens: a program switching between variants "
-            + "carries nothing from one iteration to the next (delays are not supported)");
+        throw new IllegalArgumentException(label + " carries a persistent delay in a channel between cores: a "
+            + "program switching between variants keeps a delay's state in memory of its own, which one core uses "
+            + "(or the cores under a barrier strategy)");
       }
       if (!variant.sinks().equals(first.sinks())) {
         throw new IllegalArgumentException(label + " digests other FIFOs than variant 1 (" + labels.get(0) + "): "
@@ -150,6 +160,11 @@ public final class VariantProgram {
               .findFirst().orElseThrow()));
         }
       }
+      for (StaticBuffer state : states) {
+        if (state.home() == c) {
+          coreBuffers.add(state);
+        }
+      }
       frameCores.add(new Core(c, pointers, coreBuffers, homes, List.of(), List.of()));
       buffers.addAll(coreBuffers);
     }
@@ -174,6 +189,62 @@ public final class VariantProgram {
           + ")");
     }
     return new VariantProgram(frame, variants, labels, configurationCore, configurations);
+  }
+
+  /**
+   * The persistent delays' states of the variants, each one buffer all variants share (the variants' code names it
+   * as the variant alone does): a delay's final tokens of an iteration are the initial tokens of the next iteration
+   * whichever variant runs it, so its state lies outside the region a change of variant overwrites and its two copies
+   * alternate with the program's iterations. Allocated by the core of the first variant that has it.
+   *
+   * @throws IllegalArgumentException when a delay's state has other bytes in another variant
+   */
+  private static List<StaticBuffer> delayStates(List<CodeProject> variants, List<String> labels) {
+    List<StaticBuffer> states = new ArrayList<>();
+    List<Integer> of = new ArrayList<>();
+    for (int v = 0; v < variants.size(); v++) {
+      for (StaticBuffer buffer : variants.get(v).buffers()) {
+        if (!isDelayState(buffer)) {
+          continue;
+        }
+        StaticBuffer known = states.stream().filter(s -> s.name().equals(buffer.name())).findFirst().orElse(null);
+        if (known == null) {
+          states.add(new StaticBuffer(buffer.name(), buffer.bytes(), buffer.copies(), buffer.home(),
+              buffer.description() + ", kept across changes of variant"));
+          of.add(v);
+        } else if (known.bytes() != buffer.bytes()) {
+          int at = of.get(states.indexOf(known));
+          throw new IllegalArgumentException("the " + buffer.description() + " takes " + known.bytes() + " bytes in "
+              + "variant " + (at + 1) + " (" + labels.get(at) + ") and " + buffer.bytes() + " bytes in variant "
+              + (v + 1) + " (" + labels.get(v) + "): a program switching between variants keeps one state per "
+              + "persistent delay");
+        }
+      }
+    }
+    return states;
+  }
+
+  /** Whether a buffer is a persistent delay's state (its two copies, {@code delayN}). */
+  public static boolean isDelayState(StaticBuffer buffer) {
+    return buffer.copies() == 2 && buffer.allocated() && DELAY_STATE.matcher(buffer.name()).matches();
+  }
+
+  /** A variant without the delay states the variants share (the program allocates them once). */
+  private static CodeProject withoutStates(CodeProject variant, List<StaticBuffer> states) {
+    if (states.isEmpty()) {
+      return variant;
+    }
+    List<Core> cores = variant.cores().stream().map(c -> new Core(c.index(), c.pointers(), c.buffers().stream()
+        .filter(b -> !isDelayState(b)).toList(), c.homes(), c.init(), c.loop())).toList();
+    return new CodeProject(variant.graphName(), variant.identifier(), variant.strategy(), variant.synthetic(),
+        variant.barrier(), variant.semaphoreStarts(), variant.headers(), variant.declarations(), variant.buffers()
+        .stream().filter(b -> !isDelayState(b)).toList(), variant.heapBytes(), variant.channels(),
+        variant.cowBuffers(), variant.sinks(), cores, variant.nodeSplit());
+  }
+
+  /** The delay states every variant shares ({@link #delayStates}), as the program allocates them. */
+  public List<StaticBuffer> sharedStates() {
+    return frame.buffers().stream().filter(VariantProgram::isDelayState).toList();
   }
 
   /**

@@ -21,7 +21,7 @@ class VariantCorePrinter extends CorePrinter {
 	/** The printer of a variant's own core (null when the variant runs on fewer cores). */
 	def private CorePrinter of(int variant) {
 		val core = VariantProgram.core(program.variants().get(variant), index)
-		if (core === null) null else new CorePrinter(program.variants().get(variant), core)
+		if (core === null) null else new VariantStatementPrinter(program.variants().get(variant), core)
 	}
 
 	/** Whether this core fires the configuration actors (and hands their variant to the others). */
@@ -87,6 +87,11 @@ class VariantCorePrinter extends CorePrinter {
 		    «entering»
 		    cf_previous_variant = cf_this_variant;
 		}
+		«IF !program.sharedStates().empty»
+			/* the persistent delays' states alternate their copies with the program's iterations, whichever variant runs */
+			const long «VariantStatementPrinter.PROGRAM_ITERATION» = iteration;
+			(void)«VariantStatementPrinter.PROGRAM_ITERATION»;
+		«ENDIF»
 		switch (cf_this_variant) {
 		«FOR v : 0 ..< program.variants().size»
 			case «v»: {

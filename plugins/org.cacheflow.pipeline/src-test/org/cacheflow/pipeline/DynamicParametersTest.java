@@ -49,6 +49,11 @@ class DynamicParametersTest {
   private static final Path ACCUMULATE = PROJECT.resolve("Algo/dynacc.pi");
   /** The bytes of dynacc's delays. */
   private static final int HISTORY = 16;
+  /**
+   * dynacc on 2 cores with Acc on core 0 and Mix on core 1: the final tokens of the delay between them are written
+   * on core 0 and its initial tokens read on core 1.
+   */
+  private static final Path SPLIT = PROJECT.resolve("Scenarios/acc2core.scenario");
   private static final int HEIGHT = 4;
   private static final Path RUNTIME = Path.of("../../runtime-c").toAbsolutePath();
   /** The frame size (the graph's parameter size). */
@@ -330,34 +335,59 @@ class DynamicParametersTest {
   /**
    * One program for every planned width of dynacc.pi, whose two persistent delays carry a history of 16 bytes from
    * frame to frame whatever the width: over a sequence of widths that changes the variant several times, every frame
-   * is the Java model's, whose history runs through every frame (the first variant's last iteration leaves what the
-   * next variant's first iteration reads), started by the delay's init refinement in the program's first iteration;
-   * a program for one width gives that width's frames. By default 2 cores under the baseline (one state's end and
-   * init on different cores, the barrier ordering them); with {@code -Dcacheflow.e2e=full} also 1 core and 2 cores
-   * under auto (each state used by one core, which may differ between variants), each under ASan+UBSan and TSan too,
-   * and the one-width programs.
+   * is the Java model's, whose history runs through every frame (the last iteration of one variant leaves what the
+   * first iteration of the next reads), started by the delay's init refinement in the program's first iteration. By
+   * default on 2 cores under the baseline with Acc on core 0 and Mix on core 1 (the delay between them written on
+   * one core and read on the other, the barrier ordering them); with {@code -Dcacheflow.e2e=full} that under TSan
+   * and ASan+UBSan too, and without the scenario on 1 and 2 cores under auto and the baseline (each state used by
+   * one core, which may differ between variants), and the program of one width giving that width's frames.
    */
   @Test
   void aProgramOfEveryVariantCarriesPersistentDelaysAcrossChangesOfVariant() throws Exception {
     assumeProgramsBuild();
     List<Integer> widths = List.of(16, 8, 32, 32, 32, 32, 8, 16, 16, 16, 8, 32, 16);
     List<String> frames = expectedAccumulated(f -> widths.get(f % widths.size()), ITERATIONS);
-    for (String sanitize : FULL ? List.of("", "address,undefined", "thread") : List.of("")) {
-      List<StrategyPreset> strategies = FULL ? List.of(StrategyPreset.BASELINE, StrategyPreset.AUTO)
-          : List.of(StrategyPreset.BASELINE);
-      for (StrategyPreset strategy : strategies) {
-        for (int cores : FULL ? List.of(1, 2) : List.of(2)) {
-          checkVariants(ACCUMULATE, "dynacc", "width", List.of(8, 16, 32), "DYNRES_WIDTHS", widths, 12,
-              frames::get, cores, strategy, sanitize);
-        }
-      }
+    for (String sanitize : FULL ? List.of("", "thread", "address,undefined") : List.of("")) {
+      checkVariants(ACCUMULATE, SPLIT, "dynacc", "width", List.of(8, 16, 32), "DYNRES_WIDTHS", widths, 12,
+          frames::get, 2, StrategyPreset.BASELINE, sanitize);
+      Path split = dir.resolve("dynacc-variants-2-baseline" + sanitize.replace(',', '-') + "-scenario");
+      String core0 = Files.readString(split.resolve("core_0.c"));
+      String core1 = Files.readString(split.resolve("core_1.c"));
+      assertTrue(core0.contains("/* Acc_end_copy */") && !core1.contains("/* Acc_end_copy */")
+          && core1.contains("(cf_program_iteration & 1) * 16u), 16u); /* Mix_init_previous */")
+          && !core0.contains("/* Mix_init_previous */"), "lastFrame's end on core 0, its init on core 1");
       if (FULL) {
+        for (int cores : List.of(1, 2)) {
+          for (StrategyPreset strategy : List.of(StrategyPreset.AUTO, StrategyPreset.BASELINE)) {
+            checkVariants(ACCUMULATE, null, "dynacc", "width", List.of(8, 16, 32), "DYNRES_WIDTHS", widths, 12,
+                frames::get, cores, strategy, sanitize);
+          }
+        }
         for (int width : List.of(8, 32)) {
           List<String> own = expectedAccumulated(f -> width, 4);
           checkProgram(ACCUMULATE, "dynacc", "width", width, 16, "DYNRES_WIDTHS", own::get, sanitize);
         }
       }
     }
+  }
+
+  /**
+   * A persistent delay whose end and init run on different cores under a rdy-ack strategy would be carried by a
+   * channel between them, a variant's own: the program of every variant refuses it at the FIFO, naming the cores and
+   * the strategies that keep the state in memory.
+   */
+  @Test
+  void aProgramOfSeveralVariantsRefusesAPersistentDelayCarriedByAChannelAtItsFifo() {
+    Path out = dir.resolve("never");
+    InputException error = assertThrows(InputException.class, () -> new Pipeline().generate(GenerateOptions.of(
+        new Input(PROJECT, SPLIT, Map.of()), out, RUNTIME).withStrategy(StrategyPreset.AUTO)));
+    assertEquals(ACCUMULATE.toString(), error.location().file());
+    assertEquals(95, error.location().line(), "the line of the FIFO's <edge>");
+    assertTrue(error.getMessage().startsWith("FIFO Acc.copy -> Mix.previous: variant 1 (width=8) runs the end of its "
+        + "persistent delay on core 0 and its init on core 1, which a channel between the cores would carry"),
+        error.getMessage());
+    assertTrue(error.getMessage().contains("--strategy baseline or preesm"), error.getMessage());
+    assertFalse(Files.exists(out), "nothing written");
   }
 
   /**
@@ -368,10 +398,20 @@ class DynamicParametersTest {
   private void checkVariants(Path graph, String program, String parameter, List<Integer> planned, String variable,
       List<Integer> sequence, int outside, IntFunction<String> expected, int cores, StrategyPreset strategy,
       String sanitize) throws Exception {
-    String name = program + "-variants-" + cores + "-" + strategy.label + sanitize.replace(',', '-');
+    checkVariants(graph, null, program, parameter, planned, variable, sequence, outside, expected, cores, strategy,
+        sanitize);
+  }
+
+  /** {@link #checkVariants(Path, String, String, List, String, List, int, IntFunction, int, StrategyPreset, String)}
+   * with a scenario (null: none). */
+  private void checkVariants(Path graph, Path scenario, String program, String parameter, List<Integer> planned,
+      String variable, List<Integer> sequence, int outside, IntFunction<String> expected, int cores,
+      StrategyPreset strategy, String sanitize) throws Exception {
+    String name = program + "-variants-" + cores + "-" + strategy.label + sanitize.replace(',', '-')
+        + (scenario == null ? "" : "-scenario");
     Path out = dir.resolve(name);
     String values = String.join(",", planned.stream().map(String::valueOf).toList());
-    GenerateResult result = new Pipeline().generate(GenerateOptions.of(new Input(graph, null, Map.of(parameter,
+    GenerateResult result = new Pipeline().generate(GenerateOptions.of(new Input(graph, scenario, Map.of(parameter,
         values)), out, RUNTIME).withPlatform(new PlatformOptions(null, cores)).withStrategy(strategy));
     assertTrue(result.diagnostics().stream().anyMatch(d -> d.message().startsWith("one program for " + planned.size()
         + " variants: every iteration, configuration actor Cfg fires first on core ")

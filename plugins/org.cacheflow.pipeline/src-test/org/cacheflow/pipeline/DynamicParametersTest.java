@@ -216,6 +216,11 @@ class DynamicParametersTest {
         + "the variants' channel slots and copy-on-write buffers");
     assertTrue(result.diagnostics().stream().anyMatch(d -> d.message().contains("share memory sized for the largest "
         + "variant (" + MemoryText.size(regions) + ")")), result.diagnostics().toString());
+    assertTrue(result.diagnostics().stream().anyMatch(d -> d.message().startsWith("2 persistent delays keep their "
+        + "states from one iteration to the next whichever variant runs it, one state every variant shares, outside "
+        + "the variants' shared memory (" + MemoryText.size(stateBytes) + ", counted in the program's memory above): "
+        + "[persistent delay of Acc.next -> Acc.previous, persistent delay of Acc.copy -> Mix.previous]")),
+        result.diagnostics().toString());
     String text = Files.readString(out.resolve("core_0.c")) + Files.readString(out.resolve("core_1.c"));
     for (StaticBuffer state : states) {
       assertTrue(text.contains("(" + state.name() + " + (cf_program_iteration & 1) * 16u)"), state.name());

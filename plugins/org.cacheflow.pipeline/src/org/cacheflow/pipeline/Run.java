@@ -23,6 +23,7 @@ import org.cacheflow.report.MemoryText;
 import org.cacheflow.codegen.model.ActorSources;
 import org.cacheflow.codegen.model.CodeProject;
 import org.cacheflow.codegen.model.SchedTable;
+import org.cacheflow.codegen.model.StaticBuffer;
 import org.cacheflow.codegen.model.VariantProgram;
 import org.cacheflow.io.project.PreesmProject;
 import org.cacheflow.io.project.ScenarioReferences;
@@ -425,6 +426,14 @@ final class Run {
         + "memory sized for the largest variant (" + MemoryText.size(regions) + "), allocated once before the first "
         + "iteration, and each variant keeps its channel slots and copy-on-write buffers: "
         + MemoryText.size(total) + " in all (each variant alone: " + String.join("; ", each) + ")"));
+    if (!program.sharedStates().isEmpty()) {
+      later.add(Diagnostic.note(program.sharedStates().size() + " persistent delay" + (program.sharedStates().size()
+          == 1 ? " keeps its state" : "s keep their states") + " from one iteration to the next whichever variant "
+          + "runs it, one state every variant shares, outside the variants' shared memory ("
+          + MemoryText.size(program.sharedStates().stream().mapToLong(CodeProject::alignedBytes).sum())
+          + ", counted in the program's memory above): "
+          + program.sharedStates().stream().map(StaticBuffer::description).toList()));
+    }
     return new GenerateResult(given, outDir, platform, firstPlan, program.frame(), options.strategy(), false,
         finish(later), options.schedule());
   }

@@ -209,8 +209,7 @@ public final class VariantProgram {
         }
         StaticBuffer known = states.stream().filter(s -> s.name().equals(buffer.name())).findFirst().orElse(null);
         if (known == null) {
-          states.add(new StaticBuffer(buffer.name(), buffer.bytes(), buffer.copies(), buffer.home(),
-              buffer.description() + ", kept across changes of variant"));
+          states.add(buffer);
           of.add(v);
         } else if (known.bytes() != buffer.bytes()) {
           int at = of.get(states.indexOf(known));

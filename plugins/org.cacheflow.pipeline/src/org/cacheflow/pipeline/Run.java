@@ -385,12 +385,6 @@ final class Run {
       listener.step("building the code model");
       projects.add(CodeModelBuilder.build(PlannedExecution.of(planned.plan(), options.codePreset()), false));
       labels.add(variant.label());
-      try {
-        delays.checkCarried(projects.size() - 1, projects.get(projects.size() - 1));
-      } catch (InputException e) {
-        listener.done();
-        throw e;
-      }
     }
     VariantProgram program;
     try {

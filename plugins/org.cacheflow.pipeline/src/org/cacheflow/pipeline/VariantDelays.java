@@ -9,8 +9,6 @@ import java.util.Objects;
 import org.cacheflow.analysis.FlatFifo;
 import org.cacheflow.analysis.FlatGraph;
 import org.cacheflow.analysis.srdag.Srdag;
-import org.cacheflow.codegen.model.Channel;
-import org.cacheflow.codegen.model.CodeProject;
 import org.cacheflow.model.diagnostics.InputException;
 import org.cacheflow.model.diagnostics.SourceLocation;
 
@@ -20,8 +18,7 @@ import org.cacheflow.model.diagnostics.SourceLocation;
  * nothing from one iteration to the next: each variant keeps it as the variant alone does. A persistent delay
  * ({@code permanent}, or {@code local} at the top graph) hands its final tokens to the next iteration, whichever
  * variant runs it: the program keeps one state for it that every variant shares, so its tokens and bytes must be the
- * same in every variant, and the state must stay in memory (a channel between cores, which carries it under rdy-ack
- * strategies when its end and init run on different cores, is a variant's own).
+ * same in every variant.
  */
 final class VariantDelays {
 
@@ -80,30 +77,6 @@ final class VariantDelays {
         throw new IllegalStateException("the persistent delays of " + variant.label() + " are not in the order of "
             + labels.get(0) + "'s");
       }
-    }
-  }
-
-  /**
-   * Checks that a variant's code keeps its persistent delays' states in memory, not in a channel between cores.
-   *
-   * @param variant the index of a variant added
-   * @throws InputException at the FIFO whose delay a channel carries
-   */
-  void checkCarried(int variant, CodeProject project) {
-    for (Channel channel : project.channels()) {
-      if (!channel.primed()) {
-        continue;
-      }
-      Persistent delay = delays.get(variant).stream().filter(d -> channel.name().equals("ch_delay"
-          + delays.get(variant).indexOf(d))).findFirst().orElse(null);
-      String fifo = delay == null ? channel.description() : "FIFO " + delay.name();
-      SourceLocation at = delay == null || delay.fifo().location() == null ? graphFile : delay.fifo().location();
-      throw new InputException(at, fifo + ": variant " + (variant + 1) + " (" + labels.get(variant) + ") runs the "
-          + "end of its persistent delay on core " + channel.sender() + " and its init on core " + channel.receiver()
-          + ", which a channel between the cores would carry; a program switching between variants keeps a "
-          + "persistent delay's state in memory every variant shares, which one core uses, or several under the "
-          + "barrier of --strategy baseline or preesm: generate it with one of those, on one core, or one program per "
-          + "value with --param NAME=V");
     }
   }
 

@@ -20,7 +20,9 @@ import java.util.regex.Pattern;
  * own in it; no buffer there holds data from one iteration to the next and no two variants run at once, so none
  * overwrites what another still needs. A persistent delay's state, which does carry data to the next iteration, is
  * one buffer every variant shares, outside the regions ({@link #sharedStates()}): its two copies alternate with the
- * program's iterations, and its init refinement runs in the program's first iteration, whichever variant runs it.
+ * program's iterations, and its init refinement runs in the program's first iteration, whichever variant runs it. A
+ * variant whose channel carries such a state between two cores ({@link #carriedStates()}) hands it to the shared
+ * state where the program leaves the variant, and takes it from there where the program enters it.
  * Each variant keeps its own channels (their slots), copy-on-write buffers, flags and semaphores, renamed with the
  * prefix {@code cf_vN_} (N from 1), all made once before the first iteration; a variant's flags, channel slots and
  * semaphores count the iterations that variant has run, so that each variant's synchronisation is the one of a program
@@ -41,6 +43,20 @@ public final class VariantProgram {
 
   /** The names of persistent delays' states in a code model ({@code delayN}). */
   private static final Pattern DELAY_STATE = Pattern.compile("delay[0-9]+");
+  /** The prefix of a channel's name before its buffer's ({@code ch_delayN} carries {@code delayN}). */
+  private static final String CHANNEL = "ch_";
+
+  /**
+   * A persistent delay's state a variant's channel carries from the core of the delay's end to the core of its init
+   * (primed with one message of zeros), and the state every variant shares that the channel's messages are handed
+   * to and from where the variant changes.
+   *
+   * @param variant the variant's index
+   * @param channel the variant's channel (its name as in the variant alone)
+   * @param state the shared state
+   */
+  public record CarriedState(int variant, Channel channel, StaticBuffer state) {
+  }
 
   private final CodeProject frame;
   private final List<CodeProject> variants;
@@ -81,8 +97,8 @@ public final class VariantProgram {
    * The program of the variants, each built alone.
    *
    * @throws IllegalArgumentException (with a message for users) when they cannot be held in one program: synthetic
-   *     actors, several nodes, a pipelined schedule, a persistent delay carried by a channel or of other bytes in
-   *     another variant, differing digested FIFOs, or no configuration actor
+   *     actors, several nodes, a pipelined schedule, a persistent delay of other bytes in another variant,
+   *     differing digested FIFOs, or no configuration actor
    */
   public static VariantProgram of(List<CodeProject> built, List<String> labels) {
     List<StaticBuffer> states = delayStates(built, labels);
@@ -103,11 +119,6 @@ public final class VariantProgram {
       }
       if (variant.maxSkew() > 0) {
         throw new IllegalStateException(label + " is pipelined");
-      }
-      if (variant.channels().stream().anyMatch(Channel::primed)) {
-        throw new IllegalArgumentException(label + " carries a persistent delay in a channel between cores: a "
-            + "program switching between variants keeps a delay's state in memory of its own, which one core uses "
-            + "(or the cores under a barrier strategy)");
       }
       if (!variant.sinks().equals(first.sinks())) {
         throw new IllegalArgumentException(label + " digests other FIFOs than variant 1 (" + labels.get(0) + "): "
@@ -203,7 +214,12 @@ public final class VariantProgram {
     List<StaticBuffer> states = new ArrayList<>();
     List<Integer> of = new ArrayList<>();
     for (int v = 0; v < variants.size(); v++) {
-      for (StaticBuffer buffer : variants.get(v).buffers()) {
+      List<StaticBuffer> own = new ArrayList<>(variants.get(v).buffers());
+      // a state a channel carries: the shared state is allocated by the core that receives it
+      variants.get(v).channels().stream().filter(c -> c.primed() && c.name().startsWith(CHANNEL)
+          && DELAY_STATE.matcher(c.name().substring(CHANNEL.length())).matches()).forEach(c -> own.add(
+              new StaticBuffer(c.name().substring(CHANNEL.length()), c.bytes(), 2, c.receiver(), c.description())));
+      for (StaticBuffer buffer : own) {
         if (!isDelayState(buffer)) {
           continue;
         }
@@ -239,6 +255,24 @@ public final class VariantProgram {
         variant.barrier(), variant.semaphoreStarts(), variant.headers(), variant.declarations(), variant.buffers()
         .stream().filter(b -> !isDelayState(b)).toList(), variant.heapBytes(), variant.channels(),
         variant.cowBuffers(), variant.sinks(), cores, variant.nodeSplit());
+  }
+
+  /**
+   * The persistent delays' states the variants' channels carry between cores, per variant in the order of its
+   * channels.
+   */
+  public List<CarriedState> carriedStates() {
+    List<CarriedState> carried = new ArrayList<>();
+    for (int v = 0; v < variants.size(); v++) {
+      for (Channel channel : variants.get(v).channels()) {
+        if (channel.primed()) {
+          String state = channel.name().substring(CHANNEL.length());
+          carried.add(new CarriedState(v, channel, sharedStates().stream().filter(b -> b.name().equals(state))
+              .findFirst().orElseThrow(() -> new IllegalStateException("no shared state for " + channel.name()))));
+        }
+      }
+    }
+    return carried;
   }
 
   /** The delay states every variant shares ({@link #delayStates}), as the program allocates them. */

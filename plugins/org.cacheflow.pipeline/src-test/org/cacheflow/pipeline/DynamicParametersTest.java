@@ -191,6 +191,30 @@ class DynamicParametersTest {
   }
 
   /**
+   * A delay that starts afresh at every iteration (persistence none) carries nothing from one iteration to the next:
+   * each variant keeps it as its own program does, even where its size depends on the width, and no state is shared;
+   * the program prints the delay's zeros of each iteration's width (with {@code -Dcacheflow.e2e=full}: built and run
+   * on 2 cores).
+   */
+  @Test
+  void aDelayThatStartsAfreshIsEachVariantsOwnWhateverItsSize() throws Exception {
+    Path graph = PROJECT.resolve("Algo/dynnone.pi");
+    GenerateResult result = new Pipeline().generate(GenerateOptions.of(new Input(graph, null, Map.of("width",
+        "8,16,32")), dir.resolve("dynnone-states"), RUNTIME).withPlatform(new PlatformOptions(null, 2)));
+    assertTrue(result.project().buffers().stream().noneMatch(VariantProgram::isDelayState), result.project()
+        .buffers().toString());
+    assertTrue(result.diagnostics().stream().noneMatch(d -> d.message().contains("persistent delay")),
+        result.diagnostics().toString());
+    if (FULL) {
+      assumeProgramsBuild();
+      List<Integer> widths = List.of(16, 8, 32, 32, 8, 16, 16, 8, 32);
+      checkVariants(graph, "dynnone", "width", List.of(8, 16, 32), "DYNRES_WIDTHS", widths, 12,
+          frame -> widths.get(frame % widths.size()) * HEIGHT + " " + fnv(new int[widths.get(frame % widths.size())
+              * HEIGHT]), 2, StrategyPreset.AUTO, "");
+    }
+  }
+
+  /**
    * The persistent delays of a program holding every variant, of a size no dynamic parameter changes, are one state
    * each that every variant shares: allocated once (two copies) outside the region the variants' buffers share, so
    * the program's memory is the region plus the states; the variants' code names them as each variant alone does and

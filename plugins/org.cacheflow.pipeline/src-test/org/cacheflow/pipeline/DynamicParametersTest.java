@@ -16,7 +16,11 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.IntFunction;
+import java.util.function.IntUnaryOperator;
 
+import org.cacheflow.codegen.model.CodeProject;
+import org.cacheflow.codegen.model.StaticBuffer;
+import org.cacheflow.codegen.model.VariantProgram;
 import org.cacheflow.model.diagnostics.InputException;
 import org.cacheflow.plan.memoryplan.FifoPlan;
 import org.cacheflow.plan.memoryplan.MemoryPlan;
@@ -41,6 +45,15 @@ class DynamicParametersTest {
   private static final Path GRAPH = PROJECT.resolve("Algo/dynswitch.pi");
   /** The resolution change: a frame of width x HEIGHT pixels, width chosen per frame. */
   private static final Path RESOLUTION = PROJECT.resolve("Algo/dynres.pi");
+  /** The resolution change with state kept from frame to frame through persistent delays of 16 bytes. */
+  private static final Path ACCUMULATE = PROJECT.resolve("Algo/dynacc.pi");
+  /** The bytes of dynacc's delays. */
+  private static final int HISTORY = 16;
+  /**
+   * dynacc on 2 cores with Acc on core 0 and Mix on core 1: the final tokens of the delay between them are written
+   * on core 0 and its initial tokens read on core 1.
+   */
+  private static final Path SPLIT = PROJECT.resolve("Scenarios/acc2core.scenario");
   private static final int HEIGHT = 4;
   private static final Path RUNTIME = Path.of("../../runtime-c").toAbsolutePath();
   /** The frame size (the graph's parameter size). */
@@ -164,17 +177,81 @@ class DynamicParametersTest {
   }
 
   @Test
-  void aProgramOfSeveralVariantsRefusesInitialTokensAtTheirFifo() {
+  void aProgramOfSeveralVariantsRefusesAPersistentDelayWhoseSizeDependsOnADynamicParameterAtItsFifo() {
     Path graph = PROJECT.resolve("Algo/dyndelay.pi");
     Path out = dir.resolve("never");
     InputException error = assertThrows(InputException.class, () -> new Pipeline().generate(GenerateOptions.of(
         new Input(graph, null, Map.of("width", "8,16")), out, RUNTIME)));
     assertEquals(graph.toString(), error.location().file());
     assertEquals(46, error.location().line(), "the line of the FIFO's <edge>");
-    assertTrue(error.getMessage().startsWith("a program switching between the variants of dynamic parameters carries "
-        + "nothing from one iteration to the next, and FIFO Src.out -> Snk.in has initial tokens (width=8)"),
-        error.getMessage());
+    assertTrue(error.getMessage().startsWith("FIFO Src.out -> Snk.in has a persistent delay of 32 tokens (32 bytes) "
+        + "with width=8 but 64 tokens (64 bytes) with width=16: a program switching between the variants of dynamic "
+        + "parameter width keeps one state for each persistent delay"), error.getMessage());
     assertFalse(Files.exists(out), "nothing written");
+  }
+
+  /**
+   * A delay that starts afresh at every iteration (persistence none) carries nothing from one iteration to the next:
+   * each variant keeps it as its own program does, even where its size depends on the width, and no state is shared;
+   * the program prints the delay's zeros of each iteration's width (with {@code -Dcacheflow.e2e=full}: built and run
+   * on 2 cores).
+   */
+  @Test
+  void aDelayThatStartsAfreshIsEachVariantsOwnWhateverItsSize() throws Exception {
+    Path graph = PROJECT.resolve("Algo/dynnone.pi");
+    GenerateResult result = new Pipeline().generate(GenerateOptions.of(new Input(graph, null, Map.of("width",
+        "8,16,32")), dir.resolve("dynnone-states"), RUNTIME).withPlatform(new PlatformOptions(null, 2)));
+    assertTrue(result.project().buffers().stream().noneMatch(VariantProgram::isDelayState), result.project()
+        .buffers().toString());
+    assertTrue(result.diagnostics().stream().noneMatch(d -> d.message().contains("persistent delay")),
+        result.diagnostics().toString());
+    if (FULL) {
+      assumeProgramsBuild();
+      List<Integer> widths = List.of(16, 8, 32, 32, 8, 16, 16, 8, 32);
+      checkVariants(graph, "dynnone", "width", List.of(8, 16, 32), "DYNRES_WIDTHS", widths, 12,
+          frame -> widths.get(frame % widths.size()) * HEIGHT + " " + fnv(new int[widths.get(frame % widths.size())
+              * HEIGHT]), 2, StrategyPreset.AUTO, "");
+    }
+  }
+
+  /**
+   * The persistent delays of a program holding every variant, of a size no dynamic parameter changes, are one state
+   * each that every variant shares: allocated once (two copies) outside the region the variants' buffers share, so
+   * the program's memory is the region plus the states; the variants' code names them as each variant alone does and
+   * takes the copy of the program's iteration.
+   */
+  @Test
+  void persistentDelaysAreOneStateEveryVariantShares() throws IOException {
+    Path out = dir.resolve("dynacc-states");
+    GenerateResult result = new Pipeline().generate(GenerateOptions.of(new Input(ACCUMULATE, null, Map.of("width",
+        "8,16,32")), out, RUNTIME).withPlatform(new PlatformOptions(null, 2)));
+    List<StaticBuffer> states = result.project().buffers().stream().filter(VariantProgram::isDelayState).toList();
+    assertEquals(2, states.size(), result.project().buffers().toString());
+    for (StaticBuffer state : states) {
+      assertEquals(HISTORY, state.bytes(), state.toString());
+      assertTrue(state.allocated() && state.copies() == 2, state.toString());
+    }
+    long regions = result.project().buffers().stream().filter(b -> b.name().startsWith("cf_variant_buffers"))
+        .mapToLong(CodeProject::alignedBytes).sum();
+    long stateBytes = states.stream().mapToLong(CodeProject::alignedBytes).sum();
+    long own = result.project().channels().stream().mapToLong(c -> c.bytes() * c.slots()).sum()
+        + result.project().cowBuffers().stream().mapToLong(c -> c.bytes()).sum();
+    assertEquals(regions + stateBytes + own, result.project().memory().totalBytes(), "the regions, the states and "
+        + "the variants' channel slots and copy-on-write buffers");
+    assertTrue(result.diagnostics().stream().anyMatch(d -> d.message().contains("share memory sized for the largest "
+        + "variant (" + MemoryText.size(regions) + ")")), result.diagnostics().toString());
+    assertTrue(result.diagnostics().stream().anyMatch(d -> d.message().startsWith("2 persistent delays keep their "
+        + "states from one iteration to the next whichever variant runs it, one state every variant shares, outside "
+        + "the variants' shared memory (" + MemoryText.size(stateBytes) + ", counted in the program's memory above): "
+        + "[persistent delay of Acc.next -> Acc.previous, persistent delay of Acc.copy -> Mix.previous]")),
+        result.diagnostics().toString());
+    String text = Files.readString(out.resolve("core_0.c")) + Files.readString(out.resolve("core_1.c"));
+    for (StaticBuffer state : states) {
+      assertTrue(text.contains("(" + state.name() + " + (cf_program_iteration & 1) * 16u)"), state.name());
+      assertFalse(text.contains("cf_v1_" + state.name()) || text.contains("(" + state.name() + " + (iteration"),
+          state.name());
+    }
+    assertTrue(text.contains("if (cf_program_iteration == 0) {"), "initHistory in the program's first iteration");
   }
 
   @Test
@@ -344,6 +421,59 @@ class DynamicParametersTest {
   }
 
   /**
+   * One program for every planned width of dynacc.pi, whose two persistent delays carry a history of 16 bytes from
+   * frame to frame whatever the width: over a sequence of widths that changes the variant several times, every frame
+   * is the Java model's, whose history runs through every frame (the last iteration of one variant leaves what the
+   * first iteration of the next reads), started by the delay's init refinement in the program's first iteration. By
+   * default on 2 cores under auto with Acc on core 0 and Mix on core 1: the delay between them is written on one core
+   * and read on the other, each variant's channel carrying it within the variant and handing it over to the state
+   * every variant shares where the variant changes. With {@code -Dcacheflow.e2e=full} that under TSan and ASan+UBSan
+   * too, and the same mapping under the baseline (the state in memory, the barrier ordering its uses), without the
+   * scenario on 1 and 2 cores under auto and the baseline (each state used by one core, which may differ between
+   * variants), and the program of one width giving that width's frames.
+   */
+  @Test
+  void aProgramOfEveryVariantCarriesPersistentDelaysAcrossChangesOfVariant() throws Exception {
+    assumeProgramsBuild();
+    List<Integer> widths = List.of(16, 8, 32, 32, 32, 32, 8, 16, 16, 16, 8, 32, 16);
+    List<String> frames = expectedAccumulated(f -> widths.get(f % widths.size()), ITERATIONS);
+    for (String sanitize : FULL ? List.of("", "thread", "address,undefined") : List.of("")) {
+      for (StrategyPreset strategy : FULL ? List.of(StrategyPreset.AUTO, StrategyPreset.BASELINE)
+          : List.of(StrategyPreset.AUTO)) {
+        checkVariants(ACCUMULATE, SPLIT, "dynacc", "width", List.of(8, 16, 32), "DYNRES_WIDTHS", widths, 12,
+            frames::get, 2, strategy, sanitize);
+        Path split = dir.resolve("dynacc-variants-2-" + strategy.label + sanitize.replace(',', '-') + "-scenario");
+        String core0 = Files.readString(split.resolve("core_0.c"));
+        String core1 = Files.readString(split.resolve("core_1.c"));
+        if (strategy == StrategyPreset.AUTO) {
+          for (String variant : List.of("cf_v1_", "cf_v2_", "cf_v3_")) {
+            String channel = variant + "ch_delay1";
+            assertTrue(core0.contains("cf_gen_reserve(" + channel + ", \"reserve " + channel + "\");\n")
+                && core1.contains("cf_gen_acquire(" + channel + ", \"acquire " + channel + "\");\n"),
+                "lastFrame carried by " + channel + " from core 0 to core 1, handed over where the variant changes");
+          }
+        } else {
+          assertTrue(core0.contains("/* Acc_end_copy */") && !core1.contains("/* Acc_end_copy */")
+              && core1.contains("(cf_program_iteration & 1) * 16u), 16u); /* Mix_init_previous */")
+              && !core0.contains("/* Mix_init_previous */"), "lastFrame's end on core 0, its init on core 1");
+        }
+      }
+      if (FULL) {
+        for (int cores : List.of(1, 2)) {
+          for (StrategyPreset strategy : List.of(StrategyPreset.AUTO, StrategyPreset.BASELINE)) {
+            checkVariants(ACCUMULATE, null, "dynacc", "width", List.of(8, 16, 32), "DYNRES_WIDTHS", widths, 12,
+                frames::get, cores, strategy, sanitize);
+          }
+        }
+        for (int width : List.of(8, 32)) {
+          List<String> own = expectedAccumulated(f -> width, 4);
+          checkProgram(ACCUMULATE, "dynacc", "width", width, 16, "DYNRES_WIDTHS", own::get, sanitize);
+        }
+      }
+    }
+  }
+
+  /**
    * Generates one program for the {@code planned} values of a dynamic parameter, builds it and runs it with the
    * configuration actor setting {@code sequence} (one value per iteration): the frames {@code expected} gives; then
    * with {@code outside} set at iteration 2: the message, and no frame of that iteration.
@@ -351,10 +481,20 @@ class DynamicParametersTest {
   private void checkVariants(Path graph, String program, String parameter, List<Integer> planned, String variable,
       List<Integer> sequence, int outside, IntFunction<String> expected, int cores, StrategyPreset strategy,
       String sanitize) throws Exception {
-    String name = program + "-variants-" + cores + "-" + strategy.label + sanitize.replace(',', '-');
+    checkVariants(graph, null, program, parameter, planned, variable, sequence, outside, expected, cores, strategy,
+        sanitize);
+  }
+
+  /** {@link #checkVariants(Path, String, String, List, String, List, int, IntFunction, int, StrategyPreset, String)}
+   * with a scenario (null: none). */
+  private void checkVariants(Path graph, Path scenario, String program, String parameter, List<Integer> planned,
+      String variable, List<Integer> sequence, int outside, IntFunction<String> expected, int cores,
+      StrategyPreset strategy, String sanitize) throws Exception {
+    String name = program + "-variants-" + cores + "-" + strategy.label + sanitize.replace(',', '-')
+        + (scenario == null ? "" : "-scenario");
     Path out = dir.resolve(name);
     String values = String.join(",", planned.stream().map(String::valueOf).toList());
-    GenerateResult result = new Pipeline().generate(GenerateOptions.of(new Input(graph, null, Map.of(parameter,
+    GenerateResult result = new Pipeline().generate(GenerateOptions.of(new Input(graph, scenario, Map.of(parameter,
         values)), out, RUNTIME).withPlatform(new PlatformOptions(null, cores)).withStrategy(strategy));
     assertTrue(result.diagnostics().stream().anyMatch(d -> d.message().startsWith("one program for " + planned.size()
         + " variants: every iteration, configuration actor Cfg fires first on core ")
@@ -436,6 +576,43 @@ class DynamicParametersTest {
       out[i] = branch == 0 ? 255 - in[i] : in[(i + 1) % SIZE] ^ 0x5a;
     }
     return fnv(out);
+  }
+
+  /**
+   * The frames dynacc.pi prints ({@code size hash}) for the width of each frame: Src's frame, Acc's history (from
+   * initHistory, then 3 x history + 1 + the frame's bytes at each position modulo 16), Mix's frame mixed with the
+   * previous frame's history (zeros before the first), as dynparam.c computes them.
+   */
+  private static List<String> expectedAccumulated(IntUnaryOperator widthOf, int count) {
+    int[] history = new int[HISTORY];
+    for (int k = 0; k < HISTORY; k++) {
+      history[k] = (7 * k + 1) & 0xff;
+    }
+    int[] last = new int[HISTORY];
+    List<String> frames = new ArrayList<>();
+    for (int frame = 0; frame < count; frame++) {
+      int size = widthOf.applyAsInt(frame) * HEIGHT;
+      int[] in = new int[size];
+      for (int i = 0; i < size; i++) {
+        in[i] = (i * 13 + frame * 5) & 0xff;
+      }
+      int[] next = new int[HISTORY];
+      for (int k = 0; k < HISTORY; k++) {
+        int sum = 3 * history[k] + 1;
+        for (int i = k; i < size; i += HISTORY) {
+          sum += in[i];
+        }
+        next[k] = sum & 0xff;
+      }
+      int[] out = new int[size];
+      for (int x = 0; x < size; x++) {
+        out[x] = in[x] ^ last[x % HISTORY];
+      }
+      frames.add(size + " " + fnv(out));
+      history = next;
+      last = next.clone();
+    }
+    return frames;
   }
 
   /** The hash of a frame of the resolution graph: each row through the 3-tap filter (dynparam.c). */

@@ -23,6 +23,7 @@ import org.cacheflow.report.MemoryText;
 import org.cacheflow.codegen.model.ActorSources;
 import org.cacheflow.codegen.model.CodeProject;
 import org.cacheflow.codegen.model.SchedTable;
+import org.cacheflow.codegen.model.StaticBuffer;
 import org.cacheflow.codegen.model.VariantProgram;
 import org.cacheflow.io.project.PreesmProject;
 import org.cacheflow.io.project.ScenarioReferences;
@@ -34,8 +35,6 @@ import org.cacheflow.model.diagnostics.Diagnostics;
 import org.cacheflow.model.diagnostics.InputException;
 import org.cacheflow.model.diagnostics.SourceLocation;
 import org.cacheflow.analysis.AnalysisResult;
-import org.cacheflow.analysis.FlatFifo;
-import org.cacheflow.analysis.FlatGraph;
 import org.cacheflow.analysis.GraphAnalysis;
 import org.cacheflow.plan.classify.ScriptMemoryFacts;
 import org.cacheflow.plan.mapping.MappingInputs;
@@ -383,7 +382,7 @@ final class Run {
    *
    * @throws OptionException for what such a program does not support (a dispatched schedule, several nodes,
    *     synthetic actors, a PREESM project's own build)
-   * @throws InputException at the graph for a FIFO with initial tokens
+   * @throws InputException at the graph for a persistent delay the variants cannot share ({@link VariantDelays})
    */
   private GenerateResult generateVariants(GenerateOptions options, LoadedInput given,
       List<DynamicParameters.Variant> variants, TargetCache target) {
@@ -406,17 +405,16 @@ final class Run {
     List<String> labels = new ArrayList<>();
     List<Diagnostic> later = new ArrayList<>();
     MemoryPlan firstPlan = null;
+    VariantDelays delays = new VariantDelays(SourceLocation.file(given.source()));
     for (DynamicParameters.Variant variant : variants) {
       listener.step("variant " + (projects.size() + 1) + " of " + variants.size() + ": " + variant.label());
       Expanded graph = expanded(withOverrides(given, variant));
-      graph.analysis().flatGraph().fifos().stream().filter(f -> f.delay() > 0).findFirst().ifPresent(f -> {
+      try {
+        delays.add(variant, graph.analysis().flatGraph(), graph.srdag());
+      } catch (InputException e) {
         listener.done();
-        throw new InputException(f.location() != null ? f.location() : SourceLocation.file(given.source()),
-            "a program switching between the variants of "
-            + "dynamic parameters carries nothing from one iteration to the next, and FIFO "
-            + fifoName(graph.analysis().flatGraph(), f) + " has initial tokens (" + variant.label() + "): generate one "
-            + "program per value with --param NAME=V");
-      });
+        throw e;
+      }
       Planned planned = planned(graph, platform, target, choices);
       firstPlan = firstPlan == null ? planned.plan() : firstPlan;
       scriptWarnings(planned.scripts()).forEach(w -> later.add(Diagnostic.warning(null, variant.label() + ": "
@@ -449,7 +447,7 @@ final class Run {
       each.add(labels.get(v) + " " + MemoryText.size(projects.get(v).memory().totalBytes()));
     }
     long total = program.memory().totalBytes();
-    long regions = VariantProgram.regionBytes(projects).stream().mapToLong(Long::longValue).sum();
+    long regions = VariantProgram.regionBytes(program.variants()).stream().mapToLong(Long::longValue).sum();
     long slots = program.sharedChannelBytes();
     List<String> setters = program.parameters().stream().map(p -> p.actor()).distinct().toList();
     later.add(Diagnostic.note("one program for " + variants.size() + " variants: every iteration, configuration "
@@ -461,13 +459,16 @@ final class Run {
         + "their channel slots (" + MemoryText.size(slots) + ")" : "") + ", allocated once before the first "
         + "iteration, and each variant keeps its copy-on-write buffers: "
         + MemoryText.size(total) + " in all (each variant alone: " + String.join("; ", each) + ")"));
+    if (!program.sharedStates().isEmpty()) {
+      later.add(Diagnostic.note(program.sharedStates().size() + " persistent delay" + (program.sharedStates().size()
+          == 1 ? " keeps its state" : "s keep their states") + " from one iteration to the next whichever variant "
+          + "runs it, one state every variant shares, outside the variants' shared memory ("
+          + MemoryText.size(program.sharedStates().stream().mapToLong(CodeProject::alignedBytes).sum())
+          + ", counted in the program's memory above): "
+          + program.sharedStates().stream().map(StaticBuffer::description).toList()));
+    }
     return new GenerateResult(given, outDir, platform, firstPlan, program.frame(), options.strategy(), false,
         finish(later), options.schedule());
-  }
-
-  private static String fifoName(FlatGraph graph, FlatFifo fifo) {
-    return graph.actor(fifo.source()).name() + "." + fifo.sourcePort() + " -> " + graph.actor(fifo.target()).name()
-        + "." + fifo.targetPort();
   }
 
   /**

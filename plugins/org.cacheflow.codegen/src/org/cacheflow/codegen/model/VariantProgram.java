@@ -19,27 +19,49 @@ import org.cacheflow.plan.memoryplan.ProgramMemory;
  *
  * <p>The variants' buffers share memory: each core allocates one region ({@link #region(int)}), as large as the
  * largest of the variants' buffers on that core, and each variant's buffers (pools included) lie at offsets of their
- * own in it; no buffer holds data from one iteration to the next (graphs with delays are refused) and no two variants
- * run at once, so none overwrites what another still needs. The channels' slots share memory likewise: per
- * receiving core one region ({@link #channelRegion(int)}), as large as the largest of the variants' slots there, each
- * variant's channels at offsets of their own ({@link #sharedChannels(int, int)}); entering a variant, the receiving
- * cores reset its channels (empty then) before any core sends. Each variant keeps its own channel objects,
- * copy-on-write buffers, flags and semaphores, renamed with the prefix {@code cf_vN_} (N from 1), all made once before
- * the first iteration; a variant's flags and semaphores count the iterations that variant has run, so that each
- * variant's synchronisation is the one of a program running that variant alone. The program's memory is
- * {@link #memory()}. Entering a variant runs again the init calls it makes with other arguments than the variant
- * left (init prototypes taking a dynamic parameter). Pipelined schedules, several nodes and synthetic actors are
- * refused.
+ * own in it; no buffer there holds data from one iteration to the next and no two variants run at once, so none
+ * overwrites what another still needs. The channels' slots share memory likewise: per receiving core one region
+ * ({@link #channelRegion(int)}), as large as the largest of the variants' slots there, each variant's channels at
+ * offsets of their own ({@link #sharedChannels(int, int)}); entering a variant, the receiving cores reset its channels
+ * (empty then) before any core sends. A persistent delay's state, which does carry data to the next iteration, is
+ * one buffer every variant shares, outside the regions ({@link #sharedStates()}): its two copies alternate with the
+ * program's iterations, and its init refinement runs in the program's first iteration, whichever variant runs it. A
+ * variant whose channel carries such a state between two cores ({@link #carriedStates()}; such a channel keeps slots
+ * of its own) hands it to the shared state where the program leaves the variant, and takes it from there where the
+ * program enters it. Each variant keeps its own channel objects, copy-on-write buffers, flags and semaphores, renamed
+ * with the prefix {@code cf_vN_} (N from 1), all made once before the first iteration; a variant's flags and
+ * semaphores count the iterations that variant has run, so that each variant's synchronisation is the one of a
+ * program running that variant alone. The program's memory is {@link #memory()}. Entering a variant runs again the
+ * init calls it makes with other arguments than the variant left (init prototypes taking a dynamic parameter).
+ * Pipelined schedules, several nodes and synthetic actors are refused.
  *
  * @param frame the program's shared part: every core's region, every variant's buffers (renamed, in the regions),
  *     channels and copy-on-write buffers (renamed), the sinks, and per core its buffers, channel homes and pointers;
  *     no statements
- * @param variants each variant's code model, as built for that variant alone
+ * @param variants each variant's code model, as built for that variant alone but for the persistent delays' states
+ *     (the frame's)
  * @param labels each variant's values ({@code branch=0})
  * @param configurationCore the core the configuration actors fire on (theirs in the first variant)
  * @param configurations the first variant's configuration actor calls, in firing order
  */
 public final class VariantProgram {
+
+  /** The names of persistent delays' states in a code model ({@code delayN}). */
+  private static final Pattern DELAY_STATE = Pattern.compile("delay[0-9]+");
+  /** The prefix of a channel's name before its buffer's ({@code ch_delayN} carries {@code delayN}). */
+  private static final String CHANNEL = "ch_";
+
+  /**
+   * A persistent delay's state a variant's channel carries from the core of the delay's end to the core of its init
+   * (primed with one message of zeros), and the state every variant shares that the channel's messages are handed
+   * to and from where the variant changes.
+   *
+   * @param variant the variant's index
+   * @param channel the variant's channel (its name as in the variant alone)
+   * @param state the shared state
+   */
+  public record CarriedState(int variant, Channel channel, StaticBuffer state) {
+  }
 
   private final CodeProject frame;
   private final List<CodeProject> variants;
@@ -80,10 +102,12 @@ public final class VariantProgram {
    * The program of the variants, each built alone.
    *
    * @throws IllegalArgumentException (with a message for users) when they cannot be held in one program: synthetic
-   *     actors, several nodes, a pipelined schedule, initial tokens, differing digested FIFOs, or no configuration
-   *     actor
+   *     actors, several nodes, a pipelined schedule, a persistent delay of other bytes in another variant,
+   *     differing digested FIFOs, or no configuration actor
    */
-  public static VariantProgram of(List<CodeProject> variants, List<String> labels) {
+  public static VariantProgram of(List<CodeProject> built, List<String> labels) {
+    List<StaticBuffer> states = delayStates(built, labels);
+    List<CodeProject> variants = built.stream().map(v -> withoutStates(v, states)).toList();
     CodeProject first = variants.get(0);
     int cores = 0;
     long heapBytes = 0;
@@ -100,10 +124,6 @@ public final class VariantProgram {
       }
       if (variant.maxSkew() > 0) {
         throw new IllegalStateException(label + " is pipelined");
-      }
-      if (variant.channels().stream().anyMatch(Channel::primed)) {
-        throw new IllegalArgumentException(label + " has initial tokens: a program switching between variants "
-            + "carries nothing from one iteration to the next (delays are not supported)");
       }
       if (!variant.sinks().equals(first.sinks())) {
         throw new IllegalArgumentException(label + " digests other FIFOs than variant 1 (" + labels.get(0) + "): "
@@ -156,6 +176,11 @@ public final class VariantProgram {
               .findFirst().orElseThrow()));
         }
       }
+      for (StaticBuffer state : states) {
+        if (state.home() == c) {
+          coreBuffers.add(state);
+        }
+      }
       frameCores.add(new Core(c, pointers, coreBuffers, homes, List.of(), List.of()));
       buffers.addAll(coreBuffers);
     }
@@ -180,6 +205,84 @@ public final class VariantProgram {
           + ")");
     }
     return new VariantProgram(frame, variants, labels, configurationCore, configurations);
+  }
+
+  /**
+   * The persistent delays' states of the variants, each one buffer all variants share (the variants' code names it
+   * as the variant alone does): a delay's final tokens of an iteration are the initial tokens of the next iteration
+   * whichever variant runs it, so its state lies outside the region a change of variant overwrites and its two copies
+   * alternate with the program's iterations. Allocated by the core of the first variant that has it.
+   *
+   * @throws IllegalArgumentException when a delay's state has other bytes in another variant
+   */
+  private static List<StaticBuffer> delayStates(List<CodeProject> variants, List<String> labels) {
+    List<StaticBuffer> states = new ArrayList<>();
+    List<Integer> of = new ArrayList<>();
+    for (int v = 0; v < variants.size(); v++) {
+      List<StaticBuffer> own = new ArrayList<>(variants.get(v).buffers());
+      // a state a channel carries: the shared state is allocated by the core that receives it
+      variants.get(v).channels().stream().filter(c -> c.primed() && c.name().startsWith(CHANNEL)
+          && DELAY_STATE.matcher(c.name().substring(CHANNEL.length())).matches()).forEach(c -> own.add(
+              new StaticBuffer(c.name().substring(CHANNEL.length()), c.bytes(), 2, c.receiver(), c.description())));
+      for (StaticBuffer buffer : own) {
+        if (!isDelayState(buffer)) {
+          continue;
+        }
+        StaticBuffer known = states.stream().filter(s -> s.name().equals(buffer.name())).findFirst().orElse(null);
+        if (known == null) {
+          states.add(buffer);
+          of.add(v);
+        } else if (known.bytes() != buffer.bytes()) {
+          int at = of.get(states.indexOf(known));
+          throw new IllegalArgumentException("the " + buffer.description() + " takes " + known.bytes() + " bytes in "
+              + "variant " + (at + 1) + " (" + labels.get(at) + ") and " + buffer.bytes() + " bytes in variant "
+              + (v + 1) + " (" + labels.get(v) + "): a program switching between variants keeps one state per "
+              + "persistent delay");
+        }
+      }
+    }
+    return states;
+  }
+
+  /** Whether a buffer is a persistent delay's state (its two copies, {@code delayN}). */
+  public static boolean isDelayState(StaticBuffer buffer) {
+    return buffer.copies() == 2 && buffer.allocated() && DELAY_STATE.matcher(buffer.name()).matches();
+  }
+
+  /** A variant without the delay states the variants share (the program allocates them once). */
+  private static CodeProject withoutStates(CodeProject variant, List<StaticBuffer> states) {
+    if (states.isEmpty()) {
+      return variant;
+    }
+    List<Core> cores = variant.cores().stream().map(c -> new Core(c.index(), c.pointers(), c.buffers().stream()
+        .filter(b -> !isDelayState(b)).toList(), c.homes(), c.init(), c.loop())).toList();
+    return new CodeProject(variant.graphName(), variant.identifier(), variant.strategy(), variant.synthetic(),
+        variant.barrier(), variant.semaphoreStarts(), variant.headers(), variant.declarations(), variant.buffers()
+        .stream().filter(b -> !isDelayState(b)).toList(), variant.heapBytes(), variant.channels(),
+        variant.cowBuffers(), variant.sinks(), cores, variant.nodeSplit());
+  }
+
+  /**
+   * The persistent delays' states the variants' channels carry between cores, per variant in the order of its
+   * channels.
+   */
+  public List<CarriedState> carriedStates() {
+    List<CarriedState> carried = new ArrayList<>();
+    for (int v = 0; v < variants.size(); v++) {
+      for (Channel channel : variants.get(v).channels()) {
+        if (channel.primed()) {
+          String state = channel.name().substring(CHANNEL.length());
+          carried.add(new CarriedState(v, channel, sharedStates().stream().filter(b -> b.name().equals(state))
+              .findFirst().orElseThrow(() -> new IllegalStateException("no shared state for " + channel.name()))));
+        }
+      }
+    }
+    return carried;
+  }
+
+  /** The delay states every variant shares ({@link #delayStates}), as the program allocates them. */
+  public List<StaticBuffer> sharedStates() {
+    return frame.buffers().stream().filter(VariantProgram::isDelayState).toList();
   }
 
   /**

@@ -22,7 +22,7 @@ class VariantCorePrinter extends CorePrinter {
 	/** The printer of a variant's own core (null when the variant runs on fewer cores). */
 	def private CorePrinter of(int variant) {
 		val core = VariantProgram.core(program.variants().get(variant), index)
-		if (core === null) null else new CorePrinter(program.variants().get(variant), core)
+		if (core === null) null else new VariantStatementPrinter(program.variants().get(variant), core)
 	}
 
 	/** Whether this core fires the configuration actors (and hands their variant to the others). */
@@ -69,7 +69,76 @@ class VariantCorePrinter extends CorePrinter {
 		long cf_variant_runs[«program.variants().size»] = {0};
 		/* the variant of the previous iteration (variant 1's init prototypes ran above) */
 		int cf_previous_variant = 0;
+		«carriedFlags»
 	'''
+
+	/** The persistent delays' channels this core receives: whether each still holds the message main primed it with. */
+	def private carriedFlags() '''
+		«FOR c : program.carriedStates().filter[channel.receiver == index]»
+			int «primed(c)» = 1; /* «VariantProgram.prefix(c.variant)»«c.channel.name» still holds its zero message */
+		«ENDFOR»
+	'''
+
+	def private primed(VariantProgram.CarriedState c) '''«VariantProgram.prefix(c.variant)»«c.channel.name»_primed'''
+
+	/**
+	 * Where the variant changes, the persistent delays a variant's channel carries between two cores: the core that
+	 * receives a channel of the variant left takes the message its last iteration sent (the state of this iteration)
+	 * into the state every variant shares, in this iteration's copy; once every core did, the core that sends a
+	 * channel of the variant entered sends that copy as its next message, and the core that receives it drops first the
+	 * zero message main primed the channel with, if no iteration took it.
+	 */
+	def private handOver() '''
+		«IF !program.carriedStates().empty»
+			/* persistent delays a variant's channel carries between cores: the variant left hands its last message to
+			 * the state every variant shares, the variant entered sends it in its channel */
+			switch (cf_previous_variant) {
+			«FOR v : 0 ..< program.variants().size»
+				«IF program.carriedStates().exists[variant == v && channel.receiver == index]»
+					case «v»:
+					    «FOR c : program.carriedStates().filter[variant == v && channel.receiver == index]»
+					    	{
+					    	    const uint8_t *message = cf_gen_acquire(«name(c)», "acquire «name(c)»");
+					    	    memcpy(«c.state.name» + (iteration & 1) * «bytes(c.state.bytes)», message, «bytes(c.state.bytes)»);
+					    	    cf_gen_release(«name(c)», "release «name(c)»");
+					    	    «primed(c)» = 0;
+					    	}
+					    «ENDFOR»
+					    break;
+				«ENDIF»
+			«ENDFOR»
+			default:
+			    break;
+			}
+			cf_gen_barrier_wait(&cf_variant_barrier);
+			switch (cf_this_variant) {
+			«FOR v : 0 ..< program.variants().size»
+				«IF program.carriedStates().exists[variant == v && (channel.receiver == index || channel.sender == index)]»
+					case «v»:
+					    «FOR c : program.carriedStates().filter[variant == v && channel.receiver == index]»
+					    	if («primed(c)») {
+					    	    (void)cf_gen_acquire(«name(c)», "acquire «name(c)»");
+					    	    cf_gen_release(«name(c)», "release «name(c)»");
+					    	    «primed(c)» = 0;
+					    	}
+					    «ENDFOR»
+					    «FOR c : program.carriedStates().filter[variant == v && channel.sender == index]»
+					    	{
+					    	    uint8_t *message = cf_gen_reserve(«name(c)», "reserve «name(c)»");
+					    	    memcpy(message, «c.state.name» + (iteration & 1) * «bytes(c.state.bytes)», «bytes(c.state.bytes)»);
+					    	    cf_gen_commit(«name(c)», «bytes(c.state.bytes)», "commit «name(c)»");
+					    	}
+					    «ENDFOR»
+					    break;
+				«ENDIF»
+			«ENDFOR»
+			default:
+			    break;
+			}
+		«ENDIF»
+	'''
+
+	def private name(VariantProgram.CarriedState c) '''«VariantProgram.prefix(c.variant)»«c.channel.name»'''
 
 	override body() '''
 		«IF configures»
@@ -85,10 +154,16 @@ class VariantCorePrinter extends CorePrinter {
 		    /* the variant changes: every core has completed every iteration of the previous one before any core runs
 		     * this one (their buffers share memory; the previous variant's channels and flags are left quiet) */
 		    cf_gen_barrier_wait(&cf_variant_barrier);
+		    «handOver»
 		    «entering»
 		    «resetting»
 		    cf_previous_variant = cf_this_variant;
 		}
+		«IF !program.sharedStates().empty»
+			/* the persistent delays' states alternate their copies with the program's iterations, whichever variant runs */
+			const long «VariantStatementPrinter.PROGRAM_ITERATION» = iteration;
+			(void)«VariantStatementPrinter.PROGRAM_ITERATION»;
+		«ENDIF»
 		switch (cf_this_variant) {
 		«FOR v : 0 ..< program.variants().size»
 			case «v»: {

@@ -1,5 +1,5 @@
 /* Actors of the dynamic-parameter test graphs: configuration actors choose a switch's branch (dynswitch.pi) and a
- * frame's width (dynres.pi) for every iteration. */
+ * frame's width (dynres.pi, dynacc.pi) for every iteration. */
 #ifndef DYNPARAM_H
 #define DYNPARAM_H
 
@@ -33,5 +33,13 @@ void initFilterRow(int width);
 void filterRow(int width, IN uchar *in, OUT uchar *out);
 /* Prints "frame K: <size> <FNV-1a hash of the frame>". */
 void frameSink(int size, IN uchar *in);
+
+/* dynacc.pi (widths as dynres). The history's first tokens: history[k] = 7 * k + 1. */
+void initHistory(int history, OUT uchar *tokens);
+/* next[k] = 3 * previous[k] + the sum of the frame's bytes at positions k modulo 16 + 1 (bytes wrap); copy = next;
+ * out = the frame. */
+void accumulate(int size, IN uchar *in, IN uchar *previous, OUT uchar *next, OUT uchar *copy, OUT uchar *out);
+/* out[x] = in[x] ^ previous[x % 16]. */
+void mixFrame(int size, IN uchar *in, IN uchar *previous, OUT uchar *out);
 
 #endif

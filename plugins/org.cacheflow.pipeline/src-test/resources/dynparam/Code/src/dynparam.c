@@ -105,3 +105,27 @@ void frameSink(int size, IN uchar *in) {
     printf("frame %d: %d %08x\n", frame++, size, fnv(size, in));
     fflush(stdout);
 }
+
+void initHistory(int history, OUT uchar *tokens) {
+    for (int k = 0; k < history; k++) {
+        tokens[k] = (uchar)(7 * k + 1);
+    }
+}
+
+void accumulate(int size, IN uchar *in, IN uchar *previous, OUT uchar *next, OUT uchar *copy, OUT uchar *out) {
+    for (int k = 0; k < 16; k++) {
+        unsigned sum = 3u * previous[k] + 1u;
+        for (int i = k; i < size; i += 16) {
+            sum += in[i];
+        }
+        next[k] = (uchar)sum;
+        copy[k] = (uchar)sum;
+    }
+    memcpy(out, in, (size_t)size);
+}
+
+void mixFrame(int size, IN uchar *in, IN uchar *previous, OUT uchar *out) {
+    for (int x = 0; x < size; x++) {
+        out[x] = (uchar)(in[x] ^ previous[x % 16]);
+    }
+}

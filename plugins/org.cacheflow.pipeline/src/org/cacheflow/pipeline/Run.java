@@ -35,6 +35,7 @@ import org.cacheflow.model.diagnostics.Diagnostics;
 import org.cacheflow.model.diagnostics.InputException;
 import org.cacheflow.model.diagnostics.SourceLocation;
 import org.cacheflow.analysis.AnalysisResult;
+import org.cacheflow.analysis.FlatGraph;
 import org.cacheflow.analysis.GraphAnalysis;
 import org.cacheflow.plan.classify.ScriptMemoryFacts;
 import org.cacheflow.plan.mapping.MappingInputs;

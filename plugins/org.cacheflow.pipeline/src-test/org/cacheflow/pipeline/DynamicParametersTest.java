@@ -11,11 +11,14 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.IntFunction;
+import java.util.stream.Stream;
 
 import org.cacheflow.model.diagnostics.InputException;
 import org.cacheflow.plan.memoryplan.FifoPlan;
@@ -40,9 +43,9 @@ class DynamicParametersTest {
   private static final Path PROJECT = Path.of("src-test/resources/dynparam").toAbsolutePath();
   private static final Path GRAPH = PROJECT.resolve("Algo/dynswitch.pi");
   /** The resolution change: a frame of width x HEIGHT pixels, width chosen per frame. */
-  private static final Path RESOLUTION = PROJECT.resolve("Algo/dynres.pi");
-  private static final int HEIGHT = 4;
-  private static final Path RUNTIME = Path.of("../../runtime-c").toAbsolutePath();
+  static final Path RESOLUTION = PROJECT.resolve("Algo/dynres.pi");
+  static final int HEIGHT = 4;
+  static final Path RUNTIME = Path.of("../../runtime-c").toAbsolutePath();
   /** The frame size (the graph's parameter size). */
   private static final int SIZE = 256;
   private static final boolean FULL = "full".equals(System.getProperty("cacheflow.e2e"));
@@ -293,18 +296,15 @@ class DynamicParametersTest {
       List<Integer> sequence, int outside, IntFunction<String> expected, int cores, StrategyPreset strategy,
       String sanitize) throws Exception {
     String name = program + "-variants-" + cores + "-" + strategy.label + sanitize.replace(',', '-');
-    Path out = dir.resolve(name);
     String values = String.join(",", planned.stream().map(String::valueOf).toList());
-    GenerateResult result = new Pipeline().generate(GenerateOptions.of(new Input(graph, null, Map.of(parameter,
-        values)), out, RUNTIME).withPlatform(new PlatformOptions(null, cores)).withStrategy(strategy));
+    Built built = variants(graph, program, parameter, values, cores, strategy, sanitize);
+    GenerateResult result = built.result();
+    Path out = result.outputDirectory();
     assertTrue(result.diagnostics().stream().anyMatch(d -> d.message().startsWith("one program for " + planned.size()
         + " variants: every iteration, configuration actor Cfg fires first on core ")
         && d.message().contains("cores meet at a barrier only where the variant changes")), result.diagnostics()
         .toString());
-    run(out, 300, List.of(), "cmake", "-S", out.toString(), "-B", out.resolve("build").toString(), "-G", "Ninja",
-        "-DCACHEFLOW_WERROR=ON", "-DCACHEFLOW_BUNDLED_RUNTIME=ON", "-DCACHEFLOW_SANITIZE=" + sanitize);
-    run(out, 600, List.of(), "cmake", "--build", out.resolve("build").toString());
-    String binary = out.resolve("build").resolve(program).toString();
+    String binary = built.binary().toString();
     String given = String.join(",", sequence.stream().map(String::valueOf).toList());
     Result switched = run(out, 60, List.of(variable + "=" + given), binary, "--iterations",
         Integer.toString(ITERATIONS));
@@ -327,8 +327,49 @@ class DynamicParametersTest {
     }
   }
 
+  /** A program generated and built: the generation's result and the executable. */
+  record Built(GenerateResult result, Path binary) {
+  }
+
+  /** The programs of every variant built in this JVM, by name: a test class needing one built before reuses it. */
+  private static final Map<String, Built> BUILT = new HashMap<>();
+
+  /**
+   * The program of the graph for every value of {@code values} (comma-separated) of the dynamic parameter, generated
+   * and built (in target/dynparam-programs) once per JVM.
+   */
+  static synchronized Built variants(Path graph, String program, String parameter, String values, int cores,
+      StrategyPreset strategy, String sanitize) throws Exception {
+    String name = program + "-" + parameter + "-" + values.replace(',', '_') + "-" + cores + "-" + strategy.label
+        + sanitize.replace(',', '-');
+    Built built = BUILT.get(name);
+    if (built == null) {
+      Path out = Path.of("target/dynparam-programs").toAbsolutePath().resolve(name);
+      deleteTree(out);
+      Files.createDirectories(out.getParent());
+      GenerateResult result = new Pipeline().generate(GenerateOptions.of(new Input(graph, null, Map.of(parameter,
+          values)), out, RUNTIME).withPlatform(new PlatformOptions(null, cores)).withStrategy(strategy));
+      run(out, 300, List.of(), "cmake", "-S", out.toString(), "-B", out.resolve("build").toString(), "-G", "Ninja",
+          "-DCACHEFLOW_WERROR=ON", "-DCACHEFLOW_BUNDLED_RUNTIME=ON", "-DCACHEFLOW_SANITIZE=" + sanitize);
+      run(out, 600, List.of(), "cmake", "--build", out.resolve("build").toString());
+      built = new Built(result, out.resolve("build").resolve(program));
+      BUILT.put(name, built);
+    }
+    return built;
+  }
+
+  private static void deleteTree(Path root) throws IOException {
+    if (Files.exists(root)) {
+      try (Stream<Path> paths = Files.walk(root)) {
+        for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
+          Files.delete(path);
+        }
+      }
+    }
+  }
+
   /** Skips a test that builds and runs generated programs when it cannot or should not. */
-  private static void assumeProgramsBuild() {
+  static void assumeProgramsBuild() {
     Assumptions.assumeTrue(available("cmake") && available("ninja") && available("cc"),
         "cmake, ninja or cc missing: generated program not built");
     Assumptions.assumeFalse("none".equals(System.getProperty("cacheflow.e2e")), "end-to-end tests disabled");
@@ -380,7 +421,7 @@ class DynamicParametersTest {
   }
 
   /** The hash of a frame of the resolution graph: each row through the 3-tap filter (dynparam.c). */
-  private static String expectedResolutionHash(int frame, int width) {
+  static String expectedResolutionHash(int frame, int width) {
     int[] in = new int[width * HEIGHT];
     for (int i = 0; i < in.length; i++) {
       in[i] = (i * 13 + frame * 5) & 0xff;
@@ -407,10 +448,10 @@ class DynamicParametersTest {
     return plan.fifos().stream().filter(f -> f.source().equals(source)).mapToLong(FifoPlan::bytes).sum();
   }
 
-  private record Result(int status, String text) {
+  record Result(int status, String text) {
   }
 
-  private static Result run(Path dir, int seconds, List<String> environment, String... command) throws Exception {
+  static Result run(Path dir, int seconds, List<String> environment, String... command) throws Exception {
     Path log = Files.createTempFile(dir.getParent(), "run", ".log");
     ProcessBuilder builder = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true)
         .redirectOutput(log.toFile());

@@ -15,6 +15,9 @@
 #    every-variant / one-value (median of each round's ratio [min-max]) with the load average before and after; the
 #    rows also go to bench/results/dynparam-variants.csv (the table to dynparam-variants.txt). The firings are short
 #    (microseconds), so the ratio is an upper bound of what the hand-off and the switch cost a real application.
+#    The row "preesm-semspin" runs the preesm programs with CF_SEM_SPIN=4096 (the semaphore waits spin before they
+#    sleep, as the rdy-ack flags do): it shows how much of preesm's ratio comes from the one-value program's cores
+#    sleeping in sem_wait every iteration (docs/generate.md, "Several values").
 # Environment: CACHEFLOW (the command line tool; default ./cacheflow), CF_JOBS (2).
 set -euo pipefail
 
@@ -75,9 +78,11 @@ times="$work/times.txt"
 for r in $(seq 1 "$rounds"); do
     order=("${programs[@]}")
     [ $((r % 2)) -eq 0 ] && order=(one variants)
-    for s in "${strategies[@]}"; do
+    for s in preesm preesm-semspin auto; do
+        spin=0
+        [ "$s" = preesm-semspin ] && spin=4096
         for p in "${order[@]}"; do
-            seconds=$(DYNRES_WIDTHS=32 "$work/bin/$s-$p/dynres" --iterations "$iterations" --time 2>/dev/null |
+            seconds=$(CF_SEM_SPIN=$spin DYNRES_WIDTHS=32 "$work/bin/${s%-semspin}-$p/dynres" --iterations "$iterations" --time 2>/dev/null |
                 sed -n 's/^time: \([0-9.]*\) s for.*/\1/p')
             [ -n "$seconds" ] || die "$s $p printed no time"
             echo "$s $p $r $seconds $iterations" >>"$times"
@@ -96,14 +101,14 @@ for line in open(path):
     strategy, program, rnd, seconds, iterations = line.split()
     runs.setdefault(strategy, {}).setdefault(program, {})[rnd] = float(seconds) * 1e6 / int(iterations)
 print(f"load average before / after: {before} / {after}")
-print(f"{'strategy':8} {'every variant us':>17} {'one value us':>13} {'ratio':>7} {'[min-max]':>14}")
+print(f"{'strategy':14} {'every variant us':>17} {'one value us':>13} {'ratio':>7} {'[min-max]':>14}")
 rows = ["strategy,median_us_every_variant,median_us_one_value,ratio_median,ratio_min,ratio_max,rounds,load_before,"
         "load_after"]
 for strategy, programs in runs.items():
     every, one = programs["variants"], programs["one"]
     ratios = [every[r] / one[r] for r in every if r in one]
     a, b, q = statistics.median(every.values()), statistics.median(one.values()), statistics.median(ratios)
-    print(f"{strategy:8} {a:17.3f} {b:13.3f} {q:7.3f} {f'[{min(ratios):.3f}-{max(ratios):.3f}]':>14}")
+    print(f"{strategy:14} {a:17.3f} {b:13.3f} {q:7.3f} {f'[{min(ratios):.3f}-{max(ratios):.3f}]':>14}")
     rows.append(f"{strategy},{a:.4f},{b:.4f},{q:.4f},{min(ratios):.4f},{max(ratios):.4f},{len(ratios)},{before},{after}")
 open(csv, "w").write("\n".join(rows) + "\n")
 print(f"CSV: {os.path.relpath(csv, sys.argv[5])}")  # relative to the repository

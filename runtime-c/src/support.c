@@ -2,6 +2,7 @@
 #define _GNU_SOURCE /* pthread_attr_setaffinity_np */
 #include "cacheflow/support.h"
 
+#include "arch/arch.h"
 #include "stats_internal.h"
 #include "support_internal.h"
 
@@ -386,7 +387,31 @@ uint8_t *cf_gen_cow_acquire(cf_cow_view *view, const char *what) {
 
 void cf_gen_cow_release(cf_cow_view *view, const char *what) { cf_gen_check(cf_cow_release(view), what); }
 
+/* CF_SEM_SPIN=<n> (a whole number): cf_gen_sem_wait tries the semaphore up to n times, with a spin-wait hint between
+ * tries, before it sleeps in sem_wait. The default, 0, sleeps at once, as PREESM's generated code does; the rdy-ack
+ * flags spin first (CF_FLAG_SPIN). Read at the first wait (or cf_gen_sem_spin_reload); -1: not read yet. */
+static _Atomic long sem_spin = -1;
+
+long cf_gen_sem_spin(void) {
+    long limit = atomic_load_explicit(&sem_spin, memory_order_relaxed);
+    if (limit < 0) {
+        const char *text = getenv("CF_SEM_SPIN");
+        char *end = NULL;
+        errno = 0;
+        unsigned long value = text && *text ? strtoul(text, &end, 10) : 0;
+        limit = text && *text && *end == '\0' && errno == 0 && value <= LONG_MAX / 2 ? (long)value : 0;
+        atomic_store_explicit(&sem_spin, limit, memory_order_relaxed);
+    }
+    return limit;
+}
+
+void cf_gen_sem_spin_reload(void) { atomic_store_explicit(&sem_spin, -1, memory_order_relaxed); }
+
 void cf_gen_sem_wait(sem_t *semaphore) {
+    for (long spin = cf_gen_sem_spin(); spin > 0; spin--) {
+        if (sem_trywait(semaphore) == 0) return;
+        cf_arch_cpu_relax();
+    }
     while (sem_wait(semaphore) != 0) {
         if (errno != EINTR) cf_gen_check(-errno, "sem_wait");
     }

@@ -10,4 +10,9 @@ int cf_gen_stop_requested_by_signal(void);
 void *cf_gen_core_thread_begin(int core);
 void cf_gen_core_thread_end(void *stack);
 
+/* cf_gen_sem_wait's spins before sleeping: CF_SEM_SPIN, read once (0 when unset or not a whole number); reload makes
+ * the next call read the environment again (for tests). */
+long cf_gen_sem_spin(void);
+void cf_gen_sem_spin_reload(void);
+
 #endif

@@ -3,6 +3,7 @@
  * preesmStopThreads, the checked channel and copy-on-write-free helpers, semaphores and barriers, threads, and
  * the synthetic bodies' building blocks (deterministic, sensitive to every input). */
 #include "cacheflow/support.h"
+#include "support_internal.h"
 #include "helpers.h"
 
 #include <fcntl.h>
@@ -227,6 +228,26 @@ static void threads(void) {
     sem_destroy(&ready);
 }
 
+/* CF_SEM_SPIN: cf_gen_sem_wait spins (trying the semaphore) before sleeping; the threads above still meet. */
+static void semaphore_spin(void) {
+    CF_CHECK(setenv("CF_SEM_SPIN", "not a number", 1) == 0);
+    cf_gen_sem_spin_reload();
+    CF_CHECK(cf_gen_sem_spin() == 0);
+    CF_CHECK(setenv("CF_SEM_SPIN", "2000000000", 1) == 0);
+    cf_gen_sem_spin_reload();
+    CF_CHECK(cf_gen_sem_spin() == 2000000000L);
+    threads(); /* core 1 spins in cf_gen_sem_wait until core 0 posts */
+    sem_t posted;
+    CF_CHECK(sem_init(&posted, 0, 2) == 0);
+    cf_gen_sem_wait(&posted); /* taken by the first try */
+    cf_gen_sem_wait(&posted);
+    CF_CHECK(sem_trywait(&posted) != 0);
+    sem_destroy(&posted);
+    CF_CHECK(unsetenv("CF_SEM_SPIN") == 0);
+    cf_gen_sem_spin_reload();
+    CF_CHECK(cf_gen_sem_spin() == 0);
+}
+
 static void synthetic_bodies(void) {
     uint64_t seed = cf_synth_seed(3, 10, 2);
     CF_CHECK(seed == cf_synth_seed(3, 10, 2));
@@ -269,6 +290,7 @@ int main(void) {
     pipelined_after_stop();
     channel_and_heap();
     threads();
+    semaphore_spin();
     synthetic_bodies();
     return 0;
 }

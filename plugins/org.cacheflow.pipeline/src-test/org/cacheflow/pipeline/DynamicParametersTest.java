@@ -11,12 +11,15 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.IntFunction;
 import java.util.function.IntUnaryOperator;
+import java.util.stream.Stream;
 
 import org.cacheflow.codegen.model.CodeProject;
 import org.cacheflow.codegen.model.StaticBuffer;
@@ -44,7 +47,7 @@ class DynamicParametersTest {
   private static final Path PROJECT = Path.of("src-test/resources/dynparam").toAbsolutePath();
   private static final Path GRAPH = PROJECT.resolve("Algo/dynswitch.pi");
   /** The resolution change: a frame of width x HEIGHT pixels, width chosen per frame. */
-  private static final Path RESOLUTION = PROJECT.resolve("Algo/dynres.pi");
+  static final Path RESOLUTION = PROJECT.resolve("Algo/dynres.pi");
   /** The resolution change with state kept from frame to frame through persistent delays of 16 bytes. */
   private static final Path ACCUMULATE = PROJECT.resolve("Algo/dynacc.pi");
   /** The bytes of dynacc's delays. */
@@ -54,8 +57,8 @@ class DynamicParametersTest {
    * on core 0 and its initial tokens read on core 1.
    */
   private static final Path SPLIT = PROJECT.resolve("Scenarios/acc2core.scenario");
-  private static final int HEIGHT = 4;
-  private static final Path RUNTIME = Path.of("../../runtime-c").toAbsolutePath();
+  static final int HEIGHT = 4;
+  static final Path RUNTIME = Path.of("../../runtime-c").toAbsolutePath();
   /** The frame size (the graph's parameter size). */
   private static final int SIZE = 256;
   private static final boolean FULL = "full".equals(System.getProperty("cacheflow.e2e"));
@@ -440,9 +443,8 @@ class DynamicParametersTest {
     for (String sanitize : FULL ? List.of("", "thread", "address,undefined") : List.of("")) {
       for (StrategyPreset strategy : FULL ? List.of(StrategyPreset.AUTO, StrategyPreset.BASELINE)
           : List.of(StrategyPreset.AUTO)) {
-        checkVariants(ACCUMULATE, SPLIT, "dynacc", "width", List.of(8, 16, 32), "DYNRES_WIDTHS", widths, 12,
-            frames::get, 2, strategy, sanitize);
-        Path split = dir.resolve("dynacc-variants-2-" + strategy.label + sanitize.replace(',', '-') + "-scenario");
+        Path split = checkVariants(ACCUMULATE, SPLIT, "dynacc", "width", List.of(8, 16, 32), "DYNRES_WIDTHS",
+            widths, 12, frames::get, 2, strategy, sanitize);
         String core0 = Files.readString(split.resolve("core_0.c"));
         String core1 = Files.readString(split.resolve("core_1.c"));
         if (strategy == StrategyPreset.AUTO) {
@@ -478,32 +480,31 @@ class DynamicParametersTest {
    * configuration actor setting {@code sequence} (one value per iteration): the frames {@code expected} gives; then
    * with {@code outside} set at iteration 2: the message, and no frame of that iteration.
    */
-  private void checkVariants(Path graph, String program, String parameter, List<Integer> planned, String variable,
+  private Path checkVariants(Path graph, String program, String parameter, List<Integer> planned, String variable,
       List<Integer> sequence, int outside, IntFunction<String> expected, int cores, StrategyPreset strategy,
       String sanitize) throws Exception {
-    checkVariants(graph, null, program, parameter, planned, variable, sequence, outside, expected, cores, strategy,
-        sanitize);
+    return checkVariants(graph, null, program, parameter, planned, variable, sequence, outside, expected, cores,
+        strategy, sanitize);
   }
 
-  /** {@link #checkVariants(Path, String, String, List, String, List, int, IntFunction, int, StrategyPreset, String)}
-   * with a scenario (null: none). */
-  private void checkVariants(Path graph, Path scenario, String program, String parameter, List<Integer> planned,
+  /**
+   * {@link #checkVariants(Path, String, String, List, String, List, int, IntFunction, int, StrategyPreset, String)}
+   * with a scenario (null: none); returns the program's folder.
+   */
+  private Path checkVariants(Path graph, Path scenario, String program, String parameter, List<Integer> planned,
       String variable, List<Integer> sequence, int outside, IntFunction<String> expected, int cores,
       StrategyPreset strategy, String sanitize) throws Exception {
     String name = program + "-variants-" + cores + "-" + strategy.label + sanitize.replace(',', '-')
         + (scenario == null ? "" : "-scenario");
-    Path out = dir.resolve(name);
     String values = String.join(",", planned.stream().map(String::valueOf).toList());
-    GenerateResult result = new Pipeline().generate(GenerateOptions.of(new Input(graph, scenario, Map.of(parameter,
-        values)), out, RUNTIME).withPlatform(new PlatformOptions(null, cores)).withStrategy(strategy));
+    Built built = variants(graph, scenario, program, parameter, values, cores, strategy, sanitize);
+    GenerateResult result = built.result();
+    Path out = result.outputDirectory();
     assertTrue(result.diagnostics().stream().anyMatch(d -> d.message().startsWith("one program for " + planned.size()
         + " variants: every iteration, configuration actor Cfg fires first on core ")
         && d.message().contains("cores meet at a barrier only where the variant changes")), result.diagnostics()
         .toString());
-    run(out, 300, List.of(), "cmake", "-S", out.toString(), "-B", out.resolve("build").toString(), "-G", "Ninja",
-        "-DCACHEFLOW_WERROR=ON", "-DCACHEFLOW_BUNDLED_RUNTIME=ON", "-DCACHEFLOW_SANITIZE=" + sanitize);
-    run(out, 600, List.of(), "cmake", "--build", out.resolve("build").toString());
-    String binary = out.resolve("build").resolve(program).toString();
+    String binary = built.binary().toString();
     String given = String.join(",", sequence.stream().map(String::valueOf).toList());
     Result switched = run(out, 60, List.of(variable + "=" + given), binary, "--iterations",
         Integer.toString(ITERATIONS));
@@ -524,10 +525,59 @@ class DynamicParametersTest {
     for (String line : stopped.text().lines().filter(l -> l.startsWith("frame ")).toList()) {
       assertTrue(frames.subList(0, 2).contains(line), line + "\n" + stopped.text());
     }
+    return out;
+  }
+
+  /** A program generated and built: the generation's result and the executable. */
+  record Built(GenerateResult result, Path binary) {
+  }
+
+  /** The programs of every variant built in this JVM, by name: a test class needing one built before reuses it. */
+  private static final Map<String, Built> BUILT = new HashMap<>();
+
+  /**
+   * The program of the graph for every value of {@code values} (comma-separated) of the dynamic parameter, generated
+   * and built (in target/dynparam-programs) once per JVM.
+   */
+  static Built variants(Path graph, String program, String parameter, String values, int cores,
+      StrategyPreset strategy, String sanitize) throws Exception {
+    return variants(graph, null, program, parameter, values, cores, strategy, sanitize);
+  }
+
+  /** {@link #variants(Path, String, String, String, int, StrategyPreset, String)} with a scenario (null: none). */
+  static synchronized Built variants(Path graph, Path scenario, String program, String parameter, String values,
+      int cores, StrategyPreset strategy, String sanitize) throws Exception {
+    String name = program + "-" + parameter + "-" + values.replace(',', '_') + "-" + cores + "-" + strategy.label
+        + sanitize.replace(',', '-') + (scenario == null ? "" : "-" + scenario.getFileName().toString()
+        .replaceFirst("\\.scenario$", ""));
+    Built built = BUILT.get(name);
+    if (built == null) {
+      Path out = Path.of("target/dynparam-programs").toAbsolutePath().resolve(name);
+      deleteTree(out);
+      Files.createDirectories(out.getParent());
+      GenerateResult result = new Pipeline().generate(GenerateOptions.of(new Input(graph, scenario, Map.of(parameter,
+          values)), out, RUNTIME).withPlatform(new PlatformOptions(null, cores)).withStrategy(strategy));
+      run(out, 300, List.of(), "cmake", "-S", out.toString(), "-B", out.resolve("build").toString(), "-G", "Ninja",
+          "-DCACHEFLOW_WERROR=ON", "-DCACHEFLOW_BUNDLED_RUNTIME=ON", "-DCACHEFLOW_SANITIZE=" + sanitize);
+      run(out, 600, List.of(), "cmake", "--build", out.resolve("build").toString());
+      built = new Built(result, out.resolve("build").resolve(program));
+      BUILT.put(name, built);
+    }
+    return built;
+  }
+
+  private static void deleteTree(Path root) throws IOException {
+    if (Files.exists(root)) {
+      try (Stream<Path> paths = Files.walk(root)) {
+        for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
+          Files.delete(path);
+        }
+      }
+    }
   }
 
   /** Skips a test that builds and runs generated programs when it cannot or should not. */
-  private static void assumeProgramsBuild() {
+  static void assumeProgramsBuild() {
     Assumptions.assumeTrue(available("cmake") && available("ninja") && available("cc"),
         "cmake, ninja or cc missing: generated program not built");
     Assumptions.assumeFalse("none".equals(System.getProperty("cacheflow.e2e")), "end-to-end tests disabled");
@@ -616,7 +666,7 @@ class DynamicParametersTest {
   }
 
   /** The hash of a frame of the resolution graph: each row through the 3-tap filter (dynparam.c). */
-  private static String expectedResolutionHash(int frame, int width) {
+  static String expectedResolutionHash(int frame, int width) {
     int[] in = new int[width * HEIGHT];
     for (int i = 0; i < in.length; i++) {
       in[i] = (i * 13 + frame * 5) & 0xff;
@@ -643,10 +693,10 @@ class DynamicParametersTest {
     return plan.fifos().stream().filter(f -> f.source().equals(source)).mapToLong(FifoPlan::bytes).sum();
   }
 
-  private record Result(int status, String text) {
+  record Result(int status, String text) {
   }
 
-  private static Result run(Path dir, int seconds, List<String> environment, String... command) throws Exception {
+  static Result run(Path dir, int seconds, List<String> environment, String... command) throws Exception {
     Path log = Files.createTempFile(dir.getParent(), "run", ".log");
     ProcessBuilder builder = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true)
         .redirectOutput(log.toFile());

@@ -1,5 +1,7 @@
 /* Actors of the dynamic-parameter test graphs: configuration actors choose a switch's branch (dynswitch.pi) and a
- * frame's width (dynres.pi, dynacc.pi) for every iteration. */
+ * frame's width (dynres.pi, dynacc.pi) for every iteration. For the tests of a stop, the configuration actors and the
+ * sinks sleep in one call (DYNPARAM_SLEEP=ACTOR@CALL:MS, saying so on stderr) or set preesmStopThreads in one call
+ * (DYNPARAM_STOP=ACTOR@CALL), ACTOR the function's name, CALL counted from 0. */
 #ifndef DYNPARAM_H
 #define DYNPARAM_H
 

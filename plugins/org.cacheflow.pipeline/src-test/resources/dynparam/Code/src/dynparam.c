@@ -1,8 +1,49 @@
+#define _POSIX_C_SOURCE 200809L /* nanosleep */
 #include "dynparam.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+
+/* PREESM's API: an actor setting it ends the run (the runtime defines it). */
+extern int preesmStopThreads;
+
+/* Whether the environment variable names this actor's call-th call, "ACTOR@CALL" or "ACTOR@CALL:MS"; *ms gets MS
+ * (0 without). */
+static int named(const char *variable, const char *actor, long call, long *ms) {
+    const char *given = getenv(variable);
+    size_t length = strlen(actor);
+    if (given == NULL || strncmp(given, actor, length) != 0 || given[length] != '@') {
+        return 0;
+    }
+    char *end = NULL;
+    long at = strtol(given + length + 1, &end, 10);
+    *ms = *end == ':' ? strtol(end + 1, NULL, 10) : 0;
+    return at == call;
+}
+
+/* The tests' switches, before the actor's work: DYNPARAM_SLEEP=ACTOR@CALL:MS sleeps MS ms in that call (after
+ * saying so on stderr), so that the other cores wait for it. */
+static void sleepWhenAsked(const char *actor, long call) {
+    long ms;
+    if (named("DYNPARAM_SLEEP", actor, call, &ms)) {
+        fprintf(stderr, "dynparam: %s sleeps %ld ms in call %ld\n", actor, ms, call);
+        fflush(stderr);
+        struct timespec pause = {ms / 1000, (ms % 1000) * 1000000L};
+        while (nanosleep(&pause, &pause) != 0) {
+        }
+    }
+}
+
+/* After the actor's work: DYNPARAM_STOP=ACTOR@CALL sets preesmStopThreads in that call, as PREESM's actors stop a
+ * run. */
+static void stopWhenAsked(const char *actor, long call) {
+    long ms;
+    if (named("DYNPARAM_STOP", actor, call, &ms)) {
+        preesmStopThreads = 1;
+    }
+}
 
 /* The call-th value of the comma-separated list in the environment variable, repeated (else of fallback). */
 static Param nextValue(const char *variable, const char *fallback, long call) {
@@ -29,7 +70,9 @@ static unsigned fnv(int size, const uchar *bytes) {
 
 void chooseBranch(OUT Param *branch) {
     static long call;
-    *branch = nextValue("DYNSWITCH_BRANCHES", "0,1,1", call++);
+    sleepWhenAsked("chooseBranch", call);
+    *branch = nextValue("DYNSWITCH_BRANCHES", "0,1,1", call);
+    stopWhenAsked("chooseBranch", call++);
 }
 
 void source(int size, OUT uchar *out) {
@@ -62,13 +105,17 @@ void selectFrame(int size, int branch, IN uchar *in0, IN uchar *in1, OUT uchar *
 
 void sink(int size, IN uchar *in) {
     static int frame;
-    printf("frame %d: %08x\n", frame++, fnv(size, in));
+    sleepWhenAsked("sink", frame);
+    printf("frame %d: %08x\n", frame, fnv(size, in));
     fflush(stdout);
+    stopWhenAsked("sink", frame++);
 }
 
 void chooseWidth(OUT Param *width) {
     static long call;
-    *width = nextValue("DYNRES_WIDTHS", "16", call++);
+    sleepWhenAsked("chooseWidth", call);
+    *width = nextValue("DYNRES_WIDTHS", "16", call);
+    stopWhenAsked("chooseWidth", call++);
 }
 
 void frameSource(int size, OUT uchar *out) {
@@ -102,8 +149,10 @@ void filterRow(int width, IN uchar *in, OUT uchar *out) {
 
 void frameSink(int size, IN uchar *in) {
     static int frame;
-    printf("frame %d: %d %08x\n", frame++, size, fnv(size, in));
+    sleepWhenAsked("frameSink", frame);
+    printf("frame %d: %d %08x\n", frame, size, fnv(size, in));
     fflush(stdout);
+    stopWhenAsked("frameSink", frame++);
 }
 
 void initHistory(int history, OUT uchar *tokens) {

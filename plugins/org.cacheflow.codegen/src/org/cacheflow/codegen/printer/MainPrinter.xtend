@@ -1,5 +1,6 @@
 package org.cacheflow.codegen.printer
 
+import org.cacheflow.codegen.model.Channel
 import org.cacheflow.codegen.model.CodeProject
 import org.cacheflow.plan.memoryplan.ProgramMemory
 import org.cacheflow.report.MemoryText
@@ -203,15 +204,25 @@ class MainPrinter extends CTemplate {
 	/** The channels (primed with their initial tokens), copy-on-write buffers and semaphores made. */
 	def protected objects() '''
 		«FOR channel : project.channels»
-			{
-			    cf_channel_options o = {.slots = «channel.slots», .max_message = «bytes(channel.bytes)»};
-			    cf_gen_check(cf_channel_create(&«channel.name», &o), "cf_channel_create(«channel.name»)");
-			}
+			«createChannel(channel.name, channel)»
 		«ENDFOR»
 		«FOR channel : project.channels.filter[primed]»
-			cf_gen_prime(«channel.name», «bytes(channel.bytes)», "initial tokens of «channel.name»");
+			«primeChannel(channel.name, channel)»
 		«ENDFOR»
 		«objectsBesideChannels»
+	'''
+
+	/** A channel made with slots of its own, in the variable {@code name}. */
+	def protected createChannel(String name, Channel channel) '''
+		{
+		    cf_channel_options o = {.slots = «channel.slots», .max_message = «bytes(channel.bytes)»};
+		    cf_gen_check(cf_channel_create(&«name», &o), "cf_channel_create(«name»)");
+		}
+	'''
+
+	/** A persistent delay's channel given its initial tokens (one message of zeros). */
+	def protected primeChannel(String name, Channel channel) '''
+		cf_gen_prime(«name», «bytes(channel.bytes)», "initial tokens of «name»");
 	'''
 
 	/** The copy-on-write buffers and semaphores made. */

@@ -46,16 +46,11 @@ class VariantMainPrinter extends MainPrinter {
 		cf_gen_check(-pthread_barrier_init(&cf_variant_barrier, NULL, «coreCount»), "pthread_barrier_init");
 		«sharedChannels»
 		«FOR v : 0 ..< program.variants().size»
-			«IF program.variants().get(v).channels.exists[primed]»
-				«FOR channel : program.variants().get(v).channels.filter[primed]»
-					{
-					    /* initial tokens: its slots are its own */
-					    cf_channel_options o = {.slots = «channel.slots», .max_message = «bytes(channel.bytes)»};
-					    cf_gen_check(cf_channel_create(&«VariantProgram.prefix(v)»«channel.name», &o), "cf_channel_create(«VariantProgram.prefix(v)»«channel.name»)");
-					    cf_gen_prime(«VariantProgram.prefix(v)»«channel.name», «bytes(channel.bytes)», "initial tokens of «VariantProgram.prefix(v)»«channel.name»");
-					}
-				«ENDFOR»
-			«ENDIF»
+			«FOR channel : program.variants().get(v).channels.filter[primed]»
+				/* initial tokens: its slots are its own */
+				«createChannel(VariantProgram.prefix(v) + channel.name, channel)»
+				«primeChannel(VariantProgram.prefix(v) + channel.name, channel)»
+			«ENDFOR»
 			«program.rename(v, new MainPrinter(program.variants().get(v)).objectsBesideChannels)»
 		«ENDFOR»
 	'''

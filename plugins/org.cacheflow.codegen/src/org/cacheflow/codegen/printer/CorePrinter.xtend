@@ -353,18 +353,16 @@ class CorePrinter extends CTemplate {
 	def dispatch statement(FlagWait s) '''«IF ahead(s) > 0»cf_flag_wait_beyond(&«variable(s.flag)», «count(s.perIteration, s.offset)», «count(s.perIteration, s.offset + ahead(s) * s.perIteration)»)«ELSE»cf_flag_wait(&«variable(s.flag)», «count(s.perIteration, s.offset)»)«ENDIF»; /* «s.why.comment» */'''
 
 	/**
-	 * How many iterations further a wait for an event at least three iterations back (a slot freed) waits once it
-	 * must wait at all: half of them, so that the iterations after it find their slots free instead of waiting in
-	 * step with the core that frees them (docs/generate.md, "Several values"). The event waited for then is still of
-	 * an earlier iteration than this core's, which the raiser completes without this core doing more, and the raiser
-	 * keeps at least one iteration of this core's to work on meanwhile. 0: a plain wait (an event of the last two
-	 * iterations, where waiting further would leave the raiser idle, or a pipelined loop, whose passes mix
-	 * iterations).
+	 * How many iterations further a wait for an event at least two iterations back (a slot freed) waits once it must
+	 * wait at all: half of them, so that the iterations after it find their slots free instead of waiting in step
+	 * with the core that frees them (docs/generate.md, "Several values"). The event waited for then is still of an
+	 * earlier iteration than this core's, which the raiser completes without this core doing more. 0: a plain wait
+	 * (an event of this or the previous iteration, or a pipelined loop, whose passes mix iterations).
 	 */
 	def private long ahead(FlagWait s) {
 		if (project.maxSkew > 0 || s.perIteration <= 0 || s.offset >= 0) return 0
 		val back = -s.offset / s.perIteration + 1 // the event is of iteration - back
-		if (back < 3) 0 else back / 2
+		back / 2
 	}
 
 	/** A rdy-ack flag's C variable, defined in the waiting core's file. */

@@ -15,8 +15,6 @@
 #                                       against the declared annotations and measure.py's timings)
 #    bench/dynparam-variants/run.sh  -> bench/results/dynparam-variants.csv, .txt (one program of every variant
 #                                       against one value's)
-#    bench/slot-waits/run.sh         -> bench/results/slot-waits.csv, .txt (waiting for half the slots against
-#                                       waiting for the next one, and preesm)
 # 3. the runtime's micro-benchmarks (runtime-c/bench: non-temporal copy, copy-on-write, pre-stores, the
 #    pre-stores paper's listings, channels, the channel against ck_ring and FastForward, flags), built in
 #    bench/build/runtime-c (Release) and run with --csv; outputs in bench/results/runtime-c/ (their own CSV layouts; runtime-c/README.md quotes its runs).
@@ -67,7 +65,6 @@ run "$here/firing-marks/run.sh" "${rounds[@]}"
 run "$here/profile/run.sh" "${rounds[@]}"
 run "$here/profile/decisions.sh" "${quick_option[@]}"
 run "$here/dynparam-variants/run.sh" "${rounds[@]}"
-run "$here/slot-waits/run.sh" "${rounds[@]}"
 
 build="$here/build/runtime-c"
 out="$here/results/runtime-c"

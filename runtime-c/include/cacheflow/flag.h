@@ -90,14 +90,6 @@ static inline void cf_flag_wait(cf_flag *flag, int64_t count) {
     cf_flag_wait_slow(flag, count);
 }
 
-/* Waiter: returns at once when the raised count is >= count; else waits until it is >= then (then >= count), which
- * a producer waiting for a free slot uses to wait for several slots at once instead of for each in turn. Only for a
- * `then` the raiser reaches without anything more from the waiter. */
-static inline void cf_flag_wait_beyond(cf_flag *flag, int64_t count, int64_t then) {
-    if (__builtin_expect(__atomic_load_n(&flag->count, __ATOMIC_ACQUIRE) >= count, 1)) return;
-    cf_flag_wait_slow(flag, then);
-}
-
 /* The raised count (acquire). */
 static inline int64_t cf_flag_count(const cf_flag *flag) {
     return __atomic_load_n(&flag->count, __ATOMIC_ACQUIRE);

@@ -22,14 +22,14 @@ void *core0_run(void *argument) {
     /* as PREESM's generated code: an actor setting preesmStopThreads (or SIGINT, SIGTERM) ends the run after an
      * iteration every core completes */
     for (long iteration = 0; iteration < cf_iterations && cf_gen_keep_running(0, iteration); iteration++) {
-        cf_flag_wait_beyond(&cf_flag_1_to_0, (int64_t)iteration * 2 - 127, (int64_t)iteration * 2 - 63); /* core 1 done with the slot of buf0 */
+        cf_flag_wait(&cf_flag_1_to_0, (int64_t)iteration * 2 - 127); /* core 1 done with the slot of buf0 */
         /* Gen_0 (tiny.pi:15) */
         cf_gen_firing_begins(0, "Gen_0 (tiny.pi:15)", iteration, 0);
         synth_Gen(iteration, 0, 16L, (buf0 + (iteration % 64u) * 16u));
         cf_gen_firing_ends(0);
         cf_copy(buf6, (buf0 + (iteration % 64u) * 16u), 16u); /* Bcast_0 */
         cf_flag_raise(&cf_flag_0_to_1, (int64_t)iteration * 3 + 1); /* data of explode_tiny/Bcast_0_toScale.toScale_1 -> Scale_1.in, 4 bytes, written by Bcast_0; data of explode_tiny/Bcast_0_toScale.toScale_3 -> Scale_3.in, 4 bytes, written by Bcast_0 */
-        cf_flag_wait_beyond(&cf_flag_1_to_0, (int64_t)iteration * 2 - 126, (int64_t)iteration * 2 - 62); /* core 1 done with the slot of buf7 */
+        cf_flag_wait(&cf_flag_1_to_0, (int64_t)iteration * 2 - 126); /* core 1 done with the slot of buf7 */
         /* Scale_0 (tiny.pi:33) */
         cf_gen_firing_begins(0, "Scale_0 (tiny.pi:33)", iteration, 0);
         synth_Scale(iteration, 0, 4L, (buf0 + (iteration % 64u) * 16u), (buf7 + (iteration % 64u) * 16u));

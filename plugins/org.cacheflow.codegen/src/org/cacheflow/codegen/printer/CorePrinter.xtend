@@ -350,20 +350,7 @@ class CorePrinter extends CTemplate {
 
 	def dispatch statement(FlagRaise s) '''cf_flag_raise(&«variable(s.flag)», «count(s.perIteration, s.count)»); /* «s.why.comment» */'''
 
-	def dispatch statement(FlagWait s) '''«IF ahead(s) > 0»cf_flag_wait_beyond(&«variable(s.flag)», «count(s.perIteration, s.offset)», «count(s.perIteration, s.offset + ahead(s) * s.perIteration)»)«ELSE»cf_flag_wait(&«variable(s.flag)», «count(s.perIteration, s.offset)»)«ENDIF»; /* «s.why.comment» */'''
-
-	/**
-	 * How many iterations further a wait for an event at least two iterations back (a slot freed) waits once it must
-	 * wait at all: half of them, so that the iterations after it find their slots free instead of waiting in step
-	 * with the core that frees them (docs/generate.md, "Several values"). The event waited for then is still of an
-	 * earlier iteration than this core's, which the raiser completes without this core doing more. 0: a plain wait
-	 * (an event of this or the previous iteration, or a pipelined loop, whose passes mix iterations).
-	 */
-	def private long ahead(FlagWait s) {
-		if (project.maxSkew > 0 || s.perIteration <= 0 || s.offset >= 0) return 0
-		val back = -s.offset / s.perIteration + 1 // the event is of iteration - back
-		back / 2
-	}
+	def dispatch statement(FlagWait s) '''cf_flag_wait(&«variable(s.flag)», «count(s.perIteration, s.offset)»); /* «s.why.comment» */'''
 
 	/** A rdy-ack flag's C variable, defined in the waiting core's file. */
 	def variable(Flag flag) '''cf_flag_«flag.from»_to_«flag.to»'''

@@ -406,7 +406,7 @@ int cf_cow_create(cf_cow_buffer **out, size_t size, const cf_cow_config *config)
     if (size < threshold) mode = CF_COW_COPY;
     size_t map_size = (size + page_size() - 1) & ~(page_size() - 1);
     if (map_size < size) return -EINVAL; /* overflow */
-    cf_cow_file *file = config && mode != CF_COW_COPY ? config->file : NULL;
+    cf_cow_file *file = config ? config->file : NULL;
     size_t file_offset = file ? config->file_offset : 0;
     if (file && (file_offset % page_size() != 0 || file_offset > file->size || map_size > file->size - file_offset))
         return -EINVAL;
@@ -426,10 +426,19 @@ int cf_cow_create(cf_cow_buffer **out, size_t size, const cf_cow_config *config)
     memset(parts, 0, writers * sizeof *b->parts);
     b->parts = parts;
     int rc = 0, backing = 0;
-    if (mode == CF_COW_COPY) {
+    b->own_fd = !file;
+    if (mode == CF_COW_COPY && !file) {
         if (posix_memalign(&b->data, 64, map_size) != 0) rc = -ENOMEM;
+    } else if (mode == CF_COW_COPY) {
+        /* the file's pages as plain memory: the views' copies stay private (their own allocations) */
+        b->file_offset = file_offset;
+        b->data = map_or_fail(map_size, PROT_READ | PROT_WRITE, MAP_SHARED, file->fd, (off_t)file_offset,
+                              CF_COW_FAIL_MAP_PRODUCER);
+        if (b->data == MAP_FAILED) {
+            b->data = NULL;
+            rc = -errno;
+        }
     } else {
-        b->own_fd = !file;
         b->file_offset = file_offset;
         b->fd = file ? file->fd : open_file(&backing);
         if (b->fd < 0) {
@@ -447,8 +456,8 @@ int cf_cow_create(cf_cow_buffer **out, size_t size, const cf_cow_config *config)
     }
     if (rc == 0) rc = -pthread_mutex_init(&b->lock, NULL);
     if (rc) {
-        if (b->data && mode != CF_COW_COPY) munmap(b->data, map_size);
-        if (mode == CF_COW_COPY) free(b->data);
+        if (b->data && (mode != CF_COW_COPY || file)) munmap(b->data, map_size);
+        if (mode == CF_COW_COPY && !file) free(b->data);
         if (b->fd >= 0 && b->own_fd) close(b->fd);
         free(b->parts);
         free(b);
@@ -466,11 +475,11 @@ int cf_cow_destroy(cf_cow_buffer *b) {
     pthread_mutex_unlock(&b->lock);
     if (nviews) return -EBUSY;
     pthread_mutex_destroy(&b->lock);
-    if (b->mode == CF_COW_COPY) {
-        free(b->data);
+    if (b->mode == CF_COW_COPY && b->own_fd) {
+        free(b->data); /* private memory: no file, no descriptor */
     } else {
         munmap(b->data, b->map_size);
-        if (b->own_fd) close(b->fd);
+        if (b->own_fd && b->fd >= 0) close(b->fd);
     }
     free(b->parts);
     free(b);

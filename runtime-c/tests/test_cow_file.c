@@ -4,7 +4,8 @@
  * over both; consumers write into their views (private pages) and must still see exactly their own producer's
  * newest bytes after the other variant has overwritten the file, in eager and lazy mode, whole and range views.
  * The buffers really share the file's pages (a write through one producer mapping shows in the other), the
- * file outlives its buffers, copy mode ignores the file, and bad offsets are -EINVAL. */
+ * file outlives its buffers, copy mode (below the threshold) lies in the file too, its views' copies private,
+ * and bad offsets are -EINVAL. */
 #define _GNU_SOURCE
 #include "cacheflow/cow.h"
 #include "helpers.h"
@@ -102,10 +103,23 @@ static void errors(void) {
     CF_CHECK(cf_cow_create(&b, 1, &far) == -EINVAL);
     CF_CHECK(cf_cow_create(&b, 2 * page, &beyond) == 0); /* the last two pages exactly */
     CF_CHECK(cf_cow_destroy(b) == 0);
-    /* copy mode (below the threshold) has no file: the offset is not looked at */
+    /* copy mode (below the threshold) lies in the file too: its offset is checked, and its bytes are the file's */
     cf_cow_config copy = {.mode = CF_COW_EAGER, .file = file, .file_offset = 100};
+    CF_CHECK(cf_cow_create(&b, 64, &copy) == -EINVAL);
+    CF_CHECK(b == NULL);
+    copy.file_offset = page;
+    cf_cow_buffer *c = NULL;
     CF_CHECK(cf_cow_create(&b, 64, &copy) == 0);
-    CF_CHECK(cf_cow_buffer_mode(b) == CF_COW_COPY);
+    CF_CHECK(cf_cow_create(&c, 100, &copy) == 0);
+    CF_CHECK(cf_cow_buffer_mode(b) == CF_COW_COPY && cf_cow_buffer_mode(c) == CF_COW_COPY);
+    unsigned char *pb, *pc;
+    CF_CHECK(cf_cow_write_begin(b, (void **)&pb) == 0);
+    memset(pb, 0x33, 64);
+    CF_CHECK(cf_cow_publish(b) == 0);
+    CF_CHECK(cf_cow_write_begin(c, (void **)&pc) == 0);
+    CF_CHECK(pc[0] == 0x33 && pc[63] == 0x33);
+    CF_CHECK(cf_cow_publish(c) == 0);
+    CF_CHECK(cf_cow_destroy(c) == 0);
     CF_CHECK(cf_cow_destroy(b) == 0);
     CF_CHECK(cf_cow_file_destroy(file) == 0);
 }
@@ -115,6 +129,7 @@ int main(void) {
     errors();
     take_turns(CF_COW_EAGER);
     take_turns(CF_COW_LAZY);
+    take_turns(CF_COW_COPY);
     printf("test_cow_file: ok\n");
     return 0;
 }

@@ -73,8 +73,9 @@ typedef struct cf_cow_config {
     cf_cow_mode mode;      /* requested mode for buffers at or above the threshold */
     size_t copy_threshold; /* 0 = CF_COW_DEFAULT_COPY_THRESHOLD; 1 = never copy */
     unsigned writers; /* parts written by different threads each iteration; 0 = 1, at most 64 */
-    cf_cow_file *file;  /* NULL: a memory file of the buffer's own; else the buffer is the whole pages at
-                           file_offset in this shared file (ignored in copy mode, which has no file) */
+    cf_cow_file *file;  /* NULL: a memory file of the buffer's own (private memory in copy mode); else the
+                           buffer is the whole pages at file_offset in this shared file, in copy mode too
+                           (its views' copies are then private memory of their own) */
     size_t file_offset; /* a multiple of the page size; file_offset + the buffer's whole pages <= the file */
 } cf_cow_config;
 

@@ -19,6 +19,8 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.IntFunction;
 import java.util.function.IntUnaryOperator;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 import org.cacheflow.codegen.model.CodeProject;
@@ -57,6 +59,12 @@ class DynamicParametersTest {
    * on core 0 and its initial tokens read on core 1.
    */
   private static final Path SPLIT = PROJECT.resolve("Scenarios/acc2core.scenario");
+  /**
+   * A broadcast of a frame of width x COW_HEIGHT bytes to an actor that writes a byte of every page and one that
+   * only reads.
+   */
+  private static final Path BROADCAST = PROJECT.resolve("Algo/dyncow.pi");
+  private static final int COW_HEIGHT = 1024;
   static final int HEIGHT = 4;
   static final Path RUNTIME = Path.of("../../runtime-c").toAbsolutePath();
   /** The frame size (the graph's parameter size). */
@@ -476,6 +484,67 @@ class DynamicParametersTest {
   }
 
   /**
+   * The variants' copy-on-write buffers lie in one memory file as large as the largest variant's: dyncow.pi at widths
+   * 64 and 128 (frames of 64 and 128 KiB, each a copy-on-write source whose views A and B read, A writing a byte of
+   * every page of its view). The program's memory (generate's note, the program's check, plan's table and JSON) is
+   * the largest variant's, below what the variants' programs add up to; main.c creates every variant's buffers in
+   * the file; and over widths that change the variant several times every frame is the Java model's, with pages
+   * faulted and re-shared (--validate's statistics). By default on 2 cores under auto; with
+   * {@code -Dcacheflow.e2e=full} also under cow on 1 and 2 cores, and under TSan and ASan+UBSan.
+   */
+  @Test
+  void theVariantsCopyOnWriteBuffersShareOneFileSizedForTheLargestVariant() throws Exception {
+    Map<String, String> widths = Map.of("width", "64,128");
+    // the target generate takes (null: the default), whose caches decide the merge groups' slots
+    PlanResult planned = new Pipeline().plan(new PlanOptions(new Input(BROADCAST, null, widths), new PlatformOptions(
+        null, 2), null, null, List.of(), null, null));
+    List<VariantReport.Row> rows = planned.variants();
+    assertTrue(rows.stream().allMatch(r -> r.memory().copyOnWriteBytes() > 0), "copy-on-write in every variant");
+    long largest = rows.stream().mapToLong(r -> r.memory().totalBytes()).max().orElseThrow();
+    long largestCow = rows.stream().mapToLong(r -> r.memory().copyOnWriteBytes()).max().orElseThrow();
+    long summedCow = rows.stream().mapToLong(r -> r.memory().copyOnWriteBytes()).sum();
+    assertEquals(largest, VariantReport.programBytes(rows), "plan's table: the largest variant's");
+    assertEquals(largest, ((Number) VariantReport.document(rows, false).get("programBytes")).longValue(),
+        "plan --json");
+    assertTrue(summedCow > largestCow, "summed they would be more: " + summedCow + " against " + largestCow);
+    List<Integer> sequence = List.of(64, 64, 128, 64, 128, 128, 128, 64);
+    IntFunction<String> model = f -> expectedBroadcast(f, sequence.get(f % sequence.size()));
+    for (String sanitize : FULL ? List.of("", "thread", "address,undefined") : List.of("")) {
+      for (int cores : FULL ? List.of(1, 2) : List.of(2)) {
+        for (StrategyPreset strategy : FULL ? List.of(StrategyPreset.AUTO, StrategyPreset.COW)
+            : List.of(StrategyPreset.AUTO)) {
+          Path out = checkVariants(BROADCAST, "dyncow", "width", List.of(64, 128), "DYNRES_WIDTHS", sequence, 96,
+              model, cores, strategy, sanitize);
+          GenerateResult result = variants(BROADCAST, "dyncow", "width", "64,128", cores, strategy, sanitize)
+              .result();
+          assertFalse(result.project().cowBuffers().isEmpty(), "copy-on-write buffers under " + strategy.label);
+          String main = Files.readString(out.resolve("main.c"));
+          assertTrue(main.contains("cf_cow_file_create(&cf_variant_cow_file, largest)")
+              && !main.contains("cf_cow_create(&cf_v1_cow0[s], 65536u, NULL)")
+              && main.contains(".file = cf_variant_cow_file, .file_offset = cf_variant_cow_offset};"),
+              "every variant's buffers in the shared file:\n" + main);
+          if (cores == 2 && sanitize.isEmpty()) {
+            String memory = MemoryText.size(largest);
+            assertTrue(result.diagnostics().stream().anyMatch(d -> d.message().contains("and their copy-on-write "
+                + "buffers in one memory file (" + MemoryText.size(largestCow) + ")") && d.message().contains(memory
+                + " in all (each variant alone: width=64 ")), memory + ", " + MemoryText.size(largestCow) + ": "
+                + result.diagnostics());
+            assertTrue(main.contains("/* what plan reports as the program's memory: " + memory.replace("*/", "* /")
+                + " */"), "the program checks " + memory);
+          }
+          Result validated = run(out, 60, List.of("DYNRES_WIDTHS=64,128,128,64"), out.resolve("build")
+              .resolve("dyncow").toString(), "--iterations", "8", "--validate");
+          assertEquals(0, validated.status(), validated.text());
+          Matcher stats = Pattern.compile("cow pages shared (\\d+), faulted (\\d+), re-shared (\\d+)")
+              .matcher(validated.text());
+          assertTrue(stats.find() && Long.parseLong(stats.group(2)) > 0 && stats.group(2).equals(stats.group(3)),
+              "A's written pages faulted and re-shared:\n" + validated.text());
+        }
+      }
+    }
+  }
+
+  /**
    * Generates one program for the {@code planned} values of a dynamic parameter, builds it and runs it with the
    * configuration actor setting {@code sequence} (one value per iteration): the frames {@code expected} gives; then
    * with {@code outside} set at iteration 2: the message, and no frame of that iteration.
@@ -663,6 +732,24 @@ class DynamicParametersTest {
       last = next.clone();
     }
     return frames;
+  }
+
+  /**
+   * What dyncow.pi prints for a frame ({@code size hash}, size both outputs): Src's frame through A (a byte of every
+   * 4096 xor 0xa5, then + 1) and B (rotated by one, xor 0x5a), one after the other (dynparam.c).
+   */
+  private static String expectedBroadcast(int frame, int width) {
+    int size = width * COW_HEIGHT;
+    int[] in = new int[size];
+    for (int i = 0; i < size; i++) {
+      in[i] = (i * 13 + frame * 5) & 0xff;
+    }
+    int[] out = new int[2 * size];
+    for (int i = 0; i < size; i++) {
+      out[i] = ((i % 4096 == 0 ? in[i] ^ 0xa5 : in[i]) + 1) & 0xff;
+      out[size + i] = in[(i + 1) % size] ^ 0x5a;
+    }
+    return 2 * size + " " + fnv(out);
   }
 
   /** The hash of a frame of the resolution graph: each row through the 3-tap filter (dynparam.c). */

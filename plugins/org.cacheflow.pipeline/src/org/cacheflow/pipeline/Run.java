@@ -450,6 +450,7 @@ final class Run {
     long total = program.memory().totalBytes();
     long regions = VariantProgram.regionBytes(program.variants()).stream().mapToLong(Long::longValue).sum();
     long slots = program.sharedChannelBytes();
+    long cows = program.sharedCowBytes();
     List<String> setters = program.parameters().stream().map(p -> p.actor()).distinct().toList();
     later.add(Diagnostic.note("one program for " + variants.size() + " variants: every iteration, configuration "
         + "actor" + (setters.size() == 1 ? " " : "s ") + String.join(", ", setters) + " fire"
@@ -457,9 +458,9 @@ final class Run {
         + " first on core " + program.configurationCore() + " and every core runs the variant the values select "
         + "(without pipelining; cores meet at a barrier only where the variant changes); the variants' buffers share "
         + "memory sized for the largest variant (" + MemoryText.size(regions) + ")" + (slots > 0 ? ", and so do "
-        + "their channel slots (" + MemoryText.size(slots) + ")" : "") + ", allocated once before the first "
-        + "iteration, and each variant keeps its copy-on-write buffers: "
-        + MemoryText.size(total) + " in all (each variant alone: " + String.join("; ", each) + ")"));
+        + "their channel slots (" + MemoryText.size(slots) + ")" : "") + (cows > 0 ? ", and their copy-on-write "
+        + "buffers in one memory file (" + MemoryText.size(cows) + ")" : "") + ", allocated once before the first "
+        + "iteration: " + MemoryText.size(total) + " in all (each variant alone: " + String.join("; ", each) + ")"));
     if (!program.sharedStates().isEmpty()) {
       later.add(Diagnostic.note(program.sharedStates().size() + " persistent delay" + (program.sharedStates().size()
           == 1 ? " keeps its state" : "s keep their states") + " from one iteration to the next whichever variant "

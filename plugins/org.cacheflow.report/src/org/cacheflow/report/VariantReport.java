@@ -126,28 +126,32 @@ public final class VariantReport {
     return String.format(Locale.ROOT, "largest variant: buffer memory %s%s", Bytes.human(buffers), program < 0 ? ""
         : ", program memory " + Bytes.human(program)) + (shared < 0 ? "" : "; one program holding every variant "
         + "(generate with these values): " + Bytes.human(shared) + ", the largest variant's buffers and channel "
-        + "slots on each core (variants never run at the same time) and every variant's copy-on-write buffers (the "
-        + "variants' programs add up to " + Bytes.human(sum) + ")");
+        + "slots on each core and the largest variant's copy-on-write buffers (variants never run at the same time; "
+        + "the variants' programs add up to " + Bytes.human(sum) + ")");
   }
 
   /**
    * The memory of the program generate writes for every variant: per core the largest of the variants' buffers
-   * there and the largest of their channel slots there, plus every variant's copy-on-write buffers; -1 when a
+   * there and the largest of their channel slots there, plus the largest of their copy-on-write buffers (one memory
+   * file); -1 when a
    * variant's program is not known.
    */
   public static long programBytes(List<Row> rows) {
     List<Long> largestBuffers = new ArrayList<>();
     List<Long> largestSlots = new ArrayList<>();
+    long largestCow = 0;
     long others = 0;
     for (Row row : rows) {
       if (row.memory() == null) {
         return -1;
       }
+      long cow = row.memory().copyOnWriteBytes();
+      largestCow = Math.max(largestCow, cow);
       others += row.programBytes() - addLargest(largestBuffers, row.bufferBytes())
-          - addLargest(largestSlots, row.channelBytes());
+          - addLargest(largestSlots, row.channelBytes()) - cow;
     }
     return others + largestBuffers.stream().mapToLong(Long::longValue).sum()
-        + largestSlots.stream().mapToLong(Long::longValue).sum();
+        + largestSlots.stream().mapToLong(Long::longValue).sum() + largestCow;
   }
 
   /** Keeps per core the largest of {@code largest} and {@code own}; returns the sum of {@code own}. */

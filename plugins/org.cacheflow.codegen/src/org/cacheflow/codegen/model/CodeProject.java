@@ -93,6 +93,12 @@ public record CodeProject(String graphName, String identifier, String strategy, 
         buffers, heapBytes, value, cowBuffers, sinks, cores, nodeSplit);
   }
 
+  /** This program with other copy-on-write buffers (e.g. those counted in its memory). */
+  public CodeProject withCowBuffers(List<CowBuffer> value) {
+    return new CodeProject(graphName, identifier, strategy, synthetic, barrier, semaphoreStarts, headers, declarations,
+        buffers, heapBytes, channels, value, sinks, cores, nodeSplit);
+  }
+
   /** This program with other sinks (e.g. with notes). */
   public CodeProject withSinks(List<Sink> value) {
     return new CodeProject(graphName, identifier, strategy, synthetic, barrier, semaphoreStarts, headers, declarations,
@@ -277,7 +283,7 @@ public record CodeProject(String graphName, String identifier, String strategy, 
     }
     // transfers' send and receive slots are static buffers, counted above
     for (CowBuffer cow : cowBuffers) {
-      total += cow.bytes();
+      total += cow.bytes() * cow.slots();
     }
     return total;
   }

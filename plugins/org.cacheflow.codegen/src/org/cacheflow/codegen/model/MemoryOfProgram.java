@@ -52,8 +52,10 @@ final class MemoryOfProgram {
     }
     long cow = 0;
     for (CowBuffer buffer : project.cowBuffers()) {
-      cow = saturatedAdd(cow, buffer.bytes());
-      named.add(new Buffer(buffer.name(), buffer.bytes(), 1, buffer.description()));
+      // one buffer per slot, each with the source's bytes (its views share them)
+      long all = saturatedMultiply(buffer.bytes(), buffer.slots());
+      cow = saturatedAdd(cow, all);
+      named.add(new Buffer(buffer.name(), all, buffer.slots(), buffer.description()));
     }
     return new ProgramMemory(boxed(perCore), boxed(pools), inFlight, cow, project.heapBytes(),
         ProgramMemory.largestOf(named));

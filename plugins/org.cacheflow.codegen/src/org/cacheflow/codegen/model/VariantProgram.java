@@ -28,7 +28,10 @@ import org.cacheflow.plan.memoryplan.ProgramMemory;
  * program's iterations, and its init refinement runs in the program's first iteration, whichever variant runs it. A
  * variant whose channel carries such a state between two cores ({@link #carriedStates()}; such a channel keeps slots
  * of its own) hands it to the shared state where the program leaves the variant, and takes it from there where the
- * program enters it. Each variant keeps its own channel objects, copy-on-write buffers, flags and semaphores, renamed
+ * program enters it. The copy-on-write buffers lie in one memory file, each variant's at offsets of their own from
+ * its start ({@link #largestCowBuffers()}): every view of a variant is released before the program leaves it, so no
+ * view is held while another variant writes the pages it shows. Each variant keeps its own channel objects,
+ * copy-on-write buffer and view objects, flags and semaphores, renamed
  * with the prefix {@code cf_vN_} (N from 1), all made once before the first iteration; a variant's flags and
  * semaphores count the iterations that variant has run, so that each variant's synchronisation is the one of a
  * program running that variant alone. The program's memory is {@link #memory()}. Entering a variant runs again the
@@ -362,12 +365,39 @@ public final class VariantProgram {
   /**
    * The memory of the program: as {@link CodeProject#memory()} of {@link #frame()}, but with the channels' slots
    * shared as the buffers are: per receiving core, only those of the variant whose shared channels there take the
-   * most bytes ({@link CodeProject#channelBytesPerCore()}), plus every primed channel.
+   * most bytes ({@link CodeProject#channelBytesPerCore()}), plus every primed channel; and the copy-on-write buffers
+   * of the variant whose copy-on-write buffers take the most bytes ({@link #largestCowBuffers()}).
    */
   public ProgramMemory memory() {
     List<Channel> counted = new ArrayList<>(frame.channels().stream().filter(Channel::primed).toList());
     counted.addAll(largestSharedChannels());
-    return frame.withChannels(counted).memory();
+    return frame.withChannels(counted).withCowBuffers(largestCowBuffers()).memory();
+  }
+
+  /**
+   * The copy-on-write buffers of the variant whose copy-on-write buffers take the most bytes (as
+   * {@link CodeProject#memory()} counts them), renamed as in {@link #frame()}: every variant's lie in one memory
+   * file, each variant's at offsets of their own from its start, so the file is as large as the largest variant's.
+   */
+  public List<CowBuffer> largestCowBuffers() {
+    List<CowBuffer> largest = List.of();
+    long largestBytes = -1;
+    for (int v = 0; v < variants.size(); v++) {
+      String prefix = prefix(v);
+      List<CowBuffer> own = variants.get(v).cowBuffers().stream().map(c -> frame.cowBuffers().stream()
+          .filter(x -> x.name().equals(prefix + c.name())).findFirst().orElseThrow()).toList();
+      long bytes = variants.get(v).memory().copyOnWriteBytes();
+      if (bytes > largestBytes) {
+        largest = own;
+        largestBytes = bytes;
+      }
+    }
+    return largest;
+  }
+
+  /** The bytes of the copy-on-write buffers as {@link #memory()} counts them: the largest variant's. */
+  public long sharedCowBytes() {
+    return memory().copyOnWriteBytes();
   }
 
   /**

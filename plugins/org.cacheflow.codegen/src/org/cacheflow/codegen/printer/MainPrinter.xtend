@@ -227,21 +227,40 @@ class MainPrinter extends CTemplate {
 
 	/** The copy-on-write buffers and semaphores made. */
 	def protected objectsBesideChannels() '''
+		«cowObjects(null)»
+		«semaphoreObjects»
+	'''
+
+	/**
+	 * The copy-on-write buffers made: each with a memory file of its own, or, given {@code file} (a
+	 * {@code cf_cow_file *}), at the offset {@code cf_variant_cow_offset} of that shared file, which each buffer
+	 * advances past its whole pages (cf_cow_file_span).
+	 */
+	def cowObjects(String file) '''
 		«FOR cow : project.cowBuffers»
 			for (int s = 0; s < «cow.slots»; s++) {
 			    /* each view maps the whole pages of the bytes its consumer reads: {first byte, bytes} */
 			    static const size_t ranges[«cow.views»][2] = {«FOR r : cow.ranges SEPARATOR ', '»{«bytes(r.offset)», «bytes(r.bytes)»}«ENDFOR»};
-			    «IF cow.writers == 1»
+			    «IF cow.writers == 1 && file === null»
 			    cf_gen_check(cf_cow_create(&«cow.name»[s], «bytes(cow.bytes)», NULL), "cf_cow_create(«cow.name»)");
 			    «ELSE»
+			    «IF cow.writers > 1»
 			    /* written in place on «cow.writers» cores, each publishing its part */
-			    const cf_cow_config config = {.mode = CF_COW_EAGER, .writers = «cow.writers»};
+			    «ENDIF»
+			    const cf_cow_config config = {.mode = CF_COW_EAGER«IF cow.writers > 1», .writers = «cow.writers»«ENDIF»«IF file !== null», .file = «file», .file_offset = cf_variant_cow_offset«ENDIF»};
 			    cf_gen_check(cf_cow_create(&«cow.name»[s], «bytes(cow.bytes)», &config), "cf_cow_create(«cow.name»)");
+			    «IF file !== null»
+			    cf_variant_cow_offset += cf_cow_file_span(«bytes(cow.bytes)»);
+			    «ENDIF»
 			    «ENDIF»
 			    for (int i = 0; i < «cow.views»; i++)
 			        cf_gen_check(cf_cow_view_open_range(«cow.name»[s], ranges[i][0], ranges[i][1], &«cow.name»_views[s][i]), "cf_cow_view_open_range(«cow.name»)");
 			}
 		«ENDFOR»
+	'''
+
+	/** The semaphores made. */
+	def protected semaphoreObjects() '''
 		«IF project.semaphores > 0 && project.semaphoresStartAtZero»
 			for (int i = 0; i < «project.semaphores»; i++)
 			    if (sem_init(&cf_semaphores[i], 0, 0) != 0) cf_gen_check(-errno, "sem_init");

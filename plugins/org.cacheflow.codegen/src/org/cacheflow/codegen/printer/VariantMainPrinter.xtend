@@ -6,7 +6,7 @@ import org.cacheflow.codegen.model.VariantProgram
  * {@code main.c} of a program holding several variants ({@link VariantProgram}): every variant's objects, made
  * before the cores start and destroyed after, the variants chosen by the configuration core, the flags that hand
  * them to the other cores and the barrier where the variant changes; the channels' slots in one region per
- * receiving core ({@link VariantProgram#channelRegion(int)}).
+ * receiving core ({@link VariantProgram#channelRegion(int)}), the copy-on-write buffers in one memory file.
  */
 class VariantMainPrinter extends MainPrinter {
 
@@ -35,6 +35,11 @@ class VariantMainPrinter extends MainPrinter {
 			uint8_t *«VariantProgram.channelRegion(core)»;
 			size_t «VariantProgram.channelRegion(core)»_bytes;
 		«ENDFOR»
+		«IF sharesCow»
+			/* the copy-on-write buffers of every variant, each variant's at offsets of its own */
+			cf_cow_file *cf_variant_cow_file;
+			size_t cf_variant_cow_offset;
+		«ENDIF»
 		«FOR v : 0 ..< program.variants().size»
 
 			/* variant «v + 1»: «program.labels().get(v).comment» */
@@ -45,14 +50,46 @@ class VariantMainPrinter extends MainPrinter {
 	override objects() '''
 		cf_gen_check(-pthread_barrier_init(&cf_variant_barrier, NULL, «coreCount»), "pthread_barrier_init");
 		«sharedChannels»
+		«sharedCowFile»
 		«FOR v : 0 ..< program.variants().size»
 			«FOR channel : program.variants().get(v).channels.filter[primed]»
 				/* initial tokens: its slots are its own */
 				«createChannel(VariantProgram.prefix(v) + channel.name, channel)»
 				«primeChannel(VariantProgram.prefix(v) + channel.name, channel)»
 			«ENDFOR»
-			«program.rename(v, new MainPrinter(program.variants().get(v)).objectsBesideChannels)»
+			«IF !program.variants().get(v).cowBuffers.empty»
+				cf_variant_cow_offset = 0; /* variant «v + 1»'s copy-on-write buffers, from the file's start */
+			«ENDIF»
+			«program.rename(v, new MainPrinter(program.variants().get(v)).cowObjects("cf_variant_cow_file"))»
+			«program.rename(v, new MainPrinter(program.variants().get(v)).semaphoreObjects)»
 		«ENDFOR»
+	'''
+
+	/** Whether a variant has copy-on-write buffers, which then lie in one memory file. */
+	def private sharesCow() {
+		!program.frame().cowBuffers.empty
+	}
+
+	/**
+	 * The memory file of every variant's copy-on-write buffers: as large as the largest of the variants' (their
+	 * whole pages, as this machine's page size makes them: cf_cow_file_span), each variant's buffers one after the
+	 * other from its start. No two variants run at once, and every view of a variant is released before the program
+	 * leaves it (the barrier where the variant changes), so no view is held while another variant's producer writes
+	 * the pages it shows (cow.h); a file page is allocated once, when first written.
+	 */
+	def private sharedCowFile() '''
+		«IF sharesCow»
+			{
+			    size_t largest = 0, bytes;
+			    «FOR v : 0 ..< program.variants().size»
+			    	«IF !program.variants().get(v).cowBuffers.empty»
+			    	bytes = «FOR cow : program.variants().get(v).cowBuffers SEPARATOR ' + '»«cow.slots» * cf_cow_file_span(«bytes(cow.bytes)»)«ENDFOR»; /* variant «v + 1» */
+			    	if (bytes > largest) largest = bytes;
+			    	«ENDIF»
+			    «ENDFOR»
+			    cf_gen_check(cf_cow_file_create(&cf_variant_cow_file, largest), "cf_cow_file_create (the variants' copy-on-write buffers)");
+			}
+		«ENDIF»
 	'''
 
 	/**
@@ -109,12 +146,15 @@ class VariantMainPrinter extends MainPrinter {
 		«FOR v : 0 ..< program.variants().size»
 			«program.rename(v, new MainPrinter(program.variants().get(v)).destroyObjects)»
 		«ENDFOR»
+		«IF sharesCow»
+			cf_gen_check(cf_cow_file_destroy(cf_variant_cow_file), "cf_cow_file_destroy");
+		«ENDIF»
 		«FOR core : program.channelCores»
 			cf_gen_channel_region_free(«VariantProgram.channelRegion(core)», «VariantProgram.channelRegion(core)»_bytes);
 		«ENDFOR»
 	'''
 
-	/** The program's memory: the variants share their buffers' and their channels' slots. */
+	/** The program's memory: the variants share their buffers, their channels' slots and their copy-on-write buffers. */
 	override programMemory() {
 		program.memory()
 	}

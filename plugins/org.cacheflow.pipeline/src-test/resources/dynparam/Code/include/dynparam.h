@@ -44,4 +44,8 @@ void accumulate(int size, IN uchar *in, IN uchar *previous, OUT uchar *next, OUT
 /* out[x] = in[x] ^ previous[x % 16]. */
 void mixFrame(int size, IN uchar *in, IN uchar *previous, OUT uchar *out);
 
+/* dyncow.pi (widths as dynres). Writes into its input, as an actor may whose input is not declared read-only: byte
+ * 0 of every 4096 xor 0xa5; then out[i] = in[i] + 1 (bytes wrap), its own writes included. */
+void markPages(int n, IN uchar *in, OUT uchar *out);
+
 #endif

@@ -178,3 +178,12 @@ void mixFrame(int size, IN uchar *in, IN uchar *previous, OUT uchar *out) {
         out[x] = (uchar)(in[x] ^ previous[x % 16]);
     }
 }
+
+void markPages(int n, IN uchar *in, OUT uchar *out) {
+    for (int i = 0; i < n; i += 4096) {
+        in[i] ^= 0xa5;
+    }
+    for (int i = 0; i < n; i++) {
+        out[i] = (uchar)(in[i] + 1);
+    }
+}

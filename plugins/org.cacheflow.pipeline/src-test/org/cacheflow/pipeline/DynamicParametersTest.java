@@ -426,6 +426,11 @@ class DynamicParametersTest {
       int reset = text.indexOf("cf_channel_reset(");
       int iteration = text.indexOf("\n        switch (cf_this_variant) {\n        case 0: {");
       assertTrue(reset < 0 || reset < iteration, core + ": resets before the variant's iteration");
+      // entering a variant: the barrier after the variant left, then one after the init calls and resets
+      int change = text.indexOf("if (cf_this_variant != cf_previous_variant) {");
+      String entering = text.substring(change, text.indexOf("cf_previous_variant = cf_this_variant;", change));
+      assertEquals(2, entering.split("cf_gen_barrier_wait\\(&cf_variant_barrier\\);", -1).length - 1,
+          core + ": " + entering);
     }
     assertTrue(Files.readString(out.resolve("core_0.c")).contains("cf_channel_reset(")
         || Files.readString(out.resolve("core_1.c")).contains("cf_channel_reset("), "a receiving core resets");

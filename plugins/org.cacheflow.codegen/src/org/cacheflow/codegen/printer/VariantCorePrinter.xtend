@@ -82,16 +82,15 @@ class VariantCorePrinter extends CorePrinter {
 	def private primed(VariantProgram.CarriedState c) '''«VariantProgram.prefix(c.variant)»«c.channel.name»_primed'''
 
 	/**
-	 * Where the variant changes, the persistent delays a variant's channel carries between two cores: the core that
-	 * receives a channel of the variant left takes the message its last iteration sent (the state of this iteration)
-	 * into the state every variant shares, in this iteration's copy; once every core did, the core that sends a
-	 * channel of the variant entered sends that copy as its next message, and the core that receives it drops first the
-	 * zero message main primed the channel with, if no iteration took it.
+	 * Where the variant changes, the persistent delays a variant's channel carries between two cores, first half: the
+	 * core that receives a channel of the variant left takes the message its last iteration sent (the state of this
+	 * iteration) into the state every variant shares, in this iteration's copy.
 	 */
-	def private handOver() '''
+	def private handOverLeft() '''
 		«IF !program.carriedStates().empty»
 			/* persistent delays a variant's channel carries between cores: the variant left hands its last message to
-			 * the state every variant shares, the variant entered sends it in its channel */
+			 * the state every variant shares, the variant entered sends it in its channel (below, once every core
+			 * settled) */
 			switch (cf_previous_variant) {
 			«FOR v : 0 ..< program.variants().size»
 				«IF program.carriedStates().exists[variant == v && channel.receiver == index]»
@@ -110,7 +109,16 @@ class VariantCorePrinter extends CorePrinter {
 			default:
 			    break;
 			}
-			cf_gen_barrier_wait(&cf_variant_barrier);
+		«ENDIF»
+	'''
+
+	/**
+	 * Second half, once every core took its part of the first: the core that sends a channel of the variant entered
+	 * sends that copy as its next message, and the core that receives it drops first the zero message main primed the
+	 * channel with, if no iteration took it.
+	 */
+	def private handOverEntered() '''
+		«IF !program.carriedStates().empty»
 			switch (cf_this_variant) {
 			«FOR v : 0 ..< program.variants().size»
 				«IF program.carriedStates().exists[variant == v && (channel.receiver == index || channel.sender == index)]»
@@ -154,9 +162,11 @@ class VariantCorePrinter extends CorePrinter {
 		    /* the variant changes: every core has completed every iteration of the previous one before any core runs
 		     * this one (their buffers share memory; the previous variant's channels and flags are left quiet) */
 		    cf_gen_barrier_wait(&cf_variant_barrier);
-		    «handOver»
+		    «handOverLeft»
 		    «entering»
 		    «resetting»
+		    «settling»
+		    «handOverEntered»
 		    cf_previous_variant = cf_this_variant;
 		}
 		«IF !program.sharedStates().empty»
@@ -189,7 +199,7 @@ class VariantCorePrinter extends CorePrinter {
 
 	/**
 	 * Entering a variant: the init prototypes whose values differ from those of the variant left run again (on the
-	 * core the variant entered maps them to), then every core waits for them.
+	 * core the variant entered maps them to); every core waits for them before any fires an actor ({@link #settling}).
 	 */
 	def private entering() '''
 		«IF (0 ..< program.variants().size).exists[program.reinitializes(it)]»
@@ -209,8 +219,6 @@ class VariantCorePrinter extends CorePrinter {
 					    		«ENDIF»
 					    	«ENDFOR»
 					    «ENDIF»
-					    /* the actors' state is set before any core fires them */
-					    cf_gen_barrier_wait(&cf_variant_barrier);
 					    break;
 				«ENDIF»
 			«ENDFOR»
@@ -221,9 +229,38 @@ class VariantCorePrinter extends CorePrinter {
 	'''
 
 	/**
+	 * After the work of a change of variant that other cores depend on (the variant left's delay states handed to the
+	 * shared states, init calls run again, the variant entered's channels reset), one barrier: every core did its
+	 * part before any core sends a delay's state, fires an actor or sends on a channel. All of it runs after the first
+	 * barrier, which orders it after every iteration of the variant left; a variant needing none of it takes no
+	 * second barrier. The condition is the variant's, so that every core meets the same barriers.
+	 */
+	def private settling() '''
+		«val settles = (0 ..< program.variants().size).filter[settles(it)].toList»
+		«IF settles.size == program.variants().size»
+			/* every core did its part above before any core sends or fires */
+			cf_gen_barrier_wait(&cf_variant_barrier);
+		«ELSEIF !settles.empty»
+			if («FOR v : settles SEPARATOR ' || '»cf_this_variant == «v»«ENDFOR») {
+			    /* every core did its part above before any core sends or fires */
+			    cf_gen_barrier_wait(&cf_variant_barrier);
+			}
+		«ENDIF»
+	'''
+
+	/**
+	 * Whether entering a variant takes the second barrier ({@link #settling}): a delay's state is handed over (any
+	 * variant carrying one, left or entered), init calls run again, or channels are reset.
+	 */
+	def private boolean settles(int v) {
+		!program.carriedStates().empty || program.reinitializes(v) || program.sharesChannels(v)
+	}
+
+	/**
 	 * Entering a variant with channels: their slots share memory with the other variants' (which wrote it since), so
-	 * each core resets the channels of that variant it receives (cf_channel_reset: empty, back to the first slot),
-	 * then every core waits for the resets before any sends.
+	 * each core resets the channels of that variant it receives (cf_channel_reset: empty, back to the first slot);
+	 * every core waits for the resets before any sends ({@link #settling}). Those carrying a delay's state keep slots
+	 * of their own and are not reset.
 	 */
 	def private resetting() '''
 		«IF (0 ..< program.variants().size).exists[program.sharesChannels(it)]»
@@ -234,8 +271,6 @@ class VariantCorePrinter extends CorePrinter {
 					    «FOR channel : program.sharedChannels(v, index)»
 					    	cf_gen_check(cf_channel_reset(«channel.name»), "cf_channel_reset(«channel.name»)");
 					    «ENDFOR»
-					    /* the channels are reset before any core sends on them */
-					    cf_gen_barrier_wait(&cf_variant_barrier);
 					    break;
 				«ENDIF»
 			«ENDFOR»

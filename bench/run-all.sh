@@ -16,7 +16,7 @@
 #    bench/dynparam-variants/run.sh  -> bench/results/dynparam-variants.csv, .txt (one program of every variant
 #                                       against one value's)
 # 3. the runtime's micro-benchmarks (runtime-c/bench: non-temporal copy, copy-on-write, pre-stores, the
-#    pre-stores paper's listings, channels, the channel against ck_ring and FastForward, flags), built in
+#    pre-stores paper's listings, channels, the channel against ck_ring and FastForward, flags, barriers), built in
 #    bench/build/runtime-c (Release) and run with --csv; outputs in bench/results/runtime-c/ (their own CSV layouts; runtime-c/README.md quotes its runs).
 #    They have no preesm row: each times one runtime primitive against what it replaces (memcpy, a semaphore, a
 #    plain store, other queues), not generated code; the benchmarks of steps 1 and 2 compare generated programs
@@ -71,7 +71,7 @@ out="$here/results/runtime-c"
 mkdir -p "$out"
 if run cmake -S "$root/runtime-c" -B "$build" "${generator[@]}" -DCMAKE_BUILD_TYPE=Release -DCF_BUILD_TESTS=OFF \
         -DCF_BUILD_BENCH=ON >/dev/null && run cmake --build "$build"; then
-    for program in bench_ntm_copy bench_cow bench_prestore bench_prestore_paper bench_channel bench_spsc bench_flag; do
+    for program in bench_ntm_copy bench_cow bench_prestore bench_prestore_paper bench_channel bench_spsc bench_flag bench_barrier; do
         if [ -x "$build/$program" ]; then
             name=${program#bench_}
             echo "== run-all: $program" >&2

@@ -65,10 +65,7 @@ static double trial(enum kind kind, long rounds) {
     pthread_barrier_init(&s.ready, NULL, 2);
     if (kind == FLAG || kind == FLAG_SLEEP) cf_flag_init(&s.ack, kind == FLAG_SLEEP ? 1 : 0, 0);
     pthread_t thread;
-    if (pthread_create(&thread, NULL, echo, &s) != 0) {
-        perror("pthread_create");
-        exit(1);
-    }
+    bench_spawn(&thread, echo, &s);
     pthread_barrier_wait(&s.ready);
     uint64_t start = bench_now_ns();
     for (long i = 1; i <= rounds; i++) {
@@ -95,32 +92,16 @@ static double trial(enum kind kind, long rounds) {
     return ns;
 }
 
+static double trial_of(int kind, int quick) {
+    long rounds = kind == LINE || kind == FLAG ? (quick ? 20000 : 100000) : (quick ? 500 : 2000);
+    return trial((enum kind)kind, rounds);
+}
+
 int main(int argc, char **argv) {
     bench_opts o = bench_parse(argc, argv, "hand-off cost: line ping-pong floor, rdy-ack flags, semaphores",
                                "kind,metric,median,min,max,unit,trials");
     bench_pin(0);
-    int trials = o.quick ? 5 : 15;
-    double samples[KINDS][15], ratio[KINDS][15];
-    for (int t = 0; t < trials; t++) {
-        double floor_ns = trial(LINE, o.quick ? 20000 : 100000);
-        samples[LINE][t] = floor_ns;
-        ratio[LINE][t] = 1.0;
-        for (int k = FLAG; k < KINDS; k++) {
-            long rounds = k == FLAG ? (o.quick ? 20000 : 100000) : (o.quick ? 500 : 2000);
-            samples[k][t] = trial((enum kind)k, rounds);
-            ratio[k][t] = samples[k][t] / floor_ns;
-        }
-    }
-    printf("%-11s %12s %21s %14s\n", "kind", "one-way ns", "min-max", "vs line floor");
-    for (int k = 0; k < KINDS; k++) {
-        bench_summary s = bench_summarize(samples[k], (size_t)trials);
-        bench_summary r = bench_summarize(ratio[k], (size_t)trials);
-        char range[48];
-        snprintf(range, sizeof range, "%.1f-%.1f", s.min, s.max);
-        printf("%-11s %12.1f %21s %14.2f\n", kind_names[k], s.median, range, r.median);
-        bench_csv(&o, "%s,one_way,%.1f,%.1f,%.1f,ns,%d", kind_names[k], s.median, s.min, s.max, trials);
-        bench_csv(&o, "%s,ratio_vs_line,%.3f,%.3f,%.3f,x,%d", kind_names[k], r.median, r.min, r.max, trials);
-    }
+    bench_floor_table(&o, KINDS, kind_names, "one-way ns", "one_way", trial_of);
     if (o.csv) fclose(o.csv);
     return 0;
 }

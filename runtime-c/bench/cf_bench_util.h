@@ -5,6 +5,7 @@
 #ifndef CF_BENCH_UTIL_H
 #define CF_BENCH_UTIL_H
 #define _GNU_SOURCE
+#include <pthread.h>
 #include <sched.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -107,6 +108,49 @@ static inline void bench_print_load(const char *when) {
     }
     text[strcspn(text, "\n")] = 0;
     printf("load average %s: %s\n", when, text);
+}
+
+/* The trials of a floor-relative benchmark (bench_flag, bench_barrier): trial(kind, quick) measures one kind
+ * once and returns its figure (< 0: the kind is not built in). Trials of the kinds are interleaved, kind 0 (the
+ * floor) first in each round, so that a change of vCPU placement (this VM's two vCPUs flip between "near" and
+ * "far") shows in the floor measured next to the others; the table gives each kind's median of the trials
+ * (min-max) and its median ratio to the floor of its own round, the CSV the same as `metric` and ratio_vs_<floor>
+ * rows (header kind,metric,median,min,max,unit,trials). */
+#define BENCH_MOST_TRIALS 15
+static inline void bench_floor_table(const bench_opts *o, int kinds, const char *const *names, const char *heading,
+                                     const char *metric, double (*trial)(int kind, int quick)) {
+    int trials = o->quick ? 5 : BENCH_MOST_TRIALS;
+    double samples[8][BENCH_MOST_TRIALS], ratio[8][BENCH_MOST_TRIALS];
+    if (kinds > 8) kinds = 8;
+    for (int t = 0; t < trials; t++) {
+        double floor_ns = trial(0, o->quick);
+        for (int k = 0; k < kinds; k++) {
+            samples[k][t] = k == 0 ? floor_ns : trial(k, o->quick);
+            ratio[k][t] = samples[k][t] / floor_ns;
+        }
+    }
+    printf("%-11s %12s %21s %14s\n", "kind", heading, "min-max", "vs floor");
+    for (int k = 0; k < kinds; k++) {
+        if (samples[k][0] < 0) {
+            printf("%-11s %12s\n", names[k], "not built in");
+            continue;
+        }
+        bench_summary s = bench_summarize(samples[k], (size_t)trials);
+        bench_summary r = bench_summarize(ratio[k], (size_t)trials);
+        char range[48];
+        snprintf(range, sizeof range, "%.1f-%.1f", s.min, s.max);
+        printf("%-11s %12.1f %21s %14.2f\n", names[k], s.median, range, r.median);
+        bench_csv(o, "%s,%s,%.1f,%.1f,%.1f,ns,%d", names[k], metric, s.median, s.min, s.max, trials);
+        bench_csv(o, "%s,ratio_vs_%s,%.3f,%.3f,%.3f,x,%d", names[k], names[0], r.median, r.min, r.max, trials);
+    }
+}
+
+/* Starts a thread, or exits with the error. */
+static inline void bench_spawn(pthread_t *thread, void *(*function)(void *), void *argument) {
+    if (pthread_create(thread, NULL, function, argument) != 0) {
+        perror("pthread_create");
+        exit(1);
+    }
 }
 
 /* Keeps a computed value alive so the compiler cannot drop the loop producing it. */

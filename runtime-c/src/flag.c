@@ -37,11 +37,12 @@
 
 #include "arch/arch.h"
 #include "membarrier_internal.h"
+#include "spin_internal.h"
 
 _Static_assert(sizeof(cf_flag) == 2 * CF_FLAG_BLOCK, "a flag is two blocks");
 _Static_assert(offsetof(cf_flag, waits) == CF_FLAG_BLOCK, "the waiter's counters start the second block");
 
-static uint32_t spin_from_environment(void) {
+uint32_t cf_spin_limit_from_environment(void) {
     const char *text = getenv("CF_FLAG_SPIN");
     if (text && *text) {
         char *end = NULL;
@@ -56,7 +57,7 @@ int cf_flag_init(cf_flag *flag, uint32_t spin_limit, uint32_t options) {
     /* Plain stores on purpose: ordered before the raiser's first raise by the caller (flag.h). Writing
      * every byte makes this thread the first to own both blocks' lines. */
     memset(flag, 0, sizeof *flag);
-    flag->spin_limit = spin_limit ? spin_limit : spin_from_environment();
+    flag->spin_limit = spin_limit ? spin_limit : cf_spin_limit_from_environment();
     flag->fences = !cf_membarrier_usable() || (options & CF_FLAG_NO_MEMBARRIER) ? 1u : 0u;
     return 0;
 }

@@ -2,6 +2,7 @@
 #ifndef CACHEFLOW_CACHEFLOW_H
 #define CACHEFLOW_CACHEFLOW_H
 
+#include "cacheflow/barrier.h"
 #include "cacheflow/channel.h"
 #include "cacheflow/copy.h"
 #include "cacheflow/cow.h"

@@ -429,7 +429,7 @@ class DynamicParametersTest {
       // entering a variant: the barrier after the variant left, then one after the init calls and resets
       int change = text.indexOf("if (cf_this_variant != cf_previous_variant) {");
       String entering = text.substring(change, text.indexOf("cf_previous_variant = cf_this_variant;", change));
-      assertEquals(2, entering.split("cf_gen_barrier_wait\\(&cf_variant_barrier\\);", -1).length - 1,
+      assertEquals(2, entering.split("cf_barrier_wait\\(&cf_variant_change\\);", -1).length - 1,
           core + ": " + entering);
     }
     assertTrue(Files.readString(out.resolve("core_0.c")).contains("cf_channel_reset(")

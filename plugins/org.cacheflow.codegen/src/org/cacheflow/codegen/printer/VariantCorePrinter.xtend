@@ -161,7 +161,7 @@ class VariantCorePrinter extends CorePrinter {
 		if (cf_this_variant != cf_previous_variant) {
 		    /* the variant changes: every core has completed every iteration of the previous one before any core runs
 		     * this one (their buffers share memory; the previous variant's channels and flags are left quiet) */
-		    cf_gen_barrier_wait(&cf_variant_barrier);
+		    cf_barrier_wait(&cf_variant_change);
 		    «handOverLeft»
 		    «entering»
 		    «resetting»
@@ -239,11 +239,11 @@ class VariantCorePrinter extends CorePrinter {
 		«val settles = (0 ..< program.variants().size).filter[settles(it)].toList»
 		«IF settles.size == program.variants().size»
 			/* every core did its part above before any core sends or fires */
-			cf_gen_barrier_wait(&cf_variant_barrier);
+			cf_barrier_wait(&cf_variant_change);
 		«ELSEIF !settles.empty»
 			if («FOR v : settles SEPARATOR ' || '»cf_this_variant == «v»«ENDFOR») {
 			    /* every core did its part above before any core sends or fires */
-			    cf_gen_barrier_wait(&cf_variant_barrier);
+			    cf_barrier_wait(&cf_variant_change);
 			}
 		«ENDIF»
 	'''

@@ -16,6 +16,7 @@ class VariantHeaderPrinter extends HeaderPrinter {
 		/* iterations whose variant the configuration core may have chosen before every core read it */
 		#define CF_VARIANT_RING 64
 		extern int cf_variant[CF_VARIANT_RING];
+		extern cf_barrier cf_variant_change;
 		extern pthread_barrier_t cf_variant_barrier;
 		«FOR core : program.frame().cores.filter[index != program.configurationCore()]»
 			extern cf_flag cf_variant_chosen_«core.index»; /* the variants chosen, for core «core.index» */

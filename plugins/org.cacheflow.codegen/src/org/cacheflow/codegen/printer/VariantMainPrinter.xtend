@@ -22,6 +22,9 @@ class VariantMainPrinter extends MainPrinter {
 		 * raises cf_variant_chosen_N to i + 1 for every other core N; a core raises cf_variant_read_N (every half ring)
 		 * once it read them, so that no slot is written again before every core read it */
 		int cf_variant[CF_VARIANT_RING];
+		/* where the variant changes, every core meets here (spinning first: cacheflow/barrier.h) */
+		cf_barrier cf_variant_change;
+		/* the cores of a variant with the baseline's barrier after every iteration meet here (as PREESM's code) */
 		pthread_barrier_t cf_variant_barrier;
 		«FOR core : program.frame().cores.filter[index != program.configurationCore()]»
 			cf_flag cf_variant_chosen_«core.index» = CF_FLAG_INIT;
@@ -48,6 +51,7 @@ class VariantMainPrinter extends MainPrinter {
 	'''
 
 	override objects() '''
+		cf_gen_check(cf_barrier_init(&cf_variant_change, «coreCount», 0), "cf_barrier_init");
 		cf_gen_check(-pthread_barrier_init(&cf_variant_barrier, NULL, «coreCount»), "pthread_barrier_init");
 		«sharedChannels»
 		«sharedCowFile»

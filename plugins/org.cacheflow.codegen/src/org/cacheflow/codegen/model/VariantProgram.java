@@ -105,8 +105,9 @@ public final class VariantProgram {
    * The program of the variants, each built alone.
    *
    * @throws IllegalArgumentException (with a message for users) when they cannot be held in one program: synthetic
-   *     actors, several nodes, a pipelined schedule, a persistent delay of other bytes in another variant,
-   *     differing digested FIFOs, or no configuration actor
+   *     actors, several nodes, differing digested FIFOs, or no configuration actor
+   * @throws IllegalStateException for a pipelined schedule or a persistent delay of other bytes in another variant,
+   *     which the caller refuses before
    */
   public static VariantProgram of(List<CodeProject> built, List<String> labels) {
     List<StaticBuffer> states = delayStates(built, labels);
@@ -216,7 +217,8 @@ public final class VariantProgram {
    * whichever variant runs it, so its state lies outside the region a change of variant overwrites and its two copies
    * alternate with the program's iterations. Allocated by the core of the first variant that has it.
    *
-   * @throws IllegalArgumentException when a delay's state has other bytes in another variant
+   * @throws IllegalStateException when a delay's state has other bytes in another variant (which the caller refuses
+   *     before, with the FIFO's location)
    */
   private static List<StaticBuffer> delayStates(List<CodeProject> variants, List<String> labels) {
     List<StaticBuffer> states = new ArrayList<>();
@@ -236,11 +238,11 @@ public final class VariantProgram {
           states.add(buffer);
           of.add(v);
         } else if (known.bytes() != buffer.bytes()) {
+          // refused with the FIFO's location before the variants are built (the pipeline's VariantDelays)
           int at = of.get(states.indexOf(known));
-          throw new IllegalArgumentException("the " + buffer.description() + " takes " + known.bytes() + " bytes in "
+          throw new IllegalStateException("the " + buffer.description() + " takes " + known.bytes() + " bytes in "
               + "variant " + (at + 1) + " (" + labels.get(at) + ") and " + buffer.bytes() + " bytes in variant "
-              + (v + 1) + " (" + labels.get(v) + "): a program switching between variants keeps one state per "
-              + "persistent delay");
+              + (v + 1) + " (" + labels.get(v) + ")");
         }
       }
     }

@@ -18,6 +18,10 @@
 #    The row "preesm-semspin" runs the preesm programs with CF_SEM_SPIN=4096 (the semaphore waits spin before they
 #    sleep, as the rdy-ack flags do): it shows how much of preesm's ratio comes from the one-value program's cores
 #    sleeping in sem_wait every iteration (docs/generate.md, "Several values").
+# 4. in the same rounds, the program of every variant with the width changing every iteration (32, 16, 32, ...):
+#    a second table gives per strategy its time per iteration against the mean of the same program's at width 32
+#    and at width 16 without changes (median of the rounds' ratios [min-max]): what a change of variant costs
+#    (the barriers where the variant changes, init calls run again); rows "changing-<strategy>" in the CSV.
 # Environment: CACHEFLOW (the command line tool; default ./cacheflow), CF_JOBS (2).
 set -euo pipefail
 
@@ -88,6 +92,16 @@ for r in $(seq 1 "$rounds"); do
             echo "$s $p $r $seconds $iterations" >>"$times"
         done
     done
+    for s in preesm auto; do
+        for widths in 32,16 16; do
+            seconds=$(DYNRES_WIDTHS=$widths "$work/bin/$s-variants/dynres" --iterations "$iterations" --time 2>/dev/null |
+                sed -n 's/^time: \([0-9.]*\) s for.*/\1/p')
+            [ -n "$seconds" ] || die "$s widths $widths printed no time"
+            program=changing
+            [ "$widths" = 16 ] && program=constant16
+            echo "changing-$s $program $r $seconds $iterations" >>"$times"
+        done
+    done
 done
 load_after=$(cut -d' ' -f1 /proc/loadavg)
 
@@ -105,10 +119,26 @@ print(f"{'strategy':14} {'every variant us':>17} {'one value us':>13} {'ratio':>
 rows = ["strategy,median_us_every_variant,median_us_one_value,ratio_median,ratio_min,ratio_max,rounds,load_before,"
         "load_after"]
 for strategy, programs in runs.items():
+    if strategy.startswith("changing-"):
+        continue
     every, one = programs["variants"], programs["one"]
     ratios = [every[r] / one[r] for r in every if r in one]
     a, b, q = statistics.median(every.values()), statistics.median(one.values()), statistics.median(ratios)
     print(f"{strategy:14} {a:17.3f} {b:13.3f} {q:7.3f} {f'[{min(ratios):.3f}-{max(ratios):.3f}]':>14}")
+    rows.append(f"{strategy},{a:.4f},{b:.4f},{q:.4f},{min(ratios):.4f},{max(ratios):.4f},{len(ratios)},{before},{after}")
+print()
+print("the program of every variant, width changing every iteration (32, 16, ...) against the mean of its time at 32")
+print("and at 16 without changes")
+print(f"{'strategy':14} {'changing us':>17} {'constant us':>13} {'ratio':>7} {'[min-max]':>14}")
+for strategy, programs in runs.items():
+    if not strategy.startswith("changing-"):
+        continue
+    base = strategy[len("changing-"):]
+    changing, sixteen, at32 = programs["changing"], programs["constant16"], runs[base]["variants"]
+    constant = {r: (sixteen[r] + at32[r]) / 2 for r in sixteen if r in at32}
+    ratios = [changing[r] / constant[r] for r in changing if r in constant]
+    a, b, q = statistics.median(changing.values()), statistics.median(constant.values()), statistics.median(ratios)
+    print(f"{base:14} {a:17.3f} {b:13.3f} {q:7.3f} {f'[{min(ratios):.3f}-{max(ratios):.3f}]':>14}")
     rows.append(f"{strategy},{a:.4f},{b:.4f},{q:.4f},{min(ratios):.4f},{max(ratios):.4f},{len(ratios)},{before},{after}")
 open(csv, "w").write("\n".join(rows) + "\n")
 print(f"CSV: {os.path.relpath(csv, sys.argv[5])}")  # relative to the repository

@@ -30,8 +30,9 @@ struct cf_cow_buffer {
     size_t size;     /* as requested */
     size_t map_size; /* whole pages */
     cf_cow_mode mode;
-    int fd;          /* memfd / shm object; -1 in copy mode */
-    int own_fd;      /* 1: the buffer's own file, which destroy closes; 0: a cf_cow_file's */
+    int fd;          /* memfd / shm object, or the cf_cow_file's; -1 with heap data */
+    int own_fd;      /* 1: the buffer's own file, which destroy closes; 0: a cf_cow_file's, or none */
+    int heap_data;   /* 1: data is heap memory (copy mode without a file); 0: a MAP_SHARED mapping of fd */
     size_t file_offset; /* where the buffer starts in the file (page multiple; 0 in a file of its own) */
     void *data;      /* producer's MAP_SHARED mapping, or heap memory in copy mode */
     unsigned writers; /* parts per iteration, >= 1 */
@@ -404,7 +405,7 @@ int cf_cow_create(cf_cow_buffer **out, size_t size, const cf_cow_config *config)
     if (mode != CF_COW_EAGER && mode != CF_COW_LAZY && mode != CF_COW_COPY) return -EINVAL;
     if (writers > CF_COW_MAX_WRITERS) return -EINVAL;
     if (size < threshold) mode = CF_COW_COPY;
-    size_t map_size = (size + page_size() - 1) & ~(page_size() - 1);
+    size_t map_size = cf_cow_file_span(size);
     if (map_size < size) return -EINVAL; /* overflow */
     cf_cow_file *file = config ? config->file : NULL;
     size_t file_offset = file ? config->file_offset : 0;
@@ -426,24 +427,18 @@ int cf_cow_create(cf_cow_buffer **out, size_t size, const cf_cow_config *config)
     memset(parts, 0, writers * sizeof *b->parts);
     b->parts = parts;
     int rc = 0, backing = 0;
-    b->own_fd = !file;
-    if (mode == CF_COW_COPY && !file) {
+    /* copy mode keeps the bytes in heap memory, or in the file's pages when given one (its views' copies stay
+     * private either way); sharing modes map a file, the buffer's own or the given one */
+    b->heap_data = mode == CF_COW_COPY && !file;
+    b->own_fd = !file && !b->heap_data;
+    b->file_offset = file_offset;
+    if (b->heap_data) {
         if (posix_memalign(&b->data, 64, map_size) != 0) rc = -ENOMEM;
-    } else if (mode == CF_COW_COPY) {
-        /* the file's pages as plain memory: the views' copies stay private (their own allocations) */
-        b->file_offset = file_offset;
-        b->data = map_or_fail(map_size, PROT_READ | PROT_WRITE, MAP_SHARED, file->fd, (off_t)file_offset,
-                              CF_COW_FAIL_MAP_PRODUCER);
-        if (b->data == MAP_FAILED) {
-            b->data = NULL;
-            rc = -errno;
-        }
     } else {
-        b->file_offset = file_offset;
         b->fd = file ? file->fd : open_file(&backing);
         if (b->fd < 0) {
             rc = -errno;
-        } else if (!file && ftruncate(b->fd, (off_t)map_size) != 0) {
+        } else if (b->own_fd && ftruncate(b->fd, (off_t)map_size) != 0) {
             rc = -errno;
         } else {
             b->data = map_or_fail(map_size, PROT_READ | PROT_WRITE, MAP_SHARED, b->fd, (off_t)file_offset,
@@ -456,9 +451,9 @@ int cf_cow_create(cf_cow_buffer **out, size_t size, const cf_cow_config *config)
     }
     if (rc == 0) rc = -pthread_mutex_init(&b->lock, NULL);
     if (rc) {
-        if (b->data && (mode != CF_COW_COPY || file)) munmap(b->data, map_size);
-        if (mode == CF_COW_COPY && !file) free(b->data);
-        if (b->fd >= 0 && b->own_fd) close(b->fd);
+        if (b->heap_data) free(b->data);
+        else if (b->data) munmap(b->data, map_size);
+        if (b->own_fd && b->fd >= 0) close(b->fd);
         free(b->parts);
         free(b);
         return rc;
@@ -475,11 +470,11 @@ int cf_cow_destroy(cf_cow_buffer *b) {
     pthread_mutex_unlock(&b->lock);
     if (nviews) return -EBUSY;
     pthread_mutex_destroy(&b->lock);
-    if (b->mode == CF_COW_COPY && b->own_fd) {
-        free(b->data); /* private memory: no file, no descriptor */
+    if (b->heap_data) {
+        free(b->data);
     } else {
         munmap(b->data, b->map_size);
-        if (b->own_fd && b->fd >= 0) close(b->fd);
+        if (b->own_fd) close(b->fd);
     }
     free(b->parts);
     free(b);

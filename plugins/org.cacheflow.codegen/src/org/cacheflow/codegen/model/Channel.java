@@ -1,5 +1,7 @@
 package org.cacheflow.codegen.model;
 
+import org.cacheflow.plan.memoryplan.ProgramMemory;
+
 /**
  * A home-forwarded rdy-ack channel carrying one buffer from one core to another, one message per graph
  * iteration, {@code slots} iterations in flight.
@@ -16,4 +18,9 @@ package org.cacheflow.codegen.model;
  */
 public record Channel(int index, String name, int sender, int receiver, int slots, long bytes, boolean primed,
     String description) {
+
+  /** The bytes of its slots as the program's memory counts them: slots times the message size (saturated). */
+  public long slotBytes() {
+    return ProgramMemory.saturatedMultiply(bytes, slots);
+  }
 }

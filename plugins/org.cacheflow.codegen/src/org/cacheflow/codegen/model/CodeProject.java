@@ -235,8 +235,7 @@ public record CodeProject(String graphName, String identifier, String strategy, 
     for (Channel channel : channels) {
       if (!channel.primed()) {
         int core = Math.min(channel.receiver(), perCore.length - 1);
-        perCore[core] = ProgramMemory.saturatedAdd(perCore[core], ProgramMemory.saturatedMultiply(channel.bytes(),
-            channel.slots()));
+        perCore[core] = ProgramMemory.saturatedAdd(perCore[core], channel.slotBytes());
       }
     }
     return Arrays.stream(perCore).boxed().toList();
@@ -279,11 +278,11 @@ public record CodeProject(String graphName, String identifier, String strategy, 
       total += counted ? (buffer.totalBytes() + 63) / 64 * 64 : 0;
     }
     for (Channel channel : channels) {
-      total += channel.bytes() * channel.slots();
+      total = ProgramMemory.saturatedAdd(total, channel.slotBytes());
     }
     // transfers' send and receive slots are static buffers, counted above
     for (CowBuffer cow : cowBuffers) {
-      total += cow.bytes() * cow.slots();
+      total = ProgramMemory.saturatedAdd(total, cow.totalBytes());
     }
     return total;
   }

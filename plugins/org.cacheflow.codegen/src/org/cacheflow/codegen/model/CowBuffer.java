@@ -2,6 +2,8 @@ package org.cacheflow.codegen.model;
 
 import java.util.List;
 
+import org.cacheflow.plan.memoryplan.ProgramMemory;
+
 /**
  * A copy-on-write buffer: its producers write it in place, each of {@code views} consumers opens a private view of a
  * range of it ({@code cf_cow_view_open_range}).
@@ -28,6 +30,11 @@ public record CowBuffer(int index, String name, long bytes, int views, List<Rang
   /** The same buffer written by {@code parts} cores. */
   public CowBuffer withWriters(int parts) {
     return new CowBuffer(index, name, bytes, views, ranges, slots, description, parts);
+  }
+
+  /** The bytes of all its slots (one buffer each, its views sharing them), as the program's memory counts them. */
+  public long totalBytes() {
+    return ProgramMemory.saturatedMultiply(bytes, slots);
   }
 
   /** The bytes [offset, offset + bytes) of the buffer, as one view shows them. */

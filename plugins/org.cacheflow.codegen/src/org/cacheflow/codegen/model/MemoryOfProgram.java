@@ -44,7 +44,7 @@ final class MemoryOfProgram {
       named.add(new Buffer(buffer.name(), all, buffer.copies(), buffer.description()));
     }
     for (Channel channel : project.channels()) {
-      long all = saturatedMultiply(channel.bytes(), channel.slots());
+      long all = channel.slotBytes();
       int core = Math.min(channel.receiver(), perCore.length - 1);
       perCore[core] = saturatedAdd(perCore[core], all);
       inFlight = saturatedAdd(inFlight, all);
@@ -52,8 +52,7 @@ final class MemoryOfProgram {
     }
     long cow = 0;
     for (CowBuffer buffer : project.cowBuffers()) {
-      // one buffer per slot, each with the source's bytes (its views share them)
-      long all = saturatedMultiply(buffer.bytes(), buffer.slots());
+      long all = buffer.totalBytes();
       cow = saturatedAdd(cow, all);
       named.add(new Buffer(buffer.name(), all, buffer.slots(), buffer.description()));
     }

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.ToLongFunction;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -377,29 +378,23 @@ public final class VariantProgram {
   }
 
   /**
-   * The copy-on-write buffers of the variant whose copy-on-write buffers take the most bytes (as
-   * {@link CodeProject#memory()} counts them), renamed as in {@link #frame()}: every variant's lie in one memory
-   * file, each variant's at offsets of their own from its start, so the file is as large as the largest variant's.
+   * The copy-on-write buffers of the variant whose copy-on-write buffers take the most bytes
+   * ({@link CowBuffer#totalBytes()}), renamed as in {@link #frame()}: every variant's lie in one memory file, each
+   * variant's at offsets of their own from its start, so the file is as large as the largest variant's.
    */
   public List<CowBuffer> largestCowBuffers() {
-    List<CowBuffer> largest = List.of();
-    long largestBytes = -1;
+    List<List<CowBuffer>> each = new ArrayList<>();
     for (int v = 0; v < variants.size(); v++) {
       String prefix = prefix(v);
-      List<CowBuffer> own = variants.get(v).cowBuffers().stream().map(c -> frame.cowBuffers().stream()
-          .filter(x -> x.name().equals(prefix + c.name())).findFirst().orElseThrow()).toList();
-      long bytes = variants.get(v).memory().copyOnWriteBytes();
-      if (bytes > largestBytes) {
-        largest = own;
-        largestBytes = bytes;
-      }
+      each.add(variants.get(v).cowBuffers().stream().map(c -> frame.cowBuffers().stream()
+          .filter(x -> x.name().equals(prefix + c.name())).findFirst().orElseThrow()).toList());
     }
-    return largest;
+    return largestOf(each, CowBuffer::totalBytes);
   }
 
   /** The bytes of the copy-on-write buffers as {@link #memory()} counts them: the largest variant's. */
   public long sharedCowBytes() {
-    return memory().copyOnWriteBytes();
+    return sum(largestCowBuffers(), CowBuffer::totalBytes);
   }
 
   /**
@@ -407,28 +402,46 @@ public final class VariantProgram {
    * largest of the variants' there.
    */
   public long sharedChannelBytes() {
-    return largestSharedChannels().stream().mapToLong(c -> ProgramMemory.saturatedMultiply(c.bytes(), c.slots()))
-        .reduce(0, ProgramMemory::saturatedAdd);
+    return sum(largestSharedChannels(), Channel::slotBytes);
   }
 
   /** Per receiving core, the shared channels of the variant whose shared channels there take the most bytes. */
   private List<Channel> largestSharedChannels() {
     List<Channel> counted = new ArrayList<>();
     for (Core core : frame.cores()) {
-      List<Channel> largest = List.of();
-      long largestBytes = -1;
+      List<List<Channel>> each = new ArrayList<>();
       for (int v = 0; v < variants.size(); v++) {
-        List<Channel> own = sharedChannels(v, core.index());
-        long bytes = own.stream().mapToLong(c -> ProgramMemory.saturatedMultiply(c.bytes(), c.slots()))
-            .reduce(0, ProgramMemory::saturatedAdd);
-        if (bytes > largestBytes) {
-          largest = own;
-          largestBytes = bytes;
-        }
+        each.add(sharedChannels(v, core.index()));
       }
-      counted.addAll(largest);
+      counted.addAll(largestOf(each, Channel::slotBytes));
     }
     return counted;
+  }
+
+  /** Of lists of the variants' objects, the one whose objects take the most bytes in all (the first of equals). */
+  private static <T> List<T> largestOf(List<List<T>> lists, ToLongFunction<T> bytes) {
+    List<T> largest = List.of();
+    long largestBytes = -1;
+    for (List<T> list : lists) {
+      long all = sum(list, bytes);
+      if (all > largestBytes) {
+        largest = list;
+        largestBytes = all;
+      }
+    }
+    return largest;
+  }
+
+  private static <T> long sum(List<T> objects, ToLongFunction<T> bytes) {
+    return objects.stream().mapToLong(bytes).reduce(0, ProgramMemory::saturatedAdd);
+  }
+
+  /**
+   * Whether a variant's cores meet after every iteration (the baseline's and {@code preesm}'s barrier, a
+   * {@code pthread_barrier_t} as in PREESM's code).
+   */
+  public boolean meetsEveryIteration() {
+    return variants.stream().anyMatch(CodeProject::barrier);
   }
 
   /** The name of the region holding every variant's buffers of a core. */

@@ -17,7 +17,9 @@ class VariantHeaderPrinter extends HeaderPrinter {
 		#define CF_VARIANT_RING 64
 		extern int cf_variant[CF_VARIANT_RING];
 		extern cf_barrier cf_variant_change;
-		extern pthread_barrier_t cf_variant_barrier;
+		«IF program.meetsEveryIteration»
+			extern pthread_barrier_t cf_variant_barrier;
+		«ENDIF»
 		«FOR core : program.frame().cores.filter[index != program.configurationCore()]»
 			extern cf_flag cf_variant_chosen_«core.index»; /* the variants chosen, for core «core.index» */
 			extern cf_flag cf_variant_read_«core.index»; /* the variants core «core.index» has read */

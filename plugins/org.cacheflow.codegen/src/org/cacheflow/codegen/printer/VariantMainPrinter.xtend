@@ -24,8 +24,10 @@ class VariantMainPrinter extends MainPrinter {
 		int cf_variant[CF_VARIANT_RING];
 		/* where the variant changes, every core meets here (spinning first: cacheflow/barrier.h) */
 		cf_barrier cf_variant_change;
-		/* the cores of a variant with the baseline's barrier after every iteration meet here (as PREESM's code) */
-		pthread_barrier_t cf_variant_barrier;
+		«IF program.meetsEveryIteration»
+			/* the cores of a variant with the baseline's barrier after every iteration meet here (as PREESM's code) */
+			pthread_barrier_t cf_variant_barrier;
+		«ENDIF»
 		«FOR core : program.frame().cores.filter[index != program.configurationCore()]»
 			cf_flag cf_variant_chosen_«core.index» = CF_FLAG_INIT;
 			cf_flag cf_variant_read_«core.index» = CF_FLAG_INIT;
@@ -41,7 +43,6 @@ class VariantMainPrinter extends MainPrinter {
 		«IF sharesCow»
 			/* the copy-on-write buffers of every variant, each variant's at offsets of its own */
 			cf_cow_file *cf_variant_cow_file;
-			size_t cf_variant_cow_offset;
 		«ENDIF»
 		«FOR v : 0 ..< program.variants().size»
 
@@ -52,9 +53,14 @@ class VariantMainPrinter extends MainPrinter {
 
 	override objects() '''
 		cf_gen_check(cf_barrier_init(&cf_variant_change, «coreCount», 0), "cf_barrier_init");
-		cf_gen_check(-pthread_barrier_init(&cf_variant_barrier, NULL, «coreCount»), "pthread_barrier_init");
+		«IF program.meetsEveryIteration»
+			cf_gen_check(-pthread_barrier_init(&cf_variant_barrier, NULL, «coreCount»), "pthread_barrier_init");
+		«ENDIF»
 		«sharedChannels»
 		«sharedCowFile»
+		«IF sharesCow»
+			size_t cf_variant_cow_offset; /* where the next copy-on-write buffer of a variant lies in the file */
+		«ENDIF»
 		«FOR v : 0 ..< program.variants().size»
 			«FOR channel : program.variants().get(v).channels.filter[primed]»
 				/* initial tokens: its slots are its own */
@@ -146,7 +152,9 @@ class VariantMainPrinter extends MainPrinter {
 	'''
 
 	override destroyObjects() '''
-		pthread_barrier_destroy(&cf_variant_barrier);
+		«IF program.meetsEveryIteration»
+			pthread_barrier_destroy(&cf_variant_barrier);
+		«ENDIF»
 		«FOR v : 0 ..< program.variants().size»
 			«program.rename(v, new MainPrinter(program.variants().get(v)).destroyObjects)»
 		«ENDFOR»

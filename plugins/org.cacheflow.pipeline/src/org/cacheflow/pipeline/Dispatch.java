@@ -76,7 +76,7 @@ record Dispatch(RunSchedule schedule, Platform platform, PlanChoices choices, Co
    * firing (merges, direct buffers, plain and non-temporal copies).
    */
   static List<StrategyOverride> kept(List<StrategyOverride> overrides) {
-    return overrides.stream().filter(Dispatch::holdsAnywhere).toList();
+    return overrides.stream().filter(o -> o.strategy().holdsOnAnyCore()).toList();
   }
 
   /**
@@ -87,18 +87,11 @@ record Dispatch(RunSchedule schedule, Platform platform, PlanChoices choices, Co
     if (!schedule.dispatched()) {
       return List.of();
     }
-    return overrides.stream().filter(o -> !holdsAnywhere(o)).map(o -> OptionException.OVERRIDE + " " + o.text()
-        + ": left out, since a firing of --schedule " + schedule.kind().label() + " may run on any core and "
+    return overrides.stream().filter(o -> !o.strategy().holdsOnAnyCore()).map(o -> OptionException.OVERRIDE + " "
+        + o.text() + ": left out, since a firing of --schedule " + schedule.kind().label() + " may run on any core and "
         + o.strategy().label + " needs the fixed cores of a static schedule (the FIFO is planned as strategy "
         + asked.label + " plans it on one core, keeping merges and non-temporal copies); use --schedule static to "
         + "keep it").toList();
-  }
-
-  private static boolean holdsAnywhere(StrategyOverride override) {
-    return switch (override.strategy()) {
-      case ALIAS, DIRECT, MEMCPY, NTM -> true;
-      default -> false;
-    };
   }
 
   /**

@@ -47,4 +47,16 @@ public enum Strategy {
   Strategy(String label) {
     this.label = label;
   }
+
+  /**
+   * Whether the buffer's code is the same whichever core runs its producer and consumers (a merge, a direct buffer,
+   * a plain or non-temporal copy), so that a firing dispatched to any core at run time keeps it; copy-on-write views,
+   * pre-stores, channels and transfers depend on the cores of a static schedule.
+   */
+  public boolean holdsOnAnyCore() {
+    return switch (this) {
+      case ALIAS, DIRECT, MEMCPY, NTM -> true;
+      default -> false;
+    };
+  }
 }
